@@ -1,0 +1,122 @@
+"""Benchmark of the core: the full tic-tac-toe tree with plain negamax.
+
+Prints one JSON object.  Times are ratios measured in this one run (the machine is
+shared and noisy): negaviz untraced against a plain recursive negamax over a list of 9
+cells written below, and recorded against untraced.  Each timing is the best of
+``--repeat`` runs.
+
+Run: python benchmarks/bench_core.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+import tracemalloc
+from typing import Any, Callable
+
+import negaviz
+from negaviz.games import TicTacToe
+from negaviz.trace import Recorder
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def plain_negamax(board: list[int], player: int, counter: list[int]) -> int:
+    """The yardstick: a straightforward negamax over a list of 9 cells (1, -1, 0)."""
+    counter[0] += 1
+    other = -player
+    for a, b, c in LINES:  # did the previous move (by the opponent) win?
+        if board[a] == other and board[b] == other and board[c] == other:
+            return -1
+    best = None
+    for i in range(9):
+        if board[i] == 0:
+            board[i] = player
+            v = -plain_negamax(board, other, counter)
+            board[i] = 0
+            if best is None or v > best:
+                best = v
+    return 0 if best is None else best
+
+
+def best_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        gc.collect()
+        t = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def recorded(game: TicTacToe) -> negaviz.Trace:
+    rec = Recorder()
+    with rec:
+        result = negaviz.search(game, algorithm="negamax", observer=rec)
+    return rec.finish(game=game, root=game.root, result=result)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    game = TicTacToe()
+
+    def baseline() -> int:
+        counter = [0]
+        plain_negamax([0] * 9, 1, counter)
+        return counter[0]
+
+    t_base, base_nodes = best_time(baseline, args.repeat)
+    t_plain, res = best_time(lambda: negaviz.search(game, algorithm="negamax"), args.repeat)
+    t_rec, trace = best_time(lambda: recorded(game), args.repeat)
+    assert res.nodes == base_nodes == 549_946 and trace.result.nodes == res.nodes
+
+    events = len(trace)
+    del trace
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = recorded(game)
+    gc.collect()
+    retained = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+
+    variants = {
+        "alphabeta": dict(algorithm="alphabeta"),
+        "alphabeta+threats": dict(algorithm="alphabeta", order="threats"),
+        "alphabeta+tt": dict(algorithm="alphabeta", tt=True),
+        "alphabeta+tt+symmetry": dict(algorithm="alphabeta", tt=True, symmetry=True),
+        "alphabeta+threats+tt+symmetry+stop_at_win": dict(
+            algorithm="alphabeta", order="threats", tt=True, symmetry=True, stop_at_win=True
+        ),
+        "negamax+stop_at_win": dict(algorithm="negamax", stop_at_win=True),
+        "negamax+tt": dict(algorithm="negamax", tt=True),
+        "negamax+tt+symmetry": dict(algorithm="negamax", tt=True, symmetry=True),
+    }
+    report = {
+        "python": sys.version.split()[0],
+        "nodes": res.nodes,
+        "baseline_seconds": round(t_base, 4),
+        "baseline_nodes_per_second": round(base_nodes / t_base),
+        "untraced_seconds": round(t_plain, 4),
+        "untraced_nodes_per_second": round(res.nodes / t_plain),
+        "untraced_vs_baseline": round(t_plain / t_base, 3),
+        "recorded_seconds": round(t_rec, 4),
+        "recorded_vs_untraced": round(t_rec / t_plain, 3),
+        "events": events,
+        "trace_bytes_retained": retained,
+        "bytes_per_event": round(retained / events, 2),
+        "trace_nbytes": kept.nbytes,
+        "targets": {"untraced_vs_baseline": 1.5, "recorded_vs_untraced": 1.5, "bytes_per_event": 32},
+        "variant_nodes": {name: negaviz.search(game, **opts).nodes for name, opts in variants.items()},
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

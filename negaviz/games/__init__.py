@@ -1,0 +1,52 @@
+"""Games: textbook trees, tic-tac-toe, Othello, and lecturers' own classes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from negaviz.errors import InputError
+from negaviz.games.adapter import MutableGame
+from negaviz.games.protocol import Game
+from negaviz.games.tictactoe import TicTacToe
+from negaviz.games.tree import Tree
+
+__all__ = ["Game", "Tree", "TicTacToe", "Othello", "MutableGame", "make_game", "from_spec", "GAMES"]
+
+GAMES = ("tree", "ttt", "othello")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Othello":  # imported lazily: most sessions never touch Othello
+        from negaviz.games.othello import Othello
+
+        return Othello
+    raise AttributeError(name)
+
+
+def make_game(name: str, position: str | None = None, *, size: int | None = None) -> Any:
+    """A game by its CLI name: ``tree`` (position = the tree), ``ttt`` or ``othello``."""
+    if name not in GAMES:
+        raise InputError(f"unknown game {name!r} (must be one of {list(GAMES)})")
+    if size is not None and name != "othello":
+        raise InputError(f"--size applies to othello only, not to {name}")
+    if name == "tree":
+        if position is None:
+            raise InputError("game 'tree' needs the tree, e.g. '[[7,5],[3,1,9]]' or 'A(B:1 C:2)'")
+        return Tree.parse(position)
+    if name == "ttt":
+        return TicTacToe(position)
+    from negaviz.games.othello import Othello
+
+    return Othello(8 if size is None else size, position)
+
+
+def from_spec(spec: Any) -> Any:
+    """Rebuild a game from what its ``spec()`` returned."""
+    if not isinstance(spec, dict) or "game" not in spec:
+        raise InputError(f"a game spec must be an object with a 'game' field, not {spec!r}")
+    name = spec["game"]
+    if name == "tree":
+        return make_game("tree", spec.get("tree"))
+    if name == "othello":
+        return make_game("othello", spec.get("position"), size=spec.get("size"))
+    return make_game(name, spec.get("position"))

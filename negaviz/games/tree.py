@@ -1,0 +1,286 @@
+"""Textbook game trees, written as nested lists or in a labelled form.
+
+Leaf values are given from the root player's point of view, as textbooks draw minimax
+trees; the game converts them to the side to move (negating at odd depth), so that
+every search in negaviz sees negamax values.
+
+Two ways to write a tree:
+
+* nested lists, ``[[7, 5], [3, 1, 9]]``: nodes are named A, B, C, ... in breadth-first
+  order, the root being A;
+* a labelled form, ``A(B(D:7 E:5) C(F:3 G:1 H:9))``: ``NAME:VALUE`` is a leaf,
+  ``NAME(children)`` an inner node, and ``NAME:VALUE(children)`` an inner node with a
+  heuristic value used by depth-limited searches.  Writing a defined name again as a
+  bare ``NAME`` makes a transposition: both parents share that node.
+
+>>> tree = Tree.parse("[[7,5],[3,1,9]]")
+>>> tree.text()
+'A(B(D:7 E:5) C(F:3 G:1 H:9))'
+>>> [tree.label(n) for n in tree.moves(tree.root)]
+['B', 'C']
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any, Sequence
+
+from negaviz.errors import InputError
+
+Number = float | int
+
+_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|(?P<punct>[():,\[\]])|(?P<bad>\S))")
+
+
+def _bfs_name(i: int) -> str:
+    """A, B, ..., Z, AA, AB, ... like spreadsheet columns."""
+    name = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        name = chr(65 + r) + name
+    return name
+
+
+def _fmt(v: Number) -> str:
+    return str(int(v)) if float(v).is_integer() else repr(float(v))
+
+
+class Tree:
+    """A game tree (or DAG) whose positions are node numbers; node 0 is the root."""
+
+    def __init__(
+        self,
+        labels: Sequence[str],
+        children: Sequence[Sequence[int]],
+        values: Sequence[Number | None],
+    ) -> None:
+        n = len(labels)
+        if not (n == len(children) == len(values)) or n == 0:
+            raise InputError("a tree needs one label, child list and value per node, and at least one node")
+        self.labels = tuple(labels)
+        self.children = tuple(tuple(c) for c in children)
+        self.values = tuple(values)
+        self.root = 0
+        depth: list[int | None] = [None] * n
+        depth[0] = 0
+        order = [0]
+        for node in order:  # breadth-first: gives each node its parity and checks it
+            for c in self.children[node]:
+                if not 0 <= c < n:
+                    raise InputError(f"node {self.labels[node]} has a child number {c} outside the tree")
+                d = depth[node]
+                assert d is not None
+                if depth[c] is None:
+                    depth[c] = d + 1
+                    order.append(c)
+                elif (depth[c] - d - 1) % 2:  # type: ignore[operator]
+                    raise InputError(
+                        f"node {self.labels[c]} is reached at both odd and even depth "
+                        "(a transposition must keep the same side to move)"
+                    )
+        if len(order) != n:
+            raise InputError("every node of a tree must be reachable from the root")
+        for node in range(n):
+            if not self.children[node] and self.values[node] is None:
+                raise InputError(f"leaf {self.labels[node]} has no value (write it as {self.labels[node]}:VALUE)")
+        self._depth = tuple(d or 0 for d in depth)
+        self._sign = tuple(1 if d % 2 == 0 else -1 for d in self._depth)
+        self.max_score = max(abs(v) for v in self.values if v is not None)
+
+    # --- the four verbs -------------------------------------------------------------
+    def moves(self, pos: int) -> tuple[int, ...]:
+        return self.children[pos]
+
+    def play(self, pos: int, move: int) -> int:
+        return move
+
+    def is_terminal(self, pos: int) -> bool:
+        return not self.children[pos]
+
+    def score(self, pos: int) -> Number:
+        v = self.values[pos]
+        assert v is not None
+        return v * self._sign[pos]
+
+    # --- optional verbs -------------------------------------------------------------
+    def key(self, pos: int) -> int:
+        return pos
+
+    def evaluate(self, pos: int) -> Number:
+        v = self.values[pos]
+        if v is None:
+            raise InputError(
+                f"node {self.labels[pos]} has no heuristic value for a depth-limited search "
+                f"(write it as {self.labels[pos]}:VALUE(...))"
+            )
+        return v * self._sign[pos]
+
+    def label(self, pos: int) -> str:
+        return self.labels[pos]
+
+    def move_name(self, pos: int, move: int) -> str:
+        return self.labels[move]
+
+    def parse_move(self, pos: int, text: str) -> int:
+        for c in self.children[pos]:
+            if self.labels[c] == text:
+                return c
+        allowed = ", ".join(self.labels[c] for c in self.children[pos]) or "none: it is a leaf"
+        raise InputError(f"{text!r} is not a child of {self.labels[pos]} (children: {allowed})")
+
+    def player(self, pos: int) -> int:
+        return self._depth[pos] % 2
+
+    def depth(self, pos: int) -> int:
+        return self._depth[pos]
+
+    def spec(self) -> dict[str, object]:
+        return {"game": "tree", "tree": self.text()}
+
+    # --- text -----------------------------------------------------------------------
+    def preorder(self) -> list[int]:
+        """Node numbers in tree order (depth first, children left to right), each once."""
+        seen: set[int] = set()
+        out: list[int] = []
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            out.append(node)
+            stack.extend(reversed(self.children[node]))
+        return out
+
+    def text(self) -> str:
+        """The tree in labelled form; a shared node is written in full once, then by name."""
+        written: set[int] = set()
+
+        def write(node: int) -> str:
+            name = self.labels[node]
+            if node in written:
+                return name
+            written.add(node)
+            v = self.values[node]
+            head = name if v is None else f"{name}:{_fmt(v)}"
+            kids = self.children[node]
+            return head if not kids else head + "(" + " ".join(write(c) for c in kids) + ")"
+
+        return write(0)
+
+    @classmethod
+    def parse(cls, text: str) -> Tree:
+        """A tree from nested lists (``[[7,5],[3,1,9]]``) or the labelled form."""
+        stripped = text.strip()
+        if not stripped:
+            raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")
+        if stripped.startswith("["):
+            try:
+                value = ast.literal_eval(stripped)
+            except (ValueError, SyntaxError) as exc:
+                raise InputError(f"malformed tree {text!r}: not a nested list of numbers ({exc.__class__.__name__})") from None
+            return cls.from_lists(value)
+        return _LabelledParser(text).parse()
+
+    @classmethod
+    def from_lists(cls, nested: Any) -> Tree:
+        """A tree from nested Python lists of numbers, nodes named breadth-first."""
+        labels: list[str] = []
+        children: list[list[int]] = []
+        values: list[Number | None] = []
+        queue = [nested]
+        for item in queue:  # breadth-first, so names run A, B, C by level
+            labels.append(_bfs_name(len(labels)))
+            if isinstance(item, bool) or not isinstance(item, (int, float, list, tuple)):
+                raise InputError(f"malformed tree: {item!r} is neither a number nor a list")
+            if isinstance(item, (int, float)):
+                if item != item or item in (float("inf"), float("-inf")):
+                    raise InputError(f"malformed tree: leaf value {item!r} must be a finite number")
+                children.append([])
+                values.append(item)
+            else:
+                if not item:
+                    raise InputError("malformed tree: an empty list is neither a leaf nor a node with children")
+                first = len(queue)
+                children.append(list(range(first, first + len(item))))
+                values.append(None)
+                queue.extend(item)
+        return cls(labels, children, values)
+
+
+class _LabelledParser:
+    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens: list[tuple[str, str, int]] = []
+        for m in _TOKEN.finditer(text):
+            kind = m.lastgroup or "bad"
+            self.tokens.append((kind, m.group(kind), m.start(kind) + 1))
+        self.i = 0
+        self.labels: list[str] = []
+        self.children: list[list[int]] = []
+        self.values: list[Number | None] = []
+        self.index: dict[str, int] = {}
+
+    def fail(self, what: str) -> InputError:
+        at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
+        return InputError(f"malformed tree at character {at}: {what} (write e.g. A(B(D:7 E:5) C:3))")
+
+    def peek(self) -> tuple[str, str]:
+        if self.i < len(self.tokens):
+            kind, val, _ = self.tokens[self.i]
+            return kind, val
+        return "end", ""
+
+    def parse(self) -> Tree:
+        self.node()
+        kind, val = self.peek()
+        if kind != "end":
+            raise self.fail(f"unexpected {val!r} after the root's closing")
+        return Tree(self.labels, self.children, self.values)
+
+    def node(self) -> int:
+        kind, val = self.peek()
+        if kind != "name":
+            raise self.fail(f"expected a node name, found {val!r}" if kind != "end" else "expected a node name, found the end")
+        name = val
+        self.i += 1
+        value: Number | None = None
+        if self.peek() == ("punct", ":"):
+            self.i += 1
+            kind, val = self.peek()
+            if kind != "num":
+                raise self.fail(f"expected a number after '{name}:', found {val!r}" if kind != "end" else f"expected a number after '{name}:'")
+            value = float(val) if any(ch in val for ch in ".eE") else int(val)
+            self.i += 1
+        has_kids = self.peek() == ("punct", "(")
+        if name in self.index:
+            if value is not None or has_kids:
+                raise self.fail(f"node name {name!r} is used twice (repeat a name alone to share a node)")
+            return self.index[name]
+        me = len(self.labels)
+        self.index[name] = me
+        self.labels.append(name)
+        self.children.append([])
+        self.values.append(value)
+        if has_kids:
+            self.i += 1
+            while True:
+                kind, val = self.peek()
+                if (kind, val) == ("punct", ")"):
+                    self.i += 1
+                    break
+                if (kind, val) == ("punct", ","):
+                    self.i += 1
+                    continue
+                if kind == "end":
+                    raise self.fail(f"missing ')' to close {name}")
+                self.children[me].append(self.node())
+            if not self.children[me]:
+                raise self.fail(f"node {name} has '()' but no children")
+        elif value is None:
+            raise self.fail(f"leaf {name} needs a value, e.g. {name}:3")
+        return me

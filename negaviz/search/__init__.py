@@ -1,0 +1,86 @@
+"""Search a game: one instrumented negamax core behind a single function."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from negaviz.errors import InputError, SearchInterrupted
+from negaviz.games.protocol import Game, move_name, player
+from negaviz.search.core import run
+from negaviz.search.events import Bound, CutReason, EventKind
+from negaviz.search.observer import Observer, SearchObserver
+from negaviz.search.options import SearchOptions
+from negaviz.search.result import SearchResult
+
+__all__ = ["search", "SearchOptions", "SearchResult", "Observer", "EventKind", "Bound", "CutReason"]
+
+_VERBS = ("moves", "play", "is_terminal", "score")
+
+
+def check_game(game: object) -> None:
+    """Raise InputError unless ``game`` has the four verbs of the game protocol."""
+    missing = [v for v in _VERBS if not callable(getattr(game, v, None))]
+    if missing:
+        raise InputError(
+            f"{type(game).__name__} is not a game: it lacks {', '.join(missing)} "
+            f"(a game needs {', '.join(_VERBS)}; wrap make/unmake classes in MutableGame)"
+        )
+
+
+def search(
+    game: Game,
+    position: Any = None,
+    *,
+    options: SearchOptions | None = None,
+    observer: SearchObserver | None = None,
+    **option_values: Any,
+) -> SearchResult:
+    """Search ``position`` (default: the game's root) and return what was found.
+
+    Options are given either as a :class:`SearchOptions` or as keywords of the same
+    names, e.g. ``search(game, algorithm="alphabeta", tt=True)``.  A node budget that
+    runs out gives a partial result (``result.stopped == "budget"``); Ctrl-C raises
+    :class:`~negaviz.errors.SearchInterrupted` carrying the partial result.
+
+    >>> from negaviz import Tree
+    >>> r = search(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+    >>> r.value, r.pv_names, r.nodes, r.cutoffs
+    (5, ('B', 'E'), 6, 1)
+    """
+    check_game(game)
+    if options is None:
+        options = SearchOptions(**option_values)
+    elif option_values:
+        raise InputError("give search options either as options= or as keywords, not both")
+    root = getattr(game, "root", None) if position is None else position
+    if root is None and position is None:
+        raise InputError(f"{type(game).__name__} has no root position: pass one to search()")
+    start = time.perf_counter()
+    raw = run(game, root, options, observer)
+    seconds = time.perf_counter() - start
+    names: list[str] = []
+    pos = root
+    for m in raw.pv:
+        names.append(move_name(game, pos, m))
+        pos = game.play(pos, m)
+    restore = getattr(game, "restore", None)
+    if callable(restore):
+        restore()
+    result = SearchResult(
+        value=raw.value,
+        move=raw.pv[0] if raw.pv else None,
+        pv=raw.pv,
+        pv_names=tuple(names),
+        nodes=raw.nodes,
+        leaves=raw.leaves,
+        cutoffs=raw.cutoffs,
+        tt_hits=raw.tt_hits,
+        seconds=seconds,
+        first_player=player(game, root),
+        options=options,
+        stopped=raw.stopped,
+    )
+    if raw.stopped == "interrupted" and observer is None:
+        raise SearchInterrupted(result)
+    return result

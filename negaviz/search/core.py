@@ -1,0 +1,207 @@
+"""The negamax core: one recursive function serves every variant.
+
+Plain negamax, two-sided minimax (reported for the first player), alpha-beta fail-soft
+and fail-hard from any window, a depth limit, move ordering, stopping at a proven win,
+a transposition table, symmetry and a node budget are all switches of the same code.
+With no observer the reporting lines are skipped; with one, each event costs one call.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, NamedTuple
+
+from negaviz.errors import InputError
+from negaviz.games.protocol import Game, key_of
+from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
+from negaviz.search.observer import SearchObserver
+from negaviz.search.options import SearchOptions
+from negaviz.search.ordering import orderer
+from negaviz.search.tt import Entry, TranspositionTable
+
+INF = math.inf
+_UNLIMITED = 1 << 30  # "depth" when there is no depth limit: never reaches 0
+
+ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT = (
+    EventKind.ENTER.value, EventKind.LEAF.value, EventKind.EVAL.value, EventKind.CHILD.value,
+    EventKind.BEST.value, EventKind.CUTOFF.value, EventKind.TT_PROBE.value,
+    EventKind.TT_STORE.value, EventKind.EXIT.value,
+)
+EXACT, LOWER, UPPER = Bound.EXACT.value, Bound.LOWER.value, Bound.UPPER.value
+
+
+class _BudgetSpent(Exception):
+    """Raised inside the recursion when the node budget is used up."""
+
+
+class RawResult(NamedTuple):
+    """What the core found; :func:`negaviz.search.search` dresses it up."""
+
+    value: float | None
+    pv: tuple[Any, ...]
+    nodes: int
+    leaves: int
+    cutoffs: int
+    tt_hits: int
+    stopped: str | None
+    table: TranspositionTable | None
+
+
+def _unlink(pv: Any) -> tuple[Any, ...]:
+    """The principal variation from its linked form ``(move, rest)``."""
+    out = []
+    while pv is not None and pv[0] is not None:
+        out.append(pv[0])
+        pv = pv[1]
+    return tuple(out)
+
+
+def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver | None = None) -> RawResult:
+    """Search ``root`` of ``game`` as ``options`` say, reporting to ``observer``."""
+    moves, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
+    evaluate = getattr(game, "evaluate", None)
+    if options.depth is not None and not callable(evaluate):
+        raise InputError(
+            f"a depth limit needs an evaluation, and {type(game).__name__} has no evaluate() "
+            "(search without --depth)"
+        )
+    order = orderer(game, options.order)
+    prune = options.algorithm == "alphabeta"
+    fail_hard = options.fail_hard
+    win: float = INF
+    if options.stop_at_win:
+        win = getattr(game, "max_score", None)  # type: ignore[assignment]
+        if win is None:
+            raise InputError(f"stopping at a proven win needs the game's max_score; {type(game).__name__} has none")
+    symmetric = options.symmetry
+    if symmetric and not callable(getattr(game, "symmetries", None)):
+        raise InputError(f"symmetry needs the game's symmetries(); {type(game).__name__} has none")
+    table = TranspositionTable(options.tt_size, options.tt_replace) if options.tt else None
+    if symmetric:
+        symmetries = game.symmetries  # type: ignore[attr-defined]
+
+        def keyfn(pos: Any) -> Any:
+            return min(symmetries(pos))
+    else:
+        keyer = getattr(game, "key", None)
+        keyfn = keyer if callable(keyer) else (lambda pos: key_of(game, pos))
+    emit: Callable[[tuple[Any, ...]], object] | None = None
+    expand: Callable[[Any], object] | None = None
+    if observer is not None:
+        emit, expand = observer.emit, observer.expand
+    limit = options.max_nodes if options.max_nodes is not None else 1 << 62
+    nodes = leaves = cutoffs = tt_hits = 0
+    pv_out: Any = None  # principal variation of the node that returned last, linked
+
+    def negamax(pos: Any, depth: int, alpha: float, beta: float) -> float:
+        nonlocal nodes, leaves, cutoffs, tt_hits, pv_out
+        nodes += 1
+        if nodes > limit:
+            raise _BudgetSpent
+        if is_terminal(pos):
+            v = score(pos)
+            leaves += 1
+            if emit:
+                emit((LEAF, v))
+            pv_out = None
+            return v
+        if depth == 0:
+            v = evaluate(pos)  # type: ignore[misc]
+            leaves += 1
+            if emit:
+                emit((EVAL, v))
+            pv_out = None
+            return v
+        if table is not None:
+            key = keyfn(pos)
+            entry = table.get(key)
+            if entry is not None and entry.depth >= depth:
+                tt_hits += 1
+                v, flag = entry.value, entry.bound
+                if flag == EXACT:
+                    ended = True
+                else:
+                    if flag == LOWER:
+                        alpha = max(alpha, v)
+                    else:
+                        beta = min(beta, v)
+                    ended = alpha >= beta
+                if emit:
+                    emit((TT_PROBE, 1 + flag + (PROBE_ENDED if ended else 0), v))
+                if ended:
+                    if fail_hard:
+                        v = min(max(v, alpha), beta)
+                    if emit:
+                        emit((EXIT, v, flag))
+                    pv_out = None if symmetric or entry.move is None else (entry.move, None)
+                    return v
+            elif emit:
+                emit((TT_PROBE, 0, 0))
+        ms = moves(pos)
+        if order is not None:
+            ms = order(pos, ms)
+        if symmetric:
+            seen = set()
+            unique = []
+            for m in ms:
+                k = min(symmetries(play(pos, m)))
+                if k not in seen:
+                    seen.add(k)
+                    unique.append(m)
+            ms = unique
+        if expand:
+            expand(ms)
+        alpha0 = alpha
+        best = -INF
+        best_move = best_pv = None
+        for i, m in enumerate(ms):
+            if emit:
+                emit((ENTER, i, -beta, -alpha))
+            v = -negamax(play(pos, m), depth - 1, -beta, -alpha)
+            if v > best:
+                best, best_move, best_pv = v, m, pv_out
+                if prune and v > alpha:
+                    alpha = v
+                if emit:
+                    emit((BEST, v, alpha))
+                if alpha >= beta or v >= win:
+                    # The opponent will never allow this line (or nothing beats a win):
+                    # the remaining moves cannot change the result.
+                    if i + 1 < len(ms):
+                        cutoffs += 1
+                        if emit:
+                            emit((CUTOFF, CutReason.BETA if alpha >= beta else CutReason.WIN))
+                    break
+            elif emit:
+                emit((CHILD, v))
+        if fail_hard:
+            best = min(max(best, alpha0), beta)
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        if table is not None:
+            table.put(Entry(key, best, Bound(flag), depth, best_move))
+            if emit:
+                emit((TT_STORE, flag, best))
+        if emit:
+            emit((EXIT, best, flag))
+        pv_out = (best_move, best_pv)
+        return best
+
+    alpha, beta = options.window
+    depth = _UNLIMITED if options.depth is None else options.depth
+    stopped = None
+    value: float | None = None
+    try:
+        if emit:
+            emit((ENTER, 0, alpha, beta))
+        value = negamax(root, depth, alpha, beta)
+    except _BudgetSpent:
+        stopped = "budget"
+        pv_out = None
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+        pv_out = None
+    finally:
+        restore = getattr(game, "restore", None)
+        if callable(restore):
+            restore()
+    return RawResult(value, _unlink(pv_out), min(nodes, limit), leaves, cutoffs, tt_hits, stopped, table)

@@ -1,0 +1,77 @@
+"""What a search reports, event by event: the vocabulary shared by search and trace.
+
+The search emits each event as a short tuple of numbers, ``(kind, ...)``; the fields
+after the kind depend on the kind, as listed in :class:`EventKind`.  Keeping events as
+plain numbers lets a recorder store them compactly and lets the search emit them with a
+single call.  Values are always for the side to move at the node concerned.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class EventKind(IntEnum):
+    """The kinds of event, with the fields each carries after the kind."""
+
+    ENTER = 1
+    """``(ENTER, index, alpha, beta)``: a child node is entered; ``index`` is its move's
+    place in the parent's move list (0 for the root), ``alpha``/``beta`` its window."""
+    LEAF = 2
+    """``(LEAF, value)``: the node is terminal; it returns its score."""
+    EVAL = 3
+    """``(EVAL, value)``: the depth limit is reached; the node returns its evaluation."""
+    CHILD = 4
+    """``(CHILD, value)``: the last child returned; ``value`` is its value negated,
+    seen from this node; it did not improve on the best so far."""
+    BEST = 5
+    """``(BEST, value, alpha)``: as CHILD, and ``value`` is the new best so far;
+    ``alpha`` is the node's alpha after the update (raised if ``value`` exceeded it)."""
+    CUTOFF = 6
+    """``(CUTOFF, reason)``: the remaining children are skipped; reason 0 is
+    alpha >= beta, reason 1 is a proven win (nothing can beat it)."""
+    TT_PROBE = 7
+    """``(TT_PROBE, code, value)``: code 0 is a miss; otherwise ``1 + bound`` of the
+    stored entry, plus 4 when the entry ended the node; ``value`` is the stored value."""
+    TT_STORE = 8
+    """``(TT_STORE, bound, value)``: the node's result is stored in the table."""
+    EXIT = 9
+    """``(EXIT, value, bound)``: the node returns ``value``, which is exact or a bound."""
+
+
+class Bound(IntEnum):
+    """What a returned or stored value says about the true value."""
+
+    EXACT = 0
+    """The value is the true value."""
+    LOWER = 1
+    """The true value is at least this (the node failed high: value >= beta)."""
+    UPPER = 2
+    """The true value is at most this (the node failed low: value <= alpha)."""
+
+    @property
+    def symbol(self) -> str:
+        return ("=", "≥", "≤")[self]
+
+
+class CutReason(IntEnum):
+    """Why a node stopped trying moves."""
+
+    BETA = 0
+    WIN = 1
+
+
+#: Number of numbers in an event of each kind, the kind included.
+WIDTH = {
+    EventKind.ENTER: 4,
+    EventKind.LEAF: 2,
+    EventKind.EVAL: 2,
+    EventKind.CHILD: 2,
+    EventKind.BEST: 3,
+    EventKind.CUTOFF: 2,
+    EventKind.TT_PROBE: 3,
+    EventKind.TT_STORE: 3,
+    EventKind.EXIT: 3,
+}
+
+PROBE_ENDED = 4

@@ -1,0 +1,94 @@
+"""Observers: how a search tells the outside world what it is doing.
+
+A search takes an optional observer with two callables:
+
+* ``emit(event)`` receives each event as a tuple of numbers (see
+  :mod:`negaviz.search.events`);
+* ``expand(moves)`` receives the list of moves a node is about to try, in order,
+  before its first child is entered.
+
+With no observer the search skips all of this, so it runs at full speed.  The
+:class:`~negaviz.trace.recorder.Recorder` binds both to list appends, so recording costs
+one C call per event.  To watch a search in Python, subclass :class:`Observer` and
+override the named hooks you need; its ``emit`` dispatches to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol, Sequence
+
+from negaviz.search.events import Bound, CutReason, EventKind
+
+
+class SearchObserver(Protocol):
+    """What a search needs of an observer."""
+
+    emit: Callable[[tuple[Any, ...]], object]
+    expand: Callable[[Sequence[Any]], object]
+
+
+class Observer:
+    """An observer with named no-op hooks; override those you need.
+
+    >>> class Leaves(Observer):
+    ...     def __init__(self):
+    ...         self.values = []
+    ...     def leaf(self, value):
+    ...         self.values.append(value)
+    >>> from negaviz import search, Tree
+    >>> watcher = Leaves()
+    >>> search(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta", observer=watcher).value
+    5
+    >>> watcher.values
+    [7, 5, 3]
+    """
+
+    def emit(self, event: tuple[Any, ...]) -> None:
+        kind = event[0]
+        if kind == EventKind.ENTER:
+            self.enter(int(event[1]), event[2], event[3])
+        elif kind == EventKind.LEAF:
+            self.leaf(event[1])
+        elif kind == EventKind.EVAL:
+            self.evaluation(event[1])
+        elif kind == EventKind.CHILD:
+            self.child(event[1], improved=False, alpha=None)
+        elif kind == EventKind.BEST:
+            self.child(event[1], improved=True, alpha=event[2])
+        elif kind == EventKind.CUTOFF:
+            self.cutoff(CutReason(int(event[1])))
+        elif kind == EventKind.TT_PROBE:
+            code = int(event[1])
+            self.tt_probe(code > 0, Bound((code & 3) - 1) if code else None, event[2], bool(code & 4))
+        elif kind == EventKind.TT_STORE:
+            self.tt_store(event[2], Bound(int(event[1])))
+        elif kind == EventKind.EXIT:
+            self.exit(event[1], Bound(int(event[2])))
+
+    def expand(self, moves: Sequence[Any]) -> None:
+        """A node is about to try ``moves``, in this order."""
+
+    def enter(self, index: int, alpha: float, beta: float) -> None:
+        """A node is entered with window (alpha, beta); ``index`` is its move's place."""
+
+    def leaf(self, value: float) -> None:
+        """The node is terminal with this score for the side to move."""
+
+    def evaluation(self, value: float) -> None:
+        """The depth limit is reached; this is the evaluation."""
+
+    def child(self, value: float, improved: bool, alpha: float | None) -> None:
+        """A child returned; ``value`` is its value negated.  When it ``improved`` the
+        best so far, ``alpha`` is the node's alpha afterwards."""
+
+    def cutoff(self, reason: CutReason) -> None:
+        """The node skips its remaining children."""
+
+    def tt_probe(self, hit: bool, bound: Bound | None, value: float, ended: bool) -> None:
+        """The transposition table was consulted."""
+
+    def tt_store(self, value: float, bound: Bound) -> None:
+        """The node's result was stored."""
+
+    def exit(self, value: float, bound: Bound) -> None:
+        """The node returns ``value``."""

@@ -1,0 +1,108 @@
+"""Search options: one frozen value, checked once at the edge."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from negaviz.errors import InputError
+
+ALGORITHMS = ("minimax", "negamax", "alphabeta")
+ORDERS = ("natural", "heuristic", "threats")
+REPLACEMENTS = ("always", "depth")
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise InputError(f"unknown {name}: {value!r} (must be one of {list(allowed)})")
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How to search.  Every variant is the same negamax core with these switches."""
+
+    algorithm: str = "alphabeta"
+    """``minimax`` and ``negamax`` visit every node; ``alphabeta`` prunes.  ``minimax``
+    differs from ``negamax`` only in reporting values for the first player."""
+    depth: int | None = None
+    """Plies to search before evaluating (``None``: to the end of the game)."""
+    order: str = "natural"
+    """``natural`` (as generated), ``heuristic`` (the game's ``order`` or its
+    evaluation), ``threats`` (winning moves, then blocks, then the rest)."""
+    tt: bool = False
+    """Use a transposition table with EXACT, LOWER and UPPER entries."""
+    tt_size: int | None = None
+    """Slots in the table (``None``: unbounded)."""
+    tt_replace: str = "always"
+    """When two positions want one slot: ``always`` the newer, ``depth`` the deeper."""
+    symmetry: bool = False
+    """Canonicalise positions under the game's symmetries: symmetric sibling moves are
+    tried once, and table keys are canonical."""
+    fail_hard: bool = False
+    """Clamp returned values into the window (fail-hard) instead of fail-soft."""
+    window: tuple[float, float] = field(default=(-math.inf, math.inf))
+    """The root's initial (alpha, beta) window."""
+    stop_at_win: bool = False
+    """Stop trying moves once one reaches the game's ``max_score``."""
+    max_nodes: int | None = None
+    """Stop after this many nodes; the result is then partial."""
+
+    def __post_init__(self) -> None:
+        _choice("algorithm", self.algorithm, ALGORITHMS)
+        _choice("move order", self.order, ORDERS)
+        _choice("table replacement", self.tt_replace, REPLACEMENTS)
+        for name in ("depth", "tt_size", "max_nodes"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InputError(f"{name} must be a whole number or None, not {value!r}")
+        if self.depth is not None and self.depth < 0:
+            raise InputError(f"depth must be 0 or more, not {self.depth}")
+        if self.tt_size is not None and self.tt_size < 1:
+            raise InputError(f"tt_size must be at least 1, not {self.tt_size}")
+        if self.max_nodes is not None and self.max_nodes < 1:
+            raise InputError(f"max_nodes must be at least 1, not {self.max_nodes}")
+        try:
+            lo, hi = (float(x) for x in self.window)
+        except (TypeError, ValueError):
+            raise InputError(f"window must be two numbers (alpha, beta), not {self.window!r}") from None
+        if math.isnan(lo) or math.isnan(hi) or not lo < hi:
+            raise InputError(f"window ({self.window[0]}, {self.window[1]}) must have alpha < beta")
+        if self.algorithm != "alphabeta" and (lo, hi) != (-math.inf, math.inf):
+            raise InputError(f"a window needs algorithm 'alphabeta', not {self.algorithm!r}")
+        if self.fail_hard and self.algorithm != "alphabeta":
+            raise InputError(f"fail-hard needs algorithm 'alphabeta', not {self.algorithm!r}")
+        object.__setattr__(self, "window", (lo, hi))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (infinite window ends written as strings)."""
+        d = asdict(self)
+        d["window"] = [_num_out(x) for x in self.window]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SearchOptions:
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise InputError(f"unknown search options {unknown} (known: {sorted(known)})")
+        d = dict(d)
+        if "window" in d:
+            d["window"] = tuple(_num_in(x) for x in d["window"])
+        return cls(**d)
+
+
+def _num_out(x: float) -> float | int | str:
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return int(x) if float(x).is_integer() else x
+
+
+def _num_in(x: object) -> float:
+    if x == "inf":
+        return math.inf
+    if x == "-inf":
+        return -math.inf
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise InputError(f"expected a number, 'inf' or '-inf', not {x!r}")
+    return float(x)

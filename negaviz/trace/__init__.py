@@ -1,0 +1,36 @@
+"""Recording searches: the recorder, the immutable trace, replay and JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from negaviz.games.protocol import Game
+from negaviz.search import search
+from negaviz.search.options import SearchOptions
+from negaviz.trace.jsonio import dumps, load, loads, save
+from negaviz.trace.recorder import Recorder
+from negaviz.trace.replay import NodeState, Replay, State, Status
+from negaviz.trace.trace import Counts, Event, Node, Trace
+
+__all__ = [
+    "record", "Recorder", "Trace", "Event", "Node", "Counts", "Replay", "State", "NodeState",
+    "Status", "load", "loads", "save", "dumps",
+]
+
+
+def record(game: Game, position: Any = None, *, options: SearchOptions | None = None, **option_values: Any) -> Trace:
+    """Search like :func:`negaviz.search` and return the trace; ``trace.result`` is the result.
+
+    A search stopped by a node budget or by Ctrl-C still returns its partial trace
+    (``trace.complete`` is False and ``trace.result.stopped`` says why).
+
+    >>> from negaviz import Tree
+    >>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+    >>> trace.value, trace.pv_names(), trace.pruned_labels()
+    (5, ['B', 'E'], ['G', 'H'])
+    """
+    recorder = Recorder()
+    root = getattr(game, "root", None) if position is None else position
+    with recorder:
+        result = search(game, root, options=options, observer=recorder, **option_values)
+    return recorder.finish(game=game, root=root, result=result)

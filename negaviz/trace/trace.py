@@ -1,0 +1,371 @@
+"""The trace: everything one search did, event by event, immutable.
+
+A :class:`Trace` holds the packed event stream a :class:`~negaviz.trace.recorder.Recorder`
+made, the move list of every node that was expanded, and (when known) the game and
+root position, so nodes can be named and drawn.  Everything else, from node tables to
+counts and principal variations, is derived from those on first use.
+
+Node numbers follow the order nodes were entered: the root is 0.  Steps number the
+events from 0.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Iterator, NamedTuple, Sequence
+
+from negaviz.games.protocol import label as game_label
+from negaviz.games.protocol import move_name as game_move_name
+from negaviz.search.events import WIDTH, Bound, CutReason, EventKind
+from negaviz.search.result import SearchResult
+
+_K = EventKind
+
+
+def _num(x: float) -> float | int:
+    """Integral floats back to ints, so values read as the game gave them."""
+    return int(x) if x == x and not math.isinf(x) and x.is_integer() else x
+
+
+class Event(NamedTuple):
+    """One recorded event, decoded.  Fields that do not apply to a kind are None."""
+
+    step: int
+    """Position in the trace, from 0."""
+    kind: EventKind
+    """What happened."""
+    node: int
+    """The node it happened at (for ENTER, the node entered)."""
+    value: float | None = None
+    """LEAF/EVAL/EXIT/TT: the node's value; CHILD/BEST: the child's value negated."""
+    alpha: float | None = None
+    """ENTER: the window's alpha; BEST: alpha after the update."""
+    beta: float | None = None
+    """ENTER: the window's beta."""
+    bound: Bound | None = None
+    """EXIT/TT_STORE/TT_PROBE hit: exact, lower or upper."""
+    child: int | None = None
+    """CHILD/BEST: the child that returned."""
+    reason: CutReason | None = None
+    """CUTOFF: why."""
+    ended: bool | None = None
+    """TT_PROBE: whether the entry ended the node (None on a miss)."""
+
+
+@dataclass
+class Node:
+    """A node as the search left it."""
+
+    id: int
+    """Number in entry order; the root is 0."""
+    parent: int
+    """The parent's number, -1 for the root."""
+    depth: int
+    """Plies below the root."""
+    index: int
+    """Place of this node's move in the parent's move list."""
+    alpha: float
+    """Alpha of the window the node was entered with."""
+    beta: float
+    """Beta of the window the node was entered with."""
+    enter_step: int
+    """Step of its ENTER event."""
+    exit_step: int = -1
+    """Step of its last event (LEAF, EVAL or EXIT); -1 if it never returned."""
+    value: float | None = None
+    """The value it returned, for its side to move."""
+    bound: Bound | None = None
+    """Whether ``value`` is exact, a lower or an upper bound."""
+    ending: str = "open"
+    """'leaf', 'eval', 'tt' (a table entry ended it), 'inner', or 'open' (never returned)."""
+    moves: tuple[Any, ...] | None = None
+    """The moves it tried, in order (None if it never expanded)."""
+    children: list[int] = field(default_factory=list)
+    """Children entered, in order."""
+    best_child: int | None = None
+    """The child that gave its best value."""
+    cutoff: CutReason | None = None
+    """Why it stopped early, if it did."""
+
+    _child_indices: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def skipped(self) -> tuple[Any, ...]:
+        """Moves never tried because of a cutoff here."""
+        if self.cutoff is None or self.moves is None:
+            return ()
+        last = self._child_indices[-1] if self._child_indices else -1
+        return self.moves[last + 1 :]
+
+
+class Counts(NamedTuple):
+    """How much a search did, overall and per depth (lists indexed by depth)."""
+
+    nodes: int
+    leaves: int
+    cutoffs: int
+    tt_hits: int
+    nodes_per_depth: list[int]
+    leaves_per_depth: list[int]
+    cutoffs_per_depth: list[int]
+    tt_hits_per_depth: list[int]
+
+
+class Trace:
+    """An immutable record of one search."""
+
+    def __init__(
+        self,
+        stream: array,
+        moves: Sequence[tuple[Any, ...]],
+        count: int,
+        *,
+        game: Any = None,
+        root: Any = None,
+        result: SearchResult | None = None,
+    ) -> None:
+        self._stream = stream
+        self._moves = tuple(moves)
+        self._count = count
+        self.game = game
+        """The game searched, if known (used for naming and drawing nodes)."""
+        self.root = root
+        """The root position, if known."""
+        self.result = result
+        """The search's result, if the trace came from :func:`negaviz.record`."""
+
+    # --- raw access -----------------------------------------------------------------
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def stream(self) -> array:
+        """The packed numbers of every event, kinds included."""
+        return self._stream
+
+    @property
+    def move_lists(self) -> tuple[tuple[Any, ...], ...]:
+        """The move list of every expanded node, in expansion order."""
+        return self._moves
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the retained trace holds: the event stream and the move lists."""
+        import sys
+
+        total = self._stream.buffer_info()[1] * self._stream.itemsize + sys.getsizeof(self._moves)
+        seen: set[int] = set()
+        for ms in self._moves:
+            if id(ms) not in seen:
+                seen.add(id(ms))
+                total += sys.getsizeof(ms)
+        return total
+
+    def __repr__(self) -> str:
+        state = "complete" if self.complete else "partial"
+        return f"<negaviz.Trace: {len(self.nodes)} nodes, {len(self)} events, {state}>"
+
+    # --- decoding -------------------------------------------------------------------
+    @cached_property
+    def _decoded(self) -> tuple[list[Event], list[Node]]:
+        s = self._stream
+        events: list[Event] = []
+        nodes: list[Node] = []
+        stack: list[int] = []
+        moves_iter = iter(self._moves)
+        last_returned = -1
+        pos = 0
+        n = len(s)
+        step = 0
+        while pos < n:
+            kind = _K(int(s[pos]))
+            width = WIDTH[kind]
+            if kind == _K.ENTER:
+                parent = stack[-1] if stack else -1
+                nid = len(nodes)
+                index = int(s[pos + 1])
+                if parent >= 0:
+                    p = nodes[parent]
+                    if p.moves is None:
+                        p.moves = next(moves_iter)
+                    p.children.append(nid)
+                    p._child_indices.append(index)
+                nodes.append(Node(nid, parent, len(stack), index, s[pos + 2], s[pos + 3], step))
+                stack.append(nid)
+                ev = Event(step, kind, nid, alpha=_num(s[pos + 2]), beta=_num(s[pos + 3]))
+            else:
+                nid = stack[-1]
+                node = nodes[nid]
+                if kind in (_K.LEAF, _K.EVAL):
+                    node.value, node.bound = _num(s[pos + 1]), Bound.EXACT
+                    node.ending = "leaf" if kind == _K.LEAF else "eval"
+                    node.exit_step = step
+                    last_returned = stack.pop()
+                    ev = Event(step, kind, nid, value=node.value, bound=Bound.EXACT)
+                elif kind == _K.EXIT:
+                    node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
+                    if node.ending == "open":
+                        node.ending = "inner"
+                    node.exit_step = step
+                    last_returned = stack.pop()
+                    ev = Event(step, kind, nid, value=node.value, bound=node.bound)
+                elif kind in (_K.CHILD, _K.BEST):
+                    alpha = _num(s[pos + 2]) if kind == _K.BEST else None
+                    if kind == _K.BEST:
+                        node.best_child = last_returned
+                    ev = Event(step, kind, nid, value=_num(s[pos + 1]), alpha=alpha, child=last_returned)
+                elif kind == _K.CUTOFF:
+                    node.cutoff = CutReason(int(s[pos + 1]))
+                    ev = Event(step, kind, nid, reason=node.cutoff)
+                elif kind == _K.TT_PROBE:
+                    code = int(s[pos + 1])
+                    if code & 4:
+                        node.ending = "tt"
+                    ev = Event(
+                        step, kind, nid, value=_num(s[pos + 2]) if code else None,
+                        bound=Bound((code & 3) - 1) if code else None, ended=bool(code & 4) if code else None,
+                    )
+                else:  # TT_STORE
+                    ev = Event(step, kind, nid, value=_num(s[pos + 2]), bound=Bound(int(s[pos + 1])))
+            events.append(ev)
+            pos += width
+            step += 1
+        # A node cut short by a budget may have expanded without entering a child.
+        rest = list(moves_iter)
+        if rest and stack and nodes[stack[-1]].moves is None:
+            nodes[stack[-1]].moves = rest[0]
+        self._open = tuple(stack)
+        return events, nodes
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event, decoded, in order."""
+        return self._decoded[0]
+
+    def event(self, step: int) -> Event:
+        return self._decoded[0][step]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._decoded[0])
+
+    @property
+    def nodes(self) -> list[Node]:
+        """Every node entered, by number."""
+        return self._decoded[1]
+
+    def node(self, nid: int) -> Node:
+        return self._decoded[1][nid]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every node entered also returned (False after a budget or Ctrl-C)."""
+        self._decoded
+        return not self._open
+
+    @property
+    def value(self) -> float | None:
+        """The root's value for the side to move, None if it never returned."""
+        return self.nodes[0].value if self.nodes else None
+
+    # --- questions ------------------------------------------------------------------
+    def counts(self) -> Counts:
+        """Nodes, leaves, cutoffs and table hits, overall and per depth."""
+        nodes = self.nodes
+        depth = max((n.depth for n in nodes), default=-1) + 1
+        per = {k: [0] * depth for k in ("n", "l", "c", "t")}
+        for n in nodes:
+            per["n"][n.depth] += 1
+            if n.ending in ("leaf", "eval"):
+                per["l"][n.depth] += 1
+            if n.cutoff is not None and n.skipped:
+                per["c"][n.depth] += 1
+        for ev in self.events:
+            if ev.kind == _K.TT_PROBE and ev.bound is not None:
+                per["t"][nodes[ev.node].depth] += 1
+        return Counts(
+            sum(per["n"]), sum(per["l"]), sum(per["c"]), sum(per["t"]),
+            per["n"], per["l"], per["c"], per["t"],
+        )
+
+    def pv(self) -> list[int]:
+        """The principal variation as node numbers, from the root."""
+        out: list[int] = []
+        nid: int | None = 0 if self.nodes else None
+        while nid is not None:
+            out.append(nid)
+            nid = self.nodes[nid].best_child
+        return out
+
+    def move(self, nid: int) -> Any:
+        """The move that led to node ``nid`` (None for the root)."""
+        n = self.nodes[nid]
+        if n.parent < 0:
+            return None
+        moves = self.nodes[n.parent].moves
+        assert moves is not None
+        return moves[n.index]
+
+    def path(self, nid: int) -> list[int]:
+        """Node numbers from the root down to ``nid``."""
+        out = []
+        while nid >= 0:
+            out.append(nid)
+            nid = self.nodes[nid].parent
+        return out[::-1]
+
+    def cut_nodes(self) -> list[int]:
+        """Nodes where a cutoff skipped at least one move."""
+        return [n.id for n in self.nodes if n.cutoff is not None and n.skipped]
+
+    def position(self, nid: int) -> Any:
+        """The game position at node ``nid``, by playing the moves from the root."""
+        if self.game is None:
+            raise ValueError("this trace has no game attached, so positions are unknown")
+        pos = self.root
+        for n in self.path(nid)[1:]:
+            pos = self.game.play(pos, self.move(n))
+        return pos
+
+    def label(self, nid: int) -> str:
+        """The game's label for node ``nid`` (its number if no game is attached)."""
+        if self.game is None:
+            return str(nid)
+        return game_label(self.game, self.position(nid))
+
+    def move_name(self, nid: int) -> str:
+        """The game's name for the move into ``nid`` ('' for the root)."""
+        n = self.nodes[nid]
+        if n.parent < 0:
+            return ""
+        if self.game is None:
+            return str(self.move(nid))
+        return game_move_name(self.game, self.position(n.parent), self.move(nid))
+
+    def pv_names(self) -> list[str]:
+        """The principal variation as move names."""
+        return [self.move_name(n) for n in self.pv()[1:]]
+
+    def pruned(self) -> list[tuple[int, tuple[Any, ...]]]:
+        """``(node, moves)`` for every cutoff: the moves never tried below ``node``."""
+        return [(nid, self.nodes[nid].skipped) for nid in self.cut_nodes()]
+
+    def pruned_labels(self) -> list[str]:
+        """For textbook trees: labels of every node never visited because of a cutoff,
+        in tree order (a skipped child's whole subtree counts)."""
+        game = self.game
+        if game is None or not hasattr(game, "preorder"):
+            raise ValueError("pruned_labels() needs a textbook tree game attached")
+        skipped: set[int] = set()
+        for nid, moves in self.pruned():
+            pos = self.position(nid)
+            stack = [game.play(pos, m) for m in moves]
+            while stack:
+                p = stack.pop()
+                if p not in skipped:
+                    skipped.add(p)
+                    stack.extend(game.moves(p))
+        visited = {self.position(n.id) for n in self.nodes}
+        return [game.label(p) for p in game.preorder() if p in skipped and p not in visited]
