@@ -155,9 +155,10 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
         best = -INF
         best_move = best_pv = None
         for i, m in enumerate(ms):
+            child_alpha, child_beta = -beta, -alpha
             if emit:
-                emit((ENTER, i, -beta, -alpha))
-            v = -negamax(play(pos, m), depth - 1, -beta, -alpha)
+                emit((ENTER, i, child_alpha, child_beta))
+            v = -negamax(play(pos, m), depth - 1, child_alpha, child_beta)
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:

@@ -11,6 +11,7 @@ events from 0.
 
 from __future__ import annotations
 
+import gc
 import math
 from array import array
 from dataclasses import dataclass, field
@@ -55,7 +56,7 @@ class Event(NamedTuple):
     """TT_PROBE: whether the entry ended the node (None on a miss)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A node as the search left it."""
 
@@ -170,94 +171,134 @@ class Trace:
 
     # --- decoding -------------------------------------------------------------------
     @cached_property
-    def _decoded(self) -> tuple[list[Event], list[Node]]:
+    def _decoded(self) -> tuple[array, array, list[Node]]:
+        enabled = gc.isenabled()
+        gc.disable()  # hundreds of thousands of new nodes: no need to scan them for cycles
+        try:
+            return self._decode()
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _decode(self) -> tuple[array, array, list[Node]]:
+        """One pass over the stream: where each event starts, its node, and the nodes."""
         s = self._stream
-        events: list[Event] = []
+        offsets = array("q")
+        owners = array("q")
         nodes: list[Node] = []
         stack: list[int] = []
         moves_iter = iter(self._moves)
+        add_offset, add_owner = offsets.append, owners.append
+        width = [0] * 16
+        for k, w in WIDTH.items():
+            width[k] = w
+        enter, leaf, ev_, exit_, best, cut, probe = (
+            _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE,
+        )
         last_returned = -1
         pos = 0
         n = len(s)
         step = 0
         while pos < n:
-            kind = _K(int(s[pos]))
-            width = WIDTH[kind]
-            if kind == _K.ENTER:
-                parent = stack[-1] if stack else -1
+            kind = int(s[pos])
+            add_offset(pos)
+            if kind == enter:
                 nid = len(nodes)
-                index = int(s[pos + 1])
-                if parent >= 0:
+                if stack:
+                    parent = stack[-1]
                     p = nodes[parent]
                     if p.moves is None:
                         p.moves = next(moves_iter)
                     p.children.append(nid)
-                    p._child_indices.append(index)
-                nodes.append(Node(nid, parent, len(stack), index, s[pos + 2], s[pos + 3], step))
+                    p._child_indices.append(int(s[pos + 1]))
+                else:
+                    parent = -1
+                nodes.append(Node(nid, parent, len(stack), int(s[pos + 1]), s[pos + 2], s[pos + 3], step))
                 stack.append(nid)
-                ev = Event(step, kind, nid, alpha=_num(s[pos + 2]), beta=_num(s[pos + 3]))
             else:
                 nid = stack[-1]
-                node = nodes[nid]
-                if kind in (_K.LEAF, _K.EVAL):
+                if kind == leaf or kind == ev_:
+                    node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound.EXACT
-                    node.ending = "leaf" if kind == _K.LEAF else "eval"
+                    node.ending = "leaf" if kind == leaf else "eval"
                     node.exit_step = step
                     last_returned = stack.pop()
-                    ev = Event(step, kind, nid, value=node.value, bound=Bound.EXACT)
-                elif kind == _K.EXIT:
+                elif kind == exit_:
+                    node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
                     if node.ending == "open":
                         node.ending = "inner"
                     node.exit_step = step
                     last_returned = stack.pop()
-                    ev = Event(step, kind, nid, value=node.value, bound=node.bound)
-                elif kind in (_K.CHILD, _K.BEST):
-                    alpha = _num(s[pos + 2]) if kind == _K.BEST else None
-                    if kind == _K.BEST:
-                        node.best_child = last_returned
-                    ev = Event(step, kind, nid, value=_num(s[pos + 1]), alpha=alpha, child=last_returned)
-                elif kind == _K.CUTOFF:
-                    node.cutoff = CutReason(int(s[pos + 1]))
-                    ev = Event(step, kind, nid, reason=node.cutoff)
-                elif kind == _K.TT_PROBE:
-                    code = int(s[pos + 1])
-                    if code & 4:
-                        node.ending = "tt"
-                    ev = Event(
-                        step, kind, nid, value=_num(s[pos + 2]) if code else None,
-                        bound=Bound((code & 3) - 1) if code else None, ended=bool(code & 4) if code else None,
-                    )
-                else:  # TT_STORE
-                    ev = Event(step, kind, nid, value=_num(s[pos + 2]), bound=Bound(int(s[pos + 1])))
-            events.append(ev)
-            pos += width
+                elif kind == best:
+                    nodes[nid].best_child = last_returned
+                elif kind == cut:
+                    nodes[nid].cutoff = CutReason(int(s[pos + 1]))
+                elif kind == probe and int(s[pos + 1]) & 4:
+                    nodes[nid].ending = "tt"
+            add_owner(nid)
+            pos += width[kind]
             step += 1
         # A node cut short by a budget may have expanded without entering a child.
         rest = list(moves_iter)
         if rest and stack and nodes[stack[-1]].moves is None:
             nodes[stack[-1]].moves = rest[0]
         self._open = tuple(stack)
-        return events, nodes
-
-    @property
-    def events(self) -> list[Event]:
-        """Every event, decoded, in order."""
-        return self._decoded[0]
+        return offsets, owners, nodes
 
     def event(self, step: int) -> Event:
-        return self._decoded[0][step]
+        """The event at ``step``, decoded."""
+        offsets, owners, _ = self._decoded
+        s = self._stream
+        pos = offsets[step]
+        kind = _K(int(s[pos]))
+        nid = owners[step]
+        if kind == _K.ENTER:
+            return Event(step, kind, nid, alpha=_num(s[pos + 2]), beta=_num(s[pos + 3]))
+        if kind in (_K.LEAF, _K.EVAL):
+            return Event(step, kind, nid, value=_num(s[pos + 1]), bound=Bound.EXACT)
+        if kind == _K.EXIT:
+            return Event(step, kind, nid, value=_num(s[pos + 1]), bound=Bound(int(s[pos + 2])))
+        if kind in (_K.CHILD, _K.BEST):
+            child = self._returned_before(step)
+            alpha = _num(s[pos + 2]) if kind == _K.BEST else None
+            return Event(step, kind, nid, value=_num(s[pos + 1]), alpha=alpha, child=child)
+        if kind == _K.CUTOFF:
+            return Event(step, kind, nid, reason=CutReason(int(s[pos + 1])))
+        if kind == _K.TT_PROBE:
+            code = int(s[pos + 1])
+            if not code:
+                return Event(step, kind, nid)
+            return Event(step, kind, nid, value=_num(s[pos + 2]), bound=Bound((code & 3) - 1), ended=bool(code & 4))
+        return Event(step, kind, nid, value=_num(s[pos + 2]), bound=Bound(int(s[pos + 1])))
+
+    def _returned_before(self, step: int) -> int:
+        """The child whose return the CHILD/BEST event at ``step`` reports."""
+        offsets, owners, _ = self._decoded
+        s = self._stream
+        k = step - 1
+        while k >= 0:  # walk back over TT_STORE to the child's LEAF/EVAL/EXIT
+            kind = int(s[offsets[k]])
+            if kind in (_K.LEAF, _K.EVAL, _K.EXIT):
+                return owners[k]
+            k -= 1
+        raise AssertionError("a child value with no child before it")
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event, decoded on access, in order."""
+        return _Events(self)
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self._decoded[0])
+        return (self.event(k) for k in range(self._count))
 
     @property
     def nodes(self) -> list[Node]:
         """Every node entered, by number."""
-        return self._decoded[1]
+        return self._decoded[2]
 
     def node(self, nid: int) -> Node:
-        return self._decoded[1][nid]
+        return self._decoded[2][nid]
 
     @property
     def complete(self) -> bool:
@@ -282,9 +323,11 @@ class Trace:
                 per["l"][n.depth] += 1
             if n.cutoff is not None and n.skipped:
                 per["c"][n.depth] += 1
-        for ev in self.events:
-            if ev.kind == _K.TT_PROBE and ev.bound is not None:
-                per["t"][nodes[ev.node].depth] += 1
+        offsets, owners, _ = self._decoded
+        s = self._stream
+        for step, pos in enumerate(offsets):
+            if s[pos] == _K.TT_PROBE and s[pos + 1] != 0:
+                per["t"][nodes[owners[step]].depth] += 1
         return Counts(
             sum(per["n"]), sum(per["l"]), sum(per["c"]), sum(per["t"]),
             per["n"], per["l"], per["c"], per["t"],
@@ -369,3 +412,22 @@ class Trace:
                     stack.extend(game.moves(p))
         visited = {self.position(n.id) for n in self.nodes}
         return [game.label(p) for p in game.preorder() if p in skipped and p not in visited]
+
+
+class _Events(Sequence[Event]):
+    """A trace's events as a sequence, decoded one at a time."""
+
+    def __init__(self, trace: Trace) -> None:
+        self._trace = trace
+
+    def __len__(self) -> int:
+        return len(self._trace)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self._trace.event(i) for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError(f"step {k} is outside 0..{len(self) - 1}")
+        return self._trace.event(k)

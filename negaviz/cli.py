@@ -1,0 +1,258 @@
+"""The ``negaviz`` command: search a game from the shell.
+
+::
+
+    negaviz solve tree '[[7,5],[3,1,9]]' --json
+    negaviz solve ttt 'x.o/x../o..' --algorithm negamax
+    negaviz solve othello --size 4 --tt --record
+
+Each subcommand is one ``_cmd_*`` function; the game and search-option arguments are
+added by :func:`add_game_arguments` and :func:`add_search_arguments` and read back by
+:func:`game_from_args` and :func:`options_from_args`, so later subcommands (render,
+proof, export) take the same arguments.
+
+``--json`` prints one JSON object on one line with sorted keys (easy to pipe into
+``jq`` or to read line by line); infinite values are written as the strings
+``"inf"`` and ``"-inf"``, as everywhere in negaviz.
+
+Exit status: 0 on success (a search stopped by ``--max-nodes`` included), 2 on bad
+input (one line on stderr, starting ``negaviz: error:``), 130 after Ctrl-C (the
+partial result is still printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from typing import Any, NoReturn, Sequence
+
+from negaviz.errors import InputError, NegavizError, SearchInterrupted
+from negaviz.games import GAMES, make_game
+from negaviz.search import SearchOptions, SearchResult, search
+from negaviz.search.options import ALGORITHMS, ORDERS
+from negaviz.trace import Trace, record
+
+__all__ = ["main", "build_parser", "add_game_arguments", "add_search_arguments", "game_from_args", "options_from_args"]
+
+PROG = "negaviz"
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+
+
+class UsageError(InputError):
+    """Arguments argparse rejected (unknown option, missing argument, bad number...)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are exceptions, so :func:`main` reports every
+    bad input the same way: one line, no usage block."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)  # a new option must never break an old abbreviation
+        super().__init__(**kwargs)
+        # argparse reads "-inf" as an option name; let it through as a value, like "-1".
+        self._negative_number_matcher = re.compile(r"^-(\d+|\d*\.\d+|inf|infinity)$", re.IGNORECASE)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+class _CommandParser(_Parser):
+    """A subcommand's parser: options may come before, between or after GAME and
+    POSITION (plain argparse would take ``solve othello --size 6 POS`` as GAME only,
+    then reject POS)."""
+
+    _intermixing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._intermixing:  # the intermixed parse calls back in here, twice
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
+# --- arguments shared by the subcommands ---------------------------------------------
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """GAME, POSITION and --size."""
+    parser.add_argument(
+        "game", metavar="GAME", choices=GAMES,
+        help=f"the game: {', '.join(GAMES)}",
+    )
+    parser.add_argument(
+        "position", metavar="POSITION", nargs="?",
+        help="tree: the tree, '[[7,5],[3,1,9]]' or 'A(B(D:7 E:5) C(F:3 G:1 H:9))' (required); "
+        "ttt: 9 cells of x, o, '.' such as 'x.o/x../o..'; "
+        "othello: size*size cells, then ':x' or ':o' for the side to move "
+        "(default: the start position)",
+    )
+    parser.add_argument("--size", type=int, metavar="N", help="othello board size: 4, 6 or 8 (default 8)")
+
+
+def game_from_args(args: argparse.Namespace) -> Any:
+    """The game (with its root position) that GAME, POSITION and --size describe."""
+    return make_game(args.game, args.position, size=args.size)
+
+
+def _window_end(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if math.isnan(x):
+        raise argparse.ArgumentTypeError(f"window end {text!r} is not a number (write a number, inf or -inf)")
+    return x
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every :class:`~negaviz.search.SearchOptions` switch, as options."""
+    group = parser.add_argument_group("search options")
+    group.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta", help="default: alphabeta")
+    group.add_argument("--depth", type=int, metavar="N", help="plies before evaluating (default: to the end)")
+    group.add_argument("--order", choices=ORDERS, default="natural", help="move order (default: natural)")
+    group.add_argument("--tt", action="store_true", help="use a transposition table")
+    group.add_argument("--symmetry", action="store_true", help="try symmetric moves once; canonical table keys")
+    group.add_argument("--fail-hard", action="store_true", help="clamp values into the window (alphabeta only)")
+    group.add_argument(
+        "--window", nargs=2, type=_window_end, metavar=("LO", "HI"),
+        help="the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)",
+    )
+    group.add_argument("--stop-at-win", action="store_true", help="stop at the first proven win")
+    group.add_argument("--max-nodes", type=int, metavar="N", help="node budget; the result is then partial")
+
+
+def options_from_args(args: argparse.Namespace) -> SearchOptions:
+    """The search options the arguments ask for (checked by SearchOptions itself)."""
+    return SearchOptions(
+        algorithm=args.algorithm,
+        depth=args.depth,
+        order=args.order,
+        tt=args.tt,
+        symmetry=args.symmetry,
+        fail_hard=args.fail_hard,
+        window=tuple(args.window) if args.window else (-math.inf, math.inf),
+        stop_at_win=args.stop_at_win,
+        max_nodes=args.max_nodes,
+    )
+
+
+# --- solve -----------------------------------------------------------------------------
+def solve_report(result: SearchResult, trace: Trace | None, *, game: str, with_events: bool) -> dict[str, Any]:
+    """What ``negaviz solve`` prints, as a JSON-able dict."""
+    report = result.to_dict()
+    if game == "tree" and trace is not None:
+        report["pruned"] = trace.pruned_labels()
+    if with_events and trace is not None:
+        report["events"] = len(trace)
+        report["trace_bytes"] = trace.nbytes
+    return report
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The human-readable summary of a :func:`solve_report`."""
+
+    def show(x: Any) -> str:
+        return "unknown" if x is None else str(x)
+
+    lines = [
+        f"value        {show(report['value'])}  (for the side to move at the root)",
+        f"minimax      {show(report['minimax_value'])}  (for the first player)",
+        f"best move    {show(report['move'])}",
+        f"pv           {' '.join(report['pv']) or '-'}",
+        f"nodes        {report['nodes']}",
+        f"leaves       {report['leaves']}",
+        f"cutoffs      {report['cutoffs']}",
+        f"tt hits      {report['tt_hits']}",
+        f"seconds      {report['seconds']:.6f}",
+    ]
+    if "pruned" in report:
+        lines.append(f"pruned       {' '.join(report['pruned']) or '-'}")
+    if "events" in report:
+        lines.append(f"events       {report['events']}")
+        lines.append(f"trace bytes  {report['trace_bytes']}")
+    if not report["complete"]:
+        lines.append(f"partial      stopped by {'the node budget' if report['stopped'] == 'budget' else 'Ctrl-C'}")
+    return "\n".join(lines)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    options = options_from_args(args)
+    trace: Trace | None = None
+    # Pruned tree labels come from the trace, and trees are small: always record them.
+    if args.record or args.game == "tree":
+        trace = record(game, options=options)
+        assert trace.result is not None
+        result = trace.result
+    else:
+        try:
+            result = search(game, options=options)
+        except SearchInterrupted as exc:
+            assert isinstance(exc.result, SearchResult)
+            result = exc.result
+    report = solve_report(result, trace, game=args.game, with_events=args.record)
+    if args.json:
+        print(json.dumps(report, sort_keys=True, allow_nan=False))
+    else:
+        print(format_report(report))
+    return EXIT_INTERRUPTED if result.stopped == "interrupted" else 0
+
+
+# --- the parser and main -----------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """The ``negaviz`` parser with every subcommand."""
+    parser = _Parser(prog=PROG, description="Game-tree search you can watch.")
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
+    )
+
+    solve = commands.add_parser(
+        "solve", help="search a game and print the value, best line and counts",
+        description="Search GAME from POSITION and print its value, principal variation and counts.",
+        epilog="examples:\n"
+        "  negaviz solve tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --json\n"
+        "  negaviz solve ttt --algorithm negamax\n"
+        "  negaviz solve othello --size 4 --tt --window -inf 0\n"
+        "exit status: 0 done (or stopped by --max-nodes), 2 bad input, 130 Ctrl-C",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    add_game_arguments(solve)
+    add_search_arguments(solve)
+    output = solve.add_argument_group("output")
+    output.add_argument("--record", action="store_true", help="record the trace; report its events and bytes")
+    output.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
+    solve.set_defaults(run=_cmd_solve)
+    return parser
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``negaviz`` with ``argv`` (default: the command line); return the exit status."""
+    try:
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as exc:  # --help and --version print, then exit
+            return exc.code if isinstance(exc.code, int) else 0
+        status: int = args.run(args)
+        return status
+    except KeyboardInterrupt:  # Ctrl-C outside the search itself, e.g. while packing the trace
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except NegavizError as exc:  # after KeyboardInterrupt: SearchInterrupted is both
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())
