@@ -117,7 +117,7 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
             entry = table.get(key)
             if entry is not None and entry.depth >= depth:
                 tt_hits += 1
-                v, flag = entry.value, entry.bound
+                v, flag = entry.value, int(entry.bound)
                 if flag == EXACT:
                     ended = True
                 else:

@@ -23,8 +23,11 @@ from negaviz.search.events import Bound, CutReason, EventKind
 class SearchObserver(Protocol):
     """What a search needs of an observer."""
 
-    emit: Callable[[tuple[Any, ...]], object]
-    expand: Callable[[Sequence[Any]], object]
+    @property
+    def emit(self) -> Callable[[tuple[Any, ...]], object]: ...
+
+    @property
+    def expand(self) -> Callable[[Sequence[Any]], object]: ...
 
 
 class Observer:

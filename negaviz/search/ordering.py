@@ -15,7 +15,7 @@ def orderer(game: Any, order: str) -> Orderer | None:
         return None
     if order == "heuristic":
         if callable(getattr(game, "order", None)):
-            return game.order  # type: ignore[no-any-return]
+            return game.order
         evaluate = getattr(game, "evaluate", None)
         if not callable(evaluate):
             raise InputError(

@@ -37,7 +37,7 @@ class Recorder:
         self._stream = array("d")
         self._events: list[tuple[Any, ...]] = []
         self._count = 0
-        self._moves: list[Sequence[Any]] = []
+        self._moves: list[tuple[Any, ...]] = []
         self.emit = self._events.append
         self._gc_was_enabled = False
 
