@@ -33,6 +33,10 @@ Number = float | int
 _TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|(?P<punct>[():,\[\]])|(?P<bad>\S))")
 
 
+MAX_DEPTH = 200
+"""Deepest tree accepted: deeper ones are not textbook trees, and would exhaust recursion."""
+
+
 def _bfs_name(i: int) -> str:
     """A, B, ..., Z, AA, AB, ... like spreadsheet columns."""
     name = ""
@@ -82,12 +86,35 @@ class Tree:
                     )
         if len(order) != n:
             raise InputError("every node of a tree must be reachable from the root")
+        self._check_acyclic()
+        if max(d or 0 for d in depth) > MAX_DEPTH:
+            raise InputError(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
         for node in range(n):
             if not self.children[node] and self.values[node] is None:
                 raise InputError(f"leaf {self.labels[node]} has no value (write it as {self.labels[node]}:VALUE)")
         self._depth = tuple(d or 0 for d in depth)
         self._sign = tuple(1 if d % 2 == 0 else -1 for d in self._depth)
         self.max_score = max(abs(v) for v in self.values if v is not None)
+
+    def _check_acyclic(self) -> None:
+        # Kahn's algorithm: a node whose parents never all finish lies on a cycle.
+        n = len(self.labels)
+        indegree = [0] * n
+        for kids in self.children:
+            for c in kids:
+                indegree[c] += 1
+        ready = [v for v in range(n) if indegree[v] == 0]
+        done = 0
+        while ready:
+            v = ready.pop()
+            done += 1
+            for c in self.children[v]:
+                indegree[c] -= 1
+                if indegree[c] == 0:
+                    ready.append(c)
+        if done != n:
+            stuck = next(self.labels[v] for v in range(n) if indegree[v] > 0)
+            raise InputError(f"the tree has a cycle through node {stuck} (a node cannot be its own descendant)")
 
     # --- the four verbs -------------------------------------------------------------
     def moves(self, pos: int) -> tuple[int, ...]:
@@ -179,8 +206,9 @@ class Tree:
         if stripped.startswith("["):
             try:
                 value = ast.literal_eval(stripped)
-            except (ValueError, SyntaxError) as exc:
-                raise InputError(f"malformed tree {text!r}: not a nested list of numbers ({exc.__class__.__name__})") from None
+            except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
+                shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
+                raise InputError(f"malformed tree {shown!r}: not a nested list of numbers ({exc.__class__.__name__})") from None
             return cls.from_lists(value)
         return _LabelledParser(text).parse()
 
@@ -224,6 +252,7 @@ class _LabelledParser:
         self.children: list[list[int]] = []
         self.values: list[Number | None] = []
         self.index: dict[str, int] = {}
+        self.depth = 0
 
     def fail(self, what: str) -> InputError:
         at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
@@ -254,7 +283,12 @@ class _LabelledParser:
             kind, val = self.peek()
             if kind != "num":
                 raise self.fail(f"expected a number after '{name}:', found {val!r}" if kind != "end" else f"expected a number after '{name}:'")
-            value = float(val) if any(ch in val for ch in ".eE") else int(val)
+            try:
+                value = float(val) if any(ch in val for ch in ".eE") else int(val)
+            except ValueError:  # e.g. an integer of thousands of digits
+                raise self.fail(f"the value of {name} is too long a number") from None
+            if value in (float("inf"), float("-inf")):
+                raise self.fail(f"the value of {name} must be a finite number")
             self.i += 1
         has_kids = self.peek() == ("punct", "(")
         if name in self.index:
@@ -267,6 +301,9 @@ class _LabelledParser:
         self.children.append([])
         self.values.append(value)
         if has_kids:
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise self.fail(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
             self.i += 1
             while True:
                 kind, val = self.peek()
@@ -281,6 +318,7 @@ class _LabelledParser:
                 self.children[me].append(self.node())
             if not self.children[me]:
                 raise self.fail(f"node {name} has '()' but no children")
+            self.depth -= 1
         elif value is None:
             raise self.fail(f"leaf {name} needs a value, e.g. {name}:3")
         return me

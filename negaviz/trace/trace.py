@@ -376,7 +376,15 @@ class Trace:
         """The game's label for node ``nid`` (its number if no game is attached)."""
         if self.game is None:
             return str(nid)
-        return game_label(self.game, self.position(nid))
+        text = game_label(self.game, self.position(nid))
+        self._restore()
+        return text
+
+    def _restore(self) -> None:
+        # A mutable game (MutableGame) moved its object to answer: put it back.
+        restore = getattr(self.game, "restore", None)
+        if callable(restore):
+            restore()
 
     def move_name(self, nid: int) -> str:
         """The game's name for the move into ``nid`` ('' for the root)."""
@@ -385,7 +393,9 @@ class Trace:
             return ""
         if self.game is None:
             return str(self.move(nid))
-        return game_move_name(self.game, self.position(n.parent), self.move(nid))
+        name = game_move_name(self.game, self.position(n.parent), self.move(nid))
+        self._restore()
+        return name
 
     def pv_names(self) -> list[str]:
         """The principal variation as move names."""
