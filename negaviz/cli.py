@@ -53,8 +53,8 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)  # a new option must never break an old abbreviation
         super().__init__(**kwargs)
-        # argparse reads "-inf" as an option name; let it through as a value, like "-1".
-        self._negative_number_matcher = re.compile(r"^-(\d+|\d*\.\d+|inf|infinity)$", re.IGNORECASE)
+        # argparse takes "-inf" and "-1e3" for option names; let them through as values, like "-1".
+        self._negative_number_matcher = re.compile(r"^-(inf|infinity|(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)$", re.IGNORECASE)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -119,13 +119,22 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--order", choices=ORDERS, default="natural", help="move order (default: natural)")
     group.add_argument("--tt", action="store_true", help="use a transposition table")
     group.add_argument("--symmetry", action="store_true", help="try symmetric moves once; canonical table keys")
-    group.add_argument("--fail-hard", action="store_true", help="clamp values into the window (alphabeta only)")
+    group.add_argument("--fail-hard", action="store_true", help="clamp values into the window (alphabeta, pvs)")
     group.add_argument(
         "--window", nargs=2, type=_window_end, metavar=("LO", "HI"),
         help="the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)",
     )
     group.add_argument("--stop-at-win", action="store_true", help="stop at the first proven win")
     group.add_argument("--max-nodes", type=int, metavar="N", help="node budget; the result is then partial")
+    group.add_argument(
+        "--aspiration", type=float, metavar="A",
+        help="with --algorithm id: search each depth in (previous value - A, previous value + A) first",
+    )
+    group.add_argument("--tt-size", type=int, metavar="N", help="transposition-table slots (default: unbounded)")
+    group.add_argument(
+        "--tt-replace", choices=("always", "depth"), default="always",
+        help="which entry keeps a contested slot (default: always the newer)",
+    )
 
 
 def options_from_args(args: argparse.Namespace) -> SearchOptions:
@@ -140,6 +149,9 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
         window=tuple(args.window) if args.window else (-math.inf, math.inf),
         stop_at_win=args.stop_at_win,
         max_nodes=args.max_nodes,
+        aspiration=args.aspiration,
+        tt_size=args.tt_size,
+        tt_replace=args.tt_replace,
     )
 
 
@@ -222,7 +234,6 @@ def build_parser() -> argparse.ArgumentParser:
         "  negaviz solve othello --size 4 --tt --window -inf 0\n"
         "exit status: 0 done (or stopped by --max-nodes), 2 bad input, 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        allow_abbrev=False,
     )
     add_game_arguments(solve)
     add_search_arguments(solve)
@@ -234,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    return " ".join(message.splitlines())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 
 from negaviz.errors import InputError, SearchInterrupted
 from negaviz.games.protocol import Game, move_name, player
-from negaviz.search.core import run
+from negaviz.search.drivers import drive
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.observer import Observer, SearchObserver
 from negaviz.search.options import SearchOptions
@@ -57,7 +57,7 @@ def search(
     if root is None and position is None:
         raise InputError(f"{type(game).__name__} has no root position: pass one to search()")
     start = time.perf_counter()
-    raw = run(game, root, options, observer)
+    raw = drive(game, root, options, observer)
     seconds = time.perf_counter() - start
     names: list[str] = []
     pos = root

@@ -15,17 +15,17 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import Game, key_of
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver
-from negaviz.search.options import SearchOptions
+from negaviz.search.options import PRUNING, SearchOptions
 from negaviz.search.ordering import orderer
 from negaviz.search.tt import Entry, TranspositionTable
 
 INF = math.inf
 _UNLIMITED = 1 << 30  # "depth" when there is no depth limit: never reaches 0
 
-ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT = (
+ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
     EventKind.ENTER.value, EventKind.LEAF.value, EventKind.EVAL.value, EventKind.CHILD.value,
     EventKind.BEST.value, EventKind.CUTOFF.value, EventKind.TT_PROBE.value,
-    EventKind.TT_STORE.value, EventKind.EXIT.value,
+    EventKind.TT_STORE.value, EventKind.EXIT.value, EventKind.RESEARCH.value,
 )
 EXACT, LOWER, UPPER = Bound.EXACT.value, Bound.LOWER.value, Bound.UPPER.value
 
@@ -43,6 +43,8 @@ class RawResult(NamedTuple):
     leaves: int
     cutoffs: int
     tt_hits: int
+    evaluations: int
+    """Leaves valued by the evaluation at the depth limit (0: the result is exact)."""
     stopped: str | None
     table: TranspositionTable | None
 
@@ -56,8 +58,21 @@ def _unlink(pv: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver | None = None) -> RawResult:
-    """Search ``root`` of ``game`` as ``options`` say, reporting to ``observer``."""
+def run(
+    game: Game,
+    root: Any,
+    options: SearchOptions,
+    observer: SearchObserver | None = None,
+    *,
+    window: tuple[float, float] | None = None,
+    depth: int | None = None,
+    table: TranspositionTable | None = None,
+) -> RawResult:
+    """One search of ``root`` as ``options`` say, reporting to ``observer``.
+
+    ``window``, ``depth`` and ``table`` override the options' window and depth and the
+    fresh table, for drivers (iterative deepening, MTD(f)) that search repeatedly.
+    """
     moves, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
     evaluate = getattr(game, "evaluate", None)
     if options.depth is not None and not callable(evaluate):
@@ -66,7 +81,8 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
             "(search without --depth)"
         )
     order = orderer(game, options.order)
-    prune = options.algorithm == "alphabeta"
+    prune = options.algorithm in PRUNING
+    scout = options.algorithm == "pvs"
     fail_hard = options.fail_hard
     win: float = INF
     if options.stop_at_win:
@@ -76,7 +92,8 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
     symmetric = options.symmetry
     if symmetric and not callable(getattr(game, "symmetries", None)):
         raise InputError(f"symmetry needs the game's symmetries(); {type(game).__name__} has none")
-    table = TranspositionTable(options.tt_size, options.tt_replace) if options.tt else None
+    if table is None and options.tt:
+        table = TranspositionTable(options.tt_size, options.tt_replace)
     if symmetric:
         symmetries = game.symmetries  # type: ignore[attr-defined]
 
@@ -90,11 +107,11 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
     if observer is not None:
         emit, expand = observer.emit, observer.expand
     limit = options.max_nodes if options.max_nodes is not None else 1 << 62
-    nodes = leaves = cutoffs = tt_hits = 0
+    nodes = leaves = cutoffs = tt_hits = evaluations = 0
     pv_out: Any = None  # principal variation of the node that returned last, linked
 
     def negamax(pos: Any, depth: int, alpha: float, beta: float) -> float:
-        nonlocal nodes, leaves, cutoffs, tt_hits, pv_out
+        nonlocal nodes, leaves, cutoffs, tt_hits, evaluations, pv_out
         nodes += 1
         if nodes > limit:
             raise _BudgetSpent
@@ -108,10 +125,12 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
         if depth == 0:
             v = evaluate(pos)  # type: ignore[misc]
             leaves += 1
+            evaluations += 1
             if emit:
                 emit((EVAL, v))
             pv_out = None
             return v
+        entry = None
         if table is not None:
             key = keyfn(pos)
             entry = table.get(key)
@@ -140,6 +159,9 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
         ms = moves(pos)
         if order is not None:
             ms = order(pos, ms)
+        if entry is not None and not symmetric and entry.move is not None and entry.move in ms:
+            # The table's best move from an earlier (shallower or bounded) search first.
+            ms = [entry.move] + [m for m in ms if m != entry.move]
         if symmetric:
             seen = set()
             unique = []
@@ -156,9 +178,20 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
         best_move = best_pv = None
         for i, m in enumerate(ms):
             child_alpha, child_beta = -beta, -alpha
-            if emit:
-                emit((ENTER, i, child_alpha, child_beta))
-            v = -negamax(play(pos, m), depth - 1, child_alpha, child_beta)
+            if scout and i and child_alpha < child_beta - 1:
+                # PVS: prove the move no better than alpha with a null window first.
+                if emit:
+                    emit((ENTER, i, -alpha - 1, child_beta))
+                v = -negamax(play(pos, m), depth - 1, -alpha - 1, child_beta)
+                if alpha < v < beta:  # it failed high: search it again for its value
+                    if emit:
+                        emit((RESEARCH, v))
+                        emit((ENTER, i, child_alpha, child_beta))
+                    v = -negamax(play(pos, m), depth - 1, child_alpha, child_beta)
+            else:
+                if emit:
+                    emit((ENTER, i, child_alpha, child_beta))
+                v = -negamax(play(pos, m), depth - 1, child_alpha, child_beta)
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:
@@ -187,8 +220,9 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
         pv_out = (best_move, best_pv)
         return best
 
-    alpha, beta = options.window
-    depth = _UNLIMITED if options.depth is None else options.depth
+    alpha, beta = options.window if window is None else window
+    if depth is None:
+        depth = _UNLIMITED if options.depth is None else options.depth
     stopped = None
     value: float | None = None
     try:
@@ -205,4 +239,6 @@ def run(game: Game, root: Any, options: SearchOptions, observer: SearchObserver 
         restore = getattr(game, "restore", None)
         if callable(restore):
             restore()
-    return RawResult(value, _unlink(pv_out), min(nodes, limit), leaves, cutoffs, tt_hits, stopped, table)
+    return RawResult(
+        value, _unlink(pv_out), min(nodes, limit), leaves, cutoffs, tt_hits, evaluations, stopped, table
+    )

@@ -37,6 +37,10 @@ class EventKind(IntEnum):
     """``(TT_STORE, bound, value)``: the node's result is stored in the table."""
     EXIT = 9
     """``(EXIT, value, bound)``: the node returns ``value``, which is exact or a bound."""
+    RESEARCH = 10
+    """``(RESEARCH, value)``: PVS: the null-window search of the last child failed high
+    with ``value`` (negated, from this node); the child is searched again with the
+    full window, as a new node."""
 
 
 class Bound(IntEnum):
@@ -72,6 +76,7 @@ WIDTH = {
     EventKind.TT_PROBE: 3,
     EventKind.TT_STORE: 3,
     EventKind.EXIT: 3,
+    EventKind.RESEARCH: 2,
 }
 
 PROBE_ENDED = 4

@@ -67,6 +67,8 @@ class Observer:
             self.tt_store(event[2], Bound(int(event[1])))
         elif kind == EventKind.EXIT:
             self.exit(event[1], Bound(int(event[2])))
+        elif kind == EventKind.RESEARCH:
+            self.research(event[1])
 
     def expand(self, moves: Sequence[Any]) -> None:
         """A node is about to try ``moves``, in this order."""
@@ -95,3 +97,6 @@ class Observer:
 
     def exit(self, value: float, bound: Bound) -> None:
         """The node returns ``value``."""
+
+    def research(self, value: float) -> None:
+        """PVS: the last child's null-window search failed high; it is searched again."""

@@ -8,7 +8,8 @@ from typing import Any
 
 from negaviz.errors import InputError
 
-ALGORITHMS = ("minimax", "negamax", "alphabeta")
+ALGORITHMS = ("minimax", "negamax", "alphabeta", "pvs", "mtdf", "id")
+PRUNING = ("alphabeta", "pvs", "mtdf", "id")
 ORDERS = ("natural", "heuristic", "threats")
 REPLACEMENTS = ("always", "depth")
 
@@ -24,7 +25,10 @@ class SearchOptions:
 
     algorithm: str = "alphabeta"
     """``minimax`` and ``negamax`` visit every node; ``alphabeta`` prunes.  ``minimax``
-    differs from ``negamax`` only in reporting values for the first player."""
+    differs from ``negamax`` only in reporting values for the first player.  ``pvs``
+    searches all but the first move with a null window, re-searching when one fails
+    high; ``mtdf`` is a sequence of null-window alpha-beta searches converging on the
+    value; ``id`` deepens iteratively, one alpha-beta search per depth."""
     depth: int | None = None
     """Plies to search before evaluating (``None``: to the end of the game)."""
     order: str = "natural"
@@ -47,6 +51,9 @@ class SearchOptions:
     """Stop trying moves once one reaches the game's ``max_score``."""
     max_nodes: int | None = None
     """Stop after this many nodes; the result is then partial."""
+    aspiration: float | None = None
+    """With ``id``: search each iteration in (previous value - a, previous value + a)
+    first, and again with the full window when the value falls outside."""
 
     def __post_init__(self) -> None:
         _choice("algorithm", self.algorithm, ALGORITHMS)
@@ -68,10 +75,15 @@ class SearchOptions:
             raise InputError(f"window must be two numbers (alpha, beta), not {self.window!r}") from None
         if math.isnan(lo) or math.isnan(hi) or not lo < hi:
             raise InputError(f"window ({self.window[0]}, {self.window[1]}) must have alpha < beta")
-        if self.algorithm != "alphabeta" and (lo, hi) != (-math.inf, math.inf):
-            raise InputError(f"a window needs algorithm 'alphabeta', not {self.algorithm!r}")
-        if self.fail_hard and self.algorithm != "alphabeta":
-            raise InputError(f"fail-hard needs algorithm 'alphabeta', not {self.algorithm!r}")
+        if self.algorithm not in ("alphabeta", "pvs") and (lo, hi) != (-math.inf, math.inf):
+            raise InputError(f"a window needs algorithm 'alphabeta' or 'pvs', not {self.algorithm!r}")
+        if self.fail_hard and self.algorithm not in ("alphabeta", "pvs"):
+            raise InputError(f"fail-hard needs algorithm 'alphabeta' or 'pvs', not {self.algorithm!r}")
+        if self.aspiration is not None:
+            if self.algorithm != "id":
+                raise InputError(f"aspiration windows need algorithm 'id', not {self.algorithm!r}")
+            if isinstance(self.aspiration, bool) or not isinstance(self.aspiration, (int, float)) or not self.aspiration > 0:
+                raise InputError(f"aspiration must be a positive number, not {self.aspiration!r}")
         object.__setattr__(self, "window", (lo, hi))
 
     def to_dict(self) -> dict[str, Any]:

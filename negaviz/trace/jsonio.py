@@ -88,7 +88,6 @@ def from_dict(data: Any) -> Trace:
         raise _fail("events", "expected a list")
     flat: list[float] = []
     depth = 0
-    entered_root = False
     for i, ev in enumerate(events):
         if not isinstance(ev, list) or not ev or isinstance(ev[0], bool) or ev[0] not in [k.value for k in EventKind]:
             raise _fail(f"event {i}", f"unknown kind {ev[0] if isinstance(ev, list) and ev else ev!r} (kinds are 1..9)")
@@ -100,9 +99,6 @@ def from_dict(data: Any) -> Trace:
         except InputError as exc:
             raise _fail(f"event {i} ({kind.name})", str(exc)) from None
         if kind == EventKind.ENTER:
-            if depth == 0 and entered_root:
-                raise _fail(f"event {i}", "a second root is entered")
-            entered_root = True
             depth += 1
         elif depth == 0:
             raise _fail(f"event {i} ({kind.name})", "no node is open")

@@ -90,6 +90,8 @@ class Node:
     """The child that gave its best value."""
     cutoff: CutReason | None = None
     """Why it stopped early, if it did."""
+    research: bool = False
+    """PVS: this node searches its move again after a null-window search failed high."""
 
     _child_indices: list[int] = field(default_factory=list, repr=False)
 
@@ -192,9 +194,10 @@ class Trace:
         width = [0] * 16
         for k, w in WIDTH.items():
             width[k] = w
-        enter, leaf, ev_, exit_, best, cut, probe = (
-            _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE,
+        enter, leaf, ev_, exit_, best, cut, probe, research = (
+            _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE, _K.RESEARCH,
         )
+        again = False
         last_returned = -1
         pos = 0
         n = len(s)
@@ -214,6 +217,8 @@ class Trace:
                 else:
                     parent = -1
                 nodes.append(Node(nid, parent, len(stack), int(s[pos + 1]), s[pos + 2], s[pos + 3], step))
+                if again:
+                    nodes[nid].research, again = True, False
                 stack.append(nid)
             else:
                 nid = stack[-1]
@@ -236,6 +241,8 @@ class Trace:
                     nodes[nid].cutoff = CutReason(int(s[pos + 1]))
                 elif kind == probe and int(s[pos + 1]) & 4:
                     nodes[nid].ending = "tt"
+                elif kind == research:
+                    again = True
             add_owner(nid)
             pos += width[kind]
             step += 1
@@ -265,6 +272,8 @@ class Trace:
             return Event(step, kind, nid, value=_num(s[pos + 1]), alpha=alpha, child=child)
         if kind == _K.CUTOFF:
             return Event(step, kind, nid, reason=CutReason(int(s[pos + 1])))
+        if kind == _K.RESEARCH:
+            return Event(step, kind, nid, value=_num(s[pos + 1]), child=self._returned_before(step))
         if kind == _K.TT_PROBE:
             code = int(s[pos + 1])
             if not code:
@@ -306,10 +315,16 @@ class Trace:
         self._decoded
         return not self._open
 
+    def roots(self) -> list[int]:
+        """The root of every search call, in order: one, except for drivers such as
+        iterative deepening and MTD(f), which search the root several times."""
+        return [n.id for n in self.nodes if n.parent < 0]
+
     @property
     def value(self) -> float | None:
-        """The root's value for the side to move, None if it never returned."""
-        return self.nodes[0].value if self.nodes else None
+        """The last root's value for the side to move, None if it never returned."""
+        roots = self.roots()
+        return self.nodes[roots[-1]].value if roots else None
 
     # --- questions ------------------------------------------------------------------
     def counts(self) -> Counts:
@@ -334,9 +349,10 @@ class Trace:
         )
 
     def pv(self) -> list[int]:
-        """The principal variation as node numbers, from the root."""
+        """The principal variation as node numbers, from the (last) root."""
         out: list[int] = []
-        nid: int | None = 0 if self.nodes else None
+        roots = self.roots()
+        nid: int | None = roots[-1] if roots else None
         while nid is not None:
             out.append(nid)
             nid = self.nodes[nid].best_child

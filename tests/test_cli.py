@@ -1,0 +1,349 @@
+"""Tests of negaviz.cli: `negaviz solve`, in process through main() and as a real command."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import negaviz
+from negaviz import cli
+from negaviz.errors import SearchInterrupted
+from negaviz.search import SearchOptions, SearchResult
+
+ROOT = Path(negaviz.__file__).resolve().parents[1]
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+TEXTBOOK_LISTS = "[[7,5],[3,1,9]]"
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``negaviz ARGV`` in process: (exit status, stdout, stderr)."""
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    status, out, err = run_main(capsys, *argv, "--json")
+    assert (status, err) == (0, "")
+    assert len(out.splitlines()) == 1  # one object on one line
+    report: dict[str, Any] = json.loads(out)
+    return report
+
+
+def no_bare_constants(name: str) -> None:
+    raise AssertionError(f"bare {name} in JSON output")
+
+
+def command(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "negaviz.cli", *argv]
+
+
+def subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def run_command(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``python -m negaviz.cli ARGV`` as a real process."""
+    return subprocess.run(
+        command(*argv), cwd=ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120
+    )
+
+
+# ------------------------------------------------------------------ textbook trees
+@pytest.mark.parametrize("tree", [TEXTBOOK, TEXTBOOK_LISTS])
+def test_textbook_tree_json(capsys: pytest.CaptureFixture[str], tree: str) -> None:
+    report = run_json(capsys, "solve", "tree", tree)
+    assert report["value"] == 5
+    assert report["minimax_value"] == 5
+    assert report["move"] == "B"
+    assert report["pv"] == ["B", "E"]
+    assert (report["nodes"], report["leaves"], report["cutoffs"], report["tt_hits"]) == (6, 3, 1, 0)
+    assert report["pruned"] == ["G", "H"]
+    assert report["complete"] is True and report["stopped"] is None
+    assert report["options"]["algorithm"] == "alphabeta"
+    assert report["options"]["window"] == ["-inf", "inf"]
+    assert isinstance(report["seconds"], float) and report["seconds"] >= 0
+    assert "events" not in report and "trace_bytes" not in report  # only with --record
+
+
+def test_textbook_tree_json_from_a_real_process() -> None:
+    proc = run_command("solve", "tree", TEXTBOOK, "--json")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    report = json.loads(proc.stdout)
+    assert (report["value"], report["pv"], report["nodes"], report["cutoffs"], report["pruned"]) == (
+        5, ["B", "E"], 6, 1, ["G", "H"],
+    )
+
+
+def test_json_keys_are_sorted(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run_main(capsys, "solve", "tree", TEXTBOOK, "--json")
+    keys = list(json.loads(out))
+    assert keys == sorted(keys)
+
+
+def test_minimax_prunes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "tree", TEXTBOOK, "--algorithm", "minimax")
+    assert (report["value"], report["nodes"], report["cutoffs"], report["pruned"]) == (5, 8, 0, [])
+
+
+def test_tree_with_record_reports_the_trace(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "tree", TEXTBOOK, "--record")
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK))
+    assert report["events"] == len(trace)
+    assert report["trace_bytes"] == trace.nbytes > 0
+
+
+# ------------------------------------------------------------------ tic-tac-toe, othello
+def test_ttt_negamax_from_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "ttt", "--algorithm", "negamax")
+    assert (report["value"], report["minimax_value"], report["nodes"], report["cutoffs"]) == (0, 0, 549946, 0)
+    assert len(report["pv"]) == 9  # a draw fills the board
+    assert "pruned" not in report  # pruned labels are for textbook trees
+
+
+def test_ttt_record_reports_events_and_trace_bytes(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "ttt", "--record")
+    trace = negaviz.record(negaviz.TicTacToe())
+    assert report["events"] == len(trace) > 0
+    assert report["trace_bytes"] > 0
+    assert report["value"] == 0 and report["nodes"] == trace.counts().nodes
+
+
+def test_ttt_value_is_for_the_side_to_move_and_minimax_value_for_x(capsys: pytest.CaptureFixture[str]) -> None:
+    # o to move must block c1, but x then makes a double threat: o loses.
+    report = run_json(capsys, "solve", "ttt", "xx./o../...")
+    assert (report["value"], report["minimax_value"], report["move"]) == (-1, 1, "c1")
+
+
+def test_othello_4_with_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "othello", "--size", "4", "--algorithm", "alphabeta", "--tt")
+    assert report["value"] == -8
+    assert report["minimax_value"] == -8
+    assert report["tt_hits"] > 0
+    assert report["options"]["tt"] is True
+
+
+def test_options_may_come_between_game_and_position(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "othello", "--size", "4", "..../.ox./.xo./....:x", "--tt")
+    assert report["value"] == -8
+    report = run_json(capsys, "solve", "--algorithm", "minimax", "tree", TEXTBOOK)
+    assert report["nodes"] == 8
+
+
+def test_window_accepts_infinities(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "tree", TEXTBOOK, "--window", "-inf", "6")
+    assert report["options"]["window"] == ["-inf", 6]
+    assert report["value"] == 5
+    report = run_json(capsys, "solve", "tree", TEXTBOOK, "--window", "-1e3", "inf", "--fail-hard")
+    assert report["options"]["window"] == [-1000, "inf"]
+
+
+def test_a_value_outside_the_window_is_json_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # The window (6, inf) makes every move fail low; no bare Infinity may appear.
+    _, out, _ = run_main(capsys, "solve", "tree", TEXTBOOK, "--window", "6", "inf", "--json")
+    report = json.loads(out, parse_constant=no_bare_constants)
+    assert report["value"] <= 6
+
+
+def test_every_search_option_reaches_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(
+        capsys, "solve", "ttt", "--algorithm", "alphabeta", "--depth", "4", "--order", "threats",
+        "--tt", "--symmetry", "--fail-hard", "--window", "-1", "1", "--stop-at-win", "--max-nodes", "1000000",
+    )
+    expected = SearchOptions(
+        depth=4, order="threats", tt=True, symmetry=True, fail_hard=True, window=(-1, 1),
+        stop_at_win=True, max_nodes=1_000_000,
+    )
+    assert report["options"] == expected.to_dict()
+
+
+# ------------------------------------------------------------------ partial results
+def test_a_node_budget_gives_a_partial_result(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "ttt", "--max-nodes", "100")
+    assert report["complete"] is False
+    assert report["stopped"] == "budget"
+    assert report["nodes"] == 100
+    assert report["value"] is None and report["pv"] == []
+
+
+def test_a_node_budget_on_a_tree_still_reports_pruned(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "solve", "tree", TEXTBOOK, "--max-nodes", "3", "--record")
+    assert (report["complete"], report["stopped"], report["pruned"]) == (False, "budget", [])
+    assert report["events"] > 0
+
+
+def test_an_interrupted_search_prints_its_partial_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    partial = SearchResult(
+        value=None, move=None, pv=(), pv_names=(), nodes=42, leaves=7, cutoffs=3, tt_hits=0,
+        seconds=0.5, first_player=0, options=SearchOptions(), stopped="interrupted",
+    )
+
+    def interrupted_search(*args: Any, **kwargs: Any) -> SearchResult:
+        raise SearchInterrupted(partial)
+
+    monkeypatch.setattr(cli, "search", interrupted_search)
+    status, out, err = run_main(capsys, "solve", "ttt", "--json")
+    assert (status, err) == (130, "")
+    report = json.loads(out)
+    assert (report["complete"], report["stopped"], report["nodes"]) == (False, "interrupted", 42)
+    status, out, err = run_main(capsys, "solve", "ttt")
+    assert status == 130 and "Ctrl-C" in out and "42" in out
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
+@pytest.mark.parametrize("record", [True, False], ids=["recording", "not-recording"])
+def test_ctrl_c_prints_the_partial_result_and_exits_130(record: bool) -> None:
+    argv = ["solve", "othello", "--size", "6", "--algorithm", "negamax", "--json"]
+    if record:
+        argv.append("--record")  # the partial trace is kept, and reported
+    proc = subprocess.Popen(
+        command(*argv), cwd=ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # A shell that starts a job in the background ignores SIGINT for it; undo that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        time.sleep(1.0)  # a full 6x6 search takes far longer
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    report = json.loads(out)
+    assert (report["complete"], report["stopped"], report["value"]) == (False, "interrupted", None)
+    assert report["nodes"] > 0
+    if record:
+        assert report["events"] > report["nodes"]  # at least an ENTER and an exit per node
+        assert report["trace_bytes"] > 0
+    else:
+        assert "events" not in report
+
+
+# ------------------------------------------------------------------ human-readable output
+def test_human_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys, "solve", "tree", TEXTBOOK, "--record")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    for expected in (
+        "value        5  (for the side to move at the root)",
+        "minimax      5  (for the first player)",
+        "best move    B",
+        "pv           B E",
+        "nodes        6",
+        "leaves       3",
+        "cutoffs      1",
+        "tt hits      0",
+        "pruned       G H",
+        f"events       {len(negaviz.record(negaviz.Tree.parse(TEXTBOOK)))}",
+    ):
+        assert expected in lines
+    assert any(line.startswith("seconds      0.") for line in lines)
+    assert any(line.startswith("trace bytes  ") for line in lines)
+    assert not any(line.startswith("partial") for line in lines)
+
+
+def test_human_readable_summary_of_a_partial_search(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main(capsys, "solve", "ttt", "--max-nodes", "10")
+    assert status == 0
+    assert "value        unknown" in out
+    assert "partial      stopped by the node budget" in out
+
+
+def test_human_readable_summary_from_a_real_process() -> None:
+    proc = run_command("solve", "othello", "--size", "4", "--tt")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert "value        -8" in proc.stdout
+    assert "pv           b1 a1 a2 c1 d4 a3 d1 b4 a4 c4" in proc.stdout
+
+
+# ------------------------------------------------------------------ help
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["solve", "--help"]])
+def test_help_exits_0(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status, out, err = run_main(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: negaviz")
+
+
+def test_solve_help_from_a_real_process_lists_every_option() -> None:
+    proc = run_command("solve", "--help")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    for option in (
+        "--size", "--algorithm", "--depth", "--order", "--tt", "--symmetry", "--fail-hard",
+        "--window", "--stop-at-win", "--max-nodes", "--record", "--json",
+    ):
+        assert option in proc.stdout
+
+
+# ------------------------------------------------------------------ bad input
+BAD_INPUT = {
+    "no subcommand": ([], "required: COMMAND"),
+    "unknown subcommand": (["frobnicate"], "invalid choice: 'frobnicate'"),
+    "unknown option": (["solve", "ttt", "--bogus"], "unrecognized arguments: --bogus"),
+    "abbreviated option": (["solve", "ttt", "--rec"], "unrecognized arguments: --rec"),
+    "extra argument": (["solve", "ttt", "x........", "more"], "unrecognized arguments: more"),
+    "no game": (["solve"], "required: GAME"),
+    "unknown game": (["solve", "chess"], "choose from 'tree', 'ttt', 'othello'"),
+    "missing tree": (["solve", "tree"], "needs the tree"),
+    "malformed nested tree": (["solve", "tree", "[[7,5],[3,1"], "malformed tree"),
+    "malformed labelled tree": (["solve", "tree", "A(B:1"], "malformed tree"),
+    "leaf without value": (["solve", "tree", "A(B C:1)"], "leaf B needs a value"),
+    "illegal ttt position": (["solve", "ttt", "xxx/ooo/..."], "illegal tic-tac-toe position"),
+    "too few ttt cells": (["solve", "ttt", "xo"], "9 needed"),
+    "othello size 5": (["solve", "othello", "--size", "5"], "must be one of 4, 6, 8"),
+    "othello size not a number": (["solve", "othello", "--size", "big"], "invalid int value: 'big'"),
+    "bad othello position": (["solve", "othello", "--size", "4", "x"], "needs 16"),
+    "size for ttt": (["solve", "ttt", "--size", "4"], "--size applies to othello only"),
+    "negative depth": (["solve", "ttt", "--depth", "-1"], "depth must be 0 or more"),
+    "depth not a number": (["solve", "ttt", "--depth", "deep"], "invalid int value: 'deep'"),
+    "window lo >= hi": (["solve", "ttt", "--window", "1", "1"], "alpha < beta"),
+    "window of one number": (["solve", "ttt", "--window", "1"], "expected 2 arguments"),
+    "window not a number": (["solve", "ttt", "--window", "0", "nan"], "write a number, inf or -inf"),
+    "window without alphabeta": (["solve", "ttt", "--algorithm", "negamax", "--window", "-1", "1"], "alphabeta"),
+    "fail-hard without alphabeta": (["solve", "ttt", "--algorithm", "minimax", "--fail-hard"], "alphabeta"),
+    "unknown algorithm": (["solve", "ttt", "--algorithm", "sss"], "choose from 'minimax', 'negamax', 'alphabeta', 'pvs', 'mtdf', 'id'"),
+    "unknown order": (["solve", "ttt", "--order", "random"], "choose from 'natural', 'heuristic', 'threats'"),
+    "zero node budget": (["solve", "ttt", "--max-nodes", "0"], "max_nodes must be at least 1"),
+    "depth without evaluation": (["solve", "tree", TEXTBOOK_LISTS, "--depth", "1"], "heuristic value"),
+    "symmetry without symmetries": (["solve", "tree", TEXTBOOK, "--symmetry"], "symmetries"),
+}
+
+
+@pytest.mark.parametrize("argv, message", BAD_INPUT.values(), ids=BAD_INPUT.keys())
+def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    status, out, err = run_main(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.endswith("\n")
+    assert err.startswith("negaviz: error: ")
+    assert message in err
+    assert "Traceback" not in err and "usage:" not in err
+
+
+@pytest.mark.parametrize(
+    "case", ["unknown subcommand", "unknown option", "missing tree", "malformed nested tree",
+             "illegal ttt position", "othello size 5", "negative depth", "window lo >= hi",
+             "size for ttt", "depth without evaluation"],
+)
+def test_bad_input_from_a_real_process(case: str) -> None:
+    argv, message = BAD_INPUT[case]
+    proc = run_command(*argv)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1
+    assert proc.stderr.startswith("negaviz: error: ") and message in proc.stderr
+    assert "Traceback" not in proc.stderr
