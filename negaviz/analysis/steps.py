@@ -1,0 +1,266 @@
+"""What the stepper shows at step k, as pure functions of a trace.
+
+Everything a stepping widget displays beside the tree lives here, computed from the
+trace alone: one sentence saying what just happened, the call-stack frames, the
+pseudocode line, and the counters so far.  Widgets only show these values, so they
+are tested without a browser.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from negaviz.analysis.pseudocode import line_of, listing_for
+from negaviz.search.events import Bound, CutReason, EventKind
+from negaviz.trace.replay import Replay, State
+from negaviz.trace.trace import Event, Trace
+
+_K = EventKind
+PERSPECTIVES = ("negamax", "minimax")
+
+
+def fmt(x: float | None) -> str:
+    """A value as lecturers write it: −∞, ∞, −3, 0.5."""
+    if x is None:
+        return "–"
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    text = str(int(x)) if float(x).is_integer() else f"{x:g}"
+    return text.replace("-", "−")
+
+
+def first_player(trace: Trace) -> int:
+    """0 if the first player moves at the root."""
+    if trace.result is not None:
+        return trace.result.first_player
+    who = getattr(trace.game, "player", None)
+    return int(who(trace.root)) if callable(who) and trace.root is not None else 0
+
+
+def sign(trace: Trace, nid: int, perspective: str) -> int:
+    """Multiply a node's negamax value by this to show it in ``perspective``.
+
+    The minimax view gives values for the first player: negamax values are negated
+    where the second player is to move, i.e. at odd depth below a first-player root.
+    """
+    if perspective not in PERSPECTIVES:
+        raise ValueError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    if perspective == "negamax":
+        return 1
+    return -1 if (first_player(trace) + trace.nodes[nid].depth) % 2 else 1
+
+
+def name(trace: Trace, nid: int) -> str:
+    """A short name for a node: its label in a textbook tree, else its moves from the root."""
+    if trace.game is not None and hasattr(trace.game, "preorder"):
+        return trace.label(nid)
+    path = trace.path(nid)[1:]
+    if not path:
+        return "the root"
+    moves = [trace.move_name(n) for n in path]
+    return " ".join(moves if len(moves) <= 4 else ["…", *moves[-3:]])
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One call on the stack."""
+
+    node: int
+    name: str
+    depth: int
+    alpha: float | None
+    beta: float | None
+    best: float | None
+    trying: str
+    """The move being searched below this frame ('' for the current node)."""
+
+
+@dataclass(frozen=True)
+class Counters:
+    """How much the search has done by a step."""
+
+    nodes: int
+    leaves: int
+    cutoffs: int
+    tt_hits: int
+
+
+@dataclass(frozen=True)
+class StepView:
+    """Everything the stepper shows beside the tree at one step."""
+
+    step: int
+    total: int
+    sentence: str
+    frames: tuple[Frame, ...]
+    listing: str
+    line: int | None
+    counters: Counters
+    state: State
+
+
+class Stepper:
+    """Pure step logic over one trace: ``view(k)`` for any step k in 0..len(trace)."""
+
+    def __init__(self, trace: Trace, *, perspective: str = "negamax") -> None:
+        if perspective not in PERSPECTIVES:
+            raise ValueError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+        self.trace = trace
+        self.perspective = perspective
+        self.replay = Replay(trace)
+        opts = trace.result.options if trace.result is not None else None
+        self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt))
+        self._prefix = _prefix_counts(trace)
+        self._enter_steps = [n.enter_step for n in trace.nodes]
+
+    def __len__(self) -> int:
+        return len(self.trace)
+
+    def view(self, step: int) -> StepView:
+        state = self.replay.state_at(step)
+        ev = state.last
+        exit_of_hit = bool(ev and ev.kind == _K.EXIT and self.trace.nodes[ev.node].ending == "tt")
+        return StepView(
+            step=step,
+            total=len(self.trace),
+            sentence=self.sentence(ev),
+            frames=self._frames(state),
+            listing=self.listing,
+            line=line_of(self.listing, ev, exit_of_tt_hit=exit_of_hit),
+            counters=self.counters(step),
+            state=state,
+        )
+
+    # --- parts ----------------------------------------------------------------------
+    def counters(self, step: int) -> Counters:
+        """Nodes entered and leaves, cutoffs and table hits reported in the first ``step`` events."""
+        leaves, cutoffs, hits = self._prefix
+        return Counters(bisect_left(self._enter_steps, step), leaves[step], cutoffs[step], hits[step])
+
+    def _v(self, nid: int, x: float | None) -> str:
+        if x is None:
+            return fmt(None)
+        return fmt(sign(self.trace, nid, self.perspective) * x)
+
+    def _window(self, nid: int, alpha: float | None, beta: float | None) -> str:
+        if alpha is None or beta is None:
+            return "(–, –)"
+        if sign(self.trace, nid, self.perspective) < 0:  # the minimax view flips the window too
+            alpha, beta = -beta, -alpha
+        return f"({fmt(alpha)}, {fmt(beta)})"
+
+    def _frames(self, state: State) -> tuple[Frame, ...]:
+        frames = []
+        for i, nid in enumerate(state.stack):
+            ns = state.nodes[nid]
+            above = state.stack[i + 1] if i + 1 < len(state.stack) else None
+            frames.append(Frame(
+                node=nid, name=name(self.trace, nid), depth=self.trace.nodes[nid].depth,
+                alpha=ns.alpha, beta=ns.beta, best=ns.best,
+                trying="" if above is None else self.trace.move_name(above),
+            ))
+        return tuple(frames)
+
+    def sentence(self, ev: Event | None) -> str:
+        """One sentence saying what the event did, in the stepper's perspective."""
+        if ev is None:
+            return "Nothing has happened yet: the search is about to enter the root."
+        t = self.trace
+        me = name(t, ev.node)
+        node = t.nodes[ev.node]
+        k = ev.kind
+        if k == _K.ENTER:
+            where = "Start at" if node.parent < 0 else "Enter"
+            return f"{where} {me} with window (α, β) = {self._window(ev.node, ev.alpha, ev.beta)}."
+        if k == _K.LEAF:
+            return f"{me} is a leaf: its value is {self._v(ev.node, ev.value)}."
+        if k == _K.EVAL:
+            return f"{me} is at the depth limit: its evaluation is {self._v(ev.node, ev.value)}."
+        if k in (_K.CHILD, _K.BEST):
+            child = name(t, ev.child) if ev.child is not None else "the child"
+            got = f"{me} gets {self._v(ev.node, ev.value)} from {child}"
+            if self.perspective == "negamax":
+                got += " (its value negated)"
+            if k == _K.CHILD:
+                return got + ": no better than the best so far."
+            alpha = f"; α is now {self._v(ev.node, ev.alpha)}" if self.perspective == "negamax" else ""
+            return got + f": a new best{alpha}."
+        if k == _K.CUTOFF:
+            skipped = _skipped_names(t, ev.node)
+            lost = _and(skipped)
+            verb = "is" if len(skipped) == 1 else "are"
+            if ev.reason == CutReason.WIN:
+                return f"{me} has found a win: nothing can beat it, so {lost} {verb} never visited."
+            st = self.replay.state_at(ev.step + 1).nodes[ev.node]
+            if sign(t, ev.node, self.perspective) < 0:  # a min node in the minimax view
+                test = f"value {self._v(ev.node, st.best)} ≤ α = {self._v(ev.node, st.beta)}"
+            else:
+                test = f"value {fmt(st.best)} ≥ β = {fmt(st.beta)}"
+            return f"{me}: {test}, so the opponent will never let the game reach {me}: cutoff, {lost} {verb} never visited."
+        if k == _K.TT_PROBE:
+            if ev.bound is None:
+                return f"Table lookup for {me}: nothing usable stored."
+            stored = f"stored value {fmt(ev.value)} ({ev.bound.name.lower()})"
+            if ev.ended:
+                return f"Table lookup for {me}: {stored} settles it; {me} returns at once."
+            side = "α" if ev.bound == Bound.LOWER else "β"
+            return f"Table lookup for {me}: {stored} narrows {side}."
+        if k == _K.TT_STORE:
+            return f"Store {me} in the table: value {fmt(ev.value)}, {ev.bound.name.lower() if ev.bound else ''} bound."
+        if k == _K.RESEARCH:
+            child = name(t, ev.child) if ev.child is not None else "the child"
+            return f"The null-window search of {child} failed high ({fmt(ev.value)}): search it again with the full window."
+        # EXIT
+        what = {Bound.EXACT: "exact", Bound.LOWER: "a lower bound: it failed high", Bound.UPPER: "an upper bound: it failed low"}
+        bound = what[ev.bound] if ev.bound is not None else "exact"
+        return f"{me} returns {self._v(ev.node, ev.value)} ({bound})."
+
+
+def _and(names: list[str]) -> str:
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _skipped_names(trace: Trace, nid: int) -> list[str]:
+    node = trace.nodes[nid]
+    if trace.game is None:
+        return [str(m) for m in node.skipped]
+    pos = trace.position(nid)
+    game = trace.game
+    if hasattr(game, "preorder"):
+        return [game.label(game.play(pos, m)) for m in node.skipped]
+    namer = getattr(game, "move_name", None)
+    return [namer(pos, m) if callable(namer) else str(m) for m in node.skipped]
+
+
+def _prefix_counts(trace: Trace) -> tuple[list[int], list[int], list[int]]:
+    """Running counts of leaves, cutoffs and table hits before each step."""
+    leaves, cutoffs, hits = [0], [0], [0]
+    for ev in trace.events:
+        leaves.append(leaves[-1] + (ev.kind in (_K.LEAF, _K.EVAL)))
+        cutoffs.append(cutoffs[-1] + (ev.kind == _K.CUTOFF))
+        hits.append(hits[-1] + (ev.kind == _K.TT_PROBE and ev.bound is not None))
+    return leaves, cutoffs, hits
+
+
+def next_step(trace: Trace, step: int, kind: str) -> int:
+    """The step just after the next event of ``kind`` after ``step``
+    ('cutoff', 'return', 'tt', 'end'); ``len(trace)`` if there is none."""
+    kinds = {
+        "cutoff": {_K.CUTOFF},
+        "return": {_K.LEAF, _K.EVAL, _K.EXIT},
+        "tt": {_K.TT_PROBE},
+        "end": set(),
+    }
+    if kind not in kinds:
+        raise ValueError(f"unknown jump: {kind!r} (must be one of {list(kinds)})")
+    wanted = kinds[kind]
+    for k in range(step, len(trace)):
+        ev = trace.event(k)
+        if ev.kind in wanted and (kind != "tt" or ev.bound is not None):
+            return k + 1
+    return len(trace)
+
