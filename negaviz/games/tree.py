@@ -235,7 +235,20 @@ class Tree:
                 children.append(list(range(first, first + len(item))))
                 values.append(None)
                 queue.extend(item)
-        return cls(labels, children, values)
+        # Names go breadth-first, but node numbers go in tree order, as the labelled form
+        # numbers them, so text() parses back to the very same node numbers.
+        order = []
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(reversed(children[node]))
+        new = {old: i for i, old in enumerate(order)}
+        return cls(
+            [labels[o] for o in order],
+            [[new[c] for c in children[o]] for o in order],
+            [values[o] for o in order],
+        )
 
 
 class _LabelledParser:

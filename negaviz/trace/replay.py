@@ -79,9 +79,10 @@ class Replay:
     Checkpoints every ``every`` steps make random access cheap for long traces.
     """
 
-    def __init__(self, trace: Trace, every: int = 256) -> None:
+    def __init__(self, trace: Trace, every: int | None = None) -> None:
         self.trace = trace
-        self.every = every
+        # Each checkpoint copies the node states, so long traces keep about 64 of them.
+        self.every = every if every is not None else max(256, len(trace) // 64)
         self._checkpoints: dict[int, tuple[dict[int, NodeState], tuple[int, ...]]] = {0: ({}, ())}
 
     def __len__(self) -> int:

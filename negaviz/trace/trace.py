@@ -167,6 +167,12 @@ class Trace:
                 total += sys.getsizeof(ms)
         return total
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a trace as its drawn tree (folded beyond 400 nodes)."""
+        from negaviz.render import svg  # lazily: drawing needs graphviz, searching does not
+
+        return svg(self)
+
     def __repr__(self) -> str:
         state = "complete" if self.complete else "partial"
         return f"<negaviz.Trace: {len(self.nodes)} nodes, {len(self)} events, {state}>"

@@ -1,0 +1,50 @@
+"""Game trees as pictures: a recorded search drawn with graphviz.
+
+:func:`draw` turns a trace into a ``graphviz.Digraph`` (a pure function: nothing is
+laid out until you render it); :func:`save` writes it as SVG, PDF, PNG or DOT by the
+file's extension; :func:`svg` renders a trace straight to SVG text, for notebooks.
+
+>>> import negaviz
+>>> from negaviz.render import draw
+>>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+>>> dot = draw(trace, perspective="minimax")
+>>> sum(line.lstrip().startswith("n") and "->" not in line for line in dot.body)  # nodes
+6
+>>> sum("style=dashed" in line and "->" not in line for line in dot.body)  # G and H, pruned
+2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import graphviz  # type: ignore[import-untyped]  # noqa: F401  (fail early, with a helpful message)
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "negaviz.render needs the graphviz Python package: pip install 'negaviz[notebook]' (or pip install graphviz)"
+    ) from exc
+
+from negaviz.render.output import FORMATS, render, save, to_svg
+from negaviz.render.styles import (
+    OKABE_ITO,
+    EdgeView,
+    NodeView,
+    default_edge_style,
+    default_node_style,
+)
+from negaviz.render.tree import PERSPECTIVES, draw
+from negaviz.trace.trace import Trace
+
+__all__ = [
+    "FORMATS", "OKABE_ITO", "PERSPECTIVES", "EdgeView", "NodeView", "default_edge_style",
+    "default_node_style", "draw", "render", "save", "svg", "to_svg",
+]
+
+
+def svg(trace: Trace, **kw: Any) -> str:
+    """``trace`` drawn (options as for :func:`draw`) and rendered to SVG text by dot.
+
+    This is what ``Trace._repr_svg_`` calls to show a trace in a notebook.
+    """
+    return to_svg(draw(trace, **kw))

@@ -1,0 +1,341 @@
+"""What to draw: the nodes visible at a step, and how to fold them into a budget.
+
+A full tic-tac-toe search has half a million nodes; dot lays out a few hundred in a
+blink and chokes on thousands.  :func:`plan` picks at most ``budget`` drawn nodes:
+
+1. it keeps the root, the path to the current node and the principal variation;
+2. it opens further nodes breadth first while their children still fit;
+3. every node it does not open stands for its whole subtree (a *summary* node).
+
+Nothing here walks the whole trace.  Node numbers are a depth-first preorder, so a
+subtree is a contiguous range of numbers and its size is "where the next sibling (of
+the node or of an ancestor) starts" minus the node's number: a few list look-ups per
+drawn node, whatever the size of the trace.
+
+:func:`snapshot` gives the state after ``step`` events the same way, for the few nodes
+it needs: whether a node has been entered or has returned follows from its enter and
+exit steps, and only the nodes on the call stack (at most the depth of the search) need
+their live window and best value, which :class:`~negaviz.trace.Replay` computes from
+just their own events.
+
+>>> import negaviz
+>>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+>>> snap = snapshot(trace, len(trace))
+>>> snap.pv, snap.stack
+((0, 1, 3), ())
+>>> p = plan(trace, snap, budget=4)
+>>> [(i.name, i.kind, i.covers) for i in p.items]
+[('n0', 'node', 1), ('n1', 'folded', 3), ('n4', 'folded', 2)]
+>>> [(i.name, i.kind, i.covers) for i in plan(trace, snap, budget=3).items]
+[('n0', 'node', 1), ('n1', 'folded', 3), ('n4', 'folded', 2)]
+>>> [(i.name, i.kind, i.covers) for i in plan(trace, snap, budget=2).items]
+[('n0', 'folded', 6)]
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, NamedTuple, cast
+
+from negaviz.errors import InputError
+from negaviz.search.events import EventKind
+from negaviz.trace.replay import NodeState, Replay
+from negaviz.trace.trace import Event, Node, Trace
+
+
+# ------------------------------------------------------------------------ snapshot
+class _OwnEvents:
+    """A few nodes' own events, shaped like a trace for :class:`Replay` (which reads
+    only ``events`` and ``len``)."""
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The search after ``step`` events, as far as drawing needs it."""
+
+    trace: Trace
+    step: int
+    """Events applied."""
+    visible: int
+    """Nodes entered so far: their numbers are ``0 .. visible - 1``."""
+    stack: tuple[int, ...]
+    """The call stack, root first; the last node is the current one."""
+    live: dict[int, NodeState]
+    """The state of each node on the stack (window, best so far, cut)."""
+    best_so_far: dict[int, int]
+    """For nodes on the stack: the child that gave the best value so far."""
+    pv: tuple[int, ...]
+    """The best line so far, from the root (the principal variation once finished)."""
+    expanded_current: bool
+    """Whether the current node has generated its moves already."""
+
+    def done(self, nid: int) -> bool:
+        """Whether node ``nid`` has returned by this step."""
+        exit_step = self.trace.nodes[nid].exit_step
+        return nid < self.visible and 0 <= exit_step < self.step
+
+    @property
+    def current(self) -> int | None:
+        return self.stack[-1] if self.stack else None
+
+
+def visible_children(node: Node, visible: int) -> list[int]:
+    """The children of ``node`` entered among the first ``visible`` nodes."""
+    kids = node.children
+    return kids if not kids or kids[-1] < visible else kids[: bisect_left(kids, visible)]
+
+
+def snapshot(trace: Trace, step: int) -> Snapshot:
+    """The state after the first ``step`` events (``len(trace)``: the whole trace)."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
+        raise InputError(f"step {step!r} is outside 0..{len(trace)} (the trace has {len(trace)} events)")
+    nodes = trace.nodes
+    visible = bisect_left(nodes, step, key=attrgetter("enter_step"))  # entered before `step`
+
+    def done(nid: int) -> bool:
+        return 0 <= nodes[nid].exit_step < step
+
+    # The call stack: from the root, follow the last child entered while it is still open.
+    stack: list[int] = []
+    if visible and not done(0):
+        stack.append(0)
+        while True:
+            kids = visible_children(nodes[stack[-1]], visible)
+            if not kids or done(kids[-1]):
+                break
+            stack.append(kids[-1])
+    # Each stack node's own events: its steps so far minus its children's subtrees.
+    own: list[Event] = []
+    events = trace.events
+    for s in stack:
+        start = nodes[s].enter_step
+        for c in visible_children(nodes[s], visible):
+            own.extend(events[start : nodes[c].enter_step])
+            start = nodes[c].exit_step + 1 if done(c) else step
+        own.extend(events[start:step])
+    own.sort(key=attrgetter("step"))
+    live: dict[int, NodeState] = {}
+    best_so_far: dict[int, int] = {}
+    if stack:
+        state = Replay(cast(Trace, _OwnEvents(own))).state_at(len(own))
+        live = {s: state.nodes[s] for s in stack}
+        for ev in own:
+            if ev.kind == EventKind.BEST and ev.child is not None:
+                best_so_far[ev.node] = ev.child
+    pv: list[int] = []
+    at: int | None = 0 if visible else None
+    while at is not None and at < visible:
+        pv.append(at)
+        at = nodes[at].best_child if done(at) else best_so_far.get(at)
+    expanded = True
+    if stack:
+        # With a table, a node generates its moves only after the probe (its 2nd event).
+        cur = stack[-1]
+        options = getattr(trace.result, "options", None)
+        expanded = not getattr(options, "tt", False) or step > nodes[cur].enter_step + 1
+    return Snapshot(trace, step, visible, tuple(stack), live, best_so_far, tuple(pv), expanded)
+
+
+# ------------------------------------------------------------------------ sizes
+class Sizes:
+    """Subtree sizes by the contiguous-range rule, computed only where asked."""
+
+    def __init__(self, nodes: Sequence[Node], visible: int) -> None:
+        self.nodes = nodes
+        self.visible = visible
+        self._end: dict[int, int] = {}
+
+    def end(self, nid: int) -> int:
+        """One past the last node number of ``nid``'s subtree (before clipping)."""
+        chain = []
+        while nid not in self._end:
+            parent = self.nodes[nid].parent
+            if parent < 0:
+                self._end[nid] = len(self.nodes)
+                break
+            sibs = self.nodes[parent].children
+            i = bisect_left(sibs, nid) + 1
+            if i < len(sibs):
+                self._end[nid] = sibs[i]
+                break
+            chain.append(nid)
+            nid = parent  # the last child ends where its parent ends
+        end = self._end[nid]
+        for n in chain:
+            self._end[n] = end
+        return end
+
+    def __call__(self, nid: int) -> int:
+        """Nodes in ``nid``'s subtree that are visible (``nid`` included)."""
+        return min(self.end(nid), self.visible) - nid
+
+
+# ------------------------------------------------------------------------ the plan
+class Item(NamedTuple):
+    """One drawn node of the plan."""
+
+    name: str
+    """DOT id: ``n17`` (trace node 17), ``f17`` (folded children of 17), ``g17_3``
+    (the ghost of move 3 of node 17), ``g17`` (its ghosts grouped), ``n0`` at step 0."""
+    kind: str
+    """``node``, ``folded``, ``group``, ``pruned`` or ``unvisited``."""
+    node: int
+    """The trace node drawn (or summarised), -1 for ghosts and groups."""
+    parent: int
+    """The trace node above, -1 for the root."""
+    moves: tuple[Any, ...] = ()
+    """Ghosts and groups: the moves they stand for."""
+    covers: int = 1
+    """Trace nodes (summaries) or moves (ghosts) it stands for."""
+
+
+@dataclass
+class Plan:
+    """The drawn nodes (in an order that keeps each parent's children in move order)."""
+
+    items: list[Item] = field(default_factory=list)
+    hidden: int = 0
+    """Visible trace nodes not drawn on their own (inside summaries)."""
+    summaries: int = 0
+    """Summary nodes drawn."""
+    kept: frozenset[int] = frozenset()
+    """The root, the path to the current node and the principal variation (as drawn)."""
+
+
+def extras(snap: Snapshot, nid: int) -> tuple[str, tuple[Any, ...]]:
+    """The moves of ``nid`` not entered by this step: ``('pruned', moves)`` after a
+    cutoff, ``('unvisited', moves)`` while it is on the stack, else ``('', ())``."""
+    node = snap.trace.nodes[nid]
+    if node.moves is None:
+        return "", ()
+    kids = visible_children(node, snap.visible)
+    last = snap.trace.nodes[kids[-1]].index if kids else -1
+    rest = node.moves[last + 1 :]
+    if not rest:
+        return "", ()
+    if snap.done(nid):
+        return ("pruned", rest) if node.cutoff is not None else ("", ())
+    if nid == snap.current and not kids and not snap.expanded_current:
+        return "", ()
+    state = snap.live.get(nid)
+    return ("pruned" if state is not None and state.cut else "unvisited"), rest
+
+
+def plan(trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None) -> Plan:
+    """At most ``budget`` drawn nodes showing ``snap``; see the module docstring.
+
+    A node's moves never tried are drawn one ghost each up to ``ghosts`` of them
+    (None: no limit), else as one ghost standing for all of them.
+    """
+    if snap.visible == 0:
+        return Plan([Item("n0", "unvisited", 0, -1)], kept=frozenset({0}))
+    nodes = trace.nodes
+    size = Sizes(nodes, snap.visible)
+    kids: dict[int, list[int]] = {}  # memo: visible children of the nodes looked at
+
+    def children(nid: int) -> list[int]:
+        if nid not in kids:
+            kids[nid] = visible_children(nodes[nid], snap.visible)
+        return kids[nid]
+
+    def one_each(moves: tuple[Any, ...]) -> bool:
+        return ghosts is None or len(moves) <= ghosts
+
+    def full_cost(nid: int) -> int:
+        moves = extras(snap, nid)[1]
+        return len(children(nid)) + (len(moves) if one_each(moves) else 1)
+
+    # Must-keep nodes, by priority: the stack (root first), then the best line.
+    priority = list(dict.fromkeys((0, *snap.stack, *snap.pv)))
+    current = snap.current
+
+    def opened(keep: set[int]) -> set[int]:
+        """Kept nodes whose children must be drawn: parents of kept nodes, the current node."""
+        out = {nodes[k].parent for k in keep if k}
+        if current is not None and current in keep:
+            out.add(current)
+        return out
+
+    def full_total(keep: set[int]) -> int:
+        return 1 + sum(full_cost(p) for p in opened(keep))
+
+    def min_total(keep: set[int]) -> int:
+        """Cost when the other children of each kept node are folded into one group."""
+        cost = 1
+        for p in opened(keep):
+            kept_kids = sum(1 for c in children(p) if c in keep)
+            cost += kept_kids + (len(children(p)) > kept_kids) + bool(extras(snap, p)[1])
+        return cost
+
+    # Keep as much of the priority list as fits even in the tightest form; fold the
+    # other children of kept nodes into groups only if they cannot all be shown.
+    keep: set[int] = set()
+    for k in priority:
+        if keep and min_total(keep | {k}) > budget:
+            break
+        keep.add(k)
+    open_ = opened(keep)
+    used = full_total(keep)
+    grouped = used > budget
+    if not grouped:
+        # Room to spare: open more nodes, breadth first, while their children fit.
+        queue = deque([0])
+        while queue:
+            p = queue.popleft()
+            if p not in open_:
+                cost = full_cost(p)
+                if cost == 0 or used + cost > budget:
+                    continue
+                open_.add(p)
+                used += cost
+            queue.extend(children(p))
+
+    out = Plan(kept=frozenset(keep))
+
+    def add_child(c: int, parent: int) -> None:
+        n = size(c)
+        folded = c not in open_ and (n > 1 or bool(extras(snap, c)[1]))
+        out.items.append(Item(f"n{c}", "folded" if folded else "node", c, parent, covers=n if folded else 1))
+        if folded:
+            out.hidden += n
+            out.summaries += 1
+
+    # Emit breadth first from the root; each parent's children in move order, ghosts last.
+    add_child(0, -1)
+    queue = deque([0] if 0 in open_ else [])
+    while queue:
+        p = queue.popleft()
+        rest: list[int] = []
+        for c in children(p):
+            if grouped and c not in keep:
+                rest.append(c)
+                continue
+            add_child(c, p)
+            if c in open_:
+                queue.append(c)
+        if rest:
+            n = sum(size(c) for c in rest)
+            moves = tuple(nodes[p].moves[nodes[c].index] for c in rest)  # type: ignore[index]
+            out.items.append(Item(f"f{p}", "group", -1, p, moves, n))
+            out.hidden += n
+            out.summaries += 1
+        kind, moves = extras(snap, p)
+        if not moves:
+            continue
+        if len(moves) > 1 and (grouped or not one_each(moves)):
+            out.items.append(Item(f"g{p}", kind, -1, p, moves, len(moves)))
+        else:
+            first = len(nodes[p].moves or ()) - len(moves)
+            for i, m in enumerate(moves):
+                out.items.append(Item(f"g{p}_{first + i}", kind, -1, p, (m,)))
+    return out

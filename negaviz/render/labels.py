@@ -1,0 +1,227 @@
+"""Node and edge labels, per kind of game, with every piece of game text escaped.
+
+Node labels are graphviz HTML-like labels (small tables); every text from a game goes
+through :func:`html.escape`, so a label or move name can neither break the table nor
+inject markup.  Plain labels (edges, tooltips, the caption) go through
+:func:`dot_escape`.
+
+Games are told apart by their optional verbs:
+
+* a textbook tree (``preorder``): the node's name and value;
+* a board game with ``cells`` (tic-tac-toe) or ``size`` and ``label`` (Othello): a small
+  board with the last move marked;
+* anything else: the game's ``label`` text, or the node number without a game.
+
+>>> from negaviz.render.styles import NodeView
+>>> value_text(NodeView("n0", "node", value=5.0, bound=Bound.LOWER))
+'≥5'
+>>> dot_escape('say "hi"\\n')
+'say \\\\"hi\\\\"\\\\n'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import graphviz  # type: ignore[import-untyped]
+
+from negaviz.render.styles import OKABE_ITO, NodeView, tint
+from negaviz.search.events import Bound
+from negaviz.trace.replay import Status
+
+MAX_LINES = 12
+MAX_CHARS = 40
+"""Longer label text is cut (with an ellipsis) so one odd label cannot swamp a picture."""
+MAX_BOARD = 10
+"""Boards wider or taller than this are shown as text."""
+
+_LAST_MOVE_FILL = tint(OKABE_ITO["yellow"], 0.7)
+_DISCS = {"x": "●", "o": "○"}  # Othello: black and white discs
+
+
+# ------------------------------------------------------------------------- escaping
+# Control characters are invalid in XML (so in HTML-like labels and in SVG): replace them.
+_CONTROL = {c: "\ufffd" for c in [*range(32), 127] if chr(c) not in "\n\t"}
+_CONTROL[ord("\t")] = " "
+
+
+def scrub(text: str) -> str:
+    """``text`` without control characters (newlines kept, tabs as spaces)."""
+    return text.replace("\r\n", "\n").translate(_CONTROL)
+
+
+def dot_escape(text: str) -> str:
+    """``text`` as the inside of a quoted DOT string: backslashes and quotes escaped,
+    newlines turned into DOT's centred line break."""
+    text = scrub(text).replace("\\", "\\\\").replace('"', '\\"')
+    return text.replace("\n", "\\n")
+
+
+def plain(text: str) -> str:
+    """``text`` ready to be a plain (non-HTML) graphviz attribute value."""
+    return graphviz.nohtml(dot_escape(text))
+
+
+def _clip(text: str) -> list[str]:
+    """The lines of ``text``, at most MAX_LINES of at most MAX_CHARS characters."""
+    lines = scrub(text).split("\n")
+    if len(lines) > MAX_LINES:
+        lines = lines[: MAX_LINES - 1] + ["…"]
+    return [ln if len(ln) <= MAX_CHARS else ln[: MAX_CHARS - 1] + "…" for ln in lines]
+
+
+def esc(text: str) -> str:
+    """One line of ``text`` escaped for an HTML-like label."""
+    return html.escape(scrub(text).replace("\n", " "))
+
+
+def html_text(text: str) -> str:
+    """``text`` escaped for an HTML-like label, newlines as ``<BR/>``."""
+    return "<BR/>".join(html.escape(ln) for ln in _clip(text))
+
+
+# ------------------------------------------------------------------------- numbers
+def fmt(v: float | None) -> str:
+    """A value as a reader wants it: ``5`` not ``5.0``, ``∞`` for infinity, ``?`` unknown."""
+    if v is None:
+        return "?"
+    if math.isinf(v):
+        return "∞" if v > 0 else "-∞"
+    if float(v).is_integer():
+        return str(int(v))
+    return f"{v:.4g}"
+
+
+def value_text(view: NodeView, *, explicit: bool = False) -> str:
+    """``5``, ``≥5`` or ``≤5`` for a finished node (``=5`` if ``explicit``); ``best 3``
+    on the stack; ``?`` before anything is known."""
+    if view.status in (Status.ACTIVE, Status.CURRENT):
+        return "?" if view.value is None else f"best {fmt(view.value)}"
+    if view.value is None:
+        return "?"
+    if view.bound is None or (view.bound is Bound.EXACT and not explicit):
+        return fmt(view.value)
+    return f"{view.bound.symbol}{fmt(view.value)}"
+
+
+def window_text(view: NodeView) -> str:
+    """The window ``[α, β]``."""
+    return f"[{fmt(view.alpha)}, {fmt(view.beta)}]"
+
+
+def marker(player: int | None) -> str:
+    """▲ when the first player (max) is to move, ▼ for the second (min)."""
+    return "" if player is None else ("▲" if player == 0 else "▼")
+
+
+# ------------------------------------------------------------------------- families
+def family(game: Any) -> str:
+    """How nodes of ``game`` are labelled: ``textbook``, ``board`` or ``text``."""
+    if game is None:
+        return "text"
+    if callable(getattr(game, "preorder", None)):
+        return "textbook"
+    if callable(getattr(game, "cells", None)):
+        return "board"
+    if isinstance(getattr(game, "size", None), int) and callable(getattr(game, "label", None)):
+        return "board"
+    return "text"
+
+
+def board_rows(game: Any, pos: Any) -> list[str]:
+    """The board as rows of ``x``, ``o`` and ``.`` (square boards only)."""
+    cells = getattr(game, "cells", None)
+    if callable(cells):
+        flat = str(cells(pos))
+        n = math.isqrt(len(flat))
+        return [flat[r * n : (r + 1) * n] for r in range(n)]
+    return str(game.label(pos)).split("\n")
+
+
+# ------------------------------------------------------------------------- tables
+def _row(content: str, size: int | None = None, colspan: int = 1) -> str:
+    """One table row of one cell; BORDER="0" so rows under a bordered board stay plain."""
+    span = f' COLSPAN="{colspan}"' if colspan > 1 else ""
+    if size is not None:
+        content = f'<FONT POINT-SIZE="{size}">{content}</FONT>'
+    return f'<TR><TD BORDER="0"{span}>{content}</TD></TR>'
+
+
+def _marks(view: NodeView) -> str:
+    """Words for the marks colour also shows: a cutoff, a table hit."""
+    words = [w for w, on in (("cut", view.cut), ("TT", view.tt)) if on]
+    return " ".join(words)
+
+
+def _table(rows: Sequence[str]) -> str:
+    return '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>>"
+
+
+def _footer(view: NodeView, windows: bool, colspan: int = 1) -> list[str]:
+    rows = []
+    if windows and view.kind == "node":
+        rows.append(_row(esc(window_text(view)), 8, colspan))
+    marks = _marks(view)
+    if marks:
+        rows.append(_row(f"<B>{marks}</B>", 8, colspan))
+    return rows
+
+
+def textbook_label(view: NodeView, name: str, *, windows: bool = False) -> str:
+    """Marker and name over the value, e.g. ``▲ A`` / ``5``."""
+    head = f"{marker(view.player)} <B>{esc(name)}</B>".strip()
+    rows = [_row(head), _row(esc(value_text(view, explicit=windows)))]
+    return _table(rows + _footer(view, windows))
+
+
+def board_label(view: NodeView, rows: Sequence[str], last: int | None, *, windows: bool = False) -> str:
+    """A small board, the cell of the move that led here shaded and bold."""
+    width = max((len(r) for r in rows), default=1)
+    if width > MAX_BOARD or len(rows) > MAX_BOARD:  # not a board we can draw: show the text
+        return text_label(view, "\n".join(rows), windows=windows)
+    cell = 14 if width <= 3 else 11
+    size = 10 if width <= 3 else 8
+    head = f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip()
+    out = [_row(head, None, width)]
+    for r, line in enumerate(rows):
+        tds = []
+        for c, ch in enumerate(line):
+            glyph = esc(_DISCS.get(ch, ch) if width > 3 else ch.upper()) if ch not in ". " else ""
+            fill = ""
+            if last is not None and r * width + c == last:
+                fill = f' BGCOLOR="{_LAST_MOVE_FILL}"'
+                glyph = f"<B>{glyph}</B>" if glyph else glyph
+            font = f'<FONT POINT-SIZE="{size}">{glyph}</FONT>' if glyph else ""
+            tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE"{fill}>{font}</TD>')
+        out.append("<TR>" + "".join(tds) + "</TR>")
+    out += _footer(view, windows, width)
+    return (
+        '<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#999999">'
+        + "".join(out) + "</TABLE>>"
+    )
+
+
+def text_label(view: NodeView, text: str, *, windows: bool = False) -> str:
+    """The game's own label text, escaped, over the marker and value."""
+    value = f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip()
+    rows = ([_row(html_text(text))] if text else []) + [_row(value)]
+    return _table(rows + _footer(view, windows))
+
+
+def summary_label(view: NodeView) -> str:
+    """A folded subtree (``+4,312 nodes``, its value) or a group of them."""
+    if view.kind == "group":
+        return _table([_row(f"+{view.count:,} nodes"), _row("in folded subtrees", 8)])
+    value = f"{marker(view.player)} value {esc(value_text(view))}".strip()
+    return _table([_row(f"+{view.count:,} nodes"), _row(value, 9)])
+
+
+def ghost_label(view: NodeView, name: str | None) -> str:
+    """A move never tried (yet): the child's name for textbook trees, else a count."""
+    if view.count > 1:
+        word = "pruned" if view.kind == "pruned" else "not yet visited"
+        return _table([_row(f"{view.count} moves {word}", 9)])
+    return _table([_row(esc(name) if name else " ", 9)])

@@ -1,0 +1,190 @@
+"""Replaceable style functions: what a drawn node or edge looks like.
+
+:func:`negaviz.render.draw` describes every node it draws as a :class:`NodeView` and
+every edge as an :class:`EdgeView`, then asks a style function for graphviz attributes.
+Pass your own function to change the look; start from the default to change one thing:
+
+>>> from negaviz.render.styles import NodeView, default_node_style
+>>> def loud(view: NodeView) -> dict[str, str]:
+...     return {**default_node_style(view), "fontname": "Courier"}
+>>> loud(NodeView("n0", "node", node=0))["fontname"]
+'Courier'
+
+Colours come from the Okabe-Ito palette, which stays distinct for colour-blind readers,
+and every colour is doubled by a cue that survives greyscale (border, line style,
+corner shape, or a word in the label), so no state is told by colour alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from negaviz.search.events import Bound
+from negaviz.trace.replay import Status
+
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+}
+"""The eight colours of Okabe & Ito (2008), safe for the common colour-vision deficiencies."""
+
+GREY = "#8C8C8C"
+"""Ghosts (moves never tried) and their edges."""
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: ``amount`` 1 is the colour, 0 is white (for fills under text)."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in (r, g, b))
+
+
+NODE_KINDS = ("node", "folded", "group", "pruned", "unvisited")
+"""``node``: a searched node; ``folded``: one searched subtree drawn as a summary;
+``group``: several sibling subtrees drawn as one summary; ``pruned``: a move never tried
+because of a cutoff (a ghost); ``unvisited``: a move not tried *yet* at this step."""
+
+EDGE_KINDS = ("tree", "folded", "pruned", "unvisited", "transposition")
+"""``transposition``: (dag view) an edge to a position already drawn elsewhere."""
+
+
+@dataclass(frozen=True)
+class NodeView:
+    """What a style function knows about one drawn node.  Values are as displayed,
+    i.e. already seen from the chosen perspective."""
+
+    name: str
+    """The DOT node id: ``n17`` for trace node 17; ghosts and groups get other ids."""
+    kind: str
+    """One of :data:`NODE_KINDS`."""
+    node: int = -1
+    """The trace node drawn (the subtree's root for ``folded``), -1 for ghosts and groups."""
+    parent: int = -1
+    """The trace node above it, -1 for the root."""
+    depth: int = 0
+    """Plies below the searched root."""
+    player: int | None = None
+    """0 if the first player is to move here, 1 if the second is, None if unknown."""
+    status: Status | None = None
+    """ACTIVE, CURRENT or DONE for searched nodes; None for ghosts and summaries."""
+    value: float | None = None
+    """The returned value (DONE), or the best so far (on the stack), as displayed."""
+    bound: Bound | None = None
+    """Whether ``value`` is exact or a bound, as displayed (DONE nodes)."""
+    alpha: float | None = None
+    """The window's alpha, as displayed: as entered, or live for nodes on the stack."""
+    beta: float | None = None
+    """The window's beta, as displayed."""
+    cut: bool = False
+    """A cutoff happened here: the remaining moves were skipped."""
+    tt: bool = False
+    """A transposition-table entry ended this node."""
+    pv: bool = False
+    """On the principal variation (the best line so far, when drawing a step)."""
+    count: int = 1
+    """Trace nodes a summary stands for, or moves a ghost stands for."""
+
+
+@dataclass(frozen=True)
+class EdgeView:
+    """What a style function knows about one drawn edge."""
+
+    tail: str
+    """DOT id of the parent."""
+    head: str
+    """DOT id of the child."""
+    kind: str
+    """One of :data:`EDGE_KINDS`."""
+    label: str = ""
+    """The move name(s), raw text (escaped later, when the edge is written)."""
+    pv: bool = False
+    """On the principal variation."""
+    tt: bool = False
+    """Into a node a transposition-table entry ended."""
+
+
+def node_key(view: NodeView) -> str:
+    """The legend entry a node belongs to: its main state (cut and TT are extra marks)."""
+    if view.kind != "node":
+        return {"group": "folded"}.get(view.kind, view.kind)
+    if view.status is Status.CURRENT:
+        return "current"
+    if view.status is Status.ACTIVE:
+        return "active"
+    if view.bound is Bound.LOWER:
+        return "lower"
+    if view.bound is Bound.UPPER:
+        return "upper"
+    return "exact"
+
+
+def default_node_style(view: NodeView) -> dict[str, str]:
+    """Attributes of a node: main state first, then the cut and TT marks on top.
+
+    ============  ==================================  =============================
+    state         colour                              non-colour cue
+    ============  ==================================  =============================
+    exact         white fill, black border            square corners
+    lower (≥)     sky-blue fill, blue border          corner marks (``diagonals``)
+    upper (≤)     yellow fill                         rounded corners
+    on stack      orange border                       bold border
+    current       vermillion border, orange fill      double border
+    cut here      reddish-purple border               bold border, ``cut`` in label
+    TT hit        bluish-green fill                   ``TT`` in label
+    folded        grey fill                           folder shape, ``+n nodes``
+    pruned        grey                                dashed outline
+    not yet       grey                                dotted outline
+    ============  ==================================  =============================
+    """
+    c = OKABE_ITO
+    if view.kind in ("pruned", "unvisited"):
+        return {
+            "shape": "box" if view.count > 1 else "ellipse",
+            "style": "dashed" if view.kind == "pruned" else "dotted",
+            "color": GREY,
+            "fontcolor": GREY,
+            "penwidth": "1.2",
+        }
+    if view.kind in ("folded", "group"):
+        return {"shape": "folder", "style": "filled", "fillcolor": "#EEEEEE", "color": "#555555"}
+    key = node_key(view)
+    attrs = {"shape": "box", "style": "filled", "fillcolor": "#FFFFFF", "color": c["black"], "penwidth": "1"}
+    if key == "lower":
+        attrs.update(style="filled,diagonals", fillcolor=tint(c["sky_blue"], 0.35), color=c["blue"])
+    elif key == "upper":
+        attrs.update(style="filled,rounded", fillcolor=tint(c["yellow"], 0.45))
+    elif key == "active":
+        attrs.update(style="filled,bold", fillcolor=tint(c["orange"], 0.2), color=c["orange"], penwidth="2.5")
+    elif key == "current":
+        attrs.update(
+            style="filled,bold", fillcolor=tint(c["orange"], 0.45), color=c["vermillion"],
+            penwidth="2.5", peripheries="2",
+        )
+    if view.tt:
+        attrs["fillcolor"] = tint(c["bluish_green"], 0.3)
+    if view.cut and key not in ("active", "current"):
+        attrs.update(color=c["reddish_purple"], penwidth="2.5")
+    return attrs
+
+
+def default_edge_style(view: EdgeView) -> dict[str, str]:
+    """Attributes of an edge: thick for the principal variation, grey and dashed or
+    dotted into ghosts, dashed green to a transposition already drawn."""
+    if view.kind == "pruned":
+        return {"style": "dashed", "color": GREY, "fontcolor": GREY}
+    if view.kind == "unvisited":
+        return {"style": "dotted", "color": GREY, "fontcolor": GREY}
+    if view.kind == "transposition":
+        # Not a tree edge: keep it out of the ranking so the tree keeps its shape.
+        return {
+            "style": "dashed" if view.tt else "solid", "color": OKABE_ITO["bluish_green"],
+            "penwidth": "1.5", "constraint": "false",
+        }
+    if view.pv:
+        return {"penwidth": "3.5", "color": OKABE_ITO["blue"]}
+    return {"color": "#333333"}

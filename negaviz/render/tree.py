@@ -1,0 +1,378 @@
+"""A trace as a picture: :func:`draw` returns a ``graphviz.Digraph``.
+
+Drawing reads the trace and never searches again.  It is a pure function: the same
+trace and options give the same DOT source, byte for byte.
+
+>>> import negaviz
+>>> from negaviz.render import draw
+>>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+>>> dot = draw(trace, legend=False)
+>>> [line.split()[0] for line in dot.body if "->" not in line]
+['n0', 'n1', 'n4', 'n2', 'n3', 'n5', 'g4_1', 'g4_2', 'graph']
+>>> draw(trace).source == draw(trace).source
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import graphviz  # type: ignore[import-untyped]
+
+from negaviz.errors import InputError
+from negaviz.games.protocol import key_of, move_name
+from negaviz.games.protocol import label as game_label
+from negaviz.games.protocol import player as game_player
+from negaviz.render import labels
+from negaviz.render.fold import Item, Plan, Snapshot, plan, snapshot
+from negaviz.render.styles import (
+    EdgeView,
+    NodeView,
+    default_edge_style,
+    default_node_style,
+    node_key,
+)
+from negaviz.search.events import Bound
+from negaviz.trace.replay import Status
+from negaviz.trace.trace import Trace
+
+NodeStyle = Callable[[NodeView], dict[str, str]]
+EdgeStyle = Callable[[EdgeView], dict[str, str]]
+
+PERSPECTIVES = ("minimax", "negamax")
+MIN_NODES = 4
+"""The smallest ``max_nodes``: the root, its children folded, its ghosts, the legend."""
+
+GRAPH_ATTR = {
+    "rankdir": "TB",
+    "ordering": "out",  # children left to right in move order, as textbooks draw them
+    "nodesep": "0.12",
+    "ranksep": "0.3",
+    "fontname": "Helvetica",
+    "fontsize": "10",
+    "labelloc": "b",
+    "labeljust": "l",
+}
+NODE_ATTR = {"fontname": "Helvetica", "fontsize": "10", "margin": "0.04,0.02", "height": "0.2", "width": "0.2"}
+EDGE_ATTR = {"fontname": "Helvetica", "fontsize": "8", "arrowsize": "0.5"}
+
+_FLIP = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER, Bound.EXACT: Bound.EXACT}
+
+
+def _neg(v: float | None) -> float | None:
+    return None if v is None else -v
+
+
+def draw(
+    trace: Trace,
+    *,
+    step: int | None = None,
+    perspective: str = "negamax",
+    windows: bool = False,
+    dag: bool = False,
+    max_nodes: int = 400,
+    node_style: NodeStyle = default_node_style,
+    edge_style: EdgeStyle = default_edge_style,
+    legend: bool = True,
+) -> graphviz.Digraph:
+    """The search tree of ``trace`` as a graphviz ``Digraph`` (nothing is rendered yet).
+
+    ``step``: None for the whole trace, k for the state after the first k events.
+    ``perspective``: ``negamax`` shows each value for the side to move at its node,
+    ``minimax`` for the first player (values where the second player moves negated).
+    ``windows``: show each node's alpha-beta window and the bound type of its value.
+    ``dag``: merge transposed positions (same game key) into one node; table hits
+    become dashed edges to the node already drawn.
+    ``max_nodes``: the most nodes handed to dot (the legend included); larger trees are
+    folded into summary nodes, keeping the root, the path to the current node and the
+    principal variation.
+    ``node_style``/``edge_style``: functions from a :class:`NodeView`/:class:`EdgeView`
+    to graphviz attributes (see :mod:`negaviz.render.styles`).
+    ``legend``: add a table explaining the styles used.
+    """
+    if perspective not in PERSPECTIVES:
+        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
+        raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
+    if dag and trace.game is None:
+        raise InputError("dag=True needs the trace's game, to know which positions are the same")
+    snap = snapshot(trace, len(trace) if step is None else step)
+    textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
+    layout = plan(trace, snap, max_nodes - 1 if legend else max_nodes, ghosts=None if textbook else 2)
+    builder = _Builder(trace, snap, perspective=perspective, windows=windows, dag=dag)
+    try:
+        return builder.build(layout, node_style, edge_style, legend=legend, max_nodes=max_nodes)
+    finally:
+        restore = getattr(trace.game, "restore", None)
+        if callable(restore):
+            restore()  # a MutableGame moved its object to label positions: put it back
+
+
+class _Builder:
+    """Turns a plan into DOT statements; holds the per-drawing lookups."""
+
+    def __init__(self, trace: Trace, snap: Snapshot, *, perspective: str, windows: bool, dag: bool) -> None:
+        self.trace = trace
+        self.snap = snap
+        self.game = trace.game
+        self.minimax = perspective == "minimax"
+        self.windows = windows
+        self.dag = dag
+        self.family = labels.family(self.game)
+        result = trace.result
+        self.first_player = result.first_player if result is not None else 0
+        self.positions: dict[int, Any] = {}
+        self.pv = set(snap.pv)
+        self.used: set[str] = set()  # legend keys of what was drawn
+
+    # --- positions and players ----------------------------------------------------------
+    def move(self, nid: int) -> Any:
+        node = self.trace.nodes[nid]
+        moves = self.trace.nodes[node.parent].moves
+        assert moves is not None
+        return moves[node.index]
+
+    def position(self, nid: int) -> Any:
+        """The position at node ``nid``, played from the nearest ancestor already known."""
+        path = []
+        while nid not in self.positions and nid > 0:
+            path.append(nid)
+            nid = self.trace.nodes[nid].parent
+        if nid not in self.positions:
+            self.positions[0] = self.trace.root
+        pos = self.positions[nid]
+        for child in reversed(path):
+            pos = self.positions[child] = self.game.play(pos, self.move(child))
+        return pos
+
+    def key(self, nid: int) -> Any:
+        """The game's transposition key of a drawn node's position."""
+        return key_of(self.game, self.position(nid))
+
+    def player(self, nid: int, depth: int) -> int:
+        if self.game is not None and callable(getattr(self.game, "player", None)):
+            return game_player(self.game, self.position(nid))
+        return (self.first_player + depth) % 2
+
+    def move_text(self, parent: int, move: Any) -> str:
+        if self.game is None:
+            return str(move)
+        return move_name(self.game, self.position(parent), move)
+
+    # --- views ----------------------------------------------------------------------------
+    def node_view(self, item: Item) -> NodeView:
+        nodes = self.trace.nodes
+        if item.node < 0:  # a ghost or a group: below its parent
+            depth = nodes[item.parent].depth + 1
+            player = self.player(item.parent, depth - 1) ^ 1 if item.kind != "group" else None
+            return NodeView(item.name, item.kind, -1, item.parent, depth, player, count=item.covers)
+        nid = item.node
+        node = nodes[nid]
+        player = self.player(nid, node.depth)
+        if item.kind == "unvisited":  # the root at step 0
+            return NodeView(item.name, item.kind, nid, -1, 0, player)
+        snap = self.snap
+        live = snap.live.get(nid)
+        status = Status.DONE if live is None else live.status
+        value: float | None
+        alpha: float | None
+        beta: float | None
+        bound: Bound | None
+        if live is None:
+            value, bound, alpha, beta, cut = node.value, node.bound, node.alpha, node.beta, node.cutoff is not None
+        else:
+            value, bound, alpha, beta, cut = live.best, None, live.alpha, live.beta, live.cut
+        if self.minimax and player == 1:  # the first player's view: negate where the second moves
+            value, alpha, beta = _neg(value), _neg(beta), _neg(alpha)
+            bound = None if bound is None else _FLIP[bound]
+        kind = item.kind
+        return NodeView(
+            item.name, kind, nid, node.parent, node.depth, player, status, value, bound, alpha, beta,
+            cut=cut and kind == "node", tt=node.ending == "tt" and status is Status.DONE and kind == "node",
+            pv=nid in self.pv, count=item.covers,
+        )
+
+    def label(self, view: NodeView, item: Item) -> str:
+        if view.kind in ("folded", "group"):
+            return labels.summary_label(view)
+        game = self.game
+        if view.kind in ("pruned", "unvisited") and view.node < 0:
+            name = None
+            if self.family == "textbook" and view.count == 1:
+                name = game_label(game, game.play(self.position(item.parent), item.moves[0]))
+            return labels.ghost_label(view, name)
+        nid = view.node
+        if game is None:
+            return labels.text_label(view, f"node {nid}", windows=self.windows)
+        pos = self.position(nid)
+        if self.family == "textbook":
+            return labels.textbook_label(view, game_label(game, pos), windows=self.windows)
+        if self.family == "board":
+            last = self.move(nid) if nid > 0 else None
+            return labels.board_label(
+                view, labels.board_rows(game, pos), last if isinstance(last, int) else None, windows=self.windows,
+            )
+        return labels.text_label(view, game_label(game, pos), windows=self.windows)
+
+    def tooltip(self, view: NodeView) -> str:
+        """Hover text (SVG): the line of moves to the node, and its number."""
+        if view.node < 0 or self.game is None:
+            return f"node {view.node}" if view.node >= 0 else view.kind
+        path = self.trace.path(view.node)[1:]
+        names = [self.move_text(self.trace.nodes[n].parent, self.move(n)) for n in path]
+        return f"node {view.node}: " + (" ".join(names) if names else "root")
+
+    # --- the graph ------------------------------------------------------------------------
+    def build(
+        self, layout: Plan, node_style: NodeStyle, edge_style: EdgeStyle, *, legend: bool, max_nodes: int,
+    ) -> graphviz.Digraph:
+        dot = graphviz.Digraph(
+            name="negaviz", graph_attr=dict(GRAPH_ATTR), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR),
+        )
+        # dag: game key -> DOT id of the node drawn for it.  Kept nodes (the PV, the
+        # stack) are never merged away, so a position they share is drawn there.
+        canonical: dict[Any, str] = {}
+        if self.dag:
+            for item in reversed(layout.items):
+                if item.node in layout.kept and item.kind != "unvisited":
+                    canonical[self.key(item.node)] = item.name
+        dropped: set[int] = set()  # dag: trace nodes merged into another (and their subtrees)
+        edges: list[tuple[EdgeView, bool]] = []
+        for item in layout.items:
+            if item.parent in dropped:
+                if item.node >= 0:
+                    dropped.add(item.node)
+                continue
+            view = self.node_view(item)
+            head = item.name
+            if self.dag and item.node >= 0 and item.kind != "unvisited":
+                head = canonical.setdefault(self.key(item.node), item.name)
+                if item.node in layout.kept:
+                    head = item.name  # a kept node repeating another kept one: drawn twice
+                elif head != item.name:
+                    dropped.add(item.node)
+            if head == item.name:
+                attrs = {"label": self.label(view, item), "tooltip": labels.plain(self.tooltip(view)), "id": item.name}
+                attrs.update(node_style(view))
+                dot.node(item.name, _attributes=attrs)
+                self.used.add(node_key(view))
+                self.used.update(k for k, on in (("cut", view.cut), ("tt", view.tt)) if on)
+            if item.parent >= 0:
+                edges.append((self.edge_view(item, view, head), head != item.name))
+        for ev, merged in edges:
+            attrs = {}
+            if ev.label:
+                attrs["label"] = labels.plain(ev.label)
+            attrs.update(edge_style(ev))
+            dot.edge(ev.tail, ev.head, _attributes=attrs)
+            if ev.pv:
+                self.used.add("pv")
+            if merged:
+                self.used.add("transposition")
+        if legend:
+            dot.node("legend", _attributes=self.legend(node_style, edge_style))
+        dot.attr("graph", label=labels.plain(self.caption(layout, max_nodes)))
+        return dot
+
+    def edge_view(self, item: Item, view: NodeView, head: str) -> EdgeView:
+        parent = item.parent
+        tail = self._name(parent)
+        if item.node >= 0:
+            moves: tuple[Any, ...] = (self.move(item.node),)
+        else:
+            moves = item.moves
+        text = ""
+        if self.family != "textbook" or item.kind == "group":
+            names = [self.move_text(parent, m) for m in moves]
+            text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
+        if head != item.name:
+            tt = self.trace.nodes[item.node].ending == "tt"
+            return EdgeView(tail, head, "transposition", text + (" (TT)" if tt else ""), tt=tt)
+        kind = {"node": "tree", "group": "folded"}.get(item.kind, item.kind)
+        return EdgeView(tail, head, kind, text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)
+
+    @staticmethod
+    def _name(nid: int) -> str:
+        return f"n{nid}"
+
+    # --- legend and caption ---------------------------------------------------------------
+    def caption(self, layout: Plan, max_nodes: int) -> str:
+        lines = []
+        if self.minimax:
+            odd = "odd" if self.first_player == 0 else "even"
+            lines.append(f"minimax view: values for the first player (▲ max); values at ▼ min nodes ({odd} depth) negated")
+        else:
+            lines.append("negamax view: each value is for the side to move there (▲ first player, ▼ second)")
+        if self.snap.step < len(self.trace):
+            lines.append(f"after step {self.snap.step} of {len(self.trace)}")
+        if self.dag:
+            lines.append("dag: transposed positions drawn once")
+        if layout.hidden:
+            lines.append(
+                f"folded {layout.hidden:,} of {self.snap.visible:,} nodes into {layout.summaries} summary "
+                f"node{'s' if layout.summaries != 1 else ''} (max_nodes={max_nodes})"
+            )
+        return "\n".join(lines)
+
+    def legend(self, node_style: NodeStyle, edge_style: EdgeStyle) -> dict[str, str]:
+        """A one-node HTML table: a swatch drawn with the node style, and what it means."""
+        own = node_style is default_node_style
+        lower = "fail-high: a lower bound" if not self.minimax else "a lower bound"
+        upper = "fail-low: an upper bound" if not self.minimax else "an upper bound"
+        entries = [
+            ("current", "5", "current node", "double border", NodeView("", "node", status=Status.CURRENT)),
+            ("active", "5", "on the call stack", "bold border", NodeView("", "node", status=Status.ACTIVE)),
+            ("exact", "5", "finished, exact value", "square corners", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT)),
+            ("lower", "≥5", f"finished, {lower}", "corner marks", NodeView("", "node", status=Status.DONE, bound=Bound.LOWER)),
+            ("upper", "≤5", f"finished, {upper}", "rounded corners", NodeView("", "node", status=Status.DONE, bound=Bound.UPPER)),
+            ("cut", "cut", "cutoff here: the remaining moves were skipped", "bold border", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT, cut=True)),
+            ("tt", "TT", "ended by a transposition-table hit", "", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT, tt=True)),
+            ("unvisited", "", "not yet visited", "dotted", NodeView("", "unvisited")),
+            ("pruned", "", "pruned: never visited", "dashed", NodeView("", "pruned")),
+            ("folded", "+n", "folded subtree (n nodes)", "folder", NodeView("", "folded")),
+        ]
+        rows = ['<TR><TD COLSPAN="2"><B>legend</B></TD></TR>']
+        for key, sample, meaning, cue, view in entries:
+            if key not in self.used:
+                continue
+            text = f"{meaning} ({cue})" if own and cue else meaning
+            rows.append(f"<TR>{_swatch(node_style(view), sample)}<TD ALIGN=\"LEFT\">{html.escape(text)}</TD></TR>")
+        rows.append('<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">first player (max) / second player (min) to move</TD></TR>')
+        if self.windows:
+            rows.append('<TR><TD>[α, β]</TD><TD ALIGN="LEFT">search window (live on the stack); = ≥ ≤ bound type</TD></TR>')
+        for key, sample, meaning, view_e in (
+            ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
+             EdgeView("", "", "tree", pv=True)),
+            ("transposition", "╌╌", "to a position drawn elsewhere (dashed: table hit)",
+             EdgeView("", "", "transposition", tt=True)),
+        ):
+            if key in self.used:
+                colour = edge_style(view_e).get("color", "#000000")
+                rows.append(
+                    f'<TR><TD><FONT COLOR="{html.escape(colour)}">{sample}</FONT></TD>'
+                    f'<TD ALIGN="LEFT">{html.escape(meaning)}</TD></TR>'
+                )
+        table = '<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="#999999">'
+        return {"shape": "plain", "label": table + "".join(rows) + "</TABLE>>", "fontsize": "9", "id": "legend"}
+
+
+def _swatch(attrs: dict[str, str], sample: str) -> str:
+    """A table cell looking like a node drawn with ``attrs`` (fill, border, line style)."""
+    style = attrs.get("style", "")
+    cell_style = next((s for s in ("dashed", "dotted", "rounded") if s in style), "")
+    parts = [
+        'BORDER="{}"'.format(2 if float(attrs.get("penwidth", "1")) >= 2 else 1),
+        f'COLOR="{html.escape(attrs.get("color", "#000000"))}"',
+    ]
+    if "filled" in style and "fillcolor" in attrs:
+        parts.append(f'BGCOLOR="{html.escape(attrs["fillcolor"])}"')
+    if cell_style:
+        parts.append(f'STYLE="{cell_style}"')
+    font = attrs.get("fontcolor")
+    text = html.escape(sample) if sample else " "
+    if font:
+        text = f'<FONT COLOR="{html.escape(font)}">{text}</FONT>'
+    return f"<TD {' '.join(parts)}>{text}</TD>"
+
