@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.negaviz-installed
 
-.PHONY: lab test setup dot bench
+.PHONY: lab test setup dot browser bench
 
 setup: $(STAMP) dot
 
@@ -27,10 +27,20 @@ dot:
 	  fi; }
 	@dot -V
 
+# Debian's Chromium, for the browser tests (test tools must never download a browser).
+browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "the browser tests need Chromium: run 'sudo apt-get install chromium', then try again" >&2; exit 1; \
+	  fi; }
+	@/usr/bin/chromium --version 2>/dev/null || true
+
 lab: setup
 	$(BIN)/jupyter lab notebooks/
 
-test: setup
+test: setup browser
 	$(BIN)/python -m pytest
 
 bench: setup
