@@ -18,6 +18,7 @@ from typing import Any
 from negaviz.errors import InputError, NegavizError, SearchInterrupted, TraceFormatError
 from negaviz.games import Game, MutableGame, TicTacToe, Tree, from_spec, make_game
 from negaviz.search import Bound, CutReason, EventKind, Observer, SearchOptions, SearchResult, search
+from negaviz.search.proof import Proofs, ProofTree, check_proof, prove
 from negaviz.trace import Event, Node, Recorder, Replay, State, Status, Trace, load, loads, record, save
 
 __version__ = "0.1.0"
@@ -25,6 +26,7 @@ __version__ = "0.1.0"
 __all__ = [
     "search", "record", "SearchOptions", "SearchResult", "Observer", "Recorder", "Trace", "Event",
     "Node", "Replay", "State", "Status", "EventKind", "Bound", "CutReason", "load", "loads", "save",
+    "prove", "check_proof", "Proofs", "ProofTree",
     "Game", "Tree", "TicTacToe", "Othello", "MutableGame", "make_game", "from_spec",
     "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
 ]

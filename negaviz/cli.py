@@ -111,8 +111,12 @@ def _window_end(text: str) -> float:
     return x
 
 
-def add_search_arguments(parser: argparse.ArgumentParser) -> None:
-    """Every :class:`~negaviz.search.SearchOptions` switch, as options."""
+def add_search_arguments(parser: argparse.ArgumentParser, *, budget_flag: str = "--max-nodes") -> None:
+    """Every :class:`~negaviz.search.SearchOptions` switch, as options.
+
+    ``render`` uses ``--max-nodes`` for the drawing budget, so it names the search's
+    node budget ``--budget`` instead.
+    """
     group = parser.add_argument_group("search options")
     group.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta", help="default: alphabeta")
     group.add_argument("--depth", type=int, metavar="N", help="plies before evaluating (default: to the end)")
@@ -125,7 +129,9 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
         help="the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)",
     )
     group.add_argument("--stop-at-win", action="store_true", help="stop at the first proven win")
-    group.add_argument("--max-nodes", type=int, metavar="N", help="node budget; the result is then partial")
+    group.add_argument(
+        budget_flag, dest="budget", type=int, metavar="N", help="node budget; the result is then partial"
+    )
     group.add_argument(
         "--aspiration", type=float, metavar="A",
         help="with --algorithm id: search each depth in (previous value - A, previous value + A) first",
@@ -148,7 +154,7 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
         fail_hard=args.fail_hard,
         window=tuple(args.window) if args.window else (-math.inf, math.inf),
         stop_at_win=args.stop_at_win,
-        max_nodes=args.max_nodes,
+        max_nodes=args.budget,
         aspiration=args.aspiration,
         tt_size=args.tt_size,
         tt_replace=args.tt_replace,
@@ -217,6 +223,55 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if result.stopped == "interrupted" else 0
 
 
+# --- render, proof -----------------------------------------------------------------------
+def _check_format(path: str, formats: Any) -> None:
+    from pathlib import Path
+
+    if Path(path).suffix.lower() not in formats:
+        raise InputError(f"cannot tell the format of {path!r} (end it with one of {', '.join(formats)})")
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from negaviz.render import FORMATS, draw, save  # drawing needs graphviz: import on use
+
+    _check_format(args.output, FORMATS)
+    game = game_from_args(args)
+    trace = record(game, options=options_from_args(args))
+    if args.step is not None and not 0 <= args.step <= len(trace):
+        raise InputError(f"--step {args.step} is outside this search's 0..{len(trace)} steps")
+    digraph = draw(
+        trace, step=args.step, perspective=args.perspective, windows=args.windows, dag=args.dag,
+        max_nodes=args.max_nodes,
+    )
+    print(save(digraph, args.output))
+    return EXIT_INTERRUPTED if trace.result is not None and trace.result.stopped == "interrupted" else 0
+
+
+def _cmd_proof(args: argparse.Namespace) -> int:
+    from negaviz.search.proof import prove
+
+    game = game_from_args(args)
+    proofs = prove(game, minimal=args.minimal)
+    if args.json:
+        print(json.dumps(proofs.to_dict(), sort_keys=True, allow_nan=False))
+    else:
+        print(f"value        {proofs.to_dict()['value']}  (for the side to move at the root)")
+        for p in proofs.proofs:
+            print(f"proof        {p.description}: {p.nodes} nodes{' (minimal)' if args.minimal else ''}")
+    if args.output:
+        from pathlib import Path
+
+        from negaviz.render import FORMATS, draw_proof, save
+
+        out = Path(args.output)
+        _check_format(args.output, FORMATS)
+        for p in proofs.proofs:
+            # A draw has two proofs: each goes to its own file, named after its prover.
+            path = out if len(proofs.proofs) == 1 else out.with_name(f"{out.stem}-{p.prover_name}{out.suffix}")
+            print(save(draw_proof(game, p), path), file=sys.stderr if args.json else sys.stdout)
+    return 0
+
+
 # --- the parser and main -----------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The ``negaviz`` parser with every subcommand."""
@@ -241,6 +296,46 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--record", action="store_true", help="record the trace; report its events and bytes")
     output.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
     solve.set_defaults(run=_cmd_solve)
+
+    render = commands.add_parser(
+        "render", help="draw a search as a game tree (SVG, PDF, PNG or DOT)",
+        description="Search GAME from POSITION, record it, and draw the tree as it stands after --step K "
+        "(default: the end). The format comes from the file's extension.",
+        epilog="examples:\n"
+        "  negaviz render tree '[[7,5],[3,1,9]]' --step 15 --windows -o cutoff.svg\n"
+        "  negaviz render ttt 'x.o/x../o..' --tt --perspective minimax -o ttt.pdf\n"
+        "exit status: 0 done, 2 bad input, 130 Ctrl-C",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_arguments(render)
+    add_search_arguments(render, budget_flag="--budget")
+    drawing = render.add_argument_group("drawing")
+    drawing.add_argument("--step", type=int, metavar="K", help="draw the search as it stands after K events")
+    drawing.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
+                         help="values for the side to move (negamax) or the first player (minimax)")
+    drawing.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
+    drawing.add_argument("--dag", action="store_true", help="merge transposed positions; table hits as dashed edges")
+    drawing.add_argument("--max-nodes", type=int, default=400, metavar="N",
+                         help="draw at most N nodes, folding the rest (default 400)")
+    drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
+    render.set_defaults(run=_cmd_render)
+
+    proof = commands.add_parser(
+        "proof", help="print (and draw) the proof tree of a solved position",
+        description="Solve GAME at POSITION and build its proof tree: one move at the prover's nodes, every "
+        "move at the opponent's. A win or a loss has one proof; a draw has two (each player proves it "
+        "cannot lose).",
+        epilog="examples:\n"
+        "  negaviz proof ttt 'x.o/x../o..' --json\n"
+        "  negaviz proof ttt --minimal -o empty.svg    # a draw: writes empty-x.svg and empty-o.svg\n"
+        "exit status: 0 done, 2 bad input, 130 Ctrl-C",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_arguments(proof)
+    proof.add_argument("--minimal", action="store_true", help="the proof tree with the fewest nodes")
+    proof.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
+    proof.add_argument("-o", "--output", metavar="FILE", help="draw the proof tree(s) to FILE (format by extension)")
+    proof.set_defaults(run=_cmd_proof)
     return parser
 
 

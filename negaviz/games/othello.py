@@ -62,6 +62,8 @@ class Othello:
         """Squares per side."""
         self.max_score: int = size * size
         """No disc difference can be larger."""
+        self.player_names: tuple[str, str] = ("x", "o")
+        """x (black) moves first."""
         n = size
         self._full = (1 << (n * n)) - 1
         col_first = sum(1 << (r * n) for r in range(n))

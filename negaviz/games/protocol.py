@@ -22,6 +22,8 @@ get the feature that needs it:
 ``player(pos)``        0 if the first player is to move, 1 otherwise
 ``max_score``          attribute: no value is ever larger (enables stopping at
                        the first proven win)
+``player_names``       attribute: names of the first and second player, e.g.
+                       ``("x", "o")``
 ``spec()``             a JSON-able dict from which :func:`negaviz.games.from_spec`
                        rebuilds the game, so saved traces can be drawn again
 =====================  ========================================================

@@ -61,6 +61,7 @@ class TicTacToe:
     """Tic-tac-toe: x moves first; a win scores 1, a loss -1, a draw 0."""
 
     max_score = 1
+    player_names = ("x", "o")
 
     def __init__(self, position: str | None = None) -> None:
         self.root: Position = (0, 0) if position is None else self.parse(position)

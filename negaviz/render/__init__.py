@@ -26,6 +26,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     ) from exc
 
 from negaviz.render.output import FORMATS, render, save, to_svg
+from negaviz.render.proof import draw_proof
 from negaviz.render.styles import (
     OKABE_ITO,
     EdgeView,
@@ -38,7 +39,7 @@ from negaviz.trace.trace import Trace
 
 __all__ = [
     "FORMATS", "OKABE_ITO", "PERSPECTIVES", "EdgeView", "NodeView", "default_edge_style",
-    "default_node_style", "draw", "render", "save", "svg", "to_svg",
+    "default_node_style", "draw", "draw_proof", "render", "save", "svg", "to_svg",
 ]
 
 

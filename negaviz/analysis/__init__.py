@@ -1,0 +1,31 @@
+"""Analysis: numbers read from traces (never by searching again).
+
+>>> import negaviz
+>>> from negaviz.analysis import compare, nodes_per_depth
+>>> game = negaviz.TicTacToe("x.o/x../o..")
+>>> traces = {a: negaviz.record(game, algorithm=a) for a in ("negamax", "alphabeta")}
+>>> nodes_per_depth(traces["negamax"])  # at most 1, 5, 20, 60, 120, 120: wins end lines early
+[1, 5, 20, 48, 72, 28]
+>>> compare(traces).column("nodes")
+[174, 67]
+"""
+
+from __future__ import annotations
+
+from negaviz.analysis.stats import (
+    Stats,
+    Table,
+    branching_ratios,
+    compare,
+    cutoffs_per_depth,
+    effective_branching_factor,
+    leaves_per_depth,
+    nodes_per_depth,
+    summary,
+    tt_hits_per_depth,
+)
+
+__all__ = [
+    "nodes_per_depth", "leaves_per_depth", "cutoffs_per_depth", "tt_hits_per_depth",
+    "effective_branching_factor", "branching_ratios", "Stats", "summary", "compare", "Table",
+]

@@ -1,0 +1,24 @@
+"""Quizzes: questions about a recorded search, and generated exercises for lecturers.
+
+>>> from negaviz.quiz import exercise
+>>> ex = exercise(depth=2, branching=2, seed=1)
+>>> ex.text == exercise(depth=2, branching=2, seed=1).text
+True
+"""
+
+from negaviz.quiz.exercises import Exercise, exercise, random_tree
+from negaviz.quiz.questions import (
+    KINDS,
+    PERSPECTIVES,
+    Feedback,
+    Question,
+    parse_labels,
+    parse_value,
+    parse_window,
+    questions,
+)
+
+__all__ = [
+    "questions", "Question", "Feedback", "KINDS", "PERSPECTIVES", "parse_value", "parse_window",
+    "parse_labels", "random_tree", "exercise", "Exercise",
+]

@@ -1,0 +1,490 @@
+"""Questions a student answers while stepping through a trace, with feedback.
+
+Three kinds, all read from the trace (nothing is searched again):
+
+* ``value``: what does a node return?
+* ``window``: what (alpha, beta) does a node get from its parent?
+* ``pruned``: which of a node's children are never visited?
+
+Each question has the step at which to ask it (the number of events applied, as in
+``Replay.state_at(step)``), before the answer shows, and the step at which the answer
+shows.  Values and windows are in the negamax convention (for the side to move) unless
+``perspective="minimax"`` (for the first player: negated, and windows flipped, where
+the second player moves).
+
+>>> from negaviz import Tree, record
+>>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+>>> qs = {(q.kind, trace.label(q.node)): q for q in questions(trace)}
+>>> q = qs["window", "F"]
+>>> q.prompt, q.answer
+('What window (α, β) does F get?', (5, inf))
+>>> print(q.check("(-inf, -5)"))
+No: F gets (5, ∞) because C's window (−∞, −5) is negated and swapped.
+>>> qs["pruned", "C"].check("G, H").correct
+True
+>>> print(qs["value", "C"].check(-3))
+Yes: C returns −3: negating what its children return gives F: −3; −3 ≥ β = −5, so C stops there (a cutoff), and −3 is only a lower bound: C's true value is at least −3.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from negaviz.analysis.steps import fmt
+from negaviz.errors import InputError
+from negaviz.search.events import Bound, CutReason, EventKind
+from negaviz.trace.replay import Replay
+from negaviz.trace.trace import Node, Trace
+
+__all__ = [
+    "questions", "Question", "Feedback", "KINDS", "PERSPECTIVES",
+    "parse_value", "parse_window", "parse_labels",
+]
+
+KINDS = ("value", "window", "pruned")
+PERSPECTIVES = ("negamax", "minimax")
+Answer = float | tuple[float, float] | tuple[str, ...]
+_FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
+
+
+# ------------------------------------------------------------------------- parsing
+_MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
+_NONE = {"", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"}
+
+
+def parse_value(answer: Any) -> float:
+    """A number from an answer: ``3``, ``-3.5``, ``"−3"``, ``"-inf"``, ``"∞"``.
+
+    >>> parse_value("−∞"), parse_value(" 5 "), parse_value("+infinity")
+    (-inf, 5.0, inf)
+    """
+    if isinstance(answer, bool):
+        raise ValueError(f"{answer!r} is not a number")
+    if isinstance(answer, numbers.Real):
+        v = float(answer)
+    elif isinstance(answer, str):
+        text = answer.strip().translate(_MINUS).replace(" ", "").lower()
+        try:
+            v = float(text)
+        except ValueError:
+            raise ValueError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)") from None
+    else:
+        raise ValueError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
+    if math.isnan(v):
+        raise ValueError("NaN is not an answer")
+    return v
+
+
+def parse_window(answer: Any) -> tuple[float, float]:
+    """Two numbers ``(alpha, beta)``: a pair, or text like ``"(5, inf)"``, ``"[-∞, -5]"``, ``"5 ∞"``.
+
+    >>> parse_window("(5, ∞)"), parse_window([-math.inf, "−5"])
+    ((5.0, inf), (-inf, -5.0))
+    """
+    if isinstance(answer, str):
+        text = answer.strip().strip("()[]{} ")
+        parts = [p for p in re.split(r"\s*[,;]\s*|\s+", text) if p]
+    elif isinstance(answer, (tuple, list)):
+        parts = list(answer)
+    else:
+        raise ValueError(f"{answer!r} is not a window (write two numbers, e.g. (5, inf))")
+    if len(parts) != 2:
+        raise ValueError(f"{answer!r} is not a window: write two numbers, alpha and beta, e.g. (5, inf)")
+    return parse_value(parts[0]), parse_value(parts[1])
+
+
+def parse_labels(answer: Any) -> tuple[str, ...]:
+    """Node labels or move names: a list, or text like ``"G, H"``, ``"G and H"``, ``"none"``.
+
+    >>> parse_labels("G, H"), parse_labels("g and h"), parse_labels("none"), parse_labels(["b2"])
+    (('G', 'H'), ('g', 'h'), (), ('b2',))
+    """
+    if answer is None:
+        return ()
+    if isinstance(answer, str):
+        text = answer.strip()
+        if text.lower() in _NONE:
+            return ()
+        parts = re.split(r"\s*(?:,|;|/|\band\b|\s)\s*", text)
+    elif isinstance(answer, (list, tuple, set, frozenset)):
+        parts = [str(p) for p in answer]
+    else:
+        raise ValueError(f"{answer!r} is not a list of names (write e.g. G, H or none)")
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+# ------------------------------------------------------------------------- values
+@dataclass(frozen=True)
+class Feedback:
+    """What a student is told about an answer."""
+
+    correct: bool
+    """Whether the answer is right."""
+    message: str
+    """Yes/No, the right answer and why."""
+    understood: bool = True
+    """False when the answer could not be read (then it is not marked wrong as such)."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question about a trace."""
+
+    step: int
+    """Events applied when the question is asked (``Replay.state_at(step)``)."""
+    reveal: int
+    """Events applied when the answer first shows."""
+    kind: str
+    """``value``, ``window`` or ``pruned``."""
+    node: int
+    """The node asked about (for ``window``: the child that gets the window)."""
+    prompt: str
+    """The question as put to the student."""
+    answer: Answer
+    """A number, an (alpha, beta) pair, or the names of the children never visited."""
+    explanation: str
+    """Why: a sentence starting with the answer."""
+    perspective: str = "negamax"
+    """The view values and windows are given in."""
+
+    def answer_text(self) -> str:
+        """The answer as written in an answer key: ``−3``, ``(5, ∞)``, ``G, H`` or ``none``."""
+        if self.kind == "value":
+            assert isinstance(self.answer, (int, float))
+            return fmt(self.answer)
+        if self.kind == "window":
+            lo, hi = cast("tuple[float, float]", self.answer)
+            return f"({fmt(lo)}, {fmt(hi)})"
+        return ", ".join(cast("tuple[str, ...]", self.answer)) or "none"
+
+    def check(self, answer: Any) -> Feedback:
+        """Judge ``answer`` (a number, a pair, a list of names, or text for any of them)."""
+        try:
+            if self.kind == "value":
+                assert isinstance(self.answer, (int, float))
+                correct = _same(parse_value(answer), self.answer)
+            elif self.kind == "window":
+                given = parse_window(answer)
+                lo, hi = cast("tuple[float, float]", self.answer)
+                correct = _same(given[0], lo) and _same(given[1], hi)
+            else:
+                names = parse_labels(answer)
+                want = {a.casefold() for a in cast("tuple[str, ...]", self.answer)}
+                correct = {n.casefold() for n in names} == want and len(set(names)) == len(names)
+        except ValueError as exc:
+            return Feedback(False, f"I could not read that answer: {exc}.", understood=False)
+        return Feedback(correct, ("Yes: " if correct else "No: ") + self.explanation)
+
+
+def _same(a: float, b: float) -> bool:
+    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+# ------------------------------------------------------------------------- making them
+def questions(
+    trace: Trace,
+    *,
+    kinds: Sequence[str] | None = None,
+    steps: Iterable[int] | None = None,
+    limit: int | None = None,
+    perspective: str = "negamax",
+) -> list[Question]:
+    """Questions about ``trace``, in the order they are asked.
+
+    ``kinds`` chooses among ``value``, ``window`` and ``pruned`` (default: all three
+    for a search with windows or cutoffs, ``value`` only for plain negamax).  Without
+    ``steps`` each question is asked as early as it makes sense (a node's value once it
+    is entered, a window once the previous sibling has returned, the pruned children
+    once the node is entered).  With ``steps``, only questions still open at one of
+    those steps are kept, each asked at the first such step.  ``limit`` keeps the first
+    questions only.
+    """
+    if perspective not in PERSPECTIVES:
+        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    if kinds is None:
+        pruning = any(n.cutoff is not None for n in trace.nodes) or any(
+            not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes
+        )
+        kinds = KINDS if pruning else ("value",)
+    else:
+        if isinstance(kinds, str):
+            kinds = (kinds,)
+        bad = [k for k in kinds if k not in KINDS]
+        if bad:
+            raise InputError(f"unknown question kind: {bad[0]!r} (must be one of {list(KINDS)})")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise InputError(f"limit must be a whole number, 0 or more, or None, not {limit!r}")
+    chosen = sorted(set(steps)) if steps is not None else None
+    maker = _Maker(trace, perspective)
+    specs: list[tuple[int, int, int, int, str]] = []  # (asked, revealed, node, order, kind)
+    for n in trace.nodes:
+        if n.exit_step < 0:
+            continue  # never returned: no answer to give
+        for order, kind in enumerate(KINDS):
+            if kind not in kinds:
+                continue
+            span = maker.span(n, kind)
+            if span is None:
+                continue
+            start, reveal = span
+            if chosen is not None:
+                at = next((s for s in chosen if start <= s < reveal), None)
+                if at is None:
+                    continue
+                start = at
+            specs.append((start, reveal, n.id, order, kind))
+    specs.sort()
+    if limit is not None:
+        specs = specs[:limit]
+    return [maker.make(kind, nid, start, reveal) for start, reveal, nid, _, kind in specs]
+
+
+class _Maker:
+    """Builds questions and their explanations for one trace and perspective."""
+
+    def __init__(self, trace: Trace, perspective: str) -> None:
+        self.trace = trace
+        self.perspective = perspective
+        self.game = trace.game
+        self._replay: Replay | None = None
+        first = 0
+        who = getattr(self.game, "player", None)
+        if trace.result is not None:
+            first = trace.result.first_player
+        elif callable(who) and trace.root is not None:
+            first = int(who(trace.root))
+        self._first = first
+
+    # --- views ------------------------------------------------------------------------
+    def sign(self, nid: int) -> int:
+        """+1 where values are shown as recorded, -1 where the minimax view negates them."""
+        if self.perspective == "negamax":
+            return 1
+        return -1 if (self._first + self.trace.nodes[nid].depth) % 2 else 1
+
+    def window(self, nid: int, alpha: float, beta: float) -> tuple[float, float]:
+        pair = (alpha, beta) if self.sign(nid) > 0 else (-beta, -alpha)
+        return _num(pair[0]), _num(pair[1])
+
+    def name(self, nid: int) -> str:
+        t = self.trace
+        if self.game is not None and hasattr(self.game, "preorder"):
+            return t.label(nid)
+        path = t.path(nid)[1:]
+        return "the root" if not path else "the position after " + " ".join(t.move_name(n) for n in path)
+
+    def child_name(self, nid: int) -> str:
+        """A child as its parent sees it: its label in a textbook tree, else its move."""
+        if self.game is not None and hasattr(self.game, "preorder"):
+            return self.trace.label(nid)
+        return self.trace.move_name(nid)
+
+    def skipped_names(self, node: Node) -> tuple[str, ...]:
+        if not node.skipped:
+            return ()
+        game = self.game
+        if game is None:
+            return tuple(str(m) for m in node.skipped)
+        pos = self.trace.position(node.id)
+        if hasattr(game, "preorder"):
+            names = tuple(str(game.label(game.play(pos, m))) for m in node.skipped)
+        else:
+            namer = getattr(game, "move_name", None)
+            names = tuple(str(namer(pos, m)) if callable(namer) else str(m) for m in node.skipped)
+        restore = getattr(game, "restore", None)
+        if callable(restore):
+            restore()
+        return names
+
+    # --- when ---------------------------------------------------------------------------
+    def span(self, n: Node, kind: str) -> tuple[int, int] | None:
+        """(asked, revealed) steps of a question about ``n``, or None if it makes no sense."""
+        nodes = self.trace.nodes
+        if kind == "value":
+            return n.enter_step + 1, n.exit_step + 1
+        if kind == "window":
+            if n.parent < 0:
+                return None
+            parent = nodes[n.parent]
+            k = parent.children.index(n.id)
+            start = parent.enter_step + 1 if k == 0 else nodes[parent.children[k - 1]].exit_step + 1
+            return start, n.enter_step + 1
+        if n.moves is None or len(n.moves) < 2:
+            return None
+        return n.enter_step + 1, self.cut_step(n) + 1
+
+    def cut_step(self, n: Node) -> int:
+        """The step of ``n``'s CUTOFF event, or its exit step if it has none."""
+        if n.cutoff is None or not n.children:
+            return n.exit_step
+        for k in range(self.trace.nodes[n.children[-1]].exit_step, n.exit_step):
+            ev = self.trace.event(k)
+            if ev.kind == EventKind.CUTOFF and ev.node == n.id:
+                return k
+        return n.exit_step
+
+    # --- what ---------------------------------------------------------------------------
+    def make(self, kind: str, nid: int, step: int, reveal: int) -> Question:
+        me = self.name(nid)
+        if kind == "value":
+            value = self.trace.nodes[nid].value
+            assert value is not None
+            if self.perspective == "negamax":
+                prompt = f"What does {me} return?"
+            else:
+                prompt = f"What value does {me} return, for the first player (minimax)?"
+            answer: Answer = self.sign(nid) * value
+            explanation = self.explain_value(nid)
+        elif kind == "window":
+            n = self.trace.nodes[nid]
+            prompt = f"What window (α, β) does {me} get?"
+            answer = self.window(nid, n.alpha, n.beta)
+            explanation = self.explain_window(nid)
+        else:
+            n = self.trace.nodes[nid]
+            prompt = f"Which of {me}'s children are never visited? (Answer 'none' if all are.)"
+            answer = self.skipped_names(n)
+            explanation = self.explain_pruned(nid)
+        return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective)
+
+    def explain_value(self, nid: int) -> str:
+        t = self.trace
+        n = t.nodes[nid]
+        me = self.name(nid)
+        s = self.sign(nid)
+        assert n.value is not None
+        v = s * n.value
+        minimax = self.perspective == "minimax"
+        returns = f"{me} returns {fmt(v)}"
+        if n.ending == "leaf":
+            if minimax:
+                return f"{returns}: it is a leaf, worth {fmt(v)} for the first player."
+            text = f"{returns}: it is a leaf, and the game scores it {fmt(v)} for the side to move"
+            if self.sign_minimax(nid) < 0:
+                text += f" (the second player; for the first player it is worth {fmt(-v)})"
+            return text + "."
+        if n.ending == "eval":
+            who = "the first player" if minimax else "the side to move"
+            return f"{returns}: it is at the depth limit, and its evaluation for {who} is {fmt(v)}."
+        if n.ending == "tt":
+            return f"{returns}: the transposition table already holds a value for this position that settles it."
+        if n.ending == "open" or not n.children:
+            return f"{returns}."
+        # Each child's value as seen from here: negated, then shown in the perspective.
+        seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]
+        best = max(v_ for _, v_ in seen) if s > 0 else min(v_ for _, v_ in seen)
+        listing = ", ".join(f"{name}: {fmt(x)}" for name, x in seen)
+        if minimax:
+            role = "MAX node (the first player moves): it takes the largest" if s > 0 else (
+                "MIN node (the second player moves): it takes the smallest")
+            text = f"{returns}: it is a {role} of its children's values, {listing}"
+        else:
+            text = f"{returns}: negating what its children return gives {listing}"
+            if len(seen) > 1:
+                text += f"; the largest is {fmt(best)}"
+        alpha, beta = self.window(nid, n.alpha, n.beta)
+        if n.cutoff == CutReason.WIN and n.skipped:
+            text += f"; {fmt(best)} is a win that nothing can beat, so {me} stops there"
+        elif n.bound == Bound.LOWER:  # failed high (seen from the side to move)
+            text += "; " + (f"{fmt(best)} ≥ β = {fmt(beta)}" if s > 0 else f"{fmt(best)} ≤ α = {fmt(alpha)}")
+            if n.skipped:
+                text += f", so {me} stops there (a cutoff)"
+        elif n.bound == Bound.UPPER:  # failed low
+            text += "; " + (f"no move gets past α = {fmt(alpha)}" if s > 0 else f"no move gets below β = {fmt(beta)}")
+        if v != best:
+            text += f"; clamped into its window {_pair(alpha, beta)} (fail-hard), that is {fmt(v)}"
+        shown = n.bound if s > 0 or n.bound is None else _FLIP[n.bound]
+        if shown == Bound.LOWER:
+            text += f", and {fmt(v)} is only a lower bound: {me}'s true value is at least {fmt(v)}"
+        elif shown == Bound.UPPER:
+            text += f", and {fmt(v)} is only an upper bound: {me}'s true value is at most {fmt(v)}"
+        return text + "."
+
+    def sign_minimax(self, nid: int) -> int:
+        return -1 if (self._first + self.trace.nodes[nid].depth) % 2 else 1
+
+    def _value(self, nid: int) -> float:
+        v = self.trace.nodes[nid].value
+        assert v is not None
+        return v
+
+    def explain_window(self, nid: int) -> str:
+        t = self.trace
+        n = t.nodes[nid]
+        me = self.name(nid)
+        got = self.window(nid, n.alpha, n.beta)
+        says = f"{me} gets {_pair(*got)}"
+        parent = t.nodes[n.parent]
+        pname = self.name(parent.id)
+        if self._replay is None:
+            self._replay = Replay(t)
+        state = self._replay.state_at(n.enter_step).nodes.get(parent.id)
+        if state is None or state.alpha is None or state.beta is None:
+            return says + "."
+        pa, pb = state.alpha, state.beta
+        if (n.alpha, n.beta) != (-pb, -pa):
+            return says + "."  # not the plain negamax rule (a null window, or a student's own)
+        shown = self.window(parent.id, pa, pb)
+        if self.perspective == "negamax":
+            text = f"{says} because {pname}'s window {_pair(pa, pb)} is negated and swapped"
+            if pa != parent.alpha:
+                text += f" ({pname}'s α was raised from {fmt(parent.alpha)} to {fmt(pa)} by its best child so far)"
+            return text + "."
+        text = f"{says}: in minimax the window is passed down unchanged, and {pname}'s window is {_pair(*shown)} when it tries {me}"
+        entered = self.window(parent.id, parent.alpha, parent.beta)
+        if shown != entered:
+            if self.sign(parent.id) > 0:
+                text += f" (its α was raised from {fmt(entered[0])} by its best child so far)"
+            else:
+                text += f" (its β was lowered from {fmt(entered[1])} by its best child so far)"
+        return text + "."
+
+    def explain_pruned(self, nid: int) -> str:
+        t = self.trace
+        n = t.nodes[nid]
+        me = self.name(nid)
+        skipped = self.skipped_names(n)
+        s = self.sign(nid)
+        if not skipped:
+            if n.cutoff is None and math.isinf(n.beta) and n.beta > 0:
+                edge = "its β is ∞, and no value can reach it" if s > 0 else "its α is −∞, and no value can get below it"
+                return f"none: every child of {me} is visited, as {edge}."
+            return f"none: every child of {me} is visited: no child's value got past its window before the last one."
+        lost = _and(list(skipped))
+        verb = "is" if len(skipped) == 1 else "are"
+        last = self.child_name(n.children[-1])
+        if n.cutoff == CutReason.WIN:
+            return f"{lost} {verb} never visited: after {last}, {me} has found a win, and nothing can beat it."
+        best = s * max(-self._value(c) for c in n.children)
+        alpha, beta = self.window(nid, n.alpha, n.beta)
+        if s > 0:
+            test = f"{me}'s value so far is {fmt(best)} ≥ β = {fmt(beta)}"
+        else:
+            test = f"{me} can hold the first player to {fmt(best)} ≤ α = {fmt(alpha)}"
+        return (
+            f"{lost} {verb} never visited: after {last}, {test}, so {me} stops: "
+            f"the opponent already has a better choice than {me}."
+        )
+
+
+def _num(x: float) -> float:
+    """Whole numbers as ints, so answers read as the game gave them."""
+    return int(x) if math.isfinite(x) and float(x).is_integer() else x
+
+
+def _pair(a: float, b: float) -> str:
+    return f"({fmt(a)}, {fmt(b)})"
+
+
+def _and(names: list[str]) -> str:
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

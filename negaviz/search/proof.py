@@ -1,0 +1,452 @@
+"""Proof trees: the part of a game tree that proves who wins (or that nobody loses).
+
+A *proof tree* for a claim about a position's value holds, at every position where the
+prover moves, **one** move that keeps the claim, and at every position where the
+opponent moves, **all** moves; its leaves are terminal positions whose scores satisfy
+the claim.  Anyone can check one without searching: follow it down and read the leaves.
+
+>>> from negaviz import TicTacToe
+>>> game = TicTacToe()
+>>> proofs = prove(game)  # the empty board: a draw, so each side proves it cannot lose
+>>> proofs.value, [(str(p.claim), p.description, p.nodes) for p in proofs.proofs]
+(0, [('>= 0', 'x can at least draw', 354), ('<= 0', 'o can at least draw', 2351)])
+>>> [p.nodes for p in prove(game, minimal=True).proofs]
+[182, 1280]
+>>> [check_proof(game, p) for p in proofs.proofs]
+[[], []]
+
+Claims are written from the first player's point of view, as textbooks draw minimax
+trees: the first player proves ``>= v`` (it can get at least ``v``), the second player
+proves ``<= v`` (it can hold the first player to at most ``v``).  When the root's value
+``v`` is a win (``±max_score``, or any non-zero value for a game without ``max_score``)
+the winner's proof alone settles it; otherwise (a draw in tic-tac-toe, or a textbook
+value between the extremes) two proofs pin it from both sides.
+
+Where the exact values come from: the root's value is :func:`negaviz.search` with
+``algorithm="alphabeta", tt=True``.  That search and any later ones are watched by an
+observer that keeps every value the search returned as *exact* (no window bound), keyed
+by the game's ``key``; a position the proof needs and no search has valued yet is
+searched the same way, on demand.  Nothing here re-implements negamax.
+
+Optional game verbs used: ``key`` (memo keys), ``player`` (who moves at the root; below
+it players alternate, as negamax assumes), ``max_score`` (is a value a win?) and
+``player_names`` (a pair such as ``("x", "o")`` for claims and JSON; default ``first
+player``/``second player``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
+
+from negaviz.errors import InputError
+from negaviz.games.protocol import key_of, label, move_name, player
+from negaviz.search.events import Bound, EventKind
+from negaviz.search.options import _num_out
+
+__all__ = [
+    "prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim", "describe", "player_names", "player_words",
+]
+
+OPS = (">=", "<=")
+
+
+class Claim(NamedTuple):
+    """A bound on the first player's value: ``>= 1`` (x wins), ``<= 0`` (x cannot win)."""
+
+    op: str
+    """``>=`` (the first player proves it gets at least ``value``) or ``<=`` (the second
+    player proves the first gets at most ``value``)."""
+    value: float
+    """The bound, from the first player's point of view."""
+
+    def __str__(self) -> str:
+        return f"{self.op} {_num_out(self.value)}"
+
+    def holds(self, first_player_value: float) -> bool:
+        """Whether a value (first player's view) satisfies the claim."""
+        return first_player_value >= self.value if self.op == ">=" else first_player_value <= self.value
+
+
+@dataclass(frozen=True, eq=False)
+class ProofNode:
+    """One position of a proof tree.  Identical subtrees may be shared (a DAG in memory,
+    counted as a tree); nodes compare by identity."""
+
+    position: Any
+    """The game position."""
+    move: Any
+    """The move that led here from the parent (None at the root)."""
+    children: tuple[ProofNode, ...]
+    """One child where the prover moves, every child where the opponent moves, none at a
+    terminal position."""
+    prover_to_move: bool
+    """Whether the prover is the side to move here."""
+
+
+@dataclass(frozen=True)
+class ProofTree:
+    """A proof of one claim about the root's value."""
+
+    prover: int
+    """0 if the first player proves the claim, 1 if the second does."""
+    prover_name: str
+    """The prover as the game names its players (``x``), else ``first``/``second``."""
+    claim: Claim
+    """What is proved, from the first player's point of view."""
+    description: str
+    """The claim in words, e.g. ``x can at least draw``."""
+    root: ProofNode
+    """The root of the tree."""
+    nodes: int
+    """Nodes in the proof counted as a tree (a shared subtree counts each time), root included."""
+    minimal: bool
+    """True if the tree has the fewest nodes of any proof; False if the prover's move
+    is the first one (in the game's move order) that keeps the claim."""
+
+    def walk(self) -> Iterator[tuple[int, ProofNode]]:
+        """``(depth, node)`` for every node of the tree, depth first, children in order."""
+        stack: list[tuple[int, ProofNode]] = [(0, self.root)]
+        while stack:
+            depth, node = stack.pop()
+            yield depth, node
+            stack.extend((depth + 1, c) for c in reversed(node.children))
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"prover", "claim", "description", "nodes", "minimal"}``."""
+        return {
+            "prover": self.prover_name,
+            "claim": str(self.claim),
+            "description": self.description,
+            "nodes": self.nodes,
+            "minimal": self.minimal,
+        }
+
+
+@dataclass(frozen=True)
+class Proofs:
+    """The value of a position and the proof tree(s) that establish it."""
+
+    value: float
+    """The game-theoretic value for the side to move at the root."""
+    first_player: int
+    """0 if the first player is to move at the root, else 1."""
+    proofs: tuple[ProofTree, ...]
+    """One proof for a win or a loss (the winner's), two for any other value: the first
+    player's ``>= v``, then the second player's ``<= v``."""
+
+    @property
+    def minimax_value(self) -> float:
+        """The root's value for the first player."""
+        return self.value if self.first_player == 0 else -self.value
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``negaviz proof --json`` prints: the value and, per proof, prover, claim and size."""
+        return {
+            "value": _num_out(self.value),
+            "minimax_value": _num_out(self.minimax_value),
+            "proofs": [p.to_dict() for p in self.proofs],
+        }
+
+
+def player_names(game: object) -> tuple[str, str]:
+    """The game's ``player_names`` (e.g. ``("x", "o")``), else ``("first", "second")``."""
+    names = getattr(game, "player_names", None)
+    if isinstance(names, (tuple, list)) and len(names) == 2:
+        return str(names[0]), str(names[1])
+    return "first", "second"
+
+
+def player_words(game: object) -> tuple[str, str]:
+    """The players as a sentence names them: ``("x", "o")``, or ``("first player", "second player")``."""
+    names = player_names(game)
+    return names if getattr(game, "player_names", None) is not None else ("first player", "second player")
+
+
+def describe(game: object, claim: Claim) -> str:
+    """A claim in words: ``x wins``, ``o can at least draw``, ``first player gets at least 5``.
+
+    A claim of ``max_score`` (or of any positive value, for a game without
+    ``max_score``) is a win; textbook trees (games with ``preorder``) speak of values.
+    """
+    first, second = player_words(game)
+    prover, need = (first, claim.value) if claim.op == ">=" else (second, -claim.value)
+    top = getattr(game, "max_score", None)
+    if need == 0:
+        return f"{prover} can at least draw"
+    if need > 0 and (top is None or need >= top) and not callable(getattr(game, "preorder", None)):
+        return f"{prover} wins"
+    if claim.op == ">=":
+        return f"{first} gets at least {_num_out(claim.value)}"
+    return f"{second} holds {first} to at most {_num_out(claim.value)}"
+
+
+# ---------------------------------------------------------------------------- values
+class _ExactValues:
+    """Exact values (for the side to move) by game key, filled by watching searches.
+
+    Every node a search returns with an exact bound (a leaf, or an inner node whose
+    value fell strictly inside its window, or a table hit on an exact entry) is kept.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.values: dict[Hashable, float] = {}
+        self.searches = 0
+        keyer = getattr(game, "key", None)
+        self.key: Callable[[Any], Hashable] = keyer if callable(keyer) else (lambda pos: key_of(game, pos))
+        # The observer's state during one search: its root, positions on the stack, move lists.
+        self._root: Any = None
+        self._stack: list[Any] = []
+        self._moves: list[Sequence[Any] | None] = []
+
+    def search(self, pos: Any) -> float:
+        """Search ``pos`` (alpha-beta with a table), keeping every exact value seen."""
+        from negaviz.search import search  # here, so that negaviz.search may re-export this module
+
+        self._stack, self._moves = [], []
+        self._root = pos
+        result = search(self.game, pos, algorithm="alphabeta", tt=True, observer=self)
+        self.searches += 1
+        if result.value is None:  # pragma: no cover - only budgets and Ctrl-C stop a search
+            raise InputError("the search for a proof stopped before it found the value")
+        self.values[self.key(pos)] = result.value
+        return result.value
+
+    def __call__(self, pos: Any) -> float:
+        """The exact value of ``pos`` for its side to move."""
+        v = self.values.get(self.key(pos))
+        return self.search(pos) if v is None else v
+
+    # --- the observer protocol --------------------------------------------------------
+    def expand(self, moves: Sequence[Any]) -> None:
+        self._moves[-1] = moves
+
+    def emit(self, event: tuple[Any, ...]) -> None:
+        kind = event[0]
+        if kind == EventKind.ENTER:
+            if self._stack:
+                parent_moves = self._moves[-1]
+                assert parent_moves is not None
+                pos = self.game.play(self._stack[-1], parent_moves[int(event[1])])
+            else:
+                pos = self._root
+            self._stack.append(pos)
+            self._moves.append(None)
+        elif kind == EventKind.LEAF or (kind == EventKind.EXIT and int(event[2]) == Bound.EXACT):
+            self.values[self.key(self._stack[-1])] = event[1]
+            self._stack.pop()
+            self._moves.pop()
+        elif kind == EventKind.EXIT:
+            self._stack.pop()
+            self._moves.pop()
+
+
+# ---------------------------------------------------------------------------- building
+class _Builder:
+    """Builds proofs of one claim, memoized by game key (the claim is fixed)."""
+
+    def __init__(self, game: Any, values: _ExactValues, prover: int, claim: Claim) -> None:
+        self.game = game
+        self.values = values
+        self.prover = prover
+        self.claim = claim
+        self.sizes: dict[Hashable, int] = {}
+        self.choice: dict[Hashable, Any] = {}  # prover's nodes: the move kept
+        self.built: dict[Hashable, ProofNode] = {}
+
+    def keeps(self, pos: Any, mover: int) -> bool:
+        """Whether the claim holds at ``pos``, where ``mover`` is to move."""
+        v = self.values(pos)
+        return self.claim.holds(v if mover == 0 else -v)
+
+    def size(self, pos: Any, mover: int, minimal: bool) -> int:
+        """Nodes of the proof below (and including) ``pos``; records the prover's choices."""
+        key = self.values.key(pos)
+        known = self.sizes.get(key)
+        if known is not None:
+            return known
+        game = self.game
+        if game.is_terminal(pos):
+            total = 1
+        elif mover == self.prover:
+            best: int | None = None
+            for m in game.moves(pos):
+                child = game.play(pos, m)
+                if not self.keeps(child, mover ^ 1):
+                    continue
+                n = self.size(child, mover ^ 1, minimal)
+                if best is None or n < best:  # strict: ties keep the first in move order
+                    best, self.choice[key] = n, m
+                if not minimal:
+                    break  # the first move that keeps the claim will do
+            assert best is not None, "a position that keeps the claim has a move that keeps it"
+            total = 1 + best
+        else:  # the opponent may play anything: every reply must be answered
+            total = 1 + sum(self.size(game.play(pos, m), mover ^ 1, minimal) for m in game.moves(pos))
+        self.sizes[key] = total
+        return total
+
+    def node(self, pos: Any, move: Any, mover: int) -> ProofNode:
+        """The proof node at ``pos`` (after :meth:`size` chose the prover's moves).
+
+        The same position reached by the same move is built once and shared, so a
+        proof of a game with transpositions stays small in memory.
+        """
+        key = self.values.key(pos)
+        ident: Hashable | None = (key, move)
+        try:
+            hash(ident)
+        except TypeError:  # an unhashable move (a lecturer's own game): no sharing
+            ident = None
+        if ident is not None and ident in self.built:
+            return self.built[ident]
+        game = self.game
+        if game.is_terminal(pos):
+            kids: tuple[ProofNode, ...] = ()
+        elif mover == self.prover:
+            m = self.choice[key]
+            kids = (self.node(game.play(pos, m), m, mover ^ 1),)
+        else:
+            kids = tuple(self.node(game.play(pos, m), m, mover ^ 1) for m in game.moves(pos))
+        made = ProofNode(pos, move, kids, mover == self.prover)
+        if ident is not None:
+            self.built[ident] = made
+        return made
+
+
+def _claims(game: Any, first_value: float) -> list[tuple[int, Claim]]:
+    """Who proves what, given the root's value for the first player."""
+    top = getattr(game, "max_score", None)
+    decisive = first_value != 0 and (top is None or abs(first_value) >= top)
+    if decisive:  # a win: the winner's proof says it all
+        return [(0, Claim(">=", first_value))] if first_value > 0 else [(1, Claim("<=", first_value))]
+    return [(0, Claim(">=", first_value)), (1, Claim("<=", first_value))]
+
+
+def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
+    """The value of ``position`` (default: the game's root) and the proof tree(s) of it.
+
+    ``minimal=False``: at the prover's positions take the first move (in the game's
+    move order) that keeps the claim.  ``minimal=True``: the proof with the fewest nodes
+    counted as a tree (size at the prover's nodes is 1 + the smallest child proof, at the
+    opponent's 1 + the sum; ties go to the earlier move).  Proof trees can be large
+    (every reply of the opponent is in them): this is for games small enough to solve.
+    """
+    from negaviz.search import check_game
+
+    check_game(game)
+    root = getattr(game, "root", None) if position is None else position
+    if root is None and position is None:
+        raise InputError(f"{type(game).__name__} has no root position: pass one to prove()")
+    if game.is_terminal(root):
+        raise InputError(
+            f"position {label(game, root)!r} is terminal: there is nothing to prove (prove a position before the game ends)"
+        )
+    values = _ExactValues(game)
+    try:
+        value = values.search(root)
+        root_player = player(game, root)
+        first_value = value if root_player == 0 else -value
+        names = player_names(game)
+        proofs = []
+        for prover, claim in _claims(game, first_value):
+            builder = _Builder(game, values, prover, claim)
+            nodes = builder.size(root, root_player, minimal)
+            tree = builder.node(root, None, root_player)
+            proofs.append(ProofTree(prover, names[prover], claim, describe(game, claim), tree, nodes, minimal))
+    finally:
+        restore = getattr(game, "restore", None)
+        if callable(restore):
+            restore()  # a MutableGame moved its object to answer: put it back
+    return Proofs(value, root_player, tuple(proofs))
+
+
+# ---------------------------------------------------------------------------- checking
+def check_proof(game: Any, proof: ProofTree) -> list[str]:
+    """Problems with ``proof`` as a proof of its claim (an empty list: it is valid).
+
+    Checks, without searching: each node's ``prover_to_move`` says whether the prover
+    moves there (the game's ``player`` at the root, if it has one, then alternation);
+    each of the prover's nodes has exactly one child, by a legal move; each of the opponent's nodes has exactly one
+    child for each legal move; every child is the position its move leads to; every leaf
+    is terminal and its score satisfies the claim; ``proof.nodes`` is the tree's size.
+    """
+    problems: list[str] = []
+    claim = proof.claim
+    if claim.op not in OPS:
+        return [f"unknown claim operator {claim.op!r} (must be one of {list(OPS)})"]
+    root = proof.root
+    who = getattr(game, "player", None)
+    if callable(who):
+        root_mover = int(who(root.position))
+    else:  # no player(): trust the root's flag, then players alternate
+        root_mover = proof.prover if root.prover_to_move else 1 - proof.prover
+    sizes: dict[int, int] = {}  # tree size below each node checked (shared nodes: once)
+    flags: list[str] = []  # where prover_to_move is wrong: reported once, with a count
+
+    def where(path: list[str]) -> str:
+        return "root" if not path else "after " + " ".join(path)
+
+    def visit(node: ProofNode, path: list[str], mover: int) -> int:
+        if id(node) in sizes:
+            return sizes[id(node)]
+        pos = node.position
+        here = where(path)
+        prover_moves = mover == proof.prover
+        if node.prover_to_move != prover_moves:
+            flags.append(here)
+        total = 1
+        if game.is_terminal(pos):
+            if node.children:
+                problems.append(f"{here}: the game is over, yet the node has {len(node.children)} children")
+            score = game.score(pos)
+            first_view = score if mover == 0 else -score
+            if not claim.holds(first_view):
+                problems.append(
+                    f"{here}: the game ends with {_num_out(first_view)} for the first player, "
+                    f"which does not satisfy the claim {claim}"
+                )
+        elif not node.children:
+            problems.append(f"{here}: a leaf that is not terminal")
+        else:
+            legal = list(game.moves(pos))
+            moves = [c.move for c in node.children]
+            if prover_moves and len(moves) != 1:
+                problems.append(f"{here}: the prover's node has {len(moves)} children (it must have exactly one)")
+            for m in moves:
+                if m not in legal:
+                    problems.append(f"{here}: move {move_name(game, pos, m)} is not legal")
+            if not prover_moves:
+                missing = [m for m in legal if moves.count(m) == 0]
+                twice = [m for m in legal if moves.count(m) > 1]
+                if missing:
+                    problems.append(f"{here}: the opponent's {_moves(game, pos, missing)} missing")
+                if twice:
+                    problems.append(f"{here}: the opponent's {_moves(game, pos, twice)} there more than once")
+            for child in node.children:
+                name = move_name(game, pos, child.move)
+                if child.move in legal and key_of(game, game.play(pos, child.move)) != key_of(game, child.position):
+                    problems.append(f"{where(path + [name])}: the position is not the one move {name} leads to")
+                total += visit(child, path + [name], mover ^ 1)
+        sizes[id(node)] = total
+        return total
+
+    try:
+        total = visit(root, [], root_mover)
+    finally:
+        restore = getattr(game, "restore", None)
+        if callable(restore):
+            restore()
+    if flags:
+        more = f" and {len(flags) - 1} more nodes" if len(flags) > 1 else ""
+        problems.insert(0, f"{flags[0]}{more}: prover_to_move does not say who moves there")
+    if total != proof.nodes:
+        problems.append(f"the proof says it has {proof.nodes} nodes, but the tree has {total}")
+    return problems
+
+
+def _moves(game: Any, pos: Any, moves: list[Any]) -> str:
+    """``move b1 is`` or ``moves b1, c3 are``: the subject and verb of a problem."""
+    names = ", ".join(move_name(game, pos, m) for m in moves)
+    return f"move {names} is" if len(moves) == 1 else f"moves {names} are"

@@ -1,0 +1,452 @@
+"""Record a student's own recursive negamax or alpha-beta as a negaviz trace.
+
+A student writes the search as the course teaches it; :func:`trace_calls` wraps the
+function so that every call reports to a :class:`~negaviz.trace.Recorder` the same
+events negaviz's own core emits.  The result is an ordinary :class:`~negaviz.Trace`
+(a :class:`StudentTrace`, which only adds a few facts about the function): it can be
+drawn, stepped through, quizzed on, and compared with the reference search by
+:func:`negaviz.student.check`.
+
+>>> import math
+>>> from negaviz import Tree
+>>> tree = Tree.parse("[[7,5],[3,1,9]]")
+>>> @trace_calls(tree, position="node", alpha="alpha", beta="beta")
+... def alphabeta(node, alpha, beta):
+...     if tree.is_terminal(node):
+...         return tree.score(node)
+...     best = -math.inf
+...     for move in tree.moves(node):
+...         value = -alphabeta(tree.play(node, move), -beta, -alpha)
+...         best = max(best, value)
+...         alpha = max(alpha, value)
+...         if alpha >= beta:
+...             break  # the opponent will never allow this line
+...     return best
+>>> alphabeta(tree.root, -math.inf, math.inf)
+5
+>>> trace = alphabeta.last_trace
+>>> trace.value, trace.pv_names(), trace.pruned_labels()
+(5, ['B', 'E'], ['G', 'H'])
+
+How calls become events
+-----------------------
+Each call of the wrapped function is one node.  On entry it emits ENTER with the
+window it was called with (``(-inf, inf)`` for a function without alpha and beta) and
+the index of its move in the parent's move list.  The index is found by matching the
+call's position against the parent's children (``game.play`` of each move, compared by
+the game's ``key``); a call that matches no child is taken to be the next move in
+order.  When the call returns:
+
+* without having called itself, it emits LEAF if the game says the position is over,
+  and EVAL otherwise (a depth limit, or an answer remembered from a table);
+* otherwise it emits CUTOFF if some of its moves were never tried, then EXIT with the
+  value and its bound for the window it was called with: LOWER if value >= beta, UPPER
+  if value <= alpha, else EXACT.
+
+In the parent, each child's return emits BEST if the negated value beats every earlier
+child's (strictly), else CHILD; BEST carries alpha after the update, taken to be
+``max(alpha the parent was called with, best so far)`` (unchanged for a function
+without a window).  That is the only bookkeeping the recorder does: it never decides
+what the student's code should have done.
+
+Mutable games
+-------------
+For a course class searched with ``make_move``/``unmake_move`` (seed style:
+``negamax(game, depth_left)`` returning ``(value, move)``), wrap the object in
+:class:`~negaviz.MutableGame` and name the object argument as the position.  A node's
+position is then its move history.  Which move led to a call is, by default, the next
+in the order of ``get_moves()`` (the call order); give ``key=`` (a function from the
+object to a hashable snapshot of its state) to identify each child by its state
+instead, so that a search trying moves in another order is recorded faithfully.  To
+learn the children's keys the recorder makes and unmakes each move once when a node
+is entered, so the object's ``make_move``/``unmake_move`` must undo each other exactly.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import numbers
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import update_wrapper
+from types import MethodType
+from typing import Any
+
+from negaviz.errors import InputError
+from negaviz.games.adapter import MutableGame
+from negaviz.games.protocol import key_of
+from negaviz.search.events import Bound, CutReason, EventKind
+from negaviz.trace.recorder import Recorder
+from negaviz.trace.trace import Trace
+
+__all__ = ["trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS"]
+
+INF = math.inf
+_NO_KEY = object()
+RETURNS = ("value", "value_move")
+_K = EventKind
+
+
+class StudentTrace(Trace):
+    """A trace recorded from a student's function: a :class:`~negaviz.Trace` plus
+    what the function looked like."""
+
+    def __init__(self, trace: Trace, *, function: str, windowed: bool) -> None:
+        super().__init__(trace.stream, trace.move_lists, len(trace), game=trace.game, root=trace.root)
+        self.function = function
+        """The function's name."""
+        self.windowed = windowed
+        """Whether the function takes alpha and beta (windows are its own, not (-inf, inf))."""
+
+
+@dataclass
+class _Frame:
+    """One call of the student's function that has not returned yet."""
+
+    pos: Any
+    """The node's position in the game (for a mutable game: its move history)."""
+    alpha: float
+    beta: float
+    moves: tuple[Any, ...] | None = None
+    """The node's moves, in the game's order (computed when first needed)."""
+    keys: list[Hashable] | None = None
+    """The key of each move's child, to recognise which move a call is."""
+    entered: list[int] = field(default_factory=list)
+    """Indices of the children called so far, in order."""
+    best: float = -INF
+    """The best negated child value so far."""
+    terminal: bool | None = None
+    """Mutable game: whether the game was over on entry (None: ask the game when needed)."""
+
+
+class TracedFunction:
+    """A student's search function that records each outermost call as a trace.
+
+    Call it exactly like the function.  After each outermost call (one whose caller is
+    not the function itself) the trace is in :attr:`last_trace`; every trace so far is
+    in :attr:`traces`.  If the function raises, the partial trace is kept and the
+    exception passes on.
+    """
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        game: Any,
+        *,
+        position: str | int = 0,
+        alpha: str | int | None = None,
+        beta: str | int | None = None,
+        returns: str = "value",
+        key: Callable[[Any], Hashable] | None = None,
+    ) -> None:
+        if not callable(fn):
+            raise InputError(f"trace_calls needs a function, not {fn!r}")
+        missing = [v for v in ("moves", "play", "is_terminal", "score") if not callable(getattr(game, v, None))]
+        if missing:
+            raise InputError(
+                f"{type(game).__name__} is not a negaviz game: it lacks {', '.join(missing)} "
+                "(use a Tree, a TicTacToe, or MutableGame(your_object))"
+            )
+        if returns not in RETURNS:
+            raise InputError(f"unknown returns: {returns!r} (must be one of {list(RETURNS)})")
+        if (alpha is None) != (beta is None):
+            raise InputError("give both alpha= and beta= (alpha-beta), or neither (plain negamax)")
+        self._fn = fn
+        self.game = game
+        self.returns = returns
+        self._key = key
+        self._sig = inspect.signature(fn)
+        self._position = self._param(position, "position")
+        self._alpha = None if alpha is None else self._param(alpha, "alpha")
+        self._beta = None if beta is None else self._param(beta, "beta")
+        self._mutable = isinstance(game, MutableGame)
+        if key is not None and not self._mutable:
+            raise InputError(
+                f"key= identifies the state of a MutableGame's object; {type(game).__name__} "
+                "positions are matched by the game's own key()"
+            )
+        self._stack: list[_Frame] = []
+        self._recorder: Recorder | None = None
+        self._root: Any = None
+        self.last_trace: StudentTrace | None = None
+        """The trace of the latest outermost call (None before the first)."""
+        self.traces: list[StudentTrace] = []
+        """The traces of every outermost call, in order."""
+        update_wrapper(self, fn)
+
+    def _param(self, which: str | int, role: str) -> str:
+        """The name of the parameter given by name or position."""
+        names = list(self._sig.parameters)
+        if isinstance(which, bool) or not isinstance(which, (str, int)):
+            raise InputError(f"{role}= must be a parameter name or index, not {which!r}")
+        if isinstance(which, int):
+            if not 0 <= which < len(names):
+                raise InputError(
+                    f"{role}={which} is not a parameter index of {self._fn.__name__}{self._sig} "
+                    f"(0..{len(names) - 1})"
+                )
+            return names[which]
+        if which not in names:
+            raise InputError(f"{role}={which!r} is not a parameter of {self._fn.__name__}{self._sig} (parameters: {names})")
+        return which
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        # Decorating a method: ``self.negamax(...)`` calls the recorder with ``self`` first.
+        return self if obj is None else MethodType(self, obj)
+
+    @property
+    def windowed(self) -> bool:
+        """Whether the function takes a window (alpha and beta)."""
+        return self._alpha is not None
+
+    # --- one call ---------------------------------------------------------------------
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = self._sig.bind(*args, **kwargs)
+        except TypeError:
+            return self._fn(*args, **kwargs)  # let Python report the bad call as usual
+        bound.apply_defaults()
+        arg = bound.arguments[self._position]
+        alpha, beta = -INF, INF
+        if self._alpha is not None and self._beta is not None:
+            alpha = _number(bound.arguments[self._alpha], f"the {self._alpha} argument")
+            beta = _number(bound.arguments[self._beta], f"the {self._beta} argument")
+        top = not self._stack
+        if top:
+            self._start(arg)
+            index, pos = 0, self._root
+        else:
+            index, pos = self._locate(self._stack[-1], arg)
+        rec = self._recorder
+        assert rec is not None
+        rec.emit((_K.ENTER.value, index, alpha, beta))
+        frame = _Frame(pos, alpha, beta)
+        if self._mutable:
+            self._look_around(frame, arg)
+        self._stack.append(frame)
+        try:
+            result = self._fn(*args, **kwargs)
+            value = self._value_of(result, frame)
+        except BaseException:
+            self._stack.pop()
+            if top:
+                self._finish()
+            raise
+        self._stack.pop()
+        self._returned(frame, value)
+        if top:
+            self._finish()
+        return result
+
+    def _start(self, arg: Any) -> None:
+        if self._mutable:
+            game: MutableGame = self.game
+            if arg is not game.obj:
+                raise InputError(
+                    f"{self._fn.__name__} was called with {type(arg).__name__} object {arg!r:.40}, "
+                    "not the object wrapped by the MutableGame given to trace_calls"
+                )
+            self._root = game.root
+        else:
+            try:
+                self.game.is_terminal(arg)
+            except Exception as exc:  # the student's own representation: say so at the edge
+                raise InputError(
+                    f"{self._fn.__name__} was called with {arg!r:.40}, which {type(self.game).__name__} does not "
+                    f"understand as a position ({type(exc).__name__}: {exc}); pass the game's positions, "
+                    "or wrap a make/unmake class in MutableGame"
+                ) from exc
+            self._root = arg
+        self._recorder = Recorder()
+
+    def _finish(self) -> None:
+        rec, self._recorder = self._recorder, None
+        assert rec is not None
+        self._stack.clear()
+        trace = rec.finish(game=self.game, root=self._root, result=None)
+        self.last_trace = StudentTrace(trace, function=self._fn.__name__, windowed=self.windowed)
+        self.traces.append(self.last_trace)
+
+    def _look_around(self, frame: _Frame, obj: Any) -> None:
+        """Mutable game: note terminal, moves and (with ``key``) the children's keys now,
+        while the object stands at this node."""
+        if obj is not self.game.obj:
+            raise InputError(
+                f"{self._fn.__name__} called itself with a different {type(obj).__name__} object; "
+                "a MutableGame search must make and unmake moves on the one object it wraps"
+            )
+        frame.terminal = bool(obj.is_over())
+        frame.moves = tuple(obj.get_moves())
+        if self._key is not None:
+            keys = []
+            for m in frame.moves:
+                obj.make_move(m)
+                keys.append(self._key(obj))
+                obj.unmake_move(m)
+            frame.keys = keys
+
+    def _locate(self, parent: _Frame, arg: Any) -> tuple[int, Any]:
+        """The index of the parent's move that this call is, and the child's position."""
+        game = self.game
+        if parent.moves is None:  # immutable game: look at the parent's children once
+            parent.moves = tuple(game.moves(parent.pos))
+            parent.keys = [key_of(game, game.play(parent.pos, m)) for m in parent.moves]
+        moves = parent.moves
+        index = None
+        if parent.keys is not None:
+            try:
+                me = self._key(arg) if self._mutable and self._key is not None else key_of(game, arg)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                me = _NO_KEY  # not a position the game understands: fall back to call order
+            matches = [i for i, k in enumerate(parent.keys) if k == me]
+            fresh = [i for i in matches if i not in parent.entered]
+            # A position searched again (a re-search) is the move it was last time.
+            if fresh:
+                index = fresh[0]
+            elif matches:
+                index = next(i for i in reversed(parent.entered) if i in matches)
+        if index is None:  # by call order
+            index = parent.entered[-1] + 1 if parent.entered else 0
+            if index >= len(moves):
+                raise InputError(
+                    f"{self._fn.__name__} made more recursive calls at one node than the game has moves "
+                    f"there ({len(moves)}); its positions do not match the game's {type(game).__name__}"
+                )
+        if not parent.entered:
+            rec = self._recorder
+            assert rec is not None
+            rec.expand(moves)
+        parent.entered.append(index)
+        return index, game.play(parent.pos, moves[index])
+
+    def _value_of(self, result: Any, frame: _Frame) -> float:
+        value = result
+        if self.returns == "value_move":
+            if not isinstance(result, (tuple, list)) or len(result) != 2:
+                raise InputError(
+                    f"{self._fn.__name__} returned {result!r}, not a (value, move) pair as returns='value_move' says"
+                )
+            value = result[0]
+        elif isinstance(result, (tuple, list)):
+            raise InputError(
+                f"{self._fn.__name__} returned {result!r}; with returns='value' it must return a number "
+                "(use returns='value_move' for functions returning (value, move))"
+            )
+        return _number(value, f"the value {self._fn.__name__} returned")
+
+    def _returned(self, frame: _Frame, value: float) -> None:
+        """Emit the node's own ending, then the parent's bookkeeping."""
+        rec = self._recorder
+        assert rec is not None
+        if not frame.entered:
+            terminal = frame.terminal if frame.terminal is not None else bool(self.game.is_terminal(frame.pos))
+            rec.emit((_K.LEAF.value if terminal else _K.EVAL.value, value))
+        else:
+            assert frame.moves is not None
+            if max(frame.entered) + 1 < len(frame.moves):
+                win = getattr(self.game, "max_score", None)
+                reason = CutReason.WIN if value < frame.beta and win is not None and value >= win else CutReason.BETA
+                rec.emit((_K.CUTOFF.value, reason.value))
+            bound = Bound.UPPER if value <= frame.alpha else Bound.LOWER if value >= frame.beta else Bound.EXACT
+            rec.emit((_K.EXIT.value, value, bound.value))
+        if self._stack:
+            parent = self._stack[-1]
+            v = -value
+            if v > parent.best:
+                parent.best = v
+                alpha = max(parent.alpha, v) if self.windowed else parent.alpha
+                rec.emit((_K.BEST.value, v, alpha))
+            else:
+                rec.emit((_K.CHILD.value, v))
+
+
+def _number(x: Any, what: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise InputError(f"{what} is {x!r}, not a number")
+    v = float(x)
+    if math.isnan(v):
+        raise InputError(f"{what} is NaN, not a number")
+    return v
+
+
+def trace_calls(
+    game: Any,
+    *,
+    position: str | int = 0,
+    alpha: str | int | None = None,
+    beta: str | int | None = None,
+    returns: str = "value",
+    key: Callable[[Any], Hashable] | None = None,
+) -> Callable[[Callable[..., Any]], TracedFunction]:
+    """Decorator: record every outermost call of a recursive search as a trace.
+
+    ``game`` names and draws positions: a negaviz game (``Tree``, ``TicTacToe``, ...)
+    whose positions the function's ``position`` argument holds, or a
+    :class:`~negaviz.MutableGame` whose object the argument is.  ``position``,
+    ``alpha`` and ``beta`` name the arguments (by name or index; no alpha and beta for
+    plain negamax); ``returns`` is ``"value"`` or ``"value_move"`` for functions that
+    return ``(value, move)``; ``key`` identifies a mutable object's state (see the
+    module's notes).  Applied where the function is defined, the function's own name
+    is rebound to the wrapper, so its recursive calls are recorded too.  (Wrapping
+    without rebinding, ``traced = trace_calls(game)(negamax)``, records only the
+    outermost call: use :func:`capture` for a function defined elsewhere.)
+    """
+
+    def wrap(fn: Callable[..., Any]) -> TracedFunction:
+        return TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key)
+
+    return wrap
+
+
+@contextmanager
+def capture(
+    fn: Callable[..., Any],
+    game: Any,
+    *,
+    position: str | int = 0,
+    alpha: str | int | None = None,
+    beta: str | int | None = None,
+    returns: str = "value",
+    key: Callable[[Any], Hashable] | None = None,
+) -> Iterator[TracedFunction]:
+    """Record an already defined function, without editing it, inside a ``with``.
+
+    For the duration of the block the function's global name (in the module or
+    notebook where it was defined) refers to the recording wrapper, so its recursive
+    calls are recorded; afterwards the original is put back.  Call the wrapper the
+    block gives, or the function by its name from that module:
+
+    >>> from negaviz import Tree
+    >>> tree = Tree.parse("[[7,5],[3,1,9]]")
+    >>> def negamax(node):
+    ...     if tree.is_terminal(node):
+    ...         return tree.score(node)
+    ...     return max(-negamax(tree.play(node, m)) for m in tree.moves(node))
+    >>> with capture(negamax, tree, position="node") as traced:
+    ...     traced(tree.root)
+    5
+    >>> traced.last_trace.counts().nodes, traced.last_trace.pv_names()
+    (8, ['B', 'E'])
+
+    Functions that reach themselves other than through their global name (methods,
+    nested functions) cannot be captured this way: decorate them with
+    :func:`trace_calls` where they are defined (it works on methods too).
+    """
+    if isinstance(fn, TracedFunction):
+        raise InputError(f"{getattr(fn, '__name__', 'the function')} already records its calls: use it directly")
+    namespace = getattr(fn, "__globals__", None)
+    name = getattr(fn, "__name__", None)
+    if namespace is None or name is None or namespace.get(name) is not fn:
+        raise InputError(
+            f"capture() needs a function defined at the top level of a module or notebook, "
+            f"reachable by its own name; {fn!r} is not (decorate it with trace_calls instead)"
+        )
+    traced = TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key)
+    namespace[name] = traced
+    try:
+        yield traced
+    finally:
+        namespace[name] = fn
+

@@ -1,0 +1,464 @@
+"""Compare a student's recorded search with negaviz's reference search.
+
+:func:`check` runs :func:`negaviz.record` on the student trace's game and root, with
+the same natural move order, and walks both node trees side by side by move path (not
+by node number), in the order the reference's events happen.  It stops at the first
+place they part and says what went wrong in a sentence a student can act on.
+
+What is compared, node by node:
+
+1. the window a node is called with (alpha-beta, when the student's function takes one);
+2. whether it is a leaf: a finished game or the depth limit must not be searched further;
+3. its children, in order: a child the reference skips by a cutoff must not be
+   visited, and a child the reference visits must not be skipped once the node has
+   started trying moves;
+4. the value it returns.  Where the reference's value is exact it must be equal.  Where
+   it is only a bound (the node failed high or low), any value that is an equally valid
+   bound is accepted: from beta up to the true value when failing high, from the true
+   value up to alpha when failing low.  So fail-hard and fail-soft functions both pass.
+
+A node that returns without trying any move (an answer from the student's own table,
+say) is judged by its value alone, by rule 4.
+
+>>> from negaviz import Tree
+>>> from negaviz.student import trace_calls
+>>> tree = Tree.parse("[[7,5],[3,1,9]]")
+>>> @trace_calls(tree, position="node")
+... def negamax(node):
+...     if tree.is_terminal(node):
+...         return tree.score(node)
+...     return max(-negamax(tree.play(node, m)) for m in tree.moves(node))
+>>> negamax(tree.root)
+5
+>>> check(negamax.last_trace).ok
+True
+>>> print(check(negamax.last_trace, algorithm="alphabeta"))
+Not yet: visited a pruned node at G (path C G). G should never have been visited: at C the value so far, −3, already reaches β = −5, so the opponent will never let the game reach C and the reference stops before G.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from negaviz.analysis.steps import fmt
+from negaviz.errors import InputError
+from negaviz.games.protocol import key_of
+from negaviz.search import search
+from negaviz.search.events import Bound, CutReason
+from negaviz.student.capture import StudentTrace
+from negaviz.trace import record
+from negaviz.trace.trace import Node, Trace
+
+__all__ = ["check", "Report", "Divergence", "DivergenceKind", "ALGORITHMS"]
+
+ALGORITHMS = ("negamax", "alphabeta")
+INF = math.inf
+
+
+class DivergenceKind(str, Enum):
+    """What went wrong first."""
+
+    WRONG_VALUE = "wrong value"
+    """A node returned a value the reference does not accept."""
+    WRONG_WINDOW = "wrong window"
+    """A node was called with another (alpha, beta) than the reference's."""
+    MISSED_CUTOFF = "missed cutoff"
+    """A node's value reached beta, yet it went on to try more moves."""
+    PRUNED_VISITED = "visited a pruned node"
+    """A node was visited that the reference never visits because of a cutoff."""
+    PAST_LEAF = "searched past a leaf"
+    """A finished game (or a node at the depth limit) was searched further."""
+    STOPPED_EARLY = "stopped too early"
+    """A node stopped trying moves where the reference goes on."""
+    WRONG_ORDER = "wrong move order"
+    """Moves were tried in another order than the game generates them."""
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first place where the student's search and the reference part."""
+
+    kind: DivergenceKind
+    """What went wrong."""
+    path: tuple[str, ...]
+    """The node concerned, as the moves from the root, as the game names them."""
+    node: str
+    """The node's name in messages (its label in a textbook tree)."""
+    expected: Any
+    """What the reference does there (a value, a window, or the moves it tries)."""
+    got: Any
+    """What the student's search did."""
+    message: str
+    """One or two sentences for the student."""
+    step: int | None
+    """The step of the student's trace where it shows (None if it never got there)."""
+    reference_step: int | None
+    """The step of the reference trace where it shows (None if the reference never gets there)."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of :func:`check`."""
+
+    divergence: Divergence | None
+    """The first difference, or None when the search agrees with the reference."""
+    student: Trace
+    """The student's trace."""
+    reference: Trace
+    """The reference trace it was compared with."""
+    algorithm: str
+    """The reference algorithm."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the student's search agrees with the reference."""
+        return self.divergence is None
+
+    def __str__(self) -> str:
+        d = self.divergence
+        if d is None:
+            who = getattr(self.student, "function", "your search")
+            return (
+                f"OK: {who} agrees with negaviz's {self.algorithm}: value {fmt(self.student.value)}, "
+                f"{len(self.student.nodes)} nodes visited ({len(self.reference.nodes)} by the reference)."
+            )
+        path = " ".join(d.path)
+        where = f" (path {path})" if path and not d.node.endswith(path) else ""
+        return f"Not yet: {d.kind.value} at {d.node}{where}. {d.message}"
+
+
+def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any) -> Report:
+    """Compare ``student_trace`` with negaviz's reference search of the same position.
+
+    ``algorithm`` is ``"negamax"`` or ``"alphabeta"`` (default: alpha-beta when the
+    student's function takes a window, else negamax); further keywords are search
+    options for the reference, e.g. ``depth=2`` for a depth-limited search or
+    ``fail_hard=True``.  An alpha-beta reference starts from the window the student's
+    search started with, unless ``window=`` is given.
+    """
+    if not isinstance(student_trace, Trace):
+        raise InputError(f"check() needs a trace, not {type(student_trace).__name__}")
+    if algorithm is not None and algorithm not in ALGORITHMS:
+        raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
+    if "algorithm" in options or "options" in options:
+        raise InputError("give the algorithm as check(trace, algorithm=...), and other options as keywords")
+    game = student_trace.game
+    if game is None:
+        raise InputError("the trace has no game attached: record it with trace_calls(game, ...)")
+    if not student_trace.nodes:
+        raise InputError("the trace is empty: call the recorded function first")
+    windowed = student_trace.windowed if isinstance(student_trace, StudentTrace) else _has_windows(student_trace)
+    if algorithm is None:
+        algorithm = "alphabeta" if windowed else "negamax"
+    root = student_trace.nodes[0]
+    if algorithm == "alphabeta" and windowed and "window" not in options and root.alpha < root.beta:
+        options["window"] = (root.alpha, root.beta)
+    reference = record(game, student_trace.root, algorithm=algorithm, **options)
+    walk = _Walk(student_trace, reference, windows=windowed and algorithm == "alphabeta", options=options)
+    return Report(walk.node(0, 0), student_trace, reference, algorithm)
+
+
+def _has_windows(trace: Trace) -> bool:
+    return any(not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes)
+
+
+def _and(names: list[str]) -> str:
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _window(a: float, b: float) -> str:
+    return f"({fmt(a)}, {fmt(b)})"
+
+
+class _Walk:
+    """The side-by-side walk over the reference (``ref``) and student (``stu``) trees."""
+
+    def __init__(self, stu: Trace, ref: Trace, *, windows: bool, options: dict[str, Any]) -> None:
+        self.stu = stu
+        self.ref = ref
+        self.windows = windows
+        self.depth: int | None = options.get("depth")
+        self.game = stu.game
+        self._true: dict[int, float] = {}
+
+    # --- names ------------------------------------------------------------------------
+    def name(self, trace: Trace, nid: int) -> str:
+        if hasattr(self.game, "preorder"):
+            return trace.label(nid)
+        path = self.path(trace, nid)
+        return "the root" if not path else "the position after " + " ".join(path)
+
+    def child_name(self, trace: Trace, nid: int) -> str:
+        """A child as its parent sees it: its label in a textbook tree, else its move."""
+        return trace.label(nid) if hasattr(self.game, "preorder") else trace.move_name(nid)
+
+    def path(self, trace: Trace, nid: int) -> tuple[str, ...]:
+        return tuple(trace.move_name(n) for n in trace.path(nid)[1:])
+
+    def diverge(
+        self, kind: DivergenceKind, trace: Trace, nid: int, expected: Any, got: Any, message: str,
+        step: int | None, reference_step: int | None,
+    ) -> Divergence:
+        message = message[:1].upper() + message[1:]
+        return Divergence(kind, self.path(trace, nid), self.name(trace, nid), expected, got, message, step, reference_step)
+
+    # --- the walk ---------------------------------------------------------------------
+    def node(self, r: int, s: int) -> Divergence | None:
+        """The first divergence at or below reference node ``r`` / student node ``s``."""
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        if self.windows and (S.alpha, S.beta) != (R.alpha, R.beta):
+            return self.wrong_window(r, s)
+        if R.ending in ("leaf", "eval"):
+            if S.children:
+                return self.past_leaf(r, s)
+            return self.value(r, s)
+        if not S.children or R.ending == "tt":
+            # The student (or the reference's table) answered without searching: judge the value.
+            return self.value(r, s, early=not S.children)
+        for k in range(max(len(R.children), len(S.children))):
+            if k >= len(S.children):
+                return self.stopped_early(r, s, k)
+            if k >= len(R.children):
+                return self.extra_child(r, s, k)
+            rc, sc = R.children[k], S.children[k]
+            if self.ref.move(rc) != self.stu.move(sc):  # moves, not indices: move lists may be ordered differently
+                return self.wrong_order(r, s, k)
+            found = self.node(rc, sc)
+            if found is not None:
+                return found
+        return self.value(r, s)
+
+    # --- each kind --------------------------------------------------------------------
+    def wrong_window(self, r: int, s: int) -> Divergence:
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        me = self.name(self.ref, r)
+        want, got = (R.alpha, R.beta), (S.alpha, S.beta)
+        if R.parent < 0:
+            message = (
+                f"the search started with the window {_window(*got)}, but the reference starts with "
+                f"{_window(*want)}; pass window={got} to check() to compare from that window."
+            )
+        else:
+            pa, pb = -R.beta, -R.alpha  # the parent's window when it called this child
+            parent = self.name(self.ref, R.parent)
+            message = (
+                f"{me} got the window {_window(*got)}, but it should get {_window(*want)}: "
+                f"{parent}'s window {_window(pa, pb)} negated and swapped, (−β, −α)."
+            )
+            if got == (pa, pb):
+                message += " It looks like alpha and beta were passed on unchanged."
+            elif got == (-pa, -pb):
+                message += " It looks like alpha and beta were negated but not swapped."
+            elif got == (pb, pa):
+                message += " It looks like alpha and beta were swapped but not negated."
+            else:
+                P = self.ref.nodes[R.parent]
+                SP = self.stu.nodes[S.parent]
+                before = [self.stu.nodes[c].value for c in SP.children[: SP.children.index(s)]]
+                values = [v for v in before if v is not None]
+                if values and -got[1] == max(SP.alpha, max(values)) != max(SP.alpha, max(-v for v in values)):
+                    shown = ", ".join(fmt(v) for v in values)
+                    message += (
+                        f" It looks like {parent} took its children's values without negating them: its α is "
+                        f"{fmt(-got[1])}, the largest of what they returned ({shown}), where each is for the opponent."
+                    )
+                elif got == (-P.beta, -P.alpha):
+                    message += (
+                        f" It looks like {parent}'s alpha was not raised to its best value so far "
+                        "before this child was called."
+                    )
+        return self.diverge(DivergenceKind.WRONG_WINDOW, self.ref, r, want, got, message, S.enter_step, R.enter_step)
+
+    def past_leaf(self, r: int, s: int) -> Divergence:
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        me = self.name(self.ref, r)
+        tried = [self.stu.move_name(c) for c in S.children]
+        if R.ending == "leaf":
+            message = (
+                f"The game is over at {me} (it scores {fmt(R.value)} for the side to move), but your "
+                f"function went on to search its moves ({_and(tried[:3])}{', ...' if len(tried) > 3 else ''}). "
+                "Test whether the game is over, including a win by the player who just moved, before trying moves."
+            )
+        else:
+            message = (
+                f"{me} is at the depth limit: the reference evaluates it ({fmt(R.value)}), but your function "
+                f"searched its moves ({_and(tried[:3])}{', ...' if len(tried) > 3 else ''})."
+            )
+        step = self.stu.nodes[S.children[0]].enter_step
+        return self.diverge(DivergenceKind.PAST_LEAF, self.ref, r, R.value, tuple(tried), message, step, R.exit_step)
+
+    def stopped_early(self, r: int, s: int, k: int) -> Divergence:
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        me = self.name(self.ref, r)
+        nxt = self.child_name(self.ref, R.children[k])
+        last = self.child_name(self.ref, R.children[k - 1])
+        best = self.best_before(self.ref, r, k)
+        message = (
+            f"{me} stopped after {last}, but the reference goes on to {nxt}: the value so far, {fmt(best)}, "
+            f"is below β = {fmt(R.beta)}, so the moves left can still matter."
+        )
+        win = getattr(self.game, "max_score", None)
+        if win is not None and best >= win:
+            message += " (To stop at a proven win, pass stop_at_win=True to check().)"
+        expected = self.names(self.ref, R)
+        got = self.names(self.stu, S)
+        return self.diverge(DivergenceKind.STOPPED_EARLY, self.ref, r, expected, got, message, S.exit_step, self.ref.nodes[R.children[k]].enter_step)
+
+    def extra_child(self, r: int, s: int, k: int) -> Divergence:
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        extra = S.children[k]
+        me = self.name(self.ref, r)
+        other = self.name(self.stu, extra)
+        move = self.child_name(self.stu, extra)
+        best = self.best_before(self.ref, r, k)
+        expected = self.names(self.ref, R)
+        got = self.names(self.stu, S)
+        step = self.stu.nodes[extra].enter_step
+        ref_step = R.exit_step
+        if R.cutoff is None:  # the reference tried every move: the student called one twice
+            message = f"{me} searched {move} a second time: each move needs searching once."
+            return self.diverge(DivergenceKind.PRUNED_VISITED, self.stu, extra, expected, got, message, step, ref_step)
+        if R.cutoff == CutReason.WIN:
+            message = (
+                f"{other} should never have been visited: {me} has already found a win ({fmt(best)}), "
+                "which nothing can beat."
+            )
+            return self.diverge(DivergenceKind.PRUNED_VISITED, self.stu, extra, expected, got, message, step, ref_step)
+        if self.windows:
+            message = (
+                f"At {me} the value so far is {fmt(best)} ≥ β = {fmt(R.beta)}, so the moves left cannot change "
+                f"the result, but your function went on to try {move}."
+            )
+            return self.diverge(DivergenceKind.MISSED_CUTOFF, self.ref, r, expected, got, message, step, ref_step)
+        message = (
+            f"{other} should never have been visited: at {me} the value so far, {fmt(best)}, already reaches "
+            f"β = {fmt(R.beta)}, so the opponent will never let the game reach {me} and the reference stops before {move}."
+        )
+        return self.diverge(DivergenceKind.PRUNED_VISITED, self.stu, extra, expected, got, message, step, ref_step)
+
+    def wrong_order(self, r: int, s: int, k: int) -> Divergence:
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        me = self.name(self.ref, r)
+        want = self.child_name(self.ref, R.children[k])
+        got = self.child_name(self.stu, S.children[k])
+        assert R.moves is not None
+        order = [self.move_label(r, m) for m in R.moves]
+        message = f"{me} searched {got} where the reference searches {want}: it tries the moves in the order {_and(order)}."
+        return self.diverge(
+            DivergenceKind.WRONG_ORDER, self.ref, r, self.names(self.ref, R), self.names(self.stu, S), message,
+            self.stu.nodes[S.children[k]].enter_step, self.ref.nodes[R.children[k]].enter_step,
+        )
+
+    def value(self, r: int, s: int, *, early: bool = False) -> Divergence | None:
+        R, S = self.ref.nodes[r], self.stu.nodes[s]
+        rv, sv = R.value, S.value
+        me = self.name(self.ref, r)
+        if sv is None:
+            message = f"{me} never returned: the function stopped (with an exception?) before it did."
+            return self.diverge(DivergenceKind.WRONG_VALUE, self.ref, r, rv, None, message, None, R.exit_step)
+        if rv is None or sv == rv or self.acceptable(r, sv):
+            return None
+        if R.ending == "leaf":
+            message = f"{me} is a leaf: the game is over and scores {fmt(rv)} for the side to move, but your function returned {fmt(sv)}."
+            if sv == -rv:
+                message += " That is the score for the other player: at a leaf, return the score for the player to move."
+        elif R.ending == "eval":
+            message = f"{me} is at the depth limit: its evaluation for the side to move is {fmt(rv)}, but your function returned {fmt(sv)}."
+            if sv == -rv:
+                message += " That is the evaluation for the other player: evaluate for the player to move."
+        elif early:
+            message = f"{me} returned {fmt(sv)} without trying its moves, but the reference searches them and returns {fmt(rv)}."
+            message += self.bound_note(r)
+            if self.seen_before(s):
+                message += (
+                    " It was reached before by another path: a value remembered from an earlier search "
+                    "is only valid with the bound (exact, lower or upper) it was found with."
+                )
+            elif S.ending == "eval" and self.depth is None:
+                message += " If your search stops at a depth limit, pass depth= to check()."
+        else:
+            message = f"{me} returned {fmt(sv)}, but the reference returns {fmt(rv)}."
+            message += self.bound_note(r)
+            kids = [self.stu.nodes[c].value for c in S.children]
+            values = [v for v in kids if v is not None]
+            if values and sv == max(values) and sv != max(-v for v in values):
+                shown = ", ".join(fmt(v) for v in values)
+                message += (
+                    f" Its children returned {shown}: each is for the opponent, so negate it before taking "
+                    "the largest."
+                )
+        return self.diverge(DivergenceKind.WRONG_VALUE, self.ref, r, rv, sv, message, S.exit_step, R.exit_step)
+
+    # --- helpers ----------------------------------------------------------------------
+    def acceptable(self, r: int, v: float) -> bool:
+        """Whether ``v`` is as good a result as the reference's at node ``r`` (see the module)."""
+        R = self.ref.nodes[r]
+        if R.bound is None or R.bound == Bound.EXACT:
+            return False
+        true = self.true_value(r)
+        if R.bound == Bound.LOWER:
+            return R.beta <= v <= true
+        return true <= v <= R.alpha
+
+    def true_value(self, r: int) -> float:
+        """The node's minimax value (to the same depth limit), searched once when needed."""
+        if r not in self._true:
+            R = self.ref.nodes[r]
+            depth = None if self.depth is None else max(self.depth - R.depth, 0)
+            pos = self.ref.position(r)
+            value = search(self.game, pos, algorithm="alphabeta", depth=depth).value
+            assert value is not None
+            self._true[r] = value
+        return self._true[r]
+
+    def bound_note(self, r: int) -> str:
+        R = self.ref.nodes[r]
+        if R.bound not in (Bound.LOWER, Bound.UPPER):
+            return ""
+        true = self.true_value(r)
+        if R.bound == Bound.LOWER:
+            why = f"(That value is a lower bound, as {fmt(R.value)} ≥ β = {fmt(R.beta)}"
+            lo, hi = R.beta, true
+        else:
+            why = f"(That value is an upper bound, as {fmt(R.value)} ≤ α = {fmt(R.alpha)}"
+            lo, hi = true, R.alpha
+        if lo == hi:
+            return f" {why}; here only {fmt(lo)} will do.)"
+        return f" {why}: any value from {fmt(lo)} up to {fmt(hi)} would do.)"
+
+    def best_before(self, trace: Trace, nid: int, k: int) -> float:
+        """The best (negated) value of the first ``k`` children of ``nid``."""
+        values = [trace.nodes[c].value for c in trace.nodes[nid].children[:k]]
+        return max((-v for v in values if v is not None), default=-INF)
+
+    def names(self, trace: Trace, node: Node) -> tuple[str, ...]:
+        return tuple(trace.move_name(c) for c in node.children)
+
+    def move_label(self, r: int, move: Any) -> str:
+        pos = self.ref.position(r)
+        if hasattr(self.game, "preorder"):
+            return str(self.game.label(self.game.play(pos, move)))
+        namer = getattr(self.game, "move_name", None)
+        text = str(namer(pos, move)) if callable(namer) else str(move)
+        restore = getattr(self.game, "restore", None)
+        if callable(restore):
+            restore()
+        return text
+
+    def seen_before(self, s: int) -> bool:
+        """Whether the student's node ``s`` stands at a position searched earlier."""
+        stu = self.stu
+        keys: dict[Hashable, int] = {}
+        for n in stu.nodes[:s]:
+            keys.setdefault(key_of(self.game, stu.position(n.id)), n.id)
+        found = key_of(self.game, stu.position(s)) in keys
+        restore = getattr(self.game, "restore", None)
+        if callable(restore):
+            restore()
+        return found
