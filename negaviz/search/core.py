@@ -112,9 +112,8 @@ def run(
 
     def negamax(pos: Any, depth: int, alpha: float, beta: float) -> float:
         nonlocal nodes, leaves, cutoffs, tt_hits, evaluations, pv_out
-        nodes += 1
-        if nodes > limit:
-            raise _BudgetSpent
+        # Each call is counted, and checked against the budget, by its caller, before the
+        # ENTER event: a search stopped by the budget leaves no half-entered node.
         if is_terminal(pos):
             v = score(pos)
             leaves += 1
@@ -178,12 +177,18 @@ def run(
         best_move = best_pv = None
         for i, m in enumerate(ms):
             child_alpha, child_beta = -beta, -alpha
+            nodes += 1
+            if nodes > limit:
+                raise _BudgetSpent
             if scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
                 if emit:
                     emit((ENTER, i, -alpha - 1, child_beta))
                 v = -negamax(play(pos, m), depth - 1, -alpha - 1, child_beta)
                 if alpha < v < beta:  # it failed high: search it again for its value
+                    nodes += 1
+                    if nodes > limit:
+                        raise _BudgetSpent
                     if emit:
                         emit((RESEARCH, v))
                         emit((ENTER, i, child_alpha, child_beta))
@@ -226,6 +231,7 @@ def run(
     stopped = None
     value: float | None = None
     try:
+        nodes += 1
         if emit:
             emit((ENTER, 0, alpha, beta))
         value = negamax(root, depth, alpha, beta)
