@@ -129,6 +129,10 @@ def add_search_arguments(parser: argparse.ArgumentParser, *, budget_flag: str = 
         help="the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)",
     )
     group.add_argument("--stop-at-win", action="store_true", help="stop at the first proven win")
+    group.add_argument("--forced", action="store_true",
+                       help="threat search: play a win at once, else only moves that block the opponent's win")
+    group.add_argument("--bounds", action="store_true",
+                       help="use the game's value bounds (e.g. an early draw once no line can be completed)")
     group.add_argument(
         budget_flag, dest="budget", type=int, metavar="N", help="node budget; the result is then partial"
     )
@@ -156,6 +160,8 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
         stop_at_win=args.stop_at_win,
         max_nodes=args.budget,
         aspiration=args.aspiration,
+        forced=args.forced,
+        bounds=args.bounds,
         tt_size=args.tt_size,
         tt_replace=args.tt_replace,
     )

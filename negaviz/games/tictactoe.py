@@ -101,6 +101,14 @@ class TicTacToe:
         empty = _EMPTY[pos[0] | pos[1]]
         return _completing(pos[0], empty), _completing(pos[1], empty)
 
+    def value_bounds(self, pos: Position) -> tuple[int, int]:
+        """The least and most the side to move can still get: a side with no line left
+        open can no longer win (the seeds' early draw detection)."""
+        mine, theirs = pos
+        i_can = any(m & theirs == 0 for m in _LINE_MASKS)
+        they_can = any(m & mine == 0 for m in _LINE_MASKS)
+        return (-1 if they_can else 0, 1 if i_can else 0)
+
     def player(self, pos: Position) -> int:
         return (pos[0] | pos[1]).bit_count() & 1
 

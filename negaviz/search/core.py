@@ -89,6 +89,12 @@ def run(
         win = getattr(game, "max_score", None)  # type: ignore[assignment]
         if win is None:
             raise InputError(f"stopping at a proven win needs the game's max_score; {type(game).__name__} has none")
+    threats = getattr(game, "threats", None) if options.forced else None
+    if options.forced and not callable(threats):
+        raise InputError(f"threat search (forced) needs the game's threats(); {type(game).__name__} has none")
+    value_bounds = getattr(game, "value_bounds", None) if options.bounds else None
+    if options.bounds and not callable(value_bounds):
+        raise InputError(f"bounds needs the game's value_bounds(); {type(game).__name__} has none")
     symmetric = options.symmetry
     if symmetric and not callable(getattr(game, "symmetries", None)):
         raise InputError(f"symmetry needs the game's symmetries(); {type(game).__name__} has none")
@@ -129,6 +135,18 @@ def run(
                 emit((EVAL, v))
             pv_out = None
             return v
+        if value_bounds is not None:
+            lo, hi = value_bounds(pos)
+            if lo == hi or hi <= alpha or lo >= beta:
+                # The outcome is already decided (or cannot matter): no need to search.
+                v = lo if lo == hi or lo >= beta else hi
+                if fail_hard and lo != hi:
+                    v = min(max(v, alpha), beta)
+                leaves += 1
+                if emit:
+                    emit((LEAF, v) if lo == hi else (EXIT, v, LOWER if lo >= beta else UPPER))
+                pv_out = None
+                return v
         entry = None
         if table is not None:
             key = keyfn(pos)
@@ -156,6 +174,12 @@ def run(
             elif emit:
                 emit((TT_PROBE, 0, 0))
         ms = moves(pos)
+        if threats is not None:
+            wins, blocks = threats(pos)
+            if wins:
+                ms = wins[:1]  # a win now: nothing else needs trying
+            elif blocks:
+                ms = [m for m in ms if m in blocks]  # every other move loses at once
         if order is not None:
             ms = order(pos, ms)
         if entry is not None and not symmetric and entry.move is not None and entry.move in ms:

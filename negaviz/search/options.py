@@ -10,7 +10,7 @@ from negaviz.errors import InputError
 
 ALGORITHMS = ("minimax", "negamax", "alphabeta", "pvs", "mtdf", "id")
 PRUNING = ("alphabeta", "pvs", "mtdf", "id")
-ORDERS = ("natural", "heuristic", "threats")
+ORDERS = ("natural", "heuristic", "threats", "threats+heuristic")
 REPLACEMENTS = ("always", "depth")
 
 
@@ -33,7 +33,8 @@ class SearchOptions:
     """Plies to search before evaluating (``None``: to the end of the game)."""
     order: str = "natural"
     """``natural`` (as generated), ``heuristic`` (the game's ``order`` or its
-    evaluation), ``threats`` (winning moves, then blocks, then the rest)."""
+    evaluation), ``threats`` (winning moves, then blocks, then the rest as generated),
+    ``threats+heuristic`` (winning moves, then blocks, then the rest in heuristic order)."""
     tt: bool = False
     """Use a transposition table with EXACT, LOWER and UPPER entries."""
     tt_size: int | None = None
@@ -49,6 +50,14 @@ class SearchOptions:
     """The root's initial (alpha, beta) window."""
     stop_at_win: bool = False
     """Stop trying moves once one reaches the game's ``max_score``."""
+    forced: bool = False
+    """Threat search (needs the game's ``threats``): with a winning move, try only it;
+    else, when the opponent threatens to win next move, try only the blocking moves
+    (any other move loses at once).  The value is unchanged; the tree shrinks."""
+    bounds: bool = False
+    """Use the game's ``value_bounds(pos)`` (the least and most the side to move can
+    still get, e.g. a draw once no line can be completed): a position whose bounds
+    meet is valued at once, and bounds outside the window end the node."""
     max_nodes: int | None = None
     """Stop after this many nodes; the result is then partial."""
     aspiration: float | None = None

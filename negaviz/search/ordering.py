@@ -29,17 +29,20 @@ def orderer(game: Any, order: str) -> Orderer | None:
             return sorted(moves, key=lambda m: evaluate(play(pos, m)))
 
         return by_evaluation
-    return _threats_first(game)
+    if order == "threats+heuristic":
+        return _threats_first(game, orderer(game, "heuristic"))
+    return _threats_first(game, None)
 
 
-def _threats_first(game: Any) -> Orderer:
-    """Winning moves first, then moves that block the opponent's win, then the rest."""
+def _threats_first(game: Any, rest: Orderer | None) -> Orderer:
+    """Winning moves first, then moves that block the opponent's win, then the rest
+    (as generated, or ordered by ``rest``)."""
     threats = getattr(game, "threats", None)
     if callable(threats):
 
         def by_threats(pos: Any, moves: Sequence[Any]) -> list[Any]:
             wins, blocks = threats(pos)
-            return _front(moves, wins, blocks)
+            return _front(rest(pos, moves) if rest is not None else moves, wins, blocks)
 
         return by_threats
     play, is_terminal, score = game.play, game.is_terminal, game.score
@@ -52,7 +55,7 @@ def _threats_first(game: Any) -> Orderer:
             child = play(pos, m)
             if is_terminal(child) and score(child) < 0:
                 wins.append(m)
-        return _front(moves, wins, ())
+        return _front(rest(pos, moves) if rest is not None else moves, wins, ())
 
     return by_wins
 

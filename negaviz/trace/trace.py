@@ -81,7 +81,8 @@ class Node:
     bound: Bound | None = None
     """Whether ``value`` is exact, a lower or an upper bound."""
     ending: str = "open"
-    """'leaf', 'eval', 'tt' (a table entry ended it), 'inner', or 'open' (never returned)."""
+    """'leaf', 'eval', 'tt' (a table entry ended it), 'bounds' (the game's value bounds
+    fell outside the window), 'inner', or 'open' (never returned)."""
     moves: tuple[Any, ...] | None = None
     """The moves it tried, in order (None if it never expanded)."""
     children: list[int] = field(default_factory=list)
@@ -238,7 +239,8 @@ class Trace:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
                     if node.ending == "open":
-                        node.ending = "inner"
+                        # No child and no table entry: the game's value bounds ended it.
+                        node.ending = "inner" if node.moves is not None or node.children else "bounds"
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == best:
