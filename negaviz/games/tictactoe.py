@@ -88,10 +88,13 @@ class TicTacToe:
         mine, theirs = pos
         return [t[mine] | t[theirs] << 9 for t in _SYMMETRY_TABLES]
 
-    def evaluate(self, pos: Position) -> int:
-        """Lines still open for the side to move minus lines still open for the opponent."""
+    def evaluate(self, pos: Position) -> float:
+        """Lines still open for the side to move minus lines open for the opponent, in
+        tenths: at most ±0.8, so no evaluation ever looks as good as a win (1)."""
+        if self.is_terminal(pos):
+            return self.score(pos)
         mine, theirs = pos
-        return sum((m & theirs == 0) - (m & mine == 0) for m in _LINE_MASKS)
+        return sum((m & theirs == 0) - (m & mine == 0) for m in _LINE_MASKS) / 10
 
     def order(self, pos: Position, moves: Iterable[int]) -> list[int]:
         """Centre first, then corners, then edges (cells on more lines first)."""

@@ -63,6 +63,12 @@ class Tree:
         n = len(labels)
         if not (n == len(children) == len(values)) or n == 0:
             raise InputError("a tree needs one label, child list and value per node, and at least one node")
+        for node, kids in enumerate(children):
+            for c in kids:
+                if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n:
+                    raise InputError(f"node {labels[node]} has a child number {c!r} outside the tree")
+        labels, children, values = _in_tree_order(labels, children, values)
+        n = len(labels)
         self.labels = tuple(labels)
         self.children = tuple(tuple(c) for c in children)
         self.values = tuple(values)
@@ -72,8 +78,6 @@ class Tree:
         order = [0]
         for node in order:  # breadth-first: gives each node its parity and checks it
             for c in self.children[node]:
-                if not 0 <= c < n:
-                    raise InputError(f"node {self.labels[node]} has a child number {c} outside the tree")
                 d = depth[node]
                 assert d is not None
                 if depth[c] is None:
@@ -143,6 +147,14 @@ class Tree:
                 f"(write it as {self.labels[pos]}:VALUE(...))"
             )
         return v * self._sign[pos]
+
+    def order(self, pos: int, moves: Sequence[int]) -> list[int]:
+        """Children with a heuristic value first, best for the side to move first (a
+        child's value is for the opponent, so the lowest comes first); the others after,
+        as written."""
+        valued = [m for m in moves if self.values[m] is not None]
+        rest = [m for m in moves if self.values[m] is None]
+        return sorted(valued, key=lambda m: self.values[m] * self._sign[m]) + rest  # type: ignore[operator]
 
     def label(self, pos: int) -> str:
         return self.labels[pos]
@@ -235,20 +247,33 @@ class Tree:
                 children.append(list(range(first, first + len(item))))
                 values.append(None)
                 queue.extend(item)
-        # Names go breadth-first, but node numbers go in tree order, as the labelled form
-        # numbers them, so text() parses back to the very same node numbers.
-        order = []
-        stack = [0]
-        while stack:
-            node = stack.pop()
-            order.append(node)
-            stack.extend(reversed(children[node]))
-        new = {old: i for i, old in enumerate(order)}
-        return cls(
-            [labels[o] for o in order],
-            [[new[c] for c in children[o]] for o in order],
-            [values[o] for o in order],
-        )
+        return cls(labels, children, values)  # names breadth-first; numbers go in tree order
+
+
+def _in_tree_order(
+    labels: Sequence[str], children: Sequence[Sequence[int]], values: Sequence[Number | None]
+) -> tuple[list[str], list[list[int]], list[Number | None]]:
+    """Renumber nodes in tree order (depth first, each node where first met), the order
+    the labelled form numbers them in, so :meth:`Tree.text` parses back to the same
+    node numbers (saved traces refer to nodes by number)."""
+    order: list[int] = []
+    seen: set[int] = set()
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        order.append(node)
+        stack.extend(reversed(children[node]))
+    if len(order) != len(labels):
+        raise InputError("every node of a tree must be reachable from the root")
+    new = {old: i for i, old in enumerate(order)}
+    return (
+        [labels[o] for o in order],
+        [[new[c] for c in children[o]] for o in order],
+        [values[o] for o in order],
+    )
 
 
 class _LabelledParser:

@@ -166,7 +166,9 @@ def run(
                     emit((TT_PROBE, 1 + flag + (PROBE_ENDED if ended else 0), v))
                 if ended:
                     if fail_hard:
-                        v = min(max(v, alpha), beta)
+                        clamped = min(max(v, alpha), beta)
+                        if clamped != v:  # clamped into the window: now only a bound
+                            v, flag = clamped, (LOWER if clamped >= beta else UPPER)
                     if emit:
                         emit((EXIT, v, flag))
                     pv_out = None if symmetric or entry.move is None else (entry.move, None)

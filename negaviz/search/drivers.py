@@ -80,13 +80,18 @@ def _iterative_deepening(
         if options.aspiration is not None and last is not None and last.value is not None:
             window = (last.value - options.aspiration, last.value + options.aspiration)
         raw = totals.call(game, root, observer, table, window, depth)
+        evaluations = raw.evaluations
         if raw.stopped is None and raw.value is not None and window != full and not window[0] < raw.value < window[1]:
             # The value fell outside the aspiration window: it is only a bound.
             raw = totals.call(game, root, observer, table, full, depth)
+            evaluations += raw.evaluations  # the re-search may reuse what the first call evaluated
         if raw.stopped is not None:
             return totals.result(raw if last is None else last._replace(stopped=raw.stopped))
         last = raw
-        if raw.evaluations == 0 or (options.depth is not None and depth >= options.depth):
+        # No evaluation anywhere in this iteration: every value came from the end of the
+        # game, so the search is exact.  (Table entries from shallower iterations cannot
+        # be used at this depth, as long as a position is always reached at one ply.)
+        if evaluations == 0 or (options.depth is not None and depth >= options.depth):
             return totals.result(raw)
         depth += 1
 

@@ -90,7 +90,10 @@ def from_dict(data: Any) -> Trace:
     depth = 0
     for i, ev in enumerate(events):
         if not isinstance(ev, list) or not ev or isinstance(ev[0], bool) or ev[0] not in [k.value for k in EventKind]:
-            raise _fail(f"event {i}", f"unknown kind {ev[0] if isinstance(ev, list) and ev else ev!r} (kinds are 1..9)")
+            raise _fail(
+                f"event {i}",
+                f"unknown kind {ev[0] if isinstance(ev, list) and ev else ev!r} (kinds are 1..{max(EventKind)})",
+            )
         kind = EventKind(ev[0])
         if len(ev) != WIDTH[kind]:
             raise _fail(f"event {i} ({kind.name})", f"expected {WIDTH[kind]} numbers, found {len(ev)}")
@@ -98,6 +101,9 @@ def from_dict(data: Any) -> Trace:
             nums = [float(ev[0])] + [_num_in(x) for x in ev[1:]]
         except InputError as exc:
             raise _fail(f"event {i} ({kind.name})", str(exc)) from None
+        problem = _field_problem(kind, nums)
+        if problem:
+            raise _fail(f"event {i} ({kind.name})", problem)
         if kind == EventKind.ENTER:
             depth += 1
         elif depth == 0:
@@ -109,9 +115,11 @@ def from_dict(data: Any) -> Trace:
     if data["game"] is not None:
         try:
             game = from_spec(data["game"])
-        except InputError as exc:
-            raise _fail("game", str(exc)) from None
+        except Exception as exc:  # a spec is data from a file: any failure is a format error
+            raise _fail("game", f"{exc.__class__.__name__}: {exc}") from None
     result = _result(data["result"])
+    if result is not None and result.stopped is None and depth != 0:
+        raise _fail("events", "the result says the search finished, but the root never returns")
     trace = Trace(
         array("d", flat), [tuple(m) for m in moves], len(events),
         game=game, root=None if game is None else game.root, result=result,
@@ -148,8 +156,32 @@ def _result(d: Any) -> SearchResult | None:
             options=opts,
             stopped=d["stopped"],
         )
-    except (KeyError, TypeError, InputError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, InputError) as exc:
         raise _fail("result", f"{exc.__class__.__name__}: {exc}") from None
+
+
+def _field_problem(kind: EventKind, nums: list[float]) -> str | None:
+    """What is wrong with an event's numbers, or None."""
+    if any(x != x for x in nums):
+        return "NaN is not a value"
+
+    def code(x: float, allowed: range | tuple[int, ...], what: str) -> str | None:
+        if math.isinf(x) or not x.is_integer() or int(x) not in allowed:
+            return f"{what} {x:g} is not one of {list(allowed)}"
+        return None
+
+    if kind == EventKind.ENTER:
+        if math.isinf(nums[1]) or not nums[1].is_integer() or nums[1] < 0:
+            return f"move index {nums[1]:g} is not a whole number >= 0"
+    elif kind == EventKind.CUTOFF:
+        return code(nums[1], (0, 1), "cutoff reason")
+    elif kind == EventKind.TT_PROBE:
+        return code(nums[1], (0, 1, 2, 3, 5, 6, 7), "probe code")
+    elif kind == EventKind.TT_STORE:
+        return code(nums[1], (0, 1, 2), "bound")
+    elif kind == EventKind.EXIT:
+        return code(nums[2], (0, 1, 2), "bound")
+    return None
 
 
 def loads(text: str) -> Trace:

@@ -133,7 +133,8 @@ def _apply(nodes: dict[int, NodeState], stack: list[int], ev: Event) -> None:
 
 
 def final_value(trace: Trace) -> Any:
-    """The root's value after replaying every event."""
+    """The (last) root's value after replaying every event."""
     state = Replay(trace).state_at(len(trace))
-    root = state.nodes.get(0)
+    roots = trace.roots()  # drivers (id, mtdf) search the root once per call: the last counts
+    root = state.nodes.get(roots[-1]) if roots else None
     return None if root is None else root.value

@@ -96,7 +96,7 @@ def test_title_states_the_claim_and_the_size() -> None:
     assert "folded" not in source
     small = prove(game, minimal=True).proofs[1]
     title = draw_proof(game, small).source
-    assert "second player can at least draw: proof tree of 1,280 nodes (minimal; " in title
+    assert "o can at least draw: proof tree of 1,280 nodes (minimal; " in title
 
 
 def test_textbook_proofs_name_nodes_and_show_leaf_values() -> None:

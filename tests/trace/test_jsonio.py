@@ -1,0 +1,281 @@
+"""Tests of negaviz.trace.jsonio: versioned JSON, round trips, validation on load."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from negaviz import InputError, TicTacToe, TraceFormatError, Tree, load, loads, record, save
+from negaviz.trace import dumps
+
+TEXTBOOK = "[[7,5],[3,1,9]]"
+TTT = TicTacToe("x...o..../")
+
+
+def node_table(trace: Any) -> list[tuple[Any, ...]]:
+    return [
+        (n.id, n.parent, n.depth, n.index, n.alpha, n.beta, n.enter_step, n.exit_step, n.value, n.bound,
+         n.ending, n.moves, n.children, n.best_child, n.cutoff, n.skipped)
+        for n in trace.nodes
+    ]
+
+
+@pytest.fixture
+def textbook_json() -> dict[str, Any]:
+    return json.loads(dumps(record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")))
+
+
+# ------------------------------------------------------------------ the format
+def test_layout_of_a_saved_trace(textbook_json: dict[str, Any]) -> None:
+    d = textbook_json
+    assert sorted(d) == ["events", "format", "game", "moves", "result", "version"]
+    assert (d["format"], d["version"]) == ("negaviz-trace", 1)
+    assert d["game"] == {"game": "tree", "tree": "A(B(D:7 E:5) C(F:3 G:1 H:9))"}
+    assert d["events"][0] == [1, 0, "-inf", "inf"]  # infinities as strings
+    assert d["result"]["value"] == 5 and d["result"]["pv"] == ["B", "E"] and "seconds" not in d["result"]
+    assert d["result"]["options"]["window"] == ["-inf", "inf"] and d["result"]["first_player"] == 0
+    assert d["moves"] == [[1, 4], [2, 3], [5, 6, 7]]  # node numbers of the tree, in expansion order
+    assert d["events"][:4] == [[1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [2, 7]]
+    assert d["events"][-1] == [9, 5, 0]
+
+
+def test_output_is_compact_with_sorted_keys() -> None:
+    text = dumps(record(Tree.parse(TEXTBOOK)))
+    assert "\n" not in text and ", " not in text and '": ' not in text
+    assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        (Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), {"algorithm": "alphabeta"}),
+        (TTT, {"algorithm": "alphabeta", "tt": True, "symmetry": True, "order": "threats"}),
+        (TTT, {"algorithm": "negamax", "depth": 3}),
+        (TTT, {"algorithm": "alphabeta", "window": (-0.5, 0.25), "fail_hard": True}),
+        (TTT, {"algorithm": "negamax", "max_nodes": 100}),
+    ],
+)
+def test_round_trip_through_a_file(tmp_path: Path, game: Any, options: dict[str, Any]) -> None:
+    trace = record(game, **options)
+    path = tmp_path / "trace.json"
+    save(trace, path)
+    assert path.read_text(encoding="utf-8").endswith("\n")
+    again = load(path)
+    assert dumps(again) == dumps(trace)
+    assert node_table(again) == node_table(trace)
+    assert list(again.events) == list(trace.events)
+    assert list(again.stream) == list(trace.stream)
+    assert again.complete == trace.complete and again.value == trace.value
+    r, s = trace.result, again.result
+    assert r is not None and s is not None
+    assert (s.value, s.move, s.pv, s.pv_names, s.nodes, s.leaves, s.cutoffs, s.tt_hits, s.first_player, s.options, s.stopped) == (
+        r.value, r.move, r.pv, r.pv_names, r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.first_player, r.options, r.stopped
+    )
+    assert math.isnan(s.seconds)  # timings are not saved
+    assert again.game is not None and again.game.spec() == game.spec()
+    assert again.root == game.root
+    assert [again.label(n.id) for n in again.nodes] == [trace.label(n.id) for n in trace.nodes]
+
+
+def test_equal_searches_give_byte_identical_files(tmp_path: Path) -> None:
+    for i in range(2):
+        save(record(TTT, algorithm="alphabeta", tt=True, tt_size=16), tmp_path / f"{i}.json")
+        save(record(Tree.parse(TEXTBOOK), algorithm="negamax", max_nodes=4), tmp_path / f"tree{i}.json")
+    assert (tmp_path / "0.json").read_bytes() == (tmp_path / "1.json").read_bytes()
+    assert (tmp_path / "tree0.json").read_bytes() == (tmp_path / "tree1.json").read_bytes()
+    different = dumps(record(TTT, algorithm="alphabeta", tt=True, tt_size=17))
+    assert (tmp_path / "0.json").read_text(encoding="utf-8") != different + "\n"
+
+
+def test_a_trace_of_a_game_without_spec_loads_without_a_game() -> None:
+    class Nim:
+        root = 4
+
+        def moves(self, pos: int) -> list[int]:
+            return [t for t in (1, 2) if t <= pos]
+
+        def play(self, pos: int, move: int) -> int:
+            return pos - move
+
+        def is_terminal(self, pos: int) -> bool:
+            return pos == 0
+
+        def score(self, pos: int) -> int:
+            return -1
+
+    trace = record(Nim(), algorithm="negamax")
+    again = loads(dumps(trace))
+    assert again.game is None and again.root is None
+    assert node_table(again) == node_table(trace)
+    assert again.label(3) == "3"
+
+
+def test_a_loaded_nested_list_tree_names_the_same_nodes() -> None:
+    # A tree is saved as text and parsed again on load: node numbers must survive that.
+    trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    again = loads(dumps(trace))
+    assert [again.label(n.id) for n in again.nodes] == ["A", "B", "D", "E", "C", "F"]
+    assert again.pv_names() == ["B", "E"]
+
+
+def test_a_loaded_dag_built_node_by_node_names_the_same_nodes() -> None:
+    tree = Tree(["R", "X", "Y", "S"], [[1, 2], [3], [3], []], [None, None, None, 2])
+    trace = record(tree, algorithm="negamax")
+    assert [trace.label(n.id) for n in trace.nodes] == ["R", "X", "S", "Y", "S"]
+    again = loads(dumps(trace))
+    assert [again.label(n.id) for n in again.nodes] == ["R", "X", "S", "Y", "S"]  # gives R X Y S Y
+
+
+# ------------------------------------------------------------------ validation
+Edit = Callable[[dict[str, Any]], None]
+
+
+def set_key(key: str, value: Any) -> Edit:
+    return lambda d: d.__setitem__(key, value)
+
+
+def set_event(i: int, event: Any) -> Edit:
+    return lambda d: d["events"].__setitem__(i, event)
+
+
+def set_result(key: str, value: Any) -> Edit:
+    return lambda d: d["result"].__setitem__(key, value)
+
+
+BAD_FILES: list[tuple[str, Edit, str]] = [
+    ("wrong format", set_key("format", "negaviz-tree"), "format: expected 'negaviz-trace', found 'negaviz-tree'"),
+    ("no format", lambda d: d.pop("format"), "format: expected 'negaviz-trace', found None"),
+    ("wrong version", set_key("version", 2), "version: this negaviz reads version 1, the file is version 2"),
+    ("version as text", set_key("version", "1"), "the file is version '1'"),
+    ("missing field", lambda d: d.pop("moves"), r"top level: missing fields \['moves'\]"),
+    ("moves not a list", set_key("moves", {"0": [1]}), "moves: expected a list of non-empty move lists"),
+    ("empty move list", lambda d: d["moves"].append([]), "moves: expected a list of non-empty move lists"),
+    ("events not a list", set_key("events", "ENTER"), "events: expected a list"),
+    ("unknown kind", set_event(1, [99, 0]), r"event 1: unknown kind 99 \(kinds are 1\.\."),
+    ("kind zero", set_event(1, [0, 0, 0, 0]), "event 1: unknown kind 0"),
+    ("kind as text", set_event(1, ["1", 0, "-inf", "inf"]), "event 1: unknown kind '1'"),
+    ("kind as boolean", set_event(1, [True, 0, "-inf", "inf"]), "event 1: unknown kind True"),
+    ("empty event", set_event(1, []), "event 1: unknown kind"),
+    ("event not a list", set_event(1, 5), "event 1: unknown kind 5"),
+    ("ENTER too short", set_event(1, [1, 0, "-inf"]), r"event 1 \(ENTER\): expected 4 numbers, found 3"),
+    ("LEAF too long", set_event(3, [2, 7, 0]), r"event 3 \(LEAF\): expected 2 numbers, found 3"),
+    ("not a number", set_event(3, [2, "seven"]), r"event 3 \(LEAF\): expected a number, 'inf' or '-inf', not 'seven'"),
+    ("exit with nothing open", lambda d: d["events"].append([9, 5, 0]), r"event \d+ \(EXIT\): no node is open"),
+    ("event before the root", lambda d: d["events"].insert(0, [2, 5]), r"event 0 \(LEAF\): no node is open"),
+    ("too few move lists", lambda d: d.__setitem__("moves", d["moves"][:1]), "moves: fewer move lists than expanded nodes"),
+    ("move index outside", set_event(1, [1, 5, "-inf", "inf"]), "node 1: move index 5 is outside its parent's move list"),
+    ("negative move index", set_event(1, [1, -1, "-inf", "inf"]), r"event 1 \(ENTER\): move index -1 is not a whole number"),
+    ("unknown game", set_key("game", {"game": "chess"}), r"game: InputError: unknown game 'chess'"),
+    ("game without name", set_key("game", {"tree": "A:1"}), "game: InputError: a game spec must be an object with a 'game' field"),
+    ("bad tree", set_key("game", {"game": "tree", "tree": "A(B:1"}), r"game: InputError: malformed tree at character 6"),
+    ("illegal position", set_key("game", {"game": "ttt", "position": "xx......."}), "game: InputError: illegal tic-tac-toe position"),
+    ("bad options", lambda d: d["result"]["options"].__setitem__("algorithm", "mcts"), "result: InputError: unknown algorithm: 'mcts'"),
+    ("unknown option", lambda d: d["result"]["options"].__setitem__("speed", 1), r"result: InputError: unknown search options \['speed'\]"),
+    ("result missing a field", lambda d: d["result"].pop("nodes"), "result: KeyError: 'nodes'"),
+    ("result not an object", set_key("result", [5]), "result: TypeError"),
+]
+
+
+@pytest.mark.parametrize(("edit", "message"), [b[1:] for b in BAD_FILES], ids=[b[0] for b in BAD_FILES])
+def test_corrupted_files_raise_trace_format_error_naming_the_problem(
+    textbook_json: dict[str, Any], edit: Edit, message: str
+) -> None:
+    d = copy.deepcopy(textbook_json)
+    edit(d)
+    with pytest.raises(TraceFormatError, match=message) as info:
+        loads(json.dumps(d))
+    assert str(info.value).startswith("invalid negaviz trace: ")
+    assert isinstance(info.value, InputError) and isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "not JSON"),
+        ("{nope", "not JSON"),
+        ("[1, 2, 3]", "top level: expected an object"),
+        ('"negaviz-trace"', "top level: expected an object"),
+        ("null", "top level: expected an object"),
+    ],
+)
+def test_text_that_is_not_a_trace_object(text: str, message: str) -> None:
+    with pytest.raises(TraceFormatError, match=message):
+        loads(text)
+
+
+def test_loading_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        load(tmp_path / "nothing.json")
+
+
+def test_load_reads_a_file_written_by_hand(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(
+        json.dumps({
+            "format": "negaviz-trace", "version": 1, "game": {"game": "tree", "tree": "A(B:3 C:-2)"}, "result": None,
+            "moves": [[1, 2]],
+            "events": [[1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [2, -3], [5, 3, "-inf"],
+                       [1, 1, "-inf", "inf"], [2, 2], [4, -2], [9, 3, 0]],
+        }),
+        encoding="utf-8",
+    )
+    trace = load(path)
+    assert trace.value == 3 and trace.pv_names() == ["B"] and trace.result is None
+    assert [trace.label(n.id) for n in trace.nodes] == ["A", "B", "C"]
+
+
+def test_traces_with_several_roots_load() -> None:
+    # Drivers such as MTD(f) search the root several times: one root per call.
+    trace = record(TicTacToe("x...o...."), algorithm="mtdf")
+    again = loads(dumps(trace))
+    assert len(again.roots()) == len(trace.roots()) >= 2
+    assert again.value == trace.value == 0
+    assert node_table(again) == node_table(trace)
+
+
+# Each of these corruptions escapes as a plain Python error instead of TraceFormatError.
+ESCAPES: list[tuple[str, Edit, type[BaseException]]] = [
+    ("EXIT bound 7", set_event(-1, [9, 5, 7]), ValueError),
+    ("EXIT bound inf", set_event(-1, [9, 5, "inf"]), OverflowError),
+    ("CUTOFF reason 9", lambda d: d["events"].__setitem__(
+        next(i for i, e in enumerate(d["events"]) if e[0] == 6), [6, 9]), ValueError),
+    ("ENTER index inf", set_event(1, [1, "inf", "-inf", "inf"]), OverflowError),
+    ("result nodes not a number", set_result("nodes", "many"), ValueError),
+    ("tree spec not text", set_key("game", {"game": "tree", "tree": 5}), AttributeError),
+    ("ttt position not text", set_key("game", {"game": "ttt", "position": 5}), TypeError),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "escapes"),
+    [pytest.param(e[1], e[2]) for e in ESCAPES],
+    ids=[e[0] for e in ESCAPES],
+)
+def test_corrupted_fields_inside_events_raise_trace_format_error(
+    textbook_json: dict[str, Any], edit: Edit, escapes: type[BaseException]
+) -> None:
+    d = copy.deepcopy(textbook_json)
+    edit(d)
+    with pytest.raises(TraceFormatError):
+        loads(json.dumps(d))
+
+
+def test_a_bad_table_bound_is_caught_on_load(textbook_json: dict[str, Any]) -> None:
+    d = copy.deepcopy(textbook_json)
+    d["events"].insert(1, [8, 7, 0])  # TT_STORE with bound 7 (bounds are 0..2)
+    with pytest.raises(TraceFormatError):
+        trace = loads(json.dumps(d))
+        list(trace.events)
+
+
+def test_a_finished_result_with_unbalanced_events_is_rejected(textbook_json: dict[str, Any]) -> None:
+    d = copy.deepcopy(textbook_json)
+    assert d["result"]["complete"] is True
+    d["events"].pop()  # the root's EXIT
+    with pytest.raises(TraceFormatError):
+        loads(json.dumps(d))
