@@ -29,3 +29,20 @@ __all__ = [
     "nodes_per_depth", "leaves_per_depth", "cutoffs_per_depth", "tt_hits_per_depth",
     "effective_branching_factor", "branching_ratios", "Stats", "summary", "compare", "Table",
 ]
+
+from negaviz.analysis.ladder import DEFAULT_STEPS, Step, ValueMismatch, climb, ladder  # noqa: E402
+from negaviz.analysis.minimal import (  # noqa: E402
+    MinimalComparison,
+    MinimalTree,
+    compare_with_minimal,
+    full_tree,
+    minimal_leaf_count,
+    minimal_tree,
+)
+from negaviz.analysis.nodetypes import node_types, observed_types, with_node_types  # noqa: E402
+
+__all__ += [
+    "node_types", "observed_types", "with_node_types", "minimal_leaf_count", "full_tree", "minimal_tree",
+    "compare_with_minimal", "MinimalTree", "MinimalComparison", "ladder", "climb", "Step", "DEFAULT_STEPS",
+    "ValueMismatch",
+]

@@ -208,7 +208,8 @@ class Stepper:
             side = "α" if ev.bound == Bound.LOWER else "β"
             return f"Table lookup for {me}: {stored} narrows {side}."
         if k == _K.TT_STORE:
-            return f"Store {me} in the table: value {fmt(ev.value)}, {ev.bound.name.lower() if ev.bound else ''} bound."
+            kind = "exact value" if ev.bound == Bound.EXACT else f"{ev.bound.name.lower()} bound" if ev.bound is not None else "value"
+            return f"Store {me} in the table: {fmt(ev.value)}, an {kind}." if kind[0] in "eu" else f"Store {me} in the table: {fmt(ev.value)}, a {kind}."
         if k == _K.RESEARCH:
             child = name(t, ev.child) if ev.child is not None else "the child"
             return f"The null-window search of {child} failed high ({fmt(ev.value)}): search it again with the full window."

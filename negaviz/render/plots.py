@@ -17,6 +17,7 @@ greyscale printing.  The numbers come from :mod:`negaviz.analysis.stats`.
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -26,7 +27,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from negaviz.analysis.stats import COLUMNS, compare, summary
+from negaviz.analysis.stats import COLUMNS, Table, compare, summary
 from negaviz.errors import InputError
 from negaviz.render.styles import OKABE_ITO
 from negaviz.trace.trace import Trace
@@ -178,3 +179,39 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     with matplotlib.rc_context({"svg.hashsalt": SVG_SALT}):
         fig.savefig(target, format=ext[1:], metadata=FIGURE_FORMATS[ext])
     return target
+
+
+def plot_ladder(table: Table, *, title: str | None = None) -> Figure:
+    """Bars of nodes per rung of a :func:`ladder` table, on a log scale, each labelled
+    with its count (``skipped`` for a skipped rung).  Deterministic: write it with
+    :func:`negaviz.render.plots.save_figure` for the same SVG bytes every time."""
+    if "name" not in table.columns or "nodes" not in table.columns:
+        raise InputError(f"plot_ladder() needs a ladder table (with name and nodes columns), not {list(table.columns)}")
+    names = table.column("name")
+    nodes = table.column("nodes")
+    if not any(n for n in nodes):
+        raise InputError("plot_ladder() needs a ladder with at least one rung that was searched")
+    fig = Figure(figsize=(6.4, 4.0), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)  # Agg whatever backend the session uses: no pyplot, no global state
+    ax = fig.add_subplot()
+    heights = [float(n) if n else float("nan") for n in nodes]
+    bars = ax.bar(
+        range(len(names)), heights, 0.6, color=[COLOURS[i % len(COLOURS)] for i in range(len(names))],
+        edgecolor="#333333", linewidth=0.6,
+    )
+    for i, bar in enumerate(bars):
+        bar.set_hatch(HATCHES[i % len(HATCHES)])
+    ax.set_yscale("log")
+    top = max(h for h in heights if not math.isnan(h))
+    ax.set_ylim(0.8, top * 3)  # room above the tallest bar for its label
+    for i, n in enumerate(nodes):
+        if n:
+            ax.annotate(f"{n:,}", (i, n), xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
+                        fontsize="small")
+        else:  # upright, so neighbouring skipped rungs do not overlap
+            ax.annotate("skipped", (i, 1.0), xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
+                        fontsize="small", rotation=90, color="#555555")
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_ylabel("nodes (log scale)")
+    ax.set_title(title if title is not None else "the enhancement ladder")
+    return fig

@@ -23,10 +23,15 @@ class Entry(NamedTuple):
     """The best move found, or None."""
 
 
+_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: spreads nearby integers apart
+
+
 def _slot_hash(key: Hashable) -> int:
-    # str hashes change between runs; crc32 keeps slot choice, and so traces, deterministic.
+    # Integer keys are often small and clustered (board encodings), so mix their bits
+    # (Fibonacci hashing) before the modulus.  str hashes change between runs; crc32
+    # keeps the slot choice, and so traces, deterministic.
     if isinstance(key, int):
-        return key
+        return ((key * _GOLDEN) & 0xFFFFFFFFFFFFFFFF) >> 16
     return zlib.crc32(repr(key).encode())
 
 

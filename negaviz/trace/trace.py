@@ -337,12 +337,16 @@ class Trace:
     # --- questions ------------------------------------------------------------------
     def counts(self) -> Counts:
         """Nodes, leaves, cutoffs and table hits, overall and per depth."""
+        return self._counts
+
+    @cached_property
+    def _counts(self) -> Counts:  # a trace never changes, so count once
         nodes = self.nodes
         depth = max((n.depth for n in nodes), default=-1) + 1
         per = {k: [0] * depth for k in ("n", "l", "c", "t")}
         for n in nodes:
             per["n"][n.depth] += 1
-            if n.ending in ("leaf", "eval"):
+            if n.ending in ("leaf", "eval", "bounds"):  # as the search counts them
                 per["l"][n.depth] += 1
             if n.cutoff is not None and n.skipped:
                 per["c"][n.depth] += 1
