@@ -253,6 +253,22 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if trace.result is not None and trace.result.stopped == "interrupted" else 0
 
 
+def _cmd_export(args: argparse.Namespace) -> int:
+    from negaviz.export import export_html  # drawing needs graphviz: import on use
+
+    if not args.output.lower().endswith((".html", ".htm")):
+        raise InputError(f"export writes one HTML page: {args.output!r} should end with .html")
+    game = game_from_args(args)
+    trace = record(game, options=options_from_args(args))
+    info = export_html(
+        trace, args.output, perspective=args.perspective, windows=args.windows,
+        max_nodes=args.max_nodes, title=args.title, max_frames=args.max_frames,
+    )
+    note = f" (sampled from {info.total})" if info.sampled else ""
+    print(f"{info.path}: {info.frames} frames{note}, {info.bytes:,} bytes")
+    return EXIT_INTERRUPTED if trace.result is not None and trace.result.stopped == "interrupted" else 0
+
+
 def _cmd_proof(args: argparse.Namespace) -> int:
     from negaviz.search.proof import prove
 
@@ -325,6 +341,31 @@ def build_parser() -> argparse.ArgumentParser:
                          help="draw at most N nodes, folding the rest (default 400)")
     drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     render.set_defaults(run=_cmd_render)
+
+    export = commands.add_parser(
+        "export", help="write a search as one self-contained HTML page to step through offline",
+        description="Search GAME from POSITION, record it, and write one HTML file with every frame "
+        "pre-rendered, Play, a slider and the arrow keys: no network, no CDN. It opens from a file, "
+        "on an LMS page or inside slides.",
+        epilog="examples:\n"
+        "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' -o alphabeta.html\n"
+        "  negaviz export ttt 'x.o/x../o..' --tt --perspective minimax -o ttt.html\n"
+        "exit status: 0 done, 2 bad input, 130 Ctrl-C",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_arguments(export)
+    add_search_arguments(export, budget_flag="--budget")
+    page = export.add_argument_group("page")
+    page.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
+                      help="values for the side to move (negamax) or the first player (minimax)")
+    page.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
+    page.add_argument("--max-nodes", type=int, default=400, metavar="N",
+                      help="draw at most N nodes per frame, folding the rest (default 400)")
+    page.add_argument("--max-frames", type=int, default=2000, metavar="N",
+                      help="keep at most N frames, evenly spaced, for long searches (default 2000)")
+    page.add_argument("--title", help="the page's title (default: the game and options)")
+    page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
+    export.set_defaults(run=_cmd_export)
 
     proof = commands.add_parser(
         "proof", help="print (and draw) the proof tree of a solved position",

@@ -215,7 +215,13 @@ class Stepper:
             return f"The null-window search of {child} failed high ({fmt(ev.value)}): search it again with the full window."
         # EXIT
         what = {Bound.EXACT: "exact", Bound.LOWER: "a lower bound: it failed high", Bound.UPPER: "an upper bound: it failed low"}
-        bound = what[ev.bound] if ev.bound is not None else "exact"
+        shown = ev.bound
+        if shown is not None and shown != Bound.EXACT and sign(t, ev.node, self.perspective) < 0:
+            # Negating a value for the minimax view turns a lower bound into an upper one.
+            shown = Bound.UPPER if shown == Bound.LOWER else Bound.LOWER
+        bound = what[shown] if shown is not None else "exact"
+        if self.perspective == "minimax" and shown in (Bound.LOWER, Bound.UPPER):
+            bound = "a lower bound: it is worth at least that" if shown == Bound.LOWER else "an upper bound: it is worth at most that"
         return f"{me} returns {self._v(ev.node, ev.value)} ({bound})."
 
 

@@ -1,0 +1,140 @@
+"""The lecture notebooks: listed, clean, run and stored, and never drifting from their source.
+
+These checks read the saved ``.ipynb`` files and run nothing but
+``tools/build_notebooks.py --check`` (which builds cells in memory, without a kernel).
+Whether the stored outputs still come out is nbval's job:
+``pytest --nbval notebooks/ --nbval-sanitize-with notebooks/sanitize.cfg``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+INDEX = NOTEBOOKS / "00-index.ipynb"
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+SKIP_MARKERS = ("NBVAL_IGNORE_OUTPUT", "NBVAL_SKIP", "PYTEST_VALIDATE_IGNORE_OUTPUT")
+SKIP_TAGS = ("nbval-ignore-output", "nbval-skip")
+TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+NUMBER = re.compile(r"\d+(?:[,\u202f]\d{3})*(?:\.\d+)?")
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def text(value: Any) -> str:
+    """A notebook string field, stored as one string or as a list of lines."""
+    return value if isinstance(value, str) else "".join(value)
+
+
+def cells(path: Path, kind: str) -> list[dict[str, Any]]:
+    return [c for c in load(path)["cells"] if c["cell_type"] == kind]
+
+
+def printed(nb: dict[str, Any]) -> str:
+    """Everything the notebook's cells printed or returned as text."""
+    parts = []
+    for cell in nb["cells"]:
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "stream":
+                parts.append(text(output["text"]))
+            elif "data" in output:
+                parts.append(text(output["data"].get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def numbers(s: str) -> set[str]:
+    """Numbers in ``s`` with their thousands separators removed."""
+    return {re.sub(r"[,\u202f]", "", n) for n in NUMBER.findall(s)}
+
+
+by_name = pytest.mark.parametrize("path", PATHS, ids=lambda p: p.name)
+
+
+def test_the_sequence_is_there() -> None:
+    assert INDEX in PATHS
+    assert len(PATHS) >= 9, [p.name for p in PATHS]
+
+
+def test_index_links_every_notebook() -> None:
+    prose = "\n".join(text(c["source"]) for c in cells(INDEX, "markdown"))
+    linked = set(re.findall(r"\]\(([^)\s]+\.ipynb)\)", prose))
+    assert linked == {p.name for p in PATHS if p != INDEX}
+
+
+@by_name
+def test_no_path_hacks_no_star_imports_no_output_widgets(path: Path) -> None:
+    for cell in cells(path, "code"):
+        source = text(cell["source"])
+        assert "sys.path" not in source, f"{path.name} {cell['id']}: import the installed package instead"
+        assert not re.search(r"^\s*from\s+\S+\s+import\s+\*", source, re.M), f"{path.name} {cell['id']}: star import"
+        # Displays into an Output widget leak into the cell's outputs under nbval: widgets
+        # must be the last expression of a cell and change through their state only.
+        assert "Output(" not in source, f"{path.name} {cell['id']}: no Output widgets"
+
+
+@by_name
+def test_every_skipped_check_says_why_on_its_first_line(path: Path) -> None:
+    for cell in cells(path, "code"):
+        source = text(cell["source"])
+        lines = source.splitlines()
+        marked = any(m in source for m in SKIP_MARKERS) or any(
+            t in cell.get("metadata", {}).get("tags", []) for t in SKIP_TAGS
+        )
+        if not marked:
+            continue
+        first = lines[0].strip() if lines else ""
+        reason = first.lstrip("#").strip()
+        assert first.startswith("#") and reason not in SKIP_MARKERS and len(reason.split()) >= 3, (
+            f"{path.name} {cell['id']}: a cell whose output is not checked must say why in a comment on its first line"
+        )
+
+
+@by_name
+def test_outputs_are_stored_and_carry_no_timestamps(path: Path) -> None:
+    nb = load(path)
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    counts = [c["execution_count"] for c in code]
+    assert counts == list(range(1, len(code) + 1)), f"{path.name}: run every cell once, top to bottom"
+    assert any(c["outputs"] for c in code), f"{path.name}: no outputs stored"
+    for cell in nb["cells"]:
+        assert "execution" not in cell.get("metadata", {}), f"{path.name} {cell['id']}: execution timestamps"
+        assert not TIMESTAMP.search(json.dumps(cell.get("metadata", {}))), f"{path.name} {cell['id']}"
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", f"{path.name} {cell['id']}: the stored run failed"
+            assert not (output["output_type"] == "stream" and output["name"] == "stderr"), (
+                f"{path.name} {cell['id']}: warnings in the output: {text(output['text'])[:200]}"
+            )
+    assert not TIMESTAMP.search(json.dumps({k: v for k, v in nb["metadata"].items() if k != "widgets"}))
+    assert [c["id"] for c in nb["cells"]] == [f"c{i:02d}" for i in range(1, len(nb["cells"]) + 1)]
+
+
+@by_name
+def test_numbers_in_the_prose_are_printed_by_a_cell(path: Path) -> None:
+    """Every number of two digits or more in the text appears in the notebook's outputs."""
+    nb = load(path)
+    shown = numbers(printed(nb))
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        prose = re.sub(r"\]\([^)]*\)", "]", text(cell["source"]))  # link targets are not prose
+        missing = sorted(n for n in numbers(prose) - shown if len(n.replace(".", "")) >= 2 and int(float(n)) >= 10)
+        assert not missing, f"{path.name} {cell['id']}: numbers in the text that no cell prints: {missing}"
+
+
+def test_notebook_sources_match_the_build_script() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_notebooks.py"), "--check"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr or done.stdout

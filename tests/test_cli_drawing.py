@@ -1,0 +1,85 @@
+"""negaviz render, proof and export: real files written through the command line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from negaviz.cli import main
+
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+
+
+@needs_dot
+def test_render_writes_the_tree_at_a_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "cut.svg"
+    assert main(["render", "tree", TEXTBOOK, "--step", "15", "--windows", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert text.lstrip().startswith("<?xml") and "<svg" in text
+    assert "after step 15 of 18" in text  # the caption says which step is drawn
+    assert capsys.readouterr().out.strip() == str(out)
+    again = tmp_path / "again.svg"
+    main(["render", "tree", TEXTBOOK, "--step", "15", "--windows", "-o", str(again)])
+    assert again.read_bytes() == out.read_bytes()  # deterministic
+
+
+@needs_dot
+@pytest.mark.parametrize("suffix, magic", [(".pdf", b"%PDF"), (".png", b"\x89PNG"), (".dot", b"digraph")])
+def test_render_picks_the_format_from_the_extension(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    out = tmp_path / f"t{suffix}"
+    assert main(["render", "ttt", "x.o/x../o..", "--tt", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(magic)
+
+
+def test_proof_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["proof", "ttt", "x.o/x../o..", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["value"] == 1
+    assert [(p["prover"], p["claim"], p["nodes"]) for p in report["proofs"]] == [("x", ">= 1", 10)]
+
+
+def test_a_draw_has_two_minimal_proofs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["proof", "ttt", "--minimal", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["value"] == 0
+    assert [(p["prover"], p["claim"]) for p in report["proofs"]] == [("x", ">= 0"), ("o", "<= 0")]
+    assert all(p["nodes"] > 1 for p in report["proofs"])
+
+
+@needs_dot
+def test_proof_of_a_draw_draws_one_file_per_prover(tmp_path: Path) -> None:
+    out = tmp_path / "empty.svg"
+    assert main(["proof", "ttt", "..x/.o./x..", "-o", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty-o.svg", "empty-x.svg"]
+
+
+@needs_dot
+def test_export_writes_one_offline_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ab.html"
+    assert main(["export", "tree", TEXTBOOK, "-o", str(out)]) == 0
+    page = out.read_text()
+    assert page.count("<svg") >= 19  # 18 events, 19 frames
+    assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
+    assert "19 frames" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["render", "ttt", "-o", "x.foo"], "cannot tell the format of 'x.foo'"),
+        (["render", "tree", "[[1,2]]", "--step", "99", "-o", "x.svg"], "--step 99 is outside"),
+        (["export", "tree", "[[1,2]]", "-o", "x.svg"], "should end with .html"),
+        (["proof", "ttt", "xxx/ooo/...", "--json"], "illegal tic-tac-toe position"),
+        (["render", "ttt"], "required"),
+    ],
+)
+def test_bad_drawing_input_is_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("negaviz: error: ") and message in err
