@@ -98,10 +98,21 @@ def draw(
         raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
     if dag and trace.game is None:
         raise InputError("dag=True needs the trace's game, to know which positions are the same")
+    passes = trace.passes()
+    pass_note = ""
+    if len(passes) > 1:
+        # A driver searched the root several times: draw the pass the step falls in
+        # (the last pass when the whole trace is drawn).
+        at = len(trace) if step is None else step
+        index = max(i for i, (first, _) in enumerate(passes) if first <= max(at - 1, 0))
+        first, part = passes[index]
+        pass_note = f"pass {index + 1} of {len(passes)} (steps {first}..{first + len(part)})"
+        trace, step = part, None if step is None else min(step - first, len(part))
     snap = snapshot(trace, len(trace) if step is None else step)
     textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
     layout = plan(trace, snap, max_nodes - 1 if legend else max_nodes, ghosts=None if textbook else 2)
     builder = _Builder(trace, snap, perspective=perspective, windows=windows, dag=dag)
+    builder.pass_note = pass_note
     try:
         return builder.build(layout, node_style, edge_style, legend=legend, max_nodes=max_nodes)
     finally:
@@ -116,6 +127,7 @@ class _Builder:
     def __init__(self, trace: Trace, snap: Snapshot, *, perspective: str, windows: bool, dag: bool) -> None:
         self.trace = trace
         self.snap = snap
+        self.pass_note = ""  # "pass 2 of 3 ..." for drivers that search the root several times
         self.game = trace.game
         self.minimax = perspective == "minimax"
         self.windows = windows
@@ -305,6 +317,8 @@ class _Builder:
             lines.append(f"minimax view: values for the first player (▲ max); values at ▼ min nodes ({odd} depth) negated")
         else:
             lines.append("negamax view: each value is for the side to move there (▲ first player, ▼ second)")
+        if self.pass_note:
+            lines.append(self.pass_note)
         if self.snap.step < len(self.trace):
             lines.append(f"after step {self.snap.step} of {len(self.trace)}")
         if self.dag:

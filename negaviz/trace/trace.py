@@ -328,6 +328,29 @@ class Trace:
         iterative deepening and MTD(f), which search the root several times."""
         return [n.id for n in self.nodes if n.parent < 0]
 
+    def passes(self) -> list[tuple[int, Trace]]:
+        """``(first step, trace)`` for each search call of a driver (iterative deepening,
+        MTD(f)): each pass as a trace of its own, with one root.  A one-root trace is its
+        own single pass."""
+        roots = self.roots()
+        if len(roots) <= 1:
+            return [(0, self)]
+        offsets, _, nodes = self._decoded
+        out: list[tuple[int, Trace]] = []
+        expanded = 0  # move lists belong to nodes in node order, as they were consumed
+        for i, r in enumerate(roots):
+            end_node = roots[i + 1] if i + 1 < len(roots) else len(nodes)
+            first = nodes[r].enter_step
+            last = nodes[roots[i + 1]].enter_step if i + 1 < len(roots) else self._count
+            lists = sum(1 for n in nodes[r:end_node] if n.moves is not None)
+            stop = offsets[last] if last < self._count else len(self._stream)
+            out.append((first, Trace(
+                self._stream[offsets[first]:stop], self._moves[expanded:expanded + lists], last - first,
+                game=self.game, root=self.root, result=self.result,
+            )))
+            expanded += lists
+        return out
+
     @property
     def value(self) -> float | None:
         """The last root's value for the side to move, None if it never returned."""
