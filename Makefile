@@ -37,8 +37,11 @@ browser:
 	  fi; }
 	@/usr/bin/chromium --version 2>/dev/null || true
 
+# JupyterLab refuses to run as root unless told to (containers, fresh machines).
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: setup
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
 test: setup browser
 	$(BIN)/python -m pytest

@@ -27,7 +27,7 @@ __all__ = [
     "search", "record", "SearchOptions", "SearchResult", "Observer", "Recorder", "Trace", "Event",
     "Node", "Replay", "State", "Status", "EventKind", "Bound", "CutReason", "load", "loads", "save",
     "prove", "check_proof", "Proofs", "ProofTree",
-    "Game", "Tree", "TicTacToe", "Othello", "MutableGame", "make_game", "from_spec",
+    "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "make_game", "from_spec",
     "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
 ]
 
@@ -37,4 +37,8 @@ def __getattr__(name: str) -> Any:
         from negaviz.games.othello import Othello
 
         return Othello
+    if name == "ConnectFour":
+        from negaviz.games.connect4 import ConnectFour
+
+        return ConnectFour
     raise AttributeError(f"module 'negaviz' has no attribute {name!r}")

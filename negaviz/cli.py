@@ -5,6 +5,7 @@
     negaviz solve tree '[[7,5],[3,1,9]]' --json
     negaviz solve ttt 'x.o/x../o..' --algorithm negamax
     negaviz solve othello --size 4 --tt --record
+    negaviz solve connect4 --cols 5 --rows 4 --order threats+heuristic --tt --progress
 
 Each subcommand is one ``_cmd_*`` function; the game and search-option arguments are
 added by :func:`add_game_arguments` and :func:`add_search_arguments` and read back by
@@ -81,7 +82,7 @@ class _CommandParser(_Parser):
 
 # --- arguments shared by the subcommands ---------------------------------------------
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """GAME, POSITION and --size."""
+    """GAME, POSITION, --size, --cols, --rows and --connect."""
     parser.add_argument(
         "game", metavar="GAME", choices=GAMES,
         help=f"the game: {', '.join(GAMES)}",
@@ -90,15 +91,22 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         "position", metavar="POSITION", nargs="?",
         help="tree: the tree, '[[7,5],[3,1,9]]' or 'A(B(D:7 E:5) C(F:3 G:1 H:9))' (required); "
         "ttt: 9 cells of x, o, '.' such as 'x.o/x../o..'; "
-        "othello: size*size cells, then ':x' or ':o' for the side to move "
+        "othello: size*size cells, then ':x' or ':o' for the side to move; "
+        "connect4: rows of x, o, '.' from the top such as '......./......./......./......./...o.../..oxx..', "
+        "or the moves so far as 1-based columns such as 4453 "
         "(default: the start position)",
     )
     parser.add_argument("--size", type=int, metavar="N", help="othello board size: 4, 6 or 8 (default 8)")
+    parser.add_argument("--cols", type=int, metavar="C", help="connect4 columns: 4 to 9 (default 7)")
+    parser.add_argument("--rows", type=int, metavar="R", help="connect4 rows: 4 to 9 (default 6)")
+    parser.add_argument("--connect", type=int, metavar="K", help="connect4 discs in a row that win (default 4)")
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
-    """The game (with its root position) that GAME, POSITION and --size describe."""
-    return make_game(args.game, args.position, size=args.size)
+    """The game (with its root position) that GAME, POSITION and the size options describe."""
+    return make_game(
+        args.game, args.position, size=args.size, cols=args.cols, rows=args.rows, connect=args.connect
+    )
 
 
 def _window_end(text: str) -> float:
@@ -210,8 +218,17 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     options = options_from_args(args)
     trace: Trace | None = None
-    # Pruned tree labels come from the trace, and trees are small: always record them.
-    if args.record or args.game == "tree":
+    if args.progress and args.record:
+        raise InputError("--progress solves one root move at a time and cannot --record; use one of them")
+    if args.progress:  # one search per root move, and a bar on stderr after each
+        from negaviz.search.endgame import solve, text_bar
+
+        try:
+            result = solve(game, options=options, progress=text_bar(sys.stderr))
+        except SearchInterrupted as exc:
+            assert isinstance(exc.result, SearchResult)
+            result = exc.result
+    elif args.record or args.game == "tree":  # pruned tree labels come from the trace; trees are small
         trace = record(game, options=options)
         assert trace.result is not None
         result = trace.result
@@ -309,6 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  negaviz solve tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --json\n"
         "  negaviz solve ttt --algorithm negamax\n"
         "  negaviz solve othello --size 4 --tt --window -inf 0\n"
+        "  negaviz solve connect4 --cols 5 --rows 4 --order threats+heuristic --tt --symmetry --progress\n"
         "exit status: 0 done (or stopped by --max-nodes), 2 bad input, 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -317,6 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
     output = solve.add_argument_group("output")
     output.add_argument("--record", action="store_true", help="record the trace; report its events and bytes")
     output.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
+    output.add_argument("--progress", action="store_true",
+                        help="search one root move at a time, with a progress bar on stderr")
     solve.set_defaults(run=_cmd_solve)
 
     render = commands.add_parser(

@@ -83,3 +83,32 @@ def test_bad_drawing_input_is_one_line_and_status_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("negaviz: error: ") and message in err
+
+
+def test_connect_four_4x4_is_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", "connect4", "--cols", "4", "--rows", "4", "--order", "threats+heuristic",
+            "--tt", "--symmetry", "--forced", "--bounds", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["value"] == 0 and report["complete"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["solve", "ttt", "--cols", "4"], "--cols applies to connect4 only"),
+        (["solve", "connect4", "--cols", "3"], "connect four cols 3 is not allowed"),
+        (["solve", "connect4", "--cols", "4", "--rows", "4", "--progress", "--record"], "--progress"),
+    ],
+)
+def test_bad_connect_four_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "ttt", "x.o/x../o..", "--tt", "--progress", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["value"] == 1
+    assert captured.err.endswith("\n") and "5/5" in captured.err  # one tick per root move

@@ -1,4 +1,4 @@
-"""Games: textbook trees, tic-tac-toe, Othello, and lecturers' own classes."""
+"""Games: textbook trees, tic-tac-toe, Othello, Connect Four, and lecturers' own classes."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from negaviz.games.protocol import Game
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
 
-__all__ = ["Game", "Tree", "TicTacToe", "Othello", "MutableGame", "make_game", "from_spec", "GAMES"]
+__all__ = ["Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "make_game", "from_spec", "GAMES"]
 
-GAMES = ("tree", "ttt", "othello")
+GAMES = ("tree", "ttt", "othello", "connect4")
 
 
 def __getattr__(name: str) -> Any:
@@ -20,15 +20,37 @@ def __getattr__(name: str) -> Any:
         from negaviz.games.othello import Othello
 
         return Othello
+    if name == "ConnectFour":
+        from negaviz.games.connect4 import ConnectFour
+
+        return ConnectFour
     raise AttributeError(name)
 
 
-def make_game(name: str, position: str | None = None, *, size: int | None = None) -> Any:
-    """A game by its CLI name: ``tree`` (position = the tree), ``ttt`` or ``othello``."""
+def make_game(
+    name: str,
+    position: str | None = None,
+    *,
+    size: int | None = None,
+    cols: int | None = None,
+    rows: int | None = None,
+    connect: int | None = None,
+) -> Any:
+    """A game by its CLI name: ``tree`` (position = the tree), ``ttt``, ``othello`` or
+    ``connect4`` (``cols`` x ``rows``, default 7 x 6, ``connect`` in a row, default 4)."""
     if name not in GAMES:
         raise InputError(f"unknown game {name!r} (must be one of {list(GAMES)})")
     if size is not None and name != "othello":
         raise InputError(f"--size applies to othello only, not to {name}")
+    for flag, value in (("--cols", cols), ("--rows", rows), ("--connect", connect)):
+        if value is not None and name != "connect4":
+            raise InputError(f"{flag} applies to connect4 only, not to {name}")
+    if name == "connect4":
+        from negaviz.games.connect4 import ConnectFour
+
+        return ConnectFour(
+            7 if cols is None else cols, 6 if rows is None else rows, position, 4 if connect is None else connect
+        )
     if name == "tree":
         if position is None:
             raise InputError("game 'tree' needs the tree, e.g. '[[7,5],[3,1,9]]' or 'A(B:1 C:2)'")
@@ -49,4 +71,8 @@ def from_spec(spec: Any) -> Any:
         return make_game("tree", spec.get("tree"))
     if name == "othello":
         return make_game("othello", spec.get("position"), size=spec.get("size"))
+    if name == "connect4":
+        return make_game(
+            "connect4", spec.get("position"), cols=spec.get("cols"), rows=spec.get("rows"), connect=spec.get("connect")
+        )
     return make_game(name, spec.get("position"))

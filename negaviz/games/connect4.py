@@ -147,8 +147,9 @@ class ConnectFour:
         k = self.connect
         cells = 0
         for d in self._directions:
-            # below[a]: cells whose a neighbours on the lower side are all discs;
-            # above[a]: the same on the upper side.  A cell wins if a + b = k - 1.
+            # below[a]: cells whose a nearest neighbours on the lower side (along d)
+            # are all discs; above[a]: the same upwards.  A cell completes a line
+            # when below[a] and above[k - 1 - a] both hold it, for some a.
             below = [-1]
             above = [-1]
             for a in range(1, k):
@@ -346,7 +347,7 @@ class ConnectFour:
         moves reaches the board is not checked further.
         """
         compact = "".join(text.split())
-        if not compact or compact.isdigit():
+        if all(ch in "0123456789" for ch in compact):
             return self._parse_moves(text, compact)
         return self._parse_board(text)
 
@@ -373,7 +374,7 @@ class ConnectFour:
         size = f"a {self.cols}x{self.rows} board"
         if len(lines) != self.rows:
             raise InputError(
-                f"{what} has {len(lines)} rows but {size} needs {self.rows} "
+                f"{what} has {len(lines)} row{'' if len(lines) == 1 else 's'} but {size} needs {self.rows} "
                 "(rows of x, o and '.', top row first, separated by '/'; or moves as column digits like '4453')"
             )
         x = o = 0
