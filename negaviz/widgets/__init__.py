@@ -4,7 +4,9 @@
   stack, the pseudocode line being executed, one sentence saying what just happened;
 * :class:`CompareWidget`: two searches of the same position side by side, one step
   counter, the nodes only one of them visits highlighted;
-* :class:`~negaviz.widgets.frames.FrameCache`: the rendered frames both share with
+* :class:`PlayWidget`: play tic-tac-toe, Othello or Connect Four against the engine,
+  and step through the search behind each of its moves;
+* :class:`~negaviz.widgets.frames.FrameCache`: the rendered frames the widgets share with
   :func:`negaviz.export.export_html`.
 
 Both widgets are ipywidgets ``VBox`` subclasses: put one last in a cell, or
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["StepperWidget", "CompareWidget", "FrameCache"]
+__all__ = ["StepperWidget", "CompareWidget", "PlayWidget", "FrameCache"]
 
 
 def __getattr__(name: str) -> Any:
@@ -44,6 +46,10 @@ def __getattr__(name: str) -> Any:
         from negaviz.widgets.compare import CompareWidget
 
         return CompareWidget
+    if name == "PlayWidget":
+        from negaviz.widgets.play import PlayWidget
+
+        return PlayWidget
     if name == "FrameCache":
         from negaviz.widgets.frames import FrameCache
 

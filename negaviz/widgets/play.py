@@ -1,0 +1,369 @@
+"""Play against the engine, and see why it played each move.
+
+:class:`PlayWidget` is an ipywidgets ``VBox``.  From top to bottom:
+
+* the board as a grid of buttons: one per cell for tic-tac-toe and Othello (a cell is
+  clickable when it is the human's legal move), and for Connect Four one button per
+  column above the board; a "pass" button when the only legal move is a pass (Othello);
+* "New game" and "Undo" (back to just before the human's last move);
+* a status line: whose turn it is, or the result;
+* after each engine move, what its search found (value, principal variation, nodes) and
+  a :class:`~negaviz.widgets.stepper.StepperWidget` over THAT search, shown finished,
+  so the student can step back through why the engine played it.
+
+The engine never searches by itself: each of its moves is one
+:func:`negaviz.record` from the current position with the widget's options, and it
+plays ``trace.result.move``.  Clicks and :meth:`PlayWidget.play` run the same code, and
+the widget changes only widget state (``value``, ``description``, ``children``), so it
+is driven headless in tests and passes ``pytest --nbval``.
+
+>>> import negaviz
+>>> from negaviz.widgets.play import PlayWidget
+>>> w = PlayWidget(negaviz.TicTacToe(), prefetch=0)
+>>> w.play("a1")  # a corner; the engine, solving to the end, takes the centre
+>>> [ply.name for ply in w.history], w.last_trace.result.move
+(['a1', 'b2'], 4)
+>>> w.status
+'Your move (you are x).'
+>>> w.close()
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, NamedTuple
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+import negaviz.trace as trace_module
+from negaviz.analysis.steps import fmt
+from negaviz.errors import InputError
+from negaviz.games.protocol import label, move_name, player
+from negaviz.search.options import SearchOptions
+from negaviz.trace.trace import Trace
+from negaviz.widgets.stepper import StepperWidget, check_max_nodes, descendants
+
+__all__ = ["PlayWidget", "Ply", "DEFAULT_OPTIONS", "BIG_BOARD_DEPTH", "engine_options"]
+
+DEFAULT_OPTIONS: dict[str, Any] = {"algorithm": "alphabeta", "tt": True, "order": "heuristic"}
+"""The engine's search options unless ``options`` is given (``order`` only for games
+with ``order()`` or ``evaluate()``)."""
+
+BIG_BOARD_DEPTH = 4
+"""The engine's depth on boards too big to solve in a lesson (Othello 6x6 and 8x8,
+Connect Four beyond 16 cells) when no depth is given."""
+
+CELL = "36px"
+"""Width and height of a board button."""
+
+
+class Ply(NamedTuple):
+    """One move of the game as played in the widget."""
+
+    player: int
+    """0 for the first player, 1 for the second."""
+    move: Any
+    """The move, as the game's ``moves()`` gives it."""
+    name: str
+    """The game's name for the move, e.g. ``"b2"`` or ``"pass"``."""
+    trace: Trace | None
+    """The engine's recorded search that chose the move; None for a human move."""
+
+
+def _board_kind(game: object) -> str:
+    """``"cells"`` when a move is the index of the cell it fills (tic-tac-toe, Othello),
+    ``"columns"`` when it is a column to drop a disc into (Connect Four)."""
+    from negaviz.games.connect4 import ConnectFour
+    from negaviz.games.othello import Othello
+    from negaviz.games.tictactoe import TicTacToe
+
+    if isinstance(game, (TicTacToe, Othello)):
+        return "cells"
+    if isinstance(game, ConnectFour):
+        return "columns"
+    raise InputError(
+        f"PlayWidget plays TicTacToe, Othello and ConnectFour, not {type(game).__name__}"
+    )
+
+
+def _big_board(game: Any) -> bool:
+    """Whether searching ``game`` to the end would take too long for a lesson."""
+    if _board_kind(game) == "columns":
+        return int(game.cols) * int(game.rows) > 16
+    return int(getattr(game, "size", 3)) > 4  # tic-tac-toe has no size
+
+
+def engine_options(game: Any, depth: int | None = None, options: dict[str, Any] | None = None) -> SearchOptions:
+    """The checked search options of the engine playing ``game``.
+
+    ``options`` default to :data:`DEFAULT_OPTIONS`; ``depth`` overrides theirs; a big
+    board with no depth at all gets :data:`BIG_BOARD_DEPTH`.
+    """
+    if options is None:
+        values = dict(DEFAULT_OPTIONS)
+        if not (callable(getattr(game, "order", None)) or callable(getattr(game, "evaluate", None))):
+            values.pop("order")
+    elif isinstance(options, dict):
+        values = dict(options)
+    else:
+        raise InputError(f"options must be a dict of search options, not {type(options).__name__}")
+    if depth is not None:
+        values["depth"] = depth
+    elif values.get("depth") is None and _big_board(game):
+        values["depth"] = BIG_BOARD_DEPTH  # a full search of this board would not finish in class
+    return SearchOptions.from_dict(values)
+
+
+class PlayWidget(widgets.VBox):
+    """Play ``game`` from its root against an engine that shows its search.
+
+    ``human``: the human's side, a player name (``"x"``, ``"o"``) or 0/1; default the
+    first player (the engine moves first otherwise).
+    ``depth``: the engine's search depth (None: to the end; 4 on big boards).
+    ``options``: the engine's search options as a dict (see :data:`DEFAULT_OPTIONS`).
+    ``max_nodes_drawn``: the most nodes drawn in the engine's tree (bigger trees fold).
+    ``prefetch``: the stepper's frames rendered ahead (0: none, e.g. in tests).
+
+    :meth:`play` makes the human's move; :attr:`position`, :attr:`history`,
+    :attr:`last_trace` and :attr:`status` read back the game.
+    """
+
+    def __init__(
+        self,
+        game: Any,
+        *,
+        human: str | int | None = None,
+        depth: int | None = None,
+        options: dict[str, Any] | None = None,
+        max_nodes_drawn: int = 150,
+        prefetch: int = 3,
+    ) -> None:
+        self.game = game
+        self.kind = _board_kind(game)
+        self.names: tuple[str, ...] = tuple(getattr(game, "player_names", ("first player", "second player")))
+        self.human = self._check_human(human)
+        self.options = engine_options(game, depth, options)
+        self.max_nodes_drawn = check_max_nodes(max_nodes_drawn)
+        self.prefetch = max(0, int(prefetch))
+        self._plies: list[Ply] = []
+        self._positions: list[Any] = [game.root]
+        self._stepper: StepperWidget | None = None
+        self._shown: Trace | None = None
+
+        rows = label(game, game.root).splitlines()
+        self._cols = len(rows[0])
+        n_cells = len(rows) * self._cols
+        grid = widgets.Layout(grid_template_columns=f"repeat({self._cols}, {CELL})", grid_gap="2px", width="max-content")
+        self.cell_buttons = [
+            widgets.Button(layout=widgets.Layout(width=CELL, height=CELL, padding="0")) for _ in range(n_cells)
+        ]
+        self.column_buttons: list[Any] = []
+        if self.kind == "cells":
+            for i, button in enumerate(self.cell_buttons):
+                button.on_click(lambda _b, m=i: self._click(m))
+            board = [widgets.GridBox(self.cell_buttons, layout=grid)]
+        else:
+            self.column_buttons = [
+                widgets.Button(description=f"↓{game.move_name(game.root, c)}", tooltip=f"drop a disc in column {c + 1}",
+                               layout=widgets.Layout(width=CELL, height=CELL, padding="0"))
+                for c in range(self._cols)
+            ]
+            for c, button in enumerate(self.column_buttons):
+                button.on_click(lambda _b, m=c: self._click(m))
+            board = [widgets.GridBox(self.column_buttons, layout=grid), widgets.GridBox(self.cell_buttons, layout=grid)]
+        self.pass_button = widgets.Button(description="pass", tooltip="you have no legal move: pass",
+                                          layout=widgets.Layout(display="none"))
+        self.pass_button.on_click(lambda _b: self._click(self._pass_move()))
+        self.new_button = widgets.Button(description="New game")
+        self.undo_button = widgets.Button(description="Undo", tooltip="take back your last move (and the reply)")
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.undo_button.on_click(lambda _b: self._safely(self.undo))
+        self.status_panel = widgets.HTML()
+        self.message_panel = widgets.HTML()
+        self.engine_panel = widgets.HTML()
+        self.search_box = widgets.VBox([self.engine_panel])
+        super().__init__([
+            *board,
+            widgets.HBox([self.pass_button, self.new_button, self.undo_button]),
+            self.status_panel,
+            self.message_panel,
+            self.search_box,
+        ])
+        self._engine_to_move()
+        self._show()
+
+    # --- what is shown ----------------------------------------------------------------
+    @property
+    def position(self) -> Any:
+        """The current position."""
+        return self._positions[-1]
+
+    @property
+    def history(self) -> tuple[Ply, ...]:
+        """The moves played since the start, both sides', oldest first."""
+        return tuple(self._plies)
+
+    @property
+    def last_trace(self) -> Trace | None:
+        """The recorded search of the engine's latest move still on the board, or None."""
+        return next((p.trace for p in reversed(self._plies) if p.trace is not None), None)
+
+    @property
+    def stepper(self) -> StepperWidget | None:
+        """The stepper showing :attr:`last_trace`, or None."""
+        return self._stepper
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self.game.is_terminal(self.position))
+
+    @property
+    def status(self) -> str:
+        """The status line: whose turn it is, or the result."""
+        pos = self.position
+        if not self.over:
+            if player(self.game, pos) == self.human:
+                return f"Your move (you are {self.names[self.human]})."
+            return f"The engine ({self.names[1 - self.human]}) is to move."
+        score = self.game.score(pos)
+        if score == 0:
+            return "Game over: a draw."
+        mover = player(self.game, pos)
+        winner = mover if score > 0 else 1 - mover
+        margin = "" if abs(score) == getattr(self.game, "max_score", 1) == 1 else f" by {fmt(abs(score))}"
+        who = "you win!" if winner == self.human else "the engine wins."
+        return f"Game over: {self.names[winner]} wins{margin}, {who}"
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        """The human's legal moves now (none when the game is over)."""
+        if self.over or player(self.game, self.position) != self.human:
+            return ()
+        return tuple(self.game.moves(self.position))
+
+    # --- actions ----------------------------------------------------------------------
+    def play(self, move: Any) -> None:
+        """Play the human's ``move`` (a move or its name, e.g. ``4`` or ``"b2"``), then the
+        engine's reply.  An InputError names the legal moves if ``move`` is not one."""
+        pos = self.position
+        legal = self.legal_moves()
+        names = [move_name(self.game, pos, m) for m in legal]
+        if isinstance(move, str) and move.strip().lower() in names:
+            move = legal[names.index(move.strip().lower())]
+        if self.over:
+            raise InputError(f"the game is over ({self.status}); press New game to play again")
+        if move not in legal:
+            raise InputError(f"{move!r} is not a legal move here (legal: {', '.join(names)})")
+        self._apply(move, None)
+        self._engine_to_move()
+        self._show()
+
+    def undo(self) -> None:
+        """Go back to just before the human's last move (taking back the engine's reply)."""
+        last = max((i for i, p in enumerate(self._plies) if p.trace is None), default=None)
+        if last is None:
+            raise InputError("there is no move of yours to undo")
+        del self._plies[last:]
+        del self._positions[last + 1:]
+        self._show()
+
+    def new_game(self) -> None:
+        """Start again from the game's root (the engine moves first if it is to move)."""
+        self._plies.clear()
+        del self._positions[1:]
+        self._engine_to_move()
+        self._show()
+
+    # --- the game ---------------------------------------------------------------------
+    def _apply(self, move: Any, trace: Trace | None) -> None:
+        pos = self.position
+        self._plies.append(Ply(player(self.game, pos), move, move_name(self.game, pos, move), trace))
+        self._positions.append(self.game.play(pos, move))
+
+    def _engine_to_move(self) -> None:
+        """Let the engine move while it is its turn: one recorded search per move."""
+        while not self.over and player(self.game, self.position) != self.human:
+            trace = trace_module.record(self.game, self.position, options=self.options)
+            if trace.result is None or trace.result.move is None:
+                raise InputError(f"the engine's search found no move (stopped: {trace.result and trace.result.stopped}); "
+                                 "raise max_nodes in the options")
+            self._apply(trace.result.move, trace)
+
+    def _check_human(self, human: str | int | None) -> int:
+        if human is None:
+            return 0
+        if human in (0, 1) and not isinstance(human, bool):
+            return int(human)
+        if isinstance(human, str) and human in self.names:
+            return self.names.index(human)
+        raise InputError(f"unknown human side: {human!r} (must be one of {[*self.names, 0, 1]})")
+
+    def _pass_move(self) -> Any:
+        legal = self.legal_moves()
+        return legal[0] if len(legal) == 1 else None
+
+    def _click(self, move: Any) -> None:
+        self._safely(lambda: self.play(move))
+
+    def _safely(self, action: Any) -> None:
+        """Run a button's action; a refused one is explained in the message line
+        (an exception in a click handler would only reach the browser's log)."""
+        try:
+            action()
+        except InputError as err:
+            self.message_panel.value = f'<span style="color:#A33C00">{html.escape(str(err))}</span>'
+
+    # --- updating ---------------------------------------------------------------------
+    def _show(self) -> None:
+        pos = self.position
+        legal = self.legal_moves()
+        cells = "".join(label(self.game, pos).splitlines())
+        for i, button in enumerate(self.cell_buttons):
+            mark = cells[i]
+            button.description = "" if mark == "." else mark
+            playable = self.kind == "cells" and i in legal
+            button.disabled = not playable
+            button.tooltip = move_name(self.game, pos, i) if playable else ""
+        for c, button in enumerate(self.column_buttons):
+            button.disabled = c not in legal
+        only_pass = len(legal) == 1 and move_name(self.game, pos, legal[0]) == "pass"
+        self.pass_button.layout.display = "" if only_pass else "none"
+        self.undo_button.disabled = all(p.trace is not None for p in self._plies)
+        self.status_panel.value = f"<b>{html.escape(self.status)}</b>"
+        self.message_panel.value = ""
+        self._show_search(self.last_trace)
+
+    def _show_search(self, trace: Trace | None) -> None:
+        if trace is self._shown:
+            return
+        self._shown = trace
+        if self._stepper is not None:
+            self._stepper.close()
+            self._stepper = None
+        if trace is None:
+            self.engine_panel.value = ""
+            self.search_box.children = (self.engine_panel,)
+            return
+        result = trace.result
+        assert result is not None  # recorded by _engine_to_move, which checked it
+        depth = "to the end of the game" if result.options.depth is None else f"{result.options.depth} plies deep"
+        self.engine_panel.value = (
+            f"The engine played <b>{html.escape(result.pv_names[0])}</b>. "
+            f"Its search ({html.escape(result.options.algorithm)}, {depth}, {result.nodes} nodes) "
+            f"values the position {html.escape(fmt(result.value))} for the engine; "
+            f"expected line: {html.escape(' '.join(result.pv_names))}. "
+            "Step back through the search below to see why."
+        )
+        self._stepper = StepperWidget(trace, max_nodes=self.max_nodes_drawn, prefetch=self.prefetch)
+        self._stepper.step = len(trace)  # the finished search first
+        self.search_box.children = (self.engine_panel, self._stepper)
+
+    def close(self) -> None:
+        """Close this widget, its parts and its stepper (stopping its background renderer)."""
+        stepper = getattr(self, "_stepper", None)  # absent if __init__ failed
+        if stepper is not None:
+            stepper.close()
+        for child in {id(w): w for w in descendants(self)}.values():
+            if child is not stepper:
+                child.close()
+        super().close()
