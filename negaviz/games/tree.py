@@ -181,17 +181,7 @@ class Tree:
     # --- text -----------------------------------------------------------------------
     def preorder(self) -> list[int]:
         """Node numbers in tree order (depth first, children left to right), each once."""
-        seen: set[int] = set()
-        out: list[int] = []
-        stack = [0]
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            out.append(node)
-            stack.extend(reversed(self.children[node]))
-        return out
+        return list(range(len(self.labels)))  # nodes are numbered in tree order (see _in_tree_order)
 
     def text(self) -> str:
         """The tree in labelled form; a shared node is written in full once, then by name."""
