@@ -247,6 +247,15 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 # --- render, proof -----------------------------------------------------------------------
+def add_view_arguments(group: Any, *, per: str) -> None:
+    """--perspective, --windows and --max-nodes: how a drawn tree looks (render, export)."""
+    group.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
+                       help="values for the side to move (negamax) or the first player (minimax)")
+    group.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
+    group.add_argument("--max-nodes", type=int, default=400, metavar="N",
+                       help=f"draw at most N nodes{per}, folding the rest (default 400)")
+
+
 def _check_format(path: str, formats: Any) -> None:
     from pathlib import Path
 
@@ -353,12 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_search_arguments(render, budget_flag="--budget")
     drawing = render.add_argument_group("drawing")
     drawing.add_argument("--step", type=int, metavar="K", help="draw the search as it stands after K events")
-    drawing.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
-                         help="values for the side to move (negamax) or the first player (minimax)")
-    drawing.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
+    add_view_arguments(drawing, per="")
     drawing.add_argument("--dag", action="store_true", help="merge transposed positions; table hits as dashed edges")
-    drawing.add_argument("--max-nodes", type=int, default=400, metavar="N",
-                         help="draw at most N nodes, folding the rest (default 400)")
     drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     render.set_defaults(run=_cmd_render)
 
@@ -376,11 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_arguments(export)
     add_search_arguments(export, budget_flag="--budget")
     page = export.add_argument_group("page")
-    page.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
-                      help="values for the side to move (negamax) or the first player (minimax)")
-    page.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
-    page.add_argument("--max-nodes", type=int, default=400, metavar="N",
-                      help="draw at most N nodes per frame, folding the rest (default 400)")
+    add_view_arguments(page, per=" per frame")
     page.add_argument("--max-frames", type=int, default=2000, metavar="N",
                       help="keep at most N frames, evenly spaced, for long searches (default 2000)")
     page.add_argument("--title", help="the page's title (default: the game and options)")
