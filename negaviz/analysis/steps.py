@@ -244,12 +244,20 @@ def _skipped_names(trace: Trace, nid: int) -> list[str]:
 
 
 def _prefix_counts(trace: Trace) -> tuple[list[int], list[int], list[int]]:
-    """Running counts of leaves, cutoffs and table hits before each step."""
+    """Running counts of leaves, cutoffs and table hits before each step.
+
+    Read straight from the packed stream (decoding every event would be far slower);
+    leaves are counted as :meth:`Trace.counts` counts them, value-bound exits included.
+    """
+    s, nodes = trace.stream, trace.nodes
     leaves, cutoffs, hits = [0], [0], [0]
-    for ev in trace.events:
-        leaves.append(leaves[-1] + (ev.kind in (_K.LEAF, _K.EVAL)))
-        cutoffs.append(cutoffs[-1] + (ev.kind == _K.CUTOFF))
-        hits.append(hits[-1] + (ev.kind == _K.TT_PROBE and ev.bound is not None))
+    leaf, ev_, exit_, cut, probe = _K.LEAF, _K.EVAL, _K.EXIT, _K.CUTOFF, _K.TT_PROBE
+    for pos, owner in zip(trace.offsets, trace.owners):
+        kind = s[pos]
+        is_leaf = kind == leaf or kind == ev_ or (kind == exit_ and nodes[owner].ending == "bounds")
+        leaves.append(leaves[-1] + is_leaf)
+        cutoffs.append(cutoffs[-1] + (kind == cut))
+        hits.append(hits[-1] + (kind == probe and s[pos + 1] != 0))
     return leaves, cutoffs, hits
 
 

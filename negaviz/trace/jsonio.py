@@ -34,11 +34,9 @@ VERSION = 1
 def to_dict(trace: Trace) -> dict[str, Any]:
     s = trace.stream
     events = []
-    pos = 0
-    while pos < len(s):
+    for pos in trace.offsets:
         width = WIDTH[EventKind(int(s[pos]))]
         events.append([int(s[pos])] + [_num_out(x) for x in s[pos + 1 : pos + width]])
-        pos += width
     spec = trace.game.spec() if trace.game is not None and callable(getattr(trace.game, "spec", None)) else None
     result = None
     if trace.result is not None:

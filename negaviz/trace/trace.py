@@ -261,6 +261,16 @@ class Trace:
         self._open = tuple(stack)
         return offsets, owners, nodes
 
+    @property
+    def offsets(self) -> array:
+        """Where each step's event starts in :attr:`stream` (its kind is there)."""
+        return self._decoded[0]
+
+    @property
+    def owners(self) -> array:
+        """The node each step's event belongs to."""
+        return self._decoded[1]
+
     def event(self, step: int) -> Event:
         """The event at ``step``, decoded."""
         offsets, owners, _ = self._decoded
@@ -373,11 +383,10 @@ class Trace:
                 per["l"][n.depth] += 1
             if n.cutoff is not None and n.skipped:
                 per["c"][n.depth] += 1
-        offsets, owners, _ = self._decoded
         s = self._stream
-        for step, pos in enumerate(offsets):
+        for pos, owner in zip(self.offsets, self.owners):
             if s[pos] == _K.TT_PROBE and s[pos + 1] != 0:
-                per["t"][nodes[owners[step]].depth] += 1
+                per["t"][nodes[owner].depth] += 1
         return Counts(
             sum(per["n"]), sum(per["l"]), sum(per["c"]), sum(per["t"]),
             per["n"], per["l"], per["c"], per["t"],
