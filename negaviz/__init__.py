@@ -13,13 +13,15 @@ Search a game, record every event, and ask the trace what happened:
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from negaviz.errors import InputError, NegavizError, SearchInterrupted, TraceFormatError
 from negaviz.games import Game, MutableGame, TicTacToe, Tree, from_spec, make_game
 from negaviz.search import Bound, CutReason, EventKind, Observer, SearchOptions, SearchResult, search
 from negaviz.search.proof import Proofs, ProofTree, check_proof, prove
-from negaviz.trace import Event, Node, Recorder, Replay, State, Status, Trace, load, loads, record, save
+from negaviz.trace import Event, Node, Recorder, Replay, State, Status, Trace, load, loads, record
+from negaviz.trace import save as _save_trace
 
 __version__ = "0.1.0"
 
@@ -30,6 +32,35 @@ __all__ = [
     "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "make_game", "from_spec",
     "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
 ]
+
+
+def save(obj: Any, path: str | os.PathLike[str]) -> None:
+    """Save a trace as JSON, or a drawing (a ``graphviz.Digraph``) in the format its
+    extension names (``.svg``, ``.pdf``, ``.png``, ``.dot``, ``.gv``).
+
+    >>> import tempfile, pathlib
+    >>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     save(trace, pathlib.Path(tmp) / "t.json")
+    ...     load(pathlib.Path(tmp) / "t.json").value
+    5
+    >>> save([1, 2], "x.json")
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: cannot save a list: negaviz.save takes a Trace (saved as JSON) or a drawing from negaviz.render.draw (saved by extension, e.g. .svg)
+    """
+    if isinstance(obj, Trace):
+        _save_trace(obj, path)
+        return
+    if type(obj).__module__.split(".")[0] == "graphviz" and hasattr(obj, "source"):
+        from negaviz.render.output import save as save_drawing  # lazily: drawing needs graphviz
+
+        save_drawing(obj, path)
+        return
+    raise InputError(
+        f"cannot save a {type(obj).__name__}: negaviz.save takes a Trace (saved as JSON) or a drawing "
+        "from negaviz.render.draw (saved by extension, e.g. .svg)"
+    )
 
 
 def __getattr__(name: str) -> Any:

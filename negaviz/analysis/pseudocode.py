@@ -4,10 +4,23 @@ The listings have the shape lecturers teach (negamax; alpha-beta; alpha-beta wit
 transposition table), and follow negaviz's core step for step: the terminal test comes
 before the table lookup, and a leaf is not stored.  :func:`line_of` maps an event to
 the line being executed, so a panel can highlight it.
+
+The minimax view has listings of its own, with a max branch and a min branch; the
+same events map to the branch of the node they happen at:
+
+>>> from negaviz import Tree, record
+>>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+>>> listing = listing_for("alphabeta", False, perspective="minimax")
+>>> listing
+'minimax-alphabeta'
+>>> cut = next(e for e in trace.events if e.kind == EventKind.CUTOFF)  # at C, a MIN node
+>>> LISTINGS[listing][line_of(listing, cut, maximizing=False) - 1].strip()
+'if α ≥ β: break      ▹ α cutoff: MAX avoids this node'
 """
 
 from __future__ import annotations
 
+from negaviz.errors import InputError
 from negaviz.search.events import Bound, EventKind
 from negaviz.trace.trace import Event
 
@@ -60,7 +73,86 @@ ALPHABETA_TT = (
     "    return best",
 )
 
-LISTINGS = {"negamax": NEGAMAX, "alphabeta": ALPHABETA, "alphabeta+tt": ALPHABETA_TT}
+MINIMAX = (
+    "function minimax(node, depth, maximizing):",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for MAX",
+    "    if maximizing:",
+    "        best := −∞",
+    "        for each child of node:",
+    "            v := minimax(child, depth − 1, false)",
+    "            best := max(best, v)",
+    "        return best",
+    "    else:",
+    "        best := +∞",
+    "        for each child of node:",
+    "            v := minimax(child, depth − 1, true)",
+    "            best := min(best, v)",
+    "        return best",
+)
+
+MINIMAX_ALPHABETA = (
+    "function alphabeta(node, depth, α, β, maximizing):",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for MAX",
+    "    if maximizing:",
+    "        best := −∞",
+    "        for each child of node:",
+    "            v := alphabeta(child, depth − 1, α, β, false)",
+    "            best := max(best, v)",
+    "            α := max(α, best)",
+    "            if α ≥ β: break      ▹ β cutoff: MIN avoids this node",
+    "        return best",
+    "    else:",
+    "        best := +∞",
+    "        for each child of node:",
+    "            v := alphabeta(child, depth − 1, α, β, true)",
+    "            best := min(best, v)",
+    "            β := min(β, best)",
+    "            if α ≥ β: break      ▹ α cutoff: MAX avoids this node",
+    "        return best",
+)
+
+MINIMAX_ALPHABETA_TT = (
+    "function alphabeta(node, depth, α, β, maximizing):",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for MAX",
+    "    entry := table.lookup(node)",
+    "    if entry and entry.depth ≥ depth:",
+    "        if entry.flag = EXACT: return entry.value",
+    "        if entry.flag = LOWER: α := max(α, entry.value)",
+    "        if entry.flag = UPPER: β := min(β, entry.value)",
+    "        if α ≥ β: return entry.value",
+    "    α₀, β₀ := α, β",
+    "    if maximizing:",
+    "        best := −∞",
+    "        for each child of node:",
+    "            v := alphabeta(child, depth − 1, α, β, false)",
+    "            best := max(best, v)",
+    "            α := max(α, best)",
+    "            if α ≥ β: break      ▹ β cutoff",
+    "    else:",
+    "        best := +∞",
+    "        for each child of node:",
+    "            v := alphabeta(child, depth − 1, α, β, true)",
+    "            best := min(best, v)",
+    "            β := min(β, best)",
+    "            if α ≥ β: break      ▹ α cutoff",
+    "    if best ≤ α₀: flag := UPPER",
+    "    else if best ≥ β₀: flag := LOWER",
+    "    else: flag := EXACT",
+    "    table.store(node, best, flag, depth)",
+    "    return best",
+)
+
+LISTINGS = {
+    "negamax": NEGAMAX,
+    "alphabeta": ALPHABETA,
+    "alphabeta+tt": ALPHABETA_TT,
+    "minimax": MINIMAX,
+    "minimax-alphabeta": MINIMAX_ALPHABETA,
+    "minimax-alphabeta+tt": MINIMAX_ALPHABETA_TT,
+}
 
 _K = EventKind
 
@@ -75,26 +167,72 @@ _LINES: dict[str, dict[EventKind, int]] = {
         _K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 14, _K.BEST: 15, _K.CUTOFF: 16,
         _K.TT_STORE: 20, _K.EXIT: 21, _K.RESEARCH: 13,
     },
+    # The minimax listings at a MAX node; _MIN_LINES holds what differs at a MIN node.
+    "minimax": {_K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 8, _K.BEST: 8, _K.EXIT: 9},
+    "minimax-alphabeta": {
+        _K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 8, _K.BEST: 9, _K.CUTOFF: 10, _K.EXIT: 11,
+        _K.RESEARCH: 7,
+    },
+    "minimax-alphabeta+tt": {
+        _K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 15, _K.BEST: 16, _K.CUTOFF: 17,
+        _K.TT_STORE: 28, _K.EXIT: 29, _K.RESEARCH: 14,
+    },
 }
+_MIN_LINES: dict[str, dict[EventKind, int]] = {
+    "minimax": {_K.CHILD: 14, _K.BEST: 14, _K.EXIT: 15},
+    "minimax-alphabeta": {_K.CHILD: 16, _K.BEST: 17, _K.CUTOFF: 18, _K.EXIT: 19, _K.RESEARCH: 15},
+    "minimax-alphabeta+tt": {_K.CHILD: 22, _K.BEST: 23, _K.CUTOFF: 24, _K.RESEARCH: 21},
+}
+_FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
-def listing_for(algorithm: str, tt: bool) -> str:
-    """The listing that matches a search's options."""
+def listing_for(algorithm: str, tt: bool, *, perspective: str = "negamax") -> str:
+    """The listing that matches a search's options, in the negamax or the minimax view.
+
+    >>> listing_for("alphabeta", True), listing_for("negamax", False, perspective="minimax")
+    ('alphabeta+tt', 'minimax')
+    """
+    from negaviz.analysis.steps import PERSPECTIVES  # the one list; steps imports this module
+
+    if perspective not in PERSPECTIVES:
+        raise InputError(f"unknown perspective: {perspective!r} (must be one of {sorted(PERSPECTIVES)})")
     if algorithm in ("minimax", "negamax"):
-        return "negamax"
-    return "alphabeta+tt" if tt else "alphabeta"
+        name = "negamax"
+    else:
+        name = "alphabeta+tt" if tt else "alphabeta"
+    if perspective == "minimax":
+        name = "minimax" if name == "negamax" else "minimax-" + name
+    return name
 
 
-def line_of(listing: str, event: Event | None, *, exit_of_tt_hit: bool = False) -> int | None:
-    """The 1-based line of ``listing`` that ``event`` executes (None: no line)."""
+def line_of(
+    listing: str, event: Event | None, *, exit_of_tt_hit: bool = False, maximizing: bool = True
+) -> int | None:
+    """The 1-based line of ``listing`` that ``event`` executes (None: no line).
+
+    ``maximizing`` says whether the event's node is a MAX node (the first player moves
+    there); only the minimax listings use it, to pick the max or the min branch.  Table
+    bounds are stored for the side to move, so at a MIN node a lower bound is MAX's
+    upper bound, and the minimax listing shows it on the β line.
+    """
     if event is None:
         return None
+    if listing not in _LINES:
+        raise InputError(f"unknown listing: {listing!r} (must be one of {sorted(LISTINGS)})")
+    minimax = listing.startswith("minimax")
+    bound = event.bound
+    if minimax and not maximizing and bound is not None:
+        bound = _FLIP[bound]
     if event.kind == _K.TT_PROBE:
-        if event.bound is None:
+        if bound is None:
             return 4  # a miss: the lookup found nothing usable
         if event.ended:
-            return 6 if event.bound == Bound.EXACT else 9
-        return 7 if event.bound == Bound.LOWER else 8
-    if event.kind == _K.EXIT and exit_of_tt_hit and listing == "alphabeta+tt":
-        return 6 if event.bound == Bound.EXACT else 9
+            return 6 if bound == Bound.EXACT else 9
+        return 7 if bound == Bound.LOWER else 8
+    if event.kind == _K.EXIT and exit_of_tt_hit and listing.endswith("alphabeta+tt"):
+        return 6 if bound == Bound.EXACT else 9
+    if minimax and not maximizing:
+        line = _MIN_LINES[listing].get(event.kind)
+        if line is not None:
+            return line
     return _LINES[listing].get(event.kind)

@@ -1,0 +1,104 @@
+"""Tests of negaviz.analysis.pseudocode: every event lands on a sensible line, in both views."""
+
+from __future__ import annotations
+
+import pytest
+
+from negaviz import InputError, TicTacToe, Tree, record
+from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
+from negaviz.search.events import Bound, EventKind
+from negaviz.trace.trace import Event, Trace
+
+K = EventKind
+
+
+def traces() -> list[tuple[str, bool, Trace]]:
+    """Searches that between them emit every kind of event."""
+    tree = Tree.parse("[[7,5],[3,1,9]]")
+    ttt = TicTacToe("x.o/.../...")
+    return [
+        ("negamax", False, record(tree, algorithm="negamax")),
+        ("negamax", False, record(ttt, algorithm="negamax", depth=2)),  # EVAL at the depth limit
+        ("alphabeta", False, record(tree, algorithm="alphabeta")),
+        ("pvs", False, record(ttt, algorithm="pvs")),  # RESEARCH
+        ("alphabeta", True, record(ttt, algorithm="alphabeta", tt=True)),  # probes, hits, stores
+    ]
+
+
+def expected(listing: str, ev: Event, maximizing: bool) -> tuple[str, ...]:
+    """Text the executed line must contain (any of)."""
+    minimax = listing.startswith("minimax")
+    pick = "max" if maximizing or not minimax else "min"
+    windowed = "alphabeta" in listing
+    kind = ev.kind
+    if kind == K.ENTER:
+        return ("function ",)
+    if kind in (K.LEAF, K.EVAL):
+        return ("return value of node for " + ("MAX" if minimax else "the side to move"),)
+    if kind == K.CHILD:
+        return (f"best := {pick}(best, v)",)
+    if kind == K.BEST:
+        if not windowed:
+            return (f"best := {pick}(best, v)",)
+        return ("α := max(α, best)",) if pick == "max" else ("β := min(β, best)",)
+    if kind == K.CUTOFF:
+        return ("break",)
+    if kind == K.EXIT:
+        return ("return best", "return entry.value")
+    if kind == K.TT_STORE:
+        return ("table.store",)
+    if kind == K.RESEARCH:
+        return ("(child, depth − 1",)
+    assert kind == K.TT_PROBE
+    if ev.bound is None:
+        return ("table.lookup",)
+    bound = ev.bound if maximizing or not minimax else {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}.get(ev.bound, ev.bound)
+    if ev.ended:
+        return ("return entry.value",)
+    return (f"flag = {bound.name}",)
+
+
+@pytest.mark.parametrize("perspective", ["negamax", "minimax"])
+def test_every_event_kind_maps_to_a_sensible_line(perspective: str) -> None:
+    seen: set[tuple[str, EventKind, bool]] = set()
+    for algorithm, tt, trace in traces():
+        listing = listing_for(algorithm, tt, perspective=perspective)
+        lines = LISTINGS[listing]
+        hits = {n.id for n in trace.nodes if n.ending == "tt"}
+        for ev in trace.events:
+            maximizing = trace.nodes[ev.node].depth % 2 == 0  # the first player moves at every root here
+            line = line_of(listing, ev, exit_of_tt_hit=ev.node in hits, maximizing=maximizing)
+            assert line is not None and 1 <= line <= len(lines), (listing, ev)
+            text = lines[line - 1]
+            assert any(want in text for want in expected(listing, ev, maximizing)), (listing, ev, text)
+            seen.add((listing, ev.kind, maximizing))
+    kinds = {kind for _, kind, _ in seen}
+    assert kinds == set(EventKind)  # the searches above emit every kind
+    if perspective == "minimax":  # and both branches of each minimax listing are used
+        for listing in ("minimax", "minimax-alphabeta", "minimax-alphabeta+tt"):
+            assert {m for name, kind, m in seen if name == listing and kind == K.EXIT} == {True, False}
+
+
+def test_listings_by_options_and_perspective() -> None:
+    assert [listing_for(a, tt) for a, tt in (("minimax", False), ("negamax", True), ("alphabeta", False), ("pvs", True))] == [
+        "negamax", "negamax", "alphabeta", "alphabeta+tt"]
+    assert [listing_for(a, tt, perspective="minimax") for a, tt in (("minimax", False), ("alphabeta", False), ("mtdf", True))] == [
+        "minimax", "minimax-alphabeta", "minimax-alphabeta+tt"]
+    assert listing_for("alphabeta", True, perspective="negamax") == "alphabeta+tt"
+
+
+def test_the_min_branch_only_changes_minimax_listings() -> None:
+    trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+    for ev in trace.events:
+        assert line_of("alphabeta", ev, maximizing=False) == line_of("alphabeta", ev)
+    cut = next(e for e in trace.events if e.kind == K.CUTOFF)
+    assert line_of("minimax-alphabeta", cut) == 10 and line_of("minimax-alphabeta", cut, maximizing=False) == 18
+    assert line_of("minimax", None) is None
+
+
+def test_bad_names_are_input_errors() -> None:
+    with pytest.raises(InputError, match=r"unknown perspective: 'max' \(must be one of"):
+        listing_for("alphabeta", False, perspective="max")
+    ev = record(Tree.parse("[1,2]")).events[0]
+    with pytest.raises(InputError, match="unknown listing: 'pvs'"):
+        line_of("pvs", ev)
