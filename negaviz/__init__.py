@@ -14,6 +14,7 @@ Search a game, record every event, and ask the trace what happened:
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from negaviz.errors import InputError, NegavizError, SearchInterrupted, TraceFormatError
@@ -43,14 +44,18 @@ def save(obj: Any, path: str | os.PathLike[str]) -> None:
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     save(trace, pathlib.Path(tmp) / "t.json")
     ...     load(pathlib.Path(tmp) / "t.json").value
+    ...     from negaviz.render import draw
+    ...     save(draw(trace), pathlib.Path(tmp) / "t.dot")
+    ...     (pathlib.Path(tmp) / "t.dot").read_text().startswith("digraph")
     5
+    True
     >>> save([1, 2], "x.json")
     Traceback (most recent call last):
     ...
     negaviz.errors.InputError: cannot save a list: negaviz.save takes a Trace (saved as JSON) or a drawing from negaviz.render.draw (saved by extension, e.g. .svg)
     """
     if isinstance(obj, Trace):
-        _save_trace(obj, path)
+        _save_trace(obj, Path(path))
         return
     if type(obj).__module__.split(".")[0] == "graphviz" and hasattr(obj, "source"):
         from negaviz.render.output import save as save_drawing  # lazily: drawing needs graphviz
