@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.negaviz-installed
 
-.PHONY: lab test setup dot browser bench
+.PHONY: lab test setup dot browser bench notebooks
 
 setup: $(STAMP) dot
 
@@ -48,3 +48,8 @@ test: setup browser
 
 bench: setup
 	$(BIN)/python benchmarks/bench_core.py
+
+# Re-execute every lecture notebook from its jupytext source (notebooks/NN-name.py) and
+# save the .ipynb deterministically; `tools/build_notebooks.py 03` rebuilds one.
+notebooks: setup
+	$(BIN)/python tools/build_notebooks.py

@@ -1,0 +1,156 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 1 · From minimax to negamax
+#
+# In a two-player zero-sum game, what one player wins the other loses.  Minimax writes
+# every value from the first player's point of view, so it needs two cases: where the
+# first player moves, take the largest child value; where the second player moves, the
+# smallest.  Negamax writes each value for the player *to move* at that node instead.
+# A position worth *v* to one player is worth −*v* to the other, so every node does the
+# same thing:
+#
+# > value(node) = max over the children *c* of −value(*c*)
+#
+# and every leaf is scored for the player to move there.
+
+# %%
+from IPython.display import SVG
+
+import negaviz
+from negaviz.render import draw, to_svg
+from negaviz.student import check, trace_calls
+from negaviz.widgets import StepperWidget
+
+# %% [markdown]
+# ## A small tree
+#
+# negaviz writes trees as textbooks draw them: nested names, and each leaf's value for
+# the first player (the player at the root).  This one has leaves one, two and three
+# moves below the root.
+
+# %%
+tree = negaviz.Tree.parse("A(B(E:2 F:3 G:-1) C:1 D(H:-4 I(J:6 K:2)))")
+print(tree.text())
+
+# %% [markdown]
+# ## Converting leaf scores
+#
+# A negamax search needs each leaf scored for the player to move there.  At even depth
+# that is the first player, so the textbook's number stands; at odd depth the second
+# player moves, so the number is negated.  The game does the conversion; the table shows
+# it leaf by leaf.
+
+# %%
+print("leaf  depth  to move  written (first player)  for the side to move")
+for node in tree.preorder():
+    if tree.is_terminal(node):
+        mover = "first" if tree.player(node) == 0 else "second"
+        print(f"{tree.label(node):4}  {tree.depth(node):5}  {mover:7}  "
+              f"{tree.values[node]:22}  {tree.score(node):20}")
+
+# %% [markdown]
+# ## One value, two points of view
+#
+# A search from any inner node gives its value for the side to move there (`value`)
+# and, converted, for the first player (`minimax_value`).  They differ exactly where
+# the second player moves.
+
+# %%
+print("node  to move  negamax value  minimax value  best move")
+for node in tree.preorder():
+    if not tree.is_terminal(node):
+        r = negaviz.search(tree, node, algorithm="negamax")
+        mover = "first" if tree.player(node) == 0 else "second"
+        print(f"{tree.label(node):4}  {mover:7}  {r.value:13}  {r.minimax_value:13}  {r.pv_names[0]}")
+
+# %% [markdown]
+# ## Drawing both views
+#
+# The same recorded search, drawn twice.  In the minimax view values are for the first
+# player: ▲ nodes take the largest child value, ▼ nodes the smallest.  In the negamax
+# view each value is for the side to move, and every node takes the largest of its
+# children's values negated.  Bold edges mark the principal variation, the line both
+# players choose.
+
+# %%
+trace = negaviz.record(tree, algorithm="negamax")
+SVG(to_svg(draw(trace, perspective="minimax")))
+
+# %%
+SVG(to_svg(draw(trace, perspective="negamax")))
+
+
+# %% [markdown]
+# ## With or without a colour parameter
+#
+# Some textbooks keep the evaluation in the first player's view and pass a *colour*,
+# +1 where the first player moves and −1 where the second does, multiplying at the
+# leaves.  Others score leaves for the side to move directly and need no colour.  The
+# two are the same search.  Below, both are written as a student would write them,
+# recorded with `negaviz.student.trace_calls`, and compared with negaviz's own negamax
+# by `check()`.
+
+# %%
+def first_player_value(node):
+    """A leaf's value as the tree is written: for the first player."""
+    return tree.values[node]
+
+
+@trace_calls(tree, position="node")
+def negamax_with_color(node, color):
+    if tree.is_terminal(node):
+        return color * first_player_value(node)
+    return max(-negamax_with_color(tree.play(node, m), -color) for m in tree.moves(node))
+
+
+@trace_calls(tree, position="node")
+def negamax_side_to_move(node):
+    if tree.is_terminal(node):
+        return tree.score(node)  # the game scores leaves for the side to move
+    return max(-negamax_side_to_move(tree.play(node, m)) for m in tree.moves(node))
+
+
+print("with colour:", negamax_with_color(tree.root, +1))
+print("side to move:", negamax_side_to_move(tree.root))
+print(check(negamax_with_color.last_trace))
+print(check(negamax_side_to_move.last_trace))
+
+
+# %% [markdown]
+# The usual slip is to keep the textbook's leaf values without negating them at odd
+# depth.  `check()` walks the student's search beside the reference and stops at the
+# first node where they part:
+
+# %%
+@trace_calls(tree, position="node")
+def negamax_unconverted(node):
+    if tree.is_terminal(node):
+        return first_player_value(node)  # the slip: not converted to the side to move
+    return max(-negamax_unconverted(tree.play(node, m)) for m in tree.moves(node))
+
+
+print("returns:", negamax_unconverted(tree.root))
+print(check(negamax_unconverted.last_trace))
+
+# %% [markdown]
+# ## Step through it
+#
+# The stepper replays the recorded search one event at a time: the tree as it stands,
+# the call stack, the line of pseudocode being run.  Switch between the negamax and
+# minimax views to watch each value change sign where the second player moves.
+
+# %%
+StepperWidget(trace)

@@ -1,0 +1,130 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 4 · Move ordering and threat search
+#
+# Alpha-beta cuts off as soon as a move reaches β, so it prunes most when the best
+# move is tried first.  The best move is what the search is looking for, so a program
+# guesses.  negaviz has three orders:
+#
+# * `natural`: as the game generates moves (tic-tac-toe: cell a1, b1, c1, a2, ...);
+# * `heuristic`: the game's own guess (tic-tac-toe: centre, then corners, then edges);
+# * `threats`: winning moves first, then moves that block the opponent's win, then the
+#   rest (`threats+heuristic`: the rest in heuristic order).
+#
+# Two more options use threats to search less rather than to reorder: `stop_at_win`
+# stops at the first move that wins (nothing beats a win), and `forced` tries only a
+# winning move when there is one, and only the blocking moves when the opponent
+# threatens to win (any other move loses at once).
+
+# %%
+# %matplotlib inline
+# %config InlineBackend.figure_formats = ["svg"]
+# %config InlineBackend.print_figure_kwargs = {"bbox_inches": "tight", "metadata": {"Date": None}}
+import matplotlib
+from negaviz.render.plots import SVG_SALT
+
+matplotlib.rcParams["svg.hashsalt"] = SVG_SALT  # fixed SVG ids: the same figure gives the same bytes
+
+from IPython.display import SVG
+
+import negaviz
+from negaviz import TicTacToe
+from negaviz.analysis import compare
+from negaviz.render import svg
+from negaviz.render.plots import plot_comparison
+from negaviz.widgets import CompareWidget
+
+# %% [markdown]
+# ## Orders compared on the empty board
+#
+# Alpha-beta from the empty board, with each order, then stopping at wins:
+
+# %%
+game = TicTacToe()
+traces = {}
+for order in ("natural", "heuristic", "threats", "threats+heuristic"):
+    traces[order] = negaviz.record(game, algorithm="alphabeta", order=order)
+    traces[order + ", stop at win"] = negaviz.record(game, algorithm="alphabeta", order=order, stop_at_win=True)
+print(compare(traces))
+
+# %%
+stopping = {order: traces[order + ", stop at win"] for order in ("natural", "heuristic", "threats", "threats+heuristic")}
+plot_comparison(stopping, metric="nodes", title="alpha-beta, stopping at wins: nodes by move order")
+
+# %% [markdown]
+# Forced moves shrink the tree further, with any order; the value stays a draw.  With
+# forced moves, putting threats first adds nothing: wherever there is a threat, only
+# the winning or blocking moves are tried anyway.
+
+# %%
+print("order              forced moves  + early draws")
+for order in ("natural", "heuristic", "threats", "threats+heuristic"):
+    forced = negaviz.search(game, algorithm="alphabeta", order=order, stop_at_win=True, forced=True)
+    bounded = negaviz.search(game, algorithm="alphabeta", order=order, stop_at_win=True, forced=True, bounds=True)
+    print(f"{order:17}  {forced.nodes:12,}  {bounded.nodes:13,}   value {bounded.value}")
+
+
+# %% [markdown]
+# ## Threats before searching
+#
+# Before searching a position, a player can look for two kinds of threat: a move that
+# wins at once, and a move the opponent would win with next, which must be blocked.
+# `TicTacToe.threats` returns both lists.
+#
+# **x to play.**  x has a winning move:
+
+# %%
+def names(game, pos, moves):
+    return ", ".join(game.move_name(pos, m) for m in moves) or "none"
+
+
+attack = TicTacToe("xo./ox./...")
+print(attack.label(attack.root))
+wins, blocks = attack.threats(attack.root)
+print("wins now:", names(attack, attack.root, wins), "| must block:", names(attack, attack.root, blocks))
+for order in ("natural", "threats"):
+    r = negaviz.search(attack, algorithm="alphabeta", order=order, stop_at_win=True)
+    print(f"{order:8} value {r.value}, line {' '.join(r.pv_names)}, {r.nodes} nodes")
+
+# %% [markdown]
+# In natural order the first empty cell, c1, comes first; it also wins, but only after
+# more moves, and proving that takes a search.  Trying the threat first finds the
+# immediate win and stops.  The two searches side by side: one step counter, each side
+# showing its own search after that many events; banded nodes are visited by that
+# search only.
+
+# %%
+natural = negaviz.record(attack, algorithm="alphabeta", stop_at_win=True)
+threats = negaviz.record(attack, algorithm="alphabeta", order="threats", stop_at_win=True)
+CompareWidget(natural, threats, titles=("natural order", "threats first"))
+
+# %% [markdown]
+# **o to play.**  o has no winning move, and x threatens two lines at once.  o can block
+# only one of them, and loses anyway:
+
+# %%
+defend = TicTacToe("x../xxo/.o.")
+print(defend.label(defend.root))
+wins, blocks = defend.threats(defend.root)
+print("wins now:", names(defend, defend.root, wins), "| must block:", names(defend, defend.root, blocks))
+for move in defend.moves(defend.root):
+    r = negaviz.search(defend, defend.play(defend.root, move), algorithm="alphabeta")
+    print(f"o plays {defend.move_name(defend.root, move)}: value for o {-r.value}")
+blocked = negaviz.record(defend, algorithm="alphabeta", order="threats", stop_at_win=True, forced=True)
+print(f"threat search: value {blocked.value}, line {' '.join(blocked.pv_names())}, {len(blocked.nodes)} nodes")
+
+# %%
+SVG(svg(blocked))

@@ -1,0 +1,97 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 6 · Proof trees
+#
+# To convince someone that a position is a win, you do not need the whole game tree.
+# It is enough to show **one** good move wherever the winner moves, and an answer to
+# **every** reply wherever the opponent moves, down to finished games the winner wins.
+# That part of the tree is a *proof tree* (or solution tree).  Anyone can check it
+# without searching: follow it down and read the leaves.
+
+# %%
+import math
+
+from IPython.display import SVG
+
+import negaviz
+from negaviz import TicTacToe, check_proof, prove
+from negaviz.analysis import nodes_per_depth
+from negaviz.render import draw_proof, to_svg
+
+# %% [markdown]
+# ## x to move wins
+
+# %%
+game = TicTacToe("x.o/x../o..")
+print(game.label(game.root))
+proofs = prove(game)
+print("value for x:", proofs.minimax_value)
+for proof in proofs.proofs:
+    print(f"{proof.description}: claim {proof.claim}, proof tree of {proof.nodes} nodes")
+    print("problems found by check_proof:", check_proof(game, proof) or "none")
+
+# %% [markdown]
+# Boxes are positions where x (the prover) moves, with the one move the proof needs;
+# ellipses are positions where o moves, with every reply.
+
+# %%
+SVG(to_svg(draw_proof(game, proofs.proofs[0])))
+
+# %% [markdown]
+# ## How much smaller?
+#
+# Five cells are empty, so the game tree below this position has at most
+# 1 + 5 + 5·4 + 5·4·3 + 5·4·3·2 + 5! nodes, the 326 that lecture slides give.  Wins
+# end some lines early; alpha-beta skips more; the proof needs only a handful.
+
+# %%
+empty = len(game.moves(game.root))
+bound = [math.perm(empty, d) for d in range(empty + 1)]
+tree = negaviz.record(game, algorithm="negamax")
+print("depth   at most  game tree")
+for d, (most, real) in enumerate(zip(bound, nodes_per_depth(tree))):
+    print(f"{d:5}  {most:8}  {real:9}")
+print(f"total  {sum(bound):8}  {len(tree.nodes):9}")
+print("alpha-beta visits", negaviz.search(game, algorithm="alphabeta").nodes, "nodes")
+print("the first-good-move proof has", proofs.proofs[0].nodes, "nodes;",
+      "the smallest proof has", prove(game, minimal=True).proofs[0].nodes)
+
+# %% [markdown]
+# `prove` takes, at each of the prover's positions, the first move (in the game's move
+# order) that keeps the claim; with `minimal=True` it takes the move with the smallest
+# proof below it.  Here both give the same tree.
+#
+# ## A draw needs two proofs
+#
+# The empty board is a draw.  "x can at least draw" is one claim, proved by x's moves
+# against all of o's replies; "o can hold x to a draw" is another, proved by o's moves
+# against all of x's.  The value is pinned only by both.  o's proof must answer all nine
+# first moves, so it is the larger one.
+
+# %%
+board = TicTacToe()
+first, smallest = prove(board), prove(board, minimal=True)
+print("value for x:", first.minimax_value)
+print("claim   proof                     first good move  smallest")
+for a, b in zip(first.proofs, smallest.proofs):
+    print(f"{str(a.claim):6}  {a.description:24}  {a.nodes:15,}  {b.nodes:8,}")
+print("checked:", [check_proof(board, p) for p in first.proofs + smallest.proofs])
+
+# %% [markdown]
+# The top of x's smallest proof (the rest folded into summary nodes):
+
+# %%
+SVG(to_svg(draw_proof(board, smallest.proofs[0], max_nodes=40)))
