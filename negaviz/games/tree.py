@@ -23,7 +23,9 @@ Two ways to write a tree:
 from __future__ import annotations
 
 import ast
+import math
 import re
+import sys
 from typing import Any, Sequence
 
 from negaviz.errors import InputError
@@ -35,6 +37,55 @@ _TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>[-+]?(?:\d+
 
 MAX_DEPTH = 200
 """Deepest tree accepted: deeper ones are not textbook trees, and would exhaust recursion."""
+
+LARGEST = sys.float_info.max
+"""Largest value magnitude accepted (about 1.8e308): every value must convert to a float."""
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, shortened: a huge integer is described, not printed."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = int(value.bit_length() * math.log10(2)) + 1
+        return f"{'a negative' if value < 0 else 'an'} integer of about {digits} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_label(label: object) -> str:
+    """``label`` if it is a node name the labelled form can write back, else InputError."""
+    if not isinstance(label, str) or not _NAME.fullmatch(label):
+        raise InputError(
+            f"node name {_shown(label)} is not allowed (a name is a letter or '_', then letters, digits or '_')"
+        )
+    return label
+
+
+def check_value(name: str, value: object) -> Number:
+    """``value`` if it may be node ``name``'s value, else InputError.
+
+    The one check of tree values, shared by :class:`Tree` and both parsers: a number
+    (int or float, not bool), finite, and at most :data:`LARGEST` in magnitude, so
+    that every value converts to a float and writes back as text that parses.
+
+    >>> check_value("B", 3)
+    3
+    >>> check_value("B", float("nan"))
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: the value of B must be a finite number, not nan
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(f"the value of {name} must be a number (int or float), not {_shown(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError(f"the value of {name} must be a finite number, not {value!r}")
+    if abs(value) > LARGEST:  # an int: compared exactly, no conversion
+        raise InputError(
+            f"the value of {name} is too large ({_shown(value)}): values must be finite numbers "
+            "up to about 1.8e308 in magnitude"
+        )
+    return value
 
 
 def _bfs_name(i: int) -> str:
@@ -60,10 +111,24 @@ class Tree:
         children: Sequence[Sequence[int]],
         values: Sequence[Number | None],
     ) -> None:
-        n = len(labels)
-        if not (n == len(children) == len(values)) or n == 0:
+        try:
+            n = len(labels)
+            sizes = (len(children), len(values))
+        except TypeError:
+            raise InputError("a tree needs sequences of labels, child lists and values, one per node") from None
+        if not (n == sizes[0] == sizes[1]) or n == 0:
             raise InputError("a tree needs one label, child list and value per node, and at least one node")
+        seen: set[str] = set()
+        for node, name in enumerate(labels):
+            check_label(name)
+            if name in seen:
+                raise InputError(f"node name {name!r} is used twice (each node needs its own name)")
+            seen.add(name)
+            if values[node] is not None:
+                check_value(name, values[node])
         for node, kids in enumerate(children):
+            if isinstance(kids, (str, bytes)) or not isinstance(kids, Sequence):
+                raise InputError(f"node {labels[node]}'s children must be a list of node numbers, not {_shown(kids)}")
             for c in kids:
                 if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n:
                     raise InputError(f"node {labels[node]} has a child number {c!r} outside the tree")
@@ -226,8 +291,10 @@ class Tree:
             if isinstance(item, bool) or not isinstance(item, (int, float, list, tuple)):
                 raise InputError(f"malformed tree: {item!r} is neither a number nor a list")
             if isinstance(item, (int, float)):
-                if item != item or item in (float("inf"), float("-inf")):
-                    raise InputError(f"malformed tree: leaf value {item!r} must be a finite number")
+                try:
+                    check_value(labels[-1], item)
+                except InputError as exc:
+                    raise InputError(f"malformed tree: {exc}") from None
                 children.append([])
                 values.append(item)
             else:
@@ -315,8 +382,10 @@ class _LabelledParser:
                 value = float(val) if any(ch in val for ch in ".eE") else int(val)
             except ValueError:  # e.g. an integer of thousands of digits
                 raise self.fail(f"the value of {name} is too long a number") from None
-            if value in (float("inf"), float("-inf")):
-                raise self.fail(f"the value of {name} must be a finite number")
+            try:
+                check_value(name, value)
+            except InputError as exc:
+                raise self.fail(str(exc)) from None
             self.i += 1
         has_kids = self.peek() == ("punct", "(")
         if name in self.index:

@@ -9,10 +9,12 @@ With no observer the reporting lines are skipped; with one, each event costs one
 from __future__ import annotations
 
 import math
+import numbers
+import sys
 from typing import Any, Callable, NamedTuple
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import Game, key_of
+from negaviz.games.protocol import Game, key_of, label
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver
 from negaviz.search.options import PRUNING, SearchOptions
@@ -47,6 +49,41 @@ class RawResult(NamedTuple):
     """Leaves valued by the evaluation at the depth limit (0: the result is exact)."""
     stopped: str | None
     table: TranspositionTable | None
+
+
+def _checked(game: Game, method: str, pos: Any, v: Any) -> Any:
+    """``v`` if the game's ``method`` (score or evaluate) may return it, else InputError.
+
+    The search calls this only for values that are not a plain int or float (or are
+    NaN), so the common case costs one type test: numpy numbers, fractions and the
+    like pass here; strings, None, bools and NaN do not.
+    """
+    if isinstance(v, numbers.Real) and not isinstance(v, bool) and v == v:
+        return v
+    shown = repr(v)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    try:
+        where = label(game, pos)
+    except Exception:  # noqa: BLE001 - a broken label() must not hide the real problem
+        where = repr(pos)
+    where = where if len(where) <= 60 else where[:57] + "..."
+    kind = "NaN" if isinstance(v, numbers.Real) and not isinstance(v, bool) else f"{type(v).__name__} {shown}"
+    raise InputError(
+        f"{type(game).__name__}.{method}() must return a number (int or float), got {kind} at position {where!r}"
+    )
+
+
+def _too_deep(game: Game) -> InputError:
+    """The error for a game deeper than Python's recursion limit lets the search go."""
+    limit = sys.getrecursionlimit()
+    frame, used = sys._getframe(), 0
+    while frame is not None:
+        frame, used = frame.f_back, used + 1  # type: ignore[assignment]
+    return InputError(
+        f"{type(game).__name__} is too deep to search: the search recurses once per ply, and Python's "
+        f"recursion limit ({limit}) stopped it after about {max(limit - used, 0)} plies; search with a "
+        "depth limit (depth=N), or raise the limit with sys.setrecursionlimit()"
+    )
 
 
 def _unlink(pv: Any) -> tuple[Any, ...]:
@@ -122,6 +159,8 @@ def run(
         # ENTER event: a search stopped by the budget leaves no half-entered node.
         if is_terminal(pos):
             v = score(pos)
+            if type(v) is not int and (type(v) is not float or v != v):  # one test for an int
+                v = _checked(game, "score", pos, v)
             leaves += 1
             if emit:
                 emit((LEAF, v))
@@ -129,6 +168,8 @@ def run(
             return v
         if depth == 0:
             v = evaluate(pos)  # type: ignore[misc]
+            if type(v) is not int and (type(v) is not float or v != v):
+                v = _checked(game, "evaluate", pos, v)
             leaves += 1
             evaluations += 1
             if emit:
@@ -267,6 +308,8 @@ def run(
     except KeyboardInterrupt:
         stopped = "interrupted"
         pv_out = None
+    except RecursionError:
+        raise _too_deep(game) from None
     finally:
         restore = getattr(game, "restore", None)
         if callable(restore):
