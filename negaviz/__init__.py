@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from negaviz.errors import InputError, NegavizError, SearchInterrupted, TraceFormatError
-from negaviz.games import Game, MutableGame, TicTacToe, Tree, from_spec, make_game
+from negaviz.games import Game, MutableGame, TicTacToe, Tree, from_aima, from_easyai, from_spec, make_game
 from negaviz.search import Bound, CutReason, EventKind, Observer, SearchOptions, SearchResult, search
 from negaviz.search.proof import Proofs, ProofTree, check_proof, prove
 from negaviz.trace import Event, Node, Recorder, Replay, State, Status, Trace, load, loads, record
@@ -30,7 +30,8 @@ __all__ = [
     "search", "record", "SearchOptions", "SearchResult", "Observer", "Recorder", "Trace", "Event",
     "Node", "Replay", "State", "Status", "EventKind", "Bound", "CutReason", "load", "loads", "save",
     "prove", "check_proof", "Proofs", "ProofTree",
-    "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "make_game", "from_spec",
+    "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai",
+    "make_game", "from_spec",
     "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
 ]
 

@@ -1,4 +1,5 @@
-"""Games: textbook trees, tic-tac-toe, Othello, Connect Four, and lecturers' own classes."""
+"""Games: textbook trees, tic-tac-toe, Othello, Connect Four, and lecturers' own classes
+(make/unmake classes, AIMA games and easyAI games)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame
+from negaviz.games.aima import from_aima
+from negaviz.games.easyai import from_easyai
 from negaviz.games.protocol import Game
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
 
-__all__ = ["Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "make_game", "from_spec", "GAMES"]
+__all__ = ["Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai", "make_game", "from_spec", "GAMES"]
 
 GAMES = ("tree", "ttt", "othello", "connect4")
 

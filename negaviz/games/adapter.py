@@ -7,16 +7,84 @@ utility is for the "look-ahead" player, the side to move in the position searche
 of moves made from the object's state at wrapping time, and the wrapper makes and
 unmakes moves on the object to reach whichever position the search asks about.  After
 the search the object is back where it started.
+
+Labels (how drawings name a position) come from ``label=`` (a function of the object,
+in the position's state) when given; else from the object's own ``str()``, when its
+class defines ``__str__`` or ``__repr__``; else from the moves that lead to the
+position (``"4 0 1"``, and ``"root"`` for the root), never from Python's default
+``<... object at 0x...>``.
+
+The helpers below (:func:`readable`, :func:`path_label`, :func:`freeze`) serve the
+AIMA and easyAI adapters as well (:mod:`negaviz.games.aima`, :mod:`negaviz.games.easyai`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterable
 
 from negaviz.errors import InputError
 
 History = tuple[Any, ...]
 _REQUIRED = ("get_moves", "make_move", "unmake_move", "get_utility", "is_over")
+
+
+def readable(obj: Any) -> str | None:
+    """``str(obj)``, or None when that would be Python's default ``<... object at 0x...>``.
+
+    >>> readable("A"), readable(object())
+    ('A', None)
+    """
+    cls = type(obj)
+    if cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__:
+        return None
+    return str(obj)
+
+
+def path_label(path: Iterable[Any]) -> str:
+    """A position named by the moves that lead to it: ``"4 0"``, ``"root"`` for none.
+
+    >>> path_label((4, 0)), path_label(())
+    ('4 0', 'root')
+    """
+    return " ".join(str(m) for m in path) or "root"
+
+
+def missing_methods(obj: Any, names: Iterable[str]) -> list[str]:
+    """The names in ``names`` that are not callable attributes of ``obj``."""
+    return [name for name in names if not callable(getattr(obj, name, None))]
+
+
+def freeze(x: Any) -> Hashable:
+    """A hashable stand-in for ``x``, for transposition keys of unhashable states.
+
+    Hashable values are kept; dicts become sorted tuples of (key, value) pairs, lists
+    and tuples tuples, sets frozensets, each element frozen in turn; objects with a
+    ``__dict__`` become their class name and frozen attributes; anything else its
+    ``repr``.
+
+    >>> freeze({"board": {(1, 1): "X"}, "moves": [(1, 2), (2, 2)], "to_move": "O"})
+    (('board', (((1, 1), 'X'),)), ('moves', ((1, 2), (2, 2))), ('to_move', 'O'))
+    """
+    if isinstance(x, dict):
+        return tuple(sorted(((freeze(k), freeze(v)) for k, v in x.items()), key=repr))
+    if isinstance(x, (list, tuple)):
+        if isinstance(x, tuple):
+            try:
+                hash(x)
+                return x
+            except TypeError:
+                pass  # a tuple holding something unhashable: freeze its parts
+        return tuple(freeze(v) for v in x)
+    if isinstance(x, (set, frozenset)):
+        return frozenset(freeze(v) for v in x)
+    try:
+        hash(x)
+    except TypeError:
+        attrs = getattr(x, "__dict__", None)
+        if isinstance(attrs, dict):
+            return (type(x).__name__, freeze(attrs))
+        return repr(x)
+    return x
 
 
 class MutableGame:
@@ -25,7 +93,8 @@ class MutableGame:
     ``key`` (optional) maps the object, in its current state, to a hashable key for
     transposition tables; ``evaluate`` (optional) gives a heuristic value for the side
     to move at depth-limited leaves.  ``max_score`` may be given to allow stopping at
-    the first proven win.
+    the first proven win.  ``label`` (optional) names the object's current state for
+    drawings (see the module for the default).
     """
 
     def __init__(
@@ -35,8 +104,9 @@ class MutableGame:
         key: Callable[[Any], Hashable] | None = None,
         evaluate: Callable[[Any], float] | None = None,
         max_score: float | None = None,
+        label: Callable[[Any], str] | None = None,
     ) -> None:
-        missing = [name for name in _REQUIRED if not callable(getattr(obj, name, None))]
+        missing = missing_methods(obj, _REQUIRED)
         if missing:
             raise InputError(
                 f"{type(obj).__name__} lacks {', '.join(missing)} "
@@ -47,6 +117,7 @@ class MutableGame:
         self._path: list[Any] = []
         self._key = key
         self._evaluate = evaluate
+        self._label = label
         if max_score is not None:
             self.max_score = max_score
 
@@ -94,7 +165,11 @@ class MutableGame:
         return self._evaluate(self._goto(pos))
 
     def label(self, pos: History) -> str:
-        return str(self._goto(pos))
+        obj = self._goto(pos)
+        if self._label is not None:
+            return str(self._label(obj))
+        text = readable(obj)
+        return path_label(pos) if text is None else text
 
     def move_name(self, pos: History, move: Any) -> str:
         return str(move)

@@ -220,3 +220,15 @@ def test_reading_a_trace_leaves_the_object_where_it_started() -> None:
     assert obj.state() == ("x...o....", "x", ())
     assert trace.pv_names() == list(map(str, trace.result.pv))  # type: ignore[union-attr]
     assert obj.state() == ("x...o....", "x", ())
+
+
+def test_labels_come_from_label_str_or_the_moves() -> None:
+    class Bare(CourseTicTacToe):  # no __str__, no __repr__: never <... object at 0x...>
+        __str__ = object.__str__
+
+    trace = record(MutableGame(Bare("xx./oo./...")), algorithm="alphabeta")
+    labels = [trace.label(n.id) for n in trace.nodes]
+    assert labels[:2] == ["root", "2"] and not any("0x" in text for text in labels)
+    game = MutableGame(Bare("xx./oo./..."), label=lambda o: "".join(o.board))
+    assert game.label(game.play(game.root, 2)) == "xxxoo...."
+    assert MutableGame(CourseTicTacToe("xx./oo./...")).label(()) == "xx.\noo.\n..."

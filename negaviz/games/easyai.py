@@ -1,0 +1,197 @@
+"""Search a game written for easyAI (a ``TwoPlayerGame`` subclass) unchanged.
+
+An easyAI game is one mutable object with ``possible_moves()``, ``make_move(move)``,
+``is_over()``, ``scoring()`` (for the current player, the side to move),
+``switch_player()``, and optionally ``unmake_move(move)`` and ``ttentry()``.
+:func:`from_easyai` wraps it in one line:
+
+>>> import negaviz
+>>> class Nim:  # easyAI's style: make_move does not switch players, the game loop does
+...     def __init__(self, sticks=5):
+...         self.sticks, self.current_player = sticks, 1
+...     def possible_moves(self): return [n for n in (1, 2, 3) if n <= self.sticks]
+...     def make_move(self, n): self.sticks -= n
+...     def unmake_move(self, n): self.sticks += n
+...     def switch_player(self): self.current_player = 3 - self.current_player
+...     def is_over(self): return self.sticks == 0
+...     def scoring(self): return -100 if self.sticks == 0 else 0  # who took the last stick won
+>>> game = negaviz.from_easyai(Nim(5))
+>>> r = negaviz.search(game, algorithm="alphabeta")
+>>> r.value, r.pv_names[0]  # take one, leave a multiple of four
+(100, '1')
+
+Moves and players
+-----------------
+easyAI's ``make_move`` changes the board but not the player: easyAI's game loop and
+its own Negamax call ``switch_player()`` after each move.  The wrapper does the same
+(``make_move`` then ``switch_player``; ``switch_player`` then ``unmake_move`` to take
+a move back, as easyAI's Negamax does), so ``scoring()`` is always asked for the side
+to move.  A wrapper that only renamed the methods would score the position after a
+winning move for the winner's opponent as if the winner were still to move.
+
+A position is the tuple of moves made from the object's state at wrapping time.  With
+``unmake_move`` the wrapper moves the one object back and forth (and puts it back
+after each search); without it, each move is made on a copy (the game's ``copy()``
+when it has one, as easyAI's ``TwoPlayerGame`` does, else ``copy.deepcopy``), and the
+original object is never changed.
+
+Keys and labels
+---------------
+Transposition keys come from ``key=`` (a function of the object) when given; else
+from the game's ``ttentry()`` (easyAI's own key for its tables); else from
+:func:`~negaviz.games.adapter.freeze` of the object's attributes, its ``players``
+(the AI and human player objects) left out.  Labels come from ``label=`` (a function
+of the object); else from what the game's ``show()`` prints; else from ``str()`` of
+the object unless that is Python's default ``<... object at 0x...>``; else from the
+moves.  ``scoring()`` is also the evaluation at a depth limit, as in easyAI.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+from contextlib import redirect_stdout
+from typing import Any, Callable, Hashable
+
+from negaviz.errors import InputError
+from negaviz.games.adapter import freeze, missing_methods, path_label, readable
+
+__all__ = ["from_easyai", "EasyAIGame"]
+
+History = tuple[Any, ...]
+_REQUIRED = ("possible_moves", "make_move", "is_over", "scoring", "switch_player")
+_NOT_STATE = ("players",)
+"""Attributes of an easyAI game that are not part of the position."""
+
+
+class EasyAIGame:
+    """Adapter from an easyAI game object to the negaviz game protocol (see the module)."""
+
+    def __init__(
+        self,
+        obj: Any,
+        *,
+        key: Callable[[Any], Hashable] | None = None,
+        label: Callable[[Any], str] | None = None,
+        max_score: float | None = None,
+    ) -> None:
+        missing = missing_methods(obj, _REQUIRED)
+        if missing:
+            raise InputError(
+                f"{type(obj).__name__} lacks {', '.join(missing)} (an easyAI game needs methods "
+                f"{', '.join(_REQUIRED)}; easyAI's TwoPlayerGame provides switch_player)"
+            )
+        self.obj = obj
+        self.root: History = ()
+        self.undoes = callable(getattr(obj, "unmake_move", None))
+        """Whether moves are taken back with ``unmake_move`` (else made on copies)."""
+        self._path: list[Any] = []
+        self._copies: list[Any] = [obj]  # without unmake_move: the object after each move of _path
+        self._key = key
+        self._label = label
+        if max_score is not None:
+            self.max_score = max_score
+
+    def _copy(self, obj: Any) -> Any:
+        copier = getattr(obj, "copy", None)
+        return copier() if callable(copier) else copy.deepcopy(obj)
+
+    def _goto(self, pos: History) -> Any:
+        """The game object standing at ``pos``."""
+        path = self._path
+        common = 0
+        limit = min(len(path), len(pos))
+        while common < limit and path[common] == pos[common]:
+            common += 1
+        if self.undoes:
+            obj = self.obj
+            while len(path) > common:
+                obj.switch_player()  # as easyAI's Negamax: switch back, then unmake
+                obj.unmake_move(path.pop())
+            for move in pos[common:]:
+                obj.make_move(move)
+                obj.switch_player()  # easyAI's make_move leaves the player to the game loop
+                path.append(move)
+            return obj
+        copies = self._copies
+        del path[common:]
+        del copies[common + 1 :]
+        for move in pos[common:]:
+            obj = self._copy(copies[-1])
+            obj.make_move(move)
+            obj.switch_player()
+            path.append(move)
+            copies.append(obj)
+        return copies[-1]
+
+    def restore(self) -> None:
+        """Put the object back in the state it had when wrapped."""
+        self._goto(())
+
+    # --- the four verbs -------------------------------------------------------------
+    def moves(self, pos: History) -> list[Any]:
+        return list(self._goto(pos).possible_moves())
+
+    def play(self, pos: History, move: Any) -> History:
+        return pos + (move,)  # lazily: the object moves only when asked about the child
+
+    def is_terminal(self, pos: History) -> bool:
+        return bool(self._goto(pos).is_over())
+
+    def score(self, pos: History) -> float:
+        value = self._goto(pos).scoring()
+        if value is None:
+            raise InputError(f"scoring() returned None at {self.label(pos)!r}; it must return a number")
+        return value
+
+    # --- optional verbs -------------------------------------------------------------
+    def evaluate(self, pos: History) -> float:
+        return self.score(pos)  # easyAI scores depth-limited leaves with scoring() too
+
+    def key(self, pos: History) -> Hashable:
+        obj = self._goto(pos)
+        if self._key is not None:
+            return self._key(obj)
+        ttentry = getattr(obj, "ttentry", None)
+        if callable(ttentry):
+            return ttentry()
+        attrs = getattr(obj, "__dict__", None)
+        if not isinstance(attrs, dict):
+            return pos
+        return freeze({k: v for k, v in attrs.items() if k not in _NOT_STATE})
+
+    def player(self, pos: History) -> int:
+        who = getattr(self._goto(pos), "current_player", None)
+        return len(pos) % 2 if who not in (1, 2) else int(who) - 1
+
+    def label(self, pos: History) -> str:
+        obj = self._goto(pos)
+        if self._label is not None:
+            return str(self._label(obj))
+        show = getattr(obj, "show", None)
+        if callable(show):
+            out = io.StringIO()
+            with redirect_stdout(out):
+                show()
+            text = "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines())
+            if text and "object at 0x" not in text:
+                return text
+        text_or_none = readable(obj)
+        return path_label(pos) if text_or_none is None else text_or_none
+
+    def move_name(self, pos: History, move: Any) -> str:
+        return str(move)
+
+
+def from_easyai(
+    game: Any,
+    *,
+    key: Callable[[Any], Hashable] | None = None,
+    label: Callable[[Any], str] | None = None,
+    max_score: float | None = None,
+) -> EasyAIGame:
+    """A negaviz game searching the easyAI game object ``game`` from its current state.
+    ``key`` maps the object to a hashable key, ``label`` to text for drawings;
+    ``max_score`` allows stopping at a proven win.  See the module for how players are
+    switched, moves taken back, and keys and labels found."""
+    return EasyAIGame(game, key=key, label=label, max_score=max_score)
