@@ -14,26 +14,40 @@ proof, export) take the same arguments.
 
 ``--json`` prints one JSON object on one line with sorted keys (easy to pipe into
 ``jq`` or to read line by line); infinite values are written as the strings
-``"inf"`` and ``"-inf"``, as everywhere in negaviz.
+``"inf"`` and ``"-inf"``, as everywhere in negaviz, so the output is strict JSON.
+
+POSITION may be ``@FILE`` (read it from FILE) or ``-`` (read it from standard input):
+a tree of 200,000 leaves does not fit on a command line.
+
+The search options are made from :class:`~negaviz.search.SearchOptions`' fields (a
+new field is a new ``--flag``), and every number is checked where it is read.  An
+output file is checked before the search (its folder exists and takes files, it is
+not a folder), and a write that fails anyway (a full disk) is an error line too.
 
 Exit status: 0 on success (a search stopped by ``--max-nodes`` included), 2 on bad
-input (one line on stderr, starting ``negaviz: error:``), 130 after Ctrl-C (the
-partial result is still printed).
+input (one line on stderr, starting ``negaviz: error:``), 130 after Ctrl-C (``solve``,
+``render`` and ``export`` still print the partial result; nothing is drawn or written).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
+import os
 import re
+import signal
 import sys
-from typing import Any, NoReturn, Sequence
+import threading
+import typing
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, NoReturn, Sequence
 
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.games import GAMES, make_game
 from negaviz.search import SearchOptions, SearchResult, search
-from negaviz.search.options import ALGORITHMS, ORDERS
 from negaviz.trace import Trace, record
 
 __all__ = ["main", "build_parser", "add_game_arguments", "add_search_arguments", "game_from_args", "options_from_args"]
@@ -94,19 +108,80 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         "othello: size*size cells, then ':x' or ':o' for the side to move; "
         "connect4: rows of x, o, '.' from the top such as '......./......./......./......./...o.../..oxx..', "
         "or the moves so far as 1-based columns such as 4453 "
-        "(default: the start position)",
+        "(default: the start position); @FILE reads it from FILE, - from standard input",
     )
-    parser.add_argument("--size", type=int, metavar="N", help="othello board size: 4, 6 or 8 (default 8)")
-    parser.add_argument("--cols", type=int, metavar="C", help="connect4 columns: 4 to 9 (default 7)")
-    parser.add_argument("--rows", type=int, metavar="R", help="connect4 rows: 4 to 9 (default 6)")
-    parser.add_argument("--connect", type=int, metavar="K", help="connect4 discs in a row that win (default 4)")
+    parser.add_argument("--size", type=_whole, metavar="N", help="othello board size: 4, 6 or 8 (default 8)")
+    parser.add_argument("--cols", type=_whole, metavar="C", help="connect4 columns: 4 to 9 (default 7)")
+    parser.add_argument("--rows", type=_whole, metavar="R", help="connect4 rows: 4 to 9 (default 6)")
+    parser.add_argument("--connect", type=_whole, metavar="K", help="connect4 discs in a row that win (default 4)")
+
+
+def read_position(text: str | None) -> str | None:
+    """POSITION itself, or what ``@FILE`` or ``-`` (standard input) holds."""
+    if text is None or (text != "-" and not text.startswith("@")):
+        return text
+    if text == "-":
+        where = "standard input"
+        try:
+            if sys.stdin is None:
+                raise InputError("POSITION '-' reads standard input, and there is none")
+            read = sys.stdin.read()
+        except UnicodeDecodeError:
+            raise InputError("cannot read POSITION from standard input: it is not UTF-8 text") from None
+        except OSError as exc:
+            raise InputError(f"cannot read POSITION from standard input: {_reason(exc)}") from None
+    else:
+        path = text[1:]
+        where = repr(path)
+        if not path:
+            raise InputError("'@' needs a file name: @FILE reads POSITION from FILE")
+        try:
+            read = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"cannot read POSITION from {path!r}: it is not UTF-8 text") from None
+        except IsADirectoryError:
+            raise InputError(f"cannot read POSITION from {path!r}: it is a folder") from None
+        except OSError as exc:
+            raise InputError(f"cannot read POSITION from {path!r}: {_reason(exc)}") from None
+    if not read.strip():
+        raise InputError(f"POSITION from {where} is empty")
+    return read.strip()
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
     """The game (with its root position) that GAME, POSITION and the size options describe."""
     return make_game(
-        args.game, args.position, size=args.size, cols=args.cols, rows=args.rows, connect=args.connect
+        args.game, read_position(args.position), size=args.size, cols=args.cols, rows=args.rows, connect=args.connect
     )
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+MAX_DIGITS = 18
+"""Whole numbers on the command line have at most this many digits (about 10**18)."""
+
+
+def _whole(text: str) -> int:
+    """A whole number argument (argparse's ``int``, with a size limit)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {_shown(text)}") from None
+    if len(str(abs(value))) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is too large (whole numbers have at most {MAX_DIGITS} digits)"
+        )
+    return value
+
+
+def _number(text: str) -> float:
+    """A number argument (argparse's ``float``); its range is checked where it is used."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid float value: {_shown(text)}") from None
 
 
 def _window_end(text: str) -> float:
@@ -115,64 +190,65 @@ def _window_end(text: str) -> float:
     except ValueError:
         x = math.nan
     if math.isnan(x):
-        raise argparse.ArgumentTypeError(f"window end {text!r} is not a number (write a number, inf or -inf)")
+        raise argparse.ArgumentTypeError(f"window end {_shown(text)} is not a number (write a number, inf or -inf)")
     return x
 
 
-def add_search_arguments(parser: argparse.ArgumentParser, *, budget_flag: str = "--max-nodes") -> None:
-    """Every :class:`~negaviz.search.SearchOptions` switch, as options.
+def _search_flags(budget_flag: str) -> list[tuple[dataclasses.Field[Any], str, str]]:
+    """(field, flag, dest) for every :class:`SearchOptions` field."""
+    out = []
+    for f in dataclasses.fields(SearchOptions):
+        how = f.metadata.get("cli", {})
+        flag = how.get("flag", "--" + f.name.replace("_", "-"))
+        dest = how.get("dest", f.name)
+        if dest == "budget":  # render's --max-nodes sizes the drawing: the node budget is --budget
+            flag = budget_flag
+        out.append((f, flag, dest))
+    return out
 
-    ``render`` uses ``--max-nodes`` for the drawing budget, so it names the search's
-    node budget ``--budget`` instead.
+
+def add_search_arguments(parser: argparse.ArgumentParser, *, budget_flag: str = "--max-nodes") -> None:
+    """Every :class:`~negaviz.search.SearchOptions` field, as an option made from the field.
+
+    A bool field is a switch, a field with choices takes one of them, an int or float
+    field one number, a tuple field one number per element; help text, choices and
+    metavar come from the field's ``metadata["cli"]``.  ``render`` and ``export`` use
+    ``--max-nodes`` for the drawing budget, so they name the search's node budget
+    ``--budget`` instead.
     """
     group = parser.add_argument_group("search options")
-    group.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta", help="default: alphabeta")
-    group.add_argument("--depth", type=int, metavar="N", help="plies before evaluating (default: to the end)")
-    group.add_argument("--order", choices=ORDERS, default="natural", help="move order (default: natural)")
-    group.add_argument("--tt", action="store_true", help="use a transposition table")
-    group.add_argument("--symmetry", action="store_true", help="try symmetric moves once; canonical table keys")
-    group.add_argument("--fail-hard", action="store_true", help="clamp values into the window (alphabeta, pvs)")
-    group.add_argument(
-        "--window", nargs=2, type=_window_end, metavar=("LO", "HI"),
-        help="the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)",
-    )
-    group.add_argument("--stop-at-win", action="store_true", help="stop at the first proven win")
-    group.add_argument("--forced", action="store_true",
-                       help="threat search: play a win at once, else only moves that block the opponent's win")
-    group.add_argument("--bounds", action="store_true",
-                       help="use the game's value bounds (e.g. an early draw once no line can be completed)")
-    group.add_argument(
-        budget_flag, dest="budget", type=int, metavar="N", help="node budget; the result is then partial"
-    )
-    group.add_argument(
-        "--aspiration", type=float, metavar="A",
-        help="with --algorithm id: search each depth in (previous value - A, previous value + A) first",
-    )
-    group.add_argument("--tt-size", type=int, metavar="N", help="transposition-table slots (default: unbounded)")
-    group.add_argument(
-        "--tt-replace", choices=("always", "depth"), default="always",
-        help="which entry keeps a contested slot (default: always the newer)",
-    )
+    hints = typing.get_type_hints(SearchOptions)
+    for f, flag, dest in _search_flags(budget_flag):
+        how = f.metadata.get("cli", {})
+        kwargs: dict[str, Any] = {"dest": dest, "help": how.get("help", f.name.replace("_", " "))}
+        if "metavar" in how:
+            kwargs["metavar"] = how["metavar"]
+        kind = hints[f.name]
+        parts = [t for t in typing.get_args(kind) if t is not type(None)] or [kind]
+        if kind is bool:
+            kwargs["action"] = argparse.BooleanOptionalAction if f.default else "store_true"
+            kwargs["default"] = f.default
+        elif "choices" in how:
+            kwargs["choices"] = how["choices"]
+        elif typing.get_origin(kind) is tuple:
+            kwargs["nargs"] = len(typing.get_args(kind))
+            kwargs["type"] = _window_end
+        elif int in parts:
+            kwargs["type"] = _whole
+        elif float in parts:
+            kwargs["type"] = _number
+        group.add_argument(flag, **kwargs)
 
 
 def options_from_args(args: argparse.Namespace) -> SearchOptions:
-    """The search options the arguments ask for (checked by SearchOptions itself)."""
-    return SearchOptions(
-        algorithm=args.algorithm,
-        depth=args.depth,
-        order=args.order,
-        tt=args.tt,
-        symmetry=args.symmetry,
-        fail_hard=args.fail_hard,
-        window=tuple(args.window) if args.window else (-math.inf, math.inf),
-        stop_at_win=args.stop_at_win,
-        max_nodes=args.budget,
-        aspiration=args.aspiration,
-        forced=args.forced,
-        bounds=args.bounds,
-        tt_size=args.tt_size,
-        tt_replace=args.tt_replace,
-    )
+    """The search options the arguments ask for (checked by SearchOptions itself);
+    an option not given keeps SearchOptions' default."""
+    given: dict[str, Any] = {}
+    for f, _, dest in _search_flags("--max-nodes"):
+        value = getattr(args, dest, None)
+        if value is not None:
+            given[f.name] = tuple(value) if isinstance(value, list) else value
+    return SearchOptions(**given)
 
 
 # --- solve -----------------------------------------------------------------------------
@@ -239,11 +315,111 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             assert isinstance(exc.result, SearchResult)
             result = exc.result
     report = solve_report(result, trace, game=args.game, with_events=args.record)
-    if args.json:
-        print(json.dumps(report, sort_keys=True, allow_nan=False))
-    else:
-        print(format_report(report))
+    print(_dumps(report) if args.json else format_report(report))
     return EXIT_INTERRUPTED if result.stopped == "interrupted" else 0
+
+
+def _strict(x: Any) -> Any:
+    """``x`` with every infinite or NaN float written as text, as negaviz writes them."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return "nan" if x != x else "inf" if x > 0 else "-inf"
+    if isinstance(x, dict):
+        return {k: _strict(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_strict(v) for v in x]
+    return x
+
+
+def _dumps(report: dict[str, Any]) -> str:
+    """One line of strict JSON (no bare Infinity or NaN), keys sorted."""
+    return json.dumps(_strict(report), sort_keys=True, allow_nan=False)
+
+
+# --- output files ------------------------------------------------------------------------
+def _reason(exc: OSError) -> str:
+    """What the system said, without Python's decoration (``[Errno 28] ...``)."""
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def check_output(path: str | os.PathLike[str]) -> Path:
+    """Raise InputError unless a file can be written at ``path``: before a search, so
+    that a long search is not lost to a typo in the folder name.
+
+    The check tries it: it opens the file for appending (creating it, then removing
+    it, if it was not there), so a read-only folder, /proc or /sys fail here.  A full
+    disk only shows on the write itself: see :func:`_writing`.
+    """
+    target = Path(path)
+    shown = str(path)
+    if str(path).endswith(("/", os.sep)) or target.is_dir():
+        raise InputError(f"cannot write {shown!r}: it is a folder (name a file in it)")
+    folder = target.parent
+    if not folder.exists():
+        raise InputError(f"cannot write {shown!r}: folder {str(folder)!r} does not exist")
+    if not folder.is_dir():
+        raise InputError(f"cannot write {shown!r}: {str(folder)!r} is not a folder")
+    existed = os.path.lexists(target)
+    try:
+        # Non-blocking: opening a named pipe with no reader must fail, not hang.
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666)
+        os.close(fd)
+        if not existed:
+            os.unlink(target)
+    except OSError as exc:
+        raise InputError(f"cannot write {shown!r}: {_reason(exc)}") from None
+    return target
+
+
+class _writing:
+    """``with _writing(path):`` turns a failed write (a full disk, a folder removed
+    meanwhile) into one InputError line naming the file."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, exc: BaseException | None, tb: Any) -> None:
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write {self.path!r}: {_reason(exc)}") from None
+
+
+@contextmanager
+def _quit_on_ctrl_c(output: str) -> Iterator[None]:
+    """Ctrl-C while the page's frames are laid out exits at once, status 130.
+
+    The frames are laid out by a pool of threads, and a KeyboardInterrupt would first
+    wait for every frame already queued (minutes for a long search): the command has
+    nothing left to keep, so it stops the process instead.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(EXIT_INTERRUPTED)
+
+    previous = signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupted(trace: Trace, output: str) -> int:
+    """After Ctrl-C in render or export: the partial result, nothing written (drawing a
+    partial search could take long, and the user asked to stop)."""
+    assert trace.result is not None
+    print(format_report(solve_report(trace.result, trace, game="", with_events=True)))
+    print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 # --- render, proof -----------------------------------------------------------------------
@@ -252,13 +428,11 @@ def add_view_arguments(group: Any, *, per: str) -> None:
     group.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
                        help="values for the side to move (negamax) or the first player (minimax)")
     group.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
-    group.add_argument("--max-nodes", type=int, default=400, metavar="N",
+    group.add_argument("--max-nodes", type=_whole, default=400, metavar="N",
                        help=f"draw at most N nodes{per}, folding the rest (default 400)")
 
 
 def _check_format(path: str, formats: Any) -> None:
-    from pathlib import Path
-
     if Path(path).suffix.lower() not in formats:
         raise InputError(f"cannot tell the format of {path!r} (end it with one of {', '.join(formats)})")
 
@@ -267,16 +441,34 @@ def _cmd_render(args: argparse.Namespace) -> int:
     from negaviz.render import FORMATS, draw, save  # drawing needs graphviz: import on use
 
     _check_format(args.output, FORMATS)
+    _check_view(args)
     game = game_from_args(args)
-    trace = record(game, options=options_from_args(args))
+    options = options_from_args(args)
+    check_output(args.output)
+    trace = record(game, options=options)
+    if trace.result is not None and trace.result.stopped == "interrupted":
+        return _interrupted(trace, args.output)
     if args.step is not None and not 0 <= args.step <= len(trace):
         raise InputError(f"--step {args.step} is outside this search's 0..{len(trace)} steps")
     digraph = draw(
         trace, step=args.step, perspective=args.perspective, windows=args.windows, dag=args.dag,
         max_nodes=args.max_nodes,
     )
-    print(save(digraph, args.output))
-    return EXIT_INTERRUPTED if trace.result is not None and trace.result.stopped == "interrupted" else 0
+    with _writing(args.output):
+        print(save(digraph, args.output))
+    return 0
+
+
+def _check_view(args: argparse.Namespace) -> None:
+    """The drawing options' numbers, before the search (the drawing checks them again)."""
+    from negaviz.render.tree import MIN_NODES
+
+    if args.max_nodes < MIN_NODES:
+        raise InputError(f"--max-nodes {args.max_nodes} is too small: a drawing shows at least {MIN_NODES} nodes")
+    if getattr(args, "max_frames", 2) < 2:
+        raise InputError(f"--max-frames {args.max_frames} is too small: a page has at least 2 frames")
+    if getattr(args, "step", None) is not None and args.step < 0:
+        raise InputError(f"--step {args.step} is negative (steps count from 0)")
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -284,39 +476,48 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     if not args.output.lower().endswith((".html", ".htm")):
         raise InputError(f"export writes one HTML page: {args.output!r} should end with .html")
+    _check_view(args)
     game = game_from_args(args)
-    trace = record(game, options=options_from_args(args))
-    info = export_html(
-        trace, args.output, perspective=args.perspective, windows=args.windows,
-        max_nodes=args.max_nodes, title=args.title, max_frames=args.max_frames,
-    )
+    options = options_from_args(args)
+    check_output(args.output)
+    trace = record(game, options=options)
+    if trace.result is not None and trace.result.stopped == "interrupted":
+        return _interrupted(trace, args.output)
+    with _writing(args.output), _quit_on_ctrl_c(args.output):
+        info = export_html(
+            trace, args.output, perspective=args.perspective, windows=args.windows,
+            max_nodes=args.max_nodes, title=args.title, max_frames=args.max_frames,
+        )
     note = f" (sampled from {info.total})" if info.sampled else ""
     print(f"{info.path}: {info.frames} frames{note}, {info.bytes:,} bytes")
-    return EXIT_INTERRUPTED if trace.result is not None and trace.result.stopped == "interrupted" else 0
+    return 0
 
 
 def _cmd_proof(args: argparse.Namespace) -> int:
     from negaviz.search.proof import prove
 
     game = game_from_args(args)
-    proofs = prove(game, minimal=args.minimal)
+    if args.output:
+        from negaviz.render import FORMATS
+
+        _check_format(args.output, FORMATS)
+        check_output(args.output)  # the folder; a draw's two files are named after it
+    proofs = prove(game, minimal=args.minimal)  # Ctrl-C: SearchInterrupted, no partial proof
     if args.json:
-        print(json.dumps(proofs.to_dict(), sort_keys=True, allow_nan=False))
+        print(_dumps(proofs.to_dict()))
     else:
         print(f"value        {proofs.to_dict()['value']}  (for the side to move at the root)")
         for p in proofs.proofs:
             print(f"proof        {p.description}: {p.nodes} nodes{' (minimal)' if args.minimal else ''}")
     if args.output:
-        from pathlib import Path
-
-        from negaviz.render import FORMATS, draw_proof, save
+        from negaviz.render import draw_proof, save
 
         out = Path(args.output)
-        _check_format(args.output, FORMATS)
         for p in proofs.proofs:
             # A draw has two proofs: each goes to its own file, named after its prover.
             path = out if len(proofs.proofs) == 1 else out.with_name(f"{out.stem}-{p.prover_name}{out.suffix}")
-            print(save(draw_proof(game, p), path), file=sys.stderr if args.json else sys.stdout)
+            with _writing(path):
+                print(save(draw_proof(game, p), path), file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -361,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_arguments(render)
     add_search_arguments(render, budget_flag="--budget")
     drawing = render.add_argument_group("drawing")
-    drawing.add_argument("--step", type=int, metavar="K", help="draw the search as it stands after K events")
+    drawing.add_argument("--step", type=_whole, metavar="K", help="draw the search as it stands after K events")
     add_view_arguments(drawing, per="")
     drawing.add_argument("--dag", action="store_true", help="merge transposed positions; table hits as dashed edges")
     drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
@@ -382,7 +583,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_search_arguments(export, budget_flag="--budget")
     page = export.add_argument_group("page")
     add_view_arguments(page, per=" per frame")
-    page.add_argument("--max-frames", type=int, default=2000, metavar="N",
+    page.add_argument("--max-frames", type=_whole, default=2000, metavar="N",
                       help="keep at most N frames, evenly spaced, for long searches (default 2000)")
     page.add_argument("--title", help="the page's title (default: the game and options)")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
@@ -420,9 +621,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else 0
         status: int = args.run(args)
         return status
-    except KeyboardInterrupt:  # Ctrl-C outside the search itself, e.g. while packing the trace
+    except KeyboardInterrupt:  # Ctrl-C outside the search itself (drawing, proving), or in prove()
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # e.g. `negaviz solve ... | head -1`: the reader left, nothing to say
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
     except NegavizError as exc:  # after KeyboardInterrupt: SearchInterrupted is both
         print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE

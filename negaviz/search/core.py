@@ -310,6 +310,11 @@ def run(
         pv_out = None
     except RecursionError:
         raise _too_deep(game) from None
+    except OverflowError as exc:  # e.g. score() gave 10**400, which no float (nor trace) holds
+        raise InputError(
+            f"a value too large for a float came up while searching {type(game).__name__} ({exc}): "
+            "values must be numbers up to about 1.8e308 in magnitude"
+        ) from None
     finally:
         restore = getattr(game, "restore", None)
         if callable(restore):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -14,6 +15,12 @@ ORDERS = ("natural", "heuristic", "threats", "threats+heuristic")
 REPLACEMENTS = ("always", "depth")
 
 
+def _cli(help: str, **how: Any) -> dict[str, Any]:
+    """A field's command-line flag: ``negaviz.cli`` makes one ``--name`` per field
+    from this (help text, and optionally choices, metavar, flag and dest)."""
+    return {"cli": {"help": help, **how}}
+
+
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise InputError(f"unknown {name}: {value!r} (must be one of {list(allowed)})")
@@ -23,44 +30,67 @@ def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
 class SearchOptions:
     """How to search.  Every variant is the same negamax core with these switches."""
 
-    algorithm: str = "alphabeta"
+    algorithm: str = field(default="alphabeta", metadata=_cli("default: alphabeta", choices=ALGORITHMS))
     """``minimax`` and ``negamax`` visit every node; ``alphabeta`` prunes.  ``minimax``
     differs from ``negamax`` only in reporting values for the first player.  ``pvs``
     searches all but the first move with a null window, re-searching when one fails
     high; ``mtdf`` is a sequence of null-window alpha-beta searches converging on the
     value; ``id`` deepens iteratively, one alpha-beta search per depth."""
-    depth: int | None = None
+    depth: int | None = field(default=None, metadata=_cli("plies before evaluating (default: to the end)", metavar="N"))
     """Plies to search before evaluating (``None``: to the end of the game)."""
-    order: str = "natural"
+    order: str = field(default="natural", metadata=_cli("move order (default: natural)", choices=ORDERS))
     """``natural`` (as generated), ``heuristic`` (the game's ``order`` or its
     evaluation), ``threats`` (winning moves, then blocks, then the rest as generated),
     ``threats+heuristic`` (winning moves, then blocks, then the rest in heuristic order)."""
-    tt: bool = False
+    tt: bool = field(default=False, metadata=_cli("use a transposition table"))
     """Use a transposition table with EXACT, LOWER and UPPER entries."""
-    tt_size: int | None = None
+    tt_size: int | None = field(
+        default=None, metadata=_cli("transposition-table slots (default: unbounded)", metavar="N")
+    )
     """Slots in the table (``None``: unbounded)."""
-    tt_replace: str = "always"
+    tt_replace: str = field(
+        default="always",
+        metadata=_cli("which entry keeps a contested slot (default: always the newer)", choices=REPLACEMENTS),
+    )
     """When two positions want one slot: ``always`` the newer, ``depth`` the deeper."""
-    symmetry: bool = False
+    symmetry: bool = field(default=False, metadata=_cli("try symmetric moves once; canonical table keys"))
     """Canonicalise positions under the game's symmetries: symmetric sibling moves are
     tried once, and table keys are canonical."""
-    fail_hard: bool = False
+    fail_hard: bool = field(default=False, metadata=_cli("clamp values into the window (alphabeta, pvs)"))
     """Clamp returned values into the window (fail-hard) instead of fail-soft."""
-    window: tuple[float, float] = field(default=(-math.inf, math.inf))
+    window: tuple[float, float] = field(
+        default=(-math.inf, math.inf),
+        metadata=_cli("the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)", metavar=("LO", "HI")),
+    )
     """The root's initial (alpha, beta) window."""
-    stop_at_win: bool = False
+    stop_at_win: bool = field(default=False, metadata=_cli("stop at the first proven win"))
     """Stop trying moves once one reaches the game's ``max_score``."""
-    forced: bool = False
+    forced: bool = field(
+        default=False,
+        metadata=_cli("threat search: play a win at once, else only moves that block the opponent's win"),
+    )
     """Threat search (needs the game's ``threats``): with a winning move, try only it;
     else, when the opponent threatens to win next move, try only the blocking moves
     (any other move loses at once).  The value is unchanged; the tree shrinks."""
-    bounds: bool = False
+    bounds: bool = field(
+        default=False,
+        metadata=_cli("use the game's value bounds (e.g. an early draw once no line can be completed)"),
+    )
     """Use the game's ``value_bounds(pos)`` (the least and most the side to move can
     still get, e.g. a draw once no line can be completed): a position whose bounds
     meet is valued at once, and bounds outside the window end the node."""
-    max_nodes: int | None = None
+    max_nodes: int | None = field(
+        default=None, metadata=_cli("node budget; the result is then partial", metavar="N", flag="--max-nodes", dest="budget")
+    )
     """Stop after this many nodes; the result is then partial."""
-    aspiration: float | None = None
+    aspiration: float | None = field(
+        default=None,
+        metadata=_cli(
+            "with --algorithm id: search each depth in (previous value - A, previous value + A) first; "
+            "A is a positive finite number",
+            metavar="A",
+        ),
+    )
     """With ``id``: search each iteration in (previous value - a, previous value + a)
     first, and again with the full window when the value falls outside."""
 
@@ -80,7 +110,7 @@ class SearchOptions:
             raise InputError(f"max_nodes must be at least 1, not {self.max_nodes}")
         try:
             lo, hi = (float(x) for x in self.window)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise InputError(f"window must be two numbers (alpha, beta), not {self.window!r}") from None
         if math.isnan(lo) or math.isnan(hi) or not lo < hi:
             raise InputError(f"window ({self.window[0]}, {self.window[1]}) must have alpha < beta")
@@ -91,8 +121,9 @@ class SearchOptions:
         if self.aspiration is not None:
             if self.algorithm != "id":
                 raise InputError(f"aspiration windows need algorithm 'id', not {self.algorithm!r}")
-            if isinstance(self.aspiration, bool) or not isinstance(self.aspiration, (int, float)) or not self.aspiration > 0:
-                raise InputError(f"aspiration must be a positive number, not {self.aspiration!r}")
+            a = self.aspiration
+            if isinstance(a, bool) or not isinstance(a, (int, float)) or not 0 < a <= sys.float_info.max:
+                raise InputError(f"aspiration must be a positive finite number (the window's half-width), not {a!r}")
         object.__setattr__(self, "window", (lo, hi))
 
     def to_dict(self) -> dict[str, Any]:
@@ -114,6 +145,8 @@ class SearchOptions:
 
 
 def _num_out(x: float) -> float | int | str:
+    if type(x) is int:  # exact, however large (float(x) could overflow)
+        return x
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
     return int(x) if float(x).is_integer() else x

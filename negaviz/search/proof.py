@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
-from negaviz.errors import InputError
+from negaviz.errors import InputError, SearchInterrupted
 from negaviz.games.protocol import key_of, label, move_name, player
 from negaviz.search.events import Bound, EventKind
 from negaviz.search.options import _num_out
@@ -208,6 +208,8 @@ class _ExactValues:
         self._root = pos
         result = search(self.game, pos, algorithm="alphabeta", tt=True, observer=self)
         self.searches += 1
+        if result.stopped == "interrupted":  # Ctrl-C: a search with an observer returns, so re-raise
+            raise SearchInterrupted(result)
         if result.value is None:  # pragma: no cover - only budgets and Ctrl-C stop a search
             raise InputError("the search for a proof stopped before it found the value")
         self.values[self.key(pos)] = result.value
