@@ -23,12 +23,13 @@ from negaviz.student.capture import (
     RETURNS,
     StudentTrace,
     TracedFunction,
+    WindowWarning,
     capture,
     trace_calls,
 )
 from negaviz.student.check import Divergence, DivergenceKind, Report, check
 
 __all__ = [
-    "trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS",
+    "trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS", "WindowWarning",
     "check", "Report", "Divergence", "DivergenceKind",
 ]

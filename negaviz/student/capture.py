@@ -60,6 +60,15 @@ object to a hashable snapshot of its state) to identify each child by its state
 instead, so that a search trying moves in another order is recorded faithfully.  To
 learn the children's keys the recorder makes and unmakes each move once when a node
 is entered, so the object's ``make_move``/``unmake_move`` must undo each other exactly.
+
+Windows it was not told about
+-----------------------------
+A function whose parameters look like a window (``alpha`` and ``beta``, ``α``, ``lo``
+and ``hi``, ...) recorded without ``alpha=`` and ``beta=`` would show every window as
+``(-inf, inf)``, and :func:`~negaviz.student.check` would compare it with plain
+negamax, so its first cutoff would read as "stopped too early".  Wrapping such a
+function issues a :class:`WindowWarning` naming the parameters and the arguments to
+pass.
 """
 
 from __future__ import annotations
@@ -67,6 +76,8 @@ from __future__ import annotations
 import inspect
 import math
 import numbers
+import re
+import warnings
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -81,12 +92,18 @@ from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.trace import Trace
 
-__all__ = ["trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS"]
+__all__ = ["trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS", "WindowWarning"]
 
 INF = math.inf
 _NO_KEY = object()
 RETURNS = ("value", "value_move")
 _K = EventKind
+_WINDOW_NAME = re.compile(r"(alpha|beta|α|β|a|b|lo|hi|low|high|lower|upper|lb|ub)(_?\d*|_bound)?", re.IGNORECASE)
+"""Parameter names that look like one end of an alpha-beta window."""
+
+
+class WindowWarning(UserWarning):
+    """A search function seems to take a window (alpha, beta) that the recorder was not told about."""
 
 
 class StudentTrace(Trace):
@@ -140,6 +157,7 @@ class TracedFunction:
         beta: str | int | None = None,
         returns: str = "value",
         key: Callable[[Any], Hashable] | None = None,
+        stacklevel: int = 2,
     ) -> None:
         if not callable(fn):
             raise InputError(f"trace_calls needs a function, not {fn!r}")
@@ -175,6 +193,8 @@ class TracedFunction:
         self.traces: list[StudentTrace] = []
         """The traces of every outermost call, in order."""
         update_wrapper(self, fn)
+        if self._alpha is None:
+            self._warn_unnamed_window(stacklevel)
 
     def _param(self, which: str | int, role: str) -> str:
         """The name of the parameter given by name or position."""
@@ -191,6 +211,23 @@ class TracedFunction:
         if which not in names:
             raise InputError(f"{role}={which!r} is not a parameter of {self._fn.__name__}{self._sig} (parameters: {names})")
         return which
+
+    def _warn_unnamed_window(self, stacklevel: int) -> None:
+        """Warn when parameters look like a window that alpha= and beta= do not name."""
+        names = [n for n in self._sig.parameters if n != self._position and _WINDOW_NAME.fullmatch(n)]
+        if not names:
+            return
+        fn = self._fn.__name__
+        suggest = f"alpha={names[0]!r}, beta={names[1]!r}" if len(names) >= 2 else "alpha=..., beta=..."
+        shown = " and ".join(names) if len(names) <= 2 else ", ".join(names)
+        warnings.warn(
+            f"{fn} has parameters {shown} that look like an alpha-beta window, but the recorder was not told "
+            f"about them: every window will be recorded as (-inf, inf) and check() will compare {fn} with plain "
+            f"negamax, so its first cutoff will look like a node that stopped too early. Pass {suggest} to "
+            "trace_calls or capture (or ignore this warning if they are not a window).",
+            WindowWarning,
+            stacklevel=stacklevel + 1,
+        )
 
     def __get__(self, obj: Any, objtype: Any = None) -> Any:
         # Decorating a method: ``self.negamax(...)`` calls the recorder with ``self`` first.
@@ -395,7 +432,7 @@ def trace_calls(
     """
 
     def wrap(fn: Callable[..., Any]) -> TracedFunction:
-        return TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key)
+        return TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key, stacklevel=3)
 
     return wrap
 
@@ -443,7 +480,8 @@ def capture(
             f"capture() needs a function defined at the top level of a module or notebook, "
             f"reachable by its own name; {fn!r} is not (decorate it with trace_calls instead)"
         )
-    traced = TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key)
+    # stacklevel: the warning names the ``with`` line (TracedFunction, this generator, contextlib)
+    traced = TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key, stacklevel=4)
     namespace[name] = traced
     try:
         yield traced

@@ -15,10 +15,20 @@ What is compared, node by node:
 4. the value it returns.  Where the reference's value is exact it must be equal.  Where
    it is only a bound (the node failed high or low), any value that is an equally valid
    bound is accepted: from beta up to the true value when failing high, from the true
-   value up to alpha when failing low.  So fail-hard and fail-soft functions both pass.
+   value up to alpha when failing low.  So fail-hard and fail-soft functions both pass;
+   where the values differ from the reference's, the report adds a note saying where
+   and how (fail-hard, fail-soft, or a mix of the two).
 
 A node that returns without trying any move (an answer from the student's own table,
 say) is judged by its value alone, by rule 4.
+
+Moves may be tried in any order.  Unless ``order=`` is given, a search that tries them
+in another order than the game generates them is compared with the reference searched
+in the student's own order (read from the student's trace), and passes if it agrees,
+with a note naming the order.  With ``order=`` given, the order must match it.
+
+Steps in a :class:`Divergence` are the stepper's: ``StepperWidget(trace, step=d.step)``
+shows the wrong event as the one just applied, and :meth:`Report.stepper` opens it there.
 
 >>> from negaviz import Tree
 >>> from negaviz.student import trace_calls
@@ -39,7 +49,8 @@ Not yet: visited a pruned node at G (path C G). G should never have been visited
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+import copy
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -49,6 +60,8 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import key_of
 from negaviz.search import search
 from negaviz.search.events import Bound, CutReason
+from negaviz.search.options import ORDERS
+from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
 from negaviz.trace.trace import Node, Trace
@@ -95,9 +108,10 @@ class Divergence:
     message: str
     """One or two sentences for the student."""
     step: int | None
-    """The step of the student's trace where it shows (None if it never got there)."""
+    """The step of the student's trace where it shows, as the stepper counts steps (events
+    applied): at this step the wrong event is the last one shown (None if it never got there)."""
     reference_step: int | None
-    """The step of the reference trace where it shows (None if the reference never gets there)."""
+    """The same step of the reference trace (None if the reference never gets there)."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +126,9 @@ class Report:
     """The reference trace it was compared with."""
     algorithm: str
     """The reference algorithm."""
+    notes: tuple[str, ...] = ()
+    """What a correct search still does differently: its own move order, values that are
+    other valid bounds than the reference's (fail-hard, fail-soft, or a mix)."""
 
     @property
     def ok(self) -> bool:
@@ -120,15 +137,28 @@ class Report:
 
     def __str__(self) -> str:
         d = self.divergence
+        notes = "".join(f" Note: {n}" for n in self.notes)
         if d is None:
             who = getattr(self.student, "function", "your search")
             return (
                 f"OK: {who} agrees with negaviz's {self.algorithm}: value {fmt(self.student.value)}, "
-                f"{len(self.student.nodes)} nodes visited ({len(self.reference.nodes)} by the reference)."
+                f"{len(self.student.nodes)} nodes visited ({len(self.reference.nodes)} by the reference).{notes}"
             )
         path = " ".join(d.path)
         where = f" (path {path})" if path and not d.node.endswith(path) else ""
-        return f"Not yet: {d.kind.value} at {d.node}{where}. {d.message}"
+        return f"Not yet: {d.kind.value} at {d.node}{where}. {d.message}{notes}"
+
+    def stepper(self, **options: Any) -> Any:
+        """A :class:`~negaviz.widgets.StepperWidget` on the student's trace, at the step of
+        the first divergence (at the end when there is none); ``options`` go to the widget."""
+        from negaviz.widgets import StepperWidget  # lazily: widgets need ipywidgets
+
+        d = self.divergence
+        step = len(self.student) if d is None or d.step is None else d.step
+        options.setdefault("windows", _has_windows(self.student))
+        widget = StepperWidget(self.student, **options)
+        widget.step = step
+        return widget
 
 
 def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any) -> Report:
@@ -157,9 +187,96 @@ def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any)
     root = student_trace.nodes[0]
     if algorithm == "alphabeta" and windowed and "window" not in options and root.alpha < root.beta:
         options["window"] = (root.alpha, root.beta)
+    windows = windowed and algorithm == "alphabeta"
     reference = record(game, student_trace.root, algorithm=algorithm, **options)
-    walk = _Walk(student_trace, reference, windows=windowed and algorithm == "alphabeta", options=options)
-    return Report(walk.node(0, 0), student_trace, reference, algorithm)
+    walk = _Walk(student_trace, reference, windows=windows, options=options)
+    found = walk.node(0, 0)
+    notes: list[str] = []
+    if found is not None and found.kind == DivergenceKind.WRONG_ORDER and "order" not in options:
+        # Any move order is correct: compare with the reference searched in the student's.
+        own = _in_own_order(student_trace)
+        reference = record(own, student_trace.root, algorithm=algorithm, order="heuristic", **options)
+        walk = _Walk(student_trace, reference, windows=windows, options=options)
+        found = walk.node(0, 0)
+        notes.append(_order_note(student_trace, walk, found is None))
+    if found is None:
+        notes += walk.value_notes(options.get("fail_hard", False))
+    return Report(found, student_trace, reference, algorithm, tuple(notes))
+
+
+def _own_orders(trace: Trace) -> dict[Hashable, list[Any]]:
+    """The moves each node of ``trace`` tried, in the order tried, by the node's key."""
+    game = trace.game
+    tried: dict[Hashable, list[Any]] = {}
+    for n in trace.nodes:
+        if n.children:
+            tried.setdefault(key_of(game, trace.position(n.id)), [trace.move(c) for c in n.children])
+    restore = getattr(game, "restore", None)
+    if callable(restore):
+        restore()
+    return tried
+
+
+def _in_own_order(trace: Trace) -> Any:
+    """A shallow copy of the trace's game whose ``order`` tries moves as the trace did
+    (moves it never tried follow, in the game's order)."""
+    game = trace.game
+    tried = _own_orders(trace)
+
+    def order(pos: Any, moves: Sequence[Any]) -> list[Any]:
+        first = tried.get(key_of(game, pos))
+        if first is None:
+            return list(moves)
+        ranked = [m for m in dict.fromkeys(first) if m in moves]
+        return ranked + [m for m in moves if m not in ranked]
+
+    own = copy.copy(game)  # shares the game's state (a MutableGame's object and path)
+    own.order = order
+    return own
+
+
+def _order_note(trace: Trace, walk: _Walk, agrees: bool) -> str:
+    """Says the search tried moves in its own order, and which of negaviz's orders it is."""
+    game = trace.game
+    tried = _own_orders(trace)
+    named = None
+    for name in ORDERS:
+        if name == "natural":
+            continue
+        try:
+            rank = orderer(game, name)
+        except InputError:
+            continue  # the game cannot order moves that way
+        assert rank is not None
+        same = True
+        for n in trace.nodes:
+            if n.children:
+                pos = trace.position(n.id)
+                want = list(rank(pos, list(n.moves or ())))
+                got = tried[key_of(game, pos)]
+                if want[: len(got)] != got:
+                    same = False
+                    break
+        if same:
+            named = name
+            break
+    restore = getattr(game, "restore", None)
+    if callable(restore):
+        restore()
+    root = trace.nodes[0]
+    shown = [walk.child_name(trace, c) for c in root.children[:4]]
+    first = f" (at the root: {', '.join(shown)}{', ...' if len(root.children) > 4 else ''})" if shown else ""
+    text = (
+        f"your search tries the moves in its own order{first}, not in the order the game generates them, "
+        "so it was compared with negaviz's search in that same order"
+    )
+    text += ", and agrees with it." if agrees else "."
+    if named is not None:
+        text += (
+            f" That is negaviz's order={named!r}: check(trace, order={named!r}) compares with it directly."
+        )
+    text += " Pass order='natural' to require the game's own order."
+    return text[:1].upper() + text[1:]
 
 
 def _has_windows(trace: Trace) -> bool:
@@ -184,8 +301,11 @@ class _Walk:
         self.ref = ref
         self.windows = windows
         self.depth: int | None = options.get("depth")
+        self.options = options
         self.game = stu.game
         self._true: dict[int, float] = {}
+        self.differ: list[tuple[int, int]] = []
+        """(reference, student) nodes whose values differ but are accepted as bounds."""
 
     # --- names ------------------------------------------------------------------------
     def name(self, trace: Trace, nid: int) -> str:
@@ -206,6 +326,9 @@ class _Walk:
         step: int | None, reference_step: int | None,
     ) -> Divergence:
         message = message[:1].upper() + message[1:]
+        # Events are numbered from 0; the stepper shows event k once k + 1 events are applied.
+        step = None if step is None else step + 1
+        reference_step = None if reference_step is None else reference_step + 1
         return Divergence(kind, self.path(trace, nid), self.name(trace, nid), expected, got, message, step, reference_step)
 
     # --- the walk ---------------------------------------------------------------------
@@ -350,6 +473,11 @@ class _Walk:
         assert R.moves is not None
         order = [self.move_label(r, m) for m in R.moves]
         message = f"{me} searched {got} where the reference searches {want}: it tries the moves in the order {_and(order)}."
+        chosen = self.options.get("order", "natural")
+        message += (
+            f" check() was asked for order={chosen!r}; any move order is correct, so leave out order= to "
+            "compare with the reference searched in your own order."
+        )
         return self.diverge(
             DivergenceKind.WRONG_ORDER, self.ref, r, self.names(self.ref, R), self.names(self.stu, S), message,
             self.stu.nodes[S.children[k]].enter_step, self.ref.nodes[R.children[k]].enter_step,
@@ -362,7 +490,10 @@ class _Walk:
         if sv is None:
             message = f"{me} never returned: the function stopped (with an exception?) before it did."
             return self.diverge(DivergenceKind.WRONG_VALUE, self.ref, r, rv, None, message, None, R.exit_step)
-        if rv is None or sv == rv or self.acceptable(r, sv):
+        if rv is None or sv == rv:
+            return None
+        if self.acceptable(r, sv):
+            self.differ.append((r, s))
             return None
         if R.ending == "leaf":
             message = f"{me} is a leaf: the game is over and scores {fmt(rv)} for the side to move, but your function returned {fmt(sv)}."
@@ -394,6 +525,61 @@ class _Walk:
                     "the largest."
                 )
         return self.diverge(DivergenceKind.WRONG_VALUE, self.ref, r, rv, sv, message, S.exit_step, R.exit_step)
+
+    def value_notes(self, fail_hard: bool) -> list[str]:
+        """After an agreeing walk: where and how the student's values differ from the
+        reference's while still being valid bounds (fail-hard, fail-soft, or a mix)."""
+        if not self.differ:
+            return []
+        ref, stu = self.ref, self.stu
+        clamped_low = clamped_high = 0
+        parts: list[str] = []
+        for r, s in self.differ:
+            R, S = ref.nodes[r], stu.nodes[s]
+            sv = S.value
+            assert sv is not None and R.value is not None
+            if R.bound == Bound.UPPER and sv == S.alpha:
+                clamped_low += 1
+                how = f"{fmt(sv)} (= α, the edge of its window)"
+            elif R.bound == Bound.LOWER and sv == S.beta:
+                clamped_high += 1
+                how = f"{fmt(sv)} (= β, the edge of its window)"
+            else:
+                how = fmt(sv)
+            if len(parts) < 3:
+                parts.append(f"{self.name(ref, r)} returns {how} where the reference returns {fmt(R.value)}")
+        # Fail-soft shows where a node returns a value beyond its own window.
+        soft_low = any(n.value is not None and n.children and n.value < n.alpha for n in stu.nodes)
+        soft_high = any(n.value is not None and n.children and n.value > n.beta for n in stu.nodes)
+        n = len(self.differ)
+        more = f", and {n - 3} more" if n > 3 else ""
+        text = (
+            f"correct at the root, but {n} node{'s' if n > 1 else ''} return{'s' if n == 1 else ''} another value "
+            f"than the reference, each still a valid bound: {'; '.join(parts)}{more}."
+        )
+        if (clamped_low and soft_high) or (clamped_high and soft_low):
+            hard, soft = ("fails low", "fails high") if clamped_low else ("fails high", "fails low")
+            edge = "α" if clamped_low else "β"
+            text += (
+                f" Your search mixes fail-hard and fail-soft: when a node {hard} it returns {edge} (fail-hard), "
+                f"but when it {soft} it returns the best value found, beyond the window (fail-soft). Both give "
+                "correct bounds, but one search should keep to one convention: return the best value found "
+                "(fail-soft) everywhere, or clamp it into the window (fail-hard) everywhere."
+            )
+        elif (clamped_low or clamped_high) and not fail_hard:
+            text += (
+                " Your search is fail-hard (it clamps values into the window), the reference fail-soft (it returns "
+                "the best value found); both are correct. Pass fail_hard=True to check() to compare with a "
+                "fail-hard reference."
+            )
+        elif fail_hard and (soft_low or soft_high):
+            text += (
+                " Your search is fail-soft (it returns the best value found, beyond the window), the reference "
+                "fail-hard (fail_hard=True); both are correct."
+            )
+        else:
+            text += " Any value between the true value and the window's edge is as correct."
+        return [text[:1].upper() + text[1:]]
 
     # --- helpers ----------------------------------------------------------------------
     def acceptable(self, r: int, v: float) -> bool:

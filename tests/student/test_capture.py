@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import negaviz
 from negaviz import InputError, MutableGame, TicTacToe, Tree
 from negaviz.quiz import random_tree
 from negaviz.search.events import EventKind
-from negaviz.student import StudentTrace, capture, check, trace_calls
+from negaviz.student import StudentTrace, WindowWarning, capture, check, trace_calls
 from negaviz.trace import dumps, loads
 
 INF = math.inf
@@ -428,3 +429,46 @@ def test_a_position_the_game_does_not_understand_is_refused() -> None:
         by_label("A")
     assert seen == []  # refused before the student's code ran
     assert by_label.last_trace is None
+
+
+# --- windows the recorder was not told about ------------------------------------------------
+def test_a_window_it_was_not_told_about_is_warned_of() -> None:
+    tree = Tree.parse(TEXTBOOK)
+
+    def alphabeta(node: int, alpha: float, beta: float) -> float:
+        return 0
+
+    with pytest.warns(WindowWarning, match=r"alphabeta has parameters alpha and beta that look like an alpha-beta window") as caught:
+        trace_calls(tree, position="node")(alphabeta)
+    assert "Pass alpha='alpha', beta='beta'" in str(caught[0].message)
+    assert "stopped too early" in str(caught[0].message)
+    assert caught[0].filename == __file__  # it points at the caller's line
+    with pytest.warns(WindowWarning, match="Pass alpha='alpha', beta='beta'") as caught:
+        with capture(capturable, tree, position="node"):
+            pass
+    assert caught[0].filename == __file__
+
+    def ab(node: int, depth: int, lo: float, hi: float) -> float:
+        return 0
+
+    with pytest.warns(WindowWarning, match="ab has parameters lo and hi .* Pass alpha='lo', beta='hi'"):
+        trace_calls(tree, position="node")(ab)
+
+
+def capturable(node: int, alpha: float, beta: float) -> float:
+    return 0
+
+
+def test_no_warning_when_the_window_is_named_or_absent() -> None:
+    tree = Tree.parse(TEXTBOOK)
+
+    def alphabeta(node: int, alpha: float, beta: float) -> float:
+        return 0
+
+    def negamax(node: int, depth: int, board: Any = None) -> float:
+        return 0
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        trace_calls(tree, position="node", alpha="alpha", beta="beta")(alphabeta)
+        trace_calls(tree, position="node")(negamax)

@@ -143,7 +143,10 @@ def test_forgetting_to_negate_is_a_wrong_value_at_the_first_inner_node() -> None
     assert d is not None and d.kind == K.WRONG_VALUE
     assert (d.node, d.path, d.expected, d.got) == ("B", ("B",), -5, 7)
     assert "negate" in d.message
-    assert d.step == negamax.last_trace.nodes[1].exit_step
+    # the stepper's step: after d.step events, the last one shown is B's wrong return
+    assert d.step == negamax.last_trace.nodes[1].exit_step + 1
+    last = negamax.last_trace.event(d.step - 1)
+    assert (last.kind, last.node, last.value) == (negaviz.EventKind.EXIT, 1, 7)
 
 
 def test_forgetting_to_negate_in_alphabeta_on_tictactoe() -> None:
@@ -396,9 +399,56 @@ def test_trying_moves_in_another_order() -> None:
         return max(-negamax(tree.play(pos, m)) for m in reversed(tree.moves(pos)))
 
     negamax(tree.root)
-    d = check(negamax.last_trace).divergence
+    report = check(negamax.last_trace)  # any order is correct: compared in its own order
+    assert report.ok, str(report)
+    assert "tries the moves in its own order (at the root: C, B)" in report.notes[0]
+    assert "order='natural'" in report.notes[0]
+    d = check(negamax.last_trace, order="natural").divergence  # unless the order is asked for
     assert d is not None and d.kind == K.WRONG_ORDER
     assert d.node == "A" and d.got == ("C", "B")
+    assert "check() was asked for order='natural'" in d.message and "leave out order=" in d.message
+
+
+def centre_first_of(game: Any, *, swap: bool = True) -> Any:
+    """A correct alpha-beta (when ``swap``) trying the centre first, then the rest as generated."""
+
+    @trace_calls(game, position="pos", alpha="alpha", beta="beta")
+    def alphabeta(pos: Any, alpha: float, beta: float) -> float:
+        if game.is_terminal(pos):
+            return game.score(pos)
+        best = -INF
+        for m in sorted(game.moves(pos), key=lambda m: m != 4):  # b2 first
+            window = (-beta, -alpha) if swap else (-alpha, -beta)
+            best = max(best, -alphabeta(game.play(pos, m), *window))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    return alphabeta
+
+
+def test_a_correct_centre_first_alphabeta_passes() -> None:
+    game = TicTacToe("x.o/.../...")
+    alphabeta = centre_first_of(game)
+    alphabeta(game.root, -INF, INF)
+    report = check(alphabeta.last_trace)
+    assert report.ok, str(report)
+    assert len(report.reference.nodes) == len(alphabeta.last_trace.nodes)
+    assert str(report).startswith("OK: alphabeta agrees with negaviz's alphabeta")
+    assert "at the root: b2, b1, a2, c2, ..." in report.notes[0]
+    d = check(alphabeta.last_trace, order="natural").divergence
+    assert d is not None and d.kind == K.WRONG_ORDER and "order=" in d.message
+
+
+def test_a_bug_in_a_search_with_its_own_order_is_still_caught() -> None:
+    game = TicTacToe("x.o/.../...")
+    alphabeta = centre_first_of(game, swap=False)
+    alphabeta(game.root, -INF, INF)
+    report = check(alphabeta.last_trace)
+    assert report.divergence is not None and report.divergence.kind == K.WRONG_WINDOW
+    assert "negated but not swapped" in report.divergence.message
+    assert "its own order" in report.notes[0] and "agrees" not in report.notes[0]
 
 
 def test_a_search_in_heuristic_order_is_compared_move_by_move() -> None:
@@ -418,9 +468,64 @@ def test_a_search_in_heuristic_order_is_compared_move_by_move() -> None:
 
     alphabeta(game.root, -INF, INF)
     assert check(alphabeta.last_trace, order="heuristic").ok
-    d = check(alphabeta.last_trace).divergence
+    own = check(alphabeta.last_trace)
+    assert own.ok and "That is negaviz's order='heuristic'" in own.notes[0]
+    d = check(alphabeta.last_trace, order="natural").divergence
     assert d is not None and d.kind == K.WRONG_ORDER
     assert d.node == "the root" and d.got[0] == "b2" and d.expected[0] == "b1"
+
+
+# --- fail-hard, fail-soft, and a mix: all correct, and said so ---------------------------------
+def mixed_of(game: Any) -> Any:
+    """Returns alpha when nothing beats it (fail-hard) but the value itself on a cutoff (fail-soft)."""
+
+    @trace_calls(game, position="pos", alpha="alpha", beta="beta")
+    def alphabeta(pos: Any, alpha: float, beta: float) -> float:
+        if game.is_terminal(pos):
+            return game.score(pos)
+        for move in game.moves(pos):
+            score = -alphabeta(game.play(pos, move), -beta, -alpha)
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+        return alpha
+
+    return alphabeta
+
+
+def test_mixing_fail_hard_and_fail_soft_is_correct_with_a_note() -> None:
+    tree = Tree.parse("[[[1,2],[3,4]],[[5,6],[7,8]],[[-2,8],[5,0]]]")
+    report = check(run(mixed_of, tree, -INF, INF))
+    assert report.ok and len(report.notes) == 1
+    note = report.notes[0]
+    assert note.startswith("Correct at the root, but 2 nodes return another value than the reference")
+    assert "J returns 6 (= α, the edge of its window) where the reference returns 5" in note
+    assert "mixes fail-hard and fail-soft" in note and "when a node fails low it returns α" in note
+    assert str(report).endswith(note) and "Note: Correct at the root" in str(report)
+
+
+def test_fail_hard_and_fail_soft_against_either_reference_are_noted() -> None:
+    tree = Tree.parse("[[[1,2],[3,4]],[[5,6],[7,8]],[[-2,8],[5,0]]]")
+    hard = check(run(fail_hard_of, tree, -INF, INF))
+    assert hard.ok and "Your search is fail-hard" in hard.notes[0] and "fail_hard=True" in hard.notes[0]
+    assert check(run(fail_hard_of, tree, -INF, INF), fail_hard=True).notes == ()
+    soft = check(run(alphabeta_of, tree, -INF, INF), fail_hard=True)
+    assert soft.ok and "Your search is fail-soft" in soft.notes[0]
+    assert check(run(alphabeta_of, tree, -INF, INF)).notes == ()
+
+
+def test_a_report_opens_a_stepper_at_the_divergence() -> None:
+    pytest.importorskip("ipywidgets")
+    tree = Tree.parse(TEXTBOOK)
+    trace = run(negamax_of, tree)
+    report = check(trace, algorithm="alphabeta")
+    d = report.divergence
+    assert d is not None and d.kind == K.PRUNED_VISITED
+    stepper = report.stepper()
+    assert stepper.step == d.step
+    last = trace.event(d.step - 1)  # the wrong event is the last one shown: G entered
+    assert last.kind == negaviz.EventKind.ENTER and trace.label(last.node) == "G"
+    assert check(trace).stepper().step == len(trace)
 
 
 def test_a_depth_limited_search_needs_the_depth() -> None:
