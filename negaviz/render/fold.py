@@ -231,11 +231,12 @@ def extras(snap: Snapshot, nid: int) -> tuple[str, tuple[Any, ...]]:
     return ("pruned" if state is not None and state.cut else "unvisited"), rest
 
 
-def plan(trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None) -> Plan:
+def plan(trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None, keep: Sequence[int] = ()) -> Plan:
     """At most ``budget`` drawn nodes showing ``snap``; see the module docstring.
 
     A node's moves never tried are drawn one ghost each up to ``ghosts`` of them
-    (None: no limit), else as one ghost standing for all of them.
+    (None: no limit), else as one ghost standing for all of them.  ``keep``: more nodes
+    to keep after the stack, before the best line (each with its ancestors before it).
     """
     if snap.visible == 0:
         return Plan([Item("n0", "unvisited", 0, -1)], kept=frozenset({0}))
@@ -256,7 +257,7 @@ def plan(trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None
         return len(children(nid)) + (len(moves) if one_each(moves) else 1)
 
     # Must-keep nodes, by priority: the stack (root first), then the best line.
-    priority = list(dict.fromkeys((0, *snap.stack, *snap.pv)))
+    priority = list(dict.fromkeys((0, *snap.stack, *keep, *snap.pv)))
     current = snap.current
 
     def opened(keep: set[int]) -> set[int]:

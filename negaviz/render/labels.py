@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
@@ -150,6 +150,36 @@ def _row(content: str, size: int | None = None, colspan: int = 1) -> str:
     return f'<TR><TD BORDER="0"{span}>{content}</TD></TR>'
 
 
+class Slots(NamedTuple):
+    """Widths (in characters) of the cells a stepping front-end rewrites at each step.
+
+    A label drawn with slots holds the sentinel texts ``§v§`` (the value), ``§w§`` (the
+    window) and ``§m§`` (the marks: cut, TT) in cells of fixed size, so the layout is
+    the same at every step; :mod:`negaviz.frontend.scene` turns them into SVG ``text``
+    elements the front-end fills in.
+    """
+
+    value: int
+    window: int
+
+
+SLOT_VALUE, SLOT_WINDOW, SLOT_MARKS = "§v§", "§w§", "§m§"
+_MARK_CHARS = 6  # "cut TT"
+
+
+def _slot(text: str, chars: int, size: int) -> str:
+    """A fixed-size cell for ``chars`` characters at font ``size`` holding ``text``."""
+    width = int(chars * size * 0.62) + 4
+    return f'<TD BORDER="0" WIDTH="{width}" HEIGHT="{size + 3}" FIXEDSIZE="TRUE"><FONT POINT-SIZE="{size}">{text}</FONT></TD>'
+
+
+def _slot_row(text: str, chars: int, size: int, colspan: int = 1) -> str:
+    cell = _slot(text, chars, size)
+    if colspan > 1:
+        cell = cell.replace("<TD ", f'<TD COLSPAN="{colspan}" ', 1)
+    return f"<TR>{cell}</TR>"
+
+
 def _marks(view: NodeView) -> str:
     """Words for the marks colour also shows: a cutoff, a table hit."""
     words = [w for w, on in (("cut", view.cut), ("TT", view.tt)) if on]
@@ -160,7 +190,10 @@ def _table(rows: Sequence[str]) -> str:
     return '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>>"
 
 
-def _footer(view: NodeView, windows: bool, colspan: int = 1) -> list[str]:
+def _footer(view: NodeView, windows: bool, colspan: int = 1, slots: Slots | None = None) -> list[str]:
+    if slots is not None:
+        rows = [_slot_row(SLOT_WINDOW, slots.window, 8, colspan)] if windows else []
+        return rows + [_slot_row(SLOT_MARKS, _MARK_CHARS, 8, colspan)]
     rows = []
     if windows and view.kind == "node":
         rows.append(_row(esc(window_text(view)), 8, colspan))
@@ -170,22 +203,26 @@ def _footer(view: NodeView, windows: bool, colspan: int = 1) -> list[str]:
     return rows
 
 
-def textbook_label(view: NodeView, name: str, *, windows: bool = False) -> str:
+def textbook_label(view: NodeView, name: str, *, windows: bool = False, slots: Slots | None = None) -> str:
     """Marker and name over the value, e.g. ``▲ A`` / ``5``."""
     head = f"{marker(view.player)} <B>{esc(name)}</B>".strip()
-    rows = [_row(head), _row(esc(value_text(view, explicit=windows)))]
-    return _table(rows + _footer(view, windows))
+    value = _slot_row(SLOT_VALUE, slots.value, 10) if slots else _row(esc(value_text(view, explicit=windows)))
+    return _table([_row(head), value] + _footer(view, windows, slots=slots))
 
 
-def board_label(view: NodeView, rows: Sequence[str], last: int | None, *, windows: bool = False) -> str:
+def board_label(
+    view: NodeView, rows: Sequence[str], last: int | None, *, windows: bool = False, slots: Slots | None = None,
+) -> str:
     """A small board, the cell of the move that led here shaded and bold."""
     width = max((len(r) for r in rows), default=1)
     if width > MAX_BOARD or len(rows) > MAX_BOARD:  # not a board we can draw: show the text
-        return text_label(view, "\n".join(rows), windows=windows)
+        return text_label(view, "\n".join(rows), windows=windows, slots=slots)
     cell = 14 if width <= 3 else 11
     size = 10 if width <= 3 else 8
-    head = f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip()
-    out = [_row(head, None, width)]
+    if slots is not None:  # the marker goes into the slot's text, written by the front-end
+        out = [_slot_row(SLOT_VALUE, slots.value + 2, 10, width)]
+    else:
+        out = [_row(f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip(), None, width)]
     for r, line in enumerate(rows):
         tds = []
         for c, ch in enumerate(line):
@@ -197,24 +234,29 @@ def board_label(view: NodeView, rows: Sequence[str], last: int | None, *, window
             font = f'<FONT POINT-SIZE="{size}">{glyph}</FONT>' if glyph else ""
             tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE"{fill}>{font}</TD>')
         out.append("<TR>" + "".join(tds) + "</TR>")
-    out += _footer(view, windows, width)
+    out += _footer(view, windows, width, slots)
     return (
         '<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#999999">'
         + "".join(out) + "</TABLE>>"
     )
 
 
-def text_label(view: NodeView, text: str, *, windows: bool = False) -> str:
+def text_label(view: NodeView, text: str, *, windows: bool = False, slots: Slots | None = None) -> str:
     """The game's own label text, escaped, over the marker and value."""
-    value = f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip()
-    rows = ([_row(html_text(text))] if text else []) + [_row(value)]
-    return _table(rows + _footer(view, windows))
+    if slots is not None:
+        value = _slot_row(SLOT_VALUE, slots.value + 2, 10)
+    else:
+        value = _row(f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip())
+    rows = ([_row(html_text(text))] if text else []) + [value]
+    return _table(rows + _footer(view, windows, slots=slots))
 
 
-def summary_label(view: NodeView) -> str:
+def summary_label(view: NodeView, slots: Slots | None = None) -> str:
     """A folded subtree (``+4,312 nodes``, its value) or a group of them."""
     if view.kind == "group":
         return _table([_row(f"+{view.count:,} nodes"), _row("in folded subtrees", 8)])
+    if slots is not None:
+        return _table([_row(f"+{view.count:,} nodes"), _slot_row(SLOT_VALUE, slots.value + 8, 9)])
     value = f"{marker(view.player)} value {esc(value_text(view))}".strip()
     return _table([_row(f"+{view.count:,} nodes"), _row(value, 9)])
 

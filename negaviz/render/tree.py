@@ -138,6 +138,7 @@ class _Builder:
         self.positions: dict[int, Any] = {}
         self.pv = set(snap.pv)
         self.used: set[str] = set()  # legend keys of what was drawn
+        self.slots: labels.Slots | None = None  # stepping front-ends: fixed cells for changing text
 
     # --- positions and players ----------------------------------------------------------
     def move(self, nid: int) -> Any:
@@ -208,7 +209,7 @@ class _Builder:
 
     def label(self, view: NodeView, item: Item) -> str:
         if view.kind in ("folded", "group"):
-            return labels.summary_label(view)
+            return labels.summary_label(view, self.slots)
         game = self.game
         if view.kind in ("pruned", "unvisited") and view.node < 0:
             name = None
@@ -217,16 +218,17 @@ class _Builder:
             return labels.ghost_label(view, name)
         nid = view.node
         if game is None:
-            return labels.text_label(view, f"node {nid}", windows=self.windows)
+            return labels.text_label(view, f"node {nid}", windows=self.windows, slots=self.slots)
         pos = self.position(nid)
         if self.family == "textbook":
-            return labels.textbook_label(view, game_label(game, pos), windows=self.windows)
+            return labels.textbook_label(view, game_label(game, pos), windows=self.windows, slots=self.slots)
         if self.family == "board":
             last = self.move(nid) if nid > 0 else None
             return labels.board_label(
                 view, labels.board_rows(game, pos), last if isinstance(last, int) else None, windows=self.windows,
+                slots=self.slots,
             )
-        return labels.text_label(view, game_label(game, pos), windows=self.windows)
+        return labels.text_label(view, game_label(game, pos), windows=self.windows, slots=self.slots)
 
     def tooltip(self, view: NodeView) -> str:
         """Hover text (SVG): the line of moves to the node, and its number."""

@@ -1,0 +1,121 @@
+"""A self-contained HTML page that steps one or two scenes, with no network and no kernel.
+
+The page holds the front-end module (``stepper.js``, the same file the widgets load),
+the scenes' data as JSON, and a few lines that hand the module a model holding that
+data.  A Content-Security-Policy forbids every request but the page's own inline script
+and style, so it works from a USB stick, an e-mail attachment or a sandboxed frame.
+
+:func:`static_html` wraps such a page in a sandboxed ``<iframe>``: the form a widget
+leaves in a notebook's outputs for viewers without a widget manager (``jupyter nbconvert
+--to html``, nbviewer, GitHub).
+
+>>> import negaviz
+>>> from negaviz.frontend.scene import Scene
+>>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+>>> page = page_html([Scene(trace)], title="alpha-beta")
+>>> "data-negaviz-stepper" in ESM, page.count("<script"), "http" in page.replace("http-equiv", "")
+(True, 2, False)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from importlib import resources
+from typing import Any
+
+from negaviz.errors import InputError
+from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
+
+__all__ = ["ESM", "page_html", "static_html", "check_page_size"]
+
+ESM = resources.files("negaviz.frontend").joinpath("stepper.js").read_text(encoding="utf-8")
+"""The front-end ES module's source."""
+
+EXPORT_LINE = "export default { render };"
+
+CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+"""Nothing may be fetched: no scripts, styles, fonts or images from anywhere."""
+
+# The module as a classic page script: its default export becomes a local name.
+_SCRIPT = ESM.replace(EXPORT_LINE, "const NEGAVIZ = { render };")
+
+_BOOT = """
+function negavizModel(state) {
+  const handlers = {};
+  return {
+    get: (k) => state[k],
+    set: (k, v) => { state[k] = v; },
+    save_changes: () => {},
+    on: (ev, cb) => { (handlers[ev] = handlers[ev] || []).push(cb); },
+    off: (ev, cb) => { handlers[ev] = (handlers[ev] || []).filter((f) => f !== cb); },
+    send: () => {},
+  };
+}
+for (const holder of document.querySelectorAll("script.negaviz-data")) {
+  const state = JSON.parse(holder.textContent);
+  const el = document.getElementById(holder.dataset.for);
+  NEGAVIZ.render({ model: negavizModel(state), el });
+}
+"""
+
+_PAGE_STYLE = (
+    "body{margin:12px;font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#222}"
+    "h1{font-size:18px;margin:0 0 4px}p.nv-about{font-size:12px;color:#555;margin:0 0 8px}"
+)
+
+
+def check_page_size(scenes: list[Scene]) -> None:
+    """An InputError if the scenes hold more events than one page does."""
+    for scene in scenes:
+        n = len(scene.trace)
+        if n > MAX_PAGE_EVENTS:
+            raise InputError(
+                f"this search has {n:,} events; a page holds at most {MAX_PAGE_EVENTS:,}. Record a smaller search: "
+                "a depth limit (depth=, --depth), a node budget (max_nodes=, --budget), or the enhancements that "
+                "shrink it (order='threats', tt=True, symmetry=True); or step it in a notebook, where a StepperWidget "
+                "lays out views of a big search as you go"
+            )
+
+
+def _json(data: Any) -> str:
+    """JSON safe inside a <script> element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def page_html(
+    scenes: list[Scene], *, title: str = "negaviz", about: str = "", step: int = 0,
+    perspective: str = "negamax", windows: bool = False,
+) -> str:
+    """One page stepping ``scenes`` (one, or two side by side) from ``step``."""
+    check_page_size(scenes)
+    for scene in scenes:
+        scene.cover()  # no kernel to lay out views later: every step needs one now
+    state = {
+        "step": step, "perspective": perspective, "windows": windows,
+        "scenes": [scene.data(chunks="all") for scene in scenes],
+    }
+    about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
+        '<div id="negaviz-0"></div>\n'
+        f'<script type="application/json" class="negaviz-data" data-for="negaviz-0">{_json(state)}</script>\n'
+        f"<script>\n{_SCRIPT}\n{_BOOT}</script>\n</body>\n</html>\n"
+    )
+
+
+def static_html(page: str, *, height: int = 820) -> str:
+    """``page`` in a sandboxed frame (scripts run, nothing else is allowed), for a
+    notebook output viewed where no widget manager runs."""
+    tag = hashlib.sha256(page.encode("utf-8")).hexdigest()[:12]
+    return (
+        f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts" '
+        f'style="width:100%;height:{height}px;border:1px solid #DDDDDD" srcdoc="{html.escape(page, quote=True)}"></iframe>'
+    )

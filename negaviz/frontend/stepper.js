@@ -1,0 +1,627 @@
+// negaviz stepper: one front-end for the widgets, the exported page and static notebook pages.
+//
+// An anywidget ES module.  Python lays each drawing out once with graphviz and sends a
+// "scene": the SVG (one per view, with and without windows), the drawn items, each drawn
+// node's life (negaviz/trace/timeline.py: when it is entered and returns, and the steps
+// that change what it shows) and per-step panels (sentences, pseudocode lines, the node the
+// search is at).  Stepping only repaints: classes on the SVG groups and the value texts.
+// Nothing is searched or laid out here, and nothing is fetched.
+//
+// The model: get/set/save_changes/on/off (anywidget's), traits `step`, `perspective`,
+// `windows`, `scenes` (a list: one scene, or two for a comparison).  Big traces arrive in
+// parts: a missing chunk of steps or view is asked for with model.send({type: "need", ...})
+// and arrives as a custom message.  The exported page gives a model with everything in it.
+
+const PERSPECTIVES = ["negamax", "minimax"];
+const RETURNS = "LVRY";
+const JUMPS = [
+  ["cutoff", "next cutoff", "X"],
+  ["return", "next return", RETURNS],
+  ["tt", "next TT hit", "H"],
+];
+const STACK_COLUMNS = ["node", "depth", "α", "β", "best so far", "trying"];
+
+// ----------------------------------------------------------------------------- values
+function num(x) {
+  if (x === "inf") return Infinity;
+  if (x === "-inf") return -Infinity;
+  return x;
+}
+
+function makeFmt(table) {
+  return (v) => {
+    if (v === null || v === undefined) return "–";
+    if (v === Infinity) return "∞";
+    if (v === -Infinity) return "−∞";
+    if (Object.is(v, -0)) v = 0;
+    const known = table[String(v)];
+    const text = known !== undefined ? known : Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
+    return text.replace("-", "−");
+  };
+}
+
+// ----------------------------------------------------------------------------- a scene
+// Looks states up in the scene's compact data: the same rules as Timeline.node_at.
+class SceneData {
+  constructor(scene) {
+    this.s = scene;
+    this.n = scene.n;
+    this.kinds = scene.kinds;
+    this.fmt = makeFmt(scene.fmt || {});
+    this.chunks = new Map(Object.entries(scene.chunks || {}).map(([k, v]) => [Number(k), v]));
+    this.lives = new Map();
+    this.views = [];
+    for (const view of scene.views) this.addView(view);
+  }
+
+  addView(view) {
+    for (const [nid, life] of Object.entries(view.lives)) {
+      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(life));
+    }
+    view.index = this.views.length;
+    view.nodeSet = new Set(view.items.filter((it) => it[1] === "n").map((it) => it[2]));
+    this.views.push(view);
+    return view;
+  }
+
+  chunkOf(step) {
+    return Math.floor(step / this.s.chunk);
+  }
+
+  chunk(step) {
+    return this.chunks.get(this.chunkOf(step));
+  }
+
+  current(step) {
+    const c = this.chunk(step);
+    return c ? c.current[step - this.chunkOf(step) * this.s.chunk] : undefined;
+  }
+
+  passOf(step) {
+    let p = 0;
+    const passes = this.s.passes;
+    for (let i = 0; i < passes.length; i++) if (passes[i][0] <= Math.max(step - 1, 0)) p = i;
+    return p;
+  }
+
+  // The view showing `step`: one of its pass whose drawn nodes include the current node.
+  viewFor(step) {
+    const p = this.passOf(step);
+    const cur = this.current(step);
+    if (cur === undefined) return null;
+    let fallback = null;
+    for (const v of this.views) {
+      if (v.pass !== p) continue;
+      if (cur < 0 || v.nodeSet.has(cur)) return v;
+      fallback = fallback || v;
+    }
+    return cur < 0 ? fallback : null;
+  }
+
+  nodeAt(nid, step) {
+    const life = this.lives.get(nid);
+    if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
+    const cut = life.cut >= 0 && life.cut < step;
+    let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
+    for (const ch of life.changes) {
+      if (ch[0] >= step) break;
+      if (ch[1] === 0) { best = ch[2]; alpha = ch[3]; bestChild = ch[4]; }
+      else if (ch[1] === 1) alpha = Math.max(alpha, ch[2]);
+      else beta = Math.min(beta, ch[2]);
+    }
+    if (life.exit >= 0 && life.exit < step) {
+      return { status: "done", value: life.value, bound: life.bound, alpha: life.alpha, beta: life.beta, cut, tt: life.tt, bestChild };
+    }
+    const status = this.current(step) === nid ? "current" : "active";
+    return { status, value: best, bound: null, alpha, beta, cut, tt: false, bestChild };
+  }
+
+  // minimax view: values for the first player, negated where the second player moves.
+  sign(nid, perspective) {
+    if (perspective !== "minimax") return 1;
+    const life = this.lives.get(nid);
+    return (this.s.first_player + (life ? life.depth : 0)) % 2 ? -1 : 1;
+  }
+
+  counters(step) {
+    const c = this.chunk(step);
+    if (!c) return null;
+    let [nodes, leaves, cutoffs, hits] = c.base;
+    const from = this.chunkOf(step) * this.s.chunk;
+    for (let k = from; k < step; k++) {
+      const ch = this.kinds[k];
+      if (ch === "E") nodes++;
+      else if (ch === "L" || ch === "V" || ch === "Y") leaves++;
+      else if (ch === "X") cutoffs++;
+      else if (ch === "H") hits++;
+    }
+    return { nodes, leaves, cutoffs, hits };
+  }
+
+  // The step just after the next event with one of `codes` at or after `step`; -1 if none.
+  nextStep(step, codes) {
+    let best = -1;
+    for (const c of codes) {
+      const at = this.kinds.indexOf(c, step);
+      if (at >= 0 && (best < 0 || at < best)) best = at;
+    }
+    return best < 0 ? -1 : best + 1;
+  }
+
+  stack(step) {
+    const out = [];
+    let nid = this.current(step);
+    while (nid !== undefined && nid >= 0 && this.lives.has(nid)) {
+      out.push(nid);
+      nid = this.lives.get(nid).parent;
+    }
+    return out.reverse();
+  }
+
+  bestLine(step, root) {
+    const out = new Set();
+    let nid = root;
+    while (nid >= 0 && this.lives.has(nid) && step > this.lives.get(nid).enter) {
+      out.add(nid);
+      nid = this.nodeAt(nid, step).bestChild;
+    }
+    return out;
+  }
+}
+
+function decodeLife(a) {
+  // [parent, depth, enter, exit, value, bound, tt, cut, alpha, beta, changes, name, move]
+  return {
+    parent: a[0], depth: a[1], enter: a[2], exit: a[3], value: num(a[4]), bound: a[5], tt: !!a[6], cut: a[7],
+    alpha: num(a[8]), beta: num(a[9]),
+    changes: a[10].map((c) => [c[0], c[1], num(c[2]), num(c[3]), c[4]]),
+    name: a[11], move: a[12],
+  };
+}
+
+// ----------------------------------------------------------------------------- DOM helpers
+function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function injectStyle(root, css) {
+  // Inside the stepper's own element, so it works in shadow roots and sandboxed frames alike.
+  root.prepend(h("style", { text: css }));
+}
+
+// ----------------------------------------------------------------------------- one pane
+class Pane {
+  constructor(data, index, compare) {
+    this.d = data;
+    this.index = index;
+    this.compare = compare;
+    this.view = null;
+    this.windows = null;
+    this.svg = null;
+    this.items = new Map();   // title -> {g, item, edge}
+    this.painted = new Map(); // title -> class string painted last
+    this.el = h("div", { class: "nv-pane" });
+    if (compare) this.el.append(h("div", { class: "nv-title", text: data.s.title || "" }));
+    this.sentence = h("p", { class: "nv-sentence", "aria-live": "polite" });
+    this.note = h("div", { class: "nv-note" });
+    this.zoomBar = h("div", { class: "nv-zoom" },
+      h("button", { type: "button", title: "zoom in", text: "+", onclick: () => this.zoom(1 / 1.25) }),
+      h("button", { type: "button", title: "zoom out", text: "−", onclick: () => this.zoom(1.25) }),
+      h("button", { type: "button", title: "show the whole tree", text: "fit", onclick: () => this.fit() }),
+      h("button", { type: "button", title: "natural size", text: "1:1", onclick: () => this.natural() }));
+    this.tree = h("div", { class: "nv-tree" });
+    this.stackTable = h("table", { class: "nv-stack" });
+    this.countersTable = h("table", { class: "nv-counters" });
+    this.code = h("pre", { class: "nv-code" });
+    const side = h("div", { class: "nv-side" }, this.stackTable, this.countersTable, this.code);
+    if (compare) side.classList.add("nv-side-compact");
+    this.el.append(this.sentence, h("div", { class: "nv-main" }, h("div", { class: "nv-treebox" }, this.zoomBar, this.tree, this.note), side));
+    this.legend = h("div", { class: "nv-legend" });
+    this.el.append(this.legend);
+    this.installPanZoom();
+  }
+
+  // --- the picture ------------------------------------------------------------------
+  setView(view, windows) {
+    if (this.view === view) {
+      if (this.windows !== windows) { this.windows = windows; this.painted.clear(); }
+      return;
+    }
+    const first = this.view === null;
+    this.view = view;
+    this.windows = windows;
+    this.tree.innerHTML = view.svg;
+    this.svg = this.tree.querySelector("svg");
+    this.svg.removeAttribute("width");
+    this.svg.removeAttribute("height");
+    const vb = this.svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+    this.full = vb;
+    // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
+    // are in that group's coordinates, the view box in the svg's.
+    const graph = this.svg.querySelector("g.graph");
+    const m = graph && graph.transform.baseVal.consolidate();
+    this.shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
+    this.items.clear();
+    this.painted.clear();
+    const byTitle = new Map();
+    for (const g of this.svg.querySelectorAll("g.node, g.edge")) {
+      const t = g.querySelector("title");
+      if (t) byTitle.set(t.textContent, g);
+    }
+    for (const item of view.items) {
+      const title = item[0];
+      const g = byTitle.get(title);
+      if (!g) continue;
+      const parentTitle = item[3] >= 0 ? "n" + item[3] : null;
+      const edge = parentTitle ? byTitle.get(parentTitle + "->" + title) : null;
+      this.items.set(title, {
+        g, item, edge,
+        v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
+      });
+      if (item[1] === "n") g.dataset.node = String(item[2]);
+    }
+    if (first || !this.vb) {
+      const big = vb[2] > 900 || vb[3] > 600;
+      if (big) this.natural(); else this.fit();
+    } else {
+      this.fitIfSmall();
+    }
+    this.vbKey = view.index;
+  }
+
+  applyViewBox() {
+    if (this.svg && this.vb) this.svg.setAttribute("viewBox", this.vb.map((x) => x.toFixed(2)).join(" "));
+  }
+
+  fit() {
+    this.vb = this.full.slice();
+    this.svg.style.width = "100%";
+    this.svg.style.height = Math.min(560, Math.max(120, this.full[3] * 1.34)) + "px";
+    this.applyViewBox();
+  }
+
+  fitIfSmall() {
+    if (!(this.full[2] > 900 || this.full[3] > 600)) this.fit();
+  }
+
+  natural() {
+    const box = this.tree.getBoundingClientRect();
+    const width = Math.max(box.width, 300);
+    const height = 560;
+    this.svg.style.width = "100%";
+    this.svg.style.height = height + "px";
+    const scale = 1 / 1.34; // graphviz points to CSS pixels
+    this.vb = [this.full[0], this.full[1], width * scale, height * scale];
+    this.applyViewBox();
+  }
+
+  zoom(factor, cx, cy) {
+    if (!this.vb) return;
+    const [x, y, w, hgt] = this.vb;
+    const px = cx === undefined ? x + w / 2 : cx;
+    const py = cy === undefined ? y + hgt / 2 : cy;
+    const nw = Math.min(Math.max(w * factor, 20), this.full[2] * 4 + 200);
+    const nh = hgt * (nw / w);
+    this.vb = [px - (px - x) * (nw / w), py - (py - y) * (nh / hgt), nw, nh];
+    this.applyViewBox();
+  }
+
+  installPanZoom() {
+    let drag = null;
+    this.tree.addEventListener("wheel", (e) => {
+      if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
+      e.preventDefault();
+      const pt = this.svgPoint(e.clientX, e.clientY);
+      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, pt[0], pt[1]);
+    }, { passive: false });
+    this.tree.addEventListener("pointerdown", (e) => {
+      if (!this.svg || e.button !== 0 || e.target.closest("g.node")) return;
+      drag = { x: e.clientX, y: e.clientY, vb: this.vb.slice() };
+      this.tree.setPointerCapture(e.pointerId);
+    });
+    this.tree.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      const r = this.svg.getBoundingClientRect();
+      const s = drag.vb[2] / Math.max(r.width, 1);
+      this.vb = [drag.vb[0] - (e.clientX - drag.x) * s, drag.vb[1] - (e.clientY - drag.y) * s, drag.vb[2], drag.vb[3]];
+      this.applyViewBox();
+    });
+    const end = () => { drag = null; };
+    this.tree.addEventListener("pointerup", end);
+    this.tree.addEventListener("pointercancel", end);
+  }
+
+  svgPoint(clientX, clientY) {
+    const r = this.svg.getBoundingClientRect();
+    return [this.vb[0] + ((clientX - r.left) / r.width) * this.vb[2], this.vb[1] + ((clientY - r.top) / r.height) * this.vb[3]];
+  }
+
+  // Keep the current node in sight on drawings bigger than the panel.
+  follow(nid) {
+    const it = this.items.get("n" + nid);
+    if (!it || !this.vb) return;
+    let b;
+    try { b = it.g.getBBox(); } catch (e) { return; }
+    if (!b || (b.width === 0 && b.height === 0)) return;
+    b = { x: b.x + this.shift[0], y: b.y + this.shift[1], width: b.width, height: b.height };
+    const [x, y, w, hgt] = this.vb;
+    if (b.x >= x && b.y >= y && b.x + b.width <= x + w && b.y + b.height <= y + hgt) return;
+    this.vb = [b.x + b.width / 2 - w / 2, b.y + b.height / 2 - hgt / 3, w, hgt];
+    this.applyViewBox();
+  }
+
+  // --- painting ---------------------------------------------------------------------
+  paint(step, perspective) {
+    const d = this.d;
+    const view = this.view;
+    const fmt = d.fmt;
+    const cur = d.current(step);
+    const passRoot = d.s.passes[d.passOf(step)][1];
+    const line = d.bestLine(step, passRoot);
+    for (const [title, it] of this.items) {
+      const item = it.item;
+      const kind = item[1];
+      let cls = "", vText = null, wText = null, mText = null, edgeCls = "";
+      if (kind === "n" || kind === "f") {
+        const nid = item[2];
+        const st = d.nodeAt(nid, step);
+        const sg = d.sign(nid, perspective);
+        if (st.status === "unvisited") {
+          cls = "nv-faint";
+          vText = "";
+          wText = "";
+          mText = "";
+        } else {
+          let bound = st.bound;
+          if (bound && sg < 0 && bound !== 0) bound = 3 - bound; // negating swaps lower and upper
+          if (kind === "f") cls = "nv-folded";
+          else if (st.status === "current") cls = "nv-current";
+          else if (st.status === "active") cls = "nv-active";
+          else cls = ["nv-exact", "nv-lower", "nv-upper"][bound || 0];
+          if (kind === "n") {
+            if (st.cut) cls += " nv-cut";
+            if (st.tt) cls += " nv-tt";
+          }
+          const value = st.value === null ? null : sg * st.value;
+          if (st.status === "done") {
+            const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : this.windows ? "=" : "";
+            vText = (kind === "f" ? "value " : "") + sym + fmt(value);
+          } else {
+            vText = value === null ? "?" : "best " + fmt(value);
+          }
+          let a = st.alpha, b = st.beta;
+          if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
+          wText = "[" + fmt(a) + ", " + fmt(b) + "]";
+          mText = [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
+        }
+        if (kind === "n" && line.has(nid)) { cls += " nv-pv"; edgeCls = "nv-pv"; }
+        if (item[7]) cls += " nv-only";
+        vText = (item[6] || "") + (vText || "");
+        if (st.status === "unvisited") vText = "";
+      } else if (kind === "g") {
+        // a group of folded siblings
+        cls = step > item[4] ? "nv-folded" : "nv-faint";
+      } else {
+        // a ghost: a move not tried yet, or pruned
+        if (step <= item[4]) cls = "nv-faint nv-ghost";
+        else if (item[5] >= 0 && step > item[5]) cls = "nv-ghost nv-pruned";
+        else cls = "nv-ghost nv-waiting";
+        edgeCls = cls.includes("nv-pruned") ? "nv-pruned" : cls.includes("nv-faint") ? "" : "nv-waiting";
+      }
+      if (cls.includes("nv-faint")) edgeCls = "nv-faint";
+      const key = cls + "|" + vText + "|" + wText + "|" + mText + "|" + edgeCls;
+      if (this.painted.get(title) === key) continue;
+      this.painted.set(title, key);
+      it.g.setAttribute("class", "node " + cls);
+      if (it.v && vText !== null) it.v.textContent = vText;
+      if (it.w && wText !== null) it.w.textContent = wText;
+      if (it.m && mText !== null) it.m.textContent = mText;
+      if (it.edge) it.edge.setAttribute("class", "edge " + edgeCls);
+    }
+    if (cur !== undefined && cur >= 0) this.follow(cur);
+  }
+
+  panels(step, perspective) {
+    const d = this.d;
+    const c = d.chunk(step);
+    const p = PERSPECTIVES.indexOf(perspective);
+    const at = step - d.chunkOf(step) * d.s.chunk;
+    this.sentence.textContent = c ? c.sentences[p][at] : "…";
+    // call stack
+    const fmt = d.fmt;
+    const stack = d.stack(step);
+    const rows = [h("tr", {}, ...STACK_COLUMNS.map((t) => h("th", { text: t })))];
+    stack.forEach((nid, i) => {
+      const life = d.lives.get(nid);
+      const st = d.nodeAt(nid, step);
+      const sg = d.sign(nid, perspective);
+      let a = st.alpha, b = st.beta;
+      if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
+      const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
+      const row = h("tr", i === stack.length - 1 ? { class: "nv-here" } : {},
+        ...[life.name, String(life.depth), fmt(a), fmt(b), st.value === null ? "–" : fmt(sg * st.value), trying].map((t) => h("td", { text: t })));
+      rows.push(row);
+    });
+    if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(STACK_COLUMNS.length), class: "nv-empty", text: "(empty: no call running)" })));
+    this.stackTable.replaceChildren(h("caption", { text: "call stack" }), ...rows);
+    const counts = d.counters(step);
+    const items = [["step", step.toLocaleString("en-US") + " of " + d.n.toLocaleString("en-US")]];
+    if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
+    this.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
+    const listing = d.s.listings[perspective];
+    const lineNo = c ? c.lines[p].charCodeAt(at) - 48 : 0;
+    this.code.replaceChildren(...listing.map((text, i) => {
+      const on = i + 1 === lineNo;
+      return h("span", { "data-line": String(i + 1), class: on ? "nv-hl" : "" }, (on ? "▶ " : "  ") + text + "\n");
+    }));
+  }
+}
+
+// ----------------------------------------------------------------------------- the stepper
+function render({ model, el }) {
+  const scenes = model.get("scenes").map((s) => new SceneData(s));
+  const compare = scenes.length > 1;
+  const total = Math.max(...scenes.map((d) => d.n));
+  const root = h("div", { class: "negaviz-stepper", "data-negaviz-stepper": "", tabindex: "0", role: "group", "aria-label": "search stepper" });
+  injectStyle(root, scenes[0].s.css);
+  const panes = scenes.map((d, i) => new Pane(d, i, compare));
+  const state = { step: clamp(model.get("step")), perspective: model.get("perspective"), windows: !!model.get("windows"), timer: null };
+  const asked = new Set();
+
+  function clamp(k) {
+    k = Number(k);
+    if (!Number.isFinite(k)) return 0;
+    return Math.min(Math.max(Math.round(k), 0), total);
+  }
+
+  // --- controls -------------------------------------------------------------------------
+  const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", text: "▶ play" });
+  const slider = h("input", { type: "range", min: "0", max: String(total), step: "1", value: String(state.step), class: "nv-slider", "aria-label": "step" });
+  const stepLabel = h("span", { class: "nv-steplabel" });
+  const prev = h("button", { type: "button", title: "back one event (←)", text: "◀" });
+  const next = h("button", { type: "button", title: "forward one event (→)", text: "▶" });
+  const jumpButtons = JUMPS.map(([kind, text, codes]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(codes); go(k < 0 ? total : k); } }));
+  const home = h("button", { type: "button", title: "the start (Home)", text: "start", onclick: () => go(0) });
+  const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", text: "end", onclick: () => go(total) });
+  const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
+    ...PERSPECTIVES.map((p) => h("option", { value: p, text: p })));
+  const windows = h("input", { type: "checkbox", class: "nv-windows" });
+  prev.addEventListener("click", () => go(state.step - 1));
+  next.addEventListener("click", () => go(state.step + 1));
+  playButton.addEventListener("click", () => togglePlay());
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  persp.addEventListener("change", () => { state.perspective = persp.value; model.set("perspective", persp.value); model.save_changes(); show(); });
+  windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
+  const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
+  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"));
+  const keys = h("div", { class: "nv-keys", text: "Click the stepper, then ← → step one event, Home/End go to the start/end, space plays. Click a node to go to where it is entered; shift-click, to where it returns. Ctrl+wheel zooms; drag pans." });
+  const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
+  root.append(bar, bar2, panesBox, keys);
+  el.append(root);
+
+  // --- keyboard and clicks --------------------------------------------------------------
+  root.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "SELECT" || (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox"))) return;
+    let k = null;
+    if (e.key === "ArrowRight") k = state.step + 1;
+    else if (e.key === "ArrowLeft") k = state.step - 1;
+    else if (e.key === "Home") k = 0;
+    else if (e.key === "End") k = total;
+    else if (e.key === " " && e.target === root) { e.preventDefault(); e.stopPropagation(); togglePlay(); return; }
+    if (k === null) return;
+    e.preventDefault();
+    e.stopPropagation(); // JupyterLab would move between cells
+    go(k);
+  });
+  root.addEventListener("click", (e) => {
+    const g = e.target.closest && e.target.closest("g.node");
+    if (!g || g.dataset.node === undefined) { if (e.target === root || root.contains(e.target)) root.focus({ preventScroll: true }); return; }
+    const pane = panes.find((p) => p.el.contains(g));
+    const life = pane.d.lives.get(Number(g.dataset.node));
+    if (!life) return;
+    root.focus({ preventScroll: true });
+    go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
+  });
+
+  function jumpTarget(codes) {
+    // the nearest such event ahead on any pane; -1 if there is none
+    const found = scenes.map((d) => (state.step < d.n ? d.nextStep(state.step, codes) : -1)).filter((k) => k >= 0);
+    return found.length ? Math.min(...found) : -1;
+  }
+
+  function togglePlay() {
+    if (state.timer) { clearInterval(state.timer); state.timer = null; playButton.textContent = "▶ play"; return; }
+    if (state.step >= total) go(0);
+    playButton.textContent = "❚❚ pause";
+    state.timer = setInterval(() => {
+      if (state.step >= total) { togglePlay(); return; }
+      go(state.step + 1);
+    }, scenes[0].s.interval || 600);
+  }
+
+  function go(k) {
+    k = clamp(k);
+    if (k === state.step) return;
+    state.step = k;
+    model.set("step", k);
+    model.save_changes();
+    show();
+  }
+
+  // --- missing parts of big traces -------------------------------------------------------
+  function need(i, what) {
+    const key = i + ":" + JSON.stringify(what);
+    if (asked.has(key)) return;
+    asked.add(key);
+    model.send({ type: "need", scene: i, ...what });
+  }
+
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.scene === undefined) return;
+    const d = scenes[msg.scene];
+    if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
+    else if (msg.type === "view") {
+      d.addView(msg.view);
+      panes[msg.scene].note.textContent = msg.view.note_new || "";
+    }
+    show();
+  });
+
+  // --- showing a step ----------------------------------------------------------------------
+  function show() {
+    const t0 = performance.now();
+    slider.value = String(state.step);
+    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + " of " + total.toLocaleString("en-US");
+    persp.value = state.perspective;
+    windows.checked = state.windows;
+    prev.disabled = state.step <= 0;
+    next.disabled = state.step >= total;
+    end.disabled = state.step >= total;
+    home.disabled = state.step <= 0;
+    JUMPS.forEach(([, , codes], i) => { jumpButtons[i].disabled = jumpTarget(codes) < 0; });
+    panes.forEach((pane, i) => {
+      const d = pane.d;
+      const k = Math.min(state.step, d.n);
+      if (!d.chunk(k)) { need(i, { chunk: d.chunkOf(k) }); pane.sentence.textContent = "…"; return; }
+      const view = d.viewFor(k);
+      if (!view) {
+        need(i, { view_for: k });
+        pane.note.textContent = "Laying out a new view of the tree around step " + k.toLocaleString("en-US") + "…";
+        return;
+      }
+      const changed = pane.view !== view;
+      pane.setView(view, state.windows);
+      if (changed) pane.note.textContent = view.note || "";
+      pane.paint(k, state.perspective);
+      pane.panels(k, state.perspective);
+      pane.legend.innerHTML = d.s.legend[state.perspective];
+    });
+    root.classList.toggle("nv-show-windows", state.windows);
+    root.dataset.step = String(state.step);
+    root.dataset.paintMs = (performance.now() - t0).toFixed(2);
+  }
+
+  const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
+  const onPersp = () => { state.perspective = model.get("perspective"); show(); };
+  const onWindows = () => { state.windows = !!model.get("windows"); show(); };
+  model.on("change:step", onStep);
+  model.on("change:perspective", onPersp);
+  model.on("change:windows", onWindows);
+  show();
+  return () => {
+    if (state.timer) clearInterval(state.timer);
+    model.off("change:step", onStep);
+    model.off("change:perspective", onPersp);
+    model.off("change:windows", onWindows);
+  };
+}
+
+export default { render };

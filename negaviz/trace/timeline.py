@@ -1,0 +1,219 @@
+"""The state at step k, for every node and every step, from one pass over a trace.
+
+A :class:`Timeline` turns the event stream into what a stepper needs to show any step
+without replaying anything: for each node, the step it is entered and the step it
+returns, and the few steps that change what it shows while it is on the call stack (a
+new best value and alpha, a table entry narrowing its window, a cutoff); and for each
+step, the kind of event it applies and the node the search is at afterwards.
+
+Step k means "after the first k events": step 0 is before the root is entered.  A
+node entered by event e is visible from step e + 1; it has returned from step x + 1,
+where x is its LEAF, EVAL or EXIT event.
+
+This is the one place that says what a node looks like at a step.  The browser
+front-end (:mod:`negaviz.frontend`) receives these records as compact arrays and looks
+states up the same way :meth:`Timeline.node_at` does here.
+
+>>> import negaviz
+>>> trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+>>> tl = Timeline(trace)
+>>> tl.kinds[:6]
+'EEELBE'
+>>> tl.node_at(1, 4)   # B after 4 events: on the stack, D has not returned to it yet
+NodeAt(status='current', value=None, bound=None, alpha=-inf, beta=inf, cut=False, tt=False, best_child=-1)
+>>> tl.node_at(4, len(trace))   # C: cut, failed high (a lower bound for its side)
+NodeAt(status='done', value=-3, bound=<Bound.LOWER: 1>, alpha=-inf, beta=-5, cut=True, tt=False, best_child=5)
+>>> tl.stack(4), tl.counters(len(trace))
+((0, 1), Counters(nodes=6, leaves=3, cutoffs=1, tt_hits=0))
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from negaviz.search.events import Bound, EventKind
+from negaviz.trace.trace import Trace, _num
+
+_K = EventKind
+
+KIND_CODES = {
+    _K.ENTER: "E", _K.LEAF: "L", _K.EVAL: "V", _K.CHILD: "C", _K.BEST: "B", _K.CUTOFF: "X",
+    _K.TT_PROBE: "P", _K.TT_STORE: "S", _K.EXIT: "R", _K.RESEARCH: "Q",
+}
+"""One letter per event kind.  Two more: ``H`` is a table probe that found an entry
+(a TT hit) and ``Y`` is an EXIT of a node the game's value bounds ended (counted as a
+leaf, as :meth:`Trace.counts` counts it)."""
+
+RETURNS = frozenset("LVRY")
+"""Codes of the events that return from a node."""
+
+BEST, LOWER_ALPHA, LOWER_BETA = 0, 1, 2
+"""Kinds of :class:`Change`: a new best value (and alpha); a table entry raising alpha;
+one lowering beta."""
+
+
+class Change(NamedTuple):
+    """Something that changes a node's display while it is on the stack."""
+
+    step: int
+    """The event's step: the change shows from step ``step + 1``."""
+    kind: int
+    """:data:`BEST`, :data:`LOWER_ALPHA` or :data:`LOWER_BETA`."""
+    value: float
+    """BEST: the new best value; otherwise the new alpha or beta."""
+    alpha: float = 0.0
+    """BEST: alpha after the update."""
+    child: int = -1
+    """BEST: the child that gave the value."""
+
+
+@dataclass(slots=True)
+class NodeLife:
+    """One node's whole story, as a stepper shows it."""
+
+    parent: int
+    depth: int
+    enter: int
+    """Step of its ENTER event."""
+    exit: int
+    """Step of its LEAF/EVAL/EXIT event, -1 if it never returned."""
+    alpha: float
+    beta: float
+    value: float | None
+    bound: Bound | None
+    tt: bool
+    """A table entry ended it."""
+    cut: int
+    """Step of its CUTOFF event, -1 if none."""
+    changes: list[Change]
+
+
+class NodeAt(NamedTuple):
+    """A node as shown at one step."""
+
+    status: str
+    """``unvisited``, ``active`` (on the stack), ``current`` or ``done``."""
+    value: float | None
+    """Done: the value returned; on the stack: the best so far (None before any)."""
+    bound: Bound | None
+    """Done: exact, lower or upper; None otherwise."""
+    alpha: float | None
+    beta: float | None
+    cut: bool
+    tt: bool
+    best_child: int
+    """The child that gave the best value so far, -1 if none."""
+
+
+class Counters(NamedTuple):
+    """How much the search has done by a step."""
+
+    nodes: int
+    leaves: int
+    cutoffs: int
+    tt_hits: int
+
+
+class Timeline:
+    """Every node's life and every step's event kind and current node; see the module."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        nodes = trace.nodes
+        s = trace.stream
+        lives = [
+            NodeLife(n.parent, n.depth, n.enter_step, n.exit_step, _num(n.alpha), _num(n.beta),
+                     n.value, n.bound, n.ending == "tt", -1, [])
+            for n in nodes
+        ]
+        kinds: list[str] = []
+        current = [-1]  # current[k]: the node the search is at after k events
+        stack: list[int] = []
+        last_returned = -1
+        for pos, nid in zip(trace.offsets, trace.owners):
+            kind = _K(int(s[pos]))
+            code = KIND_CODES[kind]
+            if kind == _K.ENTER:
+                stack.append(nid)
+            elif kind in (_K.LEAF, _K.EVAL, _K.EXIT):
+                if kind == _K.EXIT and nodes[nid].ending == "bounds":
+                    code = "Y"
+                last_returned = stack.pop()
+            elif kind == _K.BEST:
+                lives[nid].changes.append(Change(len(kinds), BEST, _num(s[pos + 1]), _num(s[pos + 2]), last_returned))
+            elif kind == _K.CUTOFF:
+                lives[nid].cut = len(kinds)
+            elif kind == _K.TT_PROBE:
+                probe = int(s[pos + 1])
+                if probe:
+                    code = "H"
+                    bound = Bound((probe & 3) - 1)
+                    if not probe & 4 and bound != Bound.EXACT:  # a bound narrows the window
+                        which = LOWER_ALPHA if bound == Bound.LOWER else LOWER_BETA
+                        lives[nid].changes.append(Change(len(kinds), which, _num(s[pos + 2])))
+            kinds.append(code)
+            current.append(stack[-1] if stack else -1)
+        self.lives = lives
+        """Every node's :class:`NodeLife`, by number."""
+        self.kinds = "".join(kinds)
+        """One letter per step's event (see :data:`KIND_CODES`)."""
+        self.current = current
+        """``current[k]``: the node the search is at after k events (-1: none)."""
+        self._enters = [life.enter for life in lives]
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def node_at(self, nid: int, step: int) -> NodeAt:
+        """Node ``nid`` as shown after ``step`` events."""
+        life = self.lives[nid]
+        if step <= life.enter:
+            return NodeAt("unvisited", None, None, None, None, False, False, -1)
+        cut = 0 <= life.cut < step
+        best_child = -1
+        best: float | None = None
+        alpha: float | None = life.alpha
+        beta: float | None = life.beta
+        for ch in life.changes:
+            if ch.step >= step:
+                break
+            if ch.kind == BEST:
+                best, alpha, best_child = ch.value, ch.alpha, ch.child
+            elif ch.kind == LOWER_ALPHA:
+                alpha = max(alpha, ch.value) if alpha is not None else ch.value
+            else:
+                beta = min(beta, ch.value) if beta is not None else ch.value
+        if 0 <= life.exit < step:
+            return NodeAt("done", life.value, life.bound, life.alpha, life.beta, cut, life.tt, best_child)
+        status = "current" if self.current[step] == nid else "active"
+        return NodeAt(status, best, None, alpha, beta, cut, False, best_child)
+
+    def stack(self, step: int) -> tuple[int, ...]:
+        """The call stack after ``step`` events, root first."""
+        out = []
+        nid = self.current[step]
+        while nid >= 0:
+            out.append(nid)
+            nid = self.lives[nid].parent
+        return tuple(reversed(out))
+
+    def best_line(self, step: int, root: int = 0) -> tuple[int, ...]:
+        """The best line so far after ``step`` events, from ``root``."""
+        out = []
+        nid = root
+        while nid >= 0 and step > self.lives[nid].enter:
+            out.append(nid)
+            nid = self.node_at(nid, step).best_child
+        return tuple(out)
+
+    def counters(self, step: int) -> Counters:
+        """Nodes entered, leaves, cutoffs and table hits in the first ``step`` events."""
+        done = self.kinds[:step]
+        return Counters(
+            bisect_left(self._enters, step),
+            sum(done.count(c) for c in "LVY"),
+            done.count("X"),
+            done.count("H"),
+        )
