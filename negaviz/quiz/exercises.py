@@ -7,6 +7,7 @@
 >>> print(ex.answer_key())
 Tree: A(B(D:2 E:6) C(F:-9 G:6))
 Algorithm: alphabeta; values in the negamax view (for the side to move at each node)
+Bounds: fail-soft (a node that fails high or low returns the best value it found); any value from its window's edge (fail-hard) to that is accepted
 Value of the root: 2
 Principal variation: B D
 Never visited (pruned): G
@@ -15,7 +16,7 @@ Nodes in the order visited, with their windows and values:
   B  window (−∞, ∞)  returns −2
   D  window (−∞, ∞)  returns 2
   E  window (−∞, 2)  returns 6
-  C  window (−∞, −2)  returns 9 (lower bound)
+  C  window (−∞, −2)  returns 9 (lower bound; from −2 to 9 accepted)
   F  window (2, ∞)  returns −9
 Questions:
   1. What does A return? 2
@@ -24,7 +25,7 @@ Questions:
   4. What window (α, β) does C get? (−∞, −2)
   5. What window (α, β) does F get? (2, ∞)
   6. Which of C's children are never visited? (Answer 'none' if all are.) G
-  7. What does C return? 9
+  7. What does C return? 9 (or any value from −2 to 9)
 """
 
 from __future__ import annotations
@@ -126,6 +127,13 @@ class Exercise:
             return "values in the negamax view (for the side to move at each node)"
         return "values in the minimax view (for the first player)"
 
+    def _convention(self) -> str:
+        """How values that are only bounds are marked (alpha-beta only)."""
+        return (
+            "fail-soft (a node that fails high or low returns the best value it found); "
+            "any value from its window's edge (fail-hard) to that is accepted"
+        )
+
     def _sign(self, nid: int) -> int:
         if self.perspective == "negamax":
             return 1
@@ -138,6 +146,7 @@ class Exercise:
         lines = [
             f"Tree: {self.text}",
             f"Algorithm: {self.algorithm}; {self._view()}",
+            *([f"Bounds: {self._convention()}"] if self.algorithm == "alphabeta" else []),
             f"Value of the root: {fmt(t.value)}",
             f"Principal variation: {' '.join(t.pv_names()) or '(the root is a leaf)'}",
             f"Never visited (pruned): {' '.join(pruned) if pruned else 'none'}",
@@ -151,15 +160,19 @@ class Exercise:
             value = fmt(s * n.value)
             bound = n.bound if s > 0 or n.bound in (None, Bound.EXACT) else (
                 Bound.UPPER if n.bound == Bound.LOWER else Bound.LOWER)
+            edge = b if bound == Bound.LOWER else a
+            lo, hi = sorted((edge, s * n.value))
+            also = f"; from {fmt(lo)} to {fmt(hi)} accepted" if lo != hi and not math.isinf(edge) else ""
             if bound == Bound.LOWER:
-                value += " (lower bound)"
+                value += f" (lower bound{also})"
             elif bound == Bound.UPPER:
-                value += " (upper bound)"
+                value += f" (upper bound{also})"
             window = f"  window ({fmt(a)}, {fmt(b)})" if self.algorithm == "alphabeta" else ""
             lines.append(f"  {t.label(n.id)}{window}  returns {value}")
         lines.append("Questions:")
         for i, q in enumerate(self.questions, 1):
-            lines.append(f"  {i}. {q.prompt} {q.answer_text()}")
+            accepted = "" if q.accepted is None else f" (or any value from {fmt(q.accepted[0])} to {fmt(q.accepted[1])})"
+            lines.append(f"  {i}. {q.prompt} {q.answer_text()}{accepted}")
         return "\n".join(lines)
 
     def to_markdown(self, *, answers: bool = False) -> str:
@@ -171,6 +184,11 @@ class Exercise:
             (
                 f"Search this tree with {algo}, children left to right. Leaf values are for the first player "
                 f"(the root's side); answer with {self._view()}."
+                + (
+                    " Where a node fails high or low, return a bound: fail-soft (the best value found) "
+                    "or fail-hard (the window's edge) are both accepted."
+                    if self.algorithm == "alphabeta" else ""
+                )
             ),
             "",
             "```",

@@ -12,6 +12,13 @@ shows.  Values and windows are in the negamax convention (for the side to move) 
 ``perspective="minimax"`` (for the first player: negated, and windows flipped, where
 the second player moves).
 
+Where a node's value is only a bound (it failed high or low), fail-soft and fail-hard
+searches return different values, and both are right: a value question then accepts
+any value from the window's edge (what a fail-hard search returns) to the value the
+recorded search returned (what a fail-soft search returns), as :func:`negaviz.student.check`
+does; :attr:`Question.accepted` holds that range.  When the recorded search is itself
+fail-hard, the range is the edge alone, and the prompt says so.
+
 >>> from negaviz import Tree, record
 >>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
 >>> qs = {(q.kind, trace.label(q.node)): q for q in questions(trace)}
@@ -23,7 +30,9 @@ No: F gets (5, ∞) because C's window (−∞, −5) is negated and swapped.
 >>> qs["pruned", "C"].check("G, H").correct
 True
 >>> print(qs["value", "C"].check(-3))
-Yes: C returns −3: negating what its children return gives F: −3; −3 ≥ β = −5, so C stops there (a cutoff), and −3 is only a lower bound: C's true value is at least −3.
+Yes: C returns −3: negating what its children return gives F: −3; −3 ≥ β = −5, so C stops there (a cutoff), and −3 is only a lower bound: C's true value is at least −3. Any value from −5 to −3 is an equally valid lower bound (a fail-hard search returns β = −5).
+>>> qs["value", "C"].accepted, qs["value", "C"].check("-5").correct
+((-5, -3), True)
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from negaviz.analysis.steps import fmt
+from negaviz.analysis.steps import PERSPECTIVES, fmt
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
@@ -47,7 +56,6 @@ __all__ = [
 ]
 
 KINDS = ("value", "window", "pruned")
-PERSPECTIVES = ("negamax", "minimax")
 Answer = float | tuple[float, float] | tuple[str, ...]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
@@ -154,6 +162,10 @@ class Question:
     """Why: a sentence starting with the answer."""
     perspective: str = "negamax"
     """The view values and windows are given in."""
+    accepted: tuple[float, float] | None = None
+    """For a value that is only a bound: the lowest and highest answers accepted, each
+    an equally valid bound (from the window's edge to what the recorded search
+    returned); None when only ``answer`` is right."""
 
     def answer_text(self) -> str:
         """The answer as written in an answer key: ``−3``, ``(5, ∞)``, ``G, H`` or ``none``."""
@@ -170,7 +182,11 @@ class Question:
         try:
             if self.kind == "value":
                 assert isinstance(self.answer, (int, float))
-                correct = _same(parse_value(answer), self.answer)
+                given = parse_value(answer)
+                correct = _same(given, self.answer)
+                if not correct and self.accepted is not None:
+                    lo, hi = self.accepted
+                    correct = lo <= given <= hi or _same(given, lo) or _same(given, hi)
             elif self.kind == "window":
                 given = parse_window(answer)
                 lo, hi = cast("tuple[float, float]", self.answer)
@@ -262,6 +278,7 @@ class _Maker:
         elif callable(who) and trace.root is not None:
             first = int(who(trace.root))
         self._first = first
+        self.fail_hard = bool(trace.result is not None and trace.result.options.fail_hard)
 
     # --- views ------------------------------------------------------------------------
     def sign(self, nid: int) -> int:
@@ -334,6 +351,7 @@ class _Maker:
     # --- what ---------------------------------------------------------------------------
     def make(self, kind: str, nid: int, step: int, reveal: int) -> Question:
         me = self.name(nid)
+        accepted = None
         if kind == "value":
             value = self.trace.nodes[nid].value
             assert value is not None
@@ -341,7 +359,10 @@ class _Maker:
                 prompt = f"What does {me} return?"
             else:
                 prompt = f"What value does {me} return, for the first player (minimax)?"
+            if self.fail_hard:
+                prompt += " (Fail-hard: values are clamped into the window.)"
             answer: Answer = self.sign(nid) * value
+            accepted = self.accepted(nid)
             explanation = self.explain_value(nid)
         elif kind == "window":
             n = self.trace.nodes[nid]
@@ -353,7 +374,19 @@ class _Maker:
             prompt = f"Which of {me}'s children are never visited? (Answer 'none' if all are.)"
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
-        return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective)
+        return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)
+
+    def accepted(self, nid: int) -> tuple[float, float] | None:
+        """The range of valid bounds a value question about ``nid`` accepts (see the module)."""
+        n = self.trace.nodes[nid]
+        if n.value is None or n.bound not in (Bound.LOWER, Bound.UPPER):
+            return None
+        edge = n.beta if n.bound == Bound.LOWER else n.alpha
+        if math.isinf(edge) or edge == n.value:
+            return None
+        s = self.sign(nid)
+        lo, hi = sorted((s * edge, s * n.value))
+        return _num(lo), _num(hi)
 
     def explain_value(self, nid: int) -> str:
         t = self.trace
@@ -406,7 +439,16 @@ class _Maker:
             text += f", and {fmt(v)} is only a lower bound: {me}'s true value is at least {fmt(v)}"
         elif shown == Bound.UPPER:
             text += f", and {fmt(v)} is only an upper bound: {me}'s true value is at most {fmt(v)}"
-        return text + "."
+        text += "."
+        accepted = self.accepted(nid)
+        if accepted is not None and shown in (Bound.LOWER, Bound.UPPER):
+            kind = "lower" if shown == Bound.LOWER else "upper"
+            edge = f"β = {fmt(beta)}" if shown == Bound.LOWER else f"α = {fmt(alpha)}"
+            text += (
+                f" Any value from {fmt(accepted[0])} to {fmt(accepted[1])} is an equally valid {kind} bound "
+                f"(a fail-hard search returns {edge})."
+            )
+        return text
 
     def sign_minimax(self, nid: int) -> int:
         return -1 if (self._first + self.trace.nodes[nid].depth) % 2 else 1

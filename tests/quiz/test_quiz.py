@@ -285,24 +285,28 @@ def test_exercise_answer_key_and_markdown() -> None:
     assert "Value of the root: 2" in key
     assert "Principal variation: B D" in key
     assert "Never visited (pruned): G" in key
-    assert "  C  window (−∞, −2)  returns 9 (lower bound)" in key
+    assert "  C  window (−∞, −2)  returns 9 (lower bound; from −2 to 9 accepted)" in key
+    assert "Bounds: fail-soft (a node that fails high or low returns the best value it found)" in key
+    assert "7. What does C return? 9 (or any value from −2 to 9)" in key
     assert "  F  window (2, ∞)  returns −9" in key
     kinds = [q.kind for q in ex.questions]
     assert kinds.count("pruned") == 1 and "window" in kinds and "value" in kinds
     md = ex.to_markdown()
     assert "```\nA(B(D:2 E:6) C(F:-9 G:6))\n```" in md
     assert "1. What does A return?" in md
+    assert "fail-soft (the best value found) or fail-hard (the window's edge) are both accepted" in md
     assert "Answer key" not in md
     assert "### Answer key" in ex.to_markdown(answers=True) and key in ex.to_markdown(answers=True)
 
 
 def test_exercise_in_the_minimax_view_and_with_negamax() -> None:
     ex = exercise(2, 2, seed=3, perspective="minimax")
-    assert "  C  window (2, ∞)  returns −9 (upper bound)" in ex.answer_key()
+    assert "  C  window (2, ∞)  returns −9 (upper bound; from −9 to 2 accepted)" in ex.answer_key()
     plain = exercise(2, 2, seed=3, algorithm="negamax")
     assert {q.kind for q in plain.questions} == {"value"}
     assert "window (" not in plain.answer_key()
     assert "  C  returns 9" in plain.answer_key()
+    assert "Bounds:" not in plain.answer_key() and "fail-soft" not in plain.to_markdown()
     with pytest.raises(InputError, match="unknown algorithm"):
         exercise(2, 2, seed=3, algorithm="mtdf")
 
@@ -314,3 +318,44 @@ def test_exercises_are_reproducible_and_self_consistent(seed: int, depth: int, b
     assert a.trace.value == negaviz.search(a.tree, algorithm="negamax").value
     for q in a.questions:
         assert q.check(q.answer_text()).correct
+
+
+# --- values that are only bounds: fail-soft and fail-hard answers both right ------------------
+def test_a_bound_accepts_every_equally_valid_value(textbook: negaviz.Trace) -> None:
+    c = by_label(textbook, questions(textbook))["value", "C"]  # failed high: −3 ≥ β = −5
+    assert c.answer == -3 and c.accepted == (-5, -3)
+    for answer in (-5, "−4", -3.5, -3):
+        assert c.check(answer).correct, answer
+    for answer in (-6, -2, 3, "-inf"):
+        assert not c.check(answer).correct, answer
+    assert c.check(-5).message.endswith(
+        "Any value from −5 to −3 is an equally valid lower bound (a fail-hard search returns β = −5).")
+    assert by_label(textbook, questions(textbook))["value", "B"].accepted is None  # exact
+    minimax = by_label(textbook, questions(textbook, perspective="minimax"))["value", "C"]
+    assert (minimax.answer, minimax.accepted) == (3, (3, 5))
+    assert minimax.check(5).correct and minimax.check(4).correct and not minimax.check(6).correct
+    assert "equally valid upper bound (a fail-hard search returns α = 5)" in minimax.explanation
+
+
+def test_a_fail_hard_trace_says_so_and_wants_the_edge() -> None:
+    trace = negaviz.record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta", fail_hard=True)
+    c = by_label(trace, questions(trace))["value", "C"]
+    assert c.answer == -5 and c.accepted is None
+    assert c.prompt == "What does C return? (Fail-hard: values are clamped into the window.)"
+    assert c.check(-5).correct and not c.check(-3).correct
+
+
+@given(st.integers(0, 10**6), st.integers(2, 3), st.integers(2, 3))
+def test_every_accepted_value_is_a_valid_bound(seed: int, depth: int, branching: int) -> None:
+    tree = random_tree(depth, branching, seed=seed)
+    trace = negaviz.record(tree, algorithm="alphabeta")
+    for q in questions(trace, kinds=("value",)):
+        n = trace.nodes[q.node]
+        if q.accepted is None:
+            continue
+        true = negaviz.search(tree, trace.position(n.id), algorithm="negamax").value
+        lo, hi = q.accepted
+        if n.bound == negaviz.Bound.LOWER:  # any value in [beta, true] is a valid lower bound
+            assert n.beta <= lo <= hi <= true
+        else:
+            assert true <= lo <= hi <= n.alpha
