@@ -182,11 +182,11 @@ class Question:
         try:
             if self.kind == "value":
                 assert isinstance(self.answer, (int, float))
-                given = parse_value(answer)
-                correct = _same(given, self.answer)
+                number = parse_value(answer)
+                correct = _same(number, self.answer)
                 if not correct and self.accepted is not None:
                     lo, hi = self.accepted
-                    correct = lo <= given <= hi or _same(given, lo) or _same(given, hi)
+                    correct = lo <= number <= hi or _same(number, lo) or _same(number, hi)
             elif self.kind == "window":
                 given = parse_window(answer)
                 lo, hi = cast("tuple[float, float]", self.answer)
