@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 import copy
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -194,11 +194,12 @@ def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any)
     notes: list[str] = []
     if found is not None and found.kind == DivergenceKind.WRONG_ORDER and "order" not in options:
         # Any move order is correct: compare with the reference searched in the student's.
-        own = _in_own_order(student_trace)
+        tried = _own_orders(student_trace)
+        own = _in_own_order(game, tried)
         reference = record(own, student_trace.root, algorithm=algorithm, order="heuristic", **options)
         walk = _Walk(student_trace, reference, windows=windows, options=options)
         found = walk.node(0, 0)
-        notes.append(_order_note(student_trace, walk, found is None))
+        notes.append(_order_note(student_trace, tried, walk, found is None))
     if found is None:
         notes += walk.value_notes(options.get("fail_hard", False))
     return Report(found, student_trace, reference, algorithm, tuple(notes))
@@ -217,11 +218,9 @@ def _own_orders(trace: Trace) -> dict[Hashable, list[Any]]:
     return tried
 
 
-def _in_own_order(trace: Trace) -> Any:
-    """A shallow copy of the trace's game whose ``order`` tries moves as the trace did
-    (moves it never tried follow, in the game's order)."""
-    game = trace.game
-    tried = _own_orders(trace)
+def _in_own_order(game: Any, tried: dict[Hashable, list[Any]]) -> Any:
+    """A shallow copy of ``game`` whose ``order`` tries moves as ``tried`` says (by the
+    position's key; moves never tried follow, in the game's order)."""
 
     def order(pos: Any, moves: Sequence[Any]) -> list[Any]:
         first = tried.get(key_of(game, pos))
@@ -231,35 +230,45 @@ def _in_own_order(trace: Trace) -> Any:
         return ranked + [m for m in moves if m not in ranked]
 
     own = copy.copy(game)  # shares the game's state (a MutableGame's object and path)
-    own.order = order
+    try:
+        own.order = order
+    except AttributeError:  # a game with __slots__: wrap it instead
+        return _Ordered(game, order)
     return own
 
 
-def _order_note(trace: Trace, walk: _Walk, agrees: bool) -> str:
-    """Says the search tried moves in its own order, and which of negaviz's orders it is."""
+class _Ordered:
+    """A game with another ``order``: every other attribute is the game's."""
+
+    def __init__(self, game: Any, order: Callable[[Any, Sequence[Any]], list[Any]]) -> None:
+        self._game = game
+        self.order = order
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def _follows(trace: Trace, tried: dict[Hashable, list[Any]], name: str) -> bool:
+    """Whether every node of ``trace`` tried its moves in negaviz's order ``name``."""
     game = trace.game
-    tried = _own_orders(trace)
-    named = None
-    for name in ORDERS:
-        if name == "natural":
-            continue
-        try:
-            rank = orderer(game, name)
-        except InputError:
-            continue  # the game cannot order moves that way
+    try:
+        rank = orderer(game, name)
         assert rank is not None
-        same = True
         for n in trace.nodes:
             if n.children:
                 pos = trace.position(n.id)
-                want = list(rank(pos, list(n.moves or ())))
                 got = tried[key_of(game, pos)]
-                if want[: len(got)] != got:
-                    same = False
-                    break
-        if same:
-            named = name
-            break
+                if list(rank(pos, list(n.moves or ())))[: len(got)] != got:
+                    return False
+    except InputError:
+        return False  # the game cannot order its moves that way (no order(), no evaluate())
+    return True
+
+
+def _order_note(trace: Trace, tried: dict[Hashable, list[Any]], walk: _Walk, agrees: bool) -> str:
+    """Says the search tried moves in its own order, and which of negaviz's orders it is."""
+    game = trace.game
+    named = next((name for name in ORDERS if name != "natural" and _follows(trace, tried, name)), None)
     restore = getattr(game, "restore", None)
     if callable(restore):
         restore()

@@ -295,6 +295,10 @@ def test_a_key_identifies_children_of_a_mutable_object() -> None:
     assert root.moves == (2, 3, 5, 6, 7)
     assert [trace.nodes[c].index for c in root.children] == [4, 3, 2, 1, 0]
     assert [trace.move(c) for c in root.children] == [7, 6, 5, 3, 2]
+    report = check(trace, algorithm="negamax")  # a search in its own order is correct
+    assert report.ok and "its own order (at the root: 7, 6, 5, 3, ...)" in report.notes[0]
+    assert str(board) == "XO  X   O"
+    assert check(trace, algorithm="negamax", order="natural").divergence.kind.value == "wrong move order"
     # Without a key, calls are taken in order: the limitation the module documents.
     with capture(course_negamax_backwards, MutableGame(board), position="game", returns="value_move") as blind:
         blind(board, 9)
