@@ -387,11 +387,10 @@ class _writing:
 
 @contextmanager
 def _quit_on_ctrl_c(output: str) -> Iterator[None]:
-    """Ctrl-C while the page's frames are laid out exits at once, status 130.
+    """Ctrl-C while the page is laid out and written exits at once, status 130.
 
-    The frames are laid out by a pool of threads, and a KeyboardInterrupt would first
-    wait for every frame already queued (minutes for a long search): the command has
-    nothing left to keep, so it stops the process instead.
+    dot may be laying out a view in a child process, and a KeyboardInterrupt would
+    first wait for it: the command has nothing left to keep, so it stops the process.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -465,8 +464,6 @@ def _check_view(args: argparse.Namespace) -> None:
 
     if args.max_nodes < MIN_NODES:
         raise InputError(f"--max-nodes {args.max_nodes} is too small: a drawing shows at least {MIN_NODES} nodes")
-    if getattr(args, "max_frames", 2) < 2:
-        raise InputError(f"--max-frames {args.max_frames} is too small: a page has at least 2 frames")
     if getattr(args, "step", None) is not None and args.step < 0:
         raise InputError(f"--step {args.step} is negative (steps count from 0)")
 
@@ -486,10 +483,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
     with _writing(args.output), _quit_on_ctrl_c(args.output):
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,
-            max_nodes=args.max_nodes, title=args.title, max_frames=args.max_frames,
+            max_nodes=args.max_nodes, title=args.title,
         )
-    note = f" (sampled from {info.total})" if info.sampled else ""
-    print(f"{info.path}: {info.frames} frames{note}, {info.bytes:,} bytes")
+    views = f", {info.views} views of the tree" if info.views > 1 else ""
+    print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
     return 0
 
 
@@ -583,8 +580,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_search_arguments(export, budget_flag="--budget")
     page = export.add_argument_group("page")
     add_view_arguments(page, per=" per frame")
-    page.add_argument("--max-frames", type=_whole, default=2000, metavar="N",
-                      help="keep at most N frames, evenly spaced, for long searches (default 2000)")
     page.add_argument("--title", help="the page's title (default: the game and options)")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
     export.set_defaults(run=_cmd_export)

@@ -69,3 +69,69 @@ def ttt_reference() -> TicTacToeReference:
                     seen.add(child)
                     frontier.append(child)
     return TicTacToeReference({p: value(p) for p in seen}, frozenset(p for p in seen if is_over(p)))
+
+
+# ----------------------------------------------------------------------- browser steppers
+PROBE_JS = """root => {
+  const out = {step: Number(root.dataset.step), sentence: root.querySelector('.nv-sentence').textContent, nodes: {}};
+  for (const g of root.querySelectorAll('svg g.node')) {
+    const t = g.querySelector('title').textContent;
+    const s = g.querySelector('.nv-shape');
+    const pos = s ? (s.getAttribute('points') || (s.getAttribute('cx') + ',' + s.getAttribute('cy'))) : '';
+    const v = g.querySelector('.nv-v');
+    out.nodes[t] = {cls: g.getAttribute('class') || '', pos, value: v ? v.textContent : null};
+  }
+  return out;
+}"""
+"""Read a stepper's state off the page: step, sentence, and each drawn node's classes,
+shape position and value text."""
+
+
+class StepperProbe:
+    """Checks a stepper in a browser against the trace it shows (see ``PROBE_JS``)."""
+
+    js = PROBE_JS
+
+    @staticmethod
+    def check(shown: dict, trace: object, step: int, perspective: str = "negamax") -> None:
+        """The page shows ``step``: the sentence, and every drawn node's state, as the
+        trace's own timeline says."""
+        from negaviz.frontend.scene import CHUNK, Scene
+        from negaviz.trace.timeline import Timeline
+
+        assert shown["step"] == step, (shown["step"], step)
+        scene = Scene(trace)  # type: ignore[arg-type]
+        sentence = scene.chunk(step // CHUNK)["sentences"][0 if perspective == "negamax" else 1][step % CHUNK]
+        assert shown["sentence"] == sentence, (shown["sentence"], sentence)
+        timeline = Timeline(trace)  # type: ignore[arg-type]
+        want = {"unvisited": "nv-faint", "current": "nv-current", "active": "nv-active"}
+        checked = 0
+        for title, node in shown["nodes"].items():
+            if not (title.startswith("n") and title[1:].isdigit()) or "nv-folded" in node["cls"]:
+                continue  # ghosts and summaries
+            at = timeline.node_at(int(title[1:]), step)
+            classes = node["cls"].split()
+            if at.status == "done":
+                assert any(c in classes for c in ("nv-exact", "nv-lower", "nv-upper")), (title, classes)
+            else:
+                assert want[at.status] in classes, (title, at.status, classes)
+            checked += 1
+        assert checked > 0
+
+    @staticmethod
+    def same_places(before: dict, after: dict) -> int:
+        """How many drawn nodes the two readings share; an AssertionError if any moved."""
+        common = set(before["nodes"]) & set(after["nodes"])
+        moved = [t for t in common if before["nodes"][t]["pos"] != after["nodes"][t]["pos"]]
+        assert not moved, f"nodes moved between steps {before['step']} and {after['step']}: {sorted(moved)[:10]}"
+        return len(common)
+
+    @staticmethod
+    def painted_differently(before: dict, after: dict) -> bool:
+        return any(before["nodes"][t]["cls"] != after["nodes"][t]["cls"] or before["nodes"][t]["value"] != after["nodes"][t]["value"]
+                   for t in set(before["nodes"]) & set(after["nodes"]))
+
+
+@pytest.fixture
+def stepper_probe() -> type[StepperProbe]:
+    return StepperProbe

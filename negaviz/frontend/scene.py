@@ -43,7 +43,7 @@ from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.render.styles import GREY, OKABE_ITO, NodeView, default_edge_style, default_node_style, tint
-from negaviz.render.tree import MIN_NODES, _Builder
+from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.replay import State
 from negaviz.trace.timeline import BEST, Timeline
@@ -193,14 +193,15 @@ class Scene:
     ) -> None:
         if not isinstance(trace, Trace):
             raise InputError(f"a stepper needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
-            raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
+        check_max_nodes(max_nodes)
         self.trace = trace
         self.max_nodes = max_nodes
         self.title = title
         self.only = only
         self.interval = interval
         self.timeline = Timeline(trace)
+        self.first_player = tl_first(trace)
+        """0 if the first player moves at the root."""
         passes = trace.passes()
         roots = trace.roots()
         self.passes = [(first, roots[i] if i < len(roots) else 0, part) for i, (first, part) in enumerate(passes)]
@@ -408,7 +409,7 @@ class Scene:
             "v": 1,
             "n": n,
             "kinds": self.timeline.kinds,
-            "first_player": tl_first(self.trace),
+            "first_player": self.first_player,
             "title": self.title,
             "interval": self.interval,
             "chunk": CHUNK,
@@ -417,7 +418,7 @@ class Scene:
             "views": [self.view_data(i) for i in range(len(self.views))],
             "listings": {p: list(LISTINGS[self.listings[p]]) for p in PERSPECTIVES},
             "fmt": dict(sorted(self._fmt.items())),
-            "legend": {p: legend_html(p, tl_first(self.trace)) for p in PERSPECTIVES},
+            "legend": {p: legend_html(p, self.first_player) for p in PERSPECTIVES},
             "css": css(),
         }
 

@@ -65,6 +65,13 @@ def _neg(v: float | None) -> float | None:
     return None if v is None else -v
 
 
+def check_max_nodes(max_nodes: int) -> int:
+    """``max_nodes`` if a drawing can hold it, else an InputError naming what is allowed."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
+        raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
+    return max_nodes
+
+
 def draw(
     trace: Trace,
     *,
@@ -92,10 +99,11 @@ def draw(
     to graphviz attributes (see :mod:`negaviz.render.styles`).
     ``legend``: add a table explaining the styles used.
     """
+    if not isinstance(trace, Trace):
+        raise InputError(f"draw() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
     if perspective not in PERSPECTIVES:
         raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
-        raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
+    check_max_nodes(max_nodes)
     if dag and trace.game is None:
         raise InputError("dag=True needs the trace's game, to know which positions are the same")
     passes = trace.passes()

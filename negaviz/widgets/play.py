@@ -19,7 +19,7 @@ is driven headless in tests and passes ``pytest --nbval``.
 
 >>> import negaviz
 >>> from negaviz.widgets.play import PlayWidget
->>> w = PlayWidget(negaviz.TicTacToe(), prefetch=0)
+>>> w = PlayWidget(negaviz.TicTacToe())
 >>> w.play("a1")  # a corner; the engine, solving to the end, takes the centre
 >>> [ply.name for ply in w.history], w.last_trace.result.move
 (['a1', 'b2'], 4)
@@ -41,7 +41,8 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import label, move_name, player
 from negaviz.search.options import SearchOptions
 from negaviz.trace.trace import Trace
-from negaviz.widgets.stepper import StepperWidget, check_max_nodes, descendants
+from negaviz.render.tree import check_max_nodes
+from negaviz.widgets.stepper import StepperWidget, descendants
 
 __all__ = ["PlayWidget", "Ply", "DEFAULT_OPTIONS", "BIG_BOARD_DEPTH", "engine_options"]
 
@@ -122,7 +123,6 @@ class PlayWidget(widgets.VBox):
     ``depth``: the engine's search depth (None: to the end; 4 on big boards).
     ``options``: the engine's search options as a dict (see :data:`DEFAULT_OPTIONS`).
     ``max_nodes_drawn``: the most nodes drawn in the engine's tree (bigger trees fold).
-    ``prefetch``: the stepper's frames rendered ahead (0: none, e.g. in tests).
 
     :meth:`play` makes the human's move; :attr:`position`, :attr:`history`,
     :attr:`last_trace` and :attr:`status` read back the game.
@@ -136,7 +136,6 @@ class PlayWidget(widgets.VBox):
         depth: int | None = None,
         options: dict[str, Any] | None = None,
         max_nodes_drawn: int = 150,
-        prefetch: int = 3,
     ) -> None:
         self.game = game
         self.kind = _board_kind(game)
@@ -144,7 +143,6 @@ class PlayWidget(widgets.VBox):
         self.human = self._check_human(human)
         self.options = engine_options(game, depth, options)
         self.max_nodes_drawn = check_max_nodes(max_nodes_drawn)
-        self.prefetch = max(0, int(prefetch))
         self._plies: list[Ply] = []
         self._positions: list[Any] = [game.root]
         self._stepper: StepperWidget | None = None
@@ -235,8 +233,14 @@ class PlayWidget(widgets.VBox):
         who = "you win!" if winner == self.human else "the engine wins."
         return f"Game over: {self.names[winner]} wins{margin}, {who}"
 
-    def legal_moves(self) -> tuple[Any, ...]:
-        """The human's legal moves now (none when the game is over)."""
+    @property
+    def legal_moves(self) -> tuple[str, ...]:
+        """The names of the human's legal moves now, as :meth:`play` takes them (none
+        when the game is over or the engine is to move)."""
+        return tuple(move_name(self.game, self.position, m) for m in self._legal())
+
+    def _legal(self) -> tuple[Any, ...]:
+        """The human's legal moves now, as the game's move objects."""
         if self.over or player(self.game, self.position) != self.human:
             return ()
         return tuple(self.game.moves(self.position))
@@ -246,7 +250,7 @@ class PlayWidget(widgets.VBox):
         """Play the human's ``move`` (a move or its name, e.g. ``4`` or ``"b2"``), then the
         engine's reply.  An InputError names the legal moves if ``move`` is not one."""
         pos = self.position
-        legal = self.legal_moves()
+        legal = self._legal()
         names = [move_name(self.game, pos, m) for m in legal]
         if isinstance(move, str) and move.strip().lower() in names:
             move = legal[names.index(move.strip().lower())]
@@ -299,7 +303,7 @@ class PlayWidget(widgets.VBox):
         raise InputError(f"unknown human side: {human!r} (must be one of {[*self.names, 0, 1]})")
 
     def _pass_move(self) -> Any:
-        legal = self.legal_moves()
+        legal = self._legal()
         return legal[0] if len(legal) == 1 else None
 
     def _click(self, move: Any) -> None:
@@ -316,7 +320,7 @@ class PlayWidget(widgets.VBox):
     # --- updating ---------------------------------------------------------------------
     def _show(self) -> None:
         pos = self.position
-        legal = self.legal_moves()
+        legal = self._legal()
         cells = "".join(label(self.game, pos).splitlines())
         for i, button in enumerate(self.cell_buttons):
             mark = cells[i]
@@ -354,7 +358,7 @@ class PlayWidget(widgets.VBox):
             f"expected line: {html.escape(' '.join(result.pv_names))}. "
             "Step back through the search below to see why."
         )
-        self._stepper = StepperWidget(trace, max_nodes=self.max_nodes_drawn, prefetch=self.prefetch)
+        self._stepper = StepperWidget(trace, max_nodes=self.max_nodes_drawn)
         self._stepper.step = len(trace)  # the finished search first
         self.search_box.children = (self.engine_panel, self._stepper)
 

@@ -1,35 +1,26 @@
-"""The classroom stepper: one recorded search, one event at a time.
+"""The classroom stepper: one recorded search, one event at a time, stepped in the browser.
 
-:class:`StepperWidget` is an ipywidgets ``VBox``.  From top to bottom:
+:class:`StepperWidget` shows the tree laid out once (nodes never move), painted at each
+step; one sentence saying what the last event did; the call stack; the counters; the
+pseudocode with the executed line marked.  Controls: Play/Pause, a slider, ◀ ▶, jumps
+to the next cutoff, return or table hit, start and end, a negamax/minimax switch and a
+windows switch.  Once the stepper has focus (a click), ← → Home End step it and space
+plays.  Clicking a node goes to the step where it is entered; shift-click, to where it
+returns.  Ctrl+wheel zooms, dragging pans; on big drawings the view follows the
+current node.
 
-* controls: Play, a slider over the steps ``0..len(trace)``, ◀ and ▶ (one event), and
-  jumps to just after the next cutoff, the next return, the next table hit, or the end;
-  a perspective switch (negamax: values for the side to move; minimax: values for the
-  first player) and a switch for the alpha-beta windows in the tree;
-* one sentence saying what the last event did;
-* the tree as it stands, as inline SVG inside an ``HTML`` widget (so its nodes can be
-  found in the page: trace node 17 is the SVG group ``id="n17"``), beside the call-stack
-  table (node, depth, α, β, best so far, move being tried; the current call last and
-  shaded), the counters so far, and the pseudocode with the executed line marked ▶;
-* optionally (``quiz=True``) a question about the step, from :mod:`negaviz.quiz`.
+All of it runs in the browser (:mod:`negaviz.frontend`, an anywidget module), from data
+computed once from the trace: a step costs no kernel round trip, and a notebook saved
+with its outputs still steps where no kernel runs (its output carries a self-contained
+form, see :meth:`StepperWidget._repr_mimebundle_`).  The state is synced both ways:
+set :attr:`~StepperWidget.step`, :attr:`~StepperWidget.perspective` or
+:attr:`~StepperWidget.windows` from Python and the page follows; step in the page and
+Python sees it.  :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
+:attr:`counters` read what the page shows, from the same data.
 
-Keyboard: JupyterLab keeps most keys for itself (arrow keys move between cells in
-command mode), so the widget cannot listen to the page.  Click the slider's handle:
-while it has focus, ← and → step one event back and forth (the slider's own keyboard
-support; ipywidgets sends each change to the kernel).  Dragging the slider redraws
-when the handle is released, not at every step passed on the way.
-
-Speed: a step costs the step view (a few milliseconds; see
-:class:`~negaviz.widgets.frames.Views`) and the tree's frame.  Frames come from a
-:class:`~negaviz.widgets.frames.FrameCache` (LRU keyed by step, perspective and windows);
-after each step the next ``prefetch`` steps in the direction of travel (and one the
-other way) are rendered on a background thread, so a reader stepping through finds
-them ready.  A frame nobody asked for before costs one ``dot`` run: 20 ms for a
-textbook tree, 0.1 to 0.4 s for 400 tic-tac-toe boards (see benchmarks/bench_stepper.py).
-
-The widget changes only widget state (``.value`` of its ``HTML`` children), never
-prints into an ``Output``, so a notebook using it passes ``pytest --nbval`` in strict
-mode.  Tests drive it with :attr:`StepperWidget.step` or the buttons' ``click()``.
+Big traces: each view draws at most ``max_nodes`` nodes.  When a step leaves the view
+on show, the front-end asks the kernel for a view around it, laid out once and kept,
+and says so in the panel; per-step sentences arrive in chunks the same way.
 """
 
 from __future__ import annotations
@@ -38,43 +29,25 @@ import html
 from bisect import bisect_right
 from typing import Any
 
+import anywidget  # type: ignore[import-untyped]
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
-from negaviz.analysis.steps import PERSPECTIVES, Counters, StepView, next_step
+from negaviz.analysis.steps import PERSPECTIVES, fmt
 from negaviz.errors import InputError
-from negaviz.render.tree import MIN_NODES
+from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
+from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
+from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
-from negaviz.widgets.frames import (
-    FrameCache,
-    Views,
-    code_html,
-    counters_html,
-    scroll_box,
-    sentence_html,
-    stack_html,
-    stack_rows,
-)
 
-__all__ = ["StepperWidget", "JUMPS", "KEYS_NOTE", "check_max_nodes", "check_perspective", "descendants"]
+__all__ = ["StepperWidget", "StepperView", "check_perspective", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
 
-JUMPS = {"cutoff": "next cutoff", "return": "next return", "tt": "next TT hit", "end": "end"}
-"""Jump buttons: the kind passed to :func:`negaviz.analysis.steps.next_step`, and the button's text."""
+STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
+"""Columns of the call-stack table, root first, current node last."""
 
-KEYS_NOTE = (
-    "Keys: click the slider's handle, then ← and → step one event "
-    "(JupyterLab keeps the other keys for itself)."
-)
-
-TREE_HEIGHT = "560px"
-"""The tree panel scrolls beyond this height (and beyond its width)."""
-
-
-def check_max_nodes(max_nodes: int) -> int:
-    """``max_nodes`` if :func:`negaviz.render.draw` accepts it, else an InputError now
-    (not at the first frame)."""
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
-        raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
-    return max_nodes
+LAZY_EVENTS = 20_000
+"""Beyond this many events a widget sends the first chunk of per-step data and the
+first view, and the rest as the reader gets there."""
 
 
 def check_perspective(perspective: str) -> str:
@@ -84,19 +57,72 @@ def check_perspective(perspective: str) -> str:
     return perspective
 
 
-class StepperWidget(widgets.VBox):
+class StepperView(anywidget.AnyWidget):  # type: ignore[misc]
+    """The front-end itself: one or two scenes and the synced state (step, perspective,
+    windows).  :class:`StepperWidget` and :class:`~negaviz.widgets.CompareWidget` wrap it."""
+
+    _esm = ESM
+    step = traitlets.Int(0).tag(sync=True)
+    perspective = traitlets.Unicode("negamax").tag(sync=True)
+    windows = traitlets.Bool(False).tag(sync=True)
+    scenes = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(self, scenes: list[Scene], *, step: int = 0, perspective: str = "negamax", windows: bool = False) -> None:
+        self._scenes = scenes
+        lazy = any(len(s.trace) > LAZY_EVENTS for s in scenes)
+        data = [s.data(chunks="first" if lazy else "all") for s in scenes]
+        if lazy:  # the first step shown needs its chunk too
+            for s, d in zip(scenes, data):
+                k = min(step, len(s.trace))
+                d["chunks"].setdefault(str(k // CHUNK), s.chunk(k // CHUNK))
+        super().__init__(scenes=data, step=step, perspective=perspective, windows=windows)
+        self.on_msg(self._on_msg)
+
+    def __repr__(self) -> str:
+        return f"<negaviz stepper view: {len(self._scenes)} scene(s), step {self.step}>"
+
+    @traitlets.validate("step")
+    def _valid_step(self, proposal: Any) -> int:
+        value = proposal["value"]
+        top = max(len(s.trace) for s in self._scenes)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise InputError(f"step {value!r} is outside 0..{top} (the trace has {top} events)")
+        return value
+
+    @traitlets.validate("perspective")
+    def _valid_perspective(self, proposal: Any) -> str:
+        return check_perspective(proposal["value"])
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The front-end asks for a part of a big trace it does not have yet."""
+        if not isinstance(content, dict) or content.get("type") != "need":
+            return
+        i = content.get("scene")
+        if not isinstance(i, int) or not 0 <= i < len(self._scenes):
+            return  # ignore what we cannot answer
+        scene = self._scenes[i]
+        n = len(scene.trace)
+        if isinstance(content.get("chunk"), int) and 0 <= content["chunk"] <= n // CHUNK:
+            self.send({"type": "chunk", "scene": i, "index": content["chunk"], "data": scene.chunk(content["chunk"])})
+        elif isinstance(content.get("view_for"), int) and 0 <= content["view_for"] <= n:
+            index = scene.view_for(content["view_for"])
+            self.send({"type": "view", "scene": i, "view": scene.view_data(index)})
+
+
+class StepperWidget(widgets.VBox):  # type: ignore[misc]
     """Step through ``trace``: the tree, the call stack, the pseudocode, a sentence.
 
     ``perspective``: ``"negamax"`` or ``"minimax"`` at first (switchable in the widget).
-    ``windows``: show each node's alpha-beta window in the tree at first (switchable).
-    ``max_nodes``: the most nodes drawn per frame; bigger trees are folded.
-    ``prefetch``: steps rendered ahead on a background thread (0: none, e.g. in tests).
-    ``quiz``: ask the questions of :func:`negaviz.quiz.questions` as the steps come.
+    ``windows``: show each node's alpha-beta window at first (switchable).
+    ``max_nodes``: the most nodes drawn in one view; bigger trees are folded.
+    ``step``: the step shown first.
+    ``quiz``: ask the questions of :func:`negaviz.quiz.questions` as the steps come
+    (answers are checked by the kernel).
     ``play_interval``: milliseconds between steps while playing.
 
-    A ``VBox``: display it as it is.  :attr:`step` is the step shown (settable);
-    :attr:`sentence`, :attr:`svg`, :attr:`stack_rows`, :attr:`code_line` and
-    :attr:`counters` read back what is shown.
+    :attr:`step`, :attr:`perspective` and :attr:`windows` are settable and synced with
+    the page; :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
+    :attr:`counters` read what it shows.
     """
 
     def __init__(
@@ -106,70 +132,21 @@ class StepperWidget(widgets.VBox):
         perspective: str = "negamax",
         windows: bool = False,
         max_nodes: int = 400,
-        prefetch: int = 3,
+        step: int = 0,
         quiz: bool = False,
-        play_interval: int = 700,
+        play_interval: int = 600,
+        title: str = "",
     ) -> None:
         if not isinstance(trace, Trace):
             raise InputError(f"StepperWidget needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
         check_perspective(perspective)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
+            raise InputError(f"step {step!r} is outside 0..{len(trace)} (the trace has {len(trace)} events)")
         self.trace = trace
-        self.views = Views(trace)
-        self.cache = FrameCache(trace, max_nodes=check_max_nodes(max_nodes))
-        self.prefetch = max(0, int(prefetch))
-        self._total = self.views.stepper("negamax").counters(len(trace))
-        self._last_step = 0
-        n = len(trace)
+        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval))
+        self.front = StepperView([self.scene], step=step, perspective=perspective, windows=bool(windows))
 
-        # --- controls -------------------------------------------------------------------
-        self.play = widgets.Play(value=0, min=0, max=n, step=1, interval=play_interval, description="play")
-        self.slider = widgets.IntSlider(
-            value=0, min=0, max=n, step=1, description="step", continuous_update=False,
-            layout=widgets.Layout(width="420px"),
-        )
-        widgets.link((self.play, "value"), (self.slider, "value"))
-        self.prev_button = widgets.Button(description="◀", tooltip="back one event", layout=widgets.Layout(width="40px"))
-        self.next_button = widgets.Button(description="▶", tooltip="forward one event", layout=widgets.Layout(width="40px"))
-        self.prev_button.on_click(lambda _b: self._nudge(-1))
-        self.next_button.on_click(lambda _b: self._nudge(+1))
-        self.jump_buttons: dict[str, Any] = {}
-        for kind, text in JUMPS.items():
-            button = widgets.Button(
-                description=text, tooltip=f"jump to just after the {text}" if kind != "end" else "jump to the end",
-                layout=widgets.Layout(width="auto"),
-            )
-            button.on_click(lambda _b, k=kind: self.jump(k))
-            self.jump_buttons[kind] = button
-        self.perspective_buttons = widgets.ToggleButtons(
-            options=list(PERSPECTIVES),  # negamax first
-            value=perspective,
-            tooltips=["values for the side to move at each node", "values for the first player (max)"],
-            style={"button_width": "auto"},
-        )
-        self.windows_box = widgets.Checkbox(value=bool(windows), description="windows", indent=False,
-                                            layout=widgets.Layout(width="90px"))
-
-        # --- panels ---------------------------------------------------------------------
-        self.sentence_panel = widgets.HTML()
-        self.tree_panel = widgets.HTML(layout=widgets.Layout(
-            flex="1 1 0%", border="1px solid #DDDDDD", min_width="240px",
-        ))
-        self.stack_panel = widgets.HTML()
-        self.counters_panel = widgets.HTML()
-        self.code_panel = widgets.HTML()
-        self.keys_note = widgets.HTML(f'<span style="font-size:11px;color:#555555">{html.escape(KEYS_NOTE)}</span>')
-        side = widgets.VBox(
-            [self.stack_panel, self.counters_panel, self.code_panel],
-            layout=widgets.Layout(flex="0 0 auto", max_width="520px", padding="0 0 0 8px"),
-        )
-        rows = [
-            widgets.HBox([self.play, self.slider, self.prev_button, self.next_button]),
-            widgets.HBox([*self.jump_buttons.values(), self.perspective_buttons, self.windows_box]),
-            self.sentence_panel,
-            widgets.HBox([self.tree_panel, side], layout=widgets.Layout(align_items="flex-start")),
-        ]
-
-        # --- quiz -----------------------------------------------------------------------
+        # --- quiz (checked by the kernel) ---------------------------------------------------
         self._quiz_on = bool(quiz)
         self._questions: dict[str, tuple[list[Any], list[int]]] = {}
         self._question: Any = None
@@ -182,99 +159,90 @@ class StepperWidget(widgets.VBox):
             [self.quiz_prompt, widgets.HBox([self.quiz_answer, self.quiz_button]), self.quiz_feedback],
             layout=widgets.Layout(display="none", border="1px solid #DDDDDD", padding="4px"),
         )
+        super().__init__([self.front, self.quiz_box] if self._quiz_on else [self.front])
         if self._quiz_on:
-            rows.append(self.quiz_box)
-        rows.append(self.keys_note)
-        super().__init__(rows)
+            self.front.observe(self._on_quiz_change, names=["step", "perspective"])
+            self._show_question()
 
-        self._view: StepView | None = None
-        self._svg = ""
-        self._rows: list[tuple[str, ...]] = []
-        self.slider.observe(self._on_change, names="value")
-        self.perspective_buttons.observe(self._on_change, names="value")
-        self.windows_box.observe(self._on_change, names="value")
-        self._show()
+    def __repr__(self) -> str:
+        return f"<negaviz StepperWidget: {len(self.trace)} events, step {self.step}>"
 
-    # --- what is shown ----------------------------------------------------------------
+    # --- synced state ---------------------------------------------------------------------
     @property
     def step(self) -> int:
-        """The step shown: events applied, 0..len(trace)."""
-        return int(self.slider.value)
+        """The step shown: events applied, 0..len(trace) (settable)."""
+        return int(self.front.step)
 
     @step.setter
     def step(self, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(self.trace):
-            raise InputError(f"step {value!r} is outside 0..{len(self.trace)} (the trace has {len(self.trace)} events)")
-        self.slider.value = value
+        self.front.step = value
 
     @property
     def perspective(self) -> str:
         """``negamax`` or ``minimax`` (settable)."""
-        return str(self.perspective_buttons.value)
+        return str(self.front.perspective)
 
     @perspective.setter
     def perspective(self, value: str) -> None:
-        self.perspective_buttons.value = check_perspective(value)
+        self.front.perspective = value
 
     @property
     def windows(self) -> bool:
         """Whether the tree shows each node's window (settable)."""
-        return bool(self.windows_box.value)
+        return bool(self.front.windows)
 
     @windows.setter
     def windows(self, value: bool) -> None:
-        self.windows_box.value = bool(value)
+        self.front.windows = bool(value)
 
-    @property
-    def view(self) -> StepView:
-        """The pure step view shown (:class:`~negaviz.analysis.steps.StepView`)."""
-        assert self._view is not None
-        return self._view
-
+    # --- what is shown (read from the data the page shows) -----------------------------------
     @property
     def sentence(self) -> str:
         """The sentence shown: what the last event did."""
-        return self.view.sentence
-
-    @property
-    def svg(self) -> str:
-        """The tree shown, as inline SVG."""
-        return self._svg
-
-    @property
-    def stack_rows(self) -> list[tuple[str, ...]]:
-        """The call-stack table's rows as shown, root first (see ``frames.STACK_COLUMNS``)."""
-        return list(self._rows)
+        chunk = self.scene.chunk(self.step // CHUNK)
+        return str(chunk["sentences"][PERSPECTIVES.index(self.perspective)][self.step % CHUNK])
 
     @property
     def code_line(self) -> int | None:
         """The highlighted pseudocode line (1-based), None if none."""
-        return self.view.line
+        chunk = self.scene.chunk(self.step // CHUNK)
+        line = ord(chunk["lines"][PERSPECTIVES.index(self.perspective)][self.step % CHUNK]) - 48
+        return line or None
+
+    @property
+    def listing(self) -> str:
+        """The name of the pseudocode listing shown (see :mod:`negaviz.analysis.pseudocode`)."""
+        return self.scene.listings[self.perspective]
 
     @property
     def counters(self) -> Counters:
         """Nodes, leaves, cutoffs and table hits so far."""
-        return self.view.counters
+        return self.scene.timeline.counters(self.step)
+
+    @property
+    def stack_rows(self) -> list[tuple[str, ...]]:
+        """The call-stack table's rows as shown, root first (see :data:`STACK_COLUMNS`)."""
+        return stack_rows(self.scene, self.step, self.perspective)
 
     @property
     def question(self) -> Any:
         """The quiz question on show (a :class:`negaviz.quiz.Question`), or None."""
         return self._question
 
-    # --- actions ----------------------------------------------------------------------
+    # --- actions --------------------------------------------------------------------------
     def jump_target(self, kind: str) -> int:
-        """The step a jump button goes to: just after the next event of ``kind`` (see
-        :data:`JUMPS`), or the end if there is none."""
-        if kind == "end":
-            return len(self.trace)  # what next_step(..., "end") returns, without scanning to it
-        return next_step(self.trace, self.step, kind)
+        """The step just after the next event of ``kind`` (``cutoff``, ``return``, ``tt``,
+        ``end``), or the end if there is none: what the page's jump buttons do."""
+        codes = {"cutoff": "X", "return": "LVRY", "tt": "H", "end": ""}
+        if kind not in codes:
+            raise InputError(f"unknown jump: {kind!r} (must be one of {list(codes)})")
+        kinds = self.scene.timeline.kinds
+        found = [k for k in (kinds.find(c, self.step) for c in codes[kind]) if k >= 0]
+        return min(found) + 1 if found else len(self.trace)
 
     def jump(self, kind: str) -> None:
         """Go to :meth:`jump_target` ``(kind)``."""
         self.step = self.jump_target(kind)
-
-    def _nudge(self, delta: int) -> None:
-        self.step = min(max(self.step + delta, 0), len(self.trace))
 
     def answer(self, text: str) -> Any:
         """Check ``text`` against the question on show; show and return the feedback."""
@@ -285,55 +253,18 @@ class StepperWidget(widgets.VBox):
         self.quiz_feedback.value = f'<span style="color:{colour}">{html.escape(str(feedback))}</span>'
         return feedback
 
-    # --- updating ---------------------------------------------------------------------
-    def _on_change(self, _change: Any = None) -> None:
-        self._show()
+    def _on_quiz_change(self, _change: Any) -> None:
+        self._show_question()
 
-    def _show(self) -> None:
-        step, perspective, windows = self.step, self.perspective, self.windows
-        with self.cache.lock:
-            view = self.views.view(step, perspective)
-        svg = self.cache.get(step, perspective, windows)
-        self._view, self._svg = view, svg
-        self._rows = list(stack_rows(self.trace, view, perspective))
-        self.tree_panel.value = scroll_box(svg, TREE_HEIGHT)
-        self.sentence_panel.value = sentence_html(view)
-        self.stack_panel.value = stack_html(self._rows)
-        self.counters_panel.value = counters_html(view)
-        self.code_panel.value = code_html(view.listing, view.line)
-        self._enable(view)
-        if self._quiz_on:
-            self._show_question(step, perspective)
-        self._prefetch(step, perspective, windows)
-
-    def _enable(self, view: StepView) -> None:
-        n = len(self.trace)
-        at_end = view.step >= n
-        self.prev_button.disabled = view.step <= 0
-        self.next_button.disabled = at_end
-        self.jump_buttons["return"].disabled = at_end
-        self.jump_buttons["end"].disabled = at_end
-        # No such event ahead when the count so far already equals the total.
-        self.jump_buttons["cutoff"].disabled = view.counters.cutoffs >= self._total.cutoffs
-        self.jump_buttons["tt"].disabled = view.counters.tt_hits >= self._total.tt_hits
-
-    def _prefetch(self, step: int, perspective: str, windows: bool) -> None:
-        if not self.prefetch:
-            return
-        way = -1 if step < self._last_step else 1
-        self._last_step = step
-        ahead = [step + way * i for i in range(1, self.prefetch + 1)]
-        self.cache.prefetch((s, perspective, windows) for s in (*ahead, step - way))
-
-    def _show_question(self, step: int, perspective: str) -> None:
+    def _show_question(self) -> None:
+        step, perspective = self.step, self.perspective
         if perspective not in self._questions:
             from negaviz.quiz import questions  # lazily: the quiz is optional
 
             qs = list(questions(self.trace, perspective=perspective))
             self._questions[perspective] = (qs, [q.step for q in qs])
         qs, asked = self._questions[perspective]
-        # The latest question asked by now whose answer has not shown yet.
-        i = bisect_right(asked, step)
+        i = bisect_right(asked, step)  # the latest question asked by now whose answer has not shown
         current = next((q for q in reversed(qs[:i]) if step < q.reveal), None)
         if current is not self._question:
             self._question = current
@@ -342,11 +273,22 @@ class StepperWidget(widgets.VBox):
             self.quiz_prompt.value = "" if current is None else f"<b>Question:</b> {html.escape(current.prompt)}"
         self.quiz_box.layout.display = "none" if current is None else "flex"
 
+    # --- where no widget manager runs --------------------------------------------------------
+    def static_html(self) -> str:
+        """A self-contained form of this stepper (a page in a sandboxed frame)."""
+        return static_form([self.scene], step=self.step, perspective=self.perspective, windows=self.windows)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a self-contained HTML form for viewers without a widget
+        manager (``jupyter nbconvert --to html``, nbviewer): it steps there too."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle["text/html"] = self.static_html()
+            bundle["text/plain"] = repr(self)
+        return bundle
+
     def close(self) -> None:
-        """Stop the background renderer and close this widget and all its parts."""
-        cache = getattr(self, "cache", None)  # absent if __init__ failed (ipywidgets closes in __del__)
-        if cache is not None:
-            cache.close()
+        """Close this widget and all its parts."""
         parts = [*descendants(self)]
         quiz = getattr(self, "quiz_box", None)
         if quiz is not None:
@@ -354,6 +296,45 @@ class StepperWidget(widgets.VBox):
         for child in {id(w): w for w in parts}.values():
             child.close()
         super().close()
+
+
+def static_form(scenes: list[Scene], *, step: int, perspective: str, windows: bool) -> str:
+    """The self-contained HTML form of a stepper, or a note when the trace is too big."""
+    try:
+        check_page_size(scenes)
+    except InputError:
+        n = max(len(s.trace) for s in scenes)
+        return (
+            f"<p><i>negaviz stepper: this search has {n:,} events, more than a static page holds "
+            f"({MAX_PAGE_EVENTS:,}); it steps in a running notebook.</i></p>"
+        )
+    page = page_html(scenes, title=" | ".join(s.title for s in scenes if s.title) or "negaviz stepper",
+                     step=step, perspective=perspective, windows=windows)
+    return static_html(page)
+
+
+def stack_rows(scene: Scene, step: int, perspective: str) -> list[tuple[str, ...]]:
+    """The call stack at ``step`` as display strings, root first, as the page shows it.
+
+    In the minimax view the window of a node where the second player moves is negated
+    and swapped, as the sentences write it.
+    """
+    from negaviz.analysis.steps import name
+
+    tl, trace = scene.timeline, scene.trace
+    first = scene.first_player
+    stack = tl.stack(step)
+    rows = []
+    for i, nid in enumerate(stack):
+        at = tl.node_at(nid, step)
+        sign = -1 if perspective == "minimax" and (first + tl.lives[nid].depth) % 2 else 1
+        alpha, beta = at.alpha, at.beta
+        if sign < 0:
+            alpha, beta = (None if beta is None else -beta), (None if alpha is None else -alpha)
+        best = None if at.value is None else sign * at.value
+        trying = trace.move_name(stack[i + 1]) if i + 1 < len(stack) else ""
+        rows.append((name(trace, nid), str(tl.lives[nid].depth), fmt(alpha), fmt(beta), fmt(best), trying))
+    return rows
 
 
 def descendants(box: Any) -> list[Any]:

@@ -1,4 +1,4 @@
-"""The exported page in a real headless Chromium: no requests, keys, Play, a screenshot.
+"""The exported page in a real headless Chromium: keys, clicks, Play, nodes that stay put, no requests.
 
 Uses Debian's /usr/bin/chromium through Playwright (never ``playwright install``).
 The screenshot goes to ``artifacts/`` at the repository root (git-ignored).
@@ -13,7 +13,7 @@ from typing import Any, Iterator
 import pytest
 
 import negaviz
-from negaviz.analysis.steps import Stepper
+import negaviz.trace.timeline
 from negaviz.export import export_html
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -42,10 +42,10 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def opened(chromium: Any, tmp_path: Path) -> Iterator[Any]:
-    """Open an exported page; yields (page, file URL, requests made, errors seen)."""
+    """Open an exported page; yields (page, stepper root, file URL, requests made, errors seen)."""
     pages = []
 
-    def open_page(trace: negaviz.Trace, **kw: Any) -> tuple[Any, str, list[str], list[str]]:
+    def open_page(trace: negaviz.Trace, **kw: Any) -> tuple[Any, Any, str, list[str], list[str]]:
         path = export_html(trace, tmp_path / f"page{len(pages)}.html", **kw).path
         page = chromium.new_page(viewport={"width": 1280, "height": 820})
         pages.append(page)
@@ -56,84 +56,103 @@ def opened(chromium: Any, tmp_path: Path) -> Iterator[Any]:
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         url = path.as_uri()
         page.goto(url)
-        page.wait_for_selector("#tree svg")
-        return page, url, requests, errors
+        page.wait_for_selector("[data-negaviz-stepper] svg g.node")
+        root = page.locator("[data-negaviz-stepper]")
+        root.locator(".nv-sentence").click()  # focus: the keys are the stepper's
+        return page, root, url, requests, errors
 
     yield open_page
     for page in pages:
         page.close()
 
 
-def step_text(page: Any) -> str:
-    return str(page.inner_text("#step"))
-
-
-def test_keys_play_and_no_requests(opened: Any) -> None:
+def test_keys_play_clicks_and_no_requests(opened: Any, stepper_probe: Any) -> None:
     trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
-    stepper = Stepper(trace)
-    page, url, requests, errors = opened(trace)
-    assert step_text(page) == "step 0 of 18"
-    assert page.inner_text("#sentence") == stepper.view(0).sentence
+    page, root, url, requests, errors = opened(trace)
+    probe = stepper_probe
+    first = root.evaluate(probe.js)
+    probe.check(first, trace, 0)
+    assert root.locator(".nv-steplabel").inner_text() == "step 0 of 18"
 
     page.keyboard.press("ArrowRight")
-    assert step_text(page) == "step 1 of 18"
-    assert page.inner_text("#sentence") == stepper.view(1).sentence
+    probe.check(root.evaluate(probe.js), trace, 1)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
-    assert step_text(page) == "step 2 of 18"
-    assert page.inner_text("#sentence") == "Enter B with window (α, β) = (−∞, ∞)."
-    assert page.locator("#stack tr.current td").first.inner_text() == "B"
-    assert page.locator("#tree svg #n1").count() == 1 and page.locator("#tree svg #n2").count() == 0
+    two = root.evaluate(probe.js)
+    probe.check(two, trace, 2)
+    assert two["sentence"] == "Enter B with window (α, β) = (−∞, ∞)."
+    assert root.locator(".nv-stack tr.nv-here td").first.inner_text() == "B"
+    assert probe.same_places(first, two) == len(first["nodes"]) and probe.painted_differently(first, two)
 
     page.keyboard.press("End")
-    assert step_text(page) == "step 18 of 18"
-    assert page.inner_text("#sentence") == "A returns 5 (exact)."
-    assert page.locator("#next").is_disabled()
+    end = root.evaluate(probe.js)
+    probe.check(end, trace, 18)
+    assert end["sentence"] == "A returns 5 (exact)."
+    assert root.locator("button[title^='forward']").is_disabled()
     page.keyboard.press("Home")
-    assert step_text(page) == "step 0 of 18" and page.locator("#prev").is_disabled()
+    probe.check(root.evaluate(probe.js), trace, 0)
 
-    # The cutoff step, by the slider: the highlighted line, the counters, the ghosts.
-    page.locator("#slider").fill("15")
-    assert step_text(page) == "step 15 of 18"
-    assert "cutoff, G and H are never visited" in page.inner_text("#sentence")
-    assert page.locator("#code span.hl").inner_text().startswith("▶") and "break" in page.locator("#code span.hl").inner_text()
-    assert page.locator('#counters td[data-counter="cutoffs"]').inner_text() == "1"
-    assert page.locator("#tree svg #g4_1").count() == 1
+    # The cutoff: the jump button, the highlighted line, the counters, the pruned ghosts.
+    root.locator("button[data-jump='cutoff']").click()
+    cut = root.evaluate(probe.js)
+    probe.check(cut, trace, 15)
+    assert "cutoff, G and H are never visited" in cut["sentence"]
+    assert "break" in root.locator(".nv-code .nv-hl").inner_text()
+    assert root.locator('td[data-counter="cutoffs"]').inner_text() == "1"
+    assert "nv-pruned" in cut["nodes"]["g4_1"]["cls"] and "nv-cut" in cut["nodes"]["n4"]["cls"]
+    probe.same_places(first, cut)
+
+    # Clicking a node goes to where it is entered; shift-click, to where it returns.
+    root.locator("svg g.node").filter(has=page.locator("title", has_text="n2")).first.click()
+    probe.check(root.evaluate(probe.js), trace, trace.nodes[2].enter_step + 1)
+    root.locator("svg g.node").filter(has=page.locator("title", has_text="n2")).first.click(modifiers=["Shift"])
+    probe.check(root.evaluate(probe.js), trace, trace.nodes[2].exit_step + 1)
+
+    # The minimax view: the same step in values for the first player.
+    root.locator("select.nv-perspective").select_option("minimax")
+    mm = root.evaluate(probe.js)
+    probe.check(mm, trace, trace.nodes[2].exit_step + 1, "minimax")
     ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / "export_textbook_step15.png"
+    shot = ARTIFACTS / "export_textbook.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
 
     # Play.  (The page's CSP forbids eval, so wait with expect(), not wait_for_function.)
     expect = pytest.importorskip("playwright.sync_api").expect
+    root.locator(".nv-sentence").click()
     page.keyboard.press("Home")
-    page.click("#play")
-    assert page.inner_text("#play") == "Pause"
-    expect(page.locator("#step")).not_to_have_text("step 0 of 18", timeout=5000)
-    expect(page.locator("#step")).to_have_text("step 2 of 18", timeout=5000)
-    page.click("#play")
-    assert page.inner_text("#play") == "Play"
-    paused = step_text(page)
+    root.locator("button.nv-play").click()
+    expect(root.locator(".nv-steplabel")).to_have_text("step 2 of 18", timeout=5000)
+    root.locator("button.nv-play").click()
+    paused = root.locator(".nv-steplabel").inner_text()
     page.wait_for_timeout(1500)
-    assert step_text(page) == paused  # paused means paused
+    assert root.locator(".nv-steplabel").inner_text() == paused  # paused means paused
 
     assert requests == [url], requests  # the file itself, nothing else
     assert errors == []
 
 
-def test_sampled_page_says_so_and_ends_at_the_last_step(opened: Any) -> None:
-    trace = negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta", tt=True)
-    page, url, requests, errors = opened(trace, max_frames=6, max_nodes=60)
-    total = len(trace)
-    assert step_text(page) == f"step 0 of {total} (frame 1 of 6)"
-    assert "6 of the search's" in page.inner_text("#sampling")
-    page.keyboard.press("ArrowRight")
-    assert step_text(page).startswith("step ") and step_text(page).endswith("(frame 2 of 6)")
-    page.keyboard.press("End")
-    assert step_text(page) == f"step {total} of {total} (frame 6 of 6)"
+def test_every_step_of_a_table_search_and_no_node_moves(opened: Any, stepper_probe: Any) -> None:
+    trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta", tt=True)
+    page, root, url, requests, errors = opened(trace)
+    probe = stepper_probe
+    readings = [root.evaluate(probe.js)]
+    for step in range(1, len(trace) + 1):
+        page.keyboard.press("ArrowRight")
+        if step % 25 == 0 or step == len(trace):
+            readings.append(root.evaluate(probe.js))
+            probe.check(readings[-1], trace, step)
+    for a, b in zip(readings, readings[1:]):
+        assert probe.same_places(a, b) > 40
+        assert probe.painted_differently(a, b)
+    # The view follows no jump: the table hit is there.
+    page.keyboard.press("Home")
+    root.locator("button[data-jump='tt']").click()
+    hit = root.evaluate(probe.js)
+    assert hit["step"] == next(k for k, c in enumerate(negaviz.trace.timeline.Timeline(trace).kinds) if c == "H") + 1
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "export_ttt_sampled_end.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "export_ttt_tt.png"), full_page=True)
     assert requests == [url] and errors == []
 
 

@@ -156,7 +156,7 @@ def test_a_random_human_never_beats_the_full_depth_engine(
     w = make(game, human=human)
     rng = random.Random(seed)
     while not w.over:
-        w.play(rng.choice(w.legal_moves()))
+        w.play(rng.choice(w.legal_moves))
     cells = game.cells(w.position)
     assert not has_line(cells, human)
     # Every engine move keeps the best value the engine could get (the conftest's
@@ -189,7 +189,7 @@ def test_othello_4x4_game_with_passes_through_buttons(make: Any) -> None:
     rng = random.Random(0)
     passes = 0
     while not w.over:
-        legal = w.legal_moves()
+        legal = w.legal_moves
         assert legal and all(m in game.moves(w.position) for m in legal)
         if legal == (PASS,):
             assert w.pass_button.layout.display != "none"
