@@ -438,6 +438,11 @@ class _Walk:
         win = getattr(self.game, "max_score", None)
         if win is not None and best >= win:
             message += " (To stop at a proven win, pass stop_at_win=True to check().)"
+        elif not self.windows and math.isinf(R.beta):
+            message += (
+                " (If your function is alpha-beta, record it with alpha= and beta= naming its window "
+                "parameters, so that it is compared with alpha-beta, not plain negamax.)"
+            )
         expected = self.names(self.ref, R)
         got = self.names(self.stu, S)
         return self.diverge(DivergenceKind.STOPPED_EARLY, self.ref, r, expected, got, message, S.exit_step, self.ref.nodes[R.children[k]].enter_step)

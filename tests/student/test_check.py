@@ -13,7 +13,7 @@ import negaviz
 from negaviz import InputError, TicTacToe, Tree
 from negaviz.games.tictactoe import _WINS
 from negaviz.quiz import random_tree
-from negaviz.student import DivergenceKind, Report, check, trace_calls
+from negaviz.student import DivergenceKind, Report, WindowWarning, check, trace_calls
 
 INF = math.inf
 TEXTBOOK = "[[7,5],[3,1,9]]"
@@ -429,16 +429,38 @@ def centre_first_of(game: Any, *, swap: bool = True) -> Any:
 
 
 def test_a_correct_centre_first_alphabeta_passes() -> None:
-    game = TicTacToe("x.o/.../...")
+    game = TicTacToe()
     alphabeta = centre_first_of(game)
     alphabeta(game.root, -INF, INF)
     report = check(alphabeta.last_trace)
     assert report.ok, str(report)
-    assert len(report.reference.nodes) == len(alphabeta.last_trace.nodes)
-    assert str(report).startswith("OK: alphabeta agrees with negaviz's alphabeta")
-    assert "at the root: b2, b1, a2, c2, ..." in report.notes[0]
+    assert len(report.reference.nodes) == len(alphabeta.last_trace.nodes) == 12123
+    assert str(report).startswith("OK: alphabeta agrees with negaviz's alphabeta: value 0, 12123 nodes visited")
+    assert "at the root: b2, a1, b1, c1, ..." in report.notes[0] and "order='natural'" in report.notes[0]
     d = check(alphabeta.last_trace, order="natural").divergence
     assert d is not None and d.kind == K.WRONG_ORDER and "order=" in d.message
+
+
+def test_an_alphabeta_recorded_without_its_window_is_told_how_to_record_it() -> None:
+    tree = Tree.parse(TEXTBOOK)
+    with pytest.warns(WindowWarning):
+
+        @trace_calls(tree, position="pos")
+        def ab(pos: Any, alpha: float, beta: float) -> float:
+            if tree.is_terminal(pos):
+                return tree.score(pos)
+            best = -INF
+            for move in tree.moves(pos):
+                best = max(best, -ab(tree.play(pos, move), -beta, -alpha))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+
+    ab(tree.root, -INF, INF)
+    d = check(ab.last_trace).divergence
+    assert d is not None and d.kind == K.STOPPED_EARLY
+    assert "record it with alpha= and beta= naming its window parameters" in d.message
 
 
 def test_a_bug_in_a_search_with_its_own_order_is_still_caught() -> None:
