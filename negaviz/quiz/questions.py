@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from negaviz.analysis.steps import PERSPECTIVES, fmt
+from negaviz.analysis.steps import PERSPECTIVES, first_player, fmt
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
@@ -271,13 +271,7 @@ class _Maker:
         self.perspective = perspective
         self.game = trace.game
         self._replay: Replay | None = None
-        first = 0
-        who = getattr(self.game, "player", None)
-        if trace.result is not None:
-            first = trace.result.first_player
-        elif callable(who) and trace.root is not None:
-            first = int(who(trace.root))
-        self._first = first
+        self._first = first_player(trace)
         self.fail_hard = bool(trace.result is not None and trace.result.options.fail_hard)
 
     # --- views ------------------------------------------------------------------------
