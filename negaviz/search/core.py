@@ -23,6 +23,7 @@ from negaviz.search.tt import Entry, TranspositionTable
 
 INF = math.inf
 _UNLIMITED = 1 << 30  # "depth" when there is no depth limit: never reaches 0
+_LARGEST = sys.float_info.max  # a recorded value must fit a float (the trace is an array of doubles)
 
 ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
     EventKind.ENTER.value, EventKind.LEAF.value, EventKind.EVAL.value, EventKind.CHILD.value,
@@ -62,15 +63,30 @@ def _checked(game: Game, method: str, pos: Any, v: Any) -> Any:
         return v
     shown = repr(v)
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    try:
-        where = label(game, pos)
-    except Exception:  # noqa: BLE001 - a broken label() must not hide the real problem
-        where = repr(pos)
-    where = where if len(where) <= 60 else where[:57] + "..."
+    where = _where(game, pos)
     kind = "NaN" if isinstance(v, numbers.Real) and not isinstance(v, bool) else f"{type(v).__name__} {shown}"
     raise InputError(
         f"{type(game).__name__}.{method}() must return a number (int or float), got {kind} at position {where!r}"
     )
+
+
+def _too_large(game: Game, method: str, pos: Any, v: int) -> InputError:
+    """The error for an integer value no float holds, met while recording."""
+    digits = int(v.bit_length() * math.log10(2)) + 1
+    return InputError(
+        f"{type(game).__name__}.{method}() returned an integer of about {digits} digits at position "
+        f"{_where(game, pos)!r}: too large for a float, so no trace can hold it (values must be numbers "
+        "up to about 1.8e308 in magnitude)"
+    )
+
+
+def _where(game: Game, pos: Any) -> str:
+    """The game's label for ``pos``, shortened, for an error message."""
+    try:
+        where = label(game, pos)
+    except Exception:  # noqa: BLE001 - a broken label() must not hide the real problem
+        where = repr(pos)
+    return where if len(where) <= 60 else where[:57] + "..."
 
 
 def _too_deep(game: Game) -> InputError:
@@ -163,6 +179,8 @@ def run(
                 v = _checked(game, "score", pos, v)
             leaves += 1
             if emit:
+                if type(v) is int and not -_LARGEST <= v <= _LARGEST:  # a trace holds floats
+                    raise _too_large(game, "score", pos, v)
                 emit((LEAF, v))
             pv_out = None
             return v
@@ -173,6 +191,8 @@ def run(
             leaves += 1
             evaluations += 1
             if emit:
+                if type(v) is int and not -_LARGEST <= v <= _LARGEST:
+                    raise _too_large(game, "evaluate", pos, v)
                 emit((EVAL, v))
             pv_out = None
             return v
