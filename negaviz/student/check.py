@@ -194,24 +194,27 @@ def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any)
     notes: list[str] = []
     if found is not None and found.kind == DivergenceKind.WRONG_ORDER and "order" not in options:
         # Any move order is correct: compare with the reference searched in the student's.
-        tried = _own_orders(student_trace)
-        own = _in_own_order(game, tried)
+        own = _in_own_order(game, _own_orders(student_trace))
         reference = record(own, student_trace.root, algorithm=algorithm, order="heuristic", **options)
         walk = _Walk(student_trace, reference, windows=windows, options=options)
         found = walk.node(0, 0)
-        notes.append(_order_note(student_trace, tried, walk, found is None))
+        notes.append(_order_note(student_trace, walk, found is None))
     if found is None:
         notes += walk.value_notes(options.get("fail_hard", False))
     return Report(found, student_trace, reference, algorithm, tuple(notes))
 
 
 def _own_orders(trace: Trace) -> dict[Hashable, list[Any]]:
-    """The moves each node of ``trace`` tried, in the order tried, by the node's key."""
+    """The moves each node of ``trace`` tried, in the order tried, by the node's key
+    (where a position was searched more than once, the longest list)."""
     game = trace.game
     tried: dict[Hashable, list[Any]] = {}
     for n in trace.nodes:
         if n.children:
-            tried.setdefault(key_of(game, trace.position(n.id)), [trace.move(c) for c in n.children])
+            moves = [trace.move(c) for c in n.children]
+            key = key_of(game, trace.position(n.id))
+            if len(moves) > len(tried.get(key, ())):  # a transposition may have tried more moves
+                tried[key] = moves
     restore = getattr(game, "restore", None)
     if callable(restore):
         restore()
@@ -248,7 +251,7 @@ class _Ordered:
         return getattr(self._game, name)
 
 
-def _follows(trace: Trace, tried: dict[Hashable, list[Any]], name: str) -> bool:
+def _follows(trace: Trace, name: str) -> bool:
     """Whether every node of ``trace`` tried its moves in negaviz's order ``name``."""
     game = trace.game
     try:
@@ -256,19 +259,18 @@ def _follows(trace: Trace, tried: dict[Hashable, list[Any]], name: str) -> bool:
         assert rank is not None
         for n in trace.nodes:
             if n.children:
-                pos = trace.position(n.id)
-                got = tried[key_of(game, pos)]
-                if list(rank(pos, list(n.moves or ())))[: len(got)] != got:
+                got = [trace.move(c) for c in n.children]
+                if list(rank(trace.position(n.id), list(n.moves or ())))[: len(got)] != got:
                     return False
     except InputError:
         return False  # the game cannot order its moves that way (no order(), no evaluate())
     return True
 
 
-def _order_note(trace: Trace, tried: dict[Hashable, list[Any]], walk: _Walk, agrees: bool) -> str:
+def _order_note(trace: Trace, walk: _Walk, agrees: bool) -> str:
     """Says the search tried moves in its own order, and which of negaviz's orders it is."""
     game = trace.game
-    named = next((name for name in ORDERS if name != "natural" and _follows(trace, tried, name)), None)
+    named = next((name for name in ORDERS if name != "natural" and _follows(trace, name)), None)
     restore = getattr(game, "restore", None)
     if callable(restore):
         restore()

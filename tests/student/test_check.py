@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pytest
@@ -592,3 +593,26 @@ def test_check_refuses_what_it_cannot_compare() -> None:
         check(negaviz.Trace(trace.stream, trace.move_lists, len(trace)))
     with pytest.raises(InputError, match="unknown move order"):
         check(trace, order="random")
+
+
+@given(st.integers(0, 100_000), st.integers(1, 4), st.integers(1, 3))
+def test_correct_searches_in_any_move_order_pass(seed: int, depth: int, branching: int) -> None:
+    tree = random_tree(depth, branching, seed=seed, values=(-3, 3), exact_branching=False)
+
+    @trace_calls(tree, position="pos", alpha="alpha", beta="beta")
+    def shuffled(pos: Any, alpha: float, beta: float) -> float:
+        if tree.is_terminal(pos):
+            return tree.score(pos)
+        moves = list(tree.moves(pos))
+        random.Random(seed * 1000 + pos).shuffle(moves)
+        best = -INF
+        for m in moves:
+            best = max(best, -shuffled(tree.play(pos, m), -beta, -alpha))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    shuffled(tree.root, -INF, INF)
+    report = check(shuffled.last_trace)
+    assert report.ok, str(report)
