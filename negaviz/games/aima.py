@@ -24,14 +24,16 @@ An AIMA game has ``actions(state)``, ``result(state, move)``, ``terminal_test(st
 
 Whose value
 -----------
-negaviz's values are for the side to move at each node.  The side to move is counted
-in plies from the root, whose player is ``to_move(initial)``: the root's player moves
-at even plies, the other player at odd plies.  The wrapper never trusts ``to_move``
-below the root, because some AIMA games get it wrong: ``Fig52Extended.to_move`` says
-MAX at the leaves, where MIN is to move, and a wrapper that asked
-``utility(leaf, to_move(leaf))`` would silently search the wrong game.  A leaf's value
-is ``utility(leaf, root player)`` at even plies and its negation at odd plies, which
-for the zero-sum games negamax searches is the utility for the player to move.
+negaviz's values are for the side to move at each node, so a leaf's value is
+``utility(leaf, player to move)``.  The player to move is counted in plies from the
+root: the root's player, ``to_move(initial)``, moves at even plies, the other player
+at odd plies.  The wrapper does not trust ``to_move`` deeper down, because some AIMA
+games get it wrong: ``Fig52Extended.to_move`` says MAX at the leaves, where MIN is to
+move, and a wrapper that asked ``utility(leaf, to_move(leaf))`` would silently search
+the wrong game.  The other player's name is ``players[1]`` when ``players=`` is given,
+else what ``to_move`` says after the root's first move (when that differs from the
+root's player); when neither names it, odd-ply leaves are scored as minus the root
+player's utility, which for the zero-sum games negamax searches is the same.
 
 Positions, keys and labels
 --------------------------
@@ -79,6 +81,7 @@ class AimaGame:
         label: Callable[[Any], str] | None = None,
         evaluate: Callable[[Any], float] | None = None,
         max_score: float | None = None,
+        players: tuple[Any, Any] | None = None,
     ) -> None:
         missing = missing_methods(game, _REQUIRED)
         if missing:
@@ -95,13 +98,27 @@ class AimaGame:
                 )
         self.game = game
         self.root = AimaPosition(state, ())
-        self.root_player = game.to_move(state)
-        """The player to move at the root, whose utility leaves are scored with."""
+        if players is not None and (not isinstance(players, (tuple, list)) or len(players) != 2):
+            raise InputError(f"players= must name the two players, (root's player, other), not {players!r}")
+        self.root_player = game.to_move(state) if players is None else players[0]
+        """The player to move at the root (even plies)."""
+        self.other_player = players[1] if players is not None else self._other(state)
+        """The player to move at odd plies (None if unknown: then scored as minus the root player's utility)."""
         self._key = key
         self._label = label
         self._evaluate = evaluate
         if max_score is not None:
             self.max_score = max_score
+
+    def _other(self, state: Any) -> Any:
+        """The other player: who ``to_move`` says moves after the root's first move."""
+        game = self.game
+        if game.terminal_test(state):
+            return None
+        for move in game.actions(state):
+            who = game.to_move(game.result(state, move))
+            return None if who == self.root_player else who
+        return None
 
     def _sign(self, pos: AimaPosition) -> int:
         """+1 where the root's player moves (even plies), -1 where the other does."""
@@ -118,10 +135,16 @@ class AimaGame:
         return bool(self.game.terminal_test(pos.state))
 
     def score(self, pos: AimaPosition) -> float:
-        value = self.game.utility(pos.state, self.root_player)
+        odd = len(pos.path) % 2
+        if odd and self.other_player is not None:
+            value = self.game.utility(pos.state, self.other_player)
+        else:
+            value = self.game.utility(pos.state, self.root_player)
+            if odd:
+                value = None if value is None else -value
         if value is None:
             raise InputError(f"utility() returned None at {self.label(pos)!r}, where terminal_test() says the game is over")
-        return self._sign(pos) * value
+        return value
 
     # --- optional verbs -------------------------------------------------------------
     def key(self, pos: AimaPosition) -> Hashable:
@@ -172,10 +195,12 @@ def from_aima(
     label: Callable[[Any], str] | None = None,
     evaluate: Callable[[Any], float] | None = None,
     max_score: float | None = None,
+    players: tuple[Any, Any] | None = None,
 ) -> AimaGame:
     """A negaviz game searching the AIMA game ``game`` from ``state`` (default: its
     ``initial``).  ``key`` maps a state to a hashable key, ``label`` to text for
     drawings, ``evaluate`` to a heuristic value for the root's player (AIMA's
     ``eval_fn``) for depth-limited searches; ``max_score`` allows stopping at a proven
-    win.  See the module for how values, keys and labels are found."""
-    return AimaGame(game, state, key=key, label=label, evaluate=evaluate, max_score=max_score)
+    win; ``players`` names the root's player and the other, e.g. ``("MAX", "MIN")``.
+    See the module for how values, keys and labels are found."""
+    return AimaGame(game, state, key=key, label=label, evaluate=evaluate, max_score=max_score, players=players)

@@ -143,6 +143,34 @@ def test_fig52_extended_is_searched_by_ply_not_by_its_to_move(seed: int) -> None
     assert game.score(game.play(game.play(game.play(game.root, "l"), "l"), "l")) == -aima.utils[13]  # MIN to move
 
 
+def test_utility_is_asked_for_the_player_to_move_by_ply() -> None:
+    aima, _ = fig52_extended(0)
+    asked: list[tuple[int, str]] = []
+    utility = aima.utility
+
+    def spy(state: int, player: str) -> int:
+        asked.append((state, player))
+        return utility(state, player)
+
+    aima.utility = spy  # type: ignore[method-assign]
+    game = from_aima(aima)
+    assert (game.root_player, game.other_player) == ("MAX", "MIN")  # MIN from to_move after the first move
+    search(game, algorithm="negamax")
+    assert len(asked) == 27 and {player for _, player in asked} == {"MIN"}  # every leaf is at ply 3, MIN to move
+    named = from_aima(aima, players=("MAX", "MIN"))
+    assert named.other_player == "MIN"
+    with pytest.raises(InputError, match=r"players= must name the two players"):
+        from_aima(aima, players=("MAX",))  # type: ignore[arg-type]
+
+
+def test_without_the_other_players_name_odd_plies_negate_the_root_players_utility() -> None:
+    aima, tree = fig52_extended(2)
+    aima.to_move = lambda state: "MAX"  # type: ignore[method-assign]  # wrong everywhere
+    game = from_aima(aima)
+    assert game.other_player is None
+    assert search(game).value == search(tree).value
+
+
 def test_the_trap_is_real_a_wrapper_trusting_to_move_is_wrong() -> None:
     """Asking utility for to_move(state) gives the wrong value on some tree."""
     wrong = 0
