@@ -1,42 +1,74 @@
 """Traces as versioned JSON, validated on load.  Never pickle.
 
-Layout (version 1)::
+Layout (version 2)::
 
-    {"format": "negaviz-trace", "version": 1,
+    {"format": "negaviz-trace", "version": 2,
      "game": {...game spec...} | null,
      "result": {...search result, without timings...} | null,
      "moves": [[move, ...], ...],          # move list of each expanded node
-     "events": [[kind, ...], ...]}         # kind codes of negaviz.EventKind
+     "events": "1,0,-inf,inf,1,0,..."}     # every event's kind code and numbers, in order
 
-Infinite numbers are written as the strings "inf" and "-inf".  Output is
+``events`` is the packed stream of :attr:`Trace.stream` as text: numbers separated by
+commas, each event its kind code (of :class:`negaviz.EventKind`) and then as many
+numbers as that kind carries, infinities as ``inf`` and ``-inf``.  One string instead
+of a list per event lets a trace of millions of events load straight into its packed
+array, a slice at a time.  Version 1 files, where ``events`` is a list of lists
+(``[[kind, ...], ...]``, infinities as the strings ``"inf"`` and ``"-inf"``), still load.
+
+Loading checks every part: the fields' types, the game, the result, and the event
+stream's grammar (:mod:`negaviz.trace.validate`), so a file that loads can be read,
+drawn, replayed and exported; anything else raises :class:`~negaviz.TraceFormatError`
+naming the part, or the event's step and kind, and the rule broken.  Output is
 deterministic (sorted keys, no timings), so equal searches give equal files.
+
+>>> from negaviz import Tree, record
+>>> text = dumps(record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta"))
+>>> text[:60]
+'{"events":"1,0,-inf,inf,1,0,-inf,inf,1,0,-inf,inf,2,7,5,-7,-'
+>>> loads(text).pv_names()
+['B', 'E']
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from array import array
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from negaviz.errors import InputError, TraceFormatError
 from negaviz.games import from_spec
 from negaviz.search.events import WIDTH, EventKind
-from negaviz.search.options import SearchOptions, _num_in, _num_out
+from negaviz.search.options import SearchOptions, _num_in
 from negaviz.search.result import SearchResult
 from negaviz.trace.trace import Trace
+from negaviz.trace.validate import check_stream, fail, moves_problem
 
 FORMAT = "negaviz-trace"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""The format versions this negaviz loads."""
+
+_CHUNK = 1 << 16  # numbers (writing) or characters (reading) handled at a time
+_NOT_NUMBER_TEXT = re.compile(r"[^-+.,0-9eEinf]")
+_STOPPED = (None, "budget", "interrupted")
+
+
+def _events_text(stream: array) -> str:
+    """The stream as comma-separated numbers; whole numbers without ``.0``."""
+    parts = []
+    for i in range(0, len(stream), _CHUNK):
+        text = repr(stream[i:i + _CHUNK].tolist())[1:-1].replace(", ", ",") + ","
+        if "nan" in text:
+            raise ValueError("a trace holding NaN cannot be saved")
+        parts.append(text.replace(".0,", ",")[:-1])  # a float's repr ends ".0" only when whole
+    return ",".join(parts)
 
 
 def to_dict(trace: Trace) -> dict[str, Any]:
-    s = trace.stream
-    events = []
-    for pos in trace.offsets:
-        width = WIDTH[EventKind(int(s[pos]))]
-        events.append([int(s[pos])] + [_num_out(x) for x in s[pos + 1 : pos + width]])
     spec = trace.game.spec() if trace.game is not None and callable(getattr(trace.game, "spec", None)) else None
     result = None
     if trace.result is not None:
@@ -50,7 +82,7 @@ def to_dict(trace: Trace) -> dict[str, Any]:
         "game": spec,
         "result": result,
         "moves": [list(m) for m in trace.move_lists],
-        "events": events,
+        "events": _events_text(trace.stream),
     }
 
 
@@ -63,132 +95,190 @@ def save(trace: Trace, path: str | Path) -> None:
     Path(path).write_text(dumps(trace) + "\n", encoding="utf-8")
 
 
-def _fail(where: str, what: str) -> TraceFormatError:
-    return TraceFormatError(f"invalid negaviz trace: {where}: {what}")
-
-
 def from_dict(data: Any) -> Trace:
     """A trace from parsed JSON, after checking every part of it."""
     if not isinstance(data, dict):
-        raise _fail("top level", "expected an object")
+        raise fail("top level", "expected an object")
     if data.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise _fail("version", f"this negaviz reads version {VERSION}, the file is version {data.get('version')!r}")
+        raise fail("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+    version = data.get("version")
+    if type(version) is not int or version not in READS:  # True == 1 == 1.0, but only 1 is a version
+        raise fail("version", f"this negaviz reads versions {list(READS)}, the file is version {version!r}")
     missing = {"game", "result", "moves", "events"} - set(data)
     if missing:
-        raise _fail("top level", f"missing fields {sorted(missing)}")
-    moves = data["moves"]
-    if not isinstance(moves, list) or not all(isinstance(m, list) and m for m in moves):
-        raise _fail("moves", "expected a list of non-empty move lists")
+        raise fail("top level", f"missing fields {sorted(missing)}")
+    moves = _moves(data["moves"])
     events = data["events"]
-    if not isinstance(events, list):
-        raise _fail("events", "expected a list")
-    flat: list[float] = []
-    depth = 0
-    for i, ev in enumerate(events):
-        if not isinstance(ev, list) or not ev or isinstance(ev[0], bool) or ev[0] not in [k.value for k in EventKind]:
-            raise _fail(
-                f"event {i}",
-                f"unknown kind {ev[0] if isinstance(ev, list) and ev else ev!r} (kinds are 1..{max(EventKind)})",
-            )
-        kind = EventKind(ev[0])
-        if len(ev) != WIDTH[kind]:
-            raise _fail(f"event {i} ({kind.name})", f"expected {WIDTH[kind]} numbers, found {len(ev)}")
-        try:
-            nums = [float(ev[0])] + [_num_in(x) for x in ev[1:]]
-        except InputError as exc:
-            raise _fail(f"event {i} ({kind.name})", str(exc)) from None
-        problem = _field_problem(kind, nums)
-        if problem:
-            raise _fail(f"event {i} ({kind.name})", problem)
-        if kind == EventKind.ENTER:
-            depth += 1
-        elif depth == 0:
-            raise _fail(f"event {i} ({kind.name})", "no node is open")
-        elif kind in (EventKind.LEAF, EventKind.EVAL, EventKind.EXIT):
-            depth -= 1
-        flat.extend(nums)
+    if version == 1:
+        stream = _events_v1(events)
+    elif isinstance(events, str):
+        stream = _events_v2(events)
+    else:
+        raise fail("events", f"expected a string of numbers (version 2), found {type(events).__name__}")
     game = None
     if data["game"] is not None:
         try:
             game = from_spec(data["game"])
         except Exception as exc:  # a spec is data from a file: any failure is a format error
-            raise _fail("game", f"{exc.__class__.__name__}: {exc}") from None
-    result = _result(data["result"])
-    if result is not None and result.stopped is None and depth != 0:
-        raise _fail("events", "the result says the search finished, but the root never returns")
-    trace = Trace(
-        array("d", flat), [tuple(m) for m in moves], len(events),
-        game=game, root=None if game is None else game.root, result=result,
-    )
+            raise fail("game", f"{exc.__class__.__name__}: {exc}") from None
+    result = _result(data["result"], game)
+    checked = check_stream(stream, moves, game)
+    if result is not None and result.stopped is None and checked.open:
+        raise fail("events", "the result says the search finished, but the root never returns")
+    return Trace(stream, moves, checked.events, game=game, root=None if game is None else game.root, result=result)
+
+
+def _moves(moves: Any) -> list[tuple[Any, ...]]:
+    if not isinstance(moves, list) or not all(isinstance(m, list) and m for m in moves):
+        raise fail("moves", "expected a list of non-empty move lists")
+    out: list[tuple[Any, ...]] = []
+    shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    for m in moves:
+        t = tuple(m)
+        try:
+            t = shared.setdefault(t, t)  # equal lists share one tuple: far less memory
+        except TypeError:  # unhashable moves (no game attached): kept as they are
+            pass
+        out.append(t)
+    return out
+
+
+def _events_v1(events: Any) -> array:
+    """Version 1: a list of events, each a list ``[kind, numbers...]``."""
+    if not isinstance(events, list):
+        raise fail("events", "expected a list")
+    kinds = {k.value: k for k in EventKind}
+    whole = {EventKind.ENTER: (1,), EventKind.CUTOFF: (1,), EventKind.TT_PROBE: (1,),
+             EventKind.TT_STORE: (1,), EventKind.EXIT: (2,)}  # codes and indices are written as ints
+    stream = array("d")
+    for i, ev in enumerate(events):
+        k0 = ev[0] if isinstance(ev, list) and ev else ev
+        if not isinstance(ev, list) or not ev or type(ev[0]) is not int or ev[0] not in kinds:
+            raise fail(f"event {i}", f"unknown kind {k0!r} (kinds are 1..{max(EventKind)})")
+        kind = kinds[ev[0]]
+        if len(ev) != WIDTH[kind]:
+            raise fail(f"event {i} ({kind.name})", f"expected {WIDTH[kind]} numbers, found {len(ev)}")
+        for j in whole.get(kind, ()):
+            if type(ev[j]) is not int:
+                raise fail(f"event {i} ({kind.name})", f"field {j} must be a whole number, not {ev[j]!r}")
+        try:
+            stream.append(float(ev[0]))
+            stream.extend([_num_in(x) for x in ev[1:]])
+        except InputError as exc:
+            raise fail(f"event {i} ({kind.name})", str(exc)) from None
+        except OverflowError:
+            raise fail(f"event {i} ({kind.name})", "a number is too large") from None
+    return stream
+
+
+def _events_v2(text: str) -> array:
+    """Version 2: the packed stream as one string, parsed a slice at a time into a
+    preallocated array (no list of every number is ever built)."""
+    if not text:
+        return array("d")
+    bad = _NOT_NUMBER_TEXT.search(text)
+    if bad:
+        if "nan" in text:
+            raise fail("events", "NaN is not a value")
+        raise fail("events", f"character {bad.group()!r} at {bad.start()}: expected numbers, 'inf' or '-inf', separated by commas")
+    stream = array("d", [0.0]) * (text.count(",") + 1)
+    start = at = 0
+    end = len(text)
+    while start <= end:
+        stop = text.find(",", start + _CHUNK)
+        if stop < 0:
+            stop = end
+        tokens = text[start:stop].split(",")
+        try:
+            stream[at:at + len(tokens)] = array("d", map(float, tokens))
+        except ValueError:
+            j = next(j for j, tok in enumerate(tokens) if not _is_number(tok))
+            raise fail("events", f"number {at + j} ({tokens[j][:20]!r}) is not a number, 'inf' or '-inf'") from None
+        at += len(tokens)
+        start = stop + 1
+    return stream
+
+
+def _is_number(token: str) -> bool:
     try:
-        nodes = trace.nodes
-        for n in nodes:
-            if n.parent >= 0:
-                ms = nodes[n.parent].moves
-                if ms is None or not 0 <= n.index < len(ms):
-                    raise _fail(f"node {n.id}", f"move index {n.index} is outside its parent's move list")
-    except StopIteration:
-        raise _fail("moves", "fewer move lists than expanded nodes") from None
-    return trace
+        float(token)
+    except ValueError:
+        return False
+    return True
 
 
-def _result(d: Any) -> SearchResult | None:
+def _result(d: Any, game: Any) -> SearchResult | None:
     if d is None:
         return None
+    if not isinstance(d, dict):
+        raise fail("result", f"expected an object or null, found {type(d).__name__}")
+    need = ["cutoffs", "first_player", "leaves", "nodes", "options", "pv", "pv_moves", "stopped", "tt_hits", "value"]
+    missing = [k for k in need if k not in d]
+    if missing:
+        raise fail("result", f"missing fields {missing}")
+    for name in ("nodes", "leaves", "cutoffs", "tt_hits"):
+        x = d[name]
+        if type(x) is not int or x < 0:
+            raise fail(f"result.{name}", f"expected a whole number >= 0, found {x!r}")
+    if type(d["first_player"]) is not int or d["first_player"] not in (0, 1):
+        raise fail("result.first_player", f"expected 0 or 1, found {d['first_player']!r}")
+    if d["stopped"] not in _STOPPED or (d["stopped"] is not None and not isinstance(d["stopped"], str)):
+        raise fail("result.stopped", f"expected one of {list(_STOPPED)}, found {d['stopped']!r}")
+    value = d["value"]
+    if value is not None and (type(value) not in (int, float) or not math.isfinite(value)):
+        raise fail("result.value", f"expected a finite number or null, found {value!r}")
+    pv_moves, pv = d["pv_moves"], d["pv"]
+    if not isinstance(pv_moves, list) or not isinstance(pv, list) or len(pv) != len(pv_moves):
+        raise fail("result.pv", "expected pv and pv_moves as two lists of the same length")
+    if not all(isinstance(name, str) for name in pv):
+        raise fail("result.pv", "move names must be strings")
+    if game is not None:
+        place = game.root
+        for i, m in enumerate(pv_moves):
+            problem = moves_problem(game, place, [m])
+            if problem:
+                raise fail(f"result.pv_moves[{i}]", problem)
+            place = game.play(place, m)
+    options = _options(d["options"])
+    return SearchResult(
+        value=value,
+        move=pv_moves[0] if pv_moves else None,
+        pv=tuple(pv_moves),
+        pv_names=tuple(pv),
+        nodes=d["nodes"],
+        leaves=d["leaves"],
+        cutoffs=d["cutoffs"],
+        tt_hits=d["tt_hits"],
+        seconds=math.nan,
+        first_player=d["first_player"],
+        options=options,
+        stopped=d["stopped"],
+    )
+
+
+def _options(d: Any) -> SearchOptions:
+    if not isinstance(d, dict):
+        raise fail("result.options", f"expected an object, found {type(d).__name__}")
+    for f in fields(SearchOptions):
+        if isinstance(f.default, bool) and f.name in d and not isinstance(d[f.name], bool):
+            raise fail("result.options", f"{f.name} must be true or false, not {d[f.name]!r}")
+    if "window" in d and (not isinstance(d["window"], list) or len(d["window"]) != 2):
+        raise fail("result.options", f"window must be two numbers, not {d['window']!r}")
     try:
-        opts = SearchOptions.from_dict(d["options"])
-        value = d["value"]
-        return SearchResult(
-            value=None if value is None else _num_in(value),
-            move=d["pv_moves"][0] if d["pv_moves"] else None,
-            pv=tuple(d["pv_moves"]),
-            pv_names=tuple(d["pv"]),
-            nodes=int(d["nodes"]),
-            leaves=int(d["leaves"]),
-            cutoffs=int(d["cutoffs"]),
-            tt_hits=int(d["tt_hits"]),
-            seconds=math.nan,
-            first_player=int(d["first_player"]),
-            options=opts,
-            stopped=d["stopped"],
-        )
-    except (KeyError, TypeError, ValueError, IndexError, InputError) as exc:
-        raise _fail("result", f"{exc.__class__.__name__}: {exc}") from None
+        return SearchOptions.from_dict(d)
+    except (TypeError, ValueError, InputError) as exc:
+        raise fail("result", f"{exc.__class__.__name__}: {exc}") from None
 
 
-def _field_problem(kind: EventKind, nums: list[float]) -> str | None:
-    """What is wrong with an event's numbers, or None."""
-    if any(x != x for x in nums):
-        return "NaN is not a value"
-
-    def code(x: float, allowed: range | tuple[int, ...], what: str) -> str | None:
-        if math.isinf(x) or not x.is_integer() or int(x) not in allowed:
-            return f"{what} {x:g} is not one of {list(allowed)}"
-        return None
-
-    if kind == EventKind.ENTER:
-        if math.isinf(nums[1]) or not nums[1].is_integer() or nums[1] < 0:
-            return f"move index {nums[1]:g} is not a whole number >= 0"
-    elif kind == EventKind.CUTOFF:
-        return code(nums[1], (0, 1), "cutoff reason")
-    elif kind == EventKind.TT_PROBE:
-        return code(nums[1], (0, 1, 2, 3, 5, 6, 7), "probe code")
-    elif kind == EventKind.TT_STORE:
-        return code(nums[1], (0, 1, 2), "bound")
-    elif kind == EventKind.EXIT:
-        return code(nums[2], (0, 1, 2), "bound")
-    return None
-
-
-def loads(text: str) -> Trace:
+def loads(text: str | bytes) -> Trace:
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise TraceFormatError(f"invalid negaviz trace: not JSON ({exc})") from None
+    except RecursionError:
+        raise TraceFormatError("invalid negaviz trace: not JSON (nested too deeply)") from None
     return from_dict(data)
 
 
 def load(path: str | Path) -> Trace:
-    return loads(Path(path).read_text(encoding="utf-8"))
+    return loads(Path(path).read_bytes())

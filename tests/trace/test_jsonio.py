@@ -11,6 +11,7 @@ from typing import Any, Callable
 import pytest
 
 from negaviz import InputError, TicTacToe, TraceFormatError, Tree, load, loads, record, save
+from negaviz.search.events import WIDTH, EventKind
 from negaviz.trace import dumps
 
 TEXTBOOK = "[[7,5],[3,1,9]]"
@@ -25,23 +26,56 @@ def node_table(trace: Any) -> list[tuple[Any, ...]]:
     ]
 
 
+def to_v1(d: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 file's content as version 1 wrote it: a list per event."""
+    nums: list[Any] = [t if t in ("inf", "-inf") else json.loads(t) for t in d["events"].split(",")]
+    events, i = [], 0
+    while i < len(nums):
+        w = WIDTH[EventKind(nums[i])]
+        events.append(nums[i:i + w])
+        i += w
+    return {**d, "version": 1, "events": events}
+
+
+def to_v2(d: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 file's content as version 2 writes it: one string of numbers."""
+    return {**d, "version": 2, "events": ",".join(str(x) for ev in d["events"] for x in ev)}
+
+
 @pytest.fixture
 def textbook_json() -> dict[str, Any]:
-    return json.loads(dumps(record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")))
+    """A textbook trace as version 1 wrote it (the validation tests edit its events)."""
+    return to_v1(json.loads(dumps(record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta"))))
 
 
 # ------------------------------------------------------------------ the format
-def test_layout_of_a_saved_trace(textbook_json: dict[str, Any]) -> None:
-    d = textbook_json
+def test_layout_of_a_saved_trace() -> None:
+    d = json.loads(dumps(record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")))
     assert sorted(d) == ["events", "format", "game", "moves", "result", "version"]
-    assert (d["format"], d["version"]) == ("negaviz-trace", 1)
+    assert (d["format"], d["version"]) == ("negaviz-trace", 2)
     assert d["game"] == {"game": "tree", "tree": "A(B(D:7 E:5) C(F:3 G:1 H:9))"}
-    assert d["events"][0] == [1, 0, "-inf", "inf"]  # infinities as strings
     assert d["result"]["value"] == 5 and d["result"]["pv"] == ["B", "E"] and "seconds" not in d["result"]
     assert d["result"]["options"]["window"] == ["-inf", "inf"] and d["result"]["first_player"] == 0
     assert d["moves"] == [[1, 4], [2, 3], [5, 6, 7]]  # node numbers of the tree, in expansion order
-    assert d["events"][:4] == [[1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [2, 7]]
-    assert d["events"][-1] == [9, 5, 0]
+    # The packed stream as one string: ENTER 0 (-inf, inf) three times, LEAF 7, ...
+    assert d["events"].startswith("1,0,-inf,inf,1,0,-inf,inf,1,0,-inf,inf,2,7,")
+    assert d["events"].endswith(",9,5,0")  # the root's EXIT: value 5, exact
+
+
+def test_version_1_files_still_load(textbook_json: dict[str, Any]) -> None:
+    assert textbook_json["events"][:4] == [[1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [1, 0, "-inf", "inf"], [2, 7]]
+    old = loads(json.dumps(textbook_json))
+    new = loads(json.dumps(to_v2(textbook_json)))
+    assert list(old.stream) == list(new.stream) and len(old) == len(new) == 18
+    assert node_table(old) == node_table(new) and old.pv_names() == ["B", "E"]
+
+
+def test_fractional_and_negative_zero_values_survive_the_string(tmp_path: Path) -> None:
+    trace = record(TTT, algorithm="alphabeta", window=(-0.5, 0.25), fail_hard=True)
+    assert any(x != int(x) for x in trace.stream if x == x and abs(x) != math.inf)
+    again = loads(dumps(trace))
+    assert [math.copysign(1, x) for x in again.stream] == [math.copysign(1, x) for x in trace.stream]
+    assert list(again.stream) == list(trace.stream)
 
 
 def test_output_is_compact_with_sorted_keys() -> None:
@@ -150,8 +184,10 @@ def set_result(key: str, value: Any) -> Edit:
 BAD_FILES: list[tuple[str, Edit, str]] = [
     ("wrong format", set_key("format", "negaviz-tree"), "format: expected 'negaviz-trace', found 'negaviz-tree'"),
     ("no format", lambda d: d.pop("format"), "format: expected 'negaviz-trace', found None"),
-    ("wrong version", set_key("version", 2), "version: this negaviz reads version 1, the file is version 2"),
+    ("wrong version", set_key("version", 3), r"version: this negaviz reads versions \[1, 2\], the file is version 3"),
     ("version as text", set_key("version", "1"), "the file is version '1'"),
+    ("version as boolean", set_key("version", True), "the file is version True"),
+    ("version as float", set_key("version", 1.0), "the file is version 1.0"),
     ("missing field", lambda d: d.pop("moves"), r"top level: missing fields \['moves'\]"),
     ("moves not a list", set_key("moves", {"0": [1]}), "moves: expected a list of non-empty move lists"),
     ("empty move list", lambda d: d["moves"].append([]), "moves: expected a list of non-empty move lists"),
@@ -167,8 +203,9 @@ BAD_FILES: list[tuple[str, Edit, str]] = [
     ("not a number", set_event(3, [2, "seven"]), r"event 3 \(LEAF\): expected a number, 'inf' or '-inf', not 'seven'"),
     ("exit with nothing open", lambda d: d["events"].append([9, 5, 0]), r"event \d+ \(EXIT\): no node is open"),
     ("event before the root", lambda d: d["events"].insert(0, [2, 5]), r"event 0 \(LEAF\): no node is open"),
-    ("too few move lists", lambda d: d.__setitem__("moves", d["moves"][:1]), "moves: fewer move lists than expanded nodes"),
-    ("move index outside", set_event(1, [1, 5, "-inf", "inf"]), "node 1: move index 5 is outside its parent's move list"),
+    ("too few move lists", lambda d: d.__setitem__("moves", d["moves"][:1]), r"event 2 \(ENTER\): no move list left"),
+    ("too many move lists", lambda d: d["moves"].append([1]), "moves: 1 move lists left over"),
+    ("move index outside", set_event(1, [1, 5, "-inf", "inf"]), r"event 1 \(ENTER\): move index 5 is outside the parent's 2 moves"),
     ("negative move index", set_event(1, [1, -1, "-inf", "inf"]), r"event 1 \(ENTER\): move index -1 is not a whole number"),
     ("unknown game", set_key("game", {"game": "chess"}), r"game: InputError: unknown game 'chess'"),
     ("game without name", set_key("game", {"tree": "A:1"}), "game: InputError: a game spec must be an object with a 'game' field"),
@@ -176,8 +213,25 @@ BAD_FILES: list[tuple[str, Edit, str]] = [
     ("illegal position", set_key("game", {"game": "ttt", "position": "xx......."}), "game: InputError: illegal tic-tac-toe position"),
     ("bad options", lambda d: d["result"]["options"].__setitem__("algorithm", "mcts"), "result: InputError: unknown algorithm: 'mcts'"),
     ("unknown option", lambda d: d["result"]["options"].__setitem__("speed", 1), r"result: InputError: unknown search options \['speed'\]"),
-    ("result missing a field", lambda d: d["result"].pop("nodes"), "result: KeyError: 'nodes'"),
-    ("result not an object", set_key("result", [5]), "result: TypeError"),
+    ("result missing a field", lambda d: d["result"].pop("nodes"), r"result: missing fields \['nodes'\]"),
+    ("result not an object", set_key("result", [5]), "result: expected an object or null, found list"),
+    ("negative nodes", set_result("nodes", -5), r"result.nodes: expected a whole number >= 0, found -5"),
+    ("nodes as float", set_result("nodes", 5.0), r"result.nodes: expected a whole number >= 0, found 5.0"),
+    ("stopped banana", set_result("stopped", "banana"), r"result.stopped: expected one of \[None, 'budget', 'interrupted'\], found 'banana'"),
+    ("first player 7", set_result("first_player", 7), "result.first_player: expected 0 or 1, found 7"),
+    ("value as text", set_result("value", "5"), "result.value: expected a finite number or null, found '5'"),
+    ("illegal pv move", set_result("pv_moves", [4, 2]), r"result.pv_moves\[1\]: move 2 is not a legal move here"),
+    ("pv move as text", set_result("pv_moves", ["1", 2]), r"result.pv_moves\[0\]: move '1' is not a legal move here"),
+    ("tt option as text", lambda d: d["result"]["options"].__setitem__("tt", "yes"), "result.options: tt must be true or false"),
+    ("alpha above beta", set_event(1, [1, 0, 3, 2]), r"event 1 \(ENTER\): alpha 3 is above beta 2"),
+    ("BEST before any child", lambda d: d["events"].insert(1, [5, 3, 3]), r"event 1 \(BEST\): no child has returned"),
+    ("CHILD before any child", lambda d: d["events"].insert(1, [4, 3]), r"event 1 \(CHILD\): no child has returned"),
+    ("RESEARCH before any child", lambda d: d["events"].insert(1, [10, 3]), r"event 1 \(RESEARCH\): no child has returned"),
+    ("LEAF value inf", set_event(3, [2, "inf"]), r"event 3 \(LEAF\): value inf is not a finite number"),
+    ("CHILD value not the child's", set_event(4, [5, -6, "-inf"]), r"event 4 \(BEST\): value -6 is not the returned child's value negated \(-7\)"),
+    ("move as text", lambda d: d["moves"].__setitem__(0, ["1", 4]), r"event 1 \(ENTER\): the parent's move list: move '1' is not a legal move"),
+    ("move as float", lambda d: d["moves"].__setitem__(0, [1.0, 4]), r"move 1.0 is not a legal move"),
+    ("huge number", set_event(3, [2, 10 ** 400]), r"event 3 \(LEAF\): a number is too large"),
 ]
 
 
@@ -191,6 +245,32 @@ def test_corrupted_files_raise_trace_format_error_naming_the_problem(
         loads(json.dumps(d))
     assert str(info.value).startswith("invalid negaviz trace: ")
     assert isinstance(info.value, InputError) and isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        ("1,0,-inf,inf,2,nan", "NaN is not a value"),
+        ("1,0,-inf,inf,2,seven", "character 's' at 15"),
+        ("1,0,-inf,inf,2, 7", "character ' ' at 15"),
+        ("1,0,-inf,inf,2,7,", r"number 6 \(''\) is not a number"),
+        ("1,0,-inf,inf,2,1e5e5", r"number 5 \('1e5e5'\) is not a number"),
+        ("1,0,-inf,inf,2", r"event 1 \(LEAF\): the stream ends inside the event \(1 of its 2 numbers\)"),
+        ("1,0,-inf,inf,5,3,3", r"event 1 \(BEST\): no child has returned"),
+        ("1,0.5,-inf,inf,2,7", r"event 0 \(ENTER\): move index 0.5 is not a whole number"),
+        ("1,0,-inf,inf,2,1e400", r"event 1 \(LEAF\): value inf is not a finite number"),
+        ("1,0,-inf,inf,11,0", "event 1: unknown kind 11"),
+    ],
+)
+def test_version_2_event_strings_are_checked(events: str, message: str) -> None:
+    d = {"format": "negaviz-trace", "version": 2, "game": None, "result": None, "moves": [], "events": events}
+    with pytest.raises(TraceFormatError, match=message):
+        loads(json.dumps(d))
+
+
+def test_version_2_events_must_be_a_string(textbook_json: dict[str, Any]) -> None:
+    with pytest.raises(TraceFormatError, match="events: expected a string of numbers"):
+        loads(json.dumps({**textbook_json, "version": 2}))
 
 
 @pytest.mark.parametrize(
@@ -276,6 +356,7 @@ def test_a_bad_table_bound_is_caught_on_load(textbook_json: dict[str, Any]) -> N
 def test_a_finished_result_with_unbalanced_events_is_rejected(textbook_json: dict[str, Any]) -> None:
     d = copy.deepcopy(textbook_json)
     assert d["result"]["complete"] is True
+    loads(json.dumps(d))
     d["events"].pop()  # the root's EXIT
     with pytest.raises(TraceFormatError):
         loads(json.dumps(d))
