@@ -156,9 +156,7 @@ class Report:
         d = self.divergence
         step = len(self.student) if d is None or d.step is None else d.step
         options.setdefault("windows", _has_windows(self.student))
-        widget = StepperWidget(self.student, **options)
-        widget.step = step
-        return widget
+        return StepperWidget(self.student, step=step, **options)
 
 
 def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any) -> Report:
