@@ -45,9 +45,12 @@ class SearchOptions:
     tt: bool = field(default=False, metadata=_cli("use a transposition table"))
     """Use a transposition table with EXACT, LOWER and UPPER entries."""
     tt_size: int | None = field(
-        default=None, metadata=_cli("transposition-table slots (default: unbounded)", metavar="N")
+        default=None,
+        metadata=_cli("transposition-table slots (default: one entry per position, at most 524,288)", metavar="N"),
     )
-    """Slots in the table (``None``: unbounded)."""
+    """Slots in the table.  ``None`` (the default): one entry per position, at most
+    524,288 entries (:data:`negaviz.search.tt.DEFAULT_ENTRIES`, about 190 MB on
+    Connect Four 6×4); once full, each new position evicts the oldest entry."""
     tt_replace: str = field(
         default="always",
         metadata=_cli("which entry keeps a contested slot (default: always the newer)", choices=REPLACEMENTS),
