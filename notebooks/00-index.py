@@ -39,16 +39,19 @@
 # %% [markdown]
 # ## The sequence
 #
-# | | notebook | what it shows |
-# |---|---|---|
-# | 01 | [Minimax to negamax](01-negamax.ipynb) | one case instead of two; leaf scores for the side to move; the colour parameter |
-# | 02 | [Tic-tac-toe with negamax](02-tictactoe.ipynb) | the game tree counted; positions, transpositions, symmetry; lecture-note figures explained |
-# | 03 | [Alpha-beta](03-alphabeta.ipynb) | windows, cutoffs, fail-hard and fail-soft; a worked example stepped through |
-# | 04 | [Move ordering and threat search](04-move-ordering.ipynb) | natural, heuristic and threat orders; stopping at wins; forced moves |
-# | 05 | [Transposition tables](05-transposition-tables.ipynb) | exact, lower and upper entries; why a value alone is wrong; bounded tables |
-# | 06 | [Proof trees](06-proof-trees.ipynb) | one move for the winner, every reply for the loser; a draw needs two proofs |
-# | 07 | [Depth-limited search: Othello](07-depth-limited-othello.ipynb) | evaluation functions, depth, iterative deepening, PVS, MTD(f); 4×4 Othello solved |
-# | 08 | [Exercises](08-exercises.ipynb) | quiz questions with feedback, a function to fix, exercise sheets with answer keys |
+# | notebook | what it shows |
+# |---|---|
+# | [Minimax to negamax](01-negamax.ipynb) | one case instead of two; leaf scores for the side to move; the colour parameter |
+# | [Tic-tac-toe with negamax](02-tictactoe.ipynb) | the game tree counted; positions, transpositions, symmetry; lecture-note figures explained |
+# | [Alpha-beta](03-alphabeta.ipynb) | windows, cutoffs, fail-hard and fail-soft; a worked example stepped through |
+# | [Move ordering and threat search](04-move-ordering.ipynb) | natural, heuristic and threat orders; stopping at wins; forced moves |
+# | [Transposition tables](05-transposition-tables.ipynb) | exact, lower and upper entries; why a value alone is wrong; bounded tables |
+# | [Proof trees](06-proof-trees.ipynb) | one move for the winner, every reply for the loser; a draw needs two proofs |
+# | [Depth-limited search: Othello](07-depth-limited-othello.ipynb) | evaluation functions, depth, iterative deepening, PVS, MTD(f); 4×4 Othello solved |
+# | [Exercises](08-exercises.ipynb) | quiz questions with feedback, a function to fix, exercise sheets with answer keys |
+# | [Node types and the minimal tree](09-node-types.ipynb) | Knuth–Moore's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 against best, worst and random orders; PVS and MTD(f); PV, CUT and ALL nodes |
+# | [Connect Four](10-connect-four.ipynb) | the enhancement ladder on 4×4; small boards solved against the published results; the horizon effect; bring your own AIMA or easyAI game |
+# | [Write your own alpha-beta](11-write-your-own-alphabeta.ipynb) | your function checked against the reference; the classic bugs, each caught at its first wrong step |
 
 # %% [markdown]
 # ## A first look

@@ -1,0 +1,303 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 11 · Write your own alpha-beta
+#
+# Alpha-beta fits in 11 lines of Python, and almost every line can go wrong in a way
+# that still returns a plausible number.  In this notebook you write the function yourself.
+# negaviz records every call your function makes, runs its own alpha-beta beside it,
+# and `check` names the **first** place where the two part: a wrong window, a wrong
+# value, a cutoff missed or one too many.  A stepper then opens at that step, so you
+# can see the tree exactly as your function had built it when it went wrong.
+#
+# Then the classic bugs, one at a time, each with the message `check` gives.
+
+# %%
+import inspect
+import math
+
+from IPython.display import SVG
+
+import negaviz
+from negaviz.render import draw, to_svg
+from negaviz.student import capture, check
+from negaviz.widgets import StepperWidget
+
+INF = math.inf
+
+# %% [markdown]
+# ## The tree
+#
+# A textbook tree, leaf values for the first player (the player at A).  It is small,
+# but every bug below shows on it: there is a cutoff at C, and the leaves under D are
+# three plies down, where the second player is to move.  Here is negaviz's own
+# alpha-beta on it, with each node's window:
+
+# %%
+tree = negaviz.Tree.parse("A(B(E:5 F:6) C(G:5 H:1 I:9) D(J(L:2 M:8) K(N:7 O:5)))")
+reference = negaviz.record(tree, algorithm="alphabeta")
+print("value:", reference.value, "  best line:", " ".join(reference.pv_names()),
+      "  never visited:", ", ".join(reference.pruned_labels()))
+SVG(to_svg(draw(reference, windows=True)))
+
+# %% [markdown]
+# ## Checking a function
+#
+# Write alpha-beta in negamax form: `alphabeta(node, alpha, beta)` returns the value of
+# `node` for the side to move there, using the game's verbs `tree.is_terminal(node)`,
+# `tree.score(node)` (for the side to move), `tree.moves(node)` and
+# `tree.play(node, move)`.
+#
+# `check_search` runs your function from the root with the full window and compares
+# it with negaviz's alpha-beta.  It records the calls with `capture`, which for the
+# duration of the run makes the function's recursive calls go through a recorder; your
+# function stays as you wrote it.
+
+# %%
+def check_search(fn):
+    """Run `fn(node, alpha, beta)` from the root and compare it with the reference."""
+    with capture(fn, tree, position="node", alpha="alpha", beta="beta") as traced:
+        traced(tree.root, -INF, INF)
+    return check(traced.last_trace)
+
+
+# %% [markdown]
+# A first attempt.  It looks right, and it even returns a number:
+
+# %%
+def alphabeta(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = alphabeta(tree.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break  # beta cutoff: the opponent will never allow this line
+    return best
+
+
+report = check_search(alphabeta)
+print(report)
+
+# %% [markdown]
+# `check` stops at the first difference: the window F was called with.  The message
+# also guesses the cause, a missing minus sign.  The report knows the step of your
+# search at which it went wrong; open a stepper on your trace and set its `step` there
+# (`report.stepper()` does both in one call).  The tree then shows your search exactly
+# as far as that call, with the windows: B has taken E's value without negating it.
+
+# %%
+d = report.divergence
+print("kind:", d.kind.value, "  node:", d.node, "  expected:", d.expected, "  got:", d.got)
+stepper = StepperWidget(report.student, windows=True)
+stepper.step = d.step
+print(f"step {stepper.step} of {len(report.student)}:", stepper.sentence)
+stepper
+
+# %% [markdown]
+# ## The classic bugs
+#
+# Each function below has one of the mistakes students make most often.  Each is
+# caught at the first node where it matters, with a sentence that names the node, what
+# was expected and what happened.
+#
+# **The window is negated but not swapped.**  The child's window is (−β, −α): the
+# opponent's lower bound is minus our upper bound.  Writing `-alpha, -beta` gives the
+# child a window whose low end is above its high end.
+
+# %%
+def not_swapped(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -not_swapped(tree.play(node, move), -alpha, -beta)  # should be -beta, -alpha
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+print(check_search(not_swapped))
+
+# %% [markdown]
+# **The window is passed on unchanged.**  The values below are for the other player,
+# so the window must be turned round for them too.
+
+# %%
+def unchanged(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -unchanged(tree.play(node, move), alpha, beta)  # should be -beta, -alpha
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+print(check_search(unchanged))
+
+# %% [markdown]
+# **α is never raised.**  The function compares each value with β, as it should, but
+# never records the best value so far in α, so every later child is searched with a
+# window that is too wide and nothing is pruned below.
+
+# %%
+def alpha_never_raised(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -alpha_never_raised(tree.play(node, move), -beta, -alpha)
+        best = max(best, value)  # missing: alpha = max(alpha, value)
+        if best >= beta:
+            break
+    return best
+
+
+print(check_search(alpha_never_raised))
+
+# %% [markdown]
+# **`>` instead of `≥`.**  Once a move reaches β the opponent can already avoid this
+# node; a move that is *equal* to β is enough.  With `>` the function tries a move the
+# reference prunes.  (Many trees never show it, because no value equals β exactly; this
+# one does, at C.)
+
+# %%
+def strict(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -strict(tree.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha > beta:  # should be alpha >= beta
+            break
+    return best
+
+
+print(check_search(strict))
+
+# %% [markdown]
+# **Leaves scored for the first player.**  Textbooks write the leaf values for the
+# player at the root (`tree.values`), but negamax needs them for the player to move
+# there (`tree.score`).  At even depth the two agree, which is why this bug hides on
+# two-ply trees; under D the leaves are three plies down.
+
+# %%
+def first_player_leaves(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.values[node]  # should be tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -first_player_leaves(tree.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+print(check_search(first_player_leaves))
+
+# %% [markdown]
+# **Stopping on α instead of β.**  The cutoff test compares with the wrong bound:
+# `best >= alpha` holds after the first move at every node, so each node stops there.
+
+# %%
+def stops_on_alpha(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -stops_on_alpha(tree.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if best >= alpha:  # should be alpha >= beta
+            break
+    return best
+
+
+print(check_search(stops_on_alpha))
+
+# %% [markdown]
+# The same report opens its stepper at the step where things went wrong; here at the
+# leaf whose score was for the wrong player:
+
+# %%
+report = check_search(first_player_leaves)
+stepper = report.stepper()
+print(f"step {stepper.step}:", stepper.sentence)
+stepper
+
+# %% [markdown]
+# ## Fixed
+#
+# With the minus sign back, the first attempt agrees with the reference at every node:
+
+# %%
+def alphabeta(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    best = -INF
+    for move in tree.moves(node):
+        value = -alphabeta(tree.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break  # beta cutoff: the opponent will never allow this line
+    return best
+
+
+report = check_search(alphabeta)
+print(report)
+print("ok:", report.ok, "  lines of code:", len(inspect.getsource(alphabeta).splitlines()))
+
+# %% [markdown]
+# A *fail-hard* version, which clamps every value into its window (returning β at a
+# cutoff and α when nothing beats α), is correct too.  Its values at some nodes differ
+# from the reference's fail-soft values, but each is an equally valid bound, and
+# `check` accepts it (with a note when the difference shows).
+
+# %%
+def fail_hard(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    for move in tree.moves(node):
+        value = -fail_hard(tree.play(node, move), -beta, -alpha)
+        if value >= beta:
+            return beta  # fail high: clamp to the window
+        alpha = max(alpha, value)
+    return alpha
+
+
+report = check_search(fail_hard)
+print(report)
+print("ok:", report.ok)
+
+# %% [markdown]
+# ## Your turn
+#
+# Copy a buggy function above into a new cell, fix it, and run `check_search` on it
+# until it prints *OK*.  Then try your function on a bigger tree: change `tree` at the
+# top (any nested list such as `[[3, [1, 4]], [[1, 5], 9]]` works) and run the notebook
+# again.  Every message names a node you can find in the drawing.
