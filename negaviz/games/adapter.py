@@ -55,36 +55,44 @@ def missing_methods(obj: Any, names: Iterable[str]) -> list[str]:
 
 
 def freeze(x: Any) -> Hashable:
-    """A hashable stand-in for ``x``, for transposition keys of unhashable states.
+    """A hashable stand-in for ``x``, for transposition keys of states.
 
-    Hashable values are kept; dicts become sorted tuples of (key, value) pairs, lists
-    and tuples tuples, sets frozensets, each element frozen in turn; objects with a
-    ``__dict__`` become their class name and frozen attributes; anything else its
-    ``repr``.
+    Numbers, strings and values with a hash of their own (frozen dataclasses, enums)
+    are kept; dicts become sorted tuples of (key, value) pairs, lists and tuples
+    tuples, sets frozensets, arrays (anything with ``tolist()``) their lists, each
+    element frozen in turn; other objects, whose hash is only their identity and so
+    would not change when the object changes in place, become their class name and
+    frozen attributes (``__dict__`` or ``__slots__``); anything else its ``repr``.
 
     >>> freeze({"board": {(1, 1): "X"}, "moves": [(1, 2), (2, 2)], "to_move": "O"})
     (('board', (((1, 1), 'X'),)), ('moves', ((1, 2), (2, 2))), ('to_move', 'O'))
+    >>> class Board:
+    ...     def __init__(self): self.cells = [0, 0]
+    >>> b = Board(); before = freeze(b); b.cells[0] = 1
+    >>> before, freeze(b)
+    (('Board', (('cells', (0, 0)),)), ('Board', (('cells', (1, 0)),)))
     """
+    if x is None or isinstance(x, (str, bytes, int, float, complex)):
+        return x
     if isinstance(x, dict):
         return tuple(sorted(((freeze(k), freeze(v)) for k, v in x.items()), key=repr))
     if isinstance(x, (list, tuple)):
-        if isinstance(x, tuple):
-            try:
-                hash(x)
-                return x
-            except TypeError:
-                pass  # a tuple holding something unhashable: freeze its parts
         return tuple(freeze(v) for v in x)
     if isinstance(x, (set, frozenset)):
         return frozenset(freeze(v) for v in x)
-    try:
-        hash(x)
-    except TypeError:
-        attrs = getattr(x, "__dict__", None)
-        if isinstance(attrs, dict):
-            return (type(x).__name__, freeze(attrs))
-        return repr(x)
-    return x
+    tolist = getattr(x, "tolist", None)
+    if callable(tolist):
+        return (type(x).__name__, freeze(tolist()))
+    own_hash = type(x).__hash__
+    if own_hash is not None and own_hash is not object.__hash__:
+        return x  # hashed by value
+    attrs = getattr(x, "__dict__", None)
+    if isinstance(attrs, dict):
+        return (type(x).__name__, freeze(attrs))
+    slots = [name for cls in type(x).__mro__ for name in getattr(cls, "__slots__", ()) if hasattr(x, name)]
+    if slots:
+        return (type(x).__name__, tuple((name, freeze(getattr(x, name))) for name in slots))
+    return repr(x)
 
 
 class MutableGame:

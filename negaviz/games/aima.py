@@ -38,10 +38,11 @@ player's utility, which for the zero-sum games negamax searches is the same.
 Positions, keys and labels
 --------------------------
 A position is an :class:`AimaPosition`: the AIMA state and the moves that led to it
-(its ply is their number).  Transposition keys are the ply's parity with the state
-itself when it is hashable, else ``key(state)`` with ``key=`` given, else
-:func:`~negaviz.games.adapter.freeze` of the state (AIMA's tic-tac-toe states hold a
-dict and a list).  Labels come from ``label=`` (a function of the state) when given;
+(its ply is their number).  Transposition keys are the ply's parity with
+``key(state)`` when ``key=`` is given, else with
+:func:`~negaviz.games.adapter.freeze` of the state: the state itself when it is a
+value (a string, a number, a tuple of them), else a hashable copy of it (AIMA's
+tic-tac-toe states hold a dict and a list).  Labels come from ``label=`` (a function of the state) when given;
 else from what the game's ``display(state)`` prints; else from ``str(state)`` unless
 that is Python's default ``<... object at 0x...>``; else from the moves.
 """
@@ -149,13 +150,7 @@ class AimaGame:
     # --- optional verbs -------------------------------------------------------------
     def key(self, pos: AimaPosition) -> Hashable:
         state = pos.state
-        if self._key is not None:
-            return (len(pos.path) % 2, self._key(state))
-        try:
-            hash(state)
-        except TypeError:
-            return (len(pos.path) % 2, freeze(state))
-        return (len(pos.path) % 2, state)
+        return (len(pos.path) % 2, freeze(state) if self._key is None else self._key(state))
 
     def evaluate(self, pos: AimaPosition) -> float:
         if self._evaluate is None:

@@ -219,3 +219,26 @@ def test_missing_methods_are_named() -> None:
 def test_from_easyai_is_public() -> None:
     assert "from_easyai" in negaviz.__all__ and negaviz.from_easyai is from_easyai
     assert negaviz.games.from_easyai is from_easyai
+
+
+class Cells:
+    """A board object changed in place: its hash is its identity, the same at every position."""
+
+    def __init__(self, cells: list[int]) -> None:
+        self.cells = cells
+
+    def __getitem__(self, i: int) -> int:
+        return self.cells[i]
+
+    def __setitem__(self, i: int, v: int) -> None:
+        self.cells[i] = v
+
+
+def test_default_keys_see_inside_objects_changed_in_place() -> None:
+    obj = TicTacToeUndo(players(), "x.o/.../...")
+    obj.board = Cells(obj.board)  # type: ignore[assignment]
+    game = from_easyai(obj)
+    assert game.key((5,)) != game.key((6,))
+    tt = search(game, algorithm="alphabeta", tt=True)
+    theirs = search(TicTacToe("x.o/.../..."), algorithm="alphabeta", tt=True)
+    assert (tt.value, tt.nodes) == (100 * theirs.value, theirs.nodes)
