@@ -224,6 +224,8 @@ def line_of(
     if minimax and not maximizing and bound is not None:
         bound = _FLIP[bound]
     if event.kind == _K.TT_PROBE:
+        if not listing.endswith("+tt"):
+            return None  # a table the listing does not show (negamax with tt=True)
         if bound is None:
             return 4  # a miss: the lookup found nothing usable
         if event.ended:

@@ -102,3 +102,12 @@ def test_bad_names_are_input_errors() -> None:
     ev = record(Tree.parse("[1,2]")).events[0]
     with pytest.raises(InputError, match="unknown listing: 'pvs'"):
         line_of("pvs", ev)
+
+
+def test_a_table_the_listing_does_not_show_highlights_no_line() -> None:
+    trace = record(TicTacToe("x.o/.../..."), algorithm="negamax", tt=True)
+    probes = [e for e in trace.events if e.kind in (K.TT_PROBE, K.TT_STORE)]
+    assert probes
+    for perspective in ("negamax", "minimax"):
+        listing = listing_for("negamax", True, perspective=perspective)
+        assert {line_of(listing, e) for e in probes} == {None}
