@@ -166,7 +166,10 @@ def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any)
     student's function takes a window, else negamax); further keywords are search
     options for the reference, e.g. ``depth=2`` for a depth-limited search or
     ``fail_hard=True``.  An alpha-beta reference starts from the window the student's
-    search started with, unless ``window=`` is given.
+    search started with, unless ``window=`` is given.  Without ``order=`` the student's
+    search may try its moves in any order (it is then compared with the reference
+    searched in that order); with ``order=`` (``"natural"`` for the game's own order)
+    it must follow that order.
     """
     if not isinstance(student_trace, Trace):
         raise InputError(f"check() needs a trace, not {type(student_trace).__name__}")
