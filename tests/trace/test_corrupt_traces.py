@@ -65,7 +65,7 @@ def steps_of(events: list[list[str]], kind: EventKind) -> list[int]:
     return [i for i, ev in enumerate(events) if int(ev[0]) == kind]
 
 
-Mutation = tuple[str, Callable[[dict[str, Any]], None]]
+Mutation = tuple[str, Callable[[dict[str, Any]], object]]
 
 
 def event_edit(name: str, fn: Callable[[list[list[str]]], bool | None]) -> Mutation:
