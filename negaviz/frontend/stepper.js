@@ -470,7 +470,7 @@ function render({ model, el }) {
   const scenes = model.get("scenes").map((s) => new SceneData(s));
   const compare = scenes.length > 1;
   const total = Math.max(...scenes.map((d) => d.n));
-  const root = h("div", { class: "negaviz-stepper", "data-negaviz-stepper": "", tabindex: "0", role: "group", "aria-label": "search stepper" });
+  const root = h("div", { class: "negaviz-stepper", "data-negaviz-stepper": "", "data-lm-suppress-shortcuts": "true", tabindex: "0", role: "group", "aria-label": "search stepper" });
   injectStyle(root, scenes[0].s.css);
   const panes = scenes.map((d, i) => new Pane(d, i, compare));
   const state = { step: clamp(model.get("step")), perspective: model.get("perspective"), windows: !!model.get("windows"), timer: null };
@@ -521,13 +521,17 @@ function render({ model, el }) {
     e.stopPropagation(); // JupyterLab would move between cells
     go(k);
   });
+  // Take the focus on a click, and again just after: notebook front-ends (Notebook 7)
+  // move the focus to the cell once the click has bubbled up to them.
+  const grabFocus = () => { root.focus({ preventScroll: true }); setTimeout(() => root.focus({ preventScroll: true }), 0); };
   root.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("g.node");
-    if (!g || g.dataset.node === undefined) { if (e.target === root || root.contains(e.target)) root.focus({ preventScroll: true }); return; }
+    const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
+    if (!g || g.dataset.node === undefined) { if (!typing) grabFocus(); return; }
     const pane = panes.find((p) => p.el.contains(g));
     const life = pane.d.lives.get(Number(g.dataset.node));
     if (!life) return;
-    root.focus({ preventScroll: true });
+    grabFocus();
     go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
   });
 
