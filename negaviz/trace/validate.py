@@ -48,13 +48,11 @@ from negaviz.errors import TraceFormatError
 from negaviz.search.events import WIDTH, EventKind
 
 _K = EventKind
-_KINDS = {float(k) for k in EventKind}
 _NAMES = {float(k): k.name for k in EventKind}
-_WIDTHS = [0] * 16
-for _k, _w in WIDTH.items():
-    _WIDTHS[_k] = _w
+_WIDTHS = {float(k): w for k, w in WIDTH.items()}
 
-# What a node has done so far.
+# What a node has done so far: the low 3 bits of its entry on the stack (the rest is
+# the node's move index, so a return knows which move RESEARCH must try again).
 _FRESH = 0  # entered, nothing else yet
 _PROBED = 1  # probed the table, which did not end it: it must try a move
 _ENDED = 2  # a table entry ended it: EXIT next
@@ -65,7 +63,10 @@ _STORED = 5  # stored its result: EXIT next
 _PROBE_CODES = {0.0, 1.0, 2.0, 3.0, 5.0, 6.0, 7.0}
 _BOUNDS = {0.0, 1.0, 2.0}
 _REASONS = {0.0, 1.0}
+_REPORTS = {4.0, 5.0, 10.0}  # CHILD, BEST, RESEARCH
+_INF = math.inf
 _MISSING = object()
+_CACHE = 1 << 16  # positions whose legal moves are remembered while checking
 
 
 class Checked(NamedTuple):
@@ -82,7 +83,15 @@ def fail(where: str, rule: str) -> TraceFormatError:
     return TraceFormatError(f"invalid negaviz trace: {where}: {rule}")
 
 
-def _num(x: float) -> str:
+def _bad(step: int, k: float, rule: str) -> TraceFormatError:
+    return fail(f"event {step} ({_NAMES[k]})", rule)
+
+
+def _show(x: float) -> str:
+    if x != x:
+        return "NaN"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
     return str(int(x)) if x.is_integer() else repr(x)
 
 
@@ -92,162 +101,161 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     broken rule."""
     s = stream
     n = len(s)
-    finite = math.isfinite
     widths = _WIDTHS
-    phase: list[int] = []  # per open node, innermost last
-    wait: list[float | None] = []  # a returned child's value, negated, awaiting its report
+    stack: list[int] = []  # per open node, innermost last: phase + 8 * its move index
     lists: list[Sequence[Any] | None] = []  # the move list each open node took
-    last: list[int] = []  # index of the last child entered
-    again: list[int] = []  # RESEARCH: the index that must be entered next, else -1
     places: list[Any] = []  # positions, with a game
+    legal: dict[Any, Any] = {}  # position -> its legal moves, while checking
+    pending: float | None = None  # a returned child's value, negated: the next event reports it
+    returned = -1  # the move index of the child that returned last
+    again = -1  # after RESEARCH: the move index that must be entered next
     mi = 0
     nlists = len(moves)
     prev = 0.0
     step = 0
     p = 0
-
-    def bad(rule: str) -> TraceFormatError:
-        return fail(f"event {step} ({_NAMES[k]})", rule)
-
     while p < n:
         k = s[p]
-        if k not in _KINDS:
+        w = widths.get(k)
+        if w is None:
             raise fail(f"event {step}", f"unknown kind {_show(k)} (kinds are 1..{max(EventKind)})")
-        w = widths[int(k)]
         if p + w > n:
-            raise bad(f"the stream ends inside the event ({n - p} of its {w} numbers)")
+            raise _bad(step, k, f"the stream ends inside the event ({n - p} of its {w} numbers)")
+        if pending is not None and k not in _REPORTS:
+            raise _bad(step, k, "the last child's return must be reported first (CHILD, BEST or RESEARCH)")
+        if again >= 0 and k != 1.0:
+            raise _bad(step, k, f"after RESEARCH, move {again} must be entered again")
         if k == 1.0:  # ENTER
             idx, a, b = s[p + 1], s[p + 2], s[p + 3]
             if not idx.is_integer() or idx < 0:
-                raise bad(f"move index {_show(idx)} is not a whole number >= 0")
-            if a != a or b != b:
-                raise bad("NaN in the window")
-            if a > b:
-                raise bad(f"alpha {_show(a)} is above beta {_show(b)}")
+                raise _bad(step, k, f"move index {_show(idx)} is not a whole number >= 0")
+            if not a <= b:
+                raise _bad(step, k, "NaN in the window" if a != a or b != b else f"alpha {_show(a)} is above beta {_show(b)}")
             i = int(idx)
-            if phase:
-                t = len(phase) - 1
-                if wait[t] is not None:
-                    raise bad("the previous child's return was never reported (CHILD, BEST or RESEARCH)")
-                ph = phase[t]
+            if stack:
+                ph = stack[-1] & 7
                 if ph > _BODY or ph == _ENDED:
-                    raise bad("the parent already stopped trying moves")
-                ms = lists[t]
+                    raise _bad(step, k, "the parent already stopped trying moves")
+                ms = lists[-1]
                 if ms is None:
                     if mi >= nlists:
-                        raise bad("no move list left for the parent (each node that tries moves takes the next one)")
+                        raise _bad(step, k, "no move list left for the parent (each node that tries moves takes the next one)")
                     ms = moves[mi]
                     mi += 1
                     if game is not None:
-                        problem = moves_problem(game, places[t], ms)
+                        problem = _moves_problem(game, places[-1], ms, legal)
                         if problem:
-                            raise bad(f"the parent's move list: {problem}")
-                    lists[t] = ms
-                    phase[t] = _BODY
+                            raise _bad(step, k, f"the parent's move list: {problem}")
+                    lists[-1] = ms
+                    stack[-1] += _BODY - ph
                 if i >= len(ms):
-                    raise bad(f"move index {i} is outside the parent's {len(ms)} moves")
-                if again[t] >= 0:
-                    if i != again[t]:
-                        raise bad(f"RESEARCH must search move {again[t]} again, not move {i}")
-                    again[t] = -1
-                last[t] = i
+                    raise _bad(step, k, f"move index {i} is outside the parent's {len(ms)} moves")
+                if again >= 0:
+                    if i != again:
+                        raise _bad(step, k, f"RESEARCH must search move {again} again, not move {i}")
+                    again = -1
                 if game is not None:
                     try:
-                        places.append(game.play(places[t], ms[i]))
+                        places.append(game.play(places[-1], ms[i]))
                     except Exception as exc:  # the game's own complaint about a move from a file
-                        raise bad(f"playing move {ms[i]!r}: {exc.__class__.__name__}: {exc}") from None
+                        raise _bad(step, k, f"playing move {ms[i]!r}: {exc.__class__.__name__}: {exc}") from None
             else:
                 if i != 0:
-                    raise bad(f"a root's move index must be 0, not {i}")
+                    raise _bad(step, k, f"a root's move index must be 0, not {i}")
                 if game is not None:
                     places.append(game.root)
-            phase.append(_FRESH)
-            wait.append(None)
+            stack.append(i << 3)
             lists.append(None)
-            last.append(-1)
-            again.append(-1)
-        else:
-            if not phase:
-                raise bad("no node is open")
-            t = len(phase) - 1
-            if again[t] >= 0:
-                raise bad(f"after RESEARCH, move {again[t]} must be entered again")
+        elif not stack:
+            raise _bad(step, k, "no node is open")
+        elif k == 2.0 or k == 3.0 or k == 9.0:  # LEAF, EVAL, EXIT: the node returns
             v = s[p + 1]
-            if k == 2.0 or k == 3.0 or k == 9.0:  # LEAF, EVAL, EXIT: the node returns
-                if k == 9.0:
-                    if s[p + 2] not in _BOUNDS:
-                        raise bad(f"bound {_show(s[p + 2])} is not one of [0, 1, 2]")
-                    ph = phase[t]
-                    if ph == _PROBED:
-                        raise bad("a node whose table probe did not end it must try a move before it returns")
-                    if wait[t] is not None:
-                        raise bad("the last child's return was never reported (CHILD, BEST or RESEARCH)")
-                elif phase[t] != _FRESH:
-                    raise bad("a node returns LEAF or EVAL only right after its ENTER")
-                if not finite(v):
-                    raise bad(f"value {_show(v)} is not a finite number")
-                phase.pop()
-                wait.pop()
-                lists.pop()
-                last.pop()
-                again.pop()
-                if game is not None:
-                    places.pop()
-                if phase:
-                    wait[-1] = -v
-            elif k == 4.0 or k == 5.0 or k == 10.0:  # CHILD, BEST, RESEARCH: a child's return reported
-                w0 = wait[t]
-                if w0 is None:
-                    raise bad("no child has returned since the node's last CHILD, BEST or RESEARCH")
-                if v != w0:
-                    raise bad(f"value {_show(v)} is not the returned child's value negated ({_show(w0)})")
-                if k == 5.0 and s[p + 2] != s[p + 2]:
-                    raise bad("alpha is NaN")
-                wait[t] = None
-                if k == 10.0:
-                    again[t] = last[t]
-            elif k == 6.0:  # CUTOFF
-                if s[p + 1] not in _REASONS:
-                    raise bad(f"cutoff reason {_show(s[p + 1])} is not one of [0, 1]")
-                if prev != 4.0 and prev != 5.0:
-                    raise bad("a cutoff comes only right after a child's CHILD or BEST")
-                phase[t] = _CUT
-            elif k == 7.0:  # TT_PROBE
-                if s[p + 1] not in _PROBE_CODES:
-                    raise bad(f"probe code {_show(s[p + 1])} is not one of [0, 1, 2, 3, 5, 6, 7]")
-                if phase[t] != _FRESH:
-                    raise bad("a node probes the table only right after its ENTER")
-                if not finite(s[p + 2]):
-                    raise bad(f"value {_show(s[p + 2])} is not a finite number")
-                phase[t] = _ENDED if s[p + 1] >= 4.0 else _PROBED
-            else:  # TT_STORE
-                if v not in _BOUNDS:
-                    raise bad(f"bound {_show(v)} is not one of [0, 1, 2]")
-                if not finite(s[p + 2]):
-                    raise bad(f"value {_show(s[p + 2])} is not a finite number")
-                if (phase[t] != _BODY and phase[t] != _CUT) or wait[t] is not None:
-                    raise bad("a node stores its result only after its children have returned and been reported")
-                phase[t] = _STORED
+            ph = stack[-1] & 7
+            if k == 9.0:
+                if s[p + 2] not in _BOUNDS:
+                    raise _bad(step, k, f"bound {_show(s[p + 2])} is not one of [0, 1, 2]")
+                if ph == _PROBED:
+                    raise _bad(step, k, "a node whose table probe did not end it must try a move before it returns")
+            elif ph != _FRESH:
+                raise _bad(step, k, "a node returns LEAF or EVAL only right after its ENTER")
+            if not -_INF < v < _INF:
+                raise _bad(step, k, f"value {_show(v)} is not a finite number")
+            returned = stack.pop() >> 3
+            lists.pop()
+            if game is not None:
+                places.pop()
+            if stack:
+                pending = -v
+        elif k == 4.0 or k == 5.0 or k == 10.0:  # CHILD, BEST, RESEARCH: a child's return reported
+            v = s[p + 1]
+            if pending is None:
+                raise _bad(step, k, "no child has returned since the node's last CHILD, BEST or RESEARCH")
+            if v != pending:
+                raise _bad(step, k, f"value {_show(v)} is not the returned child's value negated ({_show(pending)})")
+            if k == 5.0 and s[p + 2] != s[p + 2]:
+                raise _bad(step, k, "alpha is NaN")
+            pending = None
+            if k == 10.0:
+                again = returned
+        elif k == 6.0:  # CUTOFF
+            if s[p + 1] not in _REASONS:
+                raise _bad(step, k, f"cutoff reason {_show(s[p + 1])} is not one of [0, 1]")
+            if prev != 4.0 and prev != 5.0:
+                raise _bad(step, k, "a cutoff comes only right after a child's CHILD or BEST")
+            stack[-1] += _CUT - _BODY  # a report came just before: the node is in its body
+        elif k == 7.0:  # TT_PROBE
+            code = s[p + 1]
+            if code not in _PROBE_CODES:
+                raise _bad(step, k, f"probe code {_show(code)} is not one of [0, 1, 2, 3, 5, 6, 7]")
+            if stack[-1] & 7 != _FRESH:
+                raise _bad(step, k, "a node probes the table only right after its ENTER")
+            if not -_INF < s[p + 2] < _INF:
+                raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
+            stack[-1] += _ENDED if code >= 4.0 else _PROBED
+        else:  # TT_STORE
+            if s[p + 1] not in _BOUNDS:
+                raise _bad(step, k, f"bound {_show(s[p + 1])} is not one of [0, 1, 2]")
+            if not -_INF < s[p + 2] < _INF:
+                raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
+            ph = stack[-1] & 7
+            if ph != _BODY and ph != _CUT:
+                raise _bad(step, k, "a node stores its result only after its children have returned")
+            stack[-1] += _STORED - ph
         prev = k
         p += w
         step += 1
     if mi < nlists:
         # Stopped after a node expanded but before it entered its first child.
-        if mi + 1 == nlists and phase and lists[-1] is None and phase[-1] <= _PROBED:
-            problem = None if game is None else moves_problem(game, places[-1], moves[mi])
+        if mi + 1 == nlists and stack and lists[-1] is None and stack[-1] & 7 <= _PROBED:
+            problem = None if game is None else _moves_problem(game, places[-1], moves[mi], legal)
             if problem:
                 raise fail(f"moves (list {mi})", problem)
         else:
             raise fail("moves", f"{nlists - mi} move lists left over, which no node took")
-    return Checked(step, len(phase))
+    return Checked(step, len(stack))
 
 
-def _show(x: float) -> str:
-    if x != x:
-        return "NaN"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return _num(x)
+def _moves_problem(game: Any, place: Any, ms: Sequence[Any], cache: dict[Any, Any]) -> str | None:
+    """:func:`moves_problem`, remembering each position's legal moves in ``cache``."""
+    try:
+        table = cache.get(place)
+    except TypeError:  # an unhashable position
+        return moves_problem(game, place, ms)
+    if table is None:
+        if len(cache) >= _CACHE:
+            cache.clear()
+        try:
+            table = cache[place] = {m: m for m in game.moves(place)}
+        except Exception:  # unhashable moves, or a game that cannot list them: say why below
+            return moves_problem(game, place, ms)
+    for m in ms:
+        try:
+            found = table.get(m, _MISSING)
+        except TypeError:
+            found = _MISSING
+        if found is _MISSING or type(found) is not type(m):
+            return moves_problem(game, place, ms)
+    return None
 
 
 def moves_problem(game: Any, place: Any, ms: Sequence[Any]) -> str | None:
