@@ -183,6 +183,10 @@ for order in ("natural", "threats+heuristic"):
     print(f"alphabeta, order {order:17}: {c.visited} nodes, {c.ratio:.2f} times the minimal tree")
 
 # %% [markdown]
+# In the natural order alpha-beta visits about three times the minimal tree; with
+# threats and the heuristic ordering the moves it comes within one node of it.
+
+# %% [markdown]
 # ## PV, CUT and ALL nodes
 #
 # Knuth and Moore sorted the nodes of a search by the work they do when the ordering is

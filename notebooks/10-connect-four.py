@@ -58,8 +58,8 @@ print("to move:", game.player_names[game.player(pos)], "  moves:", [game.move_na
 # table, symmetry (a board and its mirror image have the same value), forced moves,
 # early value bounds; the last three rungs try PVS, MTD(f) and iterative deepening on
 # top of all of them.  Every rung must find the same value.  Each rung here has a
-# budget of 100,000 nodes: plain negamax runs out of it (it would visit every one of the
-# millions of lines of play), so its row is skipped.
+# budget of 100,000 nodes: plain negamax, which visits every line of play, runs out of
+# it long before the end, so its row is skipped.
 
 # %%
 BUDGET = 100_000
@@ -74,14 +74,14 @@ plot_ladder(table, title="solving the empty 4×4 board")
 # Reading the ladder:
 #
 # * Alpha-beta alone solves the board in 62,889 nodes.  Ordering by threats and the
-#   heuristic costs a few more nodes here (67,899): with no table, a good first move in
-#   one line does not help another.
+#   heuristic does not help on its own here (67,899 nodes): an ordering is a guess,
+#   and on this board the natural order guesses about as well.
 # * The table is the big step (15,880 nodes): Connect Four reaches the same position by
 #   many move orders.  Symmetry, forced moves and bounds take it down to 8,697 nodes,
 #   about a seventh of alpha-beta's.
-# * PVS and MTD(f) gain a little more.  Iterative deepening costs more than it saves on
-#   a board this small (95,408 nodes): its shallow passes repeat the deep one's work,
-#   and the ordering they would teach the last pass is already good.
+# * PVS and MTD(f) gain a little more.  Iterative deepening costs far more here
+#   (95,408 nodes): each pass searches the tree again one ply deeper, and on a board
+#   this small what the shallow passes teach is worth less than the work they repeat.
 
 # %%
 nodes = dict(zip(table.column("name"), table.column("nodes")))
@@ -93,8 +93,8 @@ print(f"+bounds / alphabeta: {nodes['+bounds'] / nodes['alphabeta']:.3f}")
 #
 # John Tromp solved Connect Four for many board sizes (his table is at
 # <https://tromp.github.io/c4/c4.html>).  It lists the 4×4, 5×4 and 4×5 boards (columns ×
-# rows) as draws.  Each solves here in well under a second with every enhancement on,
-# and agrees:
+# rows) as draws.  With every enhancement on, each solves here in tens of thousands of
+# nodes, and agrees:
 
 # %%
 EVERYTHING = dict(algorithm="alphabeta", order="threats+heuristic", tt=True, symmetry=True, forced=True, bounds=True)

@@ -158,7 +158,7 @@ print(check_search(unchanged))
 # %% [markdown]
 # **α is never raised.**  The function compares each value with β, as it should, but
 # never records the best value so far in α, so every later child is searched with a
-# window that is too wide and nothing is pruned below.
+# window that is too wide, and cutoffs further down are missed.
 
 # %%
 def alpha_never_raised(node, alpha, beta):

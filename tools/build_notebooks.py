@@ -10,8 +10,9 @@ script does what jupytext and nbclient do not do on their own:
 * execute it top to bottom in a fresh ``python3`` kernel with nbclient (working
   directory ``notebooks/``, as in JupyterLab);
 * clean it: no execution timestamps, neighbouring chunks of one stream joined;
-* replace the random ids of widget models (in widget outputs and in the saved widget
-  state) by ids derived from the notebook's name and the widgets' place in it;
+* replace the random ids of widget models (in widget outputs) by ids derived from the
+  notebook's name and the widgets' place in it, then drop the saved widget state (the
+  steppers' outputs carry a self-contained HTML form that static pages show instead);
 
 then writes the ``.ipynb``.  The same sources and package give byte-identical notebooks.
 
@@ -36,7 +37,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import jupytext
+import jupytext  # type: ignore[import-untyped]  # no type hints shipped
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,6 +147,9 @@ def build(name: str) -> Path:
     path = NOTEBOOKS / f"{name}.ipynb"
     nb = execute(make(name))
     nb = stable_widget_ids(clean(nb), name)
+    # No saved widget state: with it, `jupyter nbconvert --to html` would show the widget
+    # views, which need a CDN, instead of the steppers' self-contained HTML form.
+    nb.metadata.pop("widgets", None)
     nbformat.validate(nb)
     nbformat.write(nb, path)
     return path

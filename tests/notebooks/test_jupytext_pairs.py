@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jupytext
+import jupytext  # type: ignore[import-untyped]  # no type hints shipped
 import nbformat
 import pytest
-from jupytext.config import find_jupytext_configuration_file, load_jupytext_configuration_file
+from jupytext.config import (  # type: ignore[import-untyped]
+    find_jupytext_configuration_file,
+    load_jupytext_configuration_file,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
