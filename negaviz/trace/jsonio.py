@@ -37,7 +37,7 @@ import re
 from array import array
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from negaviz.errors import InputError, TraceFormatError
 from negaviz.games import from_spec
@@ -107,12 +107,19 @@ def from_dict(data: Any) -> Trace:
     missing = {"game", "result", "moves", "events"} - set(data)
     if missing:
         raise fail("top level", f"missing fields {sorted(missing)}")
-    moves = _moves(data["moves"])
+    raw_moves = data["moves"]
+    moves = raw_moves.lists if isinstance(raw_moves, _Read) else _moves(raw_moves)
     events = data["events"]
-    if version == 1:
+    if isinstance(events, _Read) and events.text is None:
+        if version != 1:
+            raise fail("events", "expected a string of numbers (version 2), found list")
+        stream = events.stream
+    elif version == 1:
         stream = _events_v1(events)
+    elif isinstance(events, _Read):
+        stream = _events_v2(events.text or "", events.start, events.end)
     elif isinstance(events, str):
-        stream = _events_v2(events)
+        stream = _events_v2(events, 0, len(events))
     else:
         raise fail("events", f"expected a string of numbers (version 2), found {type(events).__name__}")
     game = None
@@ -131,61 +138,69 @@ def from_dict(data: Any) -> Trace:
 def _moves(moves: Any) -> list[tuple[Any, ...]]:
     if not isinstance(moves, list) or not all(isinstance(m, list) and m for m in moves):
         raise fail("moves", "expected a list of non-empty move lists")
-    out: list[tuple[Any, ...]] = []
     shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-    for m in moves:
-        t = tuple(m)
-        try:
-            t = shared.setdefault(t, t)  # equal lists share one tuple: far less memory
-        except TypeError:  # unhashable moves (no game attached): kept as they are
-            pass
-        out.append(t)
-    return out
+    return [_shared(m, shared) for m in moves]
+
+
+def _shared(moves: list[Any], shared: dict[tuple[Any, ...], tuple[Any, ...]]) -> tuple[Any, ...]:
+    """``moves`` as a tuple, the same tuple for equal lists: far less memory."""
+    t = tuple(moves)
+    try:
+        return shared.setdefault(t, t)
+    except TypeError:  # unhashable moves (no game attached): kept as they are
+        return t
+
+
+_KINDS = {k.value: k for k in EventKind}
+_WHOLE = {EventKind.ENTER: (1,), EventKind.CUTOFF: (1,), EventKind.TT_PROBE: (1,),
+          EventKind.TT_STORE: (1,), EventKind.EXIT: (2,)}  # codes and indices, written as ints
 
 
 def _events_v1(events: Any) -> array:
     """Version 1: a list of events, each a list ``[kind, numbers...]``."""
     if not isinstance(events, list):
         raise fail("events", "expected a list")
-    kinds = {k.value: k for k in EventKind}
-    whole = {EventKind.ENTER: (1,), EventKind.CUTOFF: (1,), EventKind.TT_PROBE: (1,),
-             EventKind.TT_STORE: (1,), EventKind.EXIT: (2,)}  # codes and indices are written as ints
     stream = array("d")
     for i, ev in enumerate(events):
-        k0 = ev[0] if isinstance(ev, list) and ev else ev
-        if not isinstance(ev, list) or not ev or type(ev[0]) is not int or ev[0] not in kinds:
-            raise fail(f"event {i}", f"unknown kind {k0!r} (kinds are 1..{max(EventKind)})")
-        kind = kinds[ev[0]]
-        if len(ev) != WIDTH[kind]:
-            raise fail(f"event {i} ({kind.name})", f"expected {WIDTH[kind]} numbers, found {len(ev)}")
-        for j in whole.get(kind, ()):
-            if type(ev[j]) is not int:
-                raise fail(f"event {i} ({kind.name})", f"field {j} must be a whole number, not {ev[j]!r}")
-        try:
-            stream.append(float(ev[0]))
-            stream.extend([_num_in(x) for x in ev[1:]])
-        except InputError as exc:
-            raise fail(f"event {i} ({kind.name})", str(exc)) from None
-        except OverflowError:
-            raise fail(f"event {i} ({kind.name})", "a number is too large") from None
+        _append_v1(stream, i, ev)
     return stream
 
 
-def _events_v2(text: str) -> array:
-    """Version 2: the packed stream as one string, parsed a slice at a time into a
-    preallocated array (no list of every number is ever built)."""
-    if not text:
+def _append_v1(stream: array, i: int, ev: Any) -> None:
+    """Check version 1's event ``i`` and append its numbers to ``stream``."""
+    if not isinstance(ev, list) or not ev or type(ev[0]) is not int or ev[0] not in _KINDS:
+        k0 = ev[0] if isinstance(ev, list) and ev else ev
+        raise fail(f"event {i}", f"unknown kind {k0!r} (kinds are 1..{max(EventKind)})")
+    kind = _KINDS[ev[0]]
+    if len(ev) != WIDTH[kind]:
+        raise fail(f"event {i} ({kind.name})", f"expected {WIDTH[kind]} numbers, found {len(ev)}")
+    for j in _WHOLE.get(kind, ()):
+        if type(ev[j]) is not int:
+            raise fail(f"event {i} ({kind.name})", f"field {j} must be a whole number, not {ev[j]!r}")
+    try:
+        stream.append(float(ev[0]))
+        stream.extend([_num_in(x) for x in ev[1:]])
+    except InputError as exc:
+        raise fail(f"event {i} ({kind.name})", str(exc)) from None
+    except OverflowError:
+        raise fail(f"event {i} ({kind.name})", "a number is too large") from None
+
+
+def _events_v2(text: str, start: int, end: int) -> array:
+    """Version 2: the packed stream as the string ``text[start:end]``, parsed a slice at
+    a time into a preallocated array (no list of every number is ever built)."""
+    if start == end:
         return array("d")
-    bad = _NOT_NUMBER_TEXT.search(text)
+    bad = _NOT_NUMBER_TEXT.search(text, start, end)
     if bad:
-        if "nan" in text:
+        if text.find("nan", start, end) >= 0:
             raise fail("events", "NaN is not a value")
-        raise fail("events", f"character {bad.group()!r} at {bad.start()}: expected numbers, 'inf' or '-inf', separated by commas")
-    stream = array("d", [0.0]) * (text.count(",") + 1)
-    start = at = 0
-    end = len(text)
+        where = bad.start() - start
+        raise fail("events", f"character {bad.group()!r} at {where}: expected numbers, 'inf' or '-inf', separated by commas")
+    stream = array("d", [0.0]) * (text.count(",", start, end) + 1)
+    at = 0
     while start <= end:
-        stop = text.find(",", start + _CHUNK)
+        stop = text.find(",", min(start + _CHUNK, end), end)
         if stop < 0:
             stop = end
         tokens = text[start:stop].split(",")
@@ -270,9 +285,122 @@ def _options(d: Any) -> SearchOptions:
         raise fail("result", f"{exc.__class__.__name__}: {exc}") from None
 
 
+class _Read:
+    """A top-level field :func:`_read` did not leave as parsed JSON: the events string
+    left in place as ``text[start:end]``, version 1's events packed into ``stream`` as
+    they are parsed, or the move lists as shared tuples in ``lists``."""
+
+    def __init__(self, text: str | None = None, start: int = 0, end: int = 0) -> None:
+        self.text, self.start, self.end = text, start, end
+        self.stream = array("d")
+        self.lists: list[tuple[Any, ...]] = []
+        self.shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def _skip(text: str, i: int) -> int:
+    """The first place at or after ``i`` that is not JSON whitespace."""
+    m = _WS.match(text, i)
+    return i if m is None else m.end()
+
+
+def _read(text: str) -> Any:
+    """The JSON in ``text``, read without a Python list of every event: the top-level
+    object's ``events`` (and its ``moves``, as tuples) become :class:`_Read` values;
+    every other field, and any text that is not an object, is parsed as usual."""
+    i = _skip(text, 0)
+    if not text.startswith("{", i):
+        return json.loads(text)
+    out: dict[str, Any] = {}
+    i = _skip(text, i + 1)
+    if text.startswith("}", i):
+        i += 1
+    else:
+        while True:
+            if not text.startswith('"', i):
+                raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, i)
+            key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            i = _skip(text, i)
+            if not text.startswith(":", i):
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, i)
+            i = _skip(text, i + 1)
+            value: Any
+            if key == "events" and text.startswith('"', i):
+                end = text.find('"', i + 1)  # a backslash inside is caught as a bad character
+                if end < 0:
+                    raise json.JSONDecodeError("Unterminated string starting at", text, i)
+                value, i = _Read(text, i + 1, end), end + 1
+            elif key == "events" and text.startswith("[", i):
+                value, i = _read_list(text, i, _events_item)
+            elif key == "moves":
+                value, i = _DECODER.raw_decode(text, i)
+                value = _read_moves(value)
+            else:
+                value, i = _DECODER.raw_decode(text, i)
+            out[key] = value
+            i = _skip(text, i)
+            if text.startswith(",", i):
+                i = _skip(text, i + 1)
+            elif text.startswith("}", i):
+                i += 1
+                break
+            else:
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, i)
+    if _skip(text, i) != len(text):
+        raise json.JSONDecodeError("Extra data", text, i)
+    return out
+
+
+def _events_item(read: _Read, n: int, item: Any) -> None:
+    _append_v1(read.stream, n, item)
+
+
+def _read_moves(moves: Any) -> Any:
+    """Version 2's move lists as shared tuples, each list dropped as soon as it is
+    converted; anything else as it is (the checks of :func:`from_dict` say why)."""
+    if not isinstance(moves, list) or not all(isinstance(m, list) and m for m in moves):
+        return moves
+    read = _Read()
+    for i, m in enumerate(moves):
+        moves[i] = _shared(m, read.shared)
+    read.lists = moves
+    return read
+
+
+def _read_list(text: str, start: int, take: Callable[[_Read, int, Any], None]) -> tuple[Any, int]:
+    """The JSON list at ``text[start]``, each item handed to ``take`` as it is parsed;
+    if ``take`` refuses an item, the whole list parsed as usual (the checks of
+    :func:`from_dict` then say what is wrong)."""
+    read = _Read()
+    i = _skip(text, start + 1)
+    if text.startswith("]", i):
+        return read, i + 1
+    n = 0
+    while True:
+        item, i = _DECODER.raw_decode(text, i)
+        try:
+            take(read, n, item)
+        except ValueError:  # TraceFormatError included
+            return _DECODER.raw_decode(text, start)
+        n += 1
+        i = _skip(text, i)
+        if text.startswith(",", i):
+            i = _skip(text, i + 1)
+        elif text.startswith("]", i):
+            return read, i + 1
+        else:
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, i)
+
+
 def loads(text: str | bytes) -> Trace:
+    """A trace from JSON text, after checking every part of it."""
     try:
-        data = json.loads(text)
+        if not isinstance(text, str):
+            text = text.decode("utf-8")
+        data = _read(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise TraceFormatError(f"invalid negaviz trace: not JSON ({exc})") from None
     except RecursionError:
@@ -281,4 +409,5 @@ def loads(text: str | bytes) -> Trace:
 
 
 def load(path: str | Path) -> Trace:
-    return loads(Path(path).read_bytes())
+    """A trace from a file :func:`save` wrote (or version 1 of the format)."""
+    return loads(Path(path).read_text(encoding="utf-8"))
