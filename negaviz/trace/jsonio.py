@@ -335,6 +335,9 @@ def _read(text: str) -> Any:
                 value, i = _Read(text, i + 1, end), end + 1
             elif key == "events" and text.startswith("[", i):
                 value, i = _read_list(text, i, _events_item)
+            elif key == "moves" and text.startswith("[", i) and isinstance(out.get("events"), _Read):
+                # Events already packed (version 1 writes them first): add move lists one by one.
+                value, i = _read_list(text, i, _moves_item)
             elif key == "moves":
                 value, i = _DECODER.raw_decode(text, i)
                 value = _read_moves(value)
@@ -368,6 +371,12 @@ def _read_moves(moves: Any) -> Any:
         moves[i] = _shared(m, read.shared)
     read.lists = moves
     return read
+
+
+def _moves_item(read: _Read, n: int, item: Any) -> None:
+    if not isinstance(item, list) or not item:
+        raise ValueError("not a move list")
+    read.lists.append(_shared(item, read.shared))
 
 
 def _read_list(text: str, start: int, take: Callable[[_Read, int, Any], None]) -> tuple[Any, int]:
