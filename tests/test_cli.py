@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -347,3 +348,193 @@ def test_bad_input_from_a_real_process(case: str) -> None:
     assert len(proc.stderr.splitlines()) == 1
     assert proc.stderr.startswith("negaviz: error: ") and message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# ------------------------------------------------------------------ positions from files
+def test_a_tree_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "tree.txt"
+    path.write_text(TEXTBOOK + "\n")
+    report = run_json(capsys, "solve", "tree", f"@{path}")
+    assert (report["value"], report["pv"], report["pruned"]) == (5, ["B", "E"], ["G", "H"])
+
+
+def test_a_tree_from_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(TEXTBOOK_LISTS + "\n"))
+    report = run_json(capsys, "solve", "tree", "-")
+    assert (report["value"], report["pv"]) == (5, ["B", "E"])
+
+
+def test_a_tree_too_big_for_the_command_line_from_a_real_process(tmp_path: Path) -> None:
+    # 200,000 leaves: about 600 kB of text, beyond what one argument may hold.
+    leaves = [[[(7 * i + 3 * j + k) % 19 - 9 for k in range(4)] for j in range(50)] for i in range(1000)]
+    path = tmp_path / "big.txt"
+    path.write_text(repr(leaves).replace(" ", ""))
+    proc = subprocess.run(
+        command("solve", "tree", "-", "--json"), cwd=ROOT, env=subprocess_env(), capture_output=True, text=True,
+        timeout=120, stdin=path.open(),
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert json.loads(proc.stdout)["complete"] is True
+
+
+def test_a_position_of_another_game_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "ttt.txt"
+    path.write_text("xx.\no..\n...\n")
+    report = run_json(capsys, "solve", "ttt", f"@{path}")
+    assert (report["value"], report["minimax_value"], report["move"]) == (-1, 1, "c1")
+
+
+# ------------------------------------------------------------------ flags from SearchOptions
+def test_every_search_option_field_is_a_flag_of_every_searching_command() -> None:
+    import dataclasses
+
+    parser = cli.build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, cli.argparse._SubParsersAction))
+    for name in ("solve", "render", "export"):
+        flags = {s for a in subparsers.choices[name]._actions for s in a.option_strings}
+        for f in dataclasses.fields(SearchOptions):
+            flag = "--" + f.name.replace("_", "-")
+            if f.name == "max_nodes" and name != "solve":
+                flag = "--budget"  # render's --max-nodes sizes the drawing
+            assert flag in flags, (name, flag)
+
+
+def test_a_new_search_option_becomes_a_flag_by_itself(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    from negaviz.search import options as options_module
+
+    @dataclasses.dataclass(frozen=True)
+    class Wider(SearchOptions):
+        patience: int | None = dataclasses.field(default=None, metadata={"cli": {"help": "how long", "metavar": "N"}})
+        gentle: bool = False
+
+    monkeypatch.setattr(cli, "SearchOptions", Wider)
+    monkeypatch.setattr(options_module, "SearchOptions", Wider)
+    args = cli.build_parser().parse_args(["solve", "ttt", "--patience", "7", "--gentle", "--depth", "2"])
+    options = cli.options_from_args(args)
+    assert (options.patience, options.gentle, options.depth) == (7, True, 2)  # type: ignore[attr-defined]
+    assert cli.main(["solve", "ttt", "--patience", "x"]) == 2
+    assert "argument --patience: invalid int value: 'x'" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ strict JSON
+def test_json_never_holds_bare_infinity_or_nan(capsys: pytest.CaptureFixture[str]) -> None:
+    # Fail-low at every node: the root's value is a bound, and the window has infinities.
+    for argv in (
+        ["tree", TEXTBOOK, "--window", "6", "inf"],
+        ["tree", TEXTBOOK, "--window", "-inf", "-100"],
+        ["ttt", "--algorithm", "id", "--aspiration", "0.5"],
+    ):
+        status, out, err = run_main(capsys, "solve", *argv, "--json")
+        assert (status, err) == (0, "")
+        json.loads(out, parse_constant=no_bare_constants)
+    assert cli._dumps({"a": [math.inf, -math.inf, math.nan, 1.5]}) == '{"a": ["inf", "-inf", "nan", 1.5]}'
+
+
+def test_proof_json_is_strict(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys, "proof", "ttt", "x.o/x../o..", "--json")
+    assert (status, err) == (0, "")
+    json.loads(out, parse_constant=no_bare_constants)
+
+
+# ------------------------------------------------------------------ output files
+def test_the_output_is_checked_before_the_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def no_search(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("searched before checking the output")
+
+    monkeypatch.setattr(cli, "record", no_search)
+    for command_argv in (["render", "ttt", "-o"], ["export", "ttt", "-o"]):
+        suffix = ".html" if command_argv[0] == "export" else ".svg"
+        status, _, err = run_main(capsys, *command_argv, str(tmp_path / "no" / f"x{suffix}"))
+        assert status == 2 and "does not exist" in err
+
+
+def test_an_existing_output_file_is_left_alone_by_the_check(tmp_path: Path) -> None:
+    target = tmp_path / "x.svg"
+    target.write_text("old")
+    cli.check_output(str(target))
+    assert target.read_text() == "old"
+    cli.check_output(str(tmp_path / "new.svg"))
+    assert not (tmp_path / "new.svg").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_without_reader_fails_the_check_instead_of_hanging(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    with pytest.raises(cli.InputError, match="cannot write"):
+        cli.check_output(str(fifo))
+
+
+# ------------------------------------------------------------------ Ctrl-C everywhere
+CTRL_C = {
+    "solve": ["solve", "connect4", "--cols", "6", "--rows", "5", "--tt"],
+    "solve --record": ["solve", "connect4", "--cols", "6", "--rows", "5", "--tt", "--record", "--json"],
+    "solve --progress": ["solve", "connect4", "--cols", "6", "--rows", "5", "--tt", "--progress"],
+    "render, searching": ["render", "connect4", "--cols", "6", "--rows", "5", "--tt", "-o", "{tmp}/c.svg"],
+    "export, searching": ["export", "connect4", "--cols", "6", "--rows", "5", "-o", "{tmp}/c.html"],
+    "proof": ["proof", "connect4", "--cols", "5", "--rows", "4"],
+    "proof --json -o": ["proof", "connect4", "--cols", "5", "--rows", "4", "--json", "-o", "{tmp}/p.svg"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
+@pytest.mark.parametrize("argv", CTRL_C.values(), ids=CTRL_C.keys())
+def test_ctrl_c_exits_130_within_a_second(argv: list[str], tmp_path: Path) -> None:
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    proc = subprocess.Popen(
+        command(*argv), cwd=ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # Its own process group, as a shell gives a job: Ctrl-C reaches every process in it.
+        preexec_fn=lambda: (os.setpgrp(), signal.signal(signal.SIGINT, signal.SIG_DFL)),
+    )
+    try:
+        time.sleep(2.0)  # every one of these runs far longer
+        assert proc.poll() is None, proc.communicate()
+        sent = time.perf_counter()
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        took = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err + out
+    assert took < 1.0, f"exited {took:.2f} s after Ctrl-C"
+    if argv[0] in ("solve", "render", "export"):
+        assert "interrupted" in out or "Ctrl-C" in out  # the partial result
+    if argv[0] in ("render", "export"):
+        assert not any(tmp_path.iterdir())  # nothing half-written
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
+def test_ctrl_c_while_the_page_is_written_exits_130_within_a_second(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        command("export", "ttt", "-o", str(tmp_path / "t.html")), cwd=ROOT, env=subprocess_env(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        time.sleep(3.0)  # the search takes a fraction of a second; laying out the page far longer
+        if proc.poll() is not None:
+            pytest.skip("the page was written before Ctrl-C")
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)  # to negaviz alone: dot children may keep running
+        out, err = proc.communicate(timeout=30)
+        took = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert took < 1.0, f"exited {took:.2f} s after Ctrl-C"

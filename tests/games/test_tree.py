@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -332,3 +334,58 @@ def test_a_huge_integer_leaf_gives_input_error() -> None:
 def test_pathological_nested_list_text_gives_input_error() -> None:
     with pytest.raises(InputError, match=r"malformed tree '\[-{36}\.\.\.'"):  # and the text is shortened
         Tree.parse("[" + "-" * 100000 + "1]")
+
+
+# ------------------------------------------------------------------ one check for both ways in
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (math.nan, "must be a finite number, not nan"),
+        (math.inf, "must be a finite number, not inf"),
+        (-math.inf, "must be a finite number, not -inf"),
+        (10**400, "up to about 1.8e308"),
+        (-(10**400), "up to about 1.8e308"),
+        ("3", "must be a number (int or float)"),
+        (True, "must be a number (int or float)"),
+    ],
+    ids=["nan", "inf", "-inf", "10**400", "-10**400", "str", "bool"],
+)
+def test_the_constructor_checks_values_as_the_parser_does(value: object, words: str) -> None:
+    with pytest.raises(InputError, match=re.escape(words)):
+        Tree(["A", "B", "C"], [[1, 2], [], []], [None, value, 1])  # type: ignore[list-item]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        with pytest.raises(InputError, match=re.escape(words)):
+            Tree.from_lists([value, 1])
+        if isinstance(value, int) or math.isfinite(value):  # nan and inf have no text form
+            with pytest.raises(InputError, match=re.escape(words)):
+                Tree.parse(f"A(B:{value} C:1)")
+
+
+def test_the_largest_float_is_still_a_value() -> None:
+    tree = Tree.parse(f"A(B:{sys.float_info.max!r} C:-1)")
+    assert search(tree, algorithm="negamax").value == sys.float_info.max
+    assert Tree.parse(tree.text()).values == tree.values
+    assert Tree(["A", "B"], [[1], []], [None, 2**1000]).max_score == 2**1000
+
+
+@pytest.mark.parametrize(
+    ("labels", "words"),
+    [
+        (["A", "B", "B"], "node name 'B' is used twice"),
+        (["A", "B", "A"], "node name 'A' is used twice"),
+        (["A", "B C", "D"], "node name 'B C' is not allowed"),
+        (["A", "1B", "D"], "node name '1B' is not allowed"),
+        (["A", "", "D"], "node name '' is not allowed"),
+        (["A", 7, "D"], "node name 7 is not allowed"),
+    ],
+)
+def test_the_constructor_checks_names_as_the_parser_does(labels: list[object], words: str) -> None:
+    # Such a tree would save, but its text would not parse back.
+    with pytest.raises(InputError, match=re.escape(words)):
+        Tree(labels, [[1, 2], [], []], [None, 1, 2])  # type: ignore[arg-type]
+
+
+def test_every_tree_the_constructor_accepts_writes_text_that_parses_back() -> None:
+    tree = Tree(["R", "x_1", "_y", "S"], [[1, 2], [3], [3], []], [None, 0.5, None, -3])
+    again = Tree.parse(tree.text())
+    assert (again.labels, again.children, again.values) == (tree.labels, tree.children, tree.values)

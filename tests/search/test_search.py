@@ -5,9 +5,12 @@ from __future__ import annotations
 import ast
 import gc
 import math
+import re
 from typing import Any
 
 import pytest
+
+import negaviz
 
 from negaviz import (
     Bound,
@@ -526,3 +529,67 @@ def test_result_to_dict() -> None:
     assert (d["move"], d["pv"], d["nodes"], d["leaves"], d["cutoffs"], d["tt_hits"]) == ("B", ["B", "E"], 6, 3, 1, 0)
     assert d["complete"] is True and d["stopped"] is None
     assert d["options"]["window"] == ["-inf", 10]
+
+
+# ------------------------------------------------------------------ what a game returns
+class _Chain:
+    """A custom game: two moves a ply, ``plies`` deep, ``value`` as the score."""
+
+    root = 0
+
+    def __init__(self, plies: int, value: object) -> None:
+        self.plies, self.value = plies, value
+
+    def moves(self, pos: int) -> list[int]:
+        return [0, 1]
+
+    def play(self, pos: int, move: int) -> int:
+        return pos + 1
+
+    def is_terminal(self, pos: int) -> bool:
+        return pos >= self.plies
+
+    def score(self, pos: int) -> object:
+        return self.value
+
+    def evaluate(self, pos: int) -> object:
+        return self.value
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("0", "_Chain.score() must return a number (int or float), got str '0' at position '2'"),
+        (None, "got NoneType None"),
+        (True, "got bool True"),
+        (math.nan, "got NaN"),
+    ],
+)
+@pytest.mark.parametrize("algorithm", ["negamax", "alphabeta", "pvs", "mtdf"])
+def test_a_score_that_is_not_a_number_is_an_input_error(value: object, words: str, algorithm: str) -> None:
+    with pytest.raises(InputError) as info:
+        search(_Chain(2, value), algorithm=algorithm)
+    assert words in str(info.value)
+
+
+def test_an_evaluation_that_is_not_a_number_is_an_input_error() -> None:
+    with pytest.raises(InputError, match=re.escape("_Chain.evaluate() must return a number (int or float), got str")):
+        search(_Chain(9, "1"), depth=3)
+
+
+def test_other_real_numbers_are_scores() -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    assert search(_Chain(2, Fraction(1, 3))).value == Fraction(1, 3)  # numbers.Real: fine
+    with pytest.raises(InputError, match="got Decimal"):
+        search(_Chain(2, Decimal("0.5")))  # not a Real: it does not mix with float windows
+    assert search(_Chain(2, 10**400)).value == 10**400  # exact, untraced
+    with pytest.raises(InputError, match="too large for a float"):
+        negaviz.record(_Chain(2, 10**400))  # a trace holds floats
+
+
+def test_a_game_deeper_than_the_recursion_limit_is_an_input_error() -> None:
+    with pytest.raises(InputError, match=r"recursion limit \(\d+\) stopped it after about \d+ plies"):
+        search(_Chain(5000, 1))
+    assert search(_Chain(300, 1), stop_at_win=False, max_nodes=1000).stopped == "budget"  # no limit met
