@@ -378,7 +378,8 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("Tree with a space in a label", lambda: _tree([1, 2], ["A", "B C", "D"]), "node name 'B C' is not allowed"),
     ("Tree with a number label", lambda: _tree([1, 2], ["A", 7, "C"]), "node name 7 is not allowed"),
     ("Tree with an empty label", lambda: _tree([1, 2], ["A", "", "C"]), "node name '' is not allowed"),
-    ("Tree with children not a list", lambda: negaviz.Tree(["A", "B"], [5, []], [None, 1]), "must be a list of node numbers"),
+    ("Tree with children not a list", lambda: negaviz.Tree(["A", "B"], [5, []], [None, 1]),  # type: ignore[list-item]
+     "must be a list of node numbers"),
     ("Tree with no nodes", lambda: negaviz.Tree([], [], []), "at least one node"),
     ("Tree with labels not a sequence", lambda: negaviz.Tree(None, [], []), "sequences of labels"),  # type: ignore[arg-type]
     ("from_lists with a huge int", lambda: negaviz.Tree.from_lists([1, 10**400]), "up to about 1.8e308"),
@@ -410,7 +411,7 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("unknown option in a dict", lambda: SearchOptions.from_dict({"bogus": 1}), "unknown search options ['bogus']"),
     ("record with a bad option", lambda: negaviz.record(TEXTBOOK, order="random"), "unknown move order"),
     # games
-    ("not a game", lambda: negaviz.search(object()), "object is not a game"),
+    ("not a game", lambda: negaviz.search(object()), "object is not a game"),  # type: ignore[arg-type]
     ("no root", lambda: negaviz.search(NoRoot()), "has no root position"),
     ("unknown game name", lambda: make_game("chess"), "unknown game 'chess'"),
     ("othello size 5", lambda: make_game("othello", size=5), "must be one of 4, 6, 8"),

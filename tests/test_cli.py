@@ -485,6 +485,11 @@ CTRL_C = {
 }
 
 
+def _own_process_group() -> None:
+    os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
 @pytest.mark.parametrize("argv", CTRL_C.values(), ids=CTRL_C.keys())
@@ -493,7 +498,7 @@ def test_ctrl_c_exits_130_within_a_second(argv: list[str], tmp_path: Path) -> No
     proc = subprocess.Popen(
         command(*argv), cwd=ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         # Its own process group, as a shell gives a job: Ctrl-C reaches every process in it.
-        preexec_fn=lambda: (os.setpgrp(), signal.signal(signal.SIGINT, signal.SIG_DFL)),
+        preexec_fn=_own_process_group,
     )
     try:
         time.sleep(2.0)  # every one of these runs far longer

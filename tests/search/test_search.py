@@ -549,10 +549,10 @@ class _Chain:
     def is_terminal(self, pos: int) -> bool:
         return pos >= self.plies
 
-    def score(self, pos: int) -> object:
+    def score(self, pos: int) -> Any:  # Any: the point is returning what a score must not be
         return self.value
 
-    def evaluate(self, pos: int) -> object:
+    def evaluate(self, pos: int) -> Any:
         return self.value
 
 
