@@ -1,11 +1,10 @@
-"""Solve a position one root move at a time, reporting progress after each.
+"""Solve a position with a progress report after each root move.
 
-An exact solve of an endgame can take a while; :func:`solve` splits it at the root
-into one search per move, so a bar can move after each.  The split changes nothing
-else: each move is searched by the same core as :func:`negaviz.search`, with the
-window narrowed by the best value found so far (alpha-beta at the root, so later moves
-are refuted cheaply), and one transposition table shared by all the moves when the
-options ask for a table.  The value and best move are those of a whole-position search.
+An exact solve of an endgame can take a while; :func:`solve` is :func:`negaviz.search`
+with an observer that watches the root: each time one of the root's moves returns (its
+CHILD or BEST event), a bar can move.  Nothing else changes: the same core searches,
+with the same window, table, ordering and counts, so the value and best move are
+those of :func:`negaviz.search` by construction.
 
 >>> from negaviz.games import TicTacToe
 >>> seen = []
@@ -23,32 +22,60 @@ hooks for a terminal (:func:`text_bar`) and for an ipywidgets bar
 
 from __future__ import annotations
 
-import math
 import random
 import sys
-import time
-from dataclasses import replace
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from negaviz.errors import InputError, SearchInterrupted
-from negaviz.games.protocol import Game, move_name, player
-from negaviz.search import check_game, search
-from negaviz.search.core import RawResult, run
-from negaviz.search.drivers import drive
+from negaviz.games.protocol import Game, move_name
+from negaviz.search import search
+from negaviz.search.events import EventKind
 from negaviz.search.options import SearchOptions
-from negaviz.search.ordering import orderer
 from negaviz.search.result import SearchResult
-from negaviz.search.tt import TranspositionTable
 
 __all__ = ["Progress", "solve", "text_bar", "bar_callback", "othello_endgame", "horizon_example", "HORIZON_POSITION"]
-
-INF = math.inf
 
 Progress = Callable[[int, int, str, float], object]
 """``progress(done, total, move_name, value)``, called after each root move: ``done`` of
 ``total`` moves searched; ``value`` is the move's value for the side to move at the
-root, exact when the move is the best so far, else an upper bound (the move is no
-better)."""
+root, exact when the move is the best so far, else a bound (the move is no better)."""
+
+_ENTER, _LEAF, _EVAL, _CHILD, _BEST, _EXIT = (
+    EventKind.ENTER.value, EventKind.LEAF.value, EventKind.EVAL.value,
+    EventKind.CHILD.value, EventKind.BEST.value, EventKind.EXIT.value,
+)
+
+
+class _RootProgress:
+    """Observer that calls ``progress`` whenever a move of the root returns."""
+
+    __slots__ = ("game", "root", "progress", "depth", "moves", "index", "done")
+
+    def __init__(self, game: Game, root: Any, progress: Progress) -> None:
+        self.game, self.root, self.progress = game, root, progress
+        self.depth = 0  # nodes open: 1 at the root
+        self.moves: Sequence[Any] = ()
+        self.index = 0  # the root move searched last
+        self.done = 0
+
+    def emit(self, event: tuple[Any, ...]) -> None:
+        kind = event[0]
+        if kind == _ENTER:
+            self.depth += 1
+            if self.depth == 1:  # a (new) search of the root: a driver's next pass
+                self.moves, self.done = (), 0
+            elif self.depth == 2:
+                self.index = int(event[1])
+        elif kind == _LEAF or kind == _EVAL or kind == _EXIT:
+            self.depth -= 1
+        elif self.depth == 1 and (kind == _CHILD or kind == _BEST):
+            self.done += 1
+            name = move_name(self.game, self.root, self.moves[self.index])
+            self.progress(self.done, len(self.moves), name, event[1])
+
+    def expand(self, moves: Sequence[Any]) -> None:
+        if self.depth == 1:
+            self.moves = moves  # the root's moves after ordering, symmetry and threats
 
 
 def solve(
@@ -59,155 +86,24 @@ def solve(
     progress: Progress | None = None,
     **option_values: Any,
 ) -> SearchResult:
-    """Search ``position`` (default: the game's root) one root move at a time.
+    """Search ``position`` (default: the game's root), calling ``progress`` after each
+    root move.
 
-    Options are those of :func:`negaviz.search` (as ``options=`` or as keywords).
-    Root moves are taken in the order, and with the symmetry and threat filters, that
-    the options ask for; ``progress`` is called after each.  With ``alphabeta`` or
-    ``pvs`` each move is searched in the window left by the moves before it, and with
-    ``tt`` all moves share one table; ``negamax`` and ``minimax`` search every move
-    fully, and ``mtdf`` and ``id`` run their own drivers on each move (they choose
-    their own windows and tables).  Counts are summed over the moves, the root counted
-    once, as :func:`negaviz.search` counts them.  A node budget that runs out gives a
-    partial result with no value; Ctrl-C raises
-    :class:`~negaviz.errors.SearchInterrupted` carrying it.
+    Options are those of :func:`negaviz.search` (as ``options=`` or as keywords), and
+    so is the result.  Root moves are counted in the order, and after the symmetry and
+    threat filters, that the options ask for.  ``mtdf`` and ``id`` search the root
+    several times: each pass reports its moves again, from 1.  A node budget that runs
+    out gives a partial result with no value; Ctrl-C (in the search or in ``progress``)
+    raises :class:`~negaviz.errors.SearchInterrupted` carrying it.
     """
-    check_game(game)
-    if options is None:
-        options = SearchOptions(**option_values)
-    elif option_values:
+    if options is not None and option_values:
         raise InputError("give search options either as options= or as keywords, not both")
     root = getattr(game, "root", None) if position is None else position
-    if root is None:
-        raise InputError(f"{type(game).__name__} has no root position: pass one to solve()")
-    alpha, beta = options.window
-    if game.is_terminal(root) or options.depth == 0 or _bounds_decide(game, root, options):
-        return search(game, root, options=options)  # nothing to split: one node
-    start = time.perf_counter()
-    moves = _root_moves(game, root, options)
-    child_depth = None if options.depth is None else options.depth - 1
-    table = TranspositionTable(options.tt_size, options.tt_replace) if options.tt else None
-    win = getattr(game, "max_score", INF) if options.stop_at_win else INF
-    prune = options.algorithm in ("alphabeta", "pvs")
-    nodes, leaves, cutoffs, tt_hits = 1, 0, 0, 0  # the root is a node, as in search()
-    best, best_move, best_pv = -INF, None, ()
-    stopped: str | None = None
-
-    def child_search(child: Any, window: tuple[float, float]) -> RawResult:
-        nonlocal nodes, leaves, cutoffs, tt_hits
-        opts = options
-        if options.max_nodes is not None:
-            if options.max_nodes - nodes < 1:
-                raise _BudgetSpent
-            opts = replace(options, max_nodes=options.max_nodes - nodes)
-        if options.algorithm in ("mtdf", "id"):
-            raw = drive(game, child, replace(opts, depth=child_depth), None)
-        else:
-            raw = run(game, child, opts, window=window, depth=child_depth, table=table)
-        # The child's root is one call of the search, as in a whole-tree search.
-        nodes, leaves, cutoffs, tt_hits = (
-            nodes + raw.nodes, leaves + raw.leaves, cutoffs + raw.cutoffs, tt_hits + raw.tt_hits,
-        )
-        return raw
-
-    try:
-        for i, m in enumerate(moves):
-            child = game.play(root, m)
-            if not prune:
-                raw = child_search(child, (-INF, INF))
-            elif options.algorithm == "pvs" and i and alpha < beta - 1:
-                # PVS: prove the move no better than alpha with a null window first.
-                raw = child_search(child, (-alpha - 1, -alpha))
-                if raw.stopped is None and raw.value is not None and alpha < -raw.value < beta:
-                    raw = child_search(child, (-beta, -alpha))  # it failed high: search again
-            else:
-                raw = child_search(child, (-beta, -alpha))
-            if raw.stopped is not None or raw.value is None:
-                stopped = raw.stopped or "budget"
-                break
-            v = -raw.value
-            if v > best:
-                best, best_move, best_pv = v, m, raw.pv
-                if prune and v > alpha:
-                    alpha = v
-            if progress is not None:
-                progress(i + 1, len(moves), move_name(game, root, m), v)
-            if alpha >= beta or v >= win:
-                if i + 1 < len(moves):
-                    cutoffs += 1  # the remaining root moves cannot change the result
-                break
-    except _BudgetSpent:
-        stopped = "budget"
-    except KeyboardInterrupt:
-        stopped = "interrupted"
-    if options.fail_hard and stopped is None:
-        best = min(max(best, options.window[0]), options.window[1])
-    pv = () if stopped else (best_move,) + tuple(best_pv)
-    names: list[str] = []
-    pos = root
-    for m in pv:
-        names.append(move_name(game, pos, m))
-        pos = game.play(pos, m)
-    restore = getattr(game, "restore", None)
-    if callable(restore):
-        restore()  # a wrapped make/unmake object goes back to where it started
-    result = SearchResult(
-        value=None if stopped else best,
-        move=None if stopped else best_move,
-        pv=pv,
-        pv_names=tuple(names),
-        nodes=nodes,
-        leaves=leaves,
-        cutoffs=cutoffs,
-        tt_hits=tt_hits,
-        seconds=time.perf_counter() - start,
-        first_player=player(game, root),
-        options=options,
-        stopped=stopped,
-    )
-    if stopped == "interrupted":
+    watcher = None if progress is None else _RootProgress(game, root, progress)
+    result = search(game, root, options=options, observer=watcher, **option_values)
+    if result.stopped == "interrupted":  # search() keeps it quiet for an observer: say so here
         raise SearchInterrupted(result)
     return result
-
-
-class _BudgetSpent(Exception):
-    """The node budget ran out before the next root move could be searched."""
-
-
-def _bounds_decide(game: Game, root: Any, options: SearchOptions) -> bool:
-    """Whether the game's value bounds settle the root before any move (as the core
-    would find at once)."""
-    value_bounds = getattr(game, "value_bounds", None)
-    if not options.bounds or not callable(value_bounds):
-        return False
-    lo, hi = value_bounds(root)
-    return bool(lo == hi or hi <= options.window[0] or lo >= options.window[1])
-
-
-def _root_moves(game: Game, root: Any, options: SearchOptions) -> list[Any]:
-    """The root's moves as the core would try them: threat filter, order, symmetry."""
-    ms: list[Any] = list(game.moves(root))
-    threats = getattr(game, "threats", None)
-    if options.forced and callable(threats):  # (without threats() the first child search says so)
-        wins, blocks = threats(root)
-        if wins:
-            ms = list(wins[:1])  # a win now: nothing else needs trying
-        elif blocks:
-            ms = [m for m in ms if m in blocks]  # every other move loses at once
-    order = orderer(game, options.order)
-    if order is not None:
-        ms = list(order(root, ms))
-    symmetries = getattr(game, "symmetries", None)
-    if options.symmetry and callable(symmetries):
-        seen = set()
-        unique = []
-        for m in ms:
-            k = min(symmetries(game.play(root, m)))
-            if k not in seen:  # a mirror image of a move already listed: same value
-                seen.add(k)
-                unique.append(m)
-        ms = unique
-    return ms
 
 
 # ------------------------------------------------------------------ progress hooks
