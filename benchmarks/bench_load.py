@@ -2,7 +2,7 @@
 
 Prints one JSON object.  The trace is the full tic-tac-toe game tree searched with plain
 negamax (549,946 nodes, about 1.65 million events), or with ``--big`` plain negamax on
-Connect Four 4×4 to depth 9 (about 8 million events).  Its packed size is
+Connect Four 4×4 to depth 11 (about 8 million events).  Its packed size is
 ``Trace.nbytes``: the event stream array and the move lists, as the Recorder keeps them.
 
 Each load runs in a fresh Python process, which reports its time and its peak
@@ -68,14 +68,14 @@ def load_in_child(path: Path, module: str = "negaviz.trace") -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--big", action="store_true", help="Connect Four 4x4 to depth 9 (about 8 million events)")
+    parser.add_argument("--big", action="store_true", help="Connect Four 4x4 to depth 11 (about 8 million events)")
     parser.add_argument("--skip-v1", action="store_true", help="skip loading the version 1 file (slow, large)")
     args = parser.parse_args()
     import negaviz
     from negaviz.games import make_game
 
     if args.big:
-        name, game, options = "connect4 4x4 negamax depth 9", make_game("connect4", None, cols=4, rows=4), {"depth": 9}
+        name, game, options = "connect4 4x4 negamax depth 11", make_game("connect4", None, cols=4, rows=4), {"depth": 11}
     else:
         name, game, options = "tic-tac-toe negamax", negaviz.TicTacToe(), {}
     t = time.perf_counter()
