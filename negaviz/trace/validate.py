@@ -13,8 +13,8 @@ order, a cutoff after a child that did not improve).  Each node is, in order::
         LEAF | EVAL                          terminal, or the depth limit
         EXIT                                 the game's value bounds decided it
         TT_PROBE(ended) EXIT                 a table entry decided it
-        [TT_PROBE(miss or not ended)] children [CUTOFF] [TT_STORE] EXIT
-    children: at least one of  child (CHILD | BEST | RESEARCH child (CHILD | BEST))
+        [TT_PROBE(miss or not ended)] tries [CUTOFF] [TT_STORE] EXIT
+    tries: one or more of   child (CHILD | BEST)   or   child RESEARCH child (CHILD | BEST)
 
 with CUTOFF only right after CHILD or BEST, and RESEARCH followed by the same move
 entered again.  A child's return (its LEAF, EVAL or EXIT) is reported by its parent in
@@ -47,7 +47,6 @@ from typing import Any, NamedTuple, Sequence
 from negaviz.errors import TraceFormatError
 from negaviz.search.events import WIDTH, EventKind
 
-_K = EventKind
 _NAMES = {float(k): k.name for k in EventKind}
 _WIDTHS = {float(k): w for k, w in WIDTH.items()}
 
