@@ -157,6 +157,16 @@ def test_progress_total_counts_moves_after_symmetry_and_threat_filters() -> None
     assert forced == ["c1"]  # x wins at once: nothing else is tried
 
 
+def test_drivers_report_each_pass_over_the_root_from_one() -> None:
+    calls: list[tuple[int, int]] = []
+    pos = TTT.parse("x.o/x../o..")
+    result = solve(TTT, pos, algorithm="id", progress=lambda done, total, name, value: calls.append((done, total)))
+    assert result.value == search(TTT, pos, algorithm="id").value == 1
+    passes = [i for i, (done, _) in enumerate(calls) if done == 1]
+    assert len(passes) >= 2 and passes[0] == 0  # iterative deepening searches the root once per depth
+    assert all(done <= total for done, total in calls)
+
+
 def test_the_text_bar_draws_on_one_line() -> None:
     out = io.StringIO()
     solve(TTT, TTT.parse("x.o/x../o.."), progress=text_bar(out, width=10))
