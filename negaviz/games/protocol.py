@@ -4,6 +4,14 @@ A game is any object with these four methods; positions are plain values the gam
 understands (immutable, so the search can hold on to them).  Values are always for
 the *side to move* at the position (the negamax convention).
 
+``score`` and ``evaluate`` return numbers: an ``int`` or a ``float`` (any
+``numbers.Real`` other than ``bool`` works too), never NaN; a recorded search also
+needs them to fit a float (about 1.8e308 at most).  Anything else is an
+:class:`~negaviz.errors.InputError` naming the method, the position and the value.
+The search recurses once per ply, so a game deeper than Python's recursion limit
+(1000 frames by default, a little less in plies) is an InputError too: search it with
+a depth limit.
+
 Optional verbs are discovered with ``getattr``; a game that lacks one simply does not
 get the feature that needs it:
 
@@ -54,7 +62,8 @@ class Game(Protocol):
         ...
 
     def score(self, pos: Position) -> float:
-        """The final score of a terminal position, for the side to move there."""
+        """The final score of a terminal position, for the side to move there (an int
+        or a float)."""
         ...
 
 
