@@ -1,16 +1,19 @@
-"""Headless tests of the compare widget: sync rule, visited-only-here sets, highlighting."""
+"""Headless tests of the compare widget: the sync rule, visited-only-here sets, marking."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any, Iterator
 
 import pytest
 
 import negaviz
+from negaviz.analysis.steps import Stepper
 from negaviz.errors import InputError
 from negaviz.widgets import CompareWidget
-from negaviz.widgets.compare import BAND
+from negaviz.widgets.stepper import StepperView
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 
@@ -20,7 +23,6 @@ def make() -> Iterator[Any]:
     made: list[CompareWidget] = []
 
     def build(a: negaviz.Trace, b: negaviz.Trace, **kw: Any) -> CompareWidget:
-        kw.setdefault("prefetch", 0)
         w = CompareWidget(a, b, **kw)
         made.append(w)
         return w
@@ -42,12 +44,6 @@ def paths_by_walking(trace: negaviz.Trace) -> dict[int, tuple[Any, ...]]:
     return {n.id: tuple(trace.move(m) for m in trace.path(n.id)[1:]) for n in trace.nodes}
 
 
-def node_group(svg: str, name: str) -> str:
-    m = re.search(rf'<g id="{name}" class="node">(.*?)</g>\n(?=<g id=|</g>)', svg, re.DOTALL)
-    assert m, name
-    return m.group(1)
-
-
 def test_textbook_only_minimax_visits_the_pruned_leaves(pair: Any, make: Any) -> None:
     a, b = pair
     w = make(a, b, titles=("minimax", "alpha-beta"))
@@ -55,8 +51,21 @@ def test_textbook_only_minimax_visits_the_pruned_leaves(pair: Any, make: Any) ->
     labels_b = {b.label(n.id) for n in b.nodes}
     assert w.only_counts == (len(labels_a - labels_b), len(labels_b - labels_a)) == (2, 0)
     assert {a.label(n) for n in w.only_a} == {"G", "H"} == set(b.pruned_labels())
-    assert "2 visited only here" in w.sides[0].header.value
-    assert "0 visited only here" in w.sides[1].header.value
+    assert w.only_b == frozenset()
+    titles = [s["title"] for s in w.front.scenes]
+    assert titles == ["minimax: 8 nodes, 2 visited only here", "alpha-beta: 6 nodes, 0 visited only here"]
+
+
+def test_marked_nodes_are_exactly_the_only_here_ones(pair: Any, make: Any) -> None:
+    a, b = pair
+    w = make(a, b)
+    for trace, only, scene in zip((a, b), (w.only_a, w.only_b), w.front.scenes):
+        (view,) = scene["views"]
+        marked = {item[2] for item in view["items"] if item[7]}
+        assert marked == set(only), trace.label(0)
+        searched = {item[2] for item in view["items"] if item[1] == "n"}
+        assert searched == {n.id for n in trace.nodes}  # every node is drawn: the marks are all there is
+        assert "g.nv-only .nv-shape" in scene["css"]
 
 
 def test_move_orders_differ_and_counts_match_an_independent_computation(make: Any) -> None:
@@ -70,23 +79,38 @@ def test_move_orders_differ_and_counts_match_an_independent_computation(make: An
     assert w.only_a == only_a and w.only_b == only_b
     assert w.only_counts == (len(only_a), len(only_b))
     assert w.only_counts[0] > 0 and w.only_counts[1] > 0  # the orders really do search differently
+    for scene, only in zip(w.front.scenes, (only_a, only_b)):
+        for view in scene["views"]:
+            assert {item[2] for item in view["items"] if item[7]} <= only
 
 
 def test_one_counter_each_side_clamped_to_its_length(pair: Any, make: Any) -> None:
     a, b = pair
     assert len(a) > len(b)
     w = make(a, b)
-    assert w.slider.max == len(a)
+    assert isinstance(w.front, StepperView) and len(w.front.scenes) == 2
+    assert [s["n"] for s in w.front.scenes] == [len(a), len(b)]
     w.step = 10
-    assert w.steps == (10, 10)
+    assert w.steps == (10, 10) and w.front.step == 10
     w.step = len(b) + 2
     assert w.steps == (len(b) + 2, len(b))
     assert w.sentences[1] == "A returns 5 (exact)."  # B's search stands finished
-    assert "(finished)" in w.sides[1].header.value and "(finished)" not in w.sides[0].header.value
-    w.next_button.click()
-    assert w.step == len(b) + 3
-    w.step = len(a)
-    assert w.next_button.disabled
+    assert w.sentences[0] == Stepper(a).view(len(b) + 2).sentence
+    w.front.step = len(a)  # as the page sets it
+    assert w.step == len(a) and w.steps == (len(a), len(b))
+    assert w.sentences == ("A returns 5 (exact).", "A returns 5 (exact).")
+    with pytest.raises(InputError, match=rf"step {len(a) + 1} is outside 0\.\.{len(a)}"):
+        w.step = len(a) + 1
+    assert w.step == len(a)
+
+
+def test_sentences_follow_each_side_at_every_step(pair: Any, make: Any) -> None:
+    a, b = pair
+    w = make(a, b)
+    sa, sb = Stepper(a), Stepper(b)
+    for k in range(len(a) + 1):
+        w.step = k
+        assert w.sentences == (sa.view(min(k, len(a))).sentence, sb.view(min(k, len(b))).sentence), k
 
 
 def test_only_so_far_counts_entered_nodes(pair: Any, make: Any) -> None:
@@ -100,27 +124,8 @@ def test_only_so_far_counts_entered_nodes(pair: Any, make: Any) -> None:
     assert w.only_so_far == (1, 0)
     w.step = a.nodes[h].enter_step + 1
     assert w.only_so_far == (2, 0)
-    assert "(2 so far)" in w.sides[0].header.value
-
-
-def test_banded_nodes_are_exactly_the_only_here_ones(pair: Any, make: Any) -> None:
-    a, b = pair
-    w = make(a, b)
     w.step = len(a)
-    svg_a, svg_b = w.svgs
-    prefix_a = re.search(r'<g id="(c\d+a-)graph0"', svg_a)
-    assert prefix_a
-    band = BAND.lower()
-    for n in a.nodes:
-        group = node_group(svg_a, f"{prefix_a.group(1)}n{n.id}")
-        assert (band in group.lower()) == (n.id in w.only_a), a.label(n.id)
-    assert band not in svg_b.lower()
-    # Ids are scoped per side, so both drawings can share a page (gradients are looked up by id).
-    ids_a = set(re.findall(r' id="([^"]+)"', svg_a))
-    ids_b = set(re.findall(r' id="([^"]+)"', svg_b))
-    assert ids_a and ids_b and not ids_a & ids_b
-    for ref in re.findall(r"url\(#([^)]+)\)", svg_a):
-        assert ref in ids_a
+    assert w.only_so_far == (2, 0)
 
 
 def test_perspective_switch_applies_to_both_sides(pair: Any, make: Any) -> None:
@@ -129,15 +134,65 @@ def test_perspective_switch_applies_to_both_sides(pair: Any, make: Any) -> None:
     w.step = 5
     before = w.sentences
     w.perspective = "minimax"
+    assert w.front.perspective == "minimax"
     assert w.sentences != before
     assert all("(its value negated)" not in s for s in w.sentences)
-    assert all("minimax view" in s for s in w.svgs)
+    assert all("minimax view" in s["legend"]["minimax"] for s in w.front.scenes)
+    w.windows = True
+    assert w.front.windows is True and w.windows is True
+    with pytest.raises(ValueError, match="must be one of"):
+        w.perspective = "maximin"
 
 
-def test_different_positions_are_refused() -> None:
+def test_mimebundle_has_both_sides_in_one_page(pair: Any, make: Any) -> None:
+    a, b = pair
+    w = make(a, b, titles=("minimax", "alpha-beta"))
+    w.step = 7
+    bundle = w._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    assert bundle["text/plain"] == repr(w) == "<negaviz CompareWidget: 23 and 18 events, step 7>"
+    frame = bundle["text/html"]
+    assert frame.startswith("<iframe") and 'sandbox="allow-scripts"' in frame and "srcdoc=" in frame
+    assert "data-negaviz-stepper" in frame and frame == w.static_html()
+    page = html.unescape(re.search(r'srcdoc="([^"]*)"', frame).group(1))  # type: ignore[union-attr]
+    data = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', page, re.DOTALL)
+    assert data
+    state = json.loads(data.group(1))
+    assert state["step"] == 7 and [s["n"] for s in state["scenes"]] == [len(a), len(b)]
+    assert "<title>minimax: 8 nodes, 2 visited only here | alpha-beta: 6 nodes, 0 visited only here</title>" in page
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="negaviz/frontend/page.py _json writes '<!--' in a title as '<\\!--', which is not JSON: "
+    "the static page's JSON.parse throws, so it shows nothing",
+)
+def test_a_title_with_a_comment_opener_still_gives_a_working_page(pair: Any, make: Any) -> None:
+    a, b = pair
+    w = make(a, b, titles=("<!-- minimax", "alpha-beta"))
+    page = html.unescape(re.search(r'srcdoc="([^"]*)"', w.static_html()).group(1))  # type: ignore[union-attr]
+    data = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', page, re.DOTALL)
+    assert data
+    state = json.loads(data.group(1))
+    assert state["scenes"][0]["title"].startswith("<!-- minimax")
+
+
+def test_different_positions_and_bad_arguments_are_refused(pair: Any) -> None:
     a = negaviz.record(negaviz.TicTacToe("x...o...."), algorithm="alphabeta")
     b = negaviz.record(negaviz.TicTacToe("x.o......"), algorithm="alphabeta")
     with pytest.raises(InputError, match="different positions"):
         CompareWidget(a, b)
+    tree_a, _ = pair
+    other_tree = negaviz.record(negaviz.Tree.parse("[[1,2],[3]]"), algorithm="alphabeta")
+    with pytest.raises(InputError, match="different positions"):
+        CompareWidget(tree_a, other_tree)
     with pytest.raises(InputError, match="trace_b must be"):
         CompareWidget(a, None)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="trace_a must be"):
+        CompareWidget("x", a)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="titles must be two strings"):
+        CompareWidget(a, a, titles=("one",))  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="unknown perspective"):
+        CompareWidget(a, a, perspective="max")
+    with pytest.raises(InputError, match="max_nodes must be"):
+        CompareWidget(a, a, max_nodes=1)

@@ -1,0 +1,201 @@
+"""Scene: the trace laid out once for the browser, its views, chunks and data.
+
+No browser here: the SVG and the JSON the front-end receives are checked as text and
+against the trace's own timeline.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import negaviz
+import negaviz.frontend.scene
+from negaviz.analysis.steps import PERSPECTIVES, Stepper
+from negaviz.errors import InputError
+from negaviz.frontend.scene import CHUNK, Scene, StackReplay, inline_svg
+from negaviz.trace.timeline import Timeline
+
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+# Node numbers (entry order): A 0, B 1, D 2, E 3, C 4, F 5.  18 events; the cutoff at C
+# is event 14, so step 15 shows it.
+
+
+@pytest.fixture(scope="module")
+def textbook() -> negaviz.Trace:
+    return negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+
+
+@pytest.fixture(scope="module")
+def ttt_tt() -> negaviz.Trace:
+    return negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta", tt=True)
+
+
+@pytest.fixture(scope="module")
+def folded() -> Scene:
+    """A trace far bigger than one view (7,637 events, 2,281 nodes), every step covered."""
+    trace = negaviz.record(negaviz.TicTacToe("x........"), algorithm="alphabeta")
+    scene = Scene(trace, max_nodes=60)
+    scene.cover()
+    return scene
+
+
+def node_groups(svg: str) -> dict[str, str]:
+    """Each node group of a view's SVG, by its <title>."""
+    groups = re.findall(r'<g class="node">\s*<title>([^<]*)</title>(.*?)(?=<g class="(?:node|edge)">|</svg>)', svg, re.DOTALL)
+    out = dict(groups)
+    assert len(out) == len(groups), "two node groups share a title"
+    return out
+
+
+def check_view(view: dict[str, Any], trace: negaviz.Trace) -> None:
+    svg = view["svg"]
+    assert svg.startswith("<svg") and "<!--" not in svg and "http" not in svg
+    assert not re.search(r"\sid=", svg), "ids would clash between two steppers on one page"
+    assert "§" not in svg, "a slot sentinel was left in the SVG"
+    groups = node_groups(svg)
+    assert sorted(groups) == sorted(item[0] for item in view["items"])
+    for name, kind, nid, parent, *_ in view["items"]:
+        assert kind in ("n", "f", "g", "p"), kind
+        if kind == "n":  # a searched node: its title names it, and it has a slot for its value
+            assert name == f"n{nid}" and 0 <= nid < len(trace.nodes)
+            assert 'class="nv-v"' in groups[name] and 'class="nv-shape"' in groups[name], name
+            assert str(nid) in view["lives"] and trace.nodes[nid].parent == parent
+
+
+# ------------------------------------------------------------------------ small traces
+def test_a_small_trace_is_one_view(textbook: negaviz.Trace) -> None:
+    scene = Scene(textbook)
+    assert len(scene.views) == 1
+    assert all(scene.covers(k) == 0 for k in range(len(textbook) + 1))
+    scene.cover()
+    assert len(scene.views) == 1  # nothing more to lay out
+    data = scene.data()
+    assert (data["n"], data["kinds"], len(data["views"])) == (18, Timeline(textbook).kinds, 1)
+    view = data["views"][0]
+    check_view(view, textbook)
+    names = {item[0]: item for item in view["items"]}
+    assert {f"n{i}" for i in range(6)} <= set(names)
+    pruned = [item for item in view["items"] if item[1] == "p"]
+    assert len(pruned) == 2 and {item[3] for item in pruned} == {4}  # G and H, under C
+    assert {item[5] for item in pruned} == {14}  # pruned by C's cutoff, event 14
+    assert "note_new" not in view and view["note"] == ""
+    assert not any(k.startswith("_") for k in view)  # the scene's own bookkeeping stays in Python
+
+
+def test_every_drawn_node_has_a_slot_and_no_ids(ttt_tt: negaviz.Trace) -> None:
+    scene = Scene(ttt_tt)
+    assert len(scene.views) == 1
+    check_view(scene.view_data(0), ttt_tt)
+    assert len([i for i in scene.views[0]["items"] if i[1] == "n"]) == len(ttt_tt.nodes)
+
+
+def test_chunk_holds_sentences_lines_and_current_nodes(textbook: negaviz.Trace) -> None:
+    scene = Scene(textbook)
+    chunk = scene.chunk(0)
+    assert chunk["current"] == Timeline(textbook).current
+    assert chunk["base"] == [0, 0, 0, 0]
+    for p, perspective in enumerate(PERSPECTIVES):
+        stepper = Stepper(textbook, perspective=perspective)
+        assert len(chunk["sentences"][p]) == len(chunk["lines"][p]) == len(textbook) + 1
+        for k in range(len(textbook) + 1):
+            assert chunk["sentences"][p][k] == stepper.sentence(textbook.event(k - 1) if k else None)
+    negamax = PERSPECTIVES.index("negamax")
+    assert chunk["sentences"][negamax][15].endswith("cutoff, G and H are never visited.")
+    assert ord(chunk["lines"][negamax][15]) - 48 == 10 and chunk["lines"][negamax][0] == "0"
+    with pytest.raises(InputError, match="outside"):
+        scene.chunk(1)
+
+
+def test_sentences_from_the_stack_alone_match_the_full_replay(ttt_tt: negaviz.Trace, monkeypatch: pytest.MonkeyPatch) -> None:
+    full = Scene(ttt_tt).chunk(0)
+    monkeypatch.setattr(negaviz.frontend.scene, "FULL_REPLAY_MAX_EVENTS", 0)  # as on a big trace
+    fast_scene = Scene(ttt_tt)
+    assert all(isinstance(fast_scene.stepper(p).replay, StackReplay) for p in PERSPECTIVES)
+    assert fast_scene.chunk(0) == full
+
+
+def test_bad_scene_input(textbook: negaviz.Trace) -> None:
+    with pytest.raises(InputError, match="needs a negaviz Trace"):
+        Scene("[[7,5],[3,1,9]]")  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="max_nodes"):
+        Scene(textbook, max_nodes=2)
+
+
+def test_data_is_deterministic_and_json(ttt_tt: negaviz.Trace) -> None:
+    one = json.dumps(Scene(ttt_tt).data(), ensure_ascii=False, allow_nan=False)
+    again = negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta", tt=True)  # recorded afresh
+    two = json.dumps(Scene(again).data(), ensure_ascii=False, allow_nan=False)
+    assert one == two
+    data = json.loads(one)
+    assert data["n"] == len(ttt_tt) and data["chunk"] == CHUNK and set(data["chunks"]) == {"0"}
+    assert set(data["legend"]) == set(PERSPECTIVES) and "minimax view" in data["legend"]["minimax"]
+    assert ".nv-show-windows" in data["css"]
+
+
+def test_inline_svg_names_no_url(textbook: negaviz.Trace) -> None:
+    raw = negaviz.render.to_svg(negaviz.render.draw(textbook))
+    assert "http://" in raw  # dot's DOCTYPE and namespaces
+    svg = inline_svg(raw)
+    assert svg.startswith("<svg") and "http" not in svg and "<!--" not in svg
+
+
+# ------------------------------------------------------------------------ big traces
+def test_a_big_trace_starts_with_one_folded_view() -> None:
+    trace = negaviz.record(negaviz.TicTacToe("x........"), algorithm="alphabeta")
+    scene = Scene(trace, max_nodes=60)
+    assert len(scene.views) == 1 and scene.views[0]["note"].startswith("Folded ")
+    assert scene.covers(0) == 0
+    missing = [k for k in range(len(trace) + 1) if scene.covers(k) is None]
+    assert missing, "the first view should not show every step of a folded trace"
+    step = missing[len(missing) // 2]
+    index = scene.view_for(step)
+    assert index == 1 and scene.covers(step) == 1
+    view = scene.view_data(index)
+    current = scene.timeline.current[step]
+    drawn = [item for item in view["items"] if item[2] == current]
+    assert [item[1] for item in drawn] == ["n"]  # the step's current node, drawn as a searched node
+    assert view["note_new"].startswith(f"Laid out a new view of the tree for step {step:,}")
+    assert scene.view_for(step) == index  # laid out once, then found
+    check_view(view, trace)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Scene.view_for (negaviz/frontend/scene.py) keeps the step's path, but with a small max_nodes "
+    "fold.plan draws a kept node whose children do not fit as a folded summary ('f'), so the new view "
+    "does not show the step; cover() then adds a view per such step",
+)
+@pytest.mark.parametrize("max_nodes", [4, 5])
+def test_view_for_draws_the_current_node_even_with_a_small_budget(max_nodes: int) -> None:
+    trace = negaviz.record(negaviz.Tree.parse("[[[1,2],[3,4]],[[5,6],[7,8]]]"), algorithm="alphabeta")
+    scene = Scene(trace, max_nodes=max_nodes)
+    missing = [k for k in range(len(trace) + 1) if scene.covers(k) is None]
+    assert missing
+    for k in missing:
+        view = scene.view_data(scene.view_for(k))
+        current = scene.timeline.current[k]
+        assert [item[1] for item in view["items"] if item[2] == current] == ["n"], k
+    assert all(scene.covers(k) is not None for k in range(len(trace) + 1))
+
+
+@pytest.mark.slow
+def test_cover_leaves_no_step_without_a_view(folded: Scene) -> None:
+    trace = folded.trace
+    assert len(folded.views) > 1
+    assert [k for k in range(len(trace) + 1) if folded.covers(k) is None] == []
+    for k in range(0, len(trace) + 1, 97):
+        view = folded.views[folded.covers(k)]  # type: ignore[index]
+        current = folded.timeline.current[k]
+        assert current < 0 or any(item[2] == current and item[1] == "n" for item in view["items"]), k
+
+
+@pytest.mark.slow
+def test_every_view_of_a_folded_trace_is_well_formed(folded: Scene) -> None:
+    for i in range(len(folded.views)):
+        view = folded.view_data(i)
+        assert len([item for item in view["items"] if item[2] >= 0 and item[1] == "n"]) <= folded.max_nodes
+        check_view(view, folded.trace)
