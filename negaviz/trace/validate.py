@@ -108,121 +108,131 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     pending: float | None = None  # a returned child's value, negated: the next event reports it
     returned = -1  # the move index of the child that returned last
     again = -1  # after RESEARCH: the move index that must be entered next
+    expect = False  # pending is not None or again >= 0
     mi = 0
     nlists = len(moves)
     prev = 0.0
     step = 0
     p = 0
-    while p < n:
-        k = s[p]
-        w = widths.get(k)
-        if w is None:
-            raise fail(f"event {step}", f"unknown kind {_show(k)} (kinds are 1..{max(EventKind)})")
-        if p + w > n:
-            raise _bad(step, k, f"the stream ends inside the event ({n - p} of its {w} numbers)")
-        if pending is not None and k not in _REPORTS:
-            raise _bad(step, k, "the last child's return must be reported first (CHILD, BEST or RESEARCH)")
-        if again >= 0 and k != 1.0:
-            raise _bad(step, k, f"after RESEARCH, move {again} must be entered again")
-        if k == 1.0:  # ENTER
-            idx, a, b = s[p + 1], s[p + 2], s[p + 3]
-            if not idx.is_integer() or idx < 0:
-                raise _bad(step, k, f"move index {_show(idx)} is not a whole number >= 0")
-            if not a <= b:
-                raise _bad(step, k, "NaN in the window" if a != a or b != b else f"alpha {_show(a)} is above beta {_show(b)}")
-            i = int(idx)
-            if stack:
-                ph = stack[-1] & 7
-                if ph > _BODY or ph == _ENDED:
-                    raise _bad(step, k, "the parent already stopped trying moves")
-                ms = lists[-1]
-                if ms is None:
-                    if mi >= nlists:
-                        raise _bad(step, k, "no move list left for the parent (each node that tries moves takes the next one)")
-                    ms = moves[mi]
-                    mi += 1
+    k = 0.0
+    try:
+        while p < n:
+            k = s[p]
+            w = widths.get(k)
+            if w is None:
+                raise fail(f"event {step}", f"unknown kind {_show(k)} (kinds are 1..{max(EventKind)})")
+            if expect:  # a child's report, or the move RESEARCH searches again, must come now
+                if pending is not None and k not in _REPORTS:
+                    raise _bad(step, k, "the last child's return must be reported first (CHILD, BEST or RESEARCH)")
+                if again >= 0 and k != 1.0:
+                    raise _bad(step, k, f"after RESEARCH, move {again} must be entered again")
+            # Every branch below reads its event's last number: a stream cut inside an
+            # event raises IndexError there.
+            if k == 1.0:  # ENTER
+                idx, a, b = s[p + 1], s[p + 2], s[p + 3]
+                if not idx.is_integer() or idx < 0:
+                    raise _bad(step, k, f"move index {_show(idx)} is not a whole number >= 0")
+                if not a <= b:
+                    raise _bad(step, k, "NaN in the window" if a != a or b != b else f"alpha {_show(a)} is above beta {_show(b)}")
+                i = int(idx)
+                if stack:
+                    ph = stack[-1] & 7
+                    if ph > _BODY or ph == _ENDED:
+                        raise _bad(step, k, "the parent already stopped trying moves")
+                    ms = lists[-1]
+                    if ms is None:
+                        if mi >= nlists:
+                            raise _bad(step, k, "no move list left for the parent (each node that tries moves takes the next one)")
+                        ms = moves[mi]
+                        mi += 1
+                        if game is not None:
+                            problem = _moves_problem(game, places[-1], ms, legal)
+                            if problem:
+                                raise _bad(step, k, f"the parent's move list: {problem}")
+                        lists[-1] = ms
+                        stack[-1] += _BODY - ph
+                    if i >= len(ms):
+                        raise _bad(step, k, f"move index {i} is outside the parent's {len(ms)} moves")
+                    if again >= 0:
+                        if i != again:
+                            raise _bad(step, k, f"RESEARCH must search move {again} again, not move {i}")
+                        again = -1
+                        expect = False
                     if game is not None:
-                        problem = _moves_problem(game, places[-1], ms, legal)
-                        if problem:
-                            raise _bad(step, k, f"the parent's move list: {problem}")
-                    lists[-1] = ms
-                    stack[-1] += _BODY - ph
-                if i >= len(ms):
-                    raise _bad(step, k, f"move index {i} is outside the parent's {len(ms)} moves")
-                if again >= 0:
-                    if i != again:
-                        raise _bad(step, k, f"RESEARCH must search move {again} again, not move {i}")
-                    again = -1
+                        try:
+                            places.append(game.play(places[-1], ms[i]))
+                        except Exception as exc:  # the game's own complaint about a move from a file
+                            raise _bad(step, k, f"playing move {ms[i]!r}: {exc.__class__.__name__}: {exc}") from None
+                else:
+                    if i != 0:
+                        raise _bad(step, k, f"a root's move index must be 0, not {i}")
+                    if game is not None:
+                        places.append(game.root)
+                stack.append(i << 3)
+                lists.append(None)
+            elif not stack:
+                raise _bad(step, k, "no node is open")
+            elif k == 2.0 or k == 3.0 or k == 9.0:  # LEAF, EVAL, EXIT: the node returns
+                v = s[p + 1]
+                ph = stack[-1] & 7
+                if k == 9.0:
+                    if s[p + 2] not in _BOUNDS:
+                        raise _bad(step, k, f"bound {_show(s[p + 2])} is not one of [0, 1, 2]")
+                    if ph == _PROBED:
+                        raise _bad(step, k, "a node whose table probe did not end it must try a move before it returns")
+                elif ph != _FRESH:
+                    raise _bad(step, k, "a node returns LEAF or EVAL only right after its ENTER")
+                if not -_INF < v < _INF:
+                    raise _bad(step, k, f"value {_show(v)} is not a finite number")
+                returned = stack.pop() >> 3
+                lists.pop()
                 if game is not None:
-                    try:
-                        places.append(game.play(places[-1], ms[i]))
-                    except Exception as exc:  # the game's own complaint about a move from a file
-                        raise _bad(step, k, f"playing move {ms[i]!r}: {exc.__class__.__name__}: {exc}") from None
-            else:
-                if i != 0:
-                    raise _bad(step, k, f"a root's move index must be 0, not {i}")
-                if game is not None:
-                    places.append(game.root)
-            stack.append(i << 3)
-            lists.append(None)
-        elif not stack:
-            raise _bad(step, k, "no node is open")
-        elif k == 2.0 or k == 3.0 or k == 9.0:  # LEAF, EVAL, EXIT: the node returns
-            v = s[p + 1]
-            ph = stack[-1] & 7
-            if k == 9.0:
-                if s[p + 2] not in _BOUNDS:
-                    raise _bad(step, k, f"bound {_show(s[p + 2])} is not one of [0, 1, 2]")
-                if ph == _PROBED:
-                    raise _bad(step, k, "a node whose table probe did not end it must try a move before it returns")
-            elif ph != _FRESH:
-                raise _bad(step, k, "a node returns LEAF or EVAL only right after its ENTER")
-            if not -_INF < v < _INF:
-                raise _bad(step, k, f"value {_show(v)} is not a finite number")
-            returned = stack.pop() >> 3
-            lists.pop()
-            if game is not None:
-                places.pop()
-            if stack:
-                pending = -v
-        elif k == 4.0 or k == 5.0 or k == 10.0:  # CHILD, BEST, RESEARCH: a child's return reported
-            v = s[p + 1]
-            if pending is None:
-                raise _bad(step, k, "no child has returned since the node's last CHILD, BEST or RESEARCH")
-            if v != pending:
-                raise _bad(step, k, f"value {_show(v)} is not the returned child's value negated ({_show(pending)})")
-            if k == 5.0 and s[p + 2] != s[p + 2]:
-                raise _bad(step, k, "alpha is NaN")
-            pending = None
-            if k == 10.0:
-                again = returned
-        elif k == 6.0:  # CUTOFF
-            if s[p + 1] not in _REASONS:
-                raise _bad(step, k, f"cutoff reason {_show(s[p + 1])} is not one of [0, 1]")
-            if prev != 4.0 and prev != 5.0:
-                raise _bad(step, k, "a cutoff comes only right after a child's CHILD or BEST")
-            stack[-1] += _CUT - _BODY  # a report came just before: the node is in its body
-        elif k == 7.0:  # TT_PROBE
-            code = s[p + 1]
-            if code not in _PROBE_CODES:
-                raise _bad(step, k, f"probe code {_show(code)} is not one of [0, 1, 2, 3, 5, 6, 7]")
-            if stack[-1] & 7 != _FRESH:
-                raise _bad(step, k, "a node probes the table only right after its ENTER")
-            if not -_INF < s[p + 2] < _INF:
-                raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
-            stack[-1] += _ENDED if code >= 4.0 else _PROBED
-        else:  # TT_STORE
-            if s[p + 1] not in _BOUNDS:
-                raise _bad(step, k, f"bound {_show(s[p + 1])} is not one of [0, 1, 2]")
-            if not -_INF < s[p + 2] < _INF:
-                raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
-            ph = stack[-1] & 7
-            if ph != _BODY and ph != _CUT:
-                raise _bad(step, k, "a node stores its result only after its children have returned")
-            stack[-1] += _STORED - ph
-        prev = k
-        p += w
-        step += 1
+                    places.pop()
+                if stack:
+                    pending = -v
+                    expect = True
+            elif k == 4.0 or k == 5.0 or k == 10.0:  # CHILD, BEST, RESEARCH: a child's return reported
+                v = s[p + 1]
+                if pending is None:
+                    raise _bad(step, k, "no child has returned since the node's last CHILD, BEST or RESEARCH")
+                if v != pending:
+                    raise _bad(step, k, f"value {_show(v)} is not the returned child's value negated ({_show(pending)})")
+                if k == 5.0 and s[p + 2] != s[p + 2]:
+                    raise _bad(step, k, "alpha is NaN")
+                pending = None
+                if k == 10.0:
+                    again = returned
+                expect = k == 10.0
+            elif k == 6.0:  # CUTOFF
+                if s[p + 1] not in _REASONS:
+                    raise _bad(step, k, f"cutoff reason {_show(s[p + 1])} is not one of [0, 1]")
+                if prev != 4.0 and prev != 5.0:
+                    raise _bad(step, k, "a cutoff comes only right after a child's CHILD or BEST")
+                stack[-1] += _CUT - _BODY  # a report came just before: the node is in its body
+            elif k == 7.0:  # TT_PROBE
+                code = s[p + 1]
+                if code not in _PROBE_CODES:
+                    raise _bad(step, k, f"probe code {_show(code)} is not one of [0, 1, 2, 3, 5, 6, 7]")
+                if stack[-1] & 7 != _FRESH:
+                    raise _bad(step, k, "a node probes the table only right after its ENTER")
+                if not -_INF < s[p + 2] < _INF:
+                    raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
+                stack[-1] += _ENDED if code >= 4.0 else _PROBED
+            else:  # TT_STORE
+                if s[p + 1] not in _BOUNDS:
+                    raise _bad(step, k, f"bound {_show(s[p + 1])} is not one of [0, 1, 2]")
+                if not -_INF < s[p + 2] < _INF:
+                    raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
+                ph = stack[-1] & 7
+                if ph != _BODY and ph != _CUT:
+                    raise _bad(step, k, "a node stores its result only after its children have returned")
+                stack[-1] += _STORED - ph
+            prev = k
+            p += w
+            step += 1
+    except IndexError:
+        raise _bad(step, k, f"the stream ends inside the event ({n - p} of its {widths[k]} numbers)") from None
+
     if mi < nlists:
         # Stopped after a node expanded but before it entered its first child.
         if mi + 1 == nlists and stack and lists[-1] is None and stack[-1] & 7 <= _PROBED:
