@@ -12,8 +12,11 @@ Layout (version 2)::
 commas, each event its kind code (of :class:`negaviz.EventKind`) and then as many
 numbers as that kind carries, infinities as ``inf`` and ``-inf``.  One string instead
 of a list per event lets a trace of millions of events load straight into its packed
-array, a slice at a time.  Version 1 files, where ``events`` is a list of lists
-(``[[kind, ...], ...]``, infinities as the strings ``"inf"`` and ``"-inf"``), still load.
+array, a slice at a time: :func:`load` reads the top-level object itself and never
+holds a Python object per event (peak memory about 1.5 times the packed trace; see
+``benchmarks/bench_load.py``).  Version 1 files, where ``events`` is a list of lists
+(``[[kind, ...], ...]``, infinities as the strings ``"inf"`` and ``"-inf"``), still
+load, their events packed one by one.
 
 Loading checks every part: the fields' types, the game, the result, and the event
 stream's grammar (:mod:`negaviz.trace.validate`), so a file that loads can be read,
