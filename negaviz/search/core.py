@@ -23,7 +23,8 @@ from negaviz.search.tt import Entry, TranspositionTable
 
 INF = math.inf
 _UNLIMITED = 1 << 30  # "depth" when there is no depth limit: never reaches 0
-_LARGEST = sys.float_info.max  # a recorded value must fit a float (the trace is an array of doubles)
+_LARGEST = int(sys.float_info.max)  # a recorded value must fit a float (the trace is an array of doubles)
+_SMALLEST = -_LARGEST  # ints: int-to-int comparisons are the cheap ones
 
 ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
     EventKind.ENTER.value, EventKind.LEAF.value, EventKind.EVAL.value, EventKind.CHILD.value,
@@ -166,6 +167,7 @@ def run(
     if observer is not None:
         emit, expand = observer.emit, observer.expand
     limit = options.max_nodes if options.max_nodes is not None else 1 << 62
+    largest, smallest = _LARGEST, _SMALLEST  # closure cells: cheaper than globals at every leaf
     nodes = leaves = cutoffs = tt_hits = evaluations = 0
     pv_out: Any = None  # principal variation of the node that returned last, linked
 
@@ -179,7 +181,7 @@ def run(
                 v = _checked(game, "score", pos, v)
             leaves += 1
             if emit:
-                if type(v) is int and not -_LARGEST <= v <= _LARGEST:  # a trace holds floats
+                if type(v) is int and (v > largest or v < smallest):  # a trace holds floats
                     raise _too_large(game, "score", pos, v)
                 emit((LEAF, v))
             pv_out = None
@@ -191,7 +193,7 @@ def run(
             leaves += 1
             evaluations += 1
             if emit:
-                if type(v) is int and not -_LARGEST <= v <= _LARGEST:
+                if type(v) is int and (v > largest or v < smallest):
                     raise _too_large(game, "evaluate", pos, v)
                 emit((EVAL, v))
             pv_out = None
