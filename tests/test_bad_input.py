@@ -453,3 +453,20 @@ def test_numbers_other_than_int_and_float_are_still_scores() -> None:
     from fractions import Fraction
 
     assert negaviz.search(Line(plies=2, score=Fraction(1, 2))).value == Fraction(1, 2)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"window": (0, 10**400)},
+        {"window": (0, 10**5000)},
+        {"algorithm": "id", "aspiration": 10**400},
+        {"algorithm": "x" * 1000},
+        {"depth": "9" * 1000},
+    ],
+    ids=["window 10**400", "window 10**5000", "aspiration 10**400", "long algorithm", "long depth"],
+)
+def test_huge_option_values_are_named_not_echoed(options: dict[str, Any]) -> None:
+    with pytest.raises(InputError) as info:
+        SearchOptions(**options)
+    assert len(str(info.value)) < 200

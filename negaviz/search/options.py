@@ -21,9 +21,18 @@ def _cli(help: str, **how: Any) -> dict[str, Any]:
     return {"cli": {"help": help, **how}}
 
 
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to 60 characters, for error messages (a 400-digit int is not echoed)."""
+    try:
+        text = repr(value)
+    except ValueError:  # holds an int beyond Python's digit limit for str()
+        return f"an integer of {value.bit_length()} bits" if isinstance(value, int) else "a value holding a huge integer"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise InputError(f"unknown {name}: {value!r} (must be one of {list(allowed)})")
+        raise InputError(f"unknown {name}: {_shown(value)} (must be one of {list(allowed)})")
 
 
 @dataclass(frozen=True)
@@ -104,7 +113,7 @@ class SearchOptions:
         for name in ("depth", "tt_size", "max_nodes"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InputError(f"{name} must be a whole number or None, not {value!r}")
+                raise InputError(f"{name} must be a whole number or None, not {_shown(value)}")
         if self.depth is not None and self.depth < 0:
             raise InputError(f"depth must be 0 or more, not {self.depth}")
         if self.tt_size is not None and self.tt_size < 1:
@@ -114,7 +123,9 @@ class SearchOptions:
         try:
             lo, hi = (float(x) for x in self.window)
         except (TypeError, ValueError, OverflowError):
-            raise InputError(f"window must be two numbers (alpha, beta), not {self.window!r}") from None
+            raise InputError(
+                f"window must be two numbers (alpha, beta) up to about 1.8e308, inf or -inf, not {_shown(self.window)}"
+            ) from None
         if math.isnan(lo) or math.isnan(hi) or not lo < hi:
             raise InputError(f"window ({self.window[0]}, {self.window[1]}) must have alpha < beta")
         if self.algorithm not in ("alphabeta", "pvs") and (lo, hi) != (-math.inf, math.inf):
@@ -126,7 +137,7 @@ class SearchOptions:
                 raise InputError(f"aspiration windows need algorithm 'id', not {self.algorithm!r}")
             a = self.aspiration
             if isinstance(a, bool) or not isinstance(a, (int, float)) or not 0 < a <= sys.float_info.max:
-                raise InputError(f"aspiration must be a positive finite number (the window's half-width), not {a!r}")
+                raise InputError(f"aspiration must be a positive finite number (the window's half-width), not {_shown(a)}")
         object.__setattr__(self, "window", (lo, hi))
 
     def to_dict(self) -> dict[str, Any]:
