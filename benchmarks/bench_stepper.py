@@ -1,140 +1,135 @@
-"""Benchmark of the stepper widget: milliseconds per step, cold, prefetched and cached.
+"""Benchmark of the stepping front-end in a real headless Chromium.
 
-Prints one JSON object.  For each trace a headless :class:`StepperWidget` is stepped
-through the same steps (consecutive runs from the start, the middle and near the end)
-by setting ``widget.step``, which is what the slider, the buttons and Play do; each
-step is timed from the assignment until every panel holds the new step.
+Prints one JSON object.  For each case the search is recorded, exported with
+:func:`negaviz.export.export_html` (the page the widgets' front-end also runs in), and
+opened in Debian's Chromium:
 
-* ``cold``: a fresh widget, no prefetching: every step draws its tree and runs dot;
-* ``prefetched``: a fresh widget prefetching 3 steps ahead on its background thread,
-  stepping forward with a pause after each step (a reader reading: the pause is not
-  timed) so the prefetch can finish; the first step of each stretch is a jump, drawn
-  cold, and reported apart as ``jumps_with_prefetch``;
-* ``cached``: the cold widget again over the same steps, every frame in its cache.
+* ``bytes``: the page's size; ``export_s``: recording excluded, laying out and writing;
+* ``open_ms``: from navigation to the first step painted (the module's own clock);
+* ``step_ms``: one step, from the key press to the page laid out again (the key event is
+  dispatched and the layout forced in the page, so the browser's own input latency is
+  not counted); median, 95th percentile and worst over every step forward, then back;
+* ``moved``: drawn nodes whose shape moved between any two steps showing the same view
+  (compared over every step; target 0); a folded search switches views as it goes;
+* ``views``: drawings laid out for the page (one unless folded).
 
-``view_ms`` is the pure step logic alone (sentence, stack, line, counters).
-``setup_s`` is building the widget (the step logic's prefix counts, the first frame).
+The widget runs the same module on the same data (its steps also sync the step to the
+kernel, asynchronously, after painting).
 
-Target: <= 100 ms per step with up to 400 drawn nodes.
+Targets (issue 9): x.o/x../o.. with a table ≤ 1 MB; the empty board with
+threats+heuristic, table and symmetry ≤ 2 MB; a step ≤ 16 ms median and ≤ 50 ms worst on
+a 400-board drawing; open ≤ 1 s; 0 nodes moved.
 
-Run: python benchmarks/bench_stepper.py [--quick] [--run N]
+Run: python benchmarks/bench_stepper.py [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
-import random
-import shutil
 import statistics
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import negaviz
-from negaviz.widgets import StepperWidget
-from negaviz.widgets.frames import FrameCache, Views
+from negaviz.export import export_html
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+STEP_JS = """([key, count]) => {
+  const root = document.querySelector('[data-negaviz-stepper]');
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    root.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
+    void root.offsetHeight;  // force style and layout, as the frame after the key would
+    times.push(performance.now() - t0);
+  }
+  return times;
+}"""
+
+POSITIONS_JS = """() => {
+  const out = {};
+  for (const g of document.querySelectorAll('[data-negaviz-stepper] svg g.node')) {
+    const s = g.querySelector('.nv-shape');
+    out[g.querySelector('title').textContent] = s ? (s.getAttribute('points') || s.getAttribute('cx')) : '';
+  }
+  return [document.querySelector('[data-negaviz-stepper]').dataset.view, out];
+}"""
 
 
-def textbook(branching: int, depth: int, seed: int = 1) -> negaviz.Tree:
-    """A complete textbook tree with random leaf values from -9 to 9."""
-    rng = random.Random(seed)
-
-    def grow(d: int) -> Any:
-        return rng.randint(-9, 9) if d == 0 else [grow(d - 1) for _ in range(branching)]
-
-    return negaviz.Tree.from_lists(grow(depth))
-
-
-def steps_to_time(n: int, run: int) -> list[int]:
-    """Runs of ``run`` consecutive steps from the start, the middle and near the end."""
-    if n + 1 <= 3 * run:
-        return list(range(n + 1))
-    starts = (0, n // 2, n - run)
-    return [s + i for s in starts for i in range(run)]
-
-
-def summary(ms: list[float]) -> dict[str, float]:
-    return {"mean_ms": round(statistics.fmean(ms), 2), "max_ms": round(max(ms), 2), "n": len(ms)}
-
-
-def timed_steps(widget: StepperWidget, steps: list[int], *, settle: bool = False) -> list[float]:
-    out = []
-    for s in steps:
-        start = time.perf_counter()
-        widget.step = s
-        out.append((time.perf_counter() - start) * 1000)
-        if settle:
-            widget.cache.wait()  # the reader reads; the prefetch finishes meanwhile
+def cases(quick: bool) -> list[tuple[str, Any, dict[str, Any]]]:
+    out = [
+        ("textbook alpha-beta", negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), {"algorithm": "alphabeta"}),
+        ("ttt x.o/x../o.. alphabeta+tt", negaviz.TicTacToe("x.o/x../o.."), {"algorithm": "alphabeta", "tt": True}),
+        ("ttt empty threats+heuristic+tt+symmetry", negaviz.TicTacToe(),
+         {"algorithm": "alphabeta", "order": "threats+heuristic", "tt": True, "symmetry": True}),
+    ]
+    if not quick:
+        # 2,338 nodes, 7,637 events: views of up to 400 boards, the page switching between them.
+        out.append(("ttt x........ alphabeta (400-board views)", negaviz.TicTacToe("x........"), {"algorithm": "alphabeta"}))
     return out
 
 
-def measure(name: str, trace: negaviz.Trace, run: int) -> dict[str, Any]:
-    _ = trace.nodes  # decoding the trace is not the stepper's work
-    steps = steps_to_time(len(trace), run)
-    gc.collect()
-    start = time.perf_counter()
-    cold = StepperWidget(trace, prefetch=0)
-    setup = time.perf_counter() - start
-    if steps[0] == 0:  # step 0 was drawn by the constructor: start the cold pass from a fresh cache
-        cold.cache = FrameCache(trace, max_nodes=cold.cache.max_nodes)
-    row: dict[str, Any] = {
-        "trace": name, "events": len(trace), "nodes": len(trace.nodes), "setup_s": round(setup, 2),
-        "max_nodes": cold.cache.max_nodes,
+def summary(ms: list[float]) -> dict[str, float]:
+    ms = sorted(ms)
+    return {
+        "median_ms": round(statistics.median(ms), 2),
+        "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 2),
+        "max_ms": round(ms[-1], 2),
+        "n": len(ms),
     }
-    row["cold"] = summary(timed_steps(cold, steps))
-    row["cached"] = summary(timed_steps(cold, steps))
-    row["frames_cached"] = len(cold.cache)
-    row["cache_mb"] = round(cold.cache.nbytes / 1e6, 1)
-    views = cold.views
-    view_ms = []
-    for s in steps:
-        t = time.perf_counter()
-        views.view(s, "negamax")
-        view_ms.append((time.perf_counter() - t) * 1000)
-    row["view"] = summary(view_ms)
-    row["stack_replay"] = not views.full_replay
-    cold.close()
-
-    warm = StepperWidget(trace, prefetch=3)
-    warm.cache.wait()
-    ms = timed_steps(warm, steps, settle=True)
-    # A step right after the one before finds its frame prefetched; the first step of
-    # each stretch is a jump, drawn cold.
-    row["prefetched"] = summary([m for i, m in enumerate(ms) if i and steps[i] == steps[i - 1] + 1])
-    row["jumps_with_prefetch"] = summary([m for i, m in enumerate(ms) if not i or steps[i] != steps[i - 1] + 1])
-    row["prefetch_hits"] = warm.cache.hits
-    warm.close()
-    return row
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="skip the full 549,946-node trace")
-    parser.add_argument("--run", type=int, default=20, help="consecutive steps per stretch (default 20)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the 400-board case")
     args = parser.parse_args()
-    if shutil.which("dot") is None:
-        raise SystemExit("this benchmark needs Graphviz's dot")
-    rows = [
-        measure("textbook b3 d4 alphabeta", negaviz.record(textbook(3, 4), algorithm="alphabeta"), args.run),
-        measure(
-            "ttt x........ alphabeta",
-            negaviz.record(negaviz.TicTacToe("x........"), algorithm="alphabeta"), args.run,
-        ),
-    ]
-    if not args.quick:
-        t = time.perf_counter()
-        full = negaviz.record(negaviz.TicTacToe(), algorithm="negamax")
-        _ = full.nodes
-        record_s = time.perf_counter() - t
-        t = time.perf_counter()
-        Views(full)
-        views_s = time.perf_counter() - t
-        row = measure("ttt full negamax (folded)", full, args.run)
-        row["record_and_decode_s"] = round(record_s, 2)
-        row["step_logic_setup_s"] = round(views_s, 2)
-        rows.append(row)
-    print(json.dumps({"benchmark": "stepper", "target_ms": 100, "rows": rows}, indent=1))
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, Any] = {"chromium": CHROMIUM, "cases": []}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for name, game, options in cases(args.quick):
+            trace = negaviz.record(game, **options)
+            t0 = time.perf_counter()
+            info = export_html(trace, Path(tmp) / "page.html")
+            export_s = time.perf_counter() - t0
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            requests: list[str] = []
+            page.on("request", lambda r: requests.append(r.url))
+            page.goto(info.path.as_uri())
+            page.wait_for_selector("[data-negaviz-stepper] svg g.node")
+            open_ms = float(page.eval_on_selector("[data-negaviz-stepper]", "e => e.dataset.readyMs"))
+            n = len(trace)
+            forward = page.evaluate(STEP_JS, ["ArrowRight", n])
+            backward = page.evaluate(STEP_JS, ["ArrowLeft", n])
+            # Positions at every step (a second pass, untimed).
+            page.evaluate(STEP_JS, ["Home", 1])
+            seen: dict[str, str] = {}
+            moved: set[str] = set()
+            for _ in range(n + 1):
+                view, positions = page.evaluate(POSITIONS_JS)
+                for title, pos in positions.items():  # within one view: a new view is a new layout
+                    if seen.setdefault(f"{view}/{title}", pos) != pos:
+                        moved.add(title)
+                page.evaluate(STEP_JS, ["ArrowRight", 1])
+            page.close()
+            results["cases"].append({
+                "case": name, "nodes": len(trace.nodes), "events": n, "views": info.views,
+                "bytes": info.bytes, "export_s": round(export_s, 2), "open_ms": round(open_ms, 1),
+                "step": summary(forward + backward), "moved": len(moved),
+                "requests_beyond_the_file": len([u for u in requests if u != info.path.as_uri()]),
+            })
+            print(json.dumps(results["cases"][-1]), flush=True)
+        browser.close()
+    print(json.dumps(results, indent=1))
 
 
 if __name__ == "__main__":

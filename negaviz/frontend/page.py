@@ -82,7 +82,7 @@ def check_page_size(scenes: list[Scene]) -> None:
 def _json(data: Any) -> str:
     """JSON safe inside a <script> element."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")  # both valid JSON escapes
 
 
 def page_html(

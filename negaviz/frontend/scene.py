@@ -246,7 +246,16 @@ class Scene:
         # drawn whole, so the view serves every step the search spends inside it.
         top = next((n for n in path if sizes(n) <= self.max_nodes // 2), local)
         keep = [*part.path(top), *range(top, sizes.end(top))]
-        return self._add_view(p, keep, note_new=step)
+        # A deep path may not fit a small budget with its siblings folded: give the view
+        # room until it draws the current node (the step would have no view otherwise).
+        budget = self.max_nodes
+        while True:
+            index = self._add_view(p, keep, note_new=step, budget=budget)
+            if self.timeline.current[step] in self.views[index]["_nodes"] or budget > 4 * len(nodes) + 16:
+                return index
+            self.views.pop()
+            self._drawn[p] = set().union(*(v["_nodes"] for v in self.views if v["pass"] == p))
+            budget *= 2
 
     def cover(self) -> None:
         """Lay out views until every step is shown by one (for pages, which have no kernel)."""
@@ -256,17 +265,18 @@ class Scene:
             if cur >= 0 and cur not in self._drawn[self.pass_of(step)]:
                 self.view_for(step)
 
-    def _add_view(self, p: int, keep: Any, note_new: int | None = None) -> int:
+    def _add_view(self, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:
+        budget = self.max_nodes if budget is None else budget
         first, root, part = self.passes[p]
         trace = part
         snap = snapshot(trace, len(trace))
         textbook = labels.family(trace.game) == "textbook"
-        layout = plan(trace, snap, self.max_nodes, ghosts=None if textbook else 2, keep=keep)
+        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, keep=keep)
         slots = self._slots(layout, root)
         builder = _Builder(trace, snap, perspective="negamax", windows=True, dag=False)
         builder.slots = slots
         try:
-            dot = builder.build(layout, scene_node_style, default_edge_style, legend=False, max_nodes=self.max_nodes)
+            dot = builder.build(layout, scene_node_style, default_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
         finally:
             restore = getattr(trace.game, "restore", None)
@@ -299,7 +309,7 @@ class Scene:
         if layout.hidden:
             note = (
                 f"Folded {layout.hidden:,} of {len(trace.nodes):,} nodes into {layout.summaries} summary "
-                f"node{'s' if layout.summaries != 1 else ''} (max_nodes={self.max_nodes})."
+                f"node{'s' if layout.summaries != 1 else ''} (max_nodes={budget})."
             )
         view = {"pass": p, "svg": svg, "items": items, "lives": lives, "note": note, "_nodes": drawn}
         if note_new is not None:

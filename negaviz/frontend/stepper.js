@@ -610,6 +610,7 @@ function render({ model, el }) {
     });
     root.classList.toggle("nv-show-windows", state.windows);
     root.dataset.step = String(state.step);
+    root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
   }
 
@@ -620,6 +621,7 @@ function render({ model, el }) {
   model.on("change:perspective", onPersp);
   model.on("change:windows", onWindows);
   show();
+  root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
   return () => {
     if (state.timer) clearInterval(state.timer);
     model.off("change:step", onStep);

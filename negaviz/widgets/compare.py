@@ -33,7 +33,7 @@ from negaviz.analysis.steps import PERSPECTIVES
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.trace import Trace
-from negaviz.widgets.stepper import StepperView, check_perspective, descendants, static_form
+from negaviz.widgets.stepper import StepperView, check_perspective, check_step, descendants, static_form
 
 __all__ = ["CompareWidget", "move_paths", "only_here"]
 
@@ -124,7 +124,7 @@ class CompareWidget(widgets.VBox):  # type: ignore[misc]
 
     @step.setter
     def step(self, value: int) -> None:
-        self.front.step = value
+        self.front.step = check_step(value, max(len(t) for t in self.traces))
 
     @property
     def perspective(self) -> str:
@@ -132,7 +132,7 @@ class CompareWidget(widgets.VBox):  # type: ignore[misc]
 
     @perspective.setter
     def perspective(self, value: str) -> None:
-        self.front.perspective = value
+        self.front.perspective = check_perspective(value)
 
     @property
     def windows(self) -> bool:

@@ -40,7 +40,7 @@ from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
 
-__all__ = ["StepperWidget", "StepperView", "check_perspective", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
+__all__ = ["StepperWidget", "StepperView", "check_perspective", "check_step", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
 
 STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
 """Columns of the call-stack table, root first, current node last."""
@@ -48,6 +48,18 @@ STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
 LAZY_EVENTS = 20_000
 """Beyond this many events a widget sends the first chunk of per-step data and the
 first view, and the rest as the reader gets there."""
+
+
+class RefusedValue(InputError, traitlets.TraitError):
+    """A step or perspective the stepper does not have: an InputError for Python callers,
+    a TraitError so that traitlets rolls back an update from the page."""
+
+
+def check_step(step: Any, top: int) -> int:
+    """``step`` if it is a step of a trace with ``top`` events, else an InputError."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= top:
+        raise InputError(f"step {step!r} is outside 0..{top} (the trace has {top} events)")
+    return step
 
 
 def check_perspective(perspective: str) -> str:
@@ -81,17 +93,22 @@ class StepperView(anywidget.AnyWidget):  # type: ignore[misc]
     def __repr__(self) -> str:
         return f"<negaviz stepper view: {len(self._scenes)} scene(s), step {self.step}>"
 
+    # A value that is not allowed is refused and rolled back: traitlets rolls back on a
+    # TraitError (an update from the page), and Python callers get an InputError.
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> int:
         value = proposal["value"]
         top = max(len(s.trace) for s in self._scenes)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise InputError(f"step {value!r} is outside 0..{top} (the trace has {top} events)")
+            raise RefusedValue(f"step {value!r} is outside 0..{top} (the trace has {top} events)")
         return value
 
     @traitlets.validate("perspective")
     def _valid_perspective(self, proposal: Any) -> str:
-        return check_perspective(proposal["value"])
+        try:
+            return check_perspective(proposal["value"])
+        except InputError as e:
+            raise RefusedValue(str(e)) from None
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """The front-end asks for a part of a big trace it does not have yet."""
@@ -140,8 +157,9 @@ class StepperWidget(widgets.VBox):  # type: ignore[misc]
         if not isinstance(trace, Trace):
             raise InputError(f"StepperWidget needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
         check_perspective(perspective)
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
-            raise InputError(f"step {step!r} is outside 0..{len(trace)} (the trace has {len(trace)} events)")
+        check_step(step, len(trace))
+        if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
+            raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
         self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval))
         self.front = StepperView([self.scene], step=step, perspective=perspective, windows=bool(windows))
@@ -175,7 +193,7 @@ class StepperWidget(widgets.VBox):  # type: ignore[misc]
 
     @step.setter
     def step(self, value: int) -> None:
-        self.front.step = value
+        self.front.step = check_step(value, len(self.trace))
 
     @property
     def perspective(self) -> str:
@@ -184,7 +202,7 @@ class StepperWidget(widgets.VBox):  # type: ignore[misc]
 
     @perspective.setter
     def perspective(self, value: str) -> None:
-        self.front.perspective = value
+        self.front.perspective = check_perspective(value)
 
     @property
     def windows(self) -> bool:

@@ -114,11 +114,6 @@ def test_same_big_input_gives_the_same_bytes(tmp_path: Path) -> None:
     check_every_step(one.path.read_text(encoding="utf-8"), make())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with max_nodes=4 Scene.view_for lays out views that fold the step's current node, so some steps "
-    "have no view on the page, which then waits for a kernel that is not there (see tests/frontend/test_scene.py)",
-)
 def test_the_smallest_views_still_show_every_step(textbook: negaviz.Trace, tmp_path: Path) -> None:
     info = export_html(textbook, tmp_path / "small.html", max_nodes=4)
     check_every_step(info.path.read_text(encoding="utf-8"), textbook)
@@ -165,11 +160,6 @@ def test_script_data_cannot_close_the_script() -> None:
     assert json.loads(text) == {"s": "</script><script>alert(1)</script>"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="negaviz/frontend/page.py _json writes '<!--' as '<\\!--', an escape JSON does not have: "
-    "the page's JSON.parse throws and nothing is shown",
-)
 def test_script_data_with_a_comment_opener_is_still_json() -> None:
     text = _json({"s": "<!-- a title -->"})
     assert "<!--" not in text

@@ -163,12 +163,6 @@ def test_a_big_trace_starts_with_one_folded_view() -> None:
     check_view(view, trace)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Scene.view_for (negaviz/frontend/scene.py) keeps the step's path, but with a small max_nodes "
-    "fold.plan draws a kept node whose children do not fit as a folded summary ('f'), so the new view "
-    "does not show the step; cover() then adds a view per such step",
-)
 @pytest.mark.parametrize("max_nodes", [4, 5])
 def test_view_for_draws_the_current_node_even_with_a_small_budget(max_nodes: int) -> None:
     trace = negaviz.record(negaviz.Tree.parse("[[[1,2],[3,4]],[[5,6],[7,8]]]"), algorithm="alphabeta")

@@ -162,11 +162,6 @@ def test_mimebundle_has_both_sides_in_one_page(pair: Any, make: Any) -> None:
     assert "<title>minimax: 8 nodes, 2 visited only here | alpha-beta: 6 nodes, 0 visited only here</title>" in page
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="negaviz/frontend/page.py _json writes '<!--' in a title as '<\\!--', which is not JSON: "
-    "the static page's JSON.parse throws, so it shows nothing",
-)
 def test_a_title_with_a_comment_opener_still_gives_a_working_page(pair: Any, make: Any) -> None:
     a, b = pair
     w = make(a, b, titles=("<!-- minimax", "alpha-beta"))

@@ -31,7 +31,6 @@ def make() -> Iterator[Any]:
     made: list[PlayWidget] = []
 
     def build(game: Any, **kw: Any) -> PlayWidget:
-        kw.setdefault("prefetch", 0)
         w = PlayWidget(game, **kw)
         made.append(w)
         return w
@@ -62,7 +61,7 @@ def test_engine_answers_with_the_searched_move_and_shows_its_tree(make: Any) -> 
     # The search shown is that move's, finished, with its tree drawn inline.
     assert w.stepper is not None and w.stepper.trace is trace
     assert w.stepper.step == len(trace)
-    assert "<svg" in w.stepper.tree_panel.value
+    assert w.stepper.scene.views and "<svg" in w.stepper.scene.views[0]["svg"]
     assert " ".join(trace.result.pv_names) in w.engine_panel.value
     # The board shows both marks; only empty cells are clickable.
     assert w.cell_buttons[0].description == "x" and w.cell_buttons[reply].description == "o"
@@ -189,8 +188,9 @@ def test_othello_4x4_game_with_passes_through_buttons(make: Any) -> None:
     rng = random.Random(0)
     passes = 0
     while not w.over:
-        legal = w.legal_moves
-        assert legal and all(m in game.moves(w.position) for m in legal)
+        legal = w._legal()
+        names = tuple(game.move_name(w.position, m) for m in legal)
+        assert w.legal_moves == names and legal and all(m in game.moves(w.position) for m in legal)
         if legal == (PASS,):
             assert w.pass_button.layout.display != "none"
             assert all(b.disabled for b in w.cell_buttons)
@@ -241,8 +241,8 @@ def test_big_othello_gets_a_depth_and_options_are_checked(make: Any) -> None:
     w = make(negaviz.TicTacToe(), options={"algorithm": "minimax"})
     assert (w.options.algorithm, w.options.tt) == ("minimax", False)
     with pytest.raises(InputError, match="unknown search options"):
-        PlayWidget(negaviz.TicTacToe(), options={"speed": 3}, prefetch=0)
+        PlayWidget(negaviz.TicTacToe(), options={"speed": 3})
     with pytest.raises(InputError, match=r"unknown human side: 'z' \(must be one of \['x', 'o', 0, 1\]\)"):
-        PlayWidget(negaviz.TicTacToe(), human="z", prefetch=0)
+        PlayWidget(negaviz.TicTacToe(), human="z")
     with pytest.raises(InputError, match="not Tree"):
-        PlayWidget(negaviz.Tree.parse("[[1,2],[3]]"), prefetch=0)
+        PlayWidget(negaviz.Tree.parse("[[1,2],[3]]"))

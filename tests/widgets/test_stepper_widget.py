@@ -187,11 +187,6 @@ def test_python_sets_the_state_and_the_page_gets_it(textbook: negaviz.Trace, mak
     assert w.sentence == "Enter F with window (α, β) = (5, ∞)."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="StepperView._valid_step raises InputError, not a TraitError, so traitlets' hold_trait_notifications "
-    "(used by set_state, i.e. every update from the page) does not roll the bad value back",
-)
 def test_a_rejected_update_from_the_page_leaves_the_state_as_it_was(textbook: negaviz.Trace, make: Any) -> None:
     w = make(textbook, step=3)
     with pytest.raises(InputError):
@@ -304,22 +299,12 @@ def test_bad_input_names_what_is_allowed(textbook: negaviz.Trace, make: Any) -> 
         StepperWidget("[[7,5],[3,1,9]]")  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the step setter lets traitlets' Int check the type first, so a non-number step raises a "
-    "TraitError (not an InputError, not a ValueError), while StepperWidget(step='3') raises InputError",
-)
 def test_a_step_that_is_not_a_number_is_an_input_error(textbook: negaviz.Trace, make: Any) -> None:
     w = make(textbook)
     with pytest.raises(InputError, match="step '3'"):
         w.step = "3"  # type: ignore[assignment]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="StepperWidget passes play_interval to int() unchecked: 'fast' raises int()'s own ValueError, "
-    "which does not name play_interval, and negative intervals are accepted",
-)
 def test_a_bad_play_interval_is_an_input_error(textbook: negaviz.Trace) -> None:
     with pytest.raises(InputError, match="play_interval"):
         StepperWidget(textbook, play_interval="fast")  # type: ignore[arg-type]
