@@ -608,7 +608,24 @@ def _one_line(message: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``negaviz`` with ``argv`` (default: the command line); return the exit status."""
+    """Run ``negaviz`` with ``argv`` (default: the command line); return the exit status.
+
+    Run from the command line (``argv`` None), a command stopped by Ctrl-C ends the
+    process at once after printing: freeing a search's tables and trace can take
+    longer than the search took to stop, and the user asked to stop.
+    """
+    status = _main(argv)
+    if status == EXIT_INTERRUPTED and argv is None:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(status)
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
             args = build_parser().parse_args(argv)
