@@ -9,12 +9,12 @@ are tested without a browser.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from dataclasses import dataclass
 
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
+from negaviz.trace.timeline import Counters, timeline_of
 from negaviz.trace.trace import Event, Trace
 
 _K = EventKind
@@ -78,16 +78,6 @@ class Frame:
 
 
 @dataclass(frozen=True)
-class Counters:
-    """How much the search has done by a step."""
-
-    nodes: int
-    leaves: int
-    cutoffs: int
-    tt_hits: int
-
-
-@dataclass(frozen=True)
 class StepView:
     """Everything the stepper shows beside the tree at one step."""
 
@@ -112,8 +102,7 @@ class Stepper:
         self.replay = Replay(trace)
         opts = trace.result.options if trace.result is not None else None
         self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt))
-        self._prefix = _prefix_counts(trace)
-        self._enter_steps = [n.enter_step for n in trace.nodes]
+        self._timeline = timeline_of(trace)
 
     def __len__(self) -> int:
         return len(self.trace)
@@ -136,8 +125,7 @@ class Stepper:
     # --- parts ----------------------------------------------------------------------
     def counters(self, step: int) -> Counters:
         """Nodes entered and leaves, cutoffs and table hits reported in the first ``step`` events."""
-        leaves, cutoffs, hits = self._prefix
-        return Counters(bisect_left(self._enter_steps, step), leaves[step], cutoffs[step], hits[step])
+        return self._timeline.counters(step)
 
     def _v(self, nid: int, x: float | None) -> str:
         if x is None:
@@ -241,24 +229,6 @@ def _skipped_names(trace: Trace, nid: int) -> list[str]:
         return [game.label(game.play(pos, m)) for m in node.skipped]
     namer = getattr(game, "move_name", None)
     return [namer(pos, m) if callable(namer) else str(m) for m in node.skipped]
-
-
-def _prefix_counts(trace: Trace) -> tuple[list[int], list[int], list[int]]:
-    """Running counts of leaves, cutoffs and table hits before each step.
-
-    Read straight from the packed stream (decoding every event would be far slower);
-    leaves are counted as :meth:`Trace.counts` counts them, value-bound exits included.
-    """
-    s, nodes = trace.stream, trace.nodes
-    leaves, cutoffs, hits = [0], [0], [0]
-    leaf, ev_, exit_, cut, probe = _K.LEAF, _K.EVAL, _K.EXIT, _K.CUTOFF, _K.TT_PROBE
-    for pos, owner in zip(trace.offsets, trace.owners):
-        kind = s[pos]
-        is_leaf = kind == leaf or kind == ev_ or (kind == exit_ and nodes[owner].ending == "bounds")
-        leaves.append(leaves[-1] + is_leaf)
-        cutoffs.append(cutoffs[-1] + (kind == cut))
-        hits.append(hits[-1] + (kind == probe and s[pos + 1] != 0))
-    return leaves, cutoffs, hits
 
 
 def next_step(trace: Trace, step: int, kind: str) -> int:

@@ -45,7 +45,6 @@ from negaviz.render.output import to_svg
 from negaviz.render.styles import GREY, OKABE_ITO, NodeView, default_edge_style, default_node_style, tint
 from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
-from negaviz.trace.replay import State
 from negaviz.trace.timeline import BEST, Timeline
 from negaviz.trace.trace import Trace
 
@@ -55,8 +54,6 @@ CHUNK = 4096
 """Steps per chunk of per-step panel data."""
 MAX_PAGE_EVENTS = 100_000
 """The most events one page (or a notebook's static form) holds."""
-FULL_REPLAY_MAX_EVENTS = 50_000
-"""Beyond this many events, sentences read the call stack alone (see ``StackReplay``)."""
 
 _KINDS = {"node": "n", "folded": "f", "group": "g", "pruned": "p", "unvisited": "p"}
 
@@ -158,27 +155,6 @@ def finish_svg(svg: str) -> str:
 
 
 # ------------------------------------------------------------------------------ the scene
-class StackReplay:
-    """A stand-in for :class:`~negaviz.trace.Replay` that knows only the call stack.
-
-    ``Replay.state_at(k)`` holds every node entered so far, so on a trace with half a
-    million nodes it costs a tenth of a second or more per step.  Sentences need only
-    the nodes on the stack, which :func:`negaviz.render.fold.snapshot` finds from their
-    own events in a few milliseconds.  Single-root traces only.
-    """
-
-    def __init__(self, trace: Trace) -> None:
-        self.trace = trace
-
-    def __len__(self) -> int:
-        return len(self.trace)
-
-    def state_at(self, step: int) -> State:
-        snap = snapshot(self.trace, step)
-        last = self.trace.event(step - 1) if step else None
-        return State(step, dict(snap.live), snap.stack, last)
-
-
 class Scene:
     """Everything the browser needs to step through ``trace``; see the module docstring.
 
@@ -271,7 +247,7 @@ class Scene:
         trace = part
         snap = snapshot(trace, len(trace))
         textbook = labels.family(trace.game) == "textbook"
-        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, keep=keep)
+        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep)
         slots = self._slots(layout, root)
         builder = _Builder(trace, snap, perspective="negamax", windows=True, dag=False)
         builder.slots = slots
@@ -348,8 +324,8 @@ class Scene:
             changes.append([ch.step, ch.kind, _jv(ch.value), _jv(ch.alpha), ch.child])
             for v in (ch.value, ch.alpha):
                 self._remember(v)
-        for v in (life.value, life.alpha, life.beta):
-            self._remember(v)
+        for x in (life.value, life.alpha, life.beta):
+            self._remember(x)
         return [
             life.parent, life.depth, life.enter, life.exit, _jv(life.value),
             None if life.bound is None else int(life.bound), int(life.tt), life.cut,
@@ -367,10 +343,7 @@ class Scene:
     def stepper(self, perspective: str) -> Stepper:
         """The pure step logic that writes the sentences."""
         if perspective not in self._steppers:
-            stepper = Stepper(self.trace, perspective=perspective)
-            if len(self.trace) > FULL_REPLAY_MAX_EVENTS and len(self.trace.roots()) <= 1:
-                stepper.replay = StackReplay(self.trace)  # type: ignore[assignment]  # only state_at is used
-            self._steppers[perspective] = stepper
+            self._steppers[perspective] = Stepper(self.trace, perspective=perspective)
         return self._steppers[perspective]
 
     def chunk(self, index: int) -> dict[str, Any]:

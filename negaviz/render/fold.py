@@ -15,8 +15,8 @@ drawn node, whatever the size of the trace.
 :func:`snapshot` gives the state after ``step`` events the same way, for the few nodes
 it needs: whether a node has been entered or has returned follows from its enter and
 exit steps, and only the nodes on the call stack (at most the depth of the search) need
-their live window and best value, which :class:`~negaviz.trace.Replay` computes from
-just their own events.
+their live window and best value, which the trace's timeline
+(:mod:`negaviz.trace.timeline`, built once per trace) gives at any step.
 
 >>> import negaviz
 >>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
@@ -39,26 +39,15 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from negaviz.errors import InputError
-from negaviz.search.events import EventKind
-from negaviz.trace.replay import NodeState, Replay
-from negaviz.trace.trace import Event, Node, Trace
+from negaviz.trace.replay import NodeState, node_state
+from negaviz.trace.timeline import timeline_of
+from negaviz.trace.trace import Node, Trace
 
 
 # ------------------------------------------------------------------------ snapshot
-class _OwnEvents:
-    """A few nodes' own events, shaped like a trace for :class:`Replay` (which reads
-    only ``events`` and ``len``)."""
-
-    def __init__(self, events: list[Event]) -> None:
-        self.events = events
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-
 @dataclass(frozen=True)
 class Snapshot:
     """The search after ``step`` events, as far as drawing needs it."""
@@ -114,24 +103,10 @@ def snapshot(trace: Trace, step: int) -> Snapshot:
             if not kids or done(kids[-1]):
                 break
             stack.append(kids[-1])
-    # Each stack node's own events: its steps so far minus its children's subtrees.
-    own: list[Event] = []
-    events = trace.events
-    for s in stack:
-        start = nodes[s].enter_step
-        for c in visible_children(nodes[s], visible):
-            own.extend(events[start : nodes[c].enter_step])
-            start = nodes[c].exit_step + 1 if done(c) else step
-        own.extend(events[start:step])
-    own.sort(key=attrgetter("step"))
-    live: dict[int, NodeState] = {}
-    best_so_far: dict[int, int] = {}
-    if stack:
-        state = Replay(cast(Trace, _OwnEvents(own))).state_at(len(own))
-        live = {s: state.nodes[s] for s in stack}
-        for ev in own:
-            if ev.kind == EventKind.BEST and ev.child is not None:
-                best_so_far[ev.node] = ev.child
+    # The stack nodes' live windows and best children, from the trace's timeline.
+    timeline = timeline_of(trace)
+    live = {s: node_state(trace, timeline, s, step) for s in stack}
+    best_so_far = {s: b for s in stack if (b := timeline.node_at(s, step).best_child) >= 0}
     pv: list[int] = []
     at: int | None = 0 if visible else None
     while at is not None and at < visible:
@@ -231,11 +206,13 @@ def extras(snap: Snapshot, nid: int) -> tuple[str, tuple[Any, ...]]:
     return ("pruned" if state is not None and state.cut else "unvisited"), rest
 
 
-def plan(trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None, keep: Sequence[int] = ()) -> Plan:
+def plan(
+    trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None, also_keep: Sequence[int] = (),
+) -> Plan:
     """At most ``budget`` drawn nodes showing ``snap``; see the module docstring.
 
     A node's moves never tried are drawn one ghost each up to ``ghosts`` of them
-    (None: no limit), else as one ghost standing for all of them.  ``keep``: more nodes
+    (None: no limit), else as one ghost standing for all of them.  ``also_keep``: more nodes
     to keep after the stack, before the best line (each with its ancestors before it).
     """
     if snap.visible == 0:
@@ -257,7 +234,7 @@ def plan(trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None
         return len(children(nid)) + (len(moves) if one_each(moves) else 1)
 
     # Must-keep nodes, by priority: the stack (root first), then the best line.
-    priority = list(dict.fromkeys((0, *snap.stack, *keep, *snap.pv)))
+    priority = list(dict.fromkeys((0, *snap.stack, *also_keep, *snap.pv)))
     current = snap.current
 
     def opened(keep: set[int]) -> set[int]:

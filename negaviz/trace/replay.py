@@ -7,14 +7,13 @@ from the trace alone; nothing is searched again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from negaviz.search.events import Bound, EventKind
+from negaviz.search.events import Bound
 from negaviz.trace.trace import Event, Trace
-
-_K = EventKind
 
 
 class Status(Enum):
@@ -57,7 +56,7 @@ class State:
 
     step: int
     """How many events have been applied."""
-    nodes: dict[int, NodeState]
+    nodes: Mapping[int, NodeState]
     """State of every node entered so far, by number (absent: unvisited)."""
     stack: tuple[int, ...]
     """The call stack, root first; its last node is the current one."""
@@ -74,16 +73,16 @@ class State:
 
 
 class Replay:
-    """Applies a trace's events one at a time; ``state_at(k)`` for any k.
+    """The state after any number of events: ``state_at(k)`` for any k.
 
-    Checkpoints every ``every`` steps make random access cheap for long traces.
+    States are read from the trace's :class:`~negaviz.trace.timeline.Timeline` (built
+    once per trace, then shared), so ``state_at`` costs the depth of the call stack, not
+    the events before it; a state's ``nodes`` are looked up when asked for.
+    ``every`` is accepted for compatibility and unused (there are no checkpoints).
     """
 
     def __init__(self, trace: Trace, every: int | None = None) -> None:
         self.trace = trace
-        # Each checkpoint copies the node states, so long traces keep about 64 of them.
-        self.every = every if every is not None else max(256, len(trace) // 64)
-        self._checkpoints: dict[int, tuple[dict[int, NodeState], tuple[int, ...]]] = {0: ({}, ())}
 
     def __len__(self) -> int:
         return len(self.trace)
@@ -92,44 +91,54 @@ class Replay:
         """The state after the first ``step`` events (0 <= step <= len(trace))."""
         if not 0 <= step <= len(self.trace):
             raise IndexError(f"step {step} is outside 0..{len(self.trace)}")
-        base = max(k for k in self._checkpoints if k <= step)
-        nodes_, stack_ = self._checkpoints[base]
-        nodes = dict(nodes_)
-        stack = list(stack_)
-        events = self.trace.events
-        for k in range(base, step):
-            _apply(nodes, stack, events[k])
-            if (k + 1) % self.every == 0 and k + 1 not in self._checkpoints:
-                self._checkpoints[k + 1] = (dict(nodes), tuple(stack))
-        return State(step, nodes, tuple(stack), events[step - 1] if step else None)
+        from negaviz.trace.timeline import timeline_of  # the timeline reads this module's Status
+
+        tl = timeline_of(self.trace)
+        last = self.trace.event(step - 1) if step else None
+        return State(step, _Nodes(self.trace, tl, step), tl.stack(step), last)
 
 
-def _apply(nodes: dict[int, NodeState], stack: list[int], ev: Event) -> None:
-    kind = ev.kind
-    if kind == _K.ENTER:
-        if stack:
-            nodes[stack[-1]] = replace(nodes[stack[-1]], status=Status.ACTIVE)
-        nodes[ev.node] = NodeState(Status.CURRENT, alpha=ev.alpha, beta=ev.beta)
-        stack.append(ev.node)
-        return
-    me = nodes[ev.node]
-    if kind in (_K.LEAF, _K.EVAL, _K.EXIT):
-        nodes[ev.node] = replace(me, status=Status.DONE, value=ev.value, bound=ev.bound)
-        stack.pop()
-        if stack:
-            nodes[stack[-1]] = replace(nodes[stack[-1]], status=Status.CURRENT)
-    elif kind == _K.CHILD:
-        nodes[ev.node] = replace(me, tried=me.tried + 1)
-    elif kind == _K.BEST:
-        nodes[ev.node] = replace(me, tried=me.tried + 1, best=ev.value, alpha=ev.alpha)
-    elif kind == _K.CUTOFF:
-        nodes[ev.node] = replace(me, cut=True)
-    elif kind == _K.TT_PROBE and ev.bound is not None and not ev.ended:
-        # A bound from the table narrows the window before any child is searched.
-        if ev.bound == Bound.LOWER and ev.value is not None and me.alpha is not None:
-            nodes[ev.node] = replace(me, alpha=max(me.alpha, ev.value))
-        elif ev.bound == Bound.UPPER and ev.value is not None and me.beta is not None:
-            nodes[ev.node] = replace(me, beta=min(me.beta, ev.value))
+class _Nodes(Mapping[int, NodeState]):
+    """Every node entered by a step, by number, each state looked up when asked for."""
+
+    def __init__(self, trace: Trace, timeline: Any, step: int) -> None:
+        self._trace, self._tl, self._step = trace, timeline, step
+        self._visible = timeline.entered(step)
+
+    def __getitem__(self, nid: int) -> NodeState:
+        if isinstance(nid, bool) or not isinstance(nid, int) or not 0 <= nid < self._visible:
+            raise KeyError(nid)
+        return node_state(self._trace, self._tl, nid, self._step)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self._visible))
+
+    def __len__(self) -> int:
+        return self._visible
+
+
+_STATUS = {"current": Status.CURRENT, "active": Status.ACTIVE, "done": Status.DONE}
+
+
+def node_state(trace: Trace, timeline: Any, nid: int, step: int) -> NodeState:
+    """Node ``nid`` after ``step`` events, as a :class:`NodeState` (entered nodes only).
+
+    A returned node keeps the window and best value it had when it returned.
+    """
+    at = timeline.node_at(nid, step)
+    nodes = trace.nodes
+    kids = nodes[nid].children
+    # Children reported back (CHILD/BEST comes right after the child returns), except a
+    # PVS null-window search that was searched again (RESEARCH instead).
+    tried = sum(
+        1 for i, c in enumerate(kids)
+        if 0 <= nodes[c].exit_step and nodes[c].exit_step + 1 < step
+        and not (i + 1 < len(kids) and nodes[kids[i + 1]].research)
+    )
+    if at.status == "done":
+        before = timeline.node_at(nid, timeline.lives[nid].exit)  # just before it returned
+        return NodeState(Status.DONE, before.alpha, before.beta, before.value, at.value, at.bound, tried, at.cut)
+    return NodeState(_STATUS[at.status], at.alpha, at.beta, at.value, None, None, tried, at.cut)
 
 
 def final_value(trace: Trace) -> Any:

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from negaviz.search.events import Bound, EventKind
 from negaviz.trace.trace import Trace, _num
@@ -48,6 +49,8 @@ leaf, as :meth:`Trace.counts` counts it)."""
 
 RETURNS = frozenset("LVRY")
 """Codes of the events that return from a node."""
+
+_EVERY = 4096  # steps between the running counts kept for counters()
 
 BEST, LOWER_ALPHA, LOWER_BETA = 0, 1, 2
 """Kinds of :class:`Change`: a new best value (and alpha); a table entry raising alpha;
@@ -116,55 +119,90 @@ class Counters(NamedTuple):
     tt_hits: int
 
 
+def _positions(kinds: list[str], codes: str) -> list[int]:
+    """Steps whose event code is one of ``codes``, in order."""
+    return [i for i, c in enumerate(kinds) if c in codes]
+
+
+class _Lives:
+    """Nodes' lives, made when asked for from the trace's nodes and the few changes."""
+
+    def __init__(self, nodes: list[Any], changes: dict[int, list[Change]], cuts: dict[int, int]) -> None:
+        self._nodes, self._changes, self._cuts = nodes, changes, cuts
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def __getitem__(self, nid: int) -> NodeLife:
+        n = self._nodes[nid]
+        return NodeLife(
+            n.parent, n.depth, n.enter_step, n.exit_step, _num(n.alpha), _num(n.beta), n.value, n.bound,
+            n.ending == "tt", self._cuts.get(nid, -1), self._changes.get(nid, []),
+        )
+
+
+_TIMELINES: WeakKeyDictionary[Trace, Timeline] = WeakKeyDictionary()
+
+
+def timeline_of(trace: Trace) -> Timeline:
+    """The trace's timeline, built on first use and kept as long as the trace lives."""
+    found = _TIMELINES.get(trace)
+    if found is None:
+        found = _TIMELINES[trace] = Timeline(trace)
+    return found
+
+
 class Timeline:
     """Every node's life and every step's event kind and current node; see the module."""
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
         nodes = trace.nodes
-        s = trace.stream
-        lives = [
-            NodeLife(n.parent, n.depth, n.enter_step, n.exit_step, _num(n.alpha), _num(n.beta),
-                     n.value, n.bound, n.ending == "tt", -1, [])
-            for n in nodes
-        ]
-        kinds: list[str] = []
+        s, offsets, owners = trace.stream, trace.offsets, trace.owners
+        # Written as whole-list passes, not one loop doing everything per event: a
+        # full tic-tac-toe trace has 1.6 million events.
+        table = [""] * 16
+        for kind, code in KIND_CODES.items():
+            table[kind] = code
+        kinds = [table[int(s[p])] for p in offsets]
+        changes: dict[int, list[Change]] = {}
+        for i in _positions(kinds, "R"):
+            if nodes[owners[i]].ending == "bounds":
+                kinds[i] = "Y"
+        for i in _positions(kinds, "P"):
+            if s[offsets[i] + 1]:
+                kinds[i] = "H"
+        for i in _positions(kinds, "BH"):  # in step order, both kinds together
+            nid, pos = owners[i], offsets[i]
+            if kinds[i] == "B":
+                k = i - 1
+                while kinds[k] not in RETURNS:  # back over table stores to the child's return
+                    k -= 1
+                changes.setdefault(nid, []).append(Change(i, BEST, _num(s[pos + 1]), _num(s[pos + 2]), owners[k]))
+                continue
+            probe = int(s[pos + 1])
+            bound = Bound((probe & 3) - 1)
+            if not probe & 4 and bound != Bound.EXACT:  # a bound from the table narrows the window
+                which = LOWER_ALPHA if bound == Bound.LOWER else LOWER_BETA
+                changes.setdefault(nid, []).append(Change(i, which, _num(s[pos + 2])))
+        cuts = {owners[i]: i for i in _positions(kinds, "X")}
+        parents = [n.parent for n in nodes]
         current = [-1]  # current[k]: the node the search is at after k events
-        stack: list[int] = []
-        last_returned = -1
-        for pos, nid in zip(trace.offsets, trace.owners):
-            kind = _K(int(s[pos]))
-            code = KIND_CODES[kind]
-            if kind == _K.ENTER:
-                stack.append(nid)
-            elif kind in (_K.LEAF, _K.EVAL, _K.EXIT):
-                if kind == _K.EXIT and nodes[nid].ending == "bounds":
-                    code = "Y"
-                last_returned = stack.pop()
-            elif kind == _K.BEST:
-                lives[nid].changes.append(Change(len(kinds), BEST, _num(s[pos + 1]), _num(s[pos + 2]), last_returned))
-            elif kind == _K.CUTOFF:
-                lives[nid].cut = len(kinds)
-            elif kind == _K.TT_PROBE:
-                probe = int(s[pos + 1])
-                if probe:
-                    code = "H"
-                    bound = Bound((probe & 3) - 1)
-                    if not probe & 4 and bound != Bound.EXACT:  # a bound narrows the window
-                        which = LOWER_ALPHA if bound == Bound.LOWER else LOWER_BETA
-                        lives[nid].changes.append(Change(len(kinds), which, _num(s[pos + 2])))
-            kinds.append(code)
-            current.append(stack[-1] if stack else -1)
-        self.lives = lives
+        current.extend([parents[o] if c in RETURNS else o for c, o in zip(kinds, owners)])
+        self.lives = _Lives(nodes, changes, cuts)
         """Every node's :class:`NodeLife`, by number."""
         self.kinds = "".join(kinds)
         """One letter per step's event (see :data:`KIND_CODES`)."""
         self.current = current
         """``current[k]``: the node the search is at after k events (-1: none)."""
-        self._enters = [life.enter for life in lives]
+        self._enters = [n.enter_step for n in nodes]
 
     def __len__(self) -> int:
         return len(self.kinds)
+
+    def entered(self, step: int) -> int:
+        """Nodes entered in the first ``step`` events (they are numbered 0 up)."""
+        return bisect_left(self._enters, step)
 
     def node_at(self, nid: int, step: int) -> NodeAt:
         """Node ``nid`` as shown after ``step`` events."""
@@ -210,10 +248,21 @@ class Timeline:
 
     def counters(self, step: int) -> Counters:
         """Nodes entered, leaves, cutoffs and table hits in the first ``step`` events."""
-        done = self.kinds[:step]
+        base = step - step % _EVERY
+        if not hasattr(self, "_marks"):
+            self._marks: list[tuple[int, int, int]] = []
+        while len(self._marks) <= base // _EVERY:  # running counts every _EVERY steps
+            i = len(self._marks)
+            done = self.kinds[(i - 1) * _EVERY:i * _EVERY] if i else ""
+            last = self._marks[-1] if i else (0, 0, 0)
+            self._marks.append((
+                last[0] + sum(done.count(c) for c in "LVY"), last[1] + done.count("X"), last[2] + done.count("H"),
+            ))
+        leaves, cutoffs, hits = self._marks[base // _EVERY]
+        rest = self.kinds[base:step]
         return Counters(
             bisect_left(self._enters, step),
-            sum(done.count(c) for c in "LVY"),
-            done.count("X"),
-            done.count("H"),
+            leaves + sum(rest.count(c) for c in "LVY"),
+            cutoffs + rest.count("X"),
+            hits + rest.count("H"),
         )

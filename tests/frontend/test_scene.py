@@ -16,7 +16,7 @@ import negaviz
 import negaviz.frontend.scene
 from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.errors import InputError
-from negaviz.frontend.scene import CHUNK, Scene, StackReplay, inline_svg
+from negaviz.frontend.scene import CHUNK, Scene, inline_svg
 from negaviz.trace.timeline import Timeline
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -108,14 +108,6 @@ def test_chunk_holds_sentences_lines_and_current_nodes(textbook: negaviz.Trace) 
     assert ord(chunk["lines"][negamax][15]) - 48 == 10 and chunk["lines"][negamax][0] == "0"
     with pytest.raises(InputError, match="outside"):
         scene.chunk(1)
-
-
-def test_sentences_from_the_stack_alone_match_the_full_replay(ttt_tt: negaviz.Trace, monkeypatch: pytest.MonkeyPatch) -> None:
-    full = Scene(ttt_tt).chunk(0)
-    monkeypatch.setattr(negaviz.frontend.scene, "FULL_REPLAY_MAX_EVENTS", 0)  # as on a big trace
-    fast_scene = Scene(ttt_tt)
-    assert all(isinstance(fast_scene.stepper(p).replay, StackReplay) for p in PERSPECTIVES)
-    assert fast_scene.chunk(0) == full
 
 
 def test_bad_scene_input(textbook: negaviz.Trace) -> None:

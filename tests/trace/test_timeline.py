@@ -1,16 +1,18 @@
-"""Timeline against the step-by-step Replay and the Stepper's counters, at every step.
+"""Timeline against an event-by-event replay and the Stepper's counters, at every step.
 
 :class:`negaviz.trace.timeline.Timeline` answers "what does node n look like after k
-events" from one pass over the trace; :class:`negaviz.Replay` answers it by applying the
-events one at a time.  They are written independently, so agreeing on every node at
-every step of many traces (textbook trees, tic-tac-toe with tables, PVS, a search cut
-short by its node budget, drivers with several passes, random trees) is the check.
+events" from one pass over the trace (and :class:`negaviz.Replay` reads it); the
+reference below answers it by applying the events one at a time, as the first Replay
+did.  They are written independently, so agreeing on every node at every step of many
+traces (textbook trees, tic-tac-toe with tables, PVS, a search cut short by its node
+budget, drivers with several passes, random trees) is the check.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,20 +23,65 @@ import negaviz
 from negaviz import Replay
 from negaviz.analysis.steps import Stepper
 from negaviz.search.events import Bound, EventKind
-from negaviz.trace.replay import Status
+from negaviz.trace.replay import NodeState, State, Status
 from negaviz.trace.timeline import KIND_CODES, RETURNS, Counters, NodeAt, Timeline
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 INF = math.inf
 
 
+class ReferenceReplay:
+    """Applies the events one at a time: the state after k events, k = 0, 1, 2, ..."""
+
+    def __init__(self, trace: negaviz.Trace) -> None:
+        self.events = list(trace.events)
+
+    def states(self) -> Any:
+        nodes: dict[int, NodeState] = {}
+        stack: list[int] = []
+        yield State(0, dict(nodes), (), None)
+        for k, ev in enumerate(self.events):
+            self._apply(nodes, stack, ev)
+            yield State(k + 1, dict(nodes), tuple(stack), ev)
+
+    @staticmethod
+    def _apply(nodes: dict[int, NodeState], stack: list[int], ev: Any) -> None:
+        kind = ev.kind
+        if kind == EventKind.ENTER:
+            if stack:
+                nodes[stack[-1]] = replace(nodes[stack[-1]], status=Status.ACTIVE)
+            nodes[ev.node] = NodeState(Status.CURRENT, alpha=ev.alpha, beta=ev.beta)
+            stack.append(ev.node)
+            return
+        me = nodes[ev.node]
+        if kind in (EventKind.LEAF, EventKind.EVAL, EventKind.EXIT):
+            nodes[ev.node] = replace(me, status=Status.DONE, value=ev.value, bound=ev.bound)
+            stack.pop()
+            if stack:
+                nodes[stack[-1]] = replace(nodes[stack[-1]], status=Status.CURRENT)
+        elif kind == EventKind.CHILD:
+            nodes[ev.node] = replace(me, tried=me.tried + 1)
+        elif kind == EventKind.BEST:
+            nodes[ev.node] = replace(me, tried=me.tried + 1, best=ev.value, alpha=ev.alpha)
+        elif kind == EventKind.CUTOFF:
+            nodes[ev.node] = replace(me, cut=True)
+        elif kind == EventKind.TT_PROBE and ev.bound is not None and not ev.ended:
+            if ev.bound == Bound.LOWER and ev.value is not None and me.alpha is not None:
+                nodes[ev.node] = replace(me, alpha=max(me.alpha, ev.value))
+            elif ev.bound == Bound.UPPER and ev.value is not None and me.beta is not None:
+                nodes[ev.node] = replace(me, beta=min(me.beta, ev.value))
+
+
 def disagreements(trace: negaviz.Trace) -> list[tuple[Any, ...]]:
-    """Every (step, what, timeline's answer, replay's answer) where the two differ."""
+    """Every (step, what, timeline's answer, the reference's answer) where they differ;
+    Replay (which reads the timeline) is held to the reference's full node states too."""
     tl, replay, stepper = Timeline(trace), Replay(trace), Stepper(trace)
     out: list[tuple[Any, ...]] = []
     assert len(tl) == len(trace) and len(tl.current) == len(trace) + 1
-    for k in range(len(trace) + 1):
-        state = replay.state_at(k)
+    for k, state in enumerate(ReferenceReplay(trace).states()):
+        read = replay.state_at(k)
+        if dict(read.nodes) != state.nodes or read.stack != state.stack or read.last != state.last:
+            out.append((k, "Replay", dict(read.nodes), state.nodes))
         if tl.stack(k) != state.stack:
             out.append((k, "stack", tl.stack(k), state.stack))
         if tl.current[k] != (-1 if state.current is None else state.current):
