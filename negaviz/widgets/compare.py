@@ -69,7 +69,7 @@ def _same_position(a: Trace, b: Trace) -> None:
         raise InputError(f"the two traces search different positions: {spec_a()!r} and {spec_b()!r}")
 
 
-class CompareWidget(widgets.VBox):  # type: ignore[misc]
+class CompareWidget(widgets.VBox):
     """``trace_a`` and ``trace_b`` (searches of the same position) side by side.
 
     One step counter from 0 to the longer trace's length; each side shows its trace after

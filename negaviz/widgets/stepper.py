@@ -29,7 +29,7 @@ import html
 from bisect import bisect_right
 from typing import Any
 
-import anywidget  # type: ignore[import-untyped]
+import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
@@ -69,7 +69,7 @@ def check_perspective(perspective: str) -> str:
     return perspective
 
 
-class StepperView(anywidget.AnyWidget):  # type: ignore[misc]
+class StepperView(anywidget.AnyWidget):
     """The front-end itself: one or two scenes and the synced state (step, perspective,
     windows).  :class:`StepperWidget` and :class:`~negaviz.widgets.CompareWidget` wrap it."""
 
@@ -126,7 +126,7 @@ class StepperView(anywidget.AnyWidget):  # type: ignore[misc]
             self.send({"type": "view", "scene": i, "view": scene.view_data(index)})
 
 
-class StepperWidget(widgets.VBox):  # type: ignore[misc]
+class StepperWidget(widgets.VBox):
     """Step through ``trace``: the tree, the call stack, the pseudocode, a sentence.
 
     ``perspective``: ``"negamax"`` or ``"minimax"`` at first (switchable in the widget).
@@ -342,7 +342,7 @@ def stack_rows(scene: Scene, step: int, perspective: str) -> list[tuple[str, ...
     tl, trace = scene.timeline, scene.trace
     first = scene.first_player
     stack = tl.stack(step)
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for i, nid in enumerate(stack):
         at = tl.node_at(nid, step)
         sign = -1 if perspective == "minimax" and (first + tl.lives[nid].depth) % 2 else 1

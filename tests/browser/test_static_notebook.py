@@ -68,10 +68,10 @@ def test_lecture_notebook_as_static_html_steps(tmp_path: Path, stepper_probe: An
             page.goto(out.as_uri())
             frames = page.locator("iframe.negaviz-static")
             assert frames.count() >= 1
+            frames.first.scroll_into_view_if_needed()
             frame = frames.first.content_frame
             root = frame.locator("[data-negaviz-stepper]")
             root.locator("svg g.node").first.wait_for()
-            root.scroll_into_view_if_needed()
             probe = stepper_probe
             n = int(root.get_attribute("data-step") or 0)
             readings = [root.evaluate(probe.js)]
@@ -84,6 +84,7 @@ def test_lecture_notebook_as_static_html_steps(tmp_path: Path, stepper_probe: An
             assert steps == [0, 1, 2, 3, len(trace), len(trace) - 1]
             for reading in readings:
                 probe.check(reading, trace, reading["step"])
+            page.keyboard.press("Home")
             root.locator("button[data-jump='cutoff']").click()
             readings.append(root.evaluate(probe.js))
             probe.check(readings[-1], trace, readings[-1]["step"])
