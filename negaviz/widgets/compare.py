@@ -33,7 +33,7 @@ from negaviz.analysis.steps import PERSPECTIVES
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.trace import Trace
-from negaviz.widgets.stepper import StepperView, check_perspective, check_step, descendants, static_form
+from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
 __all__ = ["CompareWidget", "move_paths", "only_here"]
 
@@ -69,7 +69,7 @@ def _same_position(a: Trace, b: Trace) -> None:
         raise InputError(f"the two traces search different positions: {spec_a()!r} and {spec_b()!r}")
 
 
-class CompareWidget(widgets.VBox):
+class CompareWidget(SyncedState, widgets.VBox):
     """``trace_a`` and ``trace_b`` (searches of the same position) side by side.
 
     One step counter from 0 to the longer trace's length; each side shows its trace after
@@ -116,31 +116,8 @@ class CompareWidget(widgets.VBox):
     def __repr__(self) -> str:
         return f"<negaviz CompareWidget: {len(self.traces[0])} and {len(self.traces[1])} events, step {self.step}>"
 
-    # --- state ------------------------------------------------------------------------
-    @property
-    def step(self) -> int:
-        """The shared step counter, 0..max(len(trace_a), len(trace_b)) (settable)."""
-        return int(self.front.step)
-
-    @step.setter
-    def step(self, value: int) -> None:
-        self.front.step = check_step(value, max(len(t) for t in self.traces))
-
-    @property
-    def perspective(self) -> str:
-        return str(self.front.perspective)
-
-    @perspective.setter
-    def perspective(self, value: str) -> None:
-        self.front.perspective = check_perspective(value)
-
-    @property
-    def windows(self) -> bool:
-        return bool(self.front.windows)
-
-    @windows.setter
-    def windows(self, value: bool) -> None:
-        self.front.windows = bool(value)
+    def _top(self) -> int:
+        return max(len(t) for t in self.traces)
 
     @property
     def steps(self) -> tuple[int, int]:

@@ -40,7 +40,7 @@ from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
 
-__all__ = ["StepperWidget", "StepperView", "check_perspective", "check_step", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
+__all__ = ["StepperWidget", "StepperView", "SyncedState", "check_perspective", "check_step", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
 
 STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
 """Columns of the call-stack table, root first, current node last."""
@@ -126,7 +126,45 @@ class StepperView(anywidget.AnyWidget):
             self.send({"type": "view", "scene": i, "view": scene.view_data(index)})
 
 
-class StepperWidget(widgets.VBox):
+class SyncedState:
+    """``step``, ``perspective`` and ``windows`` of a widget wrapping a
+    :class:`StepperView` (``self.front``): synced with the page both ways, checked here."""
+
+    front: StepperView
+
+    def _top(self) -> int:
+        """The last step."""
+        raise NotImplementedError
+
+    @property
+    def step(self) -> int:
+        """The step shown: events applied, 0..the last step (settable)."""
+        return int(self.front.step)
+
+    @step.setter
+    def step(self, value: int) -> None:
+        self.front.step = check_step(value, self._top())
+
+    @property
+    def perspective(self) -> str:
+        """``negamax`` or ``minimax`` (settable)."""
+        return str(self.front.perspective)
+
+    @perspective.setter
+    def perspective(self, value: str) -> None:
+        self.front.perspective = check_perspective(value)
+
+    @property
+    def windows(self) -> bool:
+        """Whether the tree shows each node's window (settable)."""
+        return bool(self.front.windows)
+
+    @windows.setter
+    def windows(self, value: bool) -> None:
+        self.front.windows = bool(value)
+
+
+class StepperWidget(SyncedState, widgets.VBox):
     """Step through ``trace``: the tree, the call stack, the pseudocode, a sentence.
 
     ``perspective``: ``"negamax"`` or ``"minimax"`` at first (switchable in the widget).
@@ -185,33 +223,8 @@ class StepperWidget(widgets.VBox):
     def __repr__(self) -> str:
         return f"<negaviz StepperWidget: {len(self.trace)} events, step {self.step}>"
 
-    # --- synced state ---------------------------------------------------------------------
-    @property
-    def step(self) -> int:
-        """The step shown: events applied, 0..len(trace) (settable)."""
-        return int(self.front.step)
-
-    @step.setter
-    def step(self, value: int) -> None:
-        self.front.step = check_step(value, len(self.trace))
-
-    @property
-    def perspective(self) -> str:
-        """``negamax`` or ``minimax`` (settable)."""
-        return str(self.front.perspective)
-
-    @perspective.setter
-    def perspective(self, value: str) -> None:
-        self.front.perspective = check_perspective(value)
-
-    @property
-    def windows(self) -> bool:
-        """Whether the tree shows each node's window (settable)."""
-        return bool(self.front.windows)
-
-    @windows.setter
-    def windows(self, value: bool) -> None:
-        self.front.windows = bool(value)
+    def _top(self) -> int:
+        return len(self.trace)
 
     # --- what is shown (read from the data the page shows) -----------------------------------
     @property
