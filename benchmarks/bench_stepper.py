@@ -10,7 +10,8 @@ opened in Debian's Chromium:
   dispatched and the layout forced in the page, so the browser's own input latency is
   not counted); median, 95th percentile and worst over every step forward, then back;
 * ``moved``: drawn nodes whose shape moved between any two steps showing the same view
-  (compared over every step; target 0); a folded search switches views as it goes;
+  (compared at every step, every 10th beyond 1,000; target 0); a folded search
+  switches views as it goes;
 * ``views``: drawings laid out for the page (one unless folded).
 
 The widget runs the same module on the same data (its steps also sync the step to the
@@ -90,13 +91,17 @@ def summary(ms: list[float]) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 400-board case")
+    parser.add_argument("--only", type=int, default=None, help="run only case number N (from 0)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     results: dict[str, Any] = {"chromium": CHROMIUM, "cases": []}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for name, game, options in cases(args.quick):
+        chosen = cases(args.quick)
+        if args.only is not None:
+            chosen = [chosen[args.only]]
+        for name, game, options in chosen:
             trace = negaviz.record(game, **options)
             t0 = time.perf_counter()
             info = export_html(trace, Path(tmp) / "page.html")
@@ -110,16 +115,17 @@ def main() -> None:
             n = len(trace)
             forward = page.evaluate(STEP_JS, ["ArrowRight", n])
             backward = page.evaluate(STEP_JS, ["ArrowLeft", n])
-            # Positions at every step (a second pass, untimed).
+            # Positions at every step, or every 10th on long searches (a second pass, untimed).
+            stride = 1 if n <= 1000 else 10
             page.evaluate(STEP_JS, ["Home", 1])
             seen: dict[str, str] = {}
             moved: set[str] = set()
-            for _ in range(n + 1):
+            for _ in range(0, n + 1, stride):
                 view, positions = page.evaluate(POSITIONS_JS)
                 for title, pos in positions.items():  # within one view: a new view is a new layout
                     if seen.setdefault(f"{view}/{title}", pos) != pos:
                         moved.add(title)
-                page.evaluate(STEP_JS, ["ArrowRight", 1])
+                page.evaluate(STEP_JS, ["ArrowRight", stride])
             page.close()
             results["cases"].append({
                 "case": name, "nodes": len(trace.nodes), "events": n, "views": info.views,

@@ -62,7 +62,7 @@ def test_export_writes_one_offline_page(tmp_path: Path, capsys: pytest.CaptureFi
     out = tmp_path / "ab.html"
     assert main(["export", "tree", TEXTBOOK, "-o", str(out)]) == 0
     page = out.read_text()
-    assert page.count("<svg") == 1  # laid out once, painted at each of the 19 steps
+    assert page.count('"svgz"') == 1  # laid out once (and gzipped), painted at each of the 19 steps
     assert "data-negaviz-stepper" in page and '"n":18' in page
     assert "http://" not in page and "https://" not in page
     assert "every one of 19 steps" in capsys.readouterr().out

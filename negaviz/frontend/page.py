@@ -1,8 +1,8 @@
 """A self-contained HTML page that steps one or two scenes, with no network and no kernel.
 
 The page holds the front-end module (``stepper.js``, the same file the widgets load),
-the scenes' data as JSON, and a few lines that hand the module a model holding that
-data.  A Content-Security-Policy forbids every request but the page's own inline script
+the scenes' data as JSON (each drawing gzipped, unpacked by the browser), and a few lines
+that hand the module a model holding that data.  A Content-Security-Policy forbids every request but the page's own inline script
 and style, so it works from a USB stick, an e-mail attachment or a sandboxed frame.
 
 :func:`static_html` wraps such a page in a sandboxed ``<iframe>``: the form a widget
@@ -19,6 +19,8 @@ leaves in a notebook's outputs for viewers without a widget manager (``jupyter n
 
 from __future__ import annotations
 
+import base64
+import gzip
 import hashlib
 import html
 import json
@@ -28,7 +30,7 @@ from typing import Any
 from negaviz.errors import InputError
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
 
-__all__ = ["ESM", "page_html", "static_html", "check_page_size"]
+__all__ = ["ESM", "page_html", "static_html", "check_page_size", "unpacked_svg"]
 
 ESM = resources.files("negaviz.frontend").joinpath("stepper.js").read_text(encoding="utf-8")
 """The front-end ES module's source."""
@@ -53,11 +55,26 @@ function negavizModel(state) {
     send: () => {},
   };
 }
-for (const holder of document.querySelectorAll("script.negaviz-data")) {
-  const state = JSON.parse(holder.textContent);
-  const el = document.getElementById(holder.dataset.for);
-  NEGAVIZ.render({ model: negavizModel(state), el });
+// The drawings travel gzipped (base64): unpacked here, with the browser's own gzip.
+async function negavizInflate(state) {
+  for (const scene of state.scenes) {
+    for (const view of scene.views) {
+      if (view.svgz === undefined) continue;
+      const bytes = Uint8Array.from(atob(view.svgz), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      view.svg = await new Response(stream).text();
+      delete view.svgz;
+    }
+  }
+  return state;
 }
+(async () => {
+  for (const holder of document.querySelectorAll("script.negaviz-data")) {
+    const state = await negavizInflate(JSON.parse(holder.textContent));
+    const el = document.getElementById(holder.dataset.for);
+    NEGAVIZ.render({ model: negavizModel(state), el });
+  }
+})();
 """
 
 _PAGE_STYLE = (
@@ -79,6 +96,25 @@ def check_page_size(scenes: list[Scene]) -> None:
             )
 
 
+def _packed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with each view's SVG gzipped and in base64 (``svgz``): drawings of boards
+    shrink about tenfold.  Deterministic: no time stamp in the gzip header."""
+    views = []
+    for view in data["views"]:
+        view = dict(view)
+        packed = gzip.compress(view.pop("svg").encode("utf-8"), compresslevel=9, mtime=0)
+        view["svgz"] = base64.b64encode(packed).decode("ascii")
+        views.append(view)
+    return {**data, "views": views}
+
+
+def unpacked_svg(view: dict[str, Any]) -> str:
+    """The SVG of a view as :func:`page_html` packed it (for readers of a page's data)."""
+    if "svg" in view:
+        return str(view["svg"])
+    return gzip.decompress(base64.b64decode(view["svgz"])).decode("utf-8")
+
+
 def _json(data: Any) -> str:
     """JSON safe inside a <script> element."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -95,7 +131,7 @@ def page_html(
         scene.cover()  # no kernel to lay out views later: every step needs one now
     state = {
         "step": step, "perspective": perspective, "windows": windows,
-        "scenes": [scene.data(chunks="all") for scene in scenes],
+        "scenes": [_packed(scene.data(chunks="all")) for scene in scenes],
     }
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
     return (

@@ -148,7 +148,8 @@ def finish_svg(svg: str) -> str:
         if 'class="node"' in part:
             part = _mark_group(part)
         out.append(part)
-    svg = inline_svg("".join(out))
+    # The font goes in the style sheet, not on each of thousands of texts.
+    svg = inline_svg("".join(out)).replace(' font-family="Helvetica,sans-Serif"', "")
     # ids are per document: two steppers on one page would share them, so drop them
     # (the front-end finds nodes by their <title>, which graphviz always writes).
     return re.sub(r'\sid="[^"]*"', "", svg)
@@ -218,9 +219,10 @@ class Scene:
         nodes = part.nodes
         sizes = Sizes(nodes, len(nodes))
         path = part.path(local)
-        # The highest node on the path whose whole subtree fits in half the budget is
-        # drawn whole, so the view serves every step the search spends inside it.
-        top = next((n for n in path if sizes(n) <= self.max_nodes // 2), local)
+        # The highest node on the path whose whole subtree fits (with the path and its
+        # folded siblings) is drawn whole, so the view serves every step the search spends
+        # inside it; nothing else is opened, so views overlap little and a page stays small.
+        top = next((n for n in path if sizes(n) + 3 * len(path) <= self.max_nodes), local)
         keep = [*part.path(top), *range(top, sizes.end(top))]
         # A deep path may not fit a small budget with its siblings folded: give the view
         # room until it draws the current node (the step would have no view otherwise).
@@ -247,7 +249,7 @@ class Scene:
         trace = part
         snap = snapshot(trace, len(trace))
         textbook = labels.family(trace.game) == "textbook"
-        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep)
+        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
         slots = self._slots(layout, root)
         builder = _Builder(trace, snap, perspective="negamax", windows=True, dag=False)
         builder.slots = slots
@@ -431,15 +433,16 @@ def css() -> str:
 .negaviz-stepper .nv-bar {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin: 2px 0; }}
 .negaviz-stepper .nv-slider {{ width: 380px; max-width: 60vw; }}
 .negaviz-stepper .nv-steplabel {{ min-width: 130px; font-variant-numeric: tabular-nums; }}
-.negaviz-stepper .nv-sentence {{ font-size: 14px; margin: 4px 0; min-height: 1.4em; }}
+.negaviz-stepper .nv-sentence {{ font-size: 14px; margin: 4px 0; min-height: 2.8em; }}
 .negaviz-stepper .nv-main {{ display: flex; align-items: flex-start; gap: 8px; }}
-.negaviz-stepper .nv-treebox {{ flex: 1 1 0%; min-width: 240px; border: 1px solid #DDD; position: relative; }}
+.negaviz-stepper .nv-treebox {{ flex: 1 1 0%; min-width: 240px; border: 1px solid #DDD; position: relative; contain: layout paint; }}
 .negaviz-stepper .nv-tree {{ overflow: hidden; cursor: grab; touch-action: none; }}
 .negaviz-stepper .nv-tree svg {{ display: block; }}
+.negaviz-stepper .nv-tree text {{ font-family: Helvetica, Arial, sans-serif; }}
 .negaviz-stepper .nv-zoom {{ position: absolute; right: 2px; top: 2px; z-index: 1; }}
 .negaviz-stepper .nv-zoom button {{ padding: 0 6px; font-size: 12px; opacity: .85; }}
 .negaviz-stepper .nv-note {{ font-size: 12px; color: #555; padding: 2px 4px; }}
-.negaviz-stepper .nv-side {{ flex: 0 0 auto; max-width: 520px; display: flex; flex-direction: column; gap: 6px; }}
+.negaviz-stepper .nv-side {{ flex: 0 0 460px; width: 460px; overflow-x: auto; display: flex; flex-direction: column; gap: 6px; }}
 .negaviz-stepper table {{ border-collapse: collapse; font-size: 12px; }}
 .negaviz-stepper caption {{ text-align: left; font-weight: bold; }}
 .negaviz-stepper th, .negaviz-stepper td {{ border: 1px solid #BBB; padding: 1px 6px; text-align: left; white-space: nowrap; }}
@@ -453,6 +456,7 @@ def css() -> str:
 .negaviz-stepper .nv-panes.nv-compare {{ display: flex; gap: 12px; }}
 .negaviz-stepper .nv-panes.nv-compare > .nv-pane {{ flex: 1 1 0%; min-width: 0; }}
 .negaviz-stepper .nv-title {{ font-weight: bold; }}
+.negaviz-stepper .nv-side-compact {{ flex-basis: 300px; width: 300px; }}
 .negaviz-stepper .nv-side-compact .nv-code {{ display: none; }}
 .negaviz-stepper g.node {{ cursor: pointer; }}
 .negaviz-stepper g.nv-faint {{ opacity: .16; }}

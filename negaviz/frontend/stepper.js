@@ -569,12 +569,12 @@ function render({ model, el }) {
   }
 
   model.on("msg:custom", (msg) => {
-    if (!msg || msg.scene === undefined) return;
-    const d = scenes[msg.scene];
+    const d = msg && scenes[msg.scene];
+    if (!d) return; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
     else if (msg.type === "view") {
       d.addView(msg.view);
-      panes[msg.scene].note.textContent = msg.view.note_new || "";
+      panes[msg.scene].pendingNote = msg.view.note_new || ""; // said once, when it is first shown
     }
     show();
   });
@@ -603,7 +603,7 @@ function render({ model, el }) {
       }
       const changed = pane.view !== view;
       pane.setView(view, state.windows);
-      if (changed) pane.note.textContent = view.note || "";
+      if (changed) { pane.note.textContent = pane.pendingNote || view.note || ""; pane.pendingNote = ""; }
       pane.paint(k, state.perspective);
       pane.panels(k, state.perspective);
       pane.legend.innerHTML = d.s.legend[state.perspective];

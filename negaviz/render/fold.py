@@ -208,12 +208,15 @@ def extras(snap: Snapshot, nid: int) -> tuple[str, tuple[Any, ...]]:
 
 def plan(
     trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None, also_keep: Sequence[int] = (),
+    fill: bool = True,
 ) -> Plan:
     """At most ``budget`` drawn nodes showing ``snap``; see the module docstring.
 
     A node's moves never tried are drawn one ghost each up to ``ghosts`` of them
     (None: no limit), else as one ghost standing for all of them.  ``also_keep``: more nodes
     to keep after the stack, before the best line (each with its ancestors before it).
+    ``fill``: open more nodes, breadth first, while the budget allows (False: draw only
+    what must be kept, with the rest folded).
     """
     if snap.visible == 0:
         return Plan([Item("n0", "unvisited", 0, -1)], kept=frozenset({0}))
@@ -265,7 +268,7 @@ def plan(
     open_ = opened(keep)
     used = full_total(keep)
     grouped = used > budget
-    if not grouped:
+    if not grouped and fill:
         # Room to spare: open more nodes, breadth first, while their children fit.
         queue = deque([0])
         while queue:

@@ -269,7 +269,7 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     notebook = page.locator(".jp-NotebookPanel")
     expect(notebook).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
     prompts = notebook.locator(".jp-CodeCell .jp-InputPrompt")
-    expect(prompts).to_have_count(5)
+    expect(prompts).to_have_count(6)
     phase("notebook open")
 
     def run_all() -> None:
@@ -288,15 +288,15 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
             if time.monotonic() > deadline:
                 raise
             phase("Run All again")
-    for i in range(5):
+    for i in range(6):
         expect(prompts.nth(i)).to_have_text(f"[{i + 1}]:", timeout=KERNEL_TIMEOUT_MS)  # not [*] or [ ]
     stderr = notebook.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
     expect(stderr).to_have_count(0)  # no traceback, no warning
     phase("cells run")
 
     # --- the stepper: Python set step 5 --------------------------------------------------------
-    root = notebook.locator("[data-negaviz-stepper]")
-    expect(root).to_have_count(1)
+    expect(notebook.locator("[data-negaviz-stepper]")).to_have_count(2)
+    root = notebook.locator("[data-negaviz-stepper]").first
     expect(root).to_have_attribute("data-step", "5", timeout=TIMEOUT_MS)
     expect(root.locator("svg g.node").first).to_be_visible()
     now = root.evaluate(probe.js)
@@ -359,6 +359,32 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     step_now = readings[-1]["step"]
     expect(kernel_says).to_have_text(re.compile(rf"kernel sees step {step_now}\b"), timeout=KERNEL_TIMEOUT_MS)
     phase("synced back")
+
+    # --- a bigger search, sent in parts: a step outside the first view asks the kernel ---------------
+    from negaviz.frontend.scene import Scene
+
+    big_trace = negaviz.record(negaviz.TicTacToe("x........"), algorithm="alphabeta")
+    outside = next(k for k in range(len(big_trace)) if Scene(big_trace, max_nodes=60).covers(k) is None)
+    big = notebook.locator("[data-negaviz-stepper]").nth(1)
+    big.scroll_into_view_if_needed()
+    big.locator("input.nv-slider").fill(str(outside))
+    expect(big).to_have_attribute("data-step", str(outside))
+    expect(big.locator(".nv-note")).to_contain_text("Laid out a new view", timeout=KERNEL_TIMEOUT_MS)
+    expect(big.locator(".nv-sentence")).not_to_have_text("…")
+    first = big.evaluate(probe.js)
+    probe.check(first, big_trace, outside)
+    big.locator(".nv-sentence").click()
+    for step in range(outside + 1, outside + 4):
+        page.keyboard.press("ArrowRight")
+        expect(big).to_have_attribute("data-step", str(step))
+        expect(big.locator(".nv-sentence")).not_to_have_text("…")
+        now = big.evaluate(probe.js)
+        probe.check(now, big_trace, step)
+    page.keyboard.press("End")  # the last chunk of steps comes from the kernel too
+    expect(big).to_have_attribute("data-step", str(len(big_trace)))
+    expect(big.locator(".nv-sentence")).not_to_have_text("…", timeout=KERNEL_TIMEOUT_MS)
+    probe.check(big.evaluate(probe.js), big_trace, len(big_trace))
+    phase("big search")
 
     # --- a picture -----------------------------------------------------------------------------------
     root.scroll_into_view_if_needed()

@@ -15,7 +15,7 @@ from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.cli import main
 from negaviz.errors import InputError
 from negaviz.export import Export, export_html
-from negaviz.frontend.page import _json
+from negaviz.frontend.page import _json, unpacked_svg
 from negaviz.frontend.scene import CHUNK
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -59,7 +59,8 @@ def test_every_step_is_on_the_page(textbook: negaviz.Trace, tmp_path: Path) -> N
     assert info.bytes == len(text.encode("utf-8"))
     assert (info.steps, info.views) == (19, 1)
     scene = check_every_step(text, textbook)
-    assert scene["views"][0]["svg"].lstrip().startswith("<svg")
+    assert "svg" not in scene["views"][0]  # packed for the page, unpacked by the browser
+    assert unpacked_svg(scene["views"][0]).lstrip().startswith("<svg")
     assert text.count("<script") == 2 and "data-negaviz-stepper" in text
 
 
