@@ -74,12 +74,13 @@ def main() -> None:
     import negaviz
     from negaviz.games import make_game
 
+    game: Any
     if args.big:
-        name, game, options = "connect4 4x4 negamax depth 11", make_game("connect4", None, cols=4, rows=4), {"depth": 11}
+        name, game, depth = "connect4 4x4 negamax depth 11", make_game("connect4", None, cols=4, rows=4), 11
     else:
-        name, game, options = "tic-tac-toe negamax", negaviz.TicTacToe(), {}
+        name, game, depth = "tic-tac-toe negamax", negaviz.TicTacToe(), None
     t = time.perf_counter()
-    trace = negaviz.record(game, algorithm="negamax", **options)
+    trace = negaviz.record(game, algorithm="negamax", depth=depth)
     record_seconds = time.perf_counter() - t
     packed = trace.nbytes
     report: dict[str, Any] = {

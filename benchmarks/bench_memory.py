@@ -63,8 +63,10 @@ def main() -> None:
     args = parser.parse_args()
     from negaviz.search.tt import DEFAULT_ENTRIES
 
-    c4 = ("connect4", {"cols": 6, "rows": 4}, {"algorithm": "alphabeta", "order": "heuristic", "tt": True})
-    ttt = ("ttt", {}, {"algorithm": "negamax", "tt": True})
+    c4: tuple[str, dict[str, Any], dict[str, Any]] = (
+        "connect4", {"cols": 6, "rows": 4}, {"algorithm": "alphabeta", "order": "heuristic", "tt": True}
+    )
+    ttt: tuple[str, dict[str, Any], dict[str, Any]] = ("ttt", {}, {"algorithm": "negamax", "tt": True})
     report: dict[str, Any] = {"default_entries": DEFAULT_ENTRIES}
     report["connect4_6x4"] = case(*c4, unbounded=False)
     if not args.skip_unbounded:
