@@ -135,7 +135,8 @@ SVG(svg(tt, windows=True))
 # to the same slot compete for it.  With `tt_replace="always"` the newer entry wins;
 # with `"depth"` the entry searched deeper stays (it saved more work).  A smaller table
 # forgets more and the search visits more nodes, but the value never changes: a lost
-# entry is only lost work.
+# entry is only lost work.  The default (`tt_size=None`) keeps one entry per position,
+# up to `negaviz.search.tt.DEFAULT_ENTRIES` of them, which these small games never fill.
 
 # %%
 def table_sizes(game, **options):
@@ -146,7 +147,7 @@ def table_sizes(game, **options):
         row = [negaviz.search(game, algorithm="alphabeta", tt=True, tt_size=size, tt_replace=policy, **options)
                for policy in ("always", "depth")]
         assert {r.value for r in row} == {base.value}  # a small table costs nodes, never the value
-        print(f"{'unbounded' if size is None else size:>9}  {row[0].nodes:7,}  {row[1].nodes:6,}")
+        print(f"{'default' if size is None else size:>9}  {row[0].nodes:7,}  {row[1].nodes:6,}")
 
 
 print("tic-tac-toe, empty board")

@@ -232,27 +232,50 @@ class Pane {
   // --- the picture ------------------------------------------------------------------
   setView(view, windows) {
     if (this.view === view) {
-      if (this.windows !== windows) { this.windows = windows; this.painted.clear(); }
+      if (this.windows !== windows) { this.windows = windows; for (const b of this.built.values()) b.painted.clear(); }
       return;
     }
     const first = this.view === null;
     this.view = view;
     this.windows = windows;
-    this.tree.innerHTML = view.svg;
-    this.svg = this.tree.querySelector("svg");
-    this.svg.removeAttribute("width");
-    this.svg.removeAttribute("height");
-    const vb = this.svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
-    this.full = vb;
+    // Each view's drawing is parsed once and kept: going back to a view only swaps it in.
+    this.built = this.built || new Map();
+    let built = this.built.get(view.index);
+    if (!built) {
+      built = this.build(view);
+      this.built.set(view.index, built);
+    }
+    this.tree.replaceChildren(built.svg);
+    this.svg = built.svg;
+    this.full = built.full;
+    this.shift = built.shift;
+    this.items = built.items;
+    this.painted = built.painted;
+    const vb = this.full;
+    if (first || !this.vb) {
+      const big = vb[2] > 900 || vb[3] > 600;
+      if (big) this.natural(); else this.fit();
+    } else {
+      this.fitIfSmall();
+    }
+    this.vbKey = view.index;
+  }
+
+  build(view) {
+    const holder = document.createElement("div");
+    holder.innerHTML = view.svg;
+    const svg = holder.querySelector("svg");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    const full = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
     // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
     // are in that group's coordinates, the view box in the svg's.
-    const graph = this.svg.querySelector("g.graph");
+    const graph = svg.querySelector("g.graph");
     const m = graph && graph.transform.baseVal.consolidate();
-    this.shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
-    this.items.clear();
-    this.painted.clear();
+    const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
+    const items = new Map();
     const byTitle = new Map();
-    for (const g of this.svg.querySelectorAll("g.node, g.edge")) {
+    for (const g of svg.querySelectorAll("g.node, g.edge")) {
       const t = g.querySelector("title");
       if (t) byTitle.set(t.textContent, g);
     }
@@ -262,19 +285,13 @@ class Pane {
       if (!g) continue;
       const parentTitle = item[3] >= 0 ? "n" + item[3] : null;
       const edge = parentTitle ? byTitle.get(parentTitle + "->" + title) : null;
-      this.items.set(title, {
+      items.set(title, {
         g, item, edge,
         v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
       });
       if (item[1] === "n") g.dataset.node = String(item[2]);
     }
-    if (first || !this.vb) {
-      const big = vb[2] > 900 || vb[3] > 600;
-      if (big) this.natural(); else this.fit();
-    } else {
-      this.fitIfSmall();
-    }
-    this.vbKey = view.index;
+    return { svg, full, shift, items, painted: new Map() };
   }
 
   applyViewBox() {
@@ -426,7 +443,7 @@ class Pane {
       if (it.m && mText !== null) it.m.textContent = mText;
       if (it.edge) it.edge.setAttribute("class", "edge " + edgeCls);
     }
-    if (cur !== undefined && cur >= 0) this.follow(cur);
+    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
   panels(step, perspective) {
@@ -606,8 +623,13 @@ function render({ model, el }) {
       if (changed) { pane.note.textContent = pane.pendingNote || view.note || ""; pane.pendingNote = ""; }
       pane.paint(k, state.perspective);
       pane.panels(k, state.perspective);
-      pane.legend.innerHTML = d.s.legend[state.perspective];
+      if (pane.legendFor !== state.perspective) {
+        pane.legend.innerHTML = d.s.legend[state.perspective];
+        pane.legendFor = state.perspective;
+      }
     });
+    // Last, after every write: following the current node reads the layout once.
+    for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
     root.classList.toggle("nv-show-windows", state.windows);
     root.dataset.step = String(state.step);
     root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
