@@ -57,7 +57,9 @@ STEP_JS = """([key, count]) => {
 
 POSITIONS_JS = """() => {
   const out = {};
-  for (const g of document.querySelectorAll('[data-negaviz-stepper] svg g.node')) {
+  const svgs = Array.from(document.querySelectorAll('[data-negaviz-stepper] .nv-tree svg'));
+  const shown = svgs.filter((svg) => svg.style.visibility !== 'hidden');
+  for (const g of shown.flatMap((svg) => Array.from(svg.querySelectorAll('g.node')))) {
     const s = g.querySelector('.nv-shape');
     out[g.querySelector('title').textContent] = s ? (s.getAttribute('points') || s.getAttribute('cx')) : '';
   }

@@ -74,7 +74,8 @@ def ttt_reference() -> TicTacToeReference:
 # ----------------------------------------------------------------------- browser steppers
 PROBE_JS = """root => {
   const out = {step: Number(root.dataset.step), sentence: root.querySelector('.nv-sentence').textContent, nodes: {}};
-  for (const g of root.querySelectorAll('svg g.node')) {
+  const shown = Array.from(root.querySelectorAll('.nv-tree svg')).filter(svg => svg.style.visibility !== 'hidden');
+  for (const g of shown.flatMap(svg => Array.from(svg.querySelectorAll('g.node')))) {
     const t = g.querySelector('title').textContent;
     const s = g.querySelector('.nv-shape');
     const pos = s ? (s.getAttribute('points') || (s.getAttribute('cx') + ',' + s.getAttribute('cy'))) : '';
@@ -83,8 +84,8 @@ PROBE_JS = """root => {
   }
   return out;
 }"""
-"""Read a stepper's state off the page: step, sentence, and each drawn node's classes,
-shape position and value text."""
+"""Read a stepper's state off the page: step, sentence, and each node's classes, shape
+position and value text in the drawing on show (views shown before stay hidden)."""
 
 
 class StepperProbe:

@@ -437,7 +437,8 @@ def css() -> str:
 .negaviz-stepper .nv-main {{ display: flex; align-items: flex-start; gap: 8px; }}
 .negaviz-stepper .nv-treebox {{ flex: 1 1 0%; min-width: 240px; border: 1px solid #DDD; position: relative; contain: layout paint; }}
 .negaviz-stepper .nv-tree {{ overflow: hidden; cursor: grab; touch-action: none; }}
-.negaviz-stepper .nv-tree svg {{ display: block; }}
+.negaviz-stepper .nv-tree {{ position: relative; }}
+.negaviz-stepper .nv-tree svg {{ display: block; position: absolute; left: 0; top: 0; will-change: transform; }}
 .negaviz-stepper .nv-tree text {{ font-family: Helvetica, Arial, sans-serif; }}
 .negaviz-stepper .nv-zoom {{ position: absolute; right: 2px; top: 2px; z-index: 1; }}
 .negaviz-stepper .nv-zoom button {{ padding: 0 6px; font-size: 12px; opacity: .85; }}

@@ -245,20 +245,23 @@ class Pane {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    this.tree.replaceChildren(built.svg);
+    // Views already shown stay in the page, hidden: showing one again only paints it
+    // (a drawing taken out of the page and put back would be laid out anew).
+    if (built.svg.parentNode !== this.tree) this.tree.append(built.svg);
+    for (const other of this.built.values()) other.svg.style.visibility = other === built ? "visible" : "hidden";
     this.svg = built.svg;
     this.full = built.full;
     this.shift = built.shift;
     this.items = built.items;
     this.painted = built.painted;
     const vb = this.full;
-    if (first || !this.vb) {
-      const big = vb[2] > 900 || vb[3] > 600;
-      if (big) this.natural(); else this.fit();
-    } else {
-      this.fitIfSmall();
+    const big = vb[2] > 900 || vb[3] > 600;
+    if (!big) this.fit();
+    else if (first || !this.vb) this.natural();
+    else {
+      this.place(this.tree.clientHeight || 560); // a new drawing, the same zoom
+      this.applyViewBox();
     }
-    this.vbKey = view.index;
   }
 
   build(view) {
@@ -294,14 +297,29 @@ class Pane {
     return { svg, full, shift, items, painted: new Map() };
   }
 
+  // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
+  // then only moves pixels, instead of laying the whole SVG out again at each step the
+  // view follows the current node.  this.vb = [tx, ty, scale]: the drawing's top-left
+  // corner in the panel, in pixels, and pixels per graphviz point.
   applyViewBox() {
-    if (this.svg && this.vb) this.svg.setAttribute("viewBox", this.vb.map((x) => x.toFixed(2)).join(" "));
+    if (!this.svg || !this.vb) return;
+    const [tx, ty, k] = this.vb;
+    this.svg.style.transform = `translate(${tx.toFixed(1)}px, ${ty.toFixed(1)}px) scale(${k.toFixed(4)})`;
+  }
+
+  place(height) {
+    this.svg.style.width = this.full[2] + "px";
+    this.svg.style.height = this.full[3] + "px";
+    this.svg.style.transformOrigin = "0 0";
+    this.tree.style.height = height + "px";
   }
 
   fit() {
-    this.vb = this.full.slice();
-    this.svg.style.width = "100%";
-    this.svg.style.height = Math.min(560, Math.max(120, this.full[3] * 1.34)) + "px";
+    const width = Math.max(this.tree.getBoundingClientRect().width, 300);
+    const k = Math.min(width / this.full[2], 1.34, 560 / this.full[3]);
+    const height = Math.max(120, this.full[3] * k);
+    this.place(height);
+    this.vb = [(width - this.full[2] * k) / 2, 0, k];
     this.applyViewBox();
   }
 
@@ -310,24 +328,19 @@ class Pane {
   }
 
   natural() {
-    const box = this.tree.getBoundingClientRect();
-    const width = Math.max(box.width, 300);
-    const height = 560;
-    this.svg.style.width = "100%";
-    this.svg.style.height = height + "px";
-    const scale = 1 / 1.34; // graphviz points to CSS pixels
-    this.vb = [this.full[0], this.full[1], width * scale, height * scale];
+    this.place(560);
+    this.vb = [0, 0, 1.34]; // graphviz points to CSS pixels
     this.applyViewBox();
   }
 
   zoom(factor, cx, cy) {
     if (!this.vb) return;
-    const [x, y, w, hgt] = this.vb;
-    const px = cx === undefined ? x + w / 2 : cx;
-    const py = cy === undefined ? y + hgt / 2 : cy;
-    const nw = Math.min(Math.max(w * factor, 20), this.full[2] * 4 + 200);
-    const nh = hgt * (nw / w);
-    this.vb = [px - (px - x) * (nw / w), py - (py - y) * (nh / hgt), nw, nh];
+    const box = this.tree.getBoundingClientRect();
+    const px = cx === undefined ? box.width / 2 : cx;
+    const py = cy === undefined ? box.height / 2 : cy;
+    const [tx, ty, k] = this.vb;
+    const nk = Math.min(Math.max(k / factor, 0.05), 8);
+    this.vb = [px - (px - tx) * (nk / k), py - (py - ty) * (nk / k), nk];
     this.applyViewBox();
   }
 
@@ -336,8 +349,8 @@ class Pane {
     this.tree.addEventListener("wheel", (e) => {
       if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
       e.preventDefault();
-      const pt = this.svgPoint(e.clientX, e.clientY);
-      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, pt[0], pt[1]);
+      const box = this.tree.getBoundingClientRect();
+      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, e.clientX - box.left, e.clientY - box.top);
     }, { passive: false });
     this.tree.addEventListener("pointerdown", (e) => {
       if (!this.svg || e.button !== 0 || e.target.closest("g.node")) return;
@@ -346,19 +359,12 @@ class Pane {
     });
     this.tree.addEventListener("pointermove", (e) => {
       if (!drag) return;
-      const r = this.svg.getBoundingClientRect();
-      const s = drag.vb[2] / Math.max(r.width, 1);
-      this.vb = [drag.vb[0] - (e.clientX - drag.x) * s, drag.vb[1] - (e.clientY - drag.y) * s, drag.vb[2], drag.vb[3]];
+      this.vb = [drag.vb[0] + (e.clientX - drag.x), drag.vb[1] + (e.clientY - drag.y), drag.vb[2]];
       this.applyViewBox();
     });
     const end = () => { drag = null; };
     this.tree.addEventListener("pointerup", end);
     this.tree.addEventListener("pointercancel", end);
-  }
-
-  svgPoint(clientX, clientY) {
-    const r = this.svg.getBoundingClientRect();
-    return [this.vb[0] + ((clientX - r.left) / r.width) * this.vb[2], this.vb[1] + ((clientY - r.top) / r.height) * this.vb[3]];
   }
 
   // Keep the current node in sight on drawings bigger than the panel.
@@ -368,10 +374,12 @@ class Pane {
     let b;
     try { b = it.g.getBBox(); } catch (e) { return; }
     if (!b || (b.width === 0 && b.height === 0)) return;
-    b = { x: b.x + this.shift[0], y: b.y + this.shift[1], width: b.width, height: b.height };
-    const [x, y, w, hgt] = this.vb;
-    if (b.x >= x && b.y >= y && b.x + b.width <= x + w && b.y + b.height <= y + hgt) return;
-    this.vb = [b.x + b.width / 2 - w / 2, b.y + b.height / 2 - hgt / 3, w, hgt];
+    const [tx, ty, k] = this.vb;
+    const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
+    const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
+    const w = this.tree.clientWidth, hgt = this.tree.clientHeight;
+    if (x >= 0 && y >= 0 && x + b.width * k <= w && y + b.height * k <= hgt) return;
+    this.vb = [w / 2 - (x - tx) - (b.width * k) / 2, hgt / 3 - (y - ty) - (b.height * k) / 2, k];
     this.applyViewBox();
   }
 
