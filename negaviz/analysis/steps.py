@@ -12,9 +12,10 @@ import math
 from dataclasses import dataclass
 
 from negaviz.analysis.pseudocode import line_of, listing_for
+from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
-from negaviz.trace.timeline import Counters, timeline_of
+from negaviz.trace.timeline import RETURNS, Counters, timeline_of
 from negaviz.trace.trace import Event, Trace
 
 _K = EventKind
@@ -231,21 +232,16 @@ def _skipped_names(trace: Trace, nid: int) -> list[str]:
     return [namer(pos, m) if callable(namer) else str(m) for m in node.skipped]
 
 
+JUMP_CODES = {"cutoff": "X", "return": RETURNS, "tt": "H", "end": ""}
+"""What each jump looks for, as the timeline's event codes (the front-end's jumps too)."""
+
+
 def next_step(trace: Trace, step: int, kind: str) -> int:
     """The step just after the next event of ``kind`` after ``step``
-    ('cutoff', 'return', 'tt', 'end'); ``len(trace)`` if there is none."""
-    kinds = {
-        "cutoff": {_K.CUTOFF},
-        "return": {_K.LEAF, _K.EVAL, _K.EXIT},
-        "tt": {_K.TT_PROBE},
-        "end": set(),
-    }
-    if kind not in kinds:
-        raise ValueError(f"unknown jump: {kind!r} (must be one of {list(kinds)})")
-    wanted = kinds[kind]
-    for k in range(step, len(trace)):
-        ev = trace.event(k)
-        if ev.kind in wanted and (kind != "tt" or ev.bound is not None):
-            return k + 1
-    return len(trace)
+    ('cutoff', 'return', 'tt' (a table hit), 'end'); ``len(trace)`` if there is none."""
+    if kind not in JUMP_CODES:
+        raise InputError(f"unknown jump: {kind!r} (must be one of {list(JUMP_CODES)})")
+    codes = timeline_of(trace).kinds
+    found = [k for k in (codes.find(c, step) for c in JUMP_CODES[kind]) if k >= 0]
+    return min(found) + 1 if found else len(trace)
 

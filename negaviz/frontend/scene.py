@@ -37,7 +37,7 @@ import re
 from typing import Any
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import PERSPECTIVES, Stepper, fmt, name
+from negaviz.analysis.steps import PERSPECTIVES, Stepper, first_player, fmt, name, sign
 from negaviz.errors import InputError
 from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
@@ -45,7 +45,7 @@ from negaviz.render.output import to_svg
 from negaviz.render.styles import GREY, OKABE_ITO, NodeView, default_edge_style, default_node_style, tint
 from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
-from negaviz.trace.timeline import BEST, Timeline
+from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
 
 __all__ = ["Scene", "CHUNK", "MAX_PAGE_EVENTS", "css", "inline_svg"]
@@ -176,8 +176,8 @@ class Scene:
         self.title = title
         self.only = only
         self.interval = interval
-        self.timeline = Timeline(trace)
-        self.first_player = tl_first(trace)
+        self.timeline = timeline_of(trace)  # shared with the step logic, which reads it too
+        self.first_player = first_player(trace)
         """0 if the first player moves at the root."""
         passes = trace.passes()
         roots = trace.roots()
@@ -370,7 +370,7 @@ class Scene:
                     codes.append(chr(48))
                     continue
                 hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == "tt"
-                maximizing = (tl_first(trace) + tl.lives[ev.node].depth) % 2 == 0
+                maximizing = sign(trace, ev.node, "minimax") > 0
                 line = line_of(listing, ev, exit_of_tt_hit=hit, maximizing=maximizing)
                 codes.append(chr(48 + (line or 0)))
             sentences.append(texts)
@@ -410,13 +410,6 @@ class Scene:
     def view_data(self, index: int) -> dict[str, Any]:
         """View ``index`` as JSON-able data."""
         return {k: v for k, v in self.views[index].items() if not k.startswith("_")}
-
-
-def tl_first(trace: Trace) -> int:
-    """0 if the first player moves at the root."""
-    from negaviz.analysis.steps import first_player
-
-    return first_player(trace)
 
 
 # ------------------------------------------------------------------------------ look

@@ -107,18 +107,14 @@ def snapshot(trace: Trace, step: int) -> Snapshot:
     timeline = timeline_of(trace)
     live = {s: node_state(trace, timeline, s, step) for s in stack}
     best_so_far = {s: b for s in stack if (b := timeline.node_at(s, step).best_child) >= 0}
-    pv: list[int] = []
-    at: int | None = 0 if visible else None
-    while at is not None and at < visible:
-        pv.append(at)
-        at = nodes[at].best_child if done(at) else best_so_far.get(at)
+    pv = timeline.best_line(step)
     expanded = True
     if stack:
         # With a table, a node generates its moves only after the probe (its 2nd event).
         cur = stack[-1]
         options = getattr(trace.result, "options", None)
         expanded = not getattr(options, "tt", False) or step > nodes[cur].enter_step + 1
-    return Snapshot(trace, step, visible, tuple(stack), live, best_so_far, tuple(pv), expanded)
+    return Snapshot(trace, step, visible, tuple(stack), live, best_so_far, pv, expanded)
 
 
 # ------------------------------------------------------------------------ sizes

@@ -33,7 +33,7 @@ import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-from negaviz.analysis.steps import PERSPECTIVES, fmt
+from negaviz.analysis.steps import PERSPECTIVES, fmt, next_step, sign
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
@@ -264,12 +264,7 @@ class StepperWidget(SyncedState, widgets.VBox):
     def jump_target(self, kind: str) -> int:
         """The step just after the next event of ``kind`` (``cutoff``, ``return``, ``tt``,
         ``end``), or the end if there is none: what the page's jump buttons do."""
-        codes = {"cutoff": "X", "return": "LVRY", "tt": "H", "end": ""}
-        if kind not in codes:
-            raise InputError(f"unknown jump: {kind!r} (must be one of {list(codes)})")
-        kinds = self.scene.timeline.kinds
-        found = [k for k in (kinds.find(c, self.step) for c in codes[kind]) if k >= 0]
-        return min(found) + 1 if found else len(self.trace)
+        return next_step(self.trace, self.step, kind)
 
     def jump(self, kind: str) -> None:
         """Go to :meth:`jump_target` ``(kind)``."""
@@ -350,21 +345,14 @@ def stack_rows(scene: Scene, step: int, perspective: str) -> list[tuple[str, ...
     In the minimax view the window of a node where the second player moves is negated
     and swapped, as the sentences write it.
     """
-    from negaviz.analysis.steps import name
-
-    tl, trace = scene.timeline, scene.trace
-    first = scene.first_player
-    stack = tl.stack(step)
     rows: list[tuple[str, ...]] = []
-    for i, nid in enumerate(stack):
-        at = tl.node_at(nid, step)
-        sign = -1 if perspective == "minimax" and (first + tl.lives[nid].depth) % 2 else 1
-        alpha, beta = at.alpha, at.beta
-        if sign < 0:
+    for f in scene.stepper("negamax").view(step).frames:
+        s = sign(scene.trace, f.node, perspective)
+        alpha, beta = f.alpha, f.beta
+        if s < 0:
             alpha, beta = (None if beta is None else -beta), (None if alpha is None else -alpha)
-        best = None if at.value is None else sign * at.value
-        trying = trace.move_name(stack[i + 1]) if i + 1 < len(stack) else ""
-        rows.append((name(trace, nid), str(tl.lives[nid].depth), fmt(alpha), fmt(beta), fmt(best), trying))
+        best = None if f.best is None else s * f.best
+        rows.append((f.name, str(f.depth), fmt(alpha), fmt(beta), fmt(best), f.trying))
     return rows
 
 
