@@ -1,0 +1,100 @@
+"""The words every layer shares: how a value is written, the two perspectives, steps.
+
+Search results, pictures, sentences, quizzes, widgets, the CLI and saved files all show
+values; they all do it through this module, so a value reads the same everywhere:
+
+>>> fmt(5.0), fmt(-3), fmt(float("-inf")), fmt(0.125), fmt(None)
+('5', '−3', '−∞', '0.125', '?')
+>>> number_out(5.0), number_out(float("inf")), number_out(2.5)
+(5, 'inf', 2.5)
+>>> number_in("-inf")
+-inf
+
+A *perspective* says whose values are shown: ``"negamax"`` gives every node's value for
+its side to move, ``"minimax"`` gives every value for the first player.
+
+>>> check_perspective("minimax")
+'minimax'
+>>> check_perspective("max")
+Traceback (most recent call last):
+...
+negaviz.errors.InputError: unknown perspective 'max' (must be one of 'negamax', 'minimax')
+
+A *step* counts events: after step ``k`` the first ``k`` events of a trace have
+happened, so a trace of ``n`` events has steps ``0..n``.
+
+>>> check_step(3, 18)
+3
+>>> check_step(19, 18)
+Traceback (most recent call last):
+...
+negaviz.errors.InputError: step 19 is outside 0..18 (the trace has 18 events)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal, get_args
+
+from negaviz.errors import InputError
+
+__all__ = ["Perspective", "PERSPECTIVES", "check_perspective", "check_step", "fmt", "number_in", "number_out"]
+
+Perspective = Literal["negamax", "minimax"]
+PERSPECTIVES: tuple[Perspective, ...] = get_args(Perspective)
+"""Every perspective, the default first."""
+
+MINUS = "\N{MINUS SIGN}"
+
+
+def fmt(x: float | None, *, digits: int = 4) -> str:
+    """A value as lecturers write it: ``5`` not ``5.0``, ``−3`` with a true minus sign,
+    ``∞`` and ``−∞``, at most ``digits`` significant digits, ``?`` when unknown."""
+    if x is None:
+        return "?"
+    if math.isinf(x):
+        return "∞" if x > 0 else MINUS + "∞"
+    if type(x) is int:  # exact, however large
+        text = str(x)
+    elif float(x).is_integer():
+        text = str(int(x))
+    else:
+        text = f"{x:.{digits}g}"
+    return text.replace("-", MINUS)
+
+
+def number_out(x: float) -> float | int | str:
+    """``x`` as JSON can hold it: integral floats as ints, infinities as ``"inf"`` and
+    ``"-inf"`` (JSON has no infinity)."""
+    if type(x) is int:  # exact, however large (float(x) could overflow)
+        return x
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return int(x) if float(x).is_integer() else x
+
+
+def number_in(x: object, *, what: str = "value") -> float:
+    """The number :func:`number_out` wrote: a number, ``"inf"`` or ``"-inf"``."""
+    if x == "inf":
+        return math.inf
+    if x == "-inf":
+        return -math.inf
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or x != x:
+        raise InputError(f"{what}: expected a number, 'inf' or '-inf', not {x!r}")
+    return float(x)
+
+
+def check_perspective(perspective: Any) -> Perspective:
+    """``perspective`` if it is one of :data:`PERSPECTIVES`, else an InputError naming them."""
+    if perspective not in PERSPECTIVES:
+        allowed = ", ".join(repr(p) for p in PERSPECTIVES)
+        raise InputError(f"unknown perspective {perspective!r} (must be one of {allowed})")
+    return perspective
+
+
+def check_step(step: Any, events: int) -> int:
+    """``step`` if it is a step of a trace with ``events`` events (``0..events``), else
+    an InputError."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= events:
+        raise InputError(f"step {step!r} is outside 0..{events} (the trace has {events} events)")
+    return step
