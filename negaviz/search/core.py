@@ -3,7 +3,8 @@
 Plain negamax, two-sided minimax (reported for the first player), alpha-beta fail-soft
 and fail-hard from any window, a depth limit, move ordering, stopping at a proven win,
 a transposition table, symmetry and a node budget are all switches of the same code.
-With no observer the reporting lines are skipped; with one, each event costs one call.
+With no observer the reporting lines are skipped.  With one, a node's return is reported
+by its parent, in one batch with the parent's own CHILD or BEST: a leaf costs one call.
 """
 
 from __future__ import annotations
@@ -16,20 +17,22 @@ from typing import Any, Callable, NamedTuple
 from negaviz.errors import InputError
 from negaviz.games.protocol import Game, key_of, label
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
-from negaviz.search.observer import SearchObserver
+from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.options import PRUNING, SearchOptions
 from negaviz.search.ordering import orderer
 from negaviz.search.tt import Entry, TranspositionTable
 
 INF = math.inf
 _UNLIMITED = 1 << 30  # "depth" when there is no depth limit: never reaches 0
+_FLUSH_EVERY = 4096  # nodes between calls of an observer's flush()
+_NARROWEST = 1 << 22  # values this small stay exact in a 4-byte float, even as PVS's alpha - 1
 _LARGEST = int(sys.float_info.max)  # a recorded value must fit a float (the trace is an array of doubles)
 _SMALLEST = -_LARGEST  # ints: int-to-int comparisons are the cheap ones
 
+# Kinds as floats: a recorder packs events into doubles, and a float converts at half
+# the cost of an int.  They compare equal to the EventKind members.
 ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
-    EventKind.ENTER.value, EventKind.LEAF.value, EventKind.EVAL.value, EventKind.CHILD.value,
-    EventKind.BEST.value, EventKind.CUTOFF.value, EventKind.TT_PROBE.value,
-    EventKind.TT_STORE.value, EventKind.EXIT.value, EventKind.RESEARCH.value,
+    float(kind) for kind in EventKind
 )
 EXACT, LOWER, UPPER = Bound.EXACT.value, Bound.LOWER.value, Bound.UPPER.value
 
@@ -103,6 +106,12 @@ def _too_deep(game: Game) -> InputError:
     )
 
 
+def _narrow(x: float) -> bool:
+    """Whether ``x`` is ±inf or a whole number small enough for a 4-byte float (with room
+    for PVS's null windows, alpha - 1)."""
+    return math.isinf(x) or (float(x).is_integer() and -_NARROWEST <= x <= _NARROWEST)
+
+
 def _unlink(pv: Any) -> tuple[Any, ...]:
     """The principal variation from its linked form ``(move, rest)``."""
     out = []
@@ -164,27 +173,62 @@ def run(
         keyfn = keyer if callable(keyer) else (lambda pos: key_of(game, pos))
     emit: Callable[[tuple[Any, ...]], object] | None = None
     expand: Callable[[Any], object] | None = None
+    flush: Callable[[], object] | None = None
+    alpha, beta = options.window if window is None else window
+    narrow = False  # every number emitted is a small int or ±inf (a recorder packs 4 bytes each)
+    widen: Callable[[], object] | None = None
     if observer is not None:
-        emit, expand = observer.emit, observer.expand
+        emit, expand, flush, narrow_hook, widen = hooks(observer)
+        if narrow_hook is not None and widen is not None and _narrow(alpha) and _narrow(beta):
+            narrow = bool(narrow_hook())
     limit = options.max_nodes if options.max_nodes is not None else 1 << 62
-    largest, smallest = _LARGEST, _SMALLEST  # closure cells: cheaper than globals at every leaf
+    # One test per node covers both the budget and the observer's flush: the slow path
+    # runs when ``nodes`` passes ``check_at``.
+    check_at = limit if flush is None else min(limit, _FLUSH_EVERY)
+    # Closure cells, cheaper than globals at every leaf: a value outside these (or any
+    # non-int while ``narrow``) takes the slow path, ``checked_out``.
+    largest, smallest = (_NARROWEST, -_NARROWEST) if narrow else (_LARGEST, _SMALLEST)
     nodes = leaves = cutoffs = tt_hits = evaluations = 0
     pv_out: Any = None  # principal variation of the node that returned last, linked
+    # How the node that returned last ended, for its parent to report in one batch with
+    # its own CHILD/BEST/RESEARCH: LEAF or EVAL (the parent emits the leaf's ENTER too),
+    # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
+    ret_kind = ret_flag = 0
 
-    def negamax(pos: Any, depth: int, alpha: float, beta: float) -> float:
-        nonlocal nodes, leaves, cutoffs, tt_hits, evaluations, pv_out
-        # Each call is counted, and checked against the budget, by its caller, before the
-        # ENTER event: a search stopped by the budget leaves no half-entered node.
+    def checked_out(v: Any, method: str, pos: Any) -> Any:
+        """``v`` once a trace can hold it: no float holds a huge int; a value that is not
+        a small int makes the observer widen its numbers first."""
+        nonlocal narrow, largest, smallest
+        if type(v) is int and (v > _LARGEST or v < _SMALLEST):
+            raise _too_large(game, method, pos, v)
+        if narrow and not (type(v) is int and -_NARROWEST <= v <= _NARROWEST):
+            widen()  # type: ignore[misc]
+            narrow, largest, smallest = False, _LARGEST, _SMALLEST
+        return v
+
+    def counted() -> None:
+        """The slow path of counting a node: the budget, and the observer's flush."""
+        nonlocal check_at
+        if nodes > limit:
+            raise _BudgetSpent
+        if flush is not None:
+            flush()
+            check_at = min(limit, nodes + _FLUSH_EVERY)
+
+    def negamax(pos: Any, index: int, depth: int, alpha: float, beta: float) -> float:
+        nonlocal nodes, leaves, cutoffs, tt_hits, evaluations, pv_out, ret_kind, ret_flag
+        # Each call is counted, and checked against the budget, by its caller.  A leaf
+        # emits nothing: its parent reports its ENTER and LEAF (or EVAL) with its own
+        # CHILD or BEST, so a search stopped inside a leaf leaves no half-entered node.
         if is_terminal(pos):
             v = score(pos)
             if type(v) is not int and (type(v) is not float or v != v):  # one test for an int
                 v = _checked(game, "score", pos, v)
             leaves += 1
-            if emit:
-                if type(v) is int and (v > largest or v < smallest):  # a trace holds floats
-                    raise _too_large(game, "score", pos, v)
-                emit((LEAF, v))
+            if emit and (type(v) is not int and narrow or v > largest or v < smallest):
+                checked_out(v, "score", pos)
             pv_out = None
+            ret_kind = LEAF
             return v
         if depth == 0:
             v = evaluate(pos)  # type: ignore[misc]
@@ -192,23 +236,31 @@ def run(
                 v = _checked(game, "evaluate", pos, v)
             leaves += 1
             evaluations += 1
-            if emit:
-                if type(v) is int and (v > largest or v < smallest):
-                    raise _too_large(game, "evaluate", pos, v)
-                emit((EVAL, v))
+            if emit and (type(v) is not int and narrow or v > largest or v < smallest):
+                checked_out(v, "evaluate", pos)
             pv_out = None
+            ret_kind = EVAL
             return v
+        if emit:
+            emit((ENTER, index, alpha, beta))
         if value_bounds is not None:
             lo, hi = value_bounds(pos)
+            if emit:
+                checked_out(lo, "value_bounds", pos)
+                checked_out(hi, "value_bounds", pos)
             if lo == hi or hi <= alpha or lo >= beta:
                 # The outcome is already decided (or cannot matter): no need to search.
                 v = lo if lo == hi or lo >= beta else hi
                 if fail_hard and lo != hi:
                     v = min(max(v, alpha), beta)
                 leaves += 1
-                if emit:
-                    emit((LEAF, v) if lo == hi else (EXIT, v, LOWER if lo >= beta else UPPER))
                 pv_out = None
+                if lo == hi:
+                    if emit:
+                        emit((LEAF, v))
+                    ret_kind = 0
+                else:
+                    ret_kind, ret_flag = EXIT, (LOWER if lo >= beta else UPPER)
                 return v
         entry = None
         if table is not None:
@@ -232,9 +284,8 @@ def run(
                         clamped = min(max(v, alpha), beta)
                         if clamped != v:  # clamped into the window: now only a bound
                             v, flag = clamped, (LOWER if clamped >= beta else UPPER)
-                    if emit:
-                        emit((EXIT, v, flag))
                     pv_out = None if symmetric or entry.move is None else (entry.move, None)
+                    ret_kind, ret_flag = EXIT, flag
                     return v
             elif emit:
                 emit((TT_PROBE, 0, 0))
@@ -267,31 +318,38 @@ def run(
         for i, m in enumerate(ms):
             child_alpha, child_beta = -beta, -alpha
             nodes += 1
-            if nodes > limit:
-                raise _BudgetSpent
+            if nodes > check_at:
+                counted()
             if scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
-                if emit:
-                    emit((ENTER, i, -alpha - 1, child_beta))
-                v = -negamax(play(pos, m), depth - 1, -alpha - 1, child_beta)
+                v = -negamax(play(pos, m), i, depth - 1, -alpha - 1, child_beta)
                 if alpha < v < beta:  # it failed high: search it again for its value
-                    nodes += 1
-                    if nodes > limit:
-                        raise _BudgetSpent
                     if emit:
-                        emit((RESEARCH, v))
-                        emit((ENTER, i, child_alpha, child_beta))
-                    v = -negamax(play(pos, m), depth - 1, child_alpha, child_beta)
+                        if ret_kind == EXIT:
+                            emit((EXIT, -v, ret_flag, RESEARCH, v))
+                        elif ret_kind:
+                            emit((ENTER, i, -alpha - 1, child_beta, ret_kind, -v, RESEARCH, v))
+                        else:
+                            emit((RESEARCH, v))
+                    nodes += 1
+                    if nodes > check_at:
+                        counted()
+                    v = -negamax(play(pos, m), i, depth - 1, child_alpha, child_beta)
+                else:
+                    child_alpha = -alpha - 1  # the window the leaf (if it was one) had
             else:
-                if emit:
-                    emit((ENTER, i, child_alpha, child_beta))
-                v = -negamax(play(pos, m), depth - 1, child_alpha, child_beta)
+                v = -negamax(play(pos, m), i, depth - 1, child_alpha, child_beta)
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:
                     alpha = v
                 if emit:
-                    emit((BEST, v, alpha))
+                    if ret_kind == EXIT:
+                        emit((EXIT, -v, ret_flag, BEST, v, alpha))
+                    elif ret_kind:
+                        emit((ENTER, i, child_alpha, child_beta, ret_kind, -v, BEST, v, alpha))
+                    else:
+                        emit((BEST, v, alpha))
                 if alpha >= beta or v >= win:
                     # The opponent will never allow this line (or nothing beats a win):
                     # the remaining moves cannot change the result.
@@ -301,7 +359,12 @@ def run(
                             emit((CUTOFF, CutReason.BETA if alpha >= beta else CutReason.WIN))
                     break
             elif emit:
-                emit((CHILD, v))
+                if ret_kind == EXIT:
+                    emit((EXIT, -v, ret_flag, CHILD, v))
+                elif ret_kind:
+                    emit((ENTER, i, child_alpha, child_beta, ret_kind, -v, CHILD, v))
+                else:
+                    emit((CHILD, v))
         if fail_hard:
             best = min(max(best, alpha0), beta)
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
@@ -309,21 +372,24 @@ def run(
             table.put(Entry(key, best, Bound(flag), depth, best_move))
             if emit:
                 emit((TT_STORE, flag, best))
-        if emit:
-            emit((EXIT, best, flag))
         pv_out = (best_move, best_pv)
+        ret_kind, ret_flag = EXIT, flag
         return best
 
-    alpha, beta = options.window if window is None else window
     if depth is None:
         depth = _UNLIMITED if options.depth is None else options.depth
     stopped = None
     value: float | None = None
     try:
         nodes += 1
+        if nodes > check_at:
+            counted()
+        value = negamax(root, 0, depth, alpha, beta)
         if emit:
-            emit((ENTER, 0, alpha, beta))
-        value = negamax(root, depth, alpha, beta)
+            if ret_kind == EXIT:
+                emit((EXIT, value, ret_flag))
+            elif ret_kind:
+                emit((ENTER, 0, alpha, beta, ret_kind, value))
     except _BudgetSpent:
         stopped = "budget"
         pv_out = None

@@ -4,11 +4,16 @@ The search emits each event as a short tuple of numbers, ``(kind, ...)``; the fi
 after the kind depend on the kind, as listed in :class:`EventKind`.  Keeping events as
 plain numbers lets a recorder store them compactly and lets the search emit them with a
 single call.  Values are always for the side to move at the node concerned.
+
+To an observer that asks for batches (a recorder), the search emits up to three events
+that follow each other as one tuple, the events back to back: a leaf's whole life (ENTER,
+LEAF, then its parent's CHILD or BEST) is one call.  :func:`split` takes a batch apart.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any, Iterator
 
 
 class EventKind(IntEnum):
@@ -80,3 +85,23 @@ WIDTH = {
 }
 
 PROBE_ENDED = 4
+
+#: Events in an emitted batch, by the batch's length (see :func:`split`): a search
+#: emits a leaf's ENTER, LEAF and CHILD or BEST as one tuple of 8 or 9 numbers, a
+#: child's EXIT and the parent's CHILD, BEST or RESEARCH as one of 5 or 6, and so on.
+#: Every batch a search emits has one of these lengths, so a recorder can count events
+#: without reading them.
+EVENTS_IN_BATCH = (0, 1, 1, 1, 1, 2, 2, 0, 3, 3)
+
+
+def split(batch: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """The events of an emitted batch, one by one.
+
+    >>> list(split((1, 0, -5, 5, 2, 3, 5, -3, -3)))
+    [(1, 0, -5, 5), (2, 3), (5, -3, -3)]
+    """
+    at, n = 0, len(batch)
+    while at < n:
+        end = at + WIDTH[batch[at]]
+        yield batch[at:end]
+        at = end

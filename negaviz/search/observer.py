@@ -7,17 +7,28 @@ A search takes an optional observer with two callables:
 * ``expand(moves)`` receives the list of moves a node is about to try, in order,
   before its first child is entered.
 
-With no observer the search skips all of this, so it runs at full speed.  The
-:class:`~negaviz.trace.recorder.Recorder` binds both to list appends, so recording costs
-one C call per event.  To watch a search in Python, subclass :class:`Observer` and
-override the named hooks you need; its ``emit`` dispatches to them.
+With no observer the search skips all of this, so it runs at full speed.  Two more
+attributes are optional, for observers that must be cheap (the
+:class:`~negaviz.trace.recorder.Recorder`):
+
+* ``batched = True``: ``emit`` takes batches, up to three events back to back in one
+  tuple (see :func:`negaviz.search.events.split`), so a leaf costs one call, not three;
+* ``flush()``: called every few thousand nodes, e.g. to pack what was kept;
+* ``narrow()`` and ``widen()``: when every number of a search is a small int or ±inf
+  (|x| <= 2**22: most games), ``narrow()`` is called before the first event, and may
+  answer True to have those numbers only (a recorder then packs 4 bytes a number, not
+  8); ``widen()`` is called before the first event that breaks that promise.
+
+The recorder binds ``emit`` and ``expand`` to list appends, so recording costs one C
+call per batch.  To watch a search in Python, subclass :class:`Observer` and override the
+named hooks you need; its ``emit`` dispatches to them, one event at a time.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Protocol, Sequence
 
-from negaviz.search.events import Bound, CutReason, EventKind
+from negaviz.search.events import Bound, CutReason, EventKind, split
 
 
 class SearchObserver(Protocol):
@@ -28,6 +39,33 @@ class SearchObserver(Protocol):
 
     @property
     def expand(self) -> Callable[[Sequence[Any]], object]: ...
+
+
+Emit = Callable[[tuple[Any, ...]], object]
+
+
+Hook = Callable[[], object]
+
+
+def hooks(observer: SearchObserver) -> tuple[Emit, Callable[[Sequence[Any]], object], Hook | None, Hook | None, Hook | None]:
+    """``(emit, expand, flush, narrow, widen)`` for the search to call: ``emit`` takes
+    batches (an observer that does not ask for them gets their events one at a time);
+    each optional hook is None when the observer has none."""
+    emit = observer.emit
+    if not getattr(observer, "batched", False):
+        one = emit
+
+        def emit(batch: tuple[Any, ...]) -> None:
+            if len(batch) <= 4:  # one event (an ENTER has 4 numbers, no batch fewer than 5)
+                one(batch)
+            else:
+                for event in split(batch):
+                    one(event)
+    flush, narrow, widen = (getattr(observer, name, None) for name in ("flush", "narrow", "widen"))
+    return (
+        emit, observer.expand,
+        flush if callable(flush) else None, narrow if callable(narrow) else None, widen if callable(widen) else None,
+    )
 
 
 class Observer:

@@ -1,9 +1,10 @@
 """The recorder: an observer that keeps every event a search reports.
 
-While the search runs, each event tuple is appended to a list (one C call).  Every so
-often (checked when a node expands) the list is packed into one growing
-``array('d')`` of a few bytes an event, while its tuples are still in the CPU cache,
-and emptied.  The cyclic garbage collector is paused while recording: the tuples hold
+While the search runs, each batch of events (see :mod:`negaviz.search.events`) is
+appended to a list, and each move list to another: one C call each, no Python code.
+Every few thousand nodes the search calls :meth:`Recorder.flush`, which packs the batches
+into one growing ``array('d')``, while they are still in the CPU cache, and empties the
+list.  The cyclic garbage collector is paused while recording: the tuples hold
 only numbers, and tracking them would make it rescan the heap again and again.
 :meth:`Recorder.finish` packs the rest and builds the immutable :class:`Trace`.
 """
@@ -15,10 +16,9 @@ from array import array
 from itertools import chain
 from typing import Any, Sequence
 
+from negaviz.search.events import EVENTS_IN_BATCH
 from negaviz.search.result import SearchResult
 from negaviz.trace.trace import Trace
-
-_CHUNK = 1 << 14  # events packed at a time
 
 
 class Recorder:
@@ -33,24 +33,37 @@ class Recorder:
     (18, 5)
     """
 
+    batched = True
+    """The search may emit several events in one tuple."""
+
     def __init__(self) -> None:
         self._stream = array("d")
         self._events: list[tuple[Any, ...]] = []
         self._count = 0
-        self._moves: list[tuple[Any, ...]] = []
+        self._moves: list[Sequence[Any]] = []
         self.emit = self._events.append
+        self.expand = self._moves.append
         self._gc_was_enabled = False
 
-    def expand(self, moves: Sequence[Any]) -> None:
-        self._moves.append(moves if type(moves) is tuple else tuple(moves))
-        if len(self._events) > _CHUNK:
-            self._pack()
-
-    def _pack(self) -> None:
+    def flush(self) -> None:
+        """Pack the batches kept so far."""
         events = self._events
-        self._count += len(events)
+        self._count += sum(map(EVENTS_IN_BATCH.__getitem__, map(len, events)))
         self._stream.fromlist(list(chain.from_iterable(events)))  # far faster than extend(iterable)
         events.clear()
+
+    def narrow(self) -> bool:
+        """The search promises small ints and ±inf only: pack them into 4-byte floats,
+        which hold them exactly (the recorder must be fresh; True if it now does)."""
+        if not self._stream and not self._events:
+            self._stream = array("f")
+        return self._stream.typecode == "f"
+
+    def widen(self) -> None:
+        """Numbers that need 8 bytes follow: what was packed so far moves to doubles."""
+        self.flush()
+        if self._stream.typecode != "d":
+            self._stream = array("d", self._stream)
 
     def __enter__(self) -> Recorder:
         self._gc_was_enabled = gc.isenabled()
@@ -63,7 +76,8 @@ class Recorder:
 
     def finish(self, *, game: Any = None, root: Any = None, result: SearchResult | None = None) -> Trace:
         """Pack what was recorded into a :class:`Trace`; the recorder starts afresh."""
-        self._pack()
-        trace = Trace(self._stream, self._moves, self._count, game=game, root=root, result=result)
+        self.flush()
+        moves = list(map(tuple, self._moves))  # the same object for a tuple
+        trace = Trace(self._stream, moves, self._count, game=game, root=root, result=result)
         self.__init__()  # type: ignore[misc]
         return trace
