@@ -44,7 +44,7 @@ from negaviz.games.protocol import (
     is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of, verb,
 )
 from negaviz.search.events import Bound, EventKind
-from negaviz.search.options import _num_out
+from negaviz.vocabulary import number_out
 
 __all__ = [
     "prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim", "describe", "player_names", "player_words",
@@ -63,7 +63,7 @@ class Claim(NamedTuple):
     """The bound, from the first player's point of view."""
 
     def __str__(self) -> str:
-        return f"{self.op} {_num_out(self.value)}"
+        return f"{self.op} {number_out(self.value)}"
 
     def holds(self, first_player_value: float) -> bool:
         """Whether a value (first player's view) satisfies the claim."""
@@ -145,8 +145,8 @@ class Proofs:
     def to_dict(self) -> dict[str, Any]:
         """What ``negaviz proof --json`` prints: the value and, per proof, prover, claim and size."""
         return {
-            "value": _num_out(self.value),
-            "minimax_value": _num_out(self.minimax_value),
+            "value": number_out(self.value),
+            "minimax_value": number_out(self.minimax_value),
             "proofs": [p.to_dict() for p in self.proofs],
         }
 
@@ -177,8 +177,8 @@ def describe(game: object, claim: Claim) -> str:
     if need > 0 and (top is None or need >= top) and not is_textbook_tree(game):
         return f"{prover} wins"
     if claim.op == ">=":
-        return f"{first} gets at least {_num_out(claim.value)}"
-    return f"{second} holds {first} to at most {_num_out(claim.value)}"
+        return f"{first} gets at least {number_out(claim.value)}"
+    return f"{second} holds {first} to at most {number_out(claim.value)}"
 
 
 # ---------------------------------------------------------------------------- values
@@ -401,7 +401,7 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
             first_view = score if mover == 0 else -score
             if not claim.holds(first_view):
                 problems.append(
-                    f"{here}: the game ends with {_num_out(first_view)} for the first player, "
+                    f"{here}: the game ends with {number_out(first_view)} for the first player, "
                     f"which does not satisfy the claim {claim}"
                 )
         elif not node.children:
