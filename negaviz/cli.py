@@ -49,6 +49,7 @@ from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.games import GAMES, make_game
 from negaviz.search import SearchOptions, SearchResult, search
 from negaviz.trace import Trace, record
+from negaviz.vocabulary import PERSPECTIVES, check_step
 
 __all__ = ["main", "build_parser", "add_game_arguments", "add_search_arguments", "game_from_args", "options_from_args"]
 
@@ -424,7 +425,7 @@ def _interrupted(trace: Trace, output: str) -> int:
 # --- render, proof -----------------------------------------------------------------------
 def add_view_arguments(group: Any, *, per: str) -> None:
     """--perspective, --windows and --max-nodes: how a drawn tree looks (render, export)."""
-    group.add_argument("--perspective", choices=("negamax", "minimax"), default="negamax",
+    group.add_argument("--perspective", choices=PERSPECTIVES, default=PERSPECTIVES[0],
                        help="values for the side to move (negamax) or the first player (minimax)")
     group.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
     group.add_argument("--max-nodes", type=_whole, default=400, metavar="N",
@@ -447,8 +448,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
     trace = record(game, options=options)
     if trace.result is not None and trace.result.stopped == "interrupted":
         return _interrupted(trace, args.output)
-    if args.step is not None and not 0 <= args.step <= len(trace):
-        raise InputError(f"--step {args.step} is outside this search's 0..{len(trace)} steps")
+    if args.step is not None:
+        check_step(args.step, len(trace), what="--step")
     digraph = draw(
         trace, step=args.step, perspective=args.perspective, windows=args.windows, dag=args.dag,
         max_nodes=args.max_nodes,

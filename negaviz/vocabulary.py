@@ -73,14 +73,16 @@ def number_out(x: float) -> float | int | str:
     return int(x) if float(x).is_integer() else x
 
 
-def number_in(x: object, *, what: str = "value") -> float:
-    """The number :func:`number_out` wrote: a number, ``"inf"`` or ``"-inf"``."""
+def number_in(x: object, *, what: str | None = "value") -> float:
+    """The number :func:`number_out` wrote: a number, ``"inf"`` or ``"-inf"``; else an
+    InputError starting with ``what`` (nothing if None: the caller names the place)."""
     if x == "inf":
         return math.inf
     if x == "-inf":
         return -math.inf
     if isinstance(x, bool) or not isinstance(x, (int, float)) or x != x:
-        raise InputError(f"{what}: expected a number, 'inf' or '-inf', not {x!r}")
+        problem = f"expected a number, 'inf' or '-inf', not {x!r}"
+        raise InputError(problem if what is None else f"{what}: {problem}")
     return float(x)
 
 
@@ -92,9 +94,15 @@ def check_perspective(perspective: Any) -> Perspective:
     return perspective
 
 
-def check_step(step: Any, events: int) -> int:
+def check_step(step: Any, events: int, *, what: str = "step") -> int:
     """``step`` if it is a step of a trace with ``events`` events (``0..events``), else
-    an InputError."""
+    an InputError; ``what`` names the step in the message (``--step`` on the command line).
+
+    >>> check_step(True, 18)
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: step True is outside 0..18 (the trace has 18 events)
+    """
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= events:
-        raise InputError(f"step {step!r} is outside 0..{events} (the trace has {events} events)")
+        raise InputError(f"{what} {step!r} is outside 0..{events} (the trace has {events} events)")
     return step

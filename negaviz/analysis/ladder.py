@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from negaviz.analysis.stats import Table, solve_branching
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
+from negaviz.games.protocol import VALUE_VERBS, has_verb
 from negaviz.search.events import EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult
@@ -134,9 +135,11 @@ _RETURNS = frozenset({EventKind.LEAF.value, EventKind.EVAL.value, EventKind.EXIT
 
 def _missing(game: Any, needs: Sequence[str]) -> str:
     """The needs (verb names, ``a|b`` for either) the game does not meet, as text
-    (``threats()``, ``order() or evaluate()``); '' if it meets them all."""
-    unmet = [need for need in needs if not any(callable(getattr(game, verb, None)) for verb in need.split("|"))]
-    return " and ".join(" or ".join(f"{verb}()" for verb in need.split("|")) for need in unmet)
+    (``threats()``, ``order() or evaluate()``, ``max_score``); '' if it meets them all."""
+    unmet = [need for need in needs if not any(has_verb(game, verb) for verb in need.split("|"))]
+    return " and ".join(
+        " or ".join(verb if verb in VALUE_VERBS else f"{verb}()" for verb in need.split("|")) for need in unmet
+    )
 
 
 def climb(game: Any, position: Any = None, steps: Sequence[Step] = DEFAULT_STEPS) -> list[Rung]:

@@ -47,6 +47,7 @@ import math
 from typing import Any, NamedTuple
 
 from negaviz.errors import InputError
+from negaviz.games.protocol import max_score_of, root_of
 from negaviz.trace.trace import Trace
 
 __all__ = [
@@ -289,10 +290,10 @@ def compare_with_minimal(trace: Trace, game: Any = None) -> MinimalComparison:
         _check_full(trace)
         full = trace
     except InputError:
-        root = trace.root if trace.root is not None else getattr(game, "root", None)
+        root = root_of(game, trace.root)
         full = full_tree(game, root, depth=opts.depth if opts is not None else None)
     # A search that stops at a win knows the score range: its minimal tree may use it too.
-    max_score = getattr(game, "max_score", None) if opts is not None and opts.stop_at_win else None
+    max_score = max_score_of(game) if opts is not None and opts.stop_at_win else None
     counts = trace.counts()
     shape = uniform_shape(full)
     if shape is not None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, EventKind
 from negaviz.trace.trace import Event
+from negaviz.vocabulary import check_perspective
 
 NEGAMAX = (
     "function negamax(node, depth):",
@@ -192,10 +193,7 @@ def listing_for(algorithm: str, tt: bool, *, perspective: str = "negamax") -> st
     >>> listing_for("alphabeta", True), listing_for("negamax", False, perspective="minimax")
     ('alphabeta+tt', 'minimax')
     """
-    from negaviz.analysis.steps import PERSPECTIVES  # the one list; steps imports this module
-
-    if perspective not in PERSPECTIVES:
-        raise InputError(f"unknown perspective: {perspective!r} (must be one of {sorted(PERSPECTIVES)})")
+    check_perspective(perspective)
     if algorithm in ("minimax", "negamax"):
         name = "negamax"
     else:

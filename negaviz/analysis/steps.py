@@ -3,12 +3,12 @@
 Everything a stepping widget displays beside the tree lives here, computed from the
 trace alone: one sentence saying what just happened, the call-stack frames, the
 pseudocode line, and the counters so far.  Widgets only show these values, so they
-are tested without a browser.
+are tested without a browser.  Values are written by :func:`negaviz.vocabulary.fmt`,
+as every other layer writes them.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from negaviz.analysis.pseudocode import line_of, listing_for
@@ -17,19 +17,12 @@ from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Counters, timeline_of
 from negaviz.trace.trace import Event, Trace
+from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 _K = EventKind
-PERSPECTIVES = ("negamax", "minimax")
-
-
-def fmt(x: float | None) -> str:
-    """A value as lecturers write it: −∞, ∞, −3, 0.5."""
-    if x is None:
-        return "–"
-    if math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    text = str(int(x)) if float(x).is_integer() else f"{x:g}"
-    return text.replace("-", "−")
+__all__ = [
+    "PERSPECTIVES", "JUMP_CODES", "Frame", "StepView", "Stepper", "first_player", "fmt", "name", "next_step", "sign",
+]
 
 
 def first_player(trace: Trace) -> int:
@@ -46,9 +39,7 @@ def sign(trace: Trace, nid: int, perspective: str) -> int:
     The minimax view gives values for the first player: negamax values are negated
     where the second player is to move, i.e. at odd depth below a first-player root.
     """
-    if perspective not in PERSPECTIVES:
-        raise ValueError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
-    if perspective == "negamax":
+    if check_perspective(perspective) == "negamax":
         return 1
     return -1 if (first_player(trace) + trace.nodes[nid].depth) % 2 else 1
 
@@ -96,8 +87,7 @@ class Stepper:
     """Pure step logic over one trace: ``view(k)`` for any step k in 0..len(trace)."""
 
     def __init__(self, trace: Trace, *, perspective: str = "negamax") -> None:
-        if perspective not in PERSPECTIVES:
-            raise ValueError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+        check_perspective(perspective)
         self.trace = trace
         self.perspective = perspective
         self.replay = Replay(trace)

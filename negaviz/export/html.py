@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from negaviz import __version__
-from negaviz.analysis.steps import PERSPECTIVES
 from negaviz.errors import InputError
 from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import Scene
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_perspective
 
 __all__ = ["export_html", "Export", "describe"]
 
@@ -87,8 +87,7 @@ def export_html(
     """
     if not isinstance(trace, Trace):
         raise InputError(f"export_html needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
-    if perspective not in PERSPECTIVES:
-        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    check_perspective(perspective)
     target = Path(path)
     if not target.parent.is_dir():
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")

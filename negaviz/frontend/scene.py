@@ -34,10 +34,11 @@ from __future__ import annotations
 import html
 import math
 import re
+from decimal import Decimal
 from typing import Any
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import PERSPECTIVES, Stepper, first_player, fmt, name, sign
+from negaviz.analysis.steps import Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
@@ -47,6 +48,7 @@ from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 __all__ = ["Scene", "CHUNK", "MAX_PAGE_EVENTS", "css", "inline_svg"]
 
@@ -186,7 +188,7 @@ class Scene:
         self._drawn: list[set[int]] = [set() for _ in self.passes]  # per pass: nodes drawn in any view
         opts = trace.result.options if trace.result is not None else None
         algorithm, tt = (opts.algorithm if opts else "alphabeta"), bool(opts and opts.tt)
-        self.listings = {p: listing_for(algorithm, tt, perspective=p) for p in PERSPECTIVES}
+        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p) for p in PERSPECTIVES}
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}
@@ -335,11 +337,12 @@ class Scene:
         ]
 
     def _remember(self, v: float | None) -> None:
-        """Non-whole values are formatted here, so the page shows them as Python does."""
+        """Non-whole values are formatted here, so the page shows them as Python does,
+        keyed by the text JavaScript's ``String(v)`` gives."""
         if v is None or isinstance(v, int) or math.isinf(v) or float(v).is_integer():
             return
         for x in (v, -v):
-            self._fmt[repr(float(x))] = fmt(x)
+            self._fmt[js_string(float(x))] = fmt(x)
 
     # --- per-step panels -----------------------------------------------------------------
     def stepper(self, perspective: str) -> Stepper:
@@ -412,6 +415,33 @@ class Scene:
         return {k: v for k, v in self.views[index].items() if not k.startswith("_")}
 
 
+def js_string(x: float) -> str:
+    """What JavaScript's ``String(x)`` gives for the finite float ``x``: the shortest
+    digits that read back as ``x`` (as ``repr``), laid out by ECMAScript's rules
+    (exponent from 1e21 up and below 1e-6).  The front-end looks values up by it.
+
+    >>> [js_string(x) for x in (0.5, -2.25, 1e-05, 1.5e-07, 1e21, 123456.75, 1e16)]
+    ['0.5', '-2.25', '0.00001', '1.5e-7', '1e+21', '123456.75', '10000000000000000']
+    """
+    if x == 0:
+        return "0"
+    sign, digits, exponent = Decimal(repr(x)).as_tuple()
+    text = "".join(map(str, digits)).rstrip("0")
+    assert isinstance(exponent, int)
+    k = len(text)
+    n = exponent + len(digits)  # the value is 0.<text> times 10**n
+    if k <= n <= 21:
+        out = text + "0" * (n - k)
+    elif 0 < n <= 21:
+        out = text[:n] + "." + text[n:]
+    elif -6 < n <= 0:
+        out = "0." + "0" * -n + text
+    else:
+        e = n - 1
+        out = text[0] + ("." + text[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
+    return ("-" if sign else "") + out
+
+
 # ------------------------------------------------------------------------------ look
 def css() -> str:
     """The stepper's style sheet: every state a colour from :mod:`negaviz.render.styles`
@@ -479,6 +509,7 @@ def css() -> str:
 
 def legend_html(perspective: str, first: int) -> str:
     """What the colours, borders and marks mean, and how values are shown."""
+    check_perspective(perspective)
     c = OKABE_ITO
     entries = [
         (tint(c["orange"], 0.45), c["vermillion"], "2.5px double", "current node (double border)"),

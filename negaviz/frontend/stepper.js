@@ -28,15 +28,42 @@ function num(x) {
   return x;
 }
 
+// v.toFixed(d), but an exact tie goes to the even last digit, as Python rounds (toFixed
+// rounds it away from zero).  toFixed(100) is v's exact expansion here (|v| >= 1e-4).
+function fixedHalfEven(v, d) {
+  const text = v.toFixed(d);
+  const full = Math.abs(v).toFixed(100);
+  const dot = full.indexOf(".");
+  if (!/^50*$/.test(full.slice(dot + 1 + d))) return text;
+  const down = full.slice(0, d ? dot + 1 + d : dot);
+  return Number(down[down.length - 1]) % 2 ? text : (v < 0 ? "-" : "") + down;
+}
+
+// Python's f"{v:.4g}" for a finite, non-whole v: 4 significant digits, trailing zeros
+// dropped, an exponent of two digits or more outside 1e-4..1e4.
+function g4(v) {
+  const [mantissa, e] = v.toExponential(3).split("e");
+  const exp = Number(e);
+  if (exp >= -4 && exp < 4) {
+    const fixed = fixedHalfEven(v, 3 - exp);
+    return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+  }
+  return mantissa.replace(/\.?0+$/, "") + "e" + (exp < 0 ? "-" : "+") + String(Math.abs(exp)).padStart(2, "0");
+}
+
+// Values written exactly as negaviz.vocabulary.fmt writes them: 5, −3 (a true minus),
+// ∞, −∞, ? when unknown.  The scene's table holds every non-whole value of its trace as
+// Python wrote it (keyed by String(v)); g4 is for anything else.
 function makeFmt(table) {
   return (v) => {
-    if (v === null || v === undefined) return "–";
+    if (v === null || v === undefined) return "?";
     if (v === Infinity) return "∞";
     if (v === -Infinity) return "−∞";
     if (Object.is(v, -0)) v = 0;
     const known = table[String(v)];
-    const text = known !== undefined ? known : Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
-    return text.replace("-", "−");
+    if (known !== undefined) return known;
+    const text = !Number.isInteger(v) ? g4(v) : Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
+    return text.replaceAll("-", "−");
   };
 }
 
@@ -472,7 +499,7 @@ class Pane {
       if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
       const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
       const row = h("tr", i === stack.length - 1 ? { class: "nv-here" } : {},
-        ...[life.name, String(life.depth), fmt(a), fmt(b), st.value === null ? "–" : fmt(sg * st.value), trying].map((t) => h("td", { text: t })));
+        ...[life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), st.value === null ? "–" : fmt(sg * st.value), trying].map((t) => h("td", { text: t })));
       rows.push(row);
     });
     if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(STACK_COLUMNS.length), class: "nv-empty", text: "(empty: no call running)" })));

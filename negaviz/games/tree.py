@@ -99,6 +99,9 @@ def _bfs_name(i: int) -> str:
 
 
 def _fmt(v: Number) -> str:
+    """A value in the tree's text form, which :meth:`Tree.parse` reads back: an ASCII
+    minus and every digit kept.  Not for display: values are shown by
+    :func:`negaviz.vocabulary.fmt`."""
     return str(int(v)) if float(v).is_integer() else repr(float(v))
 
 

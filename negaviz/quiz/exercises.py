@@ -36,13 +36,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from negaviz.analysis.steps import fmt
 from negaviz.errors import InputError
 from negaviz.games.tree import Tree
-from negaviz.quiz.questions import PERSPECTIVES, Question, questions
+from negaviz.quiz.questions import Question, questions
 from negaviz.search.events import Bound
 from negaviz.trace import record
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_perspective, fmt
 
 __all__ = ["random_tree", "exercise", "Exercise", "ALGORITHMS", "MAX_NODES"]
 
@@ -217,8 +217,7 @@ def exercise(
     which children are never visited."""
     if algorithm not in ALGORITHMS:
         raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
-    if perspective not in PERSPECTIVES:
-        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    check_perspective(perspective)
     tree = random_tree(depth, branching, seed=seed, values=values, exact_branching=exact_branching)
     trace = record(tree, algorithm=algorithm)
     return Exercise(tree, trace, tuple(_pick(trace, questions(trace, perspective=perspective))), algorithm, seed, perspective)

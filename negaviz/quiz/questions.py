@@ -44,11 +44,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from negaviz.analysis.steps import PERSPECTIVES, first_player, fmt
+from negaviz.analysis.steps import first_player
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Node, Trace
+from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 __all__ = [
     "questions", "Question", "Feedback", "KINDS", "PERSPECTIVES",
@@ -223,8 +224,7 @@ def questions(
     those steps are kept, each asked at the first such step.  ``limit`` keeps the first
     questions only.
     """
-    if perspective not in PERSPECTIVES:
-        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    check_perspective(perspective)
     if kinds is None:
         pruning = any(n.cutoff is not None for n in trace.nodes) or any(
             not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes

@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from negaviz.errors import InputError
 from negaviz.trace.replay import NodeState, node_state
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Node, Trace
+from negaviz.vocabulary import check_step
 
 
 # ------------------------------------------------------------------------ snapshot
@@ -86,8 +86,7 @@ def visible_children(node: Node, visible: int) -> list[int]:
 
 def snapshot(trace: Trace, step: int) -> Snapshot:
     """The state after the first ``step`` events (``len(trace)``: the whole trace)."""
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
-        raise InputError(f"step {step!r} is outside 0..{len(trace)} (the trace has {len(trace)} events)")
+    check_step(step, len(trace))
     nodes = trace.nodes
     visible = bisect_left(nodes, step, key=attrgetter("enter_step"))  # entered before `step`
 

@@ -31,6 +31,7 @@ import graphviz  # type: ignore[import-untyped]
 from negaviz.render.styles import OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
+from negaviz.vocabulary import fmt
 
 MAX_LINES = 12
 MAX_CHARS = 40
@@ -84,17 +85,6 @@ def html_text(text: str) -> str:
 
 
 # ------------------------------------------------------------------------- numbers
-def fmt(v: float | None) -> str:
-    """A value as a reader wants it: ``5`` not ``5.0``, ``∞`` for infinity, ``?`` unknown."""
-    if v is None:
-        return "?"
-    if math.isinf(v):
-        return "∞" if v > 0 else "-∞"
-    if float(v).is_integer():
-        return str(int(v))
-    return f"{v:.4g}"
-
-
 def value_text(view: NodeView, *, explicit: bool = False) -> str:
     """``5``, ``≥5`` or ``≤5`` for a finished node (``=5`` if ``explicit``); ``best 3``
     on the stack; ``?`` before anything is known."""

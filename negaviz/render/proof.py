@@ -30,8 +30,8 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name
 from negaviz.render import labels
 from negaviz.render.styles import GREY, OKABE_ITO, tint
-from negaviz.search.options import _num_out
 from negaviz.search.proof import ProofNode, ProofTree, describe, player_words
+from negaviz.vocabulary import fmt
 
 __all__ = [
     "draw_proof", "ProofNodeView", "ProofEdgeView", "default_proof_node_style",
@@ -136,14 +136,14 @@ EdgeStyle = Callable[[ProofEdgeView], dict[str, str]]
 def outcome_text(game: Any, first_player_score: float) -> str:
     """How a game ended, in words: ``x wins``, ``draw``; a textbook leaf's value."""
     if labels.family(game) == "textbook":
-        return labels.fmt(first_player_score)
+        return fmt(first_player_score)
     if first_player_score == 0:
         return "draw"
     first, second = player_words(game)
     winner = first if first_player_score > 0 else second
     top = getattr(game, "max_score", None)
     margin = abs(first_player_score)
-    by = "" if top is None or margin >= top else f" by {_num_out(margin)}"
+    by = "" if top is None or margin >= top else f" by {fmt(margin)}"
     return f"{winner} wins{by}"
 
 

@@ -37,11 +37,11 @@ from negaviz.render.styles import (
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
 
-PERSPECTIVES = ("minimax", "negamax")
 MIN_NODES = 4
 """The smallest ``max_nodes``: the root, its children folded, its ghosts, the legend."""
 
@@ -101,8 +101,9 @@ def draw(
     """
     if not isinstance(trace, Trace):
         raise InputError(f"draw() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
-    if perspective not in PERSPECTIVES:
-        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
+    check_perspective(perspective)
+    if step is not None:
+        check_step(step, len(trace))
     check_max_nodes(max_nodes)
     if dag and trace.game is None:
         raise InputError("dag=True needs the trace's game, to know which positions are the same")

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from negaviz.errors import InputError, SearchInterrupted
-from negaviz.games.protocol import Game, move_name, player
+from negaviz.games.protocol import REQUIRED_VERBS, Game, missing_verbs, move_name, player, restore, root_of
 from negaviz.search.drivers import drive
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.observer import Observer, SearchObserver
@@ -15,16 +15,14 @@ from negaviz.search.result import SearchResult
 
 __all__ = ["search", "SearchOptions", "SearchResult", "Observer", "EventKind", "Bound", "CutReason"]
 
-_VERBS = ("moves", "play", "is_terminal", "score")
-
 
 def check_game(game: object) -> None:
     """Raise InputError unless ``game`` has the four verbs of the game protocol."""
-    missing = [v for v in _VERBS if not callable(getattr(game, v, None))]
+    missing = missing_verbs(game)
     if missing:
         raise InputError(
             f"{type(game).__name__} is not a game: it lacks {', '.join(missing)} "
-            f"(a game needs {', '.join(_VERBS)}; wrap make/unmake classes in MutableGame)"
+            f"(a game needs {', '.join(REQUIRED_VERBS)}; wrap make/unmake classes in MutableGame)"
         )
 
 
@@ -53,9 +51,7 @@ def search(
         options = SearchOptions(**option_values)
     elif option_values:
         raise InputError("give search options either as options= or as keywords, not both")
-    root = getattr(game, "root", None) if position is None else position
-    if root is None and position is None:
-        raise InputError(f"{type(game).__name__} has no root position: pass one to search()")
+    root = root_of(game, position, needed_by="search")
     start = time.perf_counter()
     raw = drive(game, root, options, observer)
     seconds = time.perf_counter() - start
@@ -64,9 +60,7 @@ def search(
     for m in raw.pv:
         names.append(move_name(game, pos, m))
         pos = game.play(pos, m)
-    restore = getattr(game, "restore", None)
-    if callable(restore):
-        restore()
+    restore(game)
     result = SearchResult(
         value=raw.value,
         move=raw.pv[0] if raw.pv else None,

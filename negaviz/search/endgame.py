@@ -27,7 +27,7 @@ import sys
 from typing import Any, Callable, Sequence, TextIO
 
 from negaviz.errors import InputError, SearchInterrupted
-from negaviz.games.protocol import Game, move_name
+from negaviz.games.protocol import Game, move_name, root_of
 from negaviz.search import search
 from negaviz.search.events import EventKind
 from negaviz.search.options import SearchOptions
@@ -98,7 +98,7 @@ def solve(
     """
     if options is not None and option_values:
         raise InputError("give search options either as options= or as keywords, not both")
-    root = getattr(game, "root", None) if position is None else position
+    root = root_of(game, position)
     watcher = None if progress is None else _RootProgress(game, root, progress)
     result = search(game, root, options=options, observer=watcher, **option_values)
     if result.stopped == "interrupted":  # search() keeps it quiet for an observer: say so here

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from negaviz.errors import InputError
+from negaviz.games.protocol import evaluator, verb
 
 Orderer = Callable[[Any, Sequence[Any]], Sequence[Any]]
 
@@ -14,10 +15,11 @@ def orderer(game: Any, order: str) -> Orderer | None:
     if order == "natural":
         return None
     if order == "heuristic":
-        if callable(getattr(game, "order", None)):
-            return game.order
-        evaluate = getattr(game, "evaluate", None)
-        if not callable(evaluate):
+        order_moves = verb(game, "order")
+        if order_moves is not None:
+            return order_moves
+        evaluate = evaluator(game)
+        if evaluate is None:
             raise InputError(
                 f"move order 'heuristic' needs the game to have order() or evaluate(); "
                 f"{type(game).__name__} has neither (use 'natural' or 'threats')"
@@ -37,8 +39,8 @@ def orderer(game: Any, order: str) -> Orderer | None:
 def _threats_first(game: Any, rest: Orderer | None) -> Orderer:
     """Winning moves first, then moves that block the opponent's win, then the rest
     (as generated, or ordered by ``rest``)."""
-    threats = getattr(game, "threats", None)
-    if callable(threats):
+    threats = verb(game, "threats")
+    if threats is not None:
 
         def by_threats(pos: Any, moves: Sequence[Any]) -> list[Any]:
             wins, blocks = threats(pos)

@@ -40,9 +40,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
 from negaviz.errors import InputError, SearchInterrupted
-from negaviz.games.protocol import key_of, label, move_name, player
+from negaviz.games.protocol import (
+    is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of, verb,
+)
 from negaviz.search.events import Bound, EventKind
-from negaviz.search.options import _num_out
+from negaviz.vocabulary import number_out
 
 __all__ = [
     "prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim", "describe", "player_names", "player_words",
@@ -61,7 +63,7 @@ class Claim(NamedTuple):
     """The bound, from the first player's point of view."""
 
     def __str__(self) -> str:
-        return f"{self.op} {_num_out(self.value)}"
+        return f"{self.op} {number_out(self.value)}"
 
     def holds(self, first_player_value: float) -> bool:
         """Whether a value (first player's view) satisfies the claim."""
@@ -143,24 +145,22 @@ class Proofs:
     def to_dict(self) -> dict[str, Any]:
         """What ``negaviz proof --json`` prints: the value and, per proof, prover, claim and size."""
         return {
-            "value": _num_out(self.value),
-            "minimax_value": _num_out(self.minimax_value),
+            "value": number_out(self.value),
+            "minimax_value": number_out(self.minimax_value),
             "proofs": [p.to_dict() for p in self.proofs],
         }
 
 
 def player_names(game: object) -> tuple[str, str]:
     """The game's ``player_names`` (e.g. ``("x", "o")``), else ``("first", "second")``."""
-    names = getattr(game, "player_names", None)
-    if isinstance(names, (tuple, list)) and len(names) == 2:
-        return str(names[0]), str(names[1])
-    return "first", "second"
+    names = player_names_of(game)
+    return ("first", "second") if names is None else names
 
 
 def player_words(game: object) -> tuple[str, str]:
     """The players as a sentence names them: ``("x", "o")``, or ``("first player", "second player")``."""
-    names = player_names(game)
-    return names if getattr(game, "player_names", None) is not None else ("first player", "second player")
+    names = player_names_of(game)
+    return ("first player", "second player") if names is None else names
 
 
 def describe(game: object, claim: Claim) -> str:
@@ -171,14 +171,14 @@ def describe(game: object, claim: Claim) -> str:
     """
     first, second = player_words(game)
     prover, need = (first, claim.value) if claim.op == ">=" else (second, -claim.value)
-    top = getattr(game, "max_score", None)
+    top = max_score_of(game)
     if need == 0:
         return f"{prover} can at least draw"
-    if need > 0 and (top is None or need >= top) and not callable(getattr(game, "preorder", None)):
+    if need > 0 and (top is None or need >= top) and not is_textbook_tree(game):
         return f"{prover} wins"
     if claim.op == ">=":
-        return f"{first} gets at least {_num_out(claim.value)}"
-    return f"{second} holds {first} to at most {_num_out(claim.value)}"
+        return f"{first} gets at least {number_out(claim.value)}"
+    return f"{second} holds {first} to at most {number_out(claim.value)}"
 
 
 # ---------------------------------------------------------------------------- values
@@ -193,8 +193,7 @@ class _ExactValues:
         self.game = game
         self.values: dict[Hashable, float] = {}
         self.searches = 0
-        keyer = getattr(game, "key", None)
-        self.key: Callable[[Any], Hashable] = keyer if callable(keyer) else (lambda pos: key_of(game, pos))
+        self.key: Callable[[Any], Hashable] = keyer(game)
         # The observer's state during one search: its root, positions on the stack, move lists.
         self._root: Any = None
         self._stack: list[Any] = []
@@ -319,7 +318,7 @@ class _Builder:
 
 def _claims(game: Any, first_value: float) -> list[tuple[int, Claim]]:
     """Who proves what, given the root's value for the first player."""
-    top = getattr(game, "max_score", None)
+    top = max_score_of(game)
     decisive = first_value != 0 and (top is None or abs(first_value) >= top)
     if decisive:  # a win: the winner's proof says it all
         return [(0, Claim(">=", first_value))] if first_value > 0 else [(1, Claim("<=", first_value))]
@@ -338,9 +337,7 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
     from negaviz.search import check_game
 
     check_game(game)
-    root = getattr(game, "root", None) if position is None else position
-    if root is None and position is None:
-        raise InputError(f"{type(game).__name__} has no root position: pass one to prove()")
+    root = root_of(game, position, needed_by="prove")
     if game.is_terminal(root):
         raise InputError(
             f"position {label(game, root)!r} is terminal: there is nothing to prove (prove a position before the game ends)"
@@ -358,9 +355,7 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
             tree = builder.node(root, None, root_player)
             proofs.append(ProofTree(prover, names[prover], claim, describe(game, claim), tree, nodes, minimal))
     finally:
-        restore = getattr(game, "restore", None)
-        if callable(restore):
-            restore()  # a MutableGame moved its object to answer: put it back
+        restore(game)  # a MutableGame moved its object to answer: put it back
     return Proofs(value, root_player, tuple(proofs))
 
 
@@ -379,8 +374,8 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
     if claim.op not in OPS:
         return [f"unknown claim operator {claim.op!r} (must be one of {list(OPS)})"]
     root = proof.root
-    who = getattr(game, "player", None)
-    if callable(who):
+    who = verb(game, "player")
+    if who is not None:
         root_mover = int(who(root.position))
     else:  # no player(): trust the root's flag, then players alternate
         root_mover = proof.prover if root.prover_to_move else 1 - proof.prover
@@ -406,7 +401,7 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
             first_view = score if mover == 0 else -score
             if not claim.holds(first_view):
                 problems.append(
-                    f"{here}: the game ends with {_num_out(first_view)} for the first player, "
+                    f"{here}: the game ends with {number_out(first_view)} for the first player, "
                     f"which does not satisfy the claim {claim}"
                 )
         elif not node.children:
@@ -437,9 +432,7 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
     try:
         total = visit(root, [], root_mover)
     finally:
-        restore = getattr(game, "restore", None)
-        if callable(restore):
-            restore()
+        restore(game)
     if flags:
         more = f" and {len(flags) - 1} more nodes" if len(flags) > 1 else ""
         problems.insert(0, f"{flags[0]}{more}: prover_to_move does not say who moves there")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from negaviz.search.options import SearchOptions, _num_out
+from negaviz.search.options import SearchOptions
+from negaviz.vocabulary import number_out
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ class SearchResult:
     def to_dict(self) -> dict[str, Any]:
         """The fields ``negaviz solve --json`` prints."""
         return {
-            "value": None if self.value is None else _num_out(self.value),
-            "minimax_value": None if self.minimax_value is None else _num_out(self.minimax_value),
+            "value": None if self.value is None else number_out(self.value),
+            "minimax_value": None if self.minimax_value is None else number_out(self.minimax_value),
             "move": self.pv_names[0] if self.pv_names else None,
             "pv": list(self.pv_names),
             "nodes": self.nodes,

@@ -87,7 +87,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame
-from negaviz.games.protocol import key_of
+from negaviz.games.protocol import key_of, max_score_of, missing_verbs
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.trace import Trace
@@ -161,7 +161,7 @@ class TracedFunction:
     ) -> None:
         if not callable(fn):
             raise InputError(f"trace_calls needs a function, not {fn!r}")
-        missing = [v for v in ("moves", "play", "is_terminal", "score") if not callable(getattr(game, v, None))]
+        missing = missing_verbs(game)
         if missing:
             raise InputError(
                 f"{type(game).__name__} is not a negaviz game: it lacks {', '.join(missing)} "
@@ -383,7 +383,7 @@ class TracedFunction:
         else:
             assert frame.moves is not None
             if max(frame.entered) + 1 < len(frame.moves):
-                win = getattr(self.game, "max_score", None)
+                win = max_score_of(self.game)
                 reason = CutReason.WIN if value < frame.beta and win is not None and value >= win else CutReason.BETA
                 rec.emit((_K.CUTOFF.value, reason.value))
             bound = Bound.UPPER if value <= frame.alpha else Bound.LOWER if value >= frame.beta else Bound.EXACT

@@ -55,7 +55,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from negaviz.analysis.steps import fmt
 from negaviz.errors import InputError
 from negaviz.games.protocol import key_of
 from negaviz.search import search
@@ -65,6 +64,7 @@ from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
 from negaviz.trace.trace import Node, Trace
+from negaviz.vocabulary import fmt
 
 __all__ = ["check", "Report", "Divergence", "DivergenceKind", "ALGORITHMS"]
 

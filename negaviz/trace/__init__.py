@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from negaviz.games.protocol import Game
+from negaviz.games.protocol import Game, root_of
 from negaviz.search import search
 from negaviz.search.options import SearchOptions
 from negaviz.trace.jsonio import dumps, load, loads, save
@@ -30,7 +30,7 @@ def record(game: Game, position: Any = None, *, options: SearchOptions | None = 
     (5, ['B', 'E'], ['G', 'H'])
     """
     recorder = Recorder()
-    root = getattr(game, "root", None) if position is None else position
+    root = root_of(game, position)
     with recorder:
         result = search(game, root, options=options, observer=recorder, **option_values)
     return recorder.finish(game=game, root=root, result=result)

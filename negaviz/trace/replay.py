@@ -12,8 +12,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from negaviz.errors import InputError
 from negaviz.search.events import Bound
 from negaviz.trace.trace import Event, Trace
+from negaviz.vocabulary import check_step
+
+
+class StepOutsideTrace(InputError, IndexError):
+    """A step outside ``0..len(trace)``: an InputError like every step check, and the
+    IndexError :meth:`Replay.state_at` has always raised."""
 
 
 class Status(Enum):
@@ -89,8 +96,10 @@ class Replay:
 
     def state_at(self, step: int) -> State:
         """The state after the first ``step`` events (0 <= step <= len(trace))."""
-        if not 0 <= step <= len(self.trace):
-            raise IndexError(f"step {step} is outside 0..{len(self.trace)}")
+        try:
+            check_step(step, len(self.trace))
+        except InputError as e:
+            raise StepOutsideTrace(str(e)) from None
         from negaviz.trace.timeline import timeline_of  # the timeline reads this module's Status
 
         tl = timeline_of(self.trace)

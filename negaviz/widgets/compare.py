@@ -32,6 +32,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from negaviz.analysis.steps import PERSPECTIVES
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
+from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
@@ -64,9 +65,9 @@ def only_here(paths: list[tuple[Hashable, ...]], other: list[tuple[Hashable, ...
 
 
 def _same_position(a: Trace, b: Trace) -> None:
-    spec_a, spec_b = (getattr(t.game, "spec", None) for t in (a, b))
-    if callable(spec_a) and callable(spec_b) and spec_a() != spec_b():
-        raise InputError(f"the two traces search different positions: {spec_a()!r} and {spec_b()!r}")
+    spec_a, spec_b = spec_of(a.game), spec_of(b.game)
+    if spec_a is not None and spec_b is not None and spec_a != spec_b:
+        raise InputError(f"the two traces search different positions: {spec_a!r} and {spec_b!r}")
 
 
 class CompareWidget(SyncedState, widgets.VBox):

@@ -36,13 +36,13 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import negaviz.trace as trace_module
-from negaviz.analysis.steps import fmt
 from negaviz.errors import InputError
 from negaviz.games.protocol import label, move_name, player
 from negaviz.search.options import SearchOptions
 from negaviz.trace.trace import Trace
 from negaviz.render.tree import check_max_nodes
 from negaviz.widgets.stepper import StepperWidget, descendants
+from negaviz.vocabulary import fmt
 
 __all__ = ["PlayWidget", "Ply", "DEFAULT_OPTIONS", "BIG_BOARD_DEPTH", "engine_options"]
 

@@ -33,12 +33,13 @@ import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-from negaviz.analysis.steps import PERSPECTIVES, fmt, next_step, sign
+from negaviz.analysis.steps import next_step, sign
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step, fmt
 
 __all__ = ["StepperWidget", "StepperView", "SyncedState", "check_perspective", "check_step", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
 
@@ -53,20 +54,6 @@ first view, and the rest as the reader gets there."""
 class RefusedValue(InputError, traitlets.TraitError):
     """A step or perspective the stepper does not have: an InputError for Python callers,
     a TraitError so that traitlets rolls back an update from the page."""
-
-
-def check_step(step: Any, top: int) -> int:
-    """``step`` if it is a step of a trace with ``top`` events, else an InputError."""
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= top:
-        raise InputError(f"step {step!r} is outside 0..{top} (the trace has {top} events)")
-    return step
-
-
-def check_perspective(perspective: str) -> str:
-    """``perspective`` if it is one of the step logic's, else an InputError naming them."""
-    if perspective not in PERSPECTIVES:
-        raise InputError(f"unknown perspective: {perspective!r} (must be one of {list(PERSPECTIVES)})")
-    return perspective
 
 
 class StepperView(anywidget.AnyWidget):
@@ -97,11 +84,10 @@ class StepperView(anywidget.AnyWidget):
     # TraitError (an update from the page), and Python callers get an InputError.
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> int:
-        value = proposal["value"]
-        top = max(len(s.trace) for s in self._scenes)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise RefusedValue(f"step {value!r} is outside 0..{top} (the trace has {top} events)")
-        return value
+        try:
+            return check_step(proposal["value"], max(len(s.trace) for s in self._scenes))
+        except InputError as e:
+            raise RefusedValue(str(e)) from None
 
     @traitlets.validate("perspective")
     def _valid_perspective(self, proposal: Any) -> str:
@@ -352,8 +338,13 @@ def stack_rows(scene: Scene, step: int, perspective: str) -> list[tuple[str, ...
         if s < 0:
             alpha, beta = (None if beta is None else -beta), (None if alpha is None else -alpha)
         best = None if f.best is None else s * f.best
-        rows.append((f.name, str(f.depth), fmt(alpha), fmt(beta), fmt(best), f.trying))
+        rows.append((f.name, str(f.depth), _shown(alpha), _shown(beta), _shown(best), f.trying))
     return rows
+
+
+def _shown(x: float | None) -> str:
+    """A value in the call-stack table: a dash while there is nothing yet (as the page writes it)."""
+    return "–" if x is None else fmt(x)
 
 
 def descendants(box: Any) -> list[Any]:

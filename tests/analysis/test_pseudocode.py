@@ -97,7 +97,7 @@ def test_the_min_branch_only_changes_minimax_listings() -> None:
 
 
 def test_bad_names_are_input_errors() -> None:
-    with pytest.raises(InputError, match=r"unknown perspective: 'max' \(must be one of"):
+    with pytest.raises(InputError, match=r"unknown perspective 'max' \(must be one of 'negamax', 'minimax'\)"):
         listing_for("alphabeta", False, perspective="max")
     ev = record(Tree.parse("[1,2]")).events[0]
     with pytest.raises(InputError, match="unknown listing: 'pvs'"):

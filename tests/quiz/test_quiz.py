@@ -188,7 +188,7 @@ def test_minimax_view_from_a_second_player_root() -> None:
 def test_bad_arguments_are_refused(textbook: negaviz.Trace) -> None:
     with pytest.raises(InputError, match="unknown question kind: 'score'"):
         questions(textbook, kinds=["score"])
-    with pytest.raises(InputError, match="unknown perspective: 'max'"):
+    with pytest.raises(InputError, match=r"unknown perspective 'max' \(must be one of 'negamax', 'minimax'\)"):
         questions(textbook, perspective="max")
     with pytest.raises(InputError, match="limit"):
         questions(textbook, limit=-1)

@@ -126,11 +126,11 @@ def test_negamax_and_minimax_views() -> None:
     neg, _ = parse(draw(trace))
     mini, _ = parse(draw(trace, perspective="minimax"))
     # B (odd depth) returns -5 for its side to move; the first player sees 5.
-    assert value_row(neg["n1"]["label"]) == "-5" and value_row(mini["n1"]["label"]) == "5"
+    assert value_row(neg["n1"]["label"]) == "−5" and value_row(mini["n1"]["label"]) == "5"
     # D (even depth) is the same in both views.
     assert value_row(neg["n2"]["label"]) == value_row(mini["n2"]["label"]) == "7"
     # C failed high for its side to move (≥ -3), i.e. at most 3 for the first player.
-    assert value_row(neg["n4"]["label"]) == "≥-3" and value_row(mini["n4"]["label"]) == "≤3"
+    assert value_row(neg["n4"]["label"]) == "≥−3" and value_row(mini["n4"]["label"]) == "≤3"
     assert "diagonals" in neg["n4"]["style"] and "rounded" in mini["n4"]["style"]
     assert "▲" in neg["n0"]["label"] and "▼" in neg["n1"]["label"]
     assert "minimax view" in draw(trace, perspective="minimax").source
@@ -140,9 +140,9 @@ def test_negamax_and_minimax_views() -> None:
 
 def test_windows_show_alpha_beta_and_bound_type() -> None:
     nodes, _ = parse(draw(textbook(), windows=True))
-    assert "[-∞, -5]" in nodes["n4"]["label"]  # C: B's 5 raised A's alpha; C gets (-beta, -alpha)
+    assert "[−∞, −5]" in nodes["n4"]["label"]  # C: B's 5 raised A's alpha; C gets (-beta, -alpha)
     assert "[5, ∞]" in nodes["n5"]["label"]  # F: C's window negated again
-    assert "=7" in nodes["n2"]["label"] and "≥-3" in nodes["n4"]["label"]  # bound type always shown
+    assert "=7" in nodes["n2"]["label"] and "≥−3" in nodes["n4"]["label"]  # bound type always shown
     plain, _ = parse(draw(textbook()))
     assert "∞" not in plain["n5"]["label"] and ">7<" in plain["n2"]["label"]
     mini, _ = parse(draw(textbook(), windows=True, perspective="minimax"))
@@ -237,7 +237,7 @@ def test_custom_styles_are_used() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"perspective": "max"}, r"unknown perspective: 'max' \(must be one of \['minimax', 'negamax'\]\)"),
+        ({"perspective": "max"}, r"unknown perspective 'max' \(must be one of 'negamax', 'minimax'\)"),
         ({"max_nodes": 2}, "max_nodes must be a whole number of at least 4, not 2"),
         ({"step": 10_000}, r"step 10000 is outside 0\.\.\d+"),
     ],

@@ -13,10 +13,11 @@ import pytest
 
 import negaviz
 from negaviz.render import draw, svg
-from negaviz.render.labels import dot_escape, family, fmt, html_text, plain, value_text
+from negaviz.render.labels import dot_escape, family, html_text, plain, value_text
 from negaviz.render.styles import NodeView
 from negaviz.search.events import Bound
 from negaviz.trace import Status
+from negaviz.vocabulary import fmt
 
 NASTY = 'a<b>&"]\n}{;\\n\\'
 
@@ -117,10 +118,10 @@ def test_nasty_game_cannot_inject_markup() -> None:
 def test_value_text() -> None:
     done = NodeView("n1", "node", status=Status.DONE, value=3, bound=Bound.EXACT)
     assert value_text(done) == "3" and value_text(done, explicit=True) == "=3"
-    assert value_text(NodeView("n1", "node", status=Status.DONE, value=-2, bound=Bound.UPPER)) == "≤-2"
+    assert value_text(NodeView("n1", "node", status=Status.DONE, value=-2, bound=Bound.UPPER)) == "≤−2"
     assert value_text(NodeView("n1", "node", status=Status.ACTIVE, value=4)) == "best 4"
     assert value_text(NodeView("n1", "node", status=Status.CURRENT)) == "?"
-    assert fmt(math.inf) == "∞" and fmt(-math.inf) == "-∞" and fmt(2.0) == "2" and fmt(0.125) == "0.125"
+    assert fmt(math.inf) == "∞" and fmt(-math.inf) == "−∞" and fmt(2.0) == "2" and fmt(0.125) == "0.125"
 
 
 @pytest.mark.parametrize(

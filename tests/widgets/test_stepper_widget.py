@@ -284,7 +284,7 @@ def test_bad_input_names_what_is_allowed(textbook: negaviz.Trace, make: Any) -> 
     assert w.step == 0
     with pytest.raises(ValueError, match="must be one of"):
         w.perspective = "maximin"
-    with pytest.raises(InputError, match=r"unknown perspective: 'maximin' \(must be one of \['negamax', 'minimax'\]\)"):
+    with pytest.raises(InputError, match=r"unknown perspective 'maximin' \(must be one of 'negamax', 'minimax'\)"):
         w.front.perspective = "maximin"
     assert w.perspective == "negamax"
     with pytest.raises(InputError, match="unknown perspective"):
