@@ -162,7 +162,6 @@ def test_no_layer_keeps_its_own_copy() -> None:
         f"{path.relative_to(PACKAGE)}: {m.group(0).strip()}"
         for path in sorted(PACKAGE.rglob("*.py")) if path.name != "vocabulary.py"
         for m in own.finditer(path.read_text(encoding="utf-8"))
-        if not (path.name == "options.py" and m.group(2) == "_num_in")  # kept for trace.jsonio's import
     ]
     assert not copies, copies
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.errors import InputError
+from negaviz.games.protocol import is_textbook_tree, label, move_name, player
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Counters, timeline_of
@@ -29,8 +30,7 @@ def first_player(trace: Trace) -> int:
     """0 if the first player moves at the root."""
     if trace.result is not None:
         return trace.result.first_player
-    who = getattr(trace.game, "player", None)
-    return int(who(trace.root)) if callable(who) and trace.root is not None else 0
+    return player(trace.game, trace.root) if trace.root is not None else 0
 
 
 def sign(trace: Trace, nid: int, perspective: str) -> int:
@@ -46,7 +46,7 @@ def sign(trace: Trace, nid: int, perspective: str) -> int:
 
 def name(trace: Trace, nid: int) -> str:
     """A short name for a node: its label in a textbook tree, else its moves from the root."""
-    if trace.game is not None and hasattr(trace.game, "preorder"):
+    if is_textbook_tree(trace.game):
         return trace.label(nid)
     path = trace.path(nid)[1:]
     if not path:
@@ -216,10 +216,9 @@ def _skipped_names(trace: Trace, nid: int) -> list[str]:
         return [str(m) for m in node.skipped]
     pos = trace.position(nid)
     game = trace.game
-    if hasattr(game, "preorder"):
-        return [game.label(game.play(pos, m)) for m in node.skipped]
-    namer = getattr(game, "move_name", None)
-    return [namer(pos, m) if callable(namer) else str(m) for m in node.skipped]
+    if is_textbook_tree(game):
+        return [label(game, game.play(pos, m)) for m in node.skipped]
+    return [move_name(game, pos, m) for m in node.skipped]
 
 
 JUMP_CODES = {"cutoff": "X", "return": RETURNS, "tt": "H", "end": ""}

@@ -34,6 +34,7 @@ from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import Scene
+from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_perspective
 
@@ -60,10 +61,9 @@ def describe(trace: Trace) -> str:
     algorithm = options.algorithm if options is not None else "search"
     extras = [w for w, on in (("TT", getattr(options, "tt", False)),) if on]
     what = algorithm + (f" + {', '.join(extras)}" if extras else "")
-    spec = getattr(trace.game, "spec", None)
+    s = spec_of(trace.game)
     where = ""
-    if callable(spec):
-        s = spec()
+    if s is not None:
         where = str(s.get("tree") or s.get("position") or "") if isinstance(s, dict) else ""
         game = s.get("game", "") if isinstance(s, dict) else ""
         where = f"{game} {where}".strip()

@@ -40,6 +40,7 @@ from typing import Any
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import Stepper, first_player, name, sign
 from negaviz.errors import InputError
+from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
 from negaviz.render.output import to_svg
@@ -259,9 +260,7 @@ class Scene:
             dot = builder.build(layout, scene_node_style, default_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
         finally:
-            restore = getattr(trace.game, "restore", None)
-            if callable(restore):
-                restore()
+            restore(trace.game)
         dot.attr("graph", label="")
         svg = finish_svg(to_svg(dot))
         tl = self.timeline

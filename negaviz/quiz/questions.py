@@ -46,6 +46,7 @@ from typing import Any, cast
 
 from negaviz.analysis.steps import first_player
 from negaviz.errors import InputError
+from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Node, Trace
@@ -287,14 +288,14 @@ class _Maker:
 
     def name(self, nid: int) -> str:
         t = self.trace
-        if self.game is not None and hasattr(self.game, "preorder"):
+        if is_textbook_tree(self.game):
             return t.label(nid)
         path = t.path(nid)[1:]
         return "the root" if not path else "the position after " + " ".join(t.move_name(n) for n in path)
 
     def child_name(self, nid: int) -> str:
         """A child as its parent sees it: its label in a textbook tree, else its move."""
-        if self.game is not None and hasattr(self.game, "preorder"):
+        if is_textbook_tree(self.game):
             return self.trace.label(nid)
         return self.trace.move_name(nid)
 
@@ -305,14 +306,11 @@ class _Maker:
         if game is None:
             return tuple(str(m) for m in node.skipped)
         pos = self.trace.position(node.id)
-        if hasattr(game, "preorder"):
-            names = tuple(str(game.label(game.play(pos, m))) for m in node.skipped)
+        if is_textbook_tree(game):
+            names = tuple(label(game, game.play(pos, m)) for m in node.skipped)
         else:
-            namer = getattr(game, "move_name", None)
-            names = tuple(str(namer(pos, m)) if callable(namer) else str(m) for m in node.skipped)
-        restore = getattr(game, "restore", None)
-        if callable(restore):
-            restore()
+            names = tuple(move_name(game, pos, m) for m in node.skipped)
+        restore(game)
         return names
 
     # --- when ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
+from negaviz.games.protocol import has_verb, is_textbook_tree, size_of, verb
 from negaviz.render.styles import OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
@@ -112,19 +113,19 @@ def family(game: Any) -> str:
     """How nodes of ``game`` are labelled: ``textbook``, ``board`` or ``text``."""
     if game is None:
         return "text"
-    if callable(getattr(game, "preorder", None)):
+    if is_textbook_tree(game):
         return "textbook"
-    if callable(getattr(game, "cells", None)):
+    if has_verb(game, "cells"):
         return "board"
-    if isinstance(getattr(game, "size", None), int) and callable(getattr(game, "label", None)):
+    if size_of(game) is not None and has_verb(game, "label"):
         return "board"
     return "text"
 
 
 def board_rows(game: Any, pos: Any) -> list[str]:
     """The board as rows of ``x``, ``o`` and ``.`` (square boards only)."""
-    cells = getattr(game, "cells", None)
-    if callable(cells):
+    cells = verb(game, "cells")
+    if cells is not None:
         flat = str(cells(pos))
         n = math.isqrt(len(flat))
         return [flat[r * n : (r + 1) * n] for r in range(n)]

@@ -28,6 +28,7 @@ import graphviz  # type: ignore[import-untyped]
 from negaviz.errors import InputError
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name
+from negaviz.games.protocol import max_score_of, restore
 from negaviz.render import labels
 from negaviz.render.styles import GREY, OKABE_ITO, tint
 from negaviz.search.proof import ProofNode, ProofTree, describe, player_words
@@ -141,7 +142,7 @@ def outcome_text(game: Any, first_player_score: float) -> str:
         return "draw"
     first, second = player_words(game)
     winner = first if first_player_score > 0 else second
-    top = getattr(game, "max_score", None)
+    top = max_score_of(game)
     margin = abs(first_player_score)
     by = "" if top is None or margin >= top else f" by {fmt(margin)}"
     return f"{winner} wins{by}"
@@ -170,9 +171,7 @@ def draw_proof(
     try:
         return _Drawing(game, proof_tree).build(max_nodes, node_style, edge_style)
     finally:
-        restore = getattr(game, "restore", None)
-        if callable(restore):
-            restore()  # a MutableGame moved its object to label positions: put it back
+        restore(game)  # a MutableGame moved its object to label positions: put it back
 
 
 class _Drawing:

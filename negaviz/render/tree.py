@@ -25,6 +25,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import key_of, move_name
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
+from negaviz.games.protocol import has_verb, restore
 from negaviz.render import labels
 from negaviz.render.fold import Item, Plan, Snapshot, plan, snapshot
 from negaviz.render.styles import (
@@ -125,9 +126,7 @@ def draw(
     try:
         return builder.build(layout, node_style, edge_style, legend=legend, max_nodes=max_nodes)
     finally:
-        restore = getattr(trace.game, "restore", None)
-        if callable(restore):
-            restore()  # a MutableGame moved its object to label positions: put it back
+        restore(trace.game)  # a MutableGame moved its object to label positions: put it back
 
 
 class _Builder:
@@ -174,7 +173,7 @@ class _Builder:
         return key_of(self.game, self.position(nid))
 
     def player(self, nid: int, depth: int) -> int:
-        if self.game is not None and callable(getattr(self.game, "player", None)):
+        if has_verb(self.game, "player"):
             return game_player(self.game, self.position(nid))
         return (self.first_player + depth) % 2
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 import numbers
 import sys
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Hashable, NamedTuple, cast
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import Game, key_of, label
+from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.options import PRUNING, SearchOptions
@@ -137,8 +137,8 @@ def run(
     fresh table, for drivers (iterative deepening, MTD(f)) that search repeatedly.
     """
     moves, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
-    evaluate = getattr(game, "evaluate", None)
-    if options.depth is not None and not callable(evaluate):
+    evaluate = evaluator(game)
+    if options.depth is not None and evaluate is None:
         raise InputError(
             f"a depth limit needs an evaluation, and {type(game).__name__} has no evaluate() "
             "(search without --depth)"
@@ -149,28 +149,30 @@ def run(
     fail_hard = options.fail_hard
     win: float = INF
     if options.stop_at_win:
-        win = getattr(game, "max_score", None)  # type: ignore[assignment]
-        if win is None:
+        top = max_score_of(game)
+        if top is None:
             raise InputError(f"stopping at a proven win needs the game's max_score; {type(game).__name__} has none")
-    threats = getattr(game, "threats", None) if options.forced else None
-    if options.forced and not callable(threats):
+        win = top
+    threats = verb(game, "threats") if options.forced else None
+    if options.forced and threats is None:
         raise InputError(f"threat search (forced) needs the game's threats(); {type(game).__name__} has none")
-    value_bounds = getattr(game, "value_bounds", None) if options.bounds else None
-    if options.bounds and not callable(value_bounds):
+    value_bounds = verb(game, "value_bounds") if options.bounds else None
+    if options.bounds and value_bounds is None:
         raise InputError(f"bounds needs the game's value_bounds(); {type(game).__name__} has none")
     symmetric = options.symmetry
-    if symmetric and not callable(getattr(game, "symmetries", None)):
+    found = verb(game, "symmetries")
+    if symmetric and found is None:
         raise InputError(f"symmetry needs the game's symmetries(); {type(game).__name__} has none")
+    symmetries = cast(Callable[[Any], Any], found)
     if table is None and options.tt:
         table = TranspositionTable(options.tt_size, options.tt_replace)
+    keyfn: Callable[[Any], Hashable]
     if symmetric:
-        symmetries = game.symmetries  # type: ignore[attr-defined]
 
-        def keyfn(pos: Any) -> Any:
+        def keyfn(pos: Any) -> Hashable:
             return min(symmetries(pos))
     else:
-        keyer = getattr(game, "key", None)
-        keyfn = keyer if callable(keyer) else (lambda pos: key_of(game, pos))
+        keyfn = keyer(game)
     emit: Callable[[tuple[Any, ...]], object] | None = None
     expand: Callable[[Any], object] | None = None
     flush: Callable[[], object] | None = None
@@ -193,7 +195,8 @@ def run(
     # How the node that returned last ended, for its parent to report in one batch with
     # its own CHILD/BEST/RESEARCH: LEAF or EVAL (the parent emits the leaf's ENTER too),
     # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
-    ret_kind = ret_flag = 0
+    ret_kind: float = 0
+    ret_flag = 0
 
     def checked_out(v: Any, method: str, pos: Any) -> Any:
         """``v`` once a trace can hold it: no float holds a huge int; a value that is not
@@ -404,9 +407,7 @@ def run(
             "values must be numbers up to about 1.8e308 in magnitude"
         ) from None
     finally:
-        restore = getattr(game, "restore", None)
-        if callable(restore):
-            restore()
+        restore(game)
     return RawResult(
         value, _unlink(pv_out), min(nodes, limit), leaves, cutoffs, tt_hits, evaluations, stopped, table
     )

@@ -157,9 +157,3 @@ class SearchOptions:
         if "window" in d:
             d["window"] = tuple(number_in(x, what="window") for x in d["window"])
         return cls(**d)
-
-
-def _num_in(x: object) -> float:
-    """Only for negaviz.trace.jsonio, which still imports this name (its events name
-    their own place): :func:`negaviz.vocabulary.number_in` without a prefix."""
-    return number_in(x, what=None)

@@ -56,7 +56,7 @@ from enum import Enum
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import key_of
+from negaviz.games.protocol import is_textbook_tree, key_of, label, max_score_of, move_name, restore
 from negaviz.search import search
 from negaviz.search.events import Bound, CutReason
 from negaviz.search.options import ORDERS
@@ -216,9 +216,7 @@ def _own_orders(trace: Trace) -> dict[Hashable, list[Any]]:
             key = key_of(game, trace.position(n.id))
             if len(moves) > len(tried.get(key, ())):  # a transposition may have tried more moves
                 tried[key] = moves
-    restore = getattr(game, "restore", None)
-    if callable(restore):
-        restore()
+    restore(game)
     return tried
 
 
@@ -272,9 +270,7 @@ def _order_note(trace: Trace, walk: _Walk, agrees: bool) -> str:
     """Says the search tried moves in its own order, and which of negaviz's orders it is."""
     game = trace.game
     named = next((name for name in ORDERS if name != "natural" and _follows(trace, name)), None)
-    restore = getattr(game, "restore", None)
-    if callable(restore):
-        restore()
+    restore(game)
     root = trace.nodes[0]
     shown = [walk.child_name(trace, c) for c in root.children[:4]]
     first = f" (at the root: {', '.join(shown)}{', ...' if len(root.children) > 4 else ''})" if shown else ""
@@ -321,14 +317,14 @@ class _Walk:
 
     # --- names ------------------------------------------------------------------------
     def name(self, trace: Trace, nid: int) -> str:
-        if hasattr(self.game, "preorder"):
+        if is_textbook_tree(self.game):
             return trace.label(nid)
         path = self.path(trace, nid)
         return "the root" if not path else "the position after " + " ".join(path)
 
     def child_name(self, trace: Trace, nid: int) -> str:
         """A child as its parent sees it: its label in a textbook tree, else its move."""
-        return trace.label(nid) if hasattr(self.game, "preorder") else trace.move_name(nid)
+        return trace.label(nid) if is_textbook_tree(self.game) else trace.move_name(nid)
 
     def path(self, trace: Trace, nid: int) -> tuple[str, ...]:
         return tuple(trace.move_name(n) for n in trace.path(nid)[1:])
@@ -438,7 +434,7 @@ class _Walk:
             f"{me} stopped after {last}, but the reference goes on to {nxt}: the value so far, {fmt(best)}, "
             f"is below β = {fmt(R.beta)}, so the moves left can still matter."
         )
-        win = getattr(self.game, "max_score", None)
+        win = max_score_of(self.game)
         if win is not None and best >= win:
             message += " (To stop at a proven win, pass stop_at_win=True to check().)"
         elif not self.windows and math.isinf(R.beta):
@@ -645,13 +641,10 @@ class _Walk:
 
     def move_label(self, r: int, move: Any) -> str:
         pos = self.ref.position(r)
-        if hasattr(self.game, "preorder"):
-            return str(self.game.label(self.game.play(pos, move)))
-        namer = getattr(self.game, "move_name", None)
-        text = str(namer(pos, move)) if callable(namer) else str(move)
-        restore = getattr(self.game, "restore", None)
-        if callable(restore):
-            restore()
+        if is_textbook_tree(self.game):
+            return label(self.game, self.game.play(pos, move))
+        text = move_name(self.game, pos, move)
+        restore(self.game)
         return text
 
     def seen_before(self, s: int) -> bool:
@@ -661,7 +654,5 @@ class _Walk:
         for n in stu.nodes[:s]:
             keys.setdefault(key_of(self.game, stu.position(n.id)), n.id)
         found = key_of(self.game, stu.position(s)) in keys
-        restore = getattr(self.game, "restore", None)
-        if callable(restore):
-            restore()
+        restore(self.game)
         return found

@@ -44,11 +44,13 @@ from typing import Any, Callable
 
 from negaviz.errors import InputError, TraceFormatError
 from negaviz.games import from_spec
+from negaviz.games.protocol import spec_of
 from negaviz.search.events import WIDTH, EventKind
-from negaviz.search.options import SearchOptions, _num_in
+from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult
 from negaviz.trace.trace import Trace
 from negaviz.trace.validate import check_stream, fail, moves_problem
+from negaviz.vocabulary import number_in
 
 FORMAT = "negaviz-trace"
 VERSION = 2
@@ -72,7 +74,7 @@ def _events_text(stream: array) -> str:
 
 
 def to_dict(trace: Trace) -> dict[str, Any]:
-    spec = trace.game.spec() if trace.game is not None and callable(getattr(trace.game, "spec", None)) else None
+    spec = spec_of(trace.game)
     result = None
     if trace.result is not None:
         result = trace.result.to_dict()
@@ -182,7 +184,7 @@ def _append_v1(stream: array, i: int, ev: Any) -> None:
             raise fail(f"event {i} ({kind.name})", f"field {j} must be a whole number, not {ev[j]!r}")
     try:
         stream.append(float(ev[0]))
-        stream.extend([_num_in(x) for x in ev[1:]])
+        stream.extend([number_in(x, what=None) for x in ev[1:]])
     except InputError as exc:
         raise fail(f"event {i} ({kind.name})", str(exc)) from None
     except OverflowError:

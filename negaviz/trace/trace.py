@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator, NamedTuple, Sequence
 
+from negaviz.errors import InputError
+from negaviz.games.protocol import is_textbook_tree, restore
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name as game_move_name
 from negaviz.search.events import WIDTH, Bound, CutReason, EventKind
@@ -426,7 +428,7 @@ class Trace:
     def position(self, nid: int) -> Any:
         """The game position at node ``nid``, by playing the moves from the root."""
         if self.game is None:
-            raise ValueError("this trace has no game attached, so positions are unknown")
+            raise InputError("this trace has no game attached, so positions are unknown (record it with negaviz.record, or load it with its game)")
         pos = self.root
         for n in self.path(nid)[1:]:
             pos = self.game.play(pos, self.move(n))
@@ -442,9 +444,7 @@ class Trace:
 
     def _restore(self) -> None:
         # A mutable game (MutableGame) moved its object to answer: put it back.
-        restore = getattr(self.game, "restore", None)
-        if callable(restore):
-            restore()
+        restore(self.game)
 
     def move_name(self, nid: int) -> str:
         """The game's name for the move into ``nid`` ('' for the root)."""
@@ -469,8 +469,9 @@ class Trace:
         """For textbook trees: labels of every node never visited because of a cutoff,
         in tree order (a skipped child's whole subtree counts)."""
         game = self.game
-        if game is None or not hasattr(game, "preorder"):
-            raise ValueError("pruned_labels() needs a textbook tree game attached")
+        if game is None or not is_textbook_tree(game):
+            raise InputError("pruned_labels() needs a textbook tree (negaviz.Tree) attached; this trace's game is "
+                             + ("unknown" if game is None else type(game).__name__))
         skipped: set[int] = set()
         for nid, moves in self.pruned():
             pos = self.position(nid)

@@ -37,7 +37,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import negaviz.trace as trace_module
 from negaviz.errors import InputError
-from negaviz.games.protocol import label, move_name, player
+from negaviz.games.protocol import has_verb, label, max_score_of, move_name, player, player_names_of, size_of
 from negaviz.search.options import SearchOptions
 from negaviz.trace.trace import Trace
 from negaviz.render.tree import check_max_nodes
@@ -91,7 +91,7 @@ def _big_board(game: Any) -> bool:
     """Whether searching ``game`` to the end would take too long for a lesson."""
     if _board_kind(game) == "columns":
         return int(game.cols) * int(game.rows) > 16
-    return int(getattr(game, "size", 3)) > 4  # tic-tac-toe has no size
+    return (size_of(game) or 3) > 4  # tic-tac-toe has no size
 
 
 def engine_options(game: Any, depth: int | None = None, options: dict[str, Any] | None = None) -> SearchOptions:
@@ -102,7 +102,7 @@ def engine_options(game: Any, depth: int | None = None, options: dict[str, Any] 
     """
     if options is None:
         values = dict(DEFAULT_OPTIONS)
-        if not (callable(getattr(game, "order", None)) or callable(getattr(game, "evaluate", None))):
+        if not (has_verb(game, "order") or has_verb(game, "evaluate")):
             values.pop("order")
     elif isinstance(options, dict):
         values = dict(options)
@@ -139,7 +139,7 @@ class PlayWidget(widgets.VBox):
     ) -> None:
         self.game = game
         self.kind = _board_kind(game)
-        self.names: tuple[str, ...] = tuple(getattr(game, "player_names", ("first player", "second player")))
+        self.names: tuple[str, ...] = player_names_of(game) or ("first player", "second player")
         self.human = self._check_human(human)
         self.options = engine_options(game, depth, options)
         self.max_nodes_drawn = check_max_nodes(max_nodes_drawn)
@@ -229,7 +229,7 @@ class PlayWidget(widgets.VBox):
             return "Game over: a draw."
         mover = player(self.game, pos)
         winner = mover if score > 0 else 1 - mover
-        margin = "" if abs(score) == getattr(self.game, "max_score", 1) == 1 else f" by {fmt(abs(score))}"
+        margin = "" if abs(score) == (max_score_of(self.game) or 1) == 1 else f" by {fmt(abs(score))}"
         who = "you win!" if winner == self.human else "the engine wins."
         return f"Game over: {self.names[winner]} wins{margin}, {who}"
 
