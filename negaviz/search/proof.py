@@ -44,7 +44,7 @@ from negaviz.games.protocol import (
     is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of, verb,
 )
 from negaviz.search.events import Bound, EventKind
-from negaviz.vocabulary import number_out
+from negaviz.vocabulary import fmt, number_out
 
 __all__ = [
     "prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim", "describe", "player_names", "player_words",
@@ -177,8 +177,8 @@ def describe(game: object, claim: Claim) -> str:
     if need > 0 and (top is None or need >= top) and not is_textbook_tree(game):
         return f"{prover} wins"
     if claim.op == ">=":
-        return f"{first} gets at least {number_out(claim.value)}"
-    return f"{second} holds {first} to at most {number_out(claim.value)}"
+        return f"{first} gets at least {fmt(claim.value)}"
+    return f"{second} holds {first} to at most {fmt(claim.value)}"
 
 
 # ---------------------------------------------------------------------------- values
@@ -401,7 +401,7 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
             first_view = score if mover == 0 else -score
             if not claim.holds(first_view):
                 problems.append(
-                    f"{here}: the game ends with {number_out(first_view)} for the first player, "
+                    f"{here}: the game ends with {fmt(first_view)} for the first player, "
                     f"which does not satisfy the claim {claim}"
                 )
         elif not node.children:
