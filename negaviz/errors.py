@@ -7,6 +7,8 @@ say what is allowed.
 
 from __future__ import annotations
 
+import sys
+
 
 class NegavizError(Exception):
     """Base class of every error negaviz raises on purpose."""
@@ -26,3 +28,22 @@ class SearchInterrupted(NegavizError, KeyboardInterrupt):
     def __init__(self, result: object) -> None:
         super().__init__("search interrupted; the partial result is in .result")
         self.result = result
+
+
+def too_deep(game: object, doing: str = "search") -> InputError:
+    """The error for a game deeper than Python's recursion limit lets ``doing`` go
+    (raise it from the RecursionError, which it replaces)."""
+    limit = sys.getrecursionlimit()
+    if doing != "search":
+        return InputError(
+            f"{type(game).__name__} is too deep to {doing}: that recurses at least once per ply, and Python's "
+            f"recursion limit ({limit} frames) ran out; raise it with sys.setrecursionlimit()"
+        )
+    frame, used = sys._getframe(), 0
+    while frame is not None:
+        frame, used = frame.f_back, used + 1  # type: ignore[assignment]
+    return InputError(
+        f"{type(game).__name__} is too deep to search: the search recurses once per ply, and Python's "
+        f"recursion limit ({limit}) stopped it after about {max(limit - used, 0)} plies; search with a "
+        "depth limit (depth=N), or raise the limit with sys.setrecursionlimit()"
+    )

@@ -408,7 +408,7 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("zero table", lambda: negaviz.search(TEXTBOOK, tt=True, tt_size=0), "tt_size must be at least 1"),
     ("unknown replacement", lambda: negaviz.search(TEXTBOOK, tt=True, tt_replace="x"), "unknown table replacement"),
     ("options and keywords", lambda: negaviz.search(TEXTBOOK, options=SearchOptions(), depth=1), "not both"),
-    ("unknown option in a dict", lambda: SearchOptions.from_dict({"bogus": 1}), "unknown search options ['bogus']"),
+    ("unknown option in a dict", lambda: SearchOptions.from_dict({"bogus": 1}), "unknown search option 'bogus'"),
     ("record with a bad option", lambda: negaviz.record(TEXTBOOK, order="random"), "unknown move order"),
     # games
     ("not a game", lambda: negaviz.search(object()), "object is not a game"),  # type: ignore[arg-type]
@@ -431,6 +431,22 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("a game 5,000 plies deep", lambda: negaviz.search(Line(plies=5000)), "recursion limit"),
     ("a game 5,000 plies deep, recorded", lambda: negaviz.record(Line(plies=5000)), "recursion limit"),
     ("proof of a bad score", lambda: negaviz.prove(Line(score="0")), "score() must return a number"),
+    ("a proof 700 plies deep", lambda: negaviz.prove(Line(plies=700)), "too deep to prove"),
+    ("an unknown option keyword", lambda: negaviz.search(TEXTBOOK, bogus=1), "unknown search option 'bogus' (known: algorithm"),
+    ("unknown option keywords, recorded", lambda: negaviz.record(TEXTBOOK, bogus=1, tt=2, depht=3),
+     "unknown search options 'bogus', 'depht'"),
+    ("a tree node out of range", lambda: negaviz.search(TEXTBOOK, 99), "99 is not a node of this tree"),
+    ("a tree node that is no label", lambda: negaviz.record(TEXTBOOK, "Z"), "'Z' is not a node of this tree"),
+    ("a tree node given as bool", lambda: negaviz.search(TEXTBOOK, True), "True is not a node of this tree"),
+    ("a tic-tac-toe position too short", lambda: negaviz.search(negaviz.TicTacToe(), "x"), "1 cells given, 9 needed"),
+    ("a tic-tac-toe position of the wrong type", lambda: negaviz.record(negaviz.TicTacToe(), [0, 0]),
+     "is not a tic-tac-toe position"),
+    ("a tic-tac-toe position with overlapping marks", lambda: negaviz.search(negaviz.TicTacToe(), (1, 1)),
+     "is not a tic-tac-toe position"),
+    ("a Connect Four position that cannot be", lambda: negaviz.search(negaviz.ConnectFour(cols=4, rows=4), (5, 5)),
+     "is not a position of ConnectFour"),
+    ("an Othello position of the wrong shape", lambda: negaviz.search(negaviz.Othello(4), (1, 2), depth=1),
+     "is not a position of Othello"),
 ]
 
 
@@ -446,6 +462,16 @@ def test_bad_api_input_raises_input_error(call: Callable[[], Any], words: str) -
         pytest.fail(f"raised {type(exc).__name__}: {exc}")
     else:
         pytest.fail("accepted")
+
+
+def test_a_position_may_be_given_as_the_game_writes_it() -> None:
+    assert negaviz.record(TEXTBOOK, "B").nodes[0].id == 0
+    assert negaviz.record(TEXTBOOK, "B").root == TEXTBOOK.labels.index("B")
+    game = negaviz.TicTacToe()
+    assert negaviz.record(game, "x../.o./...").root == negaviz.TicTacToe("x../.o./...").root
+    assert negaviz.search(game, negaviz.TicTacToe("x../.o./...").root).value == negaviz.search(game, "x../.o./...").value
+    four = negaviz.ConnectFour(cols=4, rows=4)
+    assert negaviz.record(four, "1234", depth=2).root == four.parse("1234")
 
 
 def test_numbers_other_than_int_and_float_are_still_scores() -> None:

@@ -166,7 +166,7 @@ def climb(game: Any, position: Any = None, steps: Sequence[Step] = DEFAULT_STEPS
         if chosen is None:
             rungs.append(Rung(step.name, None, None, None, f"skipped: {type(game).__name__} has no {missing}"))
             continue
-        options = SearchOptions(**{**base, **chosen.options})
+        options = SearchOptions.of({**base, **chosen.options})
         deepest = _Deepest()
         try:
             result = search(game, position, options=options, observer=deepest)

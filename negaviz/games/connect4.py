@@ -29,7 +29,7 @@ so no guess ever looks as good as a proven win.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from negaviz.errors import InputError
 
@@ -215,6 +215,21 @@ class ConnectFour:
         return -1 if self._has_line(pos[1]) else 0
 
     # ------------------------------------------------------------------ optional verbs
+
+    def check_position(self, pos: Any) -> ConnectFourPosition:
+        """A position: this game's own, or its text (moves such as ``"4453"``, or a board)."""
+        if isinstance(pos, str):
+            return self.parse(pos)
+        if isinstance(pos, tuple) and len(pos) == 2 and all(type(b) is int and b >= 0 for b in pos):
+            try:
+                if self.parse(self.position_text(pos)) == pos:
+                    return pos
+            except InputError:
+                pass
+        raise InputError(
+            f"{pos!r} is not a position of {self!r}: write it as the columns played, 1-based, "
+            "e.g. '4453', or as a board"
+        )
 
     def key(self, pos: ConnectFourPosition) -> int:
         """One int per position: in each column, my discs plus the column's height mark."""

@@ -24,7 +24,7 @@ neither side can move, and the score is the disc difference for the side to move
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from typing import Any, Sequence
 
 from negaviz.errors import InputError
 
@@ -192,6 +192,20 @@ class Othello:
         return mine.bit_count() - theirs.bit_count()
 
     # ------------------------------------------------------------------ optional verbs
+
+    def check_position(self, pos: Any) -> OthelloPosition:
+        """A position: this game's own, or its text, e.g. ``'..../.ox./.xo./....:x'``."""
+        if isinstance(pos, str):
+            return self.parse_position(pos)
+        if (
+            isinstance(pos, tuple) and len(pos) == 3 and type(pos[2]) is bool
+            and all(type(b) is int and 0 <= b < 1 << self.max_score for b in pos[:2]) and not pos[0] & pos[1]
+        ):
+            return pos
+        raise InputError(
+            f"{pos!r} is not a position of {self!r}: write it as text, {self.size} rows of x, o and '.' "
+            "joined by '/', then ':x' or ':o' for the side to move"
+        )
 
     def key(self, pos: OthelloPosition) -> OthelloKey:
         """``(black, white, black_to_move)``: the same for the same position, whoever asks."""

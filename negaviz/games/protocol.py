@@ -56,6 +56,8 @@ verb                     kind        meaning
                                      ``("x", "o")``
 ``size``                 value       side of a square board whose ``label`` draws it
                                      in rows (drawn as a board)
+``check_position(pos)``  method      the position to search for what a caller passed
+                                     (e.g. its text form), or an InputError
 =======================  ==========  ====================================================
 
 How an optional verb is found, one rule for all of them (the helpers below apply it,
@@ -314,6 +316,19 @@ class HasSize(Protocol):
     size: int
 
 
+class HasCheckPosition(Protocol):
+    """``check_position(pos)``: the position to search for ``pos`` as a caller gave it
+    (the game's own text form, e.g. ``"x../.o./..."``, becomes a position), or an
+    InputError saying what a position of this game is.
+
+    Used by :func:`negaviz.search` and :func:`negaviz.record` on the position they are
+    given.  Without it any object is taken as a position, and a wrong one fails inside
+    the game's own code.
+    """
+
+    def check_position(self, pos: Position) -> Position: ...
+
+
 REQUIRED_VERBS = ("moves", "play", "is_terminal", "score")
 """The methods every game needs."""
 
@@ -335,6 +350,7 @@ OPTIONAL_VERBS: dict[str, type] = {
     "max_score": HasMaxScore,
     "player_names": HasPlayerNames,
     "size": HasSize,
+    "check_position": HasCheckPosition,
 }
 """Every optional verb, by name, with the protocol that documents it."""
 
@@ -425,6 +441,12 @@ def size_of(game: object) -> int | None:
     """The game's board ``size``, or None if it has no positive int one."""
     size = getattr(game, "size", None)
     return size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else None
+
+
+def checked_position(game: object, pos: Position) -> Position:
+    """``pos`` as the game's ``check_position`` takes it (unchanged without one)."""
+    check = verb(game, "check_position")
+    return pos if check is None else check(pos)
 
 
 def restore(game: object) -> None:

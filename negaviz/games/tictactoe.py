@@ -14,7 +14,7 @@ built once at import make every verb a lookup, so the game costs the search litt
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from negaviz.errors import InputError
 
@@ -81,6 +81,21 @@ class TicTacToe:
         return -1 if _WINS[pos[1]] else 0
 
     # --- optional verbs -------------------------------------------------------------
+    def check_position(self, pos: Any) -> Position:
+        """A position: this game's own, or its text, e.g. ``"x../.o./..."``."""
+        if isinstance(pos, str):
+            return self.parse(pos)
+        if isinstance(pos, tuple) and len(pos) == 2 and all(type(b) is int and 0 <= b < 512 for b in pos):
+            try:
+                if not pos[0] & pos[1] and self.parse(self.position_text(pos)) == pos:
+                    return pos  # the same checks as for a text
+            except InputError:
+                pass
+        raise InputError(
+            f"{pos!r} is not a tic-tac-toe position: write it as text, 9 cells of x, o and '.' "
+            "row by row, e.g. 'x../.o./...'"
+        )
+
     def key(self, pos: Position) -> int:
         return pos[0] | pos[1] << 9
 

@@ -204,6 +204,17 @@ class Tree:
         return v * self._sign[pos]
 
     # --- optional verbs -------------------------------------------------------------
+    def check_position(self, pos: Any) -> int:
+        """A node: its number (0 is the root), or its label, e.g. ``"B"``."""
+        if isinstance(pos, str) and pos in self.labels:
+            return self.labels.index(pos)
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < len(self.labels):
+            raise InputError(
+                f"{pos!r} is not a node of this tree: give a node's label ({', '.join(self.labels[:6])}"
+                f"{', ...' if len(self.labels) > 6 else ''}) or its number, 0 to {len(self.labels) - 1}"
+            )
+        return pos
+
     def key(self, pos: int) -> int:
         return pos
 

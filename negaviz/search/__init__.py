@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from negaviz.errors import InputError, SearchInterrupted
-from negaviz.games.protocol import REQUIRED_VERBS, Game, missing_verbs, move_name, player, restore, root_of
+from negaviz.games.protocol import REQUIRED_VERBS, Game, checked_position, missing_verbs, move_name, player, restore, root_of
 from negaviz.search.drivers import drive
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.observer import Observer, SearchObserver
@@ -48,10 +48,10 @@ def search(
     """
     check_game(game)
     if options is None:
-        options = SearchOptions(**option_values)
+        options = SearchOptions.of(option_values)
     elif option_values:
         raise InputError("give search options either as options= or as keywords, not both")
-    root = root_of(game, position, needed_by="search")
+    root = checked_position(game, root_of(game, position, needed_by="search"))
     start = time.perf_counter()
     raw = drive(game, root, options, observer)
     seconds = time.perf_counter() - start

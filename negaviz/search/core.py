@@ -14,7 +14,7 @@ import numbers
 import sys
 from typing import Any, Callable, Hashable, NamedTuple, cast
 
-from negaviz.errors import InputError
+from negaviz.errors import InputError, too_deep
 from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
@@ -91,19 +91,6 @@ def _where(game: Game, pos: Any) -> str:
     except Exception:  # noqa: BLE001 - a broken label() must not hide the real problem
         where = repr(pos)
     return where if len(where) <= 60 else where[:57] + "..."
-
-
-def _too_deep(game: Game) -> InputError:
-    """The error for a game deeper than Python's recursion limit lets the search go."""
-    limit = sys.getrecursionlimit()
-    frame, used = sys._getframe(), 0
-    while frame is not None:
-        frame, used = frame.f_back, used + 1  # type: ignore[assignment]
-    return InputError(
-        f"{type(game).__name__} is too deep to search: the search recurses once per ply, and Python's "
-        f"recursion limit ({limit}) stopped it after about {max(limit - used, 0)} plies; search with a "
-        "depth limit (depth=N), or raise the limit with sys.setrecursionlimit()"
-    )
 
 
 def _narrow(x: float) -> bool:
@@ -400,7 +387,7 @@ def run(
         stopped = "interrupted"
         pv_out = None
     except RecursionError:
-        raise _too_deep(game) from None
+        raise too_deep(game) from None
     except OverflowError as exc:  # e.g. score() gave 10**400, which no float (nor trace) holds
         raise InputError(
             f"a value too large for a float came up while searching {type(game).__name__} ({exc}): "

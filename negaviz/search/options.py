@@ -148,11 +148,24 @@ class SearchOptions:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> SearchOptions:
-        known = {f for f in cls.__dataclass_fields__}
-        unknown = sorted(set(d) - known)
+    def of(cls, values: dict[str, Any]) -> SearchOptions:
+        """Options from keywords, e.g. ``SearchOptions.of({"tt": True})``; an unknown name
+        is an InputError listing the known ones (not Python's TypeError)."""
+        cls._check_names(values)
+        return cls(**values)
+
+    @classmethod
+    def _check_names(cls, d: dict[str, Any]) -> None:
+        unknown = sorted(set(d) - set(cls.__dataclass_fields__))
         if unknown:
-            raise InputError(f"unknown search options {unknown} (known: {sorted(known)})")
+            raise InputError(
+                f"unknown search option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+                f"(known: {', '.join(cls.__dataclass_fields__)})"
+            )
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SearchOptions:
+        cls._check_names(d)
         d = dict(d)
         if "window" in d:
             d["window"] = tuple(number_in(x, what="window") for x in d["window"])

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
-from negaviz.errors import InputError, SearchInterrupted
+from negaviz.errors import InputError, SearchInterrupted, too_deep
 from negaviz.games.protocol import (
     is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of, verb,
 )
@@ -354,6 +354,8 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
             nodes = builder.size(root, root_player, minimal)
             tree = builder.node(root, None, root_player)
             proofs.append(ProofTree(prover, names[prover], claim, describe(game, claim), tree, nodes, minimal))
+    except RecursionError:
+        raise too_deep(game, "prove") from None
     finally:
         restore(game)  # a MutableGame moved its object to answer: put it back
     return Proofs(value, root_player, tuple(proofs))
@@ -431,6 +433,8 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
 
     try:
         total = visit(root, [], root_mover)
+    except RecursionError:
+        raise too_deep(game, "check a proof of") from None
     finally:
         restore(game)
     if flags:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from negaviz.games.protocol import Game, root_of
+from negaviz.games.protocol import Game, checked_position, root_of
 from negaviz.search import search
 from negaviz.search.options import SearchOptions
 from negaviz.trace.jsonio import dumps, load, loads, save
@@ -30,7 +30,7 @@ def record(game: Game, position: Any = None, *, options: SearchOptions | None = 
     (5, ['B', 'E'], ['G', 'H'])
     """
     recorder = Recorder()
-    root = root_of(game, position)
+    root = checked_position(game, root_of(game, position, needed_by="record"))
     with recorder:
         result = search(game, root, options=options, observer=recorder, **option_values)
     return recorder.finish(game=game, root=root, result=result)

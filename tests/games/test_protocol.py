@@ -57,6 +57,7 @@ def _method(name: str) -> Any:
         "preorder": lambda self: [],
         "spec": lambda self: {"game": "nim"},
         "cells": lambda self, pos: "x" * pos[0],
+        "check_position": lambda self, pos: pos,
     }
     return bodies[name]
 
@@ -103,6 +104,23 @@ def test_a_game_with_only_the_required_verbs_has_no_optional_verb() -> None:
     assert label(game, (3, 1)) == "(3, 1)" and move_name(game, (3, 1), 2) == "2" and player(game, (3, 1)) == 0
     restore(game)  # nothing to restore: no error
     assert root_of(game) == (4, 0) and root_of(game, (2, 1)) == (2, 1)
+
+
+def test_check_position_turns_the_position_given_into_the_one_searched() -> None:
+    def check(self: Nim, pos: Any) -> tuple[int, int]:
+        if isinstance(pos, str) and pos.isdigit():
+            return (int(pos), 0)
+        if not (isinstance(pos, tuple) and len(pos) == 2):
+            raise InputError(f"{pos!r} is not a Nim position: give the number of sticks, e.g. '4'")
+        return pos
+
+    game = with_attributes(check_position=check)
+    assert record(game, "3").root == (3, 0)
+    assert search(game, "3").value == search(game, (3, 0)).value
+    with pytest.raises(InputError, match="is not a Nim position"):
+        search(game, [3])
+    with pytest.raises(InputError, match="is not a Nim position"):
+        record(game, "three")
 
 
 def test_a_game_with_only_the_required_verbs_is_searched_recorded_proved_and_drawn() -> None:

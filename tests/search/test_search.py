@@ -214,7 +214,7 @@ def test_options_round_trip_through_dicts() -> None:
     assert d["window"] == ["-inf", 2.5]
     assert SearchOptions.from_dict(d) == opts
     assert opts.window == (-INF, 2.5) and isinstance(SearchOptions(window=(0, 1)).window[0], float)
-    with pytest.raises(InputError, match=r"unknown search options \['speed'\]"):
+    with pytest.raises(InputError, match=r"unknown search option 'speed' \(known: algorithm, depth"):
         SearchOptions.from_dict({"speed": 3})
 
 

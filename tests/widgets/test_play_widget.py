@@ -240,7 +240,7 @@ def test_big_othello_gets_a_depth_and_options_are_checked(make: Any) -> None:
     assert make(Othello(6), depth=2).options.depth == 2
     w = make(negaviz.TicTacToe(), options={"algorithm": "minimax"})
     assert (w.options.algorithm, w.options.tt) == ("minimax", False)
-    with pytest.raises(InputError, match="unknown search options"):
+    with pytest.raises(InputError, match="unknown search option"):
         PlayWidget(negaviz.TicTacToe(), options={"speed": 3})
     with pytest.raises(InputError, match=r"unknown human side: 'z' \(must be one of \['x', 'o', 0, 1\]\)"):
         PlayWidget(negaviz.TicTacToe(), human="z")
