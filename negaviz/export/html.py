@@ -37,7 +37,7 @@ from negaviz.frontend.scene import Scene
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_perspective
 
-__all__ = ["export_html", "Export", "describe"]
+__all__ = ["export_html", "Export"]
 
 
 @dataclass(frozen=True)
