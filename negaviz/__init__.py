@@ -27,12 +27,9 @@ from negaviz.trace import save as _save_trace
 __version__ = "0.1.0"
 
 __all__ = [
-    "search", "record", "SearchOptions", "SearchResult", "Observer", "Recorder", "Trace", "Event",
-    "Node", "Replay", "State", "Status", "EventKind", "Bound", "CutReason", "load", "loads", "save",
-    "prove", "check_proof", "Proofs", "ProofTree",
-    "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai",
-    "make_game", "from_spec",
-    "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
+    "search", "record", "SearchOptions", "SearchResult", "Observer", "Trace", "EventKind", "load", "loads",
+    "save", "prove", "check_proof", "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame",
+    "from_aima", "from_easyai", "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
 ]
 
 

@@ -51,7 +51,7 @@ from negaviz.search import SearchOptions, SearchResult, search
 from negaviz.trace import Trace, record
 from negaviz.vocabulary import PERSPECTIVES, check_step
 
-__all__ = ["main", "build_parser", "add_game_arguments", "add_search_arguments", "game_from_args", "options_from_args"]
+__all__ = ["main"]
 
 PROG = "negaviz"
 EXIT_USAGE = 2

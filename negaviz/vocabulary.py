@@ -38,7 +38,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 
-__all__ = ["Perspective", "PERSPECTIVES", "check_perspective", "check_step", "fmt", "number_in", "number_out"]
+__all__ = ["fmt", "Perspective", "PERSPECTIVES"]
 
 Perspective = Literal["negamax", "minimax"]
 PERSPECTIVES: tuple[Perspective, ...] = get_args(Perspective)

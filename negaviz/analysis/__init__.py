@@ -27,7 +27,7 @@ from negaviz.analysis.stats import (
 
 __all__ = [
     "nodes_per_depth", "leaves_per_depth", "cutoffs_per_depth", "tt_hits_per_depth",
-    "effective_branching_factor", "branching_ratios", "Stats", "summary", "compare", "Table",
+    "effective_branching_factor", "branching_ratios", "summary", "compare", "Table",
 ]
 
 from negaviz.analysis.ladder import DEFAULT_STEPS, Step, ValueMismatch, climb, ladder  # noqa: E402
@@ -43,6 +43,5 @@ from negaviz.analysis.nodetypes import node_types, observed_types, with_node_typ
 
 __all__ += [
     "node_types", "observed_types", "with_node_types", "minimal_leaf_count", "full_tree", "minimal_tree",
-    "compare_with_minimal", "MinimalTree", "MinimalComparison", "ladder", "climb", "Step", "DEFAULT_STEPS",
-    "ValueMismatch",
+    "compare_with_minimal", "ladder", "climb", "Step", "DEFAULT_STEPS", "ValueMismatch",
 ]

@@ -43,9 +43,7 @@ from negaviz.search.result import SearchResult
 if TYPE_CHECKING:  # plotting needs matplotlib; the ladder does not
     from matplotlib.figure import Figure
 
-__all__ = [
-    "Step", "DEFAULT_STEPS", "Rung", "climb", "tabulate", "ladder", "ValueMismatch", "LADDER_COLUMNS",
-]
+__all__ = ["ladder", "climb", "tabulate", "Step", "DEFAULT_STEPS", "ValueMismatch"]
 
 
 @dataclass(frozen=True)

@@ -50,10 +50,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
 from negaviz.trace.trace import Trace
 
-__all__ = [
-    "minimal_leaf_count", "full_tree", "uniform_shape", "minimal_tree", "MinimalTree",
-    "compare_with_minimal", "MinimalComparison", "DEFAULT_MAX_NODES",
-]
+__all__ = ["minimal_leaf_count", "full_tree", "minimal_tree", "compare_with_minimal"]
 
 INF = math.inf
 DEFAULT_MAX_NODES = 1_000_000

@@ -42,7 +42,7 @@ from negaviz.trace.trace import Trace
 if TYPE_CHECKING:  # drawing needs graphviz; reading types does not
     from negaviz.render.styles import NodeView
 
-__all__ = ["NODE_TYPES", "node_types", "observed_types", "type_counts", "with_node_types"]
+__all__ = ["node_types", "observed_types", "type_counts", "with_node_types"]
 
 NODE_TYPES = ("PV", "CUT", "ALL")
 """The three Knuth–Moore types, as the strings the functions here use."""

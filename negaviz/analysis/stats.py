@@ -26,7 +26,7 @@ from negaviz.trace.trace import Trace
 
 __all__ = [
     "nodes_per_depth", "leaves_per_depth", "cutoffs_per_depth", "tt_hits_per_depth",
-    "effective_branching_factor", "branching_ratios", "Stats", "summary", "compare", "Table",
+    "effective_branching_factor", "branching_ratios", "summary", "compare", "Table",
 ]
 
 

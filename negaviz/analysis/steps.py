@@ -21,9 +21,7 @@ from negaviz.trace.trace import Event, Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 _K = EventKind
-__all__ = [
-    "PERSPECTIVES", "JUMP_CODES", "Frame", "StepView", "Stepper", "first_player", "fmt", "name", "next_step", "sign",
-]
+__all__ = ["Stepper", "fmt"]
 
 
 def first_player(trace: Trace) -> int:

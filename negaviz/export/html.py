@@ -38,7 +38,7 @@ from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_perspective
 
-__all__ = ["export_html", "Export", "describe"]
+__all__ = ["export_html", "Export"]
 
 
 @dataclass(frozen=True)

@@ -15,4 +15,4 @@ from __future__ import annotations
 from negaviz.frontend.page import ESM, page_html, static_html
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
 
-__all__ = ["Scene", "ESM", "page_html", "static_html", "MAX_PAGE_EVENTS"]
+__all__ = ["Scene", "ESM", "page_html", "static_html"]

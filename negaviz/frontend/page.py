@@ -30,7 +30,7 @@ from typing import Any
 from negaviz.errors import InputError
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
 
-__all__ = ["ESM", "page_html", "static_html", "check_page_size", "unpacked_svg"]
+__all__ = ["ESM", "page_html", "static_html"]
 
 ESM = resources.files("negaviz.frontend").joinpath("stepper.js").read_text(encoding="utf-8")
 """The front-end ES module's source."""

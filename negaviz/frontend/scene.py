@@ -51,7 +51,7 @@ from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
-__all__ = ["Scene", "CHUNK", "MAX_PAGE_EVENTS", "css", "inline_svg"]
+__all__ = ["Scene"]
 
 CHUNK = 4096
 """Steps per chunk of per-step panel data."""

@@ -13,7 +13,10 @@ from negaviz.games.protocol import Game
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
 
-__all__ = ["Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai", "make_game", "from_spec", "GAMES"]
+__all__ = [
+    "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai",
+    "make_game",
+]
 
 GAMES = ("tree", "ttt", "othello", "connect4")
 

@@ -56,7 +56,7 @@ from typing import Any, Callable, Hashable, NamedTuple
 from negaviz.errors import InputError
 from negaviz.games.adapter import freeze, missing_methods, path_label, readable
 
-__all__ = ["from_aima", "AimaGame", "AimaPosition"]
+__all__ = ["from_aima"]
 
 _REQUIRED = ("actions", "result", "utility", "terminal_test", "to_move")
 

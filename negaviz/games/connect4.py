@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 
 from negaviz.errors import InputError
 
-__all__ = ["ConnectFour", "ConnectFourPosition", "SIZES"]
+__all__ = ["ConnectFour"]
 
 ConnectFourPosition = tuple[int, int]
 """``(mine, theirs)``: bitboards of the side to move and of its opponent."""

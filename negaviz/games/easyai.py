@@ -56,7 +56,7 @@ from typing import Any, Callable, Hashable
 from negaviz.errors import InputError
 from negaviz.games.adapter import freeze, missing_methods, path_label, readable
 
-__all__ = ["from_easyai", "EasyAIGame"]
+__all__ = ["from_easyai"]
 
 History = tuple[Any, ...]
 _REQUIRED = ("possible_moves", "make_move", "is_over", "scoring", "switch_player")

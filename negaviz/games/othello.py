@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from negaviz.errors import InputError
 
-__all__ = ["PASS", "SIZES", "Othello", "OthelloKey", "OthelloPosition"]
+__all__ = ["Othello", "PASS"]
 
 PASS = -1
 """The move of a side that has no legal move while the game goes on."""

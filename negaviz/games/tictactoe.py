@@ -18,6 +18,8 @@ from typing import Any, Iterable
 
 from negaviz.errors import InputError
 
+__all__ = ["TicTacToe", "LINES"]
+
 Position = tuple[int, int]
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

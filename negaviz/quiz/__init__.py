@@ -18,7 +18,4 @@ from negaviz.quiz.questions import (
     questions,
 )
 
-__all__ = [
-    "questions", "Question", "Feedback", "KINDS", "PERSPECTIVES", "parse_value", "parse_window",
-    "parse_labels", "random_tree", "exercise", "Exercise",
-]
+__all__ = ["questions", "Question", "random_tree", "exercise", "Exercise"]

@@ -44,7 +44,7 @@ from negaviz.trace import record
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_perspective, fmt
 
-__all__ = ["random_tree", "exercise", "Exercise", "ALGORITHMS", "MAX_NODES"]
+__all__ = ["random_tree", "exercise", "Exercise"]
 
 ALGORITHMS = ("negamax", "alphabeta")
 MAX_NODES = 2000

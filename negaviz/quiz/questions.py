@@ -52,10 +52,7 @@ from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Node, Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
-__all__ = [
-    "questions", "Question", "Feedback", "KINDS", "PERSPECTIVES",
-    "parse_value", "parse_window", "parse_labels",
-]
+__all__ = ["questions", "Question"]
 
 KINDS = ("value", "window", "pruned")
 Answer = float | tuple[float, float] | tuple[str, ...]

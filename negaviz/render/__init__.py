@@ -38,8 +38,8 @@ from negaviz.render.tree import PERSPECTIVES, draw
 from negaviz.trace.trace import Trace
 
 __all__ = [
-    "FORMATS", "OKABE_ITO", "PERSPECTIVES", "EdgeView", "NodeView", "default_edge_style",
-    "default_node_style", "draw", "draw_proof", "render", "save", "svg", "to_svg",
+    "draw", "draw_proof", "svg", "to_svg", "render", "save", "NodeView", "EdgeView", "default_node_style",
+    "default_edge_style",
 ]
 
 

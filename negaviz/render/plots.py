@@ -33,8 +33,8 @@ from negaviz.render.styles import OKABE_ITO
 from negaviz.trace.trace import Trace
 
 __all__ = [
-    "plot_nodes_per_depth", "plot_cutoffs_per_depth", "plot_branching", "plot_comparison",
-    "save_figure", "FIGURE_FORMATS", "METRICS",
+    "plot_nodes_per_depth", "plot_cutoffs_per_depth", "plot_branching", "plot_comparison", "plot_ladder",
+    "save_figure", "SVG_SALT",
 ]
 
 Traces = Trace | Mapping[str, Trace]

@@ -34,10 +34,7 @@ from negaviz.render.styles import GREY, OKABE_ITO, tint
 from negaviz.search.proof import ProofNode, ProofTree, describe, player_words
 from negaviz.vocabulary import fmt
 
-__all__ = [
-    "draw_proof", "ProofNodeView", "ProofEdgeView", "default_proof_node_style",
-    "default_proof_edge_style", "outcome_text", "MIN_NODES",
-]
+__all__ = ["draw_proof", "ProofNodeView", "ProofEdgeView", "default_proof_node_style", "default_proof_edge_style"]
 
 MIN_NODES = 2
 """The smallest ``max_nodes``: the root and one summary of everything below it."""

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 
+__all__ = ["NodeView", "EdgeView", "default_node_style", "default_edge_style"]
+
 OKABE_ITO = {
     "black": "#000000",
     "orange": "#E69F00",

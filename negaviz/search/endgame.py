@@ -33,7 +33,7 @@ from negaviz.search.events import EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult
 
-__all__ = ["Progress", "solve", "text_bar", "bar_callback", "othello_endgame", "horizon_example", "HORIZON_POSITION"]
+__all__ = ["solve", "Progress", "text_bar", "bar_callback", "othello_endgame", "horizon_example"]
 
 Progress = Callable[[int, int, str, float], object]
 """``progress(done, total, move_name, value)``, called after each root move: ``done`` of

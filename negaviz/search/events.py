@@ -15,6 +15,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, Iterator
 
+__all__ = ["EventKind", "Bound", "CutReason"]
+
 
 class EventKind(IntEnum):
     """The kinds of event, with the fields each carries after the kind."""

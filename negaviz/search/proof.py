@@ -46,9 +46,7 @@ from negaviz.games.protocol import (
 from negaviz.search.events import Bound, EventKind
 from negaviz.vocabulary import fmt, number_out
 
-__all__ = [
-    "prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim", "describe", "player_names", "player_words",
-]
+__all__ = ["prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim"]
 
 OPS = (">=", "<=")
 

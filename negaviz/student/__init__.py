@@ -29,7 +29,4 @@ from negaviz.student.capture import (
 )
 from negaviz.student.check import Divergence, DivergenceKind, Report, check
 
-__all__ = [
-    "trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS", "WindowWarning",
-    "check", "Report", "Divergence", "DivergenceKind",
-]
+__all__ = ["trace_calls", "capture", "WindowWarning", "check", "Report", "DivergenceKind"]

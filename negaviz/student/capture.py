@@ -92,7 +92,7 @@ from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.trace import Trace
 
-__all__ = ["trace_calls", "capture", "TracedFunction", "StudentTrace", "RETURNS", "WindowWarning"]
+__all__ = ["trace_calls", "capture", "WindowWarning"]
 
 INF = math.inf
 _NO_KEY = object()

@@ -66,7 +66,7 @@ from negaviz.trace import record
 from negaviz.trace.trace import Node, Trace
 from negaviz.vocabulary import fmt
 
-__all__ = ["check", "Report", "Divergence", "DivergenceKind", "ALGORITHMS"]
+__all__ = ["check", "Report", "DivergenceKind"]
 
 ALGORITHMS = ("negamax", "alphabeta")
 INF = math.inf

@@ -12,10 +12,7 @@ from negaviz.trace.recorder import Recorder
 from negaviz.trace.replay import NodeState, Replay, State, Status
 from negaviz.trace.trace import Counts, Event, Node, Trace
 
-__all__ = [
-    "record", "Recorder", "Trace", "Event", "Node", "Counts", "Replay", "State", "NodeState",
-    "Status", "load", "loads", "save", "dumps",
-]
+__all__ = ["record", "Recorder", "Trace", "Replay", "Status", "load", "loads", "save", "dumps"]
 
 
 def record(game: Game, position: Any = None, *, options: SearchOptions | None = None, **option_values: Any) -> Trace:

@@ -36,7 +36,7 @@ from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
-__all__ = ["CompareWidget", "move_paths", "only_here"]
+__all__ = ["CompareWidget"]
 
 
 def move_paths(trace: Trace) -> list[tuple[Hashable, ...]]:

@@ -44,7 +44,7 @@ from negaviz.render.tree import check_max_nodes
 from negaviz.widgets.stepper import StepperWidget, descendants
 from negaviz.vocabulary import fmt
 
-__all__ = ["PlayWidget", "Ply", "DEFAULT_OPTIONS", "BIG_BOARD_DEPTH", "engine_options"]
+__all__ = ["PlayWidget"]
 
 DEFAULT_OPTIONS: dict[str, Any] = {"algorithm": "alphabeta", "tt": True, "order": "heuristic"}
 """The engine's search options unless ``options`` is given (``order`` only for games

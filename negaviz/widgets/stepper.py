@@ -41,7 +41,7 @@ from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step, fmt
 
-__all__ = ["StepperWidget", "StepperView", "SyncedState", "check_perspective", "check_step", "descendants", "STACK_COLUMNS", "LAZY_EVENTS"]
+__all__ = ["StepperWidget"]
 
 STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
 """Columns of the call-stack table, root first, current node last."""

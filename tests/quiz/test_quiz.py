@@ -11,16 +11,9 @@ from hypothesis import strategies as st
 
 import negaviz
 from negaviz import InputError, TicTacToe, Tree
-from negaviz.quiz import (
-    Exercise,
-    Question,
-    exercise,
-    parse_labels,
-    parse_value,
-    parse_window,
-    questions,
-    random_tree,
-)
+from negaviz.quiz import Exercise, Question, exercise, questions, random_tree
+from negaviz.quiz.questions import parse_labels, parse_value, parse_window
+from negaviz.search import Bound
 from negaviz.trace import Replay, Status
 
 INF = math.inf
@@ -355,7 +348,7 @@ def test_every_accepted_value_is_a_valid_bound(seed: int, depth: int, branching:
             continue
         true = negaviz.search(tree, trace.position(n.id), algorithm="negamax").value
         lo, hi = q.accepted
-        if n.bound == negaviz.Bound.LOWER:  # any value in [beta, true] is a valid lower bound
+        if n.bound == Bound.LOWER:  # any value in [beta, true] is a valid lower bound
             assert n.beta <= lo <= hi <= true
         else:
             assert true <= lo <= hi <= n.alpha

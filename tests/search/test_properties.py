@@ -18,8 +18,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from negaviz import Bound, Replay, Tree, record, search
-from negaviz.trace import dumps, loads
+from negaviz import Tree, record, search
+from negaviz.search import Bound
+from negaviz.trace import Replay, dumps, loads
 
 INF = math.inf
 

@@ -13,8 +13,6 @@ import pytest
 import negaviz
 
 from negaviz import (
-    Bound,
-    CutReason,
     EventKind,
     InputError,
     Observer,
@@ -25,6 +23,7 @@ from negaviz import (
     record,
     search,
 )
+from negaviz.search import Bound, CutReason
 from negaviz.search.ordering import orderer
 from negaviz.search.tt import Entry, TranspositionTable
 

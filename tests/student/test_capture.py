@@ -14,7 +14,8 @@ import negaviz
 from negaviz import InputError, MutableGame, TicTacToe, Tree
 from negaviz.quiz import random_tree
 from negaviz.search.events import EventKind
-from negaviz.student import StudentTrace, WindowWarning, capture, check, trace_calls
+from negaviz.student import WindowWarning, capture, check, trace_calls
+from negaviz.student.capture import StudentTrace
 from negaviz.trace import dumps, loads
 
 INF = math.inf

@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
-from negaviz import Bound, EventKind, Replay, State, Status, TicTacToe, Tree, record
-from negaviz.trace.replay import final_value
+from negaviz import EventKind, TicTacToe, Tree, record
+from negaviz.search import Bound
+from negaviz.trace import Replay, Status
+from negaviz.trace.replay import State, final_value
 
 INF = math.inf
 TTT = TicTacToe()

@@ -1,7 +1,7 @@
 """Timeline against an event-by-event replay and the Stepper's counters, at every step.
 
 :class:`negaviz.trace.timeline.Timeline` answers "what does node n look like after k
-events" from one pass over the trace (and :class:`negaviz.Replay` reads it); the
+events" from one pass over the trace (and :class:`negaviz.trace.Replay` reads it); the
 reference below answers it by applying the events one at a time, as the first Replay
 did.  They are written independently, so agreeing on every node at every step of many
 traces (textbook trees, tic-tac-toe with tables, PVS, a search cut short by its node
@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import negaviz
-from negaviz import Replay
 from negaviz.analysis.steps import Stepper
 from negaviz.search.events import Bound, EventKind
+from negaviz.trace import Replay
 from negaviz.trace.replay import NodeState, State, Status
 from negaviz.trace.timeline import KIND_CODES, RETURNS, Counters, NodeAt, Timeline
 

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from negaviz import Bound, CutReason, EventKind, Observer, Recorder, TicTacToe, Tree, record, search
+from negaviz import EventKind, Observer, TicTacToe, Tree, record, search
+from negaviz.search import Bound, CutReason
+from negaviz.trace import Recorder
 from negaviz.search.events import WIDTH
 
 INF = math.inf
