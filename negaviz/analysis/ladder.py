@@ -117,8 +117,22 @@ class _Deepest:
     def expand(self, moves: Sequence[Any]) -> None:
         pass
 
-    def emit(self, event: tuple[Any, ...]) -> None:
-        kind = event[0]
+    batched = True
+    """Takes the search's batches (see :mod:`negaviz.search.events`)."""
+
+    def emit(self, batch: tuple[Any, ...]) -> None:
+        n = len(batch)
+        if n >= 8:  # a leaf one below the current node, entered, valued and reported
+            if self.depth + 1 > self.deepest:
+                self.deepest = self.depth + 1
+            return
+        kind = batch[0]
+        if n >= 5:  # a node returned, then its parent's report; or a terminal root
+            if kind == _ENTER:
+                self.deepest = max(self.deepest, self.depth + 1)
+            else:
+                self.depth -= 1
+            return
         if kind == _ENTER:
             self.depth += 1
             if self.depth > self.deepest:

@@ -58,20 +58,40 @@ class _RootProgress:
         self.index = 0  # the root move searched last
         self.done = 0
 
-    def emit(self, event: tuple[Any, ...]) -> None:
-        kind = event[0]
+    batched = True
+    """Takes the search's batches (see :mod:`negaviz.search.events`): far fewer calls."""
+
+    def emit(self, batch: tuple[Any, ...]) -> None:
+        n = len(batch)
+        if n >= 8:  # a leaf entered, valued and reported by its parent: no depth change
+            if self.depth == 1:
+                self.index = int(batch[1])
+                self._reported(batch[6], batch[7])
+            return
+        kind = batch[0]
+        if n >= 5:
+            if kind == _EXIT:  # a node returned, then its parent's report
+                self.depth -= 1
+                if self.depth == 1:
+                    self._reported(batch[3], batch[4])
+            return  # else a terminal root, entered and valued at once
         if kind == _ENTER:
             self.depth += 1
             if self.depth == 1:  # a (new) search of the root: a driver's next pass
                 self.moves, self.done = (), 0
             elif self.depth == 2:
-                self.index = int(event[1])
+                self.index = int(batch[1])
         elif kind == _LEAF or kind == _EVAL or kind == _EXIT:
             self.depth -= 1
-        elif self.depth == 1 and (kind == _CHILD or kind == _BEST):
+        elif self.depth == 1:
+            self._reported(kind, batch[1])
+
+    def _reported(self, kind: float, value: float) -> None:
+        """The root reported a move's return (or, on RESEARCH, will search it again)."""
+        if kind == _CHILD or kind == _BEST:
             self.done += 1
             name = move_name(self.game, self.root, self.moves[self.index])
-            self.progress(self.done, len(self.moves), name, event[1])
+            self.progress(self.done, len(self.moves), name, value)
 
     def expand(self, moves: Sequence[Any]) -> None:
         if self.depth == 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from negaviz.analysis.ladder import DEFAULT_STEPS, LADDER_COLUMNS, Step, ValueMi
 from negaviz.render.plots import plot_ladder
 from negaviz.analysis.stats import solve_branching
 from negaviz.errors import InputError, NegavizError
+from negaviz.games import ConnectFour, TicTacToe
 from negaviz.games.othello import Othello
 from negaviz.render.plots import save_figure
 
@@ -145,3 +147,18 @@ def test_plot(tmp_path: Path) -> None:
     assert first.read_bytes() == second.read_bytes()
     with pytest.raises(InputError, match="needs a ladder table"):
         plot_ladder(negaviz.analysis.Table(("x",), ((1,),)))
+
+
+@pytest.mark.parametrize("options", [
+    {"algorithm": "negamax"}, {"algorithm": "alphabeta", "tt": True}, {"algorithm": "pvs"},
+    {"algorithm": "mtdf", "depth": 4, "tt": True}, {"algorithm": "alphabeta", "bounds": True},
+])
+def test_the_deepest_depth_a_rung_reports_is_the_traces(options: dict[str, Any]) -> None:
+    from negaviz.analysis.ladder import _Deepest
+
+    for game in (TicTacToe("x../.o./..."), TicTacToe("xxx/oo./..."), ConnectFour(cols=4, rows=4, position="1234")):
+        if "depth" in options and not hasattr(game, "evaluate"):
+            continue
+        watcher = _Deepest()
+        negaviz.search(game, observer=watcher, **options)
+        assert watcher.deepest == max(n.depth for n in negaviz.record(game, **options).nodes)
