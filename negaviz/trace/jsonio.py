@@ -68,7 +68,7 @@ def _events_text(stream: array) -> str:
     for i in range(0, len(stream), _CHUNK):
         text = repr(stream[i:i + _CHUNK].tolist())[1:-1].replace(", ", ",") + ","
         if "nan" in text:
-            raise ValueError("a trace holding NaN cannot be saved")
+            raise InputError("a trace holding NaN cannot be saved (NaN is no value: a search never records one)")
         parts.append(text.replace(".0,", ",")[:-1])  # a float's repr ends ".0" only when whole
     return ",".join(parts)
 
@@ -202,7 +202,10 @@ def _events_v2(text: str, start: int, end: int) -> array:
             raise fail("events", "NaN is not a value")
         where = bad.start() - start
         raise fail("events", f"character {bad.group()!r} at {where}: expected numbers, 'inf' or '-inf', separated by commas")
-    stream = array("d", [0.0]) * (text.count(",", start, end) + 1)
+    # Like the recorder: numbers that are all small whole numbers or ±inf (no '.', no
+    # exponent, at most 6 digits) are held in 4-byte floats, which hold them exactly.
+    code = "d" if _WIDE_TEXT.search(text, start, end) else "f"
+    stream = array(code, [0.0]) * (text.count(",", start, end) + 1)
     at = 0
     while start <= end:
         stop = text.find(",", min(start + _CHUNK, end), end)
@@ -210,13 +213,17 @@ def _events_v2(text: str, start: int, end: int) -> array:
             stop = end
         tokens = text[start:stop].split(",")
         try:
-            stream[at:at + len(tokens)] = array("d", map(float, tokens))
+            stream[at:at + len(tokens)] = array(code, map(float, tokens))
         except ValueError:
             j = next(j for j, tok in enumerate(tokens) if not _is_number(tok))
             raise fail("events", f"number {at + j} ({tokens[j][:20]!r}) is not a number, 'inf' or '-inf'") from None
         at += len(tokens)
         start = stop + 1
     return stream
+
+
+_WIDE_TEXT = re.compile(r"[.eE]|\d{7}")
+"""A number in the events' text that a 4-byte float may not hold exactly."""
 
 
 def _is_number(token: str) -> bool:

@@ -162,4 +162,15 @@ def test_a_recorded_trace_round_trips_through_a_file(tmp_path: Any) -> None:
         negaviz.save(trace, path)
         back = negaviz.load(path)
         assert list(back.stream) == list(trace.stream)
+        assert back.stream.typecode == trace.stream.typecode  # loading packs as recording did
         assert len(back) == len(trace)
+
+
+@pytest.mark.parametrize("leaf, code", [(999_999, "f"), (-999_999, "f"), (4_194_304, "d"), (16_777_217, "d"), (2.5, "d"), (1e300, "d")])
+def test_a_loaded_stream_is_narrow_only_when_every_number_fits(tmp_path: Any, leaf: Any, code: str) -> None:
+    tree = Tree.parse(f"[[1,{leaf!r}],[3,-4]]")
+    path = tmp_path / "t.json"
+    negaviz.save(recorded(tree, algorithm="alphabeta"), path)
+    back = negaviz.load(path)
+    assert back.stream.typecode == code
+    assert float(leaf) in list(back.stream)  # exactly
