@@ -71,7 +71,7 @@ def parse_value(answer: Any) -> float:
     (-inf, 5.0, inf)
     """
     if isinstance(answer, bool):
-        raise ValueError(f"{answer!r} is not a number")
+        raise InputError(f"{answer!r} is not a number")
     if isinstance(answer, numbers.Real):
         v = float(answer)
     elif isinstance(answer, str):
@@ -79,11 +79,11 @@ def parse_value(answer: Any) -> float:
         try:
             v = float(text)
         except ValueError:
-            raise ValueError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)") from None
+            raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)") from None
     else:
-        raise ValueError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
+        raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
     if math.isnan(v):
-        raise ValueError("NaN is not an answer")
+        raise InputError("NaN is not an answer")
     return v
 
 
@@ -99,9 +99,9 @@ def parse_window(answer: Any) -> tuple[float, float]:
     elif isinstance(answer, (tuple, list)):
         parts = list(answer)
     else:
-        raise ValueError(f"{answer!r} is not a window (write two numbers, e.g. (5, inf))")
+        raise InputError(f"{answer!r} is not a window (write two numbers, e.g. (5, inf))")
     if len(parts) != 2:
-        raise ValueError(f"{answer!r} is not a window: write two numbers, alpha and beta, e.g. (5, inf)")
+        raise InputError(f"{answer!r} is not a window: write two numbers, alpha and beta, e.g. (5, inf)")
     return parse_value(parts[0]), parse_value(parts[1])
 
 
@@ -121,7 +121,7 @@ def parse_labels(answer: Any) -> tuple[str, ...]:
     elif isinstance(answer, (list, tuple, set, frozenset)):
         parts = [str(p) for p in answer]
     else:
-        raise ValueError(f"{answer!r} is not a list of names (write e.g. G, H or none)")
+        raise InputError(f"{answer!r} is not a list of names (write e.g. G, H or none)")
     return tuple(p.strip() for p in parts if p.strip())
 
 
