@@ -40,7 +40,7 @@ t = time.perf_counter()
 trace = load(sys.argv[1])
 seconds = time.perf_counter() - t
 print(json.dumps({{"seconds": round(seconds, 2), "peak_above_start_bytes": peak() - before,
-                  "events": len(trace), "stream_bytes": len(trace.stream) * 8}}))
+                  "events": len(trace), "stream_bytes": len(trace.stream) * trace.stream.itemsize, "stream_typecode": trace.stream.typecode}}))
 """
 
 
