@@ -193,7 +193,8 @@ def run(
     # How the node that returned last ended, for its parent to report in one batch with
     # its own CHILD/BEST/RESEARCH: LEAF or EVAL (the parent emits the leaf's ENTER too),
     # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
-    ret_kind = ret_flag = 0
+    ret_kind: float = 0  # the kinds (LEAF, EVAL, EXIT) are floats
+    ret_flag = 0
 
     def checked_out(v: Any, method: str, pos: Any) -> Any:
         """``v`` once a trace can hold it: no float holds a huge int; a value that is not
