@@ -48,7 +48,7 @@ from typing import Any, NamedTuple
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
-from negaviz.trace.trace import Trace
+from negaviz.trace.trace import Ending, Trace
 
 __all__ = [
     "minimal_leaf_count", "full_tree", "uniform_shape", "minimal_tree", "MinimalTree",
@@ -108,7 +108,7 @@ def _check_full(trace: Trace) -> None:
     if not trace.complete or len(trace.roots()) != 1:
         raise InputError("a minimal tree needs one complete search of one root")
     for node in trace.nodes:
-        if node.ending not in ("leaf", "eval", "inner") or node.cutoff is not None or (
+        if node.ending not in (Ending.LEAF, Ending.EVAL, Ending.INNER) or node.cutoff is not None or (
             node.moves is not None and len(node.children) != len(node.moves)
         ):
             raise InputError(f"node {node.id} of the trace was not searched in full: a minimal tree needs every node")

@@ -16,7 +16,7 @@ from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Counters, timeline_of
-from negaviz.trace.trace import Event, Trace
+from negaviz.trace.trace import Ending, Event, Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 _K = EventKind
@@ -101,7 +101,7 @@ class Stepper:
     def view(self, step: int) -> StepView:
         state = self.replay.state_at(step)
         ev = state.last
-        exit_of_hit = bool(ev and ev.kind == _K.EXIT and self.trace.nodes[ev.node].ending == "tt")
+        exit_of_hit = bool(ev and ev.kind == _K.EXIT and self.trace.nodes[ev.node].ending == Ending.TT)
         return StepView(
             step=step,
             total=len(self.trace),

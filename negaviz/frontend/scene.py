@@ -47,7 +47,7 @@ from negaviz.render.styles import GREY, OKABE_ITO, NodeView, default_edge_style,
 from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, timeline_of
-from negaviz.trace.trace import Trace
+from negaviz.trace.trace import Ending, Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 __all__ = ["Scene", "CHUNK", "MAX_PAGE_EVENTS", "css", "inline_svg"]
@@ -372,7 +372,7 @@ class Scene:
                 if ev is None:
                     codes.append(chr(48))
                     continue
-                hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == "tt"
+                hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == Ending.TT
                 maximizing = sign(trace, ev.node, "minimax") > 0
                 line = line_of(listing, ev, exit_of_tt_hit=hit, maximizing=maximizing)
                 codes.append(chr(48 + (line or 0)))

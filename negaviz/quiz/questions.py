@@ -48,7 +48,7 @@ from negaviz.analysis.steps import first_player
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
-from negaviz.trace.trace import Node, Trace
+from negaviz.trace.trace import Ending, Node, Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
 
 __all__ = [
@@ -391,19 +391,19 @@ class _Maker:
         v = s * n.value
         minimax = self.perspective == "minimax"
         returns = f"{me} returns {fmt(v)}"
-        if n.ending == "leaf":
+        if n.ending == Ending.LEAF:
             if minimax:
                 return f"{returns}: it is a leaf, worth {fmt(v)} for the first player."
             text = f"{returns}: it is a leaf, and the game scores it {fmt(v)} for the side to move"
             if self.sign_minimax(nid) < 0:
                 text += f" (the second player; for the first player it is worth {fmt(-v)})"
             return text + "."
-        if n.ending == "eval":
+        if n.ending == Ending.EVAL:
             who = "the first player" if minimax else "the side to move"
             return f"{returns}: it is at the depth limit, and its evaluation for {who} is {fmt(v)}."
-        if n.ending == "tt":
+        if n.ending == Ending.TT:
             return f"{returns}: the transposition table already holds a value for this position that settles it."
-        if n.ending == "open" or not n.children:
+        if n.ending == Ending.OPEN or not n.children:
             return f"{returns}."
         # Each child's value as seen from here: negated, then shown in the perspective.
         seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]

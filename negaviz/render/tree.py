@@ -36,7 +36,7 @@ from negaviz.render.styles import (
 )
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
-from negaviz.trace.trace import Trace
+from negaviz.trace.trace import Ending, Trace
 from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
@@ -212,7 +212,7 @@ class _Builder:
         kind = item.kind
         return NodeView(
             item.name, kind, nid, node.parent, node.depth, player, status, value, bound, alpha, beta,
-            cut=cut and kind == "node", tt=node.ending == "tt" and status is Status.DONE and kind == "node",
+            cut=cut and kind == "node", tt=node.ending == Ending.TT and status is Status.DONE and kind == "node",
             pv=nid in self.pv, count=item.covers,
         )
 
@@ -311,7 +311,7 @@ class _Builder:
             names = [self.move_text(parent, m) for m in moves]
             text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
         if head != item.name:
-            tt = self.trace.nodes[item.node].ending == "tt"
+            tt = self.trace.nodes[item.node].ending == Ending.TT
             return EdgeView(tail, head, "transposition", text + (" (TT)" if tt else ""), tt=tt)
         kind = {"node": "tree", "group": "folded"}.get(item.kind, item.kind)
         return EdgeView(tail, head, kind, text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)

@@ -63,7 +63,7 @@ from negaviz.search.options import ORDERS
 from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
-from negaviz.trace.trace import Node, Trace
+from negaviz.trace.trace import Ending, Node, Trace
 from negaviz.vocabulary import fmt
 
 __all__ = ["check", "Report", "Divergence", "DivergenceKind", "ALGORITHMS"]
@@ -349,11 +349,11 @@ class _Walk:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         if self.windows and (S.alpha, S.beta) != (R.alpha, R.beta):
             return self.wrong_window(r, s)
-        if R.ending in ("leaf", "eval"):
+        if R.ending in (Ending.LEAF, Ending.EVAL):
             if S.children:
                 return self.past_leaf(r, s)
             return self.value(r, s)
-        if not S.children or R.ending == "tt":
+        if not S.children or R.ending == Ending.TT:
             # The student (or the reference's table) answered without searching: judge the value.
             return self.value(r, s, early=not S.children)
         for k in range(max(len(R.children), len(S.children))):
@@ -414,7 +414,7 @@ class _Walk:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         me = self.name(self.ref, r)
         tried = [self.stu.move_name(c) for c in S.children]
-        if R.ending == "leaf":
+        if R.ending == Ending.LEAF:
             message = (
                 f"The game is over at {me} (it scores {fmt(R.value)} for the side to move), but your "
                 f"function went on to search its moves ({_and(tried[:3])}{', ...' if len(tried) > 3 else ''}). "
@@ -512,11 +512,11 @@ class _Walk:
         if self.acceptable(r, sv):
             self.differ.append((r, s))
             return None
-        if R.ending == "leaf":
+        if R.ending == Ending.LEAF:
             message = f"{me} is a leaf: the game is over and scores {fmt(rv)} for the side to move, but your function returned {fmt(sv)}."
             if sv == -rv:
                 message += " That is the score for the other player: at a leaf, return the score for the player to move."
-        elif R.ending == "eval":
+        elif R.ending == Ending.EVAL:
             message = f"{me} is at the depth limit: its evaluation for the side to move is {fmt(rv)}, but your function returned {fmt(sv)}."
             if sv == -rv:
                 message += " That is the evaluation for the other player: evaluate for the player to move."
@@ -528,7 +528,7 @@ class _Walk:
                     " It was reached before by another path: a value remembered from an earlier search "
                     "is only valid with the bound (exact, lower or upper) it was found with."
                 )
-            elif S.ending == "eval" and self.depth is None:
+            elif S.ending == Ending.EVAL and self.depth is None:
                 message += " If your search stops at a depth limit, pass depth= to check()."
         else:
             message = f"{me} returned {fmt(sv)}, but the reference returns {fmt(rv)}."

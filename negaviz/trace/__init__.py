@@ -10,10 +10,10 @@ from negaviz.search.options import SearchOptions
 from negaviz.trace.jsonio import dumps, load, loads, save
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.replay import NodeState, Replay, State, Status
-from negaviz.trace.trace import Counts, Event, Node, Trace
+from negaviz.trace.trace import Counts, Ending, Event, Node, Trace
 
 __all__ = [
-    "record", "Recorder", "Trace", "Event", "Node", "Counts", "Replay", "State", "NodeState",
+    "record", "Recorder", "Trace", "Event", "Node", "Ending", "Counts", "Replay", "State", "NodeState",
     "Status", "load", "loads", "save", "dumps",
 ]
 

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from negaviz.search.events import Bound, EventKind
-from negaviz.trace.trace import Trace, _num
+from negaviz.trace.trace import Ending, Trace, _num
 
 _K = EventKind
 
@@ -137,7 +137,7 @@ class _Lives:
         n = self._nodes[nid]
         return NodeLife(
             n.parent, n.depth, n.enter_step, n.exit_step, _num(n.alpha), _num(n.beta), n.value, n.bound,
-            n.ending == "tt", self._cuts.get(nid, -1), self._changes.get(nid, []),
+            n.ending == Ending.TT, self._cuts.get(nid, -1), self._changes.get(nid, []),
         )
 
 
@@ -167,7 +167,7 @@ class Timeline:
         kinds = [table[int(s[p])] for p in offsets]
         changes: dict[int, list[Change]] = {}
         for i in _positions(kinds, "R"):
-            if nodes[owners[i]].ending == "bounds":
+            if nodes[owners[i]].ending == Ending.BOUNDS:
                 kinds[i] = "Y"
         for i in _positions(kinds, "P"):
             if s[offsets[i] + 1]:

@@ -22,6 +22,7 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name as game_move_name
 from negaviz.search.events import WIDTH, Bound, CutReason, EventKind
 from negaviz.search.result import SearchResult
+from negaviz.vocabulary import Kind
 
 _K = EventKind
 
@@ -29,6 +30,27 @@ _K = EventKind
 def _num(x: float) -> float | int:
     """Integral floats back to ints, so values read as the game gave them."""
     return int(x) if x == x and not math.isinf(x) and x.is_integer() else x
+
+
+class Ending(Kind):
+    """How a node's search ended (:attr:`Node.ending`)."""
+
+    LEAF = "leaf"
+    """Terminal: it returned the game's score (a LEAF event)."""
+    EVAL = "eval"
+    """At the depth limit: it returned the evaluation (an EVAL event)."""
+    TT = "tt"
+    """A transposition-table entry ended it (a TT_PROBE hit that ended the node)."""
+    BOUNDS = "bounds"
+    """The game's value bounds fell outside the window: it returned without a child."""
+    INNER = "inner"
+    """It searched (or expanded) children and returned (an EXIT event)."""
+    OPEN = "open"
+    """It never returned (a partial trace)."""
+
+
+LEAF_LIKE = frozenset({Ending.LEAF, Ending.EVAL, Ending.BOUNDS})
+"""The endings the search counts as leaves (``result.leaves``, :meth:`Trace.counts`)."""
 
 
 class Event(NamedTuple):
@@ -80,9 +102,8 @@ class Node:
     """The value it returned, for its side to move."""
     bound: Bound | None = None
     """Whether ``value`` is exact, a lower or an upper bound."""
-    ending: str = "open"
-    """'leaf', 'eval', 'tt' (a table entry ended it), 'bounds' (the game's value bounds
-    fell outside the window), 'inner', or 'open' (never returned)."""
+    ending: Ending = Ending.OPEN
+    """How it ended: see :class:`Ending`."""
     moves: tuple[Any, ...] | None = None
     """The moves it tried, in order (None if it never expanded)."""
     children: list[int] = field(default_factory=list)
@@ -232,15 +253,15 @@ class Trace:
                 if kind == leaf or kind == ev_:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound.EXACT
-                    node.ending = "leaf" if kind == leaf else "eval"
+                    node.ending = Ending.LEAF if kind == leaf else Ending.EVAL
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == exit_:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
-                    if node.ending == "open":
+                    if node.ending == Ending.OPEN:
                         # No child and no table entry: the game's value bounds ended it.
-                        node.ending = "inner" if node.moves is not None or node.children else "bounds"
+                        node.ending = Ending.INNER if node.moves is not None or node.children else Ending.BOUNDS
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == best:
@@ -248,7 +269,7 @@ class Trace:
                 elif kind == cut:
                     nodes[nid].cutoff = CutReason(int(s[pos + 1]))
                 elif kind == probe and int(s[pos + 1]) & 4:
-                    nodes[nid].ending = "tt"
+                    nodes[nid].ending = Ending.TT
                 elif kind == research:
                     again = True
             add_owner(nid)
@@ -379,7 +400,7 @@ class Trace:
         per = {k: [0] * depth for k in ("n", "l", "c", "t")}
         for n in nodes:
             per["n"][n.depth] += 1
-            if n.ending in ("leaf", "eval", "bounds"):  # as the search counts them
+            if n.ending in LEAF_LIKE:  # as the search counts them
                 per["l"][n.depth] += 1
             if n.cutoff is not None and n.skipped:
                 per["c"][n.depth] += 1
