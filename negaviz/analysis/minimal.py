@@ -44,7 +44,7 @@ value positions without searching below them: such searches can visit less (see
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
@@ -58,6 +58,10 @@ __all__ = [
 INF = math.inf
 DEFAULT_MAX_NODES = 1_000_000
 """The largest full tree :func:`full_tree` records by default (minimal trees are for small positions)."""
+
+_Need = Literal["E", "L", "U"]
+"""What the minimal proof needs of a node: ``E`` its exact value (both bounds), ``L`` a
+lower bound (one child suffices), ``U`` an upper bound (every child)."""
 
 
 def minimal_leaf_count(b: int, d: int) -> int:
@@ -202,7 +206,7 @@ def minimal_tree(full: Trace, *, max_score: float | None = None) -> MinimalTree:
     root_value = nodes[0].value
     assert root_value is not None
     members: set[int] = set()
-    stack = [(0, "E")]
+    stack: list[tuple[int, _Need]] = [(0, "E")]
     while stack:  # walk the chosen proof: E (both bounds), L (one child), U (every child)
         nid, kind = stack.pop()
         if max_score is not None:

@@ -10,18 +10,19 @@ as every other layer writes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
-from negaviz.trace.timeline import RETURNS, Counters, timeline_of
+from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
 from negaviz.trace.trace import Ending, Event, Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
 _K = EventKind
 __all__ = [
-    "PERSPECTIVES", "JUMP_CODES", "Frame", "StepView", "Stepper", "first_player", "fmt", "name", "next_step", "sign",
+    "PERSPECTIVES", "Jump", "JUMP_CODES", "Frame", "StepView", "Stepper", "first_player", "fmt", "name", "next_step", "sign",
 ]
 
 
@@ -33,7 +34,7 @@ def first_player(trace: Trace) -> int:
     return int(who(trace.root)) if callable(who) and trace.root is not None else 0
 
 
-def sign(trace: Trace, nid: int, perspective: str) -> int:
+def sign(trace: Trace, nid: int, perspective: Perspective) -> int:
     """Multiply a node's negamax value by this to show it in ``perspective``.
 
     The minimax view gives values for the first player: negamax values are negated
@@ -86,7 +87,7 @@ class StepView:
 class Stepper:
     """Pure step logic over one trace: ``view(k)`` for any step k in 0..len(trace)."""
 
-    def __init__(self, trace: Trace, *, perspective: str = "negamax") -> None:
+    def __init__(self, trace: Trace, *, perspective: Perspective = "negamax") -> None:
         check_perspective(perspective)
         self.trace = trace
         self.perspective = perspective
@@ -222,11 +223,16 @@ def _skipped_names(trace: Trace, nid: int) -> list[str]:
     return [namer(pos, m) if callable(namer) else str(m) for m in node.skipped]
 
 
-JUMP_CODES = {"cutoff": "X", "return": RETURNS, "tt": "H", "end": ""}
+Jump = Literal["cutoff", "return", "tt", "end"]
+"""What :func:`next_step` jumps to: the next cutoff, return, table hit, or the end."""
+
+JUMP_CODES: dict[Jump, str | frozenset[str]] = {
+    "cutoff": Code.CUTOFF, "return": RETURNS, "tt": Code.TT_HIT, "end": "",
+}
 """What each jump looks for, as the timeline's event codes (the front-end's jumps too)."""
 
 
-def next_step(trace: Trace, step: int, kind: str) -> int:
+def next_step(trace: Trace, step: int, kind: Jump) -> int:
     """The step just after the next event of ``kind`` after ``step``
     ('cutoff', 'return', 'tt' (a table hit), 'end'); ``len(trace)`` if there is none."""
     if kind not in JUMP_CODES:

@@ -42,21 +42,25 @@ import numbers
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args
 
 from negaviz.analysis.steps import first_player
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
 __all__ = [
     "questions", "Question", "Feedback", "KINDS", "PERSPECTIVES",
     "parse_value", "parse_window", "parse_labels",
 ]
 
-KINDS = ("value", "window", "pruned")
+QuestionKind = Literal["value", "window", "pruned"]
+"""``value``: what a node returns; ``window``: the window a child is entered with;
+``pruned``: which moves a cutoff skips."""
+
+KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 Answer = float | tuple[float, float] | tuple[str, ...]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
@@ -151,7 +155,7 @@ class Question:
     """Events applied when the question is asked (``Replay.state_at(step)``)."""
     reveal: int
     """Events applied when the answer first shows."""
-    kind: str
+    kind: QuestionKind
     """``value``, ``window`` or ``pruned``."""
     node: int
     """The node asked about (for ``window``: the child that gets the window)."""
@@ -161,7 +165,7 @@ class Question:
     """A number, an (alpha, beta) pair, or the names of the children never visited."""
     explanation: str
     """Why: a sentence starting with the answer."""
-    perspective: str = "negamax"
+    perspective: Perspective = "negamax"
     """The view values and windows are given in."""
     accepted: tuple[float, float] | None = None
     """For a value that is only a bound: the lowest and highest answers accepted, each
@@ -212,7 +216,7 @@ def questions(
     kinds: Sequence[str] | None = None,
     steps: Iterable[int] | None = None,
     limit: int | None = None,
-    perspective: str = "negamax",
+    perspective: Perspective = "negamax",
 ) -> list[Question]:
     """Questions about ``trace``, in the order they are asked.
 
@@ -240,7 +244,7 @@ def questions(
         raise InputError(f"limit must be a whole number, 0 or more, or None, not {limit!r}")
     chosen = sorted(set(steps)) if steps is not None else None
     maker = _Maker(trace, perspective)
-    specs: list[tuple[int, int, int, int, str]] = []  # (asked, revealed, node, order, kind)
+    specs: list[tuple[int, int, int, int, QuestionKind]] = []  # (asked, revealed, node, order, kind)
     for n in trace.nodes:
         if n.exit_step < 0:
             continue  # never returned: no answer to give
@@ -266,7 +270,7 @@ def questions(
 class _Maker:
     """Builds questions and their explanations for one trace and perspective."""
 
-    def __init__(self, trace: Trace, perspective: str) -> None:
+    def __init__(self, trace: Trace, perspective: Perspective) -> None:
         self.trace = trace
         self.perspective = perspective
         self.game = trace.game
@@ -316,7 +320,7 @@ class _Maker:
         return names
 
     # --- when ---------------------------------------------------------------------------
-    def span(self, n: Node, kind: str) -> tuple[int, int] | None:
+    def span(self, n: Node, kind: QuestionKind) -> tuple[int, int] | None:
         """(asked, revealed) steps of a question about ``n``, or None if it makes no sense."""
         nodes = self.trace.nodes
         if kind == "value":
@@ -343,7 +347,7 @@ class _Maker:
         return n.exit_step
 
     # --- what ---------------------------------------------------------------------------
-    def make(self, kind: str, nid: int, step: int, reveal: int) -> Question:
+    def make(self, kind: QuestionKind, nid: int, step: int, reveal: int) -> Question:
         me = self.name(nid)
         accepted = None
         if kind == "value":

@@ -59,7 +59,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import key_of
 from negaviz.search import search
 from negaviz.search.events import Bound, CutReason
-from negaviz.search.options import ORDERS
+from negaviz.search.options import ORDERS, TAUGHT, Order, TaughtAlgorithm
 from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
@@ -68,7 +68,7 @@ from negaviz.vocabulary import fmt
 
 __all__ = ["check", "Report", "Divergence", "DivergenceKind", "ALGORITHMS"]
 
-ALGORITHMS = ("negamax", "alphabeta")
+ALGORITHMS = TAUGHT
 INF = math.inf
 
 
@@ -124,7 +124,7 @@ class Report:
     """The student's trace."""
     reference: Trace
     """The reference trace it was compared with."""
-    algorithm: str
+    algorithm: TaughtAlgorithm
     """The reference algorithm."""
     notes: tuple[str, ...] = ()
     """What a correct search still does differently: its own move order, values that are
@@ -159,7 +159,7 @@ class Report:
         return StepperWidget(self.student, step=step, **options)
 
 
-def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any) -> Report:
+def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **options: Any) -> Report:
     """Compare ``student_trace`` with negaviz's reference search of the same position.
 
     ``algorithm`` is ``"negamax"`` or ``"alphabeta"`` (default: alpha-beta when the
@@ -252,7 +252,7 @@ class _Ordered:
         return getattr(self._game, name)
 
 
-def _follows(trace: Trace, name: str) -> bool:
+def _follows(trace: Trace, name: Order) -> bool:
     """Whether every node of ``trace`` tried its moves in negaviz's order ``name``."""
     game = trace.game
     try:

@@ -225,6 +225,9 @@ class Trace:
         enter, leaf, ev_, exit_, best, cut, probe, research = (
             _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE, _K.RESEARCH,
         )
+        e_leaf, e_eval, e_tt, e_bounds, e_inner, e_open = (  # locals: set once per node
+            Ending.LEAF, Ending.EVAL, Ending.TT, Ending.BOUNDS, Ending.INNER, Ending.OPEN,
+        )
         again = False
         last_returned = -1
         pos = 0
@@ -253,15 +256,15 @@ class Trace:
                 if kind == leaf or kind == ev_:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound.EXACT
-                    node.ending = Ending.LEAF if kind == leaf else Ending.EVAL
+                    node.ending = e_leaf if kind == leaf else e_eval
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == exit_:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
-                    if node.ending == Ending.OPEN:
+                    if node.ending is e_open:
                         # No child and no table entry: the game's value bounds ended it.
-                        node.ending = Ending.INNER if node.moves is not None or node.children else Ending.BOUNDS
+                        node.ending = e_inner if node.moves is not None or node.children else e_bounds
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == best:
@@ -269,7 +272,7 @@ class Trace:
                 elif kind == cut:
                     nodes[nid].cutoff = CutReason(int(s[pos + 1]))
                 elif kind == probe and int(s[pos + 1]) & 4:
-                    nodes[nid].ending = Ending.TT
+                    nodes[nid].ending = e_tt
                 elif kind == research:
                     again = True
             add_owner(nid)
