@@ -43,10 +43,10 @@ import threading
 import typing
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, NoReturn, Sequence
+from typing import Any, Iterator, Literal, NoReturn, Sequence
 
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
-from negaviz.games import GAMES, make_game
+from negaviz.games import GAMES, GameName, make_game
 from negaviz.search import SearchOptions, SearchResult, search
 from negaviz.search.result import Stopped
 from negaviz.trace import Trace, record
@@ -254,7 +254,9 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
 
 
 # --- solve -----------------------------------------------------------------------------
-def solve_report(result: SearchResult, trace: Trace | None, *, game: str, with_events: bool) -> dict[str, Any]:
+def solve_report(
+    result: SearchResult, trace: Trace | None, *, game: GameName | Literal[""], with_events: bool,
+) -> dict[str, Any]:
     """What ``negaviz solve`` prints, as a JSON-able dict."""
     report = result.to_dict()
     if game == "tree" and trace is not None:

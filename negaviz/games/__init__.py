@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame
@@ -13,9 +13,11 @@ from negaviz.games.protocol import Game
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
 
-__all__ = ["Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai", "make_game", "from_spec", "GAMES"]
+__all__ = ["Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai", "make_game", "from_spec", "GAMES", "GameName"]
 
-GAMES = ("tree", "ttt", "othello", "connect4")
+GameName = Literal["tree", "ttt", "othello", "connect4"]
+"""A built-in game by its command-line name (and the ``game`` field of its spec)."""
+GAMES: tuple[GameName, ...] = get_args(GameName)
 
 
 def __getattr__(name: str) -> Any:
@@ -31,7 +33,7 @@ def __getattr__(name: str) -> Any:
 
 
 def make_game(
-    name: str,
+    name: GameName,
     position: str | None = None,
     *,
     size: int | None = None,
