@@ -43,11 +43,12 @@ import threading
 import typing
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, NoReturn, Sequence
+from typing import Any, Iterator, Literal, NoReturn, Sequence
 
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
-from negaviz.games import GAMES, make_game
+from negaviz.games import GAMES, GameName, make_game
 from negaviz.search import SearchOptions, SearchResult, search
+from negaviz.search.result import Stopped
 from negaviz.trace import Trace, record
 from negaviz.vocabulary import PERSPECTIVES, check_step
 
@@ -253,7 +254,9 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
 
 
 # --- solve -----------------------------------------------------------------------------
-def solve_report(result: SearchResult, trace: Trace | None, *, game: str, with_events: bool) -> dict[str, Any]:
+def solve_report(
+    result: SearchResult, trace: Trace | None, *, game: GameName | Literal[""], with_events: bool,
+) -> dict[str, Any]:
     """What ``negaviz solve`` prints, as a JSON-able dict."""
     report = result.to_dict()
     if game == "tree" and trace is not None:
@@ -287,7 +290,7 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"events       {report['events']}")
         lines.append(f"trace bytes  {report['trace_bytes']}")
     if not report["complete"]:
-        lines.append(f"partial      stopped by {'the node budget' if report['stopped'] == 'budget' else 'Ctrl-C'}")
+        lines.append(f"partial      stopped by {'the node budget' if report['stopped'] == Stopped.BUDGET else 'Ctrl-C'}")
     return "\n".join(lines)
 
 
@@ -317,7 +320,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             result = exc.result
     report = solve_report(result, trace, game=args.game, with_events=args.record)
     print(_dumps(report) if args.json else format_report(report))
-    return EXIT_INTERRUPTED if result.stopped == "interrupted" else 0
+    return EXIT_INTERRUPTED if result.stopped == Stopped.INTERRUPTED else 0
 
 
 def _strict(x: Any) -> Any:
@@ -446,7 +449,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     options = options_from_args(args)
     check_output(args.output)
     trace = record(game, options=options)
-    if trace.result is not None and trace.result.stopped == "interrupted":
+    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
         return _interrupted(trace, args.output)
     if args.step is not None:
         check_step(args.step, len(trace), what="--step")
@@ -479,7 +482,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     options = options_from_args(args)
     check_output(args.output)
     trace = record(game, options=options)
-    if trace.result is not None and trace.result.stopped == "interrupted":
+    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
         return _interrupted(trace, args.output)
     with _writing(args.output), _quit_on_ctrl_c(args.output):
         info = export_html(

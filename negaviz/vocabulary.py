@@ -34,11 +34,34 @@ negaviz.errors.InputError: step 19 is outside 0..18 (the trace has 18 events)
 from __future__ import annotations
 
 import math
+from enum import Enum
 from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 
 __all__ = ["fmt", "Perspective", "PERSPECTIVES"]
+
+
+class Kind(str, Enum):
+    """Base of negaviz's enumerations of kinds (how a node ended, why a search stopped, ...).
+
+    A member *is* its string: it compares and hashes equal to its value, so saved files,
+    JSON and code comparing with strings keep working, and ``str()`` and ``format()``
+    give the plain value (as :class:`enum.StrEnum` does, which Python 3.10 lacks), so a
+    member written into text, JSON, SVG or HTML reads as the value:
+
+    >>> class Colour(Kind):
+    ...     RED = "red"
+    >>> Colour.RED == "red", str(Colour.RED), f"{Colour.RED}", f"{Colour.RED:>5}", Colour("red")
+    (True, 'red', 'red', '  red', <Colour.RED: 'red'>)
+    """
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(str.__str__(self), spec)
+
 
 Perspective = Literal["negamax", "minimax"]
 PERSPECTIVES: tuple[Perspective, ...] = get_args(Perspective)

@@ -38,7 +38,7 @@ from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.games.protocol import VALUE_VERBS, has_verb
 from negaviz.search.events import EventKind
 from negaviz.search.options import SearchOptions
-from negaviz.search.result import SearchResult
+from negaviz.search.result import SearchResult, Stopped
 
 if TYPE_CHECKING:  # plotting needs matplotlib; the ladder does not
     from matplotlib.figure import Figure
@@ -185,7 +185,7 @@ def climb(game: Any, position: Any = None, steps: Sequence[Step] = DEFAULT_STEPS
         except InputError as exc:
             rungs.append(Rung(chosen.name, None, None, None, f"skipped: {exc}"))
             continue
-        if result.stopped == "interrupted":
+        if result.stopped == Stopped.INTERRUPTED:
             raise SearchInterrupted(result)
         if result.stopped is not None:  # a step's own max_nodes ran out: no value to compare
             note = f"skipped: stopped by its node budget ({result.nodes:,} nodes)"

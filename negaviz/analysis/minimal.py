@@ -44,17 +44,21 @@ value positions without searching below them: such searches can visit less (see
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
-from negaviz.trace.trace import Trace
+from negaviz.trace.trace import Ending, Trace
 
 __all__ = ["minimal_leaf_count", "full_tree", "minimal_tree", "compare_with_minimal"]
 
 INF = math.inf
 DEFAULT_MAX_NODES = 1_000_000
 """The largest full tree :func:`full_tree` records by default (minimal trees are for small positions)."""
+
+_Need = Literal["E", "L", "U"]
+"""What the minimal proof needs of a node: ``E`` its exact value (both bounds), ``L`` a
+lower bound (one child suffices), ``U`` an upper bound (every child)."""
 
 
 def minimal_leaf_count(b: int, d: int) -> int:
@@ -105,7 +109,7 @@ def _check_full(trace: Trace) -> None:
     if not trace.complete or len(trace.roots()) != 1:
         raise InputError("a minimal tree needs one complete search of one root")
     for node in trace.nodes:
-        if node.ending not in ("leaf", "eval", "inner") or node.cutoff is not None or (
+        if node.ending not in (Ending.LEAF, Ending.EVAL, Ending.INNER) or node.cutoff is not None or (
             node.moves is not None and len(node.children) != len(node.moves)
         ):
             raise InputError(f"node {node.id} of the trace was not searched in full: a minimal tree needs every node")
@@ -199,7 +203,7 @@ def minimal_tree(full: Trace, *, max_score: float | None = None) -> MinimalTree:
     root_value = nodes[0].value
     assert root_value is not None
     members: set[int] = set()
-    stack = [(0, "E")]
+    stack: list[tuple[int, _Need]] = [(0, "E")]
     while stack:  # walk the chosen proof: E (both bounds), L (one child), U (every child)
         nid, kind = stack.pop()
         if max_score is not None:

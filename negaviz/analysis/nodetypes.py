@@ -35,7 +35,7 @@ node.  Where the two maps disagree, move ordering was imperfect.  Both read the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Literal, Mapping, get_args
 
 from negaviz.trace.trace import Trace
 
@@ -44,16 +44,20 @@ if TYPE_CHECKING:  # drawing needs graphviz; reading types does not
 
 __all__ = ["node_types", "observed_types", "type_counts", "with_node_types"]
 
-NODE_TYPES = ("PV", "CUT", "ALL")
+NodeType = Literal["PV", "CUT", "ALL"]
+"""A Knuth–Moore node type: ``PV`` (type 1, exact), ``CUT`` (type 2, fails high) or
+``ALL`` (type 3, fails low); see the module docstring."""
+
+NODE_TYPES: tuple[NodeType, ...] = get_args(NodeType)
 """The three Knuth–Moore types, as the strings the functions here use."""
 
 PV, CUT, ALL = NODE_TYPES
 
 
-def node_types(trace: Trace) -> dict[int, str]:
+def node_types(trace: Trace) -> dict[int, NodeType]:
     """The expected type of every node entered, by node number (see the module docstring)."""
     nodes = trace.nodes
-    types: dict[int, str] = {}
+    types: dict[int, NodeType] = {}
     for node in nodes:  # numbered in entry order: a parent always comes before its children
         if node.parent < 0:
             types[node.id] = PV
@@ -69,11 +73,11 @@ def node_types(trace: Trace) -> dict[int, str]:
     return types
 
 
-def observed_types(trace: Trace) -> dict[int, str]:
+def observed_types(trace: Trace) -> dict[int, NodeType]:
     """The type every returned node showed: CUT if its value was ``>= beta`` of its
     window (it failed high), ALL if ``<= alpha`` (it failed low), else PV.  Nodes that
     never returned (a partial trace) are left out."""
-    types: dict[int, str] = {}
+    types: dict[int, NodeType] = {}
     for node in trace.nodes:
         if node.value is None:
             continue
@@ -86,7 +90,7 @@ def observed_types(trace: Trace) -> dict[int, str]:
     return types
 
 
-def type_counts(types: Mapping[int, str]) -> dict[str, int]:
+def type_counts(types: Mapping[int, NodeType]) -> dict[NodeType, int]:
     """How many nodes of each type: ``{"PV": .., "CUT": .., "ALL": ..}``."""
     counts = dict.fromkeys(NODE_TYPES, 0)
     for t in types.values():
@@ -98,7 +102,7 @@ Style = Callable[["NodeView"], dict[str, str]]
 
 
 def with_node_types(
-    style: Style, types: Mapping[int, str], observed: Mapping[int, str] | None = None,
+    style: Style, types: Mapping[int, NodeType], observed: Mapping[int, NodeType] | None = None,
 ) -> Style:
     """A node style for :func:`negaviz.render.draw`: ``style``'s attributes, plus the
     node's type as an ``xlabel`` (a small tag beside the node, outside its label).

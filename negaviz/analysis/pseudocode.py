@@ -23,7 +23,8 @@ from __future__ import annotations
 from negaviz.errors import InputError
 from negaviz.search.events import Bound, EventKind
 from negaviz.trace.trace import Event
-from negaviz.vocabulary import check_perspective
+from negaviz.search.options import Algorithm
+from negaviz.vocabulary import Perspective, check_perspective
 
 NEGAMAX = (
     "function negamax(node, depth):",
@@ -187,7 +188,7 @@ _MIN_LINES: dict[str, dict[EventKind, int]] = {
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
-def listing_for(algorithm: str, tt: bool, *, perspective: str = "negamax") -> str:
+def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "negamax") -> str:
     """The listing that matches a search's options, in the negamax or the minimax view.
 
     >>> listing_for("alphabeta", True), listing_for("negamax", False, perspective="minimax")

@@ -10,15 +10,16 @@ as every other layer writes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, player
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
-from negaviz.trace.timeline import RETURNS, Counters, timeline_of
-from negaviz.trace.trace import Event, Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
+from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
+from negaviz.trace.trace import Ending, Event, Trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
 _K = EventKind
 __all__ = ["Stepper", "fmt"]
@@ -31,7 +32,7 @@ def first_player(trace: Trace) -> int:
     return player(trace.game, trace.root) if trace.root is not None else 0
 
 
-def sign(trace: Trace, nid: int, perspective: str) -> int:
+def sign(trace: Trace, nid: int, perspective: Perspective) -> int:
     """Multiply a node's negamax value by this to show it in ``perspective``.
 
     The minimax view gives values for the first player: negamax values are negated
@@ -84,7 +85,7 @@ class StepView:
 class Stepper:
     """Pure step logic over one trace: ``view(k)`` for any step k in 0..len(trace)."""
 
-    def __init__(self, trace: Trace, *, perspective: str = "negamax") -> None:
+    def __init__(self, trace: Trace, *, perspective: Perspective = "negamax") -> None:
         check_perspective(perspective)
         self.trace = trace
         self.perspective = perspective
@@ -99,7 +100,7 @@ class Stepper:
     def view(self, step: int) -> StepView:
         state = self.replay.state_at(step)
         ev = state.last
-        exit_of_hit = bool(ev and ev.kind == _K.EXIT and self.trace.nodes[ev.node].ending == "tt")
+        exit_of_hit = bool(ev and ev.kind == _K.EXIT and self.trace.nodes[ev.node].ending == Ending.TT)
         return StepView(
             step=step,
             total=len(self.trace),
@@ -219,11 +220,16 @@ def _skipped_names(trace: Trace, nid: int) -> list[str]:
     return [move_name(game, pos, m) for m in node.skipped]
 
 
-JUMP_CODES = {"cutoff": "X", "return": RETURNS, "tt": "H", "end": ""}
+Jump = Literal["cutoff", "return", "tt", "end"]
+"""What :func:`next_step` jumps to: the next cutoff, return, table hit, or the end."""
+
+JUMP_CODES: dict[Jump, str | frozenset[str]] = {
+    "cutoff": Code.CUTOFF, "return": RETURNS, "tt": Code.TT_HIT, "end": "",
+}
 """What each jump looks for, as the timeline's event codes (the front-end's jumps too)."""
 
 
-def next_step(trace: Trace, step: int, kind: str) -> int:
+def next_step(trace: Trace, step: int, kind: Jump) -> int:
     """The step just after the next event of ``kind`` after ``step``
     ('cutoff', 'return', 'tt' (a table hit), 'end'); ``len(trace)`` if there is none."""
     if kind not in JUMP_CODES:

@@ -36,7 +36,7 @@ from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import check_perspective
+from negaviz.vocabulary import Perspective, check_perspective
 
 __all__ = ["export_html", "Export"]
 
@@ -74,7 +74,7 @@ def export_html(
     trace: Trace,
     path: str | os.PathLike[str],
     *,
-    perspective: str = "negamax",
+    perspective: Perspective = "negamax",
     windows: bool = False,
     max_nodes: int = 400,
     title: str | None = None,

@@ -29,6 +29,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
+from negaviz.vocabulary import Perspective
 
 __all__ = ["ESM", "page_html", "static_html"]
 
@@ -123,7 +124,7 @@ def _json(data: Any) -> str:
 
 def page_html(
     scenes: list[Scene], *, title: str = "negaviz", about: str = "", step: int = 0,
-    perspective: str = "negamax", windows: bool = False,
+    perspective: Perspective = "negamax", windows: bool = False,
 ) -> str:
     """One page stepping ``scenes`` (one, or two side by side) from ``step``."""
     check_page_size(scenes)

@@ -35,7 +35,7 @@ import html
 import math
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import Stepper, first_player, name, sign
@@ -44,12 +44,12 @@ from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
 from negaviz.render.output import to_svg
-from negaviz.render.styles import GREY, OKABE_ITO, NodeView, default_edge_style, default_node_style, tint
+from negaviz.render.styles import GREY, OKABE_ITO, NodeKind, NodeView, default_edge_style, default_node_style, tint
 from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, timeline_of
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
+from negaviz.trace.trace import Ending, Trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
 __all__ = ["Scene"]
 
@@ -58,7 +58,12 @@ CHUNK = 4096
 MAX_PAGE_EVENTS = 100_000
 """The most events one page (or a notebook's static form) holds."""
 
-_KINDS = {"node": "n", "folded": "f", "group": "g", "pruned": "p", "unvisited": "p"}
+ItemCode = Literal["n", "f", "g", "p"]
+"""A drawn item's kind as the front-end reads it (``items[i][1]``, one letter): ``n`` a
+searched node, ``f`` a folded subtree, ``g`` a group of sibling subtrees, ``p`` a ghost
+(a move pruned, or not tried yet)."""
+
+_KINDS: dict[NodeKind, ItemCode] = {"node": "n", "folded": "f", "group": "g", "pruned": "p", "unvisited": "p"}
 
 
 def _jv(x: Any) -> Any:
@@ -299,7 +304,7 @@ class Scene:
 
     def _prefix(self, builder: _Builder, item: Any) -> str:
         """Text the front-end writes before a value: the ▲/▼ marker on boards and text labels."""
-        if item.kind not in ("node",) or builder.family == "textbook":
+        if item.kind != "node" or builder.family == "textbook":
             return ""
         view = builder.node_view(item)
         mark = labels.marker(view.player)
@@ -344,7 +349,7 @@ class Scene:
             self._fmt[js_string(float(x))] = fmt(x)
 
     # --- per-step panels -----------------------------------------------------------------
-    def stepper(self, perspective: str) -> Stepper:
+    def stepper(self, perspective: Perspective) -> Stepper:
         """The pure step logic that writes the sentences."""
         if perspective not in self._steppers:
             self._steppers[perspective] = Stepper(self.trace, perspective=perspective)
@@ -371,7 +376,7 @@ class Scene:
                 if ev is None:
                     codes.append(chr(48))
                     continue
-                hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == "tt"
+                hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == Ending.TT
                 maximizing = sign(trace, ev.node, "minimax") > 0
                 line = line_of(listing, ev, exit_of_tt_hit=hit, maximizing=maximizing)
                 codes.append(chr(48 + (line or 0)))
@@ -386,7 +391,7 @@ class Scene:
         return out
 
     # --- all of it -------------------------------------------------------------------------
-    def data(self, *, chunks: str = "all") -> dict[str, Any]:
+    def data(self, *, chunks: Literal["all", "first"] = "all") -> dict[str, Any]:
         """The scene as JSON-able data.  ``chunks``: ``all`` (a page), or ``first`` (a
         widget on a big trace, which asks for the rest as the reader goes)."""
         n = len(self.trace)
@@ -506,7 +511,7 @@ def css() -> str:
 """
 
 
-def legend_html(perspective: str, first: int) -> str:
+def legend_html(perspective: Perspective, first: int) -> str:
     """What the colours, borders and marks mean, and how values are shown."""
     check_perspective(perspective)
     c = OKABE_ITO

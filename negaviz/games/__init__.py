@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame
@@ -18,7 +18,9 @@ __all__ = [
     "make_game",
 ]
 
-GAMES = ("tree", "ttt", "othello", "connect4")
+GameName = Literal["tree", "ttt", "othello", "connect4"]
+"""A built-in game by its command-line name (and the ``game`` field of its spec)."""
+GAMES: tuple[GameName, ...] = get_args(GameName)
 
 
 def __getattr__(name: str) -> Any:
@@ -34,7 +36,7 @@ def __getattr__(name: str) -> Any:
 
 
 def make_game(
-    name: str,
+    name: GameName,
     position: str | None = None,
     *,
     size: int | None = None,

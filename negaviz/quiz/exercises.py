@@ -40,13 +40,14 @@ from negaviz.errors import InputError
 from negaviz.games.tree import Tree
 from negaviz.quiz.questions import Question, questions
 from negaviz.search.events import Bound
+from negaviz.search.options import TAUGHT, TaughtAlgorithm
 from negaviz.trace import record
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import check_perspective, fmt
+from negaviz.vocabulary import Perspective, check_perspective, fmt
 
 __all__ = ["random_tree", "exercise", "Exercise"]
 
-ALGORITHMS = ("negamax", "alphabeta")
+ALGORITHMS = TAUGHT
 MAX_NODES = 2000
 """Largest tree generated: exercise trees are drawn and solved by hand."""
 PER_KIND = 4
@@ -110,11 +111,11 @@ class Exercise:
     """The reference search of it."""
     questions: tuple[Question, ...]
     """The questions, in the order they are asked while stepping."""
-    algorithm: str
+    algorithm: TaughtAlgorithm
     """``negamax`` or ``alphabeta``."""
     seed: int
     """The seed the tree was made from."""
-    perspective: str = "negamax"
+    perspective: Perspective = "negamax"
     """The view values are given in."""
 
     @property
@@ -206,9 +207,9 @@ def exercise(
     depth: int,
     branching: int,
     seed: int,
-    algorithm: str = "alphabeta",
+    algorithm: TaughtAlgorithm = "alphabeta",
     *,
-    perspective: str = "negamax",
+    perspective: Perspective = "negamax",
     values: tuple[int, int] = (-9, 9),
     exact_branching: bool = True,
 ) -> Exercise:

@@ -42,19 +42,23 @@ import numbers
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args
 
 from negaviz.analysis.steps import first_player
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
-from negaviz.trace.trace import Node, Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, fmt
+from negaviz.trace.trace import Ending, Node, Trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
 __all__ = ["questions", "Question"]
 
-KINDS = ("value", "window", "pruned")
+QuestionKind = Literal["value", "window", "pruned"]
+"""``value``: what a node returns; ``window``: the window a child is entered with;
+``pruned``: which moves a cutoff skips."""
+
+KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 Answer = float | tuple[float, float] | tuple[str, ...]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
@@ -149,7 +153,7 @@ class Question:
     """Events applied when the question is asked (``Replay.state_at(step)``)."""
     reveal: int
     """Events applied when the answer first shows."""
-    kind: str
+    kind: QuestionKind
     """``value``, ``window`` or ``pruned``."""
     node: int
     """The node asked about (for ``window``: the child that gets the window)."""
@@ -159,7 +163,7 @@ class Question:
     """A number, an (alpha, beta) pair, or the names of the children never visited."""
     explanation: str
     """Why: a sentence starting with the answer."""
-    perspective: str = "negamax"
+    perspective: Perspective = "negamax"
     """The view values and windows are given in."""
     accepted: tuple[float, float] | None = None
     """For a value that is only a bound: the lowest and highest answers accepted, each
@@ -210,7 +214,7 @@ def questions(
     kinds: Sequence[str] | None = None,
     steps: Iterable[int] | None = None,
     limit: int | None = None,
-    perspective: str = "negamax",
+    perspective: Perspective = "negamax",
 ) -> list[Question]:
     """Questions about ``trace``, in the order they are asked.
 
@@ -238,7 +242,7 @@ def questions(
         raise InputError(f"limit must be a whole number, 0 or more, or None, not {limit!r}")
     chosen = sorted(set(steps)) if steps is not None else None
     maker = _Maker(trace, perspective)
-    specs: list[tuple[int, int, int, int, str]] = []  # (asked, revealed, node, order, kind)
+    specs: list[tuple[int, int, int, int, QuestionKind]] = []  # (asked, revealed, node, order, kind)
     for n in trace.nodes:
         if n.exit_step < 0:
             continue  # never returned: no answer to give
@@ -264,7 +268,7 @@ def questions(
 class _Maker:
     """Builds questions and their explanations for one trace and perspective."""
 
-    def __init__(self, trace: Trace, perspective: str) -> None:
+    def __init__(self, trace: Trace, perspective: Perspective) -> None:
         self.trace = trace
         self.perspective = perspective
         self.game = trace.game
@@ -311,7 +315,7 @@ class _Maker:
         return names
 
     # --- when ---------------------------------------------------------------------------
-    def span(self, n: Node, kind: str) -> tuple[int, int] | None:
+    def span(self, n: Node, kind: QuestionKind) -> tuple[int, int] | None:
         """(asked, revealed) steps of a question about ``n``, or None if it makes no sense."""
         nodes = self.trace.nodes
         if kind == "value":
@@ -338,7 +342,7 @@ class _Maker:
         return n.exit_step
 
     # --- what ---------------------------------------------------------------------------
-    def make(self, kind: str, nid: int, step: int, reveal: int) -> Question:
+    def make(self, kind: QuestionKind, nid: int, step: int, reveal: int) -> Question:
         me = self.name(nid)
         accepted = None
         if kind == "value":
@@ -386,19 +390,19 @@ class _Maker:
         v = s * n.value
         minimax = self.perspective == "minimax"
         returns = f"{me} returns {fmt(v)}"
-        if n.ending == "leaf":
+        if n.ending == Ending.LEAF:
             if minimax:
                 return f"{returns}: it is a leaf, worth {fmt(v)} for the first player."
             text = f"{returns}: it is a leaf, and the game scores it {fmt(v)} for the side to move"
             if self.sign_minimax(nid) < 0:
                 text += f" (the second player; for the first player it is worth {fmt(-v)})"
             return text + "."
-        if n.ending == "eval":
+        if n.ending == Ending.EVAL:
             who = "the first player" if minimax else "the side to move"
             return f"{returns}: it is at the depth limit, and its evaluation for {who} is {fmt(v)}."
-        if n.ending == "tt":
+        if n.ending == Ending.TT:
             return f"{returns}: the transposition table already holds a value for this position that settles it."
-        if n.ending == "open" or not n.children:
+        if n.ending == Ending.OPEN or not n.children:
             return f"{returns}."
         # Each child's value as seen from here: negated, then shown in the perspective.
         seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]

@@ -39,8 +39,9 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
+from negaviz.render.styles import NodeKind
 from negaviz.trace.replay import NodeState, node_state
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Node, Trace
@@ -157,7 +158,7 @@ class Item(NamedTuple):
     name: str
     """DOT id: ``n17`` (trace node 17), ``f17`` (folded children of 17), ``g17_3``
     (the ghost of move 3 of node 17), ``g17`` (its ghosts grouped), ``n0`` at step 0."""
-    kind: str
+    kind: NodeKind
     """``node``, ``folded``, ``group``, ``pruned`` or ``unvisited``."""
     node: int
     """The trace node drawn (or summarised), -1 for ghosts and groups."""
@@ -182,7 +183,7 @@ class Plan:
     """The root, the path to the current node and the principal variation (as drawn)."""
 
 
-def extras(snap: Snapshot, nid: int) -> tuple[str, tuple[Any, ...]]:
+def extras(snap: Snapshot, nid: int) -> tuple[NodeKind | Literal[""], tuple[Any, ...]]:
     """The moves of ``nid`` not entered by this step: ``('pruned', moves)`` after a
     cutoff, ``('unvisited', moves)`` while it is on the stack, else ``('', ())``."""
     node = snap.trace.nodes[nid]
@@ -306,7 +307,7 @@ def plan(
             out.hidden += n
             out.summaries += 1
         kind, moves = extras(snap, p)
-        if not moves:
+        if not kind or not moves:  # no kind comes with no moves
             continue
         if len(moves) > 1 and (grouped or not one_each(moves)):
             out.items.append(Item(f"g{p}", kind, -1, p, moves, len(moves)))

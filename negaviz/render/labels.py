@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
@@ -109,7 +109,12 @@ def marker(player: int | None) -> str:
 
 
 # ------------------------------------------------------------------------- families
-def family(game: Any) -> str:
+Family = Literal["textbook", "board", "text"]
+"""How a game's nodes are labelled (:func:`family`): ``textbook``, a named tree (letters and
+leaf values); ``board``, a drawn board; ``text``, the game's own label text."""
+
+
+def family(game: Any) -> Family:
     """How nodes of ``game`` are labelled: ``textbook``, ``board`` or ``text``."""
     if game is None:
         return "text"

@@ -20,14 +20,14 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Literal, Mapping, Sequence, get_args
 
 import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from negaviz.analysis.stats import COLUMNS, Table, compare, summary
+from negaviz.analysis.stats import Table, compare, summary
 from negaviz.errors import InputError
 from negaviz.render.styles import OKABE_ITO
 from negaviz.trace.trace import Trace
@@ -42,7 +42,9 @@ Traces = Trace | Mapping[str, Trace]
 COLOURS = tuple(OKABE_ITO[c] for c in ("blue", "orange", "bluish_green", "vermillion", "reddish_purple", "sky_blue", "black"))
 HATCHES = ("", "//", "..", "xx", "\\\\", "++", "--")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
-METRICS = tuple(c for c in COLUMNS if c not in ("name", "value"))
+Metric = Literal["nodes", "leaves", "cutoffs", "tt_hits", "depth", "ebf"]
+"""A column of :func:`negaviz.analysis.compare` that :func:`plot_comparison` can show."""
+METRICS: tuple[Metric, ...] = get_args(Metric)
 """What :func:`plot_comparison` can show: nodes, leaves, cutoffs, tt_hits, depth, ebf."""
 FIGURE_FORMATS = {".svg": {"Date": None}, ".pdf": {"CreationDate": None}, ".png": None}
 """Extensions :func:`save_figure` writes, with the metadata that keeps them reproducible."""
@@ -134,7 +136,7 @@ def plot_branching(traces: Traces, *, title: str | None = None) -> Figure:
 
 
 def plot_comparison(
-    traces: Mapping[str, Trace], *, metric: str = "nodes", log: bool = False, title: str | None = None,
+    traces: Mapping[str, Trace], *, metric: Metric = "nodes", log: bool = False, title: str | None = None,
 ) -> Figure:
     """One bar per named trace for ``metric`` (one of :data:`METRICS`), labelled with its value."""
     if metric not in METRICS:
@@ -158,7 +160,7 @@ def plot_comparison(
     return fig
 
 
-def _value_text(v: float, metric: str) -> str:
+def _value_text(v: float, metric: Metric) -> str:
     if v != v:
         return "-"
     return f"{v:.2f}" if metric == "ebf" else f"{int(v):,}"

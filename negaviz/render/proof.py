@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal, get_args
 
 import graphviz  # type: ignore[import-untyped]
 
@@ -39,7 +39,10 @@ __all__ = ["draw_proof", "ProofNodeView", "ProofEdgeView", "default_proof_node_s
 MIN_NODES = 2
 """The smallest ``max_nodes``: the root and one summary of everything below it."""
 
-NODE_KINDS = ("prover", "opponent", "folded")
+ProofKind = Literal["prover", "opponent", "folded"]
+"""What a drawn node or edge of a proof is (:attr:`ProofNodeView.kind`, :attr:`ProofEdgeView.kind`)."""
+
+NODE_KINDS: tuple[ProofKind, ...] = get_args(ProofKind)
 """``prover``: the prover moves here; ``opponent``: the opponent does; ``folded``: the
 children of one drawn node, summarised as ``+N nodes``."""
 
@@ -64,7 +67,7 @@ class ProofNodeView:
     name: str
     """The DOT node id: ``p0`` for the root, numbered breadth first; ``f7`` summarises
     the children of ``p7``."""
-    kind: str
+    kind: ProofKind
     """One of :data:`NODE_KINDS`."""
     depth: int = 0
     """Plies below the proof's root."""
@@ -86,7 +89,7 @@ class ProofEdgeView:
     """DOT id of the parent."""
     head: str
     """DOT id of the child."""
-    kind: str
+    kind: ProofKind
     """``prover`` (the move that keeps the claim), ``opponent`` (one of every reply) or
     ``folded`` (into a summary)."""
     label: str = ""
@@ -251,13 +254,13 @@ class _Drawing:
             if terminal:
                 score = game.score(node.position)
                 outcome = score if player == 0 else -score
-            kind = "prover" if node.prover_to_move else "opponent"
+            kind: ProofKind = "prover" if node.prover_to_move else "opponent"
             view = ProofNodeView(name, kind, depth, player, terminal, outcome)
             if parent >= 0:
                 parent_node = drawn[parent][0]
                 move_text = move_name(game, parent_node.position, node.move)
                 paths.append(paths[parent] + [move_text])
-                edge_kind = "prover" if parent_node.prover_to_move else "opponent"
+                edge_kind: ProofKind = "prover" if parent_node.prover_to_move else "opponent"
                 edges.append(ProofEdgeView(f"p{parent}", name, edge_kind, "" if self.family == "textbook" else move_text))
             else:
                 paths.append([])

@@ -18,6 +18,7 @@ corner shape, or a word in the label), so no state is told by colour alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
@@ -46,13 +47,26 @@ def tint(colour: str, amount: float) -> str:
     return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in (r, g, b))
 
 
-NODE_KINDS = ("node", "folded", "group", "pruned", "unvisited")
+NodeKind = Literal["node", "folded", "group", "pruned", "unvisited"]
+"""What a drawn node is (:attr:`NodeView.kind`); see :data:`NODE_KINDS`."""
+
+NODE_KINDS: tuple[NodeKind, ...] = get_args(NodeKind)
 """``node``: a searched node; ``folded``: one searched subtree drawn as a summary;
 ``group``: several sibling subtrees drawn as one summary; ``pruned``: a move never tried
 because of a cutoff (a ghost); ``unvisited``: a move not tried *yet* at this step."""
 
-EDGE_KINDS = ("tree", "folded", "pruned", "unvisited", "transposition")
-"""``transposition``: (dag view) an edge to a position already drawn elsewhere."""
+EdgeKind = Literal["tree", "folded", "pruned", "unvisited", "transposition"]
+"""What a drawn edge is (:attr:`EdgeView.kind`); see :data:`EDGE_KINDS`."""
+
+EDGE_KINDS: tuple[EdgeKind, ...] = get_args(EdgeKind)
+"""``tree``: into a searched node; ``folded``: into a summary; ``pruned`` and ``unvisited``:
+into a ghost; ``transposition``: (dag view) an edge to a position already drawn elsewhere."""
+
+GHOSTS: frozenset[NodeKind] = frozenset({"pruned", "unvisited"})
+"""The node kinds of moves not tried (ghosts), drawn grey and dashed or dotted."""
+
+SUMMARIES: frozenset[NodeKind] = frozenset({"folded", "group"})
+"""The node kinds that stand for several trace nodes (summaries), drawn as folders."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +76,7 @@ class NodeView:
 
     name: str
     """The DOT node id: ``n17`` for trace node 17; ghosts and groups get other ids."""
-    kind: str
+    kind: NodeKind
     """One of :data:`NODE_KINDS`."""
     node: int = -1
     """The trace node drawn (the subtree's root for ``folded``), -1 for ghosts and groups."""
@@ -100,7 +114,7 @@ class EdgeView:
     """DOT id of the parent."""
     head: str
     """DOT id of the child."""
-    kind: str
+    kind: EdgeKind
     """One of :data:`EDGE_KINDS`."""
     label: str = ""
     """The move name(s), raw text (escaped later, when the edge is written)."""
@@ -110,10 +124,19 @@ class EdgeView:
     """Into a node a transposition-table entry ended."""
 
 
-def node_key(view: NodeView) -> str:
+LegendKey = Literal[
+    "current", "active", "exact", "lower", "upper", "cut", "tt", "unvisited", "pruned", "folded", "pv", "transposition",
+]
+"""An entry of the legend :func:`negaviz.render.draw` adds: a node's main state
+(:func:`node_key`), its extra marks (``cut``, ``tt``), or an edge (``pv``, ``transposition``)."""
+
+_SUMMARY_KEYS: dict[NodeKind, LegendKey] = {"folded": "folded", "group": "folded", "pruned": "pruned", "unvisited": "unvisited"}
+
+
+def node_key(view: NodeView) -> LegendKey:
     """The legend entry a node belongs to: its main state (cut and TT are extra marks)."""
     if view.kind != "node":
-        return {"group": "folded"}.get(view.kind, view.kind)
+        return _SUMMARY_KEYS[view.kind]
     if view.status is Status.CURRENT:
         return "current"
     if view.status is Status.ACTIVE:
@@ -144,7 +167,7 @@ def default_node_style(view: NodeView) -> dict[str, str]:
     ============  ==================================  =============================
     """
     c = OKABE_ITO
-    if view.kind in ("pruned", "unvisited"):
+    if view.kind in GHOSTS:
         return {
             "shape": "box" if view.count > 1 else "ellipse",
             "style": "dashed" if view.kind == "pruned" else "dotted",
@@ -152,7 +175,7 @@ def default_node_style(view: NodeView) -> dict[str, str]:
             "fontcolor": GREY,
             "penwidth": "1.2",
         }
-    if view.kind in ("folded", "group"):
+    if view.kind in SUMMARIES:
         return {"shape": "folder", "style": "filled", "fillcolor": "#EEEEEE", "color": "#555555"}
     key = node_key(view)
     attrs = {"shape": "box", "style": "filled", "fillcolor": "#FFFFFF", "color": c["black"], "penwidth": "1"}

@@ -29,7 +29,12 @@ from negaviz.games.protocol import has_verb, restore
 from negaviz.render import labels
 from negaviz.render.fold import Item, Plan, Snapshot, plan, snapshot
 from negaviz.render.styles import (
+    GHOSTS,
+    SUMMARIES,
+    EdgeKind,
     EdgeView,
+    LegendKey,
+    NodeKind,
     NodeView,
     default_edge_style,
     default_node_style,
@@ -37,8 +42,8 @@ from negaviz.render.styles import (
 )
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step
+from negaviz.trace.trace import Ending, Trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -59,6 +64,11 @@ GRAPH_ATTR = {
 NODE_ATTR = {"fontname": "Helvetica", "fontsize": "10", "margin": "0.04,0.02", "height": "0.2", "width": "0.2"}
 EDGE_ATTR = {"fontname": "Helvetica", "fontsize": "8", "arrowsize": "0.5"}
 
+_EDGE_INTO: dict[NodeKind, EdgeKind] = {
+    "node": "tree", "folded": "folded", "group": "folded", "pruned": "pruned", "unvisited": "unvisited",
+}
+"""The kind of the edge into a drawn node of each kind (transpositions aside)."""
+
 _FLIP = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER, Bound.EXACT: Bound.EXACT}
 
 
@@ -77,7 +87,7 @@ def draw(
     trace: Trace,
     *,
     step: int | None = None,
-    perspective: str = "negamax",
+    perspective: Perspective = "negamax",
     windows: bool = False,
     dag: bool = False,
     max_nodes: int = 400,
@@ -132,7 +142,7 @@ def draw(
 class _Builder:
     """Turns a plan into DOT statements; holds the per-drawing lookups."""
 
-    def __init__(self, trace: Trace, snap: Snapshot, *, perspective: str, windows: bool, dag: bool) -> None:
+    def __init__(self, trace: Trace, snap: Snapshot, *, perspective: Perspective, windows: bool, dag: bool) -> None:
         self.trace = trace
         self.snap = snap
         self.pass_note = ""  # "pass 2 of 3 ..." for drivers that search the root several times
@@ -145,7 +155,7 @@ class _Builder:
         self.first_player = result.first_player if result is not None else 0
         self.positions: dict[int, Any] = {}
         self.pv = set(snap.pv)
-        self.used: set[str] = set()  # legend keys of what was drawn
+        self.used: set[LegendKey] = set()  # legend keys of what was drawn
         self.slots: labels.Slots | None = None  # stepping front-ends: fixed cells for changing text
 
     # --- positions and players ----------------------------------------------------------
@@ -211,15 +221,15 @@ class _Builder:
         kind = item.kind
         return NodeView(
             item.name, kind, nid, node.parent, node.depth, player, status, value, bound, alpha, beta,
-            cut=cut and kind == "node", tt=node.ending == "tt" and status is Status.DONE and kind == "node",
+            cut=cut and kind == "node", tt=node.ending == Ending.TT and status is Status.DONE and kind == "node",
             pv=nid in self.pv, count=item.covers,
         )
 
     def label(self, view: NodeView, item: Item) -> str:
-        if view.kind in ("folded", "group"):
+        if view.kind in SUMMARIES:
             return labels.summary_label(view, self.slots)
         game = self.game
-        if view.kind in ("pruned", "unvisited") and view.node < 0:
+        if view.kind in GHOSTS and view.node < 0:
             name = None
             if self.family == "textbook" and view.count == 1:
                 name = game_label(game, game.play(self.position(item.parent), item.moves[0]))
@@ -280,7 +290,10 @@ class _Builder:
                 attrs.update(node_style(view))
                 dot.node(item.name, _attributes=attrs)
                 self.used.add(node_key(view))
-                self.used.update(k for k, on in (("cut", view.cut), ("tt", view.tt)) if on)
+                if view.cut:
+                    self.used.add("cut")
+                if view.tt:
+                    self.used.add("tt")
             if item.parent >= 0:
                 edges.append((self.edge_view(item, view, head), head != item.name))
         for ev, merged in edges:
@@ -310,10 +323,9 @@ class _Builder:
             names = [self.move_text(parent, m) for m in moves]
             text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
         if head != item.name:
-            tt = self.trace.nodes[item.node].ending == "tt"
+            tt = self.trace.nodes[item.node].ending == Ending.TT
             return EdgeView(tail, head, "transposition", text + (" (TT)" if tt else ""), tt=tt)
-        kind = {"node": "tree", "group": "folded"}.get(item.kind, item.kind)
-        return EdgeView(tail, head, kind, text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)
+        return EdgeView(tail, head, _EDGE_INTO[item.kind], text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)
 
     @staticmethod
     def _name(nid: int) -> str:
@@ -345,7 +357,7 @@ class _Builder:
         own = node_style is default_node_style
         lower = "fail-high: a lower bound" if not self.minimax else "a lower bound"
         upper = "fail-low: an upper bound" if not self.minimax else "an upper bound"
-        entries = [
+        entries: list[tuple[LegendKey, str, str, str, NodeView]] = [
             ("current", "5", "current node", "double border", NodeView("", "node", status=Status.CURRENT)),
             ("active", "5", "on the call stack", "bold border", NodeView("", "node", status=Status.ACTIVE)),
             ("exact", "5", "finished, exact value", "square corners", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT)),
@@ -366,12 +378,13 @@ class _Builder:
         rows.append('<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">first player (max) / second player (min) to move</TD></TR>')
         if self.windows:
             rows.append('<TR><TD>[α, β]</TD><TD ALIGN="LEFT">search window (live on the stack); = ≥ ≤ bound type</TD></TR>')
-        for key, sample, meaning, view_e in (
+        edge_entries: tuple[tuple[LegendKey, str, str, EdgeView], ...] = (
             ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
              EdgeView("", "", "tree", pv=True)),
             ("transposition", "╌╌", "to a position drawn elsewhere (dashed: table hit)",
              EdgeView("", "", "transposition", tt=True)),
-        ):
+        )
+        for key, sample, meaning, view_e in edge_entries:
             if key in self.used:
                 colour = edge_style(view_e).get("color", "#000000")
                 rows.append(

@@ -11,9 +11,9 @@ from negaviz.search.drivers import drive
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.observer import Observer, SearchObserver
 from negaviz.search.options import SearchOptions
-from negaviz.search.result import SearchResult
+from negaviz.search.result import SearchResult, Stopped
 
-__all__ = ["search", "SearchOptions", "SearchResult", "Observer", "EventKind", "Bound", "CutReason"]
+__all__ = ["search", "SearchOptions", "SearchResult", "Stopped", "Observer", "EventKind", "Bound", "CutReason"]
 
 
 def check_game(game: object) -> None:
@@ -38,7 +38,7 @@ def search(
 
     Options are given either as a :class:`SearchOptions` or as keywords of the same
     names, e.g. ``search(game, algorithm="alphabeta", tt=True)``.  A node budget that
-    runs out gives a partial result (``result.stopped == "budget"``); Ctrl-C raises
+    runs out gives a partial result (``result.stopped == Stopped.BUDGET``); Ctrl-C raises
     :class:`~negaviz.errors.SearchInterrupted` carrying the partial result.
 
     >>> from negaviz import Tree
@@ -75,6 +75,6 @@ def search(
         options=options,
         stopped=raw.stopped,
     )
-    if raw.stopped == "interrupted" and observer is None:
+    if raw.stopped == Stopped.INTERRUPTED and observer is None:
         raise SearchInterrupted(result)
     return result

@@ -20,6 +20,7 @@ from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.options import PRUNING, SearchOptions
 from negaviz.search.ordering import orderer
+from negaviz.search.result import Stopped
 from negaviz.search.tt import Entry, TranspositionTable
 
 INF = math.inf
@@ -52,7 +53,7 @@ class RawResult(NamedTuple):
     tt_hits: int
     evaluations: int
     """Leaves valued by the evaluation at the depth limit (0: the result is exact)."""
-    stopped: str | None
+    stopped: Stopped | None
     table: TranspositionTable | None
 
 
@@ -182,7 +183,7 @@ def run(
     # How the node that returned last ended, for its parent to report in one batch with
     # its own CHILD/BEST/RESEARCH: LEAF or EVAL (the parent emits the leaf's ENTER too),
     # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
-    ret_kind: float = 0  # the kinds are floats (see above), 0 for none
+    ret_kind: float = 0  # the kinds (LEAF, EVAL, EXIT) are floats
     ret_flag = 0
 
     def checked_out(v: Any, method: str, pos: Any) -> Any:
@@ -368,7 +369,7 @@ def run(
 
     if depth is None:
         depth = _UNLIMITED if options.depth is None else options.depth
-    stopped = None
+    stopped: Stopped | None = None
     value: float | None = None
     try:
         nodes += 1
@@ -381,10 +382,10 @@ def run(
             elif ret_kind:
                 emit((ENTER, 0, alpha, beta, ret_kind, value))
     except _BudgetSpent:
-        stopped = "budget"
+        stopped = Stopped.BUDGET
         pv_out = None
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
         pv_out = None
     except RecursionError:
         raise too_deep(game) from None

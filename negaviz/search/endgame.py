@@ -31,7 +31,7 @@ from negaviz.games.protocol import Game, move_name, root_of
 from negaviz.search import search
 from negaviz.search.events import EventKind
 from negaviz.search.options import SearchOptions
-from negaviz.search.result import SearchResult
+from negaviz.search.result import SearchResult, Stopped
 
 __all__ = ["solve", "Progress", "text_bar", "bar_callback", "othello_endgame", "horizon_example"]
 
@@ -121,7 +121,7 @@ def solve(
     root = root_of(game, position)
     watcher = None if progress is None else _RootProgress(game, root, progress)
     result = search(game, root, options=options, observer=watcher, **option_values)
-    if result.stopped == "interrupted":  # search() keeps it quiet for an observer: say so here
+    if result.stopped == Stopped.INTERRUPTED:  # search() keeps it quiet for an observer: say so here
         raise SearchInterrupted(result)
     return result
 

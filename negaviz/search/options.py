@@ -5,15 +5,34 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.vocabulary import number_in, number_out
 
-ALGORITHMS = ("minimax", "negamax", "alphabeta", "pvs", "mtdf", "id")
-PRUNING = ("alphabeta", "pvs", "mtdf", "id")
-ORDERS = ("natural", "heuristic", "threats", "threats+heuristic")
-REPLACEMENTS = ("always", "depth")
+Algorithm = Literal["minimax", "negamax", "alphabeta", "pvs", "mtdf", "id"]
+"""A search algorithm (:attr:`SearchOptions.algorithm`): ``minimax``, ``negamax`` (no
+pruning), ``alphabeta``, ``pvs`` (principal variation search), ``mtdf`` (MTD(f): null-window
+searches), ``id`` (iterative deepening of alpha-beta)."""
+ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
+PRUNING: tuple[Algorithm, ...] = ("alphabeta", "pvs", "mtdf", "id")
+"""The algorithms that prune (cut off)."""
+WINDOWED: tuple[Algorithm, ...] = ("alphabeta", "pvs")
+"""The algorithms that take a root window (and ``fail_hard``)."""
+
+TaughtAlgorithm = Literal["negamax", "alphabeta"]
+"""The algorithms exercises are set in and students' functions are checked against."""
+TAUGHT: tuple[TaughtAlgorithm, ...] = get_args(TaughtAlgorithm)
+
+Order = Literal["natural", "heuristic", "threats", "threats+heuristic"]
+"""A move order (:attr:`SearchOptions.order`): the game's, its heuristic's, threats first,
+or threats first then by the heuristic."""
+ORDERS: tuple[Order, ...] = get_args(Order)
+
+Replacement = Literal["always", "depth"]
+"""Which entry keeps a contested table slot (:attr:`SearchOptions.tt_replace`): ``always``
+the newer, ``depth`` the deeper."""
+REPLACEMENTS: tuple[Replacement, ...] = get_args(Replacement)
 
 
 def _cli(help: str, **how: Any) -> dict[str, Any]:
@@ -40,7 +59,7 @@ def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
 class SearchOptions:
     """How to search.  Every variant is the same negamax core with these switches."""
 
-    algorithm: str = field(default="alphabeta", metadata=_cli("default: alphabeta", choices=ALGORITHMS))
+    algorithm: Algorithm = field(default="alphabeta", metadata=_cli("default: alphabeta", choices=ALGORITHMS))
     """``minimax`` and ``negamax`` visit every node; ``alphabeta`` prunes.  ``minimax``
     differs from ``negamax`` only in reporting values for the first player.  ``pvs``
     searches all but the first move with a null window, re-searching when one fails
@@ -48,7 +67,7 @@ class SearchOptions:
     value; ``id`` deepens iteratively, one alpha-beta search per depth."""
     depth: int | None = field(default=None, metadata=_cli("plies before evaluating (default: to the end)", metavar="N"))
     """Plies to search before evaluating (``None``: to the end of the game)."""
-    order: str = field(default="natural", metadata=_cli("move order (default: natural)", choices=ORDERS))
+    order: Order = field(default="natural", metadata=_cli("move order (default: natural)", choices=ORDERS))
     """``natural`` (as generated), ``heuristic`` (the game's ``order`` or its
     evaluation), ``threats`` (winning moves, then blocks, then the rest as generated),
     ``threats+heuristic`` (winning moves, then blocks, then the rest in heuristic order)."""
@@ -61,7 +80,7 @@ class SearchOptions:
     """Slots in the table.  ``None`` (the default): one entry per position, at most
     524,288 entries (:data:`negaviz.search.tt.DEFAULT_ENTRIES`, about 190 MB on
     Connect Four 6×4); once full, each new position evicts the oldest entry."""
-    tt_replace: str = field(
+    tt_replace: Replacement = field(
         default="always",
         metadata=_cli("which entry keeps a contested slot (default: always the newer)", choices=REPLACEMENTS),
     )
@@ -129,9 +148,9 @@ class SearchOptions:
             ) from None
         if math.isnan(lo) or math.isnan(hi) or not lo < hi:
             raise InputError(f"window ({self.window[0]}, {self.window[1]}) must have alpha < beta")
-        if self.algorithm not in ("alphabeta", "pvs") and (lo, hi) != (-math.inf, math.inf):
+        if self.algorithm not in WINDOWED and (lo, hi) != (-math.inf, math.inf):
             raise InputError(f"a window needs algorithm 'alphabeta' or 'pvs', not {self.algorithm!r}")
-        if self.fail_hard and self.algorithm not in ("alphabeta", "pvs"):
+        if self.fail_hard and self.algorithm not in WINDOWED:
             raise InputError(f"fail-hard needs algorithm 'alphabeta' or 'pvs', not {self.algorithm!r}")
         if self.aspiration is not None:
             if self.algorithm != "id":

@@ -6,11 +6,12 @@ from typing import Any, Callable, Sequence
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import evaluator, verb
+from negaviz.search.options import Order
 
 Orderer = Callable[[Any, Sequence[Any]], Sequence[Any]]
 
 
-def orderer(game: Any, order: str) -> Orderer | None:
+def orderer(game: Any, order: Order) -> Orderer | None:
     """The function that reorders a node's moves, or None for generation order."""
     if order == "natural":
         return None

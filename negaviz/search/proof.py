@@ -44,6 +44,7 @@ from negaviz.games.protocol import (
     is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of, verb,
 )
 from negaviz.search.events import Bound, EventKind
+from negaviz.search.result import Stopped
 from negaviz.vocabulary import fmt, number_out
 
 __all__ = ["prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim"]
@@ -205,7 +206,7 @@ class _ExactValues:
         self._root = pos
         result = search(self.game, pos, algorithm="alphabeta", tt=True, observer=self)
         self.searches += 1
-        if result.stopped == "interrupted":  # Ctrl-C: a search with an observer returns, so re-raise
+        if result.stopped == Stopped.INTERRUPTED:  # Ctrl-C: a search with an observer returns, so re-raise
             raise SearchInterrupted(result)
         if result.value is None:  # pragma: no cover - only budgets and Ctrl-C stop a search
             raise InputError("the search for a proof stopped before it found the value")

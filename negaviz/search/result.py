@@ -6,7 +6,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from negaviz.search.options import SearchOptions
-from negaviz.vocabulary import number_out
+from negaviz.vocabulary import Kind, number_out
+
+
+class Stopped(Kind):
+    """Why a search stopped before the end (:attr:`SearchResult.stopped`; None: it finished)."""
+
+    BUDGET = "budget"
+    """The node budget (``max_nodes``) ran out."""
+    INTERRUPTED = "interrupted"
+    """Ctrl-C (KeyboardInterrupt)."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +44,12 @@ class SearchResult:
     """0 if the first player is to move at the root, else 1."""
     options: SearchOptions
     """The options searched with."""
-    stopped: str | None = None
-    """None for a finished search, else why it stopped: 'budget' or 'interrupted'."""
+    stopped: Stopped | None = None
+    """None for a finished search, else why it stopped (:class:`Stopped`)."""
+
+    def __post_init__(self) -> None:
+        if self.stopped is not None and not isinstance(self.stopped, Stopped):  # given as a string
+            object.__setattr__(self, "stopped", Stopped(self.stopped))
 
     @property
     def complete(self) -> bool:
@@ -63,6 +76,6 @@ class SearchResult:
             "tt_hits": self.tt_hits,
             "seconds": round(self.seconds, 6),
             "complete": self.complete,
-            "stopped": self.stopped,
+            "stopped": None if self.stopped is None else self.stopped.value,
             "options": self.options.to_dict(),
         }

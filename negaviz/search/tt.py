@@ -6,6 +6,7 @@ import zlib
 from typing import Any, Hashable, NamedTuple
 
 from negaviz.search.events import Bound
+from negaviz.search.options import Replacement
 
 
 class Entry(NamedTuple):
@@ -60,7 +61,7 @@ class TranspositionTable:
     (True, 2, 1)
     """
 
-    def __init__(self, size: int | None = None, replace: str = "always", *, capacity: int | None = DEFAULT_ENTRIES) -> None:
+    def __init__(self, size: int | None = None, replace: Replacement = "always", *, capacity: int | None = DEFAULT_ENTRIES) -> None:
         self.size = size
         self.replace = replace
         self.capacity = capacity if size is None else None

@@ -83,7 +83,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import update_wrapper
 from types import MethodType
-from typing import Any
+from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame
@@ -96,7 +96,9 @@ __all__ = ["trace_calls", "capture", "WindowWarning"]
 
 INF = math.inf
 _NO_KEY = object()
-RETURNS = ("value", "value_move")
+Returns = Literal["value", "value_move"]
+"""What a student's function returns: its value, or a ``(value, move)`` pair."""
+RETURNS: tuple[Returns, ...] = get_args(Returns)
 _K = EventKind
 _WINDOW_NAME = re.compile(r"(alpha|beta|α|β|a|b|lo|hi|low|high|lower|upper|lb|ub)(_?\d*|_bound)?", re.IGNORECASE)
 """Parameter names that look like one end of an alpha-beta window."""
@@ -155,7 +157,7 @@ class TracedFunction:
         position: str | int = 0,
         alpha: str | int | None = None,
         beta: str | int | None = None,
-        returns: str = "value",
+        returns: Returns = "value",
         key: Callable[[Any], Hashable] | None = None,
         stacklevel: int = 2,
     ) -> None:
@@ -414,7 +416,7 @@ def trace_calls(
     position: str | int = 0,
     alpha: str | int | None = None,
     beta: str | int | None = None,
-    returns: str = "value",
+    returns: Returns = "value",
     key: Callable[[Any], Hashable] | None = None,
 ) -> Callable[[Callable[..., Any]], TracedFunction]:
     """Decorator: record every outermost call of a recursive search as a trace.
@@ -445,7 +447,7 @@ def capture(
     position: str | int = 0,
     alpha: str | int | None = None,
     beta: str | int | None = None,
-    returns: str = "value",
+    returns: Returns = "value",
     key: Callable[[Any], Hashable] | None = None,
 ) -> Iterator[TracedFunction]:
     """Record an already defined function, without editing it, inside a ``with``.

@@ -59,16 +59,16 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, key_of, label, max_score_of, move_name, restore
 from negaviz.search import search
 from negaviz.search.events import Bound, CutReason
-from negaviz.search.options import ORDERS
+from negaviz.search.options import ORDERS, TAUGHT, Order, TaughtAlgorithm
 from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
-from negaviz.trace.trace import Node, Trace
+from negaviz.trace.trace import Ending, Node, Trace
 from negaviz.vocabulary import fmt
 
 __all__ = ["check", "Report", "DivergenceKind"]
 
-ALGORITHMS = ("negamax", "alphabeta")
+ALGORITHMS = TAUGHT
 INF = math.inf
 
 
@@ -124,7 +124,7 @@ class Report:
     """The student's trace."""
     reference: Trace
     """The reference trace it was compared with."""
-    algorithm: str
+    algorithm: TaughtAlgorithm
     """The reference algorithm."""
     notes: tuple[str, ...] = ()
     """What a correct search still does differently: its own move order, values that are
@@ -159,7 +159,7 @@ class Report:
         return StepperWidget(self.student, step=step, **options)
 
 
-def check(student_trace: Trace, *, algorithm: str | None = None, **options: Any) -> Report:
+def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **options: Any) -> Report:
     """Compare ``student_trace`` with negaviz's reference search of the same position.
 
     ``algorithm`` is ``"negamax"`` or ``"alphabeta"`` (default: alpha-beta when the
@@ -250,7 +250,7 @@ class _Ordered:
         return getattr(self._game, name)
 
 
-def _follows(trace: Trace, name: str) -> bool:
+def _follows(trace: Trace, name: Order) -> bool:
     """Whether every node of ``trace`` tried its moves in negaviz's order ``name``."""
     game = trace.game
     try:
@@ -345,11 +345,11 @@ class _Walk:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         if self.windows and (S.alpha, S.beta) != (R.alpha, R.beta):
             return self.wrong_window(r, s)
-        if R.ending in ("leaf", "eval"):
+        if R.ending in (Ending.LEAF, Ending.EVAL):
             if S.children:
                 return self.past_leaf(r, s)
             return self.value(r, s)
-        if not S.children or R.ending == "tt":
+        if not S.children or R.ending == Ending.TT:
             # The student (or the reference's table) answered without searching: judge the value.
             return self.value(r, s, early=not S.children)
         for k in range(max(len(R.children), len(S.children))):
@@ -410,7 +410,7 @@ class _Walk:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         me = self.name(self.ref, r)
         tried = [self.stu.move_name(c) for c in S.children]
-        if R.ending == "leaf":
+        if R.ending == Ending.LEAF:
             message = (
                 f"The game is over at {me} (it scores {fmt(R.value)} for the side to move), but your "
                 f"function went on to search its moves ({_and(tried[:3])}{', ...' if len(tried) > 3 else ''}). "
@@ -508,11 +508,11 @@ class _Walk:
         if self.acceptable(r, sv):
             self.differ.append((r, s))
             return None
-        if R.ending == "leaf":
+        if R.ending == Ending.LEAF:
             message = f"{me} is a leaf: the game is over and scores {fmt(rv)} for the side to move, but your function returned {fmt(sv)}."
             if sv == -rv:
                 message += " That is the score for the other player: at a leaf, return the score for the player to move."
-        elif R.ending == "eval":
+        elif R.ending == Ending.EVAL:
             message = f"{me} is at the depth limit: its evaluation for the side to move is {fmt(rv)}, but your function returned {fmt(sv)}."
             if sv == -rv:
                 message += " That is the evaluation for the other player: evaluate for the player to move."
@@ -524,7 +524,7 @@ class _Walk:
                     " It was reached before by another path: a value remembered from an earlier search "
                     "is only valid with the bound (exact, lower or upper) it was found with."
                 )
-            elif S.ending == "eval" and self.depth is None:
+            elif S.ending == Ending.EVAL and self.depth is None:
                 message += " If your search stops at a depth limit, pass depth= to check()."
         else:
             message = f"{me} returned {fmt(sv)}, but the reference returns {fmt(rv)}."

@@ -10,9 +10,9 @@ from negaviz.search.options import SearchOptions
 from negaviz.trace.jsonio import dumps, load, loads, save
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.replay import NodeState, Replay, State, Status
-from negaviz.trace.trace import Counts, Event, Node, Trace
+from negaviz.trace.trace import Counts, Ending, Event, Node, Trace
 
-__all__ = ["record", "Recorder", "Trace", "Replay", "Status", "load", "loads", "save", "dumps"]
+__all__ = ["record", "Recorder", "Trace", "Replay", "Status", "Ending", "load", "loads", "save", "dumps"]
 
 
 def record(game: Game, position: Any = None, *, options: SearchOptions | None = None, **option_values: Any) -> Trace:

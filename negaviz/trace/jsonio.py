@@ -47,7 +47,7 @@ from negaviz.games import from_spec
 from negaviz.games.protocol import spec_of
 from negaviz.search.events import WIDTH, EventKind
 from negaviz.search.options import SearchOptions
-from negaviz.search.result import SearchResult
+from negaviz.search.result import SearchResult, Stopped
 from negaviz.trace.trace import Trace
 from negaviz.trace.validate import check_stream, fail, moves_problem
 from negaviz.vocabulary import number_in
@@ -59,7 +59,7 @@ READS = (1, 2)
 
 _CHUNK = 1 << 16  # numbers (writing) or characters (reading) handled at a time
 _NOT_NUMBER_TEXT = re.compile(r"[^-+.,0-9eEinf]")
-_STOPPED = (None, "budget", "interrupted")
+_STOPPED = (None, *(s.value for s in Stopped))
 
 
 def _events_text(stream: array) -> str:
@@ -279,7 +279,7 @@ def _result(d: Any, game: Any) -> SearchResult | None:
         seconds=math.nan,
         first_player=d["first_player"],
         options=options,
-        stopped=d["stopped"],
+        stopped=None if d["stopped"] is None else Stopped(d["stopped"]),
     )
 
 

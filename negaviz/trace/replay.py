@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.search.events import Bound
+from negaviz.trace.timeline import Status
 from negaviz.trace.trace import Event, Trace
 from negaviz.vocabulary import check_step
 
@@ -21,19 +21,6 @@ from negaviz.vocabulary import check_step
 class StepOutsideTrace(InputError, IndexError):
     """A step outside ``0..len(trace)``: an InputError like every step check, and the
     IndexError :meth:`Replay.state_at` has always raised."""
-
-
-class Status(Enum):
-    """Where a node stands at a step."""
-
-    UNVISITED = "unvisited"
-    """Not entered yet."""
-    ACTIVE = "active"
-    """On the call stack, below the current node."""
-    CURRENT = "current"
-    """The node the search is at."""
-    DONE = "done"
-    """Returned."""
 
 
 @dataclass(frozen=True)
@@ -126,9 +113,6 @@ class _Nodes(Mapping[int, NodeState]):
         return self._visible
 
 
-_STATUS = {"current": Status.CURRENT, "active": Status.ACTIVE, "done": Status.DONE}
-
-
 def node_state(trace: Trace, timeline: Any, nid: int, step: int) -> NodeState:
     """Node ``nid`` after ``step`` events, as a :class:`NodeState` (entered nodes only).
 
@@ -144,10 +128,10 @@ def node_state(trace: Trace, timeline: Any, nid: int, step: int) -> NodeState:
         if 0 <= nodes[c].exit_step and nodes[c].exit_step + 1 < step
         and not (i + 1 < len(kids) and nodes[kids[i + 1]].research)
     )
-    if at.status == "done":
+    if at.status is Status.DONE:
         before = timeline.node_at(nid, timeline.lives[nid].exit)  # just before it returned
         return NodeState(Status.DONE, before.alpha, before.beta, before.value, at.value, at.bound, tried, at.cut)
-    return NodeState(_STATUS[at.status], at.alpha, at.beta, at.value, None, None, tried, at.cut)
+    return NodeState(at.status, at.alpha, at.beta, at.value, None, None, tried, at.cut)
 
 
 def final_value(trace: Trace) -> Any:

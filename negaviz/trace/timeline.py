@@ -20,9 +20,9 @@ states up the same way :meth:`Timeline.node_at` does here.
 >>> tl.kinds[:6]
 'EEELBE'
 >>> tl.node_at(1, 4)   # B after 4 events: on the stack, D has not returned to it yet
-NodeAt(status='current', value=None, bound=None, alpha=-inf, beta=inf, cut=False, tt=False, best_child=-1)
+NodeAt(status=<Status.CURRENT: 'current'>, value=None, bound=None, alpha=-inf, beta=inf, cut=False, tt=False, best_child=-1)
 >>> tl.node_at(4, len(trace))   # C: cut, failed high (a lower bound for its side)
-NodeAt(status='done', value=-3, bound=<Bound.LOWER: 1>, alpha=-inf, beta=-5, cut=True, tt=False, best_child=5)
+NodeAt(status=<Status.DONE: 'done'>, value=-3, bound=<Bound.LOWER: 1>, alpha=-inf, beta=-5, cut=True, tt=False, best_child=5)
 >>> tl.stack(4), tl.counters(len(trace))
 ((0, 1), Counters(nodes=6, leaves=3, cutoffs=1, tt_hits=0))
 """
@@ -31,24 +31,51 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 from weakref import WeakKeyDictionary
 
 from negaviz.search.events import Bound, EventKind
-from negaviz.trace.trace import Trace, _num
+from negaviz.trace.trace import Ending, Trace, _num
+from negaviz.vocabulary import Kind
 
 _K = EventKind
 
-KIND_CODES = {
-    _K.ENTER: "E", _K.LEAF: "L", _K.EVAL: "V", _K.CHILD: "C", _K.BEST: "B", _K.CUTOFF: "X",
-    _K.TT_PROBE: "P", _K.TT_STORE: "S", _K.EXIT: "R", _K.RESEARCH: "Q",
-}
-"""One letter per event kind.  Two more: ``H`` is a table probe that found an entry
-(a TT hit) and ``Y`` is an EXIT of a node the game's value bounds ended (counted as a
-leaf, as :meth:`Trace.counts` counts it)."""
 
-RETURNS = frozenset("LVRY")
+class Code:
+    """The letters of :attr:`Timeline.kinds`, one per step: a compact string by design
+    (the front-end receives it as is), so the codes are plain one-letter strings."""
+
+    ENTER: Final = "E"
+    LEAF: Final = "L"
+    EVAL: Final = "V"
+    CHILD: Final = "C"
+    BEST: Final = "B"
+    CUTOFF: Final = "X"
+    TT_PROBE: Final = "P"
+    """A table probe that missed (a hit is :attr:`TT_HIT`)."""
+    TT_STORE: Final = "S"
+    EXIT: Final = "R"
+    """An EXIT (of a node the game's bounds did not end: that is :attr:`BOUNDS_EXIT`)."""
+    RESEARCH: Final = "Q"
+    TT_HIT: Final = "H"
+    """A table probe that found an entry."""
+    BOUNDS_EXIT: Final = "Y"
+    """An EXIT of a node the game's value bounds ended (counted as a leaf, as
+    :meth:`Trace.counts` counts it)."""
+
+
+KIND_CODES = {
+    _K.ENTER: Code.ENTER, _K.LEAF: Code.LEAF, _K.EVAL: Code.EVAL, _K.CHILD: Code.CHILD, _K.BEST: Code.BEST,
+    _K.CUTOFF: Code.CUTOFF, _K.TT_PROBE: Code.TT_PROBE, _K.TT_STORE: Code.TT_STORE, _K.EXIT: Code.EXIT,
+    _K.RESEARCH: Code.RESEARCH,
+}
+"""One letter per event kind; two more are :attr:`Code.TT_HIT` and :attr:`Code.BOUNDS_EXIT`."""
+
+RETURNS = frozenset({Code.LEAF, Code.EVAL, Code.EXIT, Code.BOUNDS_EXIT})
 """Codes of the events that return from a node."""
+
+LEAF_CODES = Code.LEAF + Code.EVAL + Code.BOUNDS_EXIT
+"""Codes of the events the search counts as leaves (as :data:`~negaviz.trace.trace.LEAF_LIKE`)."""
 
 _EVERY = 4096  # steps between the running counts kept for counters()
 
@@ -93,11 +120,24 @@ class NodeLife:
     changes: list[Change]
 
 
+class Status(Kind):
+    """Where a node stands at a step (:attr:`NodeAt.status`, :class:`~negaviz.trace.replay.NodeState`)."""
+
+    UNVISITED = "unvisited"
+    """Not entered yet."""
+    ACTIVE = "active"
+    """On the call stack, below the current node."""
+    CURRENT = "current"
+    """The node the search is at."""
+    DONE = "done"
+    """Returned."""
+
+
 class NodeAt(NamedTuple):
     """A node as shown at one step."""
 
-    status: str
-    """``unvisited``, ``active`` (on the stack), ``current`` or ``done``."""
+    status: Status
+    """Unvisited, active (on the stack), current or done."""
     value: float | None
     """Done: the value returned; on the stack: the best so far (None before any)."""
     bound: Bound | None
@@ -137,7 +177,7 @@ class _Lives:
         n = self._nodes[nid]
         return NodeLife(
             n.parent, n.depth, n.enter_step, n.exit_step, _num(n.alpha), _num(n.beta), n.value, n.bound,
-            n.ending == "tt", self._cuts.get(nid, -1), self._changes.get(nid, []),
+            n.ending == Ending.TT, self._cuts.get(nid, -1), self._changes.get(nid, []),
         )
 
 
@@ -166,15 +206,15 @@ class Timeline:
             table[kind] = code
         kinds = [table[int(s[p])] for p in offsets]
         changes: dict[int, list[Change]] = {}
-        for i in _positions(kinds, "R"):
-            if nodes[owners[i]].ending == "bounds":
-                kinds[i] = "Y"
-        for i in _positions(kinds, "P"):
+        for i in _positions(kinds, Code.EXIT):
+            if nodes[owners[i]].ending == Ending.BOUNDS:
+                kinds[i] = Code.BOUNDS_EXIT
+        for i in _positions(kinds, Code.TT_PROBE):
             if s[offsets[i] + 1]:
-                kinds[i] = "H"
-        for i in _positions(kinds, "BH"):  # in step order, both kinds together
+                kinds[i] = Code.TT_HIT
+        for i in _positions(kinds, Code.BEST + Code.TT_HIT):  # in step order, both kinds together
             nid, pos = owners[i], offsets[i]
-            if kinds[i] == "B":
+            if kinds[i] == Code.BEST:
                 k = i - 1
                 while kinds[k] not in RETURNS:  # back over table stores to the child's return
                     k -= 1
@@ -185,7 +225,7 @@ class Timeline:
             if not probe & 4 and bound != Bound.EXACT:  # a bound from the table narrows the window
                 which = LOWER_ALPHA if bound == Bound.LOWER else LOWER_BETA
                 changes.setdefault(nid, []).append(Change(i, which, _num(s[pos + 2])))
-        cuts = {owners[i]: i for i in _positions(kinds, "X")}
+        cuts = {owners[i]: i for i in _positions(kinds, Code.CUTOFF)}
         parents = [n.parent for n in nodes]
         current = [-1]  # current[k]: the node the search is at after k events
         current.extend([parents[o] if c in RETURNS else o for c, o in zip(kinds, owners)])
@@ -208,7 +248,7 @@ class Timeline:
         """Node ``nid`` as shown after ``step`` events."""
         life = self.lives[nid]
         if step <= life.enter:
-            return NodeAt("unvisited", None, None, None, None, False, False, -1)
+            return NodeAt(Status.UNVISITED, None, None, None, None, False, False, -1)
         cut = 0 <= life.cut < step
         best_child = -1
         best: float | None = None
@@ -224,8 +264,8 @@ class Timeline:
             else:
                 beta = min(beta, ch.value) if beta is not None else ch.value
         if 0 <= life.exit < step:
-            return NodeAt("done", life.value, life.bound, life.alpha, life.beta, cut, life.tt, best_child)
-        status = "current" if self.current[step] == nid else "active"
+            return NodeAt(Status.DONE, life.value, life.bound, life.alpha, life.beta, cut, life.tt, best_child)
+        status = Status.CURRENT if self.current[step] == nid else Status.ACTIVE
         return NodeAt(status, best, None, alpha, beta, cut, False, best_child)
 
     def stack(self, step: int) -> tuple[int, ...]:
@@ -256,13 +296,14 @@ class Timeline:
             done = self.kinds[(i - 1) * _EVERY:i * _EVERY] if i else ""
             last = self._marks[-1] if i else (0, 0, 0)
             self._marks.append((
-                last[0] + sum(done.count(c) for c in "LVY"), last[1] + done.count("X"), last[2] + done.count("H"),
+                last[0] + sum(done.count(c) for c in LEAF_CODES), last[1] + done.count(Code.CUTOFF),
+                last[2] + done.count(Code.TT_HIT),
             ))
         leaves, cutoffs, hits = self._marks[base // _EVERY]
         rest = self.kinds[base:step]
         return Counters(
             bisect_left(self._enters, step),
-            leaves + sum(rest.count(c) for c in "LVY"),
-            cutoffs + rest.count("X"),
-            hits + rest.count("H"),
+            leaves + sum(rest.count(c) for c in LEAF_CODES),
+            cutoffs + rest.count(Code.CUTOFF),
+            hits + rest.count(Code.TT_HIT),
         )

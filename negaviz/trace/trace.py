@@ -24,6 +24,7 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name as game_move_name
 from negaviz.search.events import WIDTH, Bound, CutReason, EventKind
 from negaviz.search.result import SearchResult
+from negaviz.vocabulary import Kind
 
 _K = EventKind
 
@@ -31,6 +32,27 @@ _K = EventKind
 def _num(x: float) -> float | int:
     """Integral floats back to ints, so values read as the game gave them."""
     return int(x) if x == x and not math.isinf(x) and x.is_integer() else x
+
+
+class Ending(Kind):
+    """How a node's search ended (:attr:`Node.ending`)."""
+
+    LEAF = "leaf"
+    """Terminal: it returned the game's score (a LEAF event)."""
+    EVAL = "eval"
+    """At the depth limit: it returned the evaluation (an EVAL event)."""
+    TT = "tt"
+    """A transposition-table entry ended it (a TT_PROBE hit that ended the node)."""
+    BOUNDS = "bounds"
+    """The game's value bounds fell outside the window: it returned without a child."""
+    INNER = "inner"
+    """It searched (or expanded) children and returned (an EXIT event)."""
+    OPEN = "open"
+    """It never returned (a partial trace)."""
+
+
+LEAF_LIKE = frozenset({Ending.LEAF, Ending.EVAL, Ending.BOUNDS})
+"""The endings the search counts as leaves (``result.leaves``, :meth:`Trace.counts`)."""
 
 
 class Event(NamedTuple):
@@ -82,9 +104,8 @@ class Node:
     """The value it returned, for its side to move."""
     bound: Bound | None = None
     """Whether ``value`` is exact, a lower or an upper bound."""
-    ending: str = "open"
-    """'leaf', 'eval', 'tt' (a table entry ended it), 'bounds' (the game's value bounds
-    fell outside the window), 'inner', or 'open' (never returned)."""
+    ending: Ending = Ending.OPEN
+    """How it ended: see :class:`Ending`."""
     moves: tuple[Any, ...] | None = None
     """The moves it tried, in order (None if it never expanded)."""
     children: list[int] = field(default_factory=list)
@@ -206,6 +227,9 @@ class Trace:
         enter, leaf, ev_, exit_, best, cut, probe, research = (
             _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE, _K.RESEARCH,
         )
+        e_leaf, e_eval, e_tt, e_bounds, e_inner, e_open = (  # locals: set once per node
+            Ending.LEAF, Ending.EVAL, Ending.TT, Ending.BOUNDS, Ending.INNER, Ending.OPEN,
+        )
         again = False
         last_returned = -1
         pos = 0
@@ -234,15 +258,15 @@ class Trace:
                 if kind == leaf or kind == ev_:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound.EXACT
-                    node.ending = "leaf" if kind == leaf else "eval"
+                    node.ending = e_leaf if kind == leaf else e_eval
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == exit_:
                     node = nodes[nid]
                     node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
-                    if node.ending == "open":
+                    if node.ending is e_open:
                         # No child and no table entry: the game's value bounds ended it.
-                        node.ending = "inner" if node.moves is not None or node.children else "bounds"
+                        node.ending = e_inner if node.moves is not None or node.children else e_bounds
                     node.exit_step = step
                     last_returned = stack.pop()
                 elif kind == best:
@@ -250,7 +274,7 @@ class Trace:
                 elif kind == cut:
                     nodes[nid].cutoff = CutReason(int(s[pos + 1]))
                 elif kind == probe and int(s[pos + 1]) & 4:
-                    nodes[nid].ending = "tt"
+                    nodes[nid].ending = e_tt
                 elif kind == research:
                     again = True
             add_owner(nid)
@@ -381,7 +405,7 @@ class Trace:
         per = {k: [0] * depth for k in ("n", "l", "c", "t")}
         for n in nodes:
             per["n"][n.depth] += 1
-            if n.ending in ("leaf", "eval", "bounds"):  # as the search counts them
+            if n.ending in LEAF_LIKE:  # as the search counts them
                 per["l"][n.depth] += 1
             if n.cutoff is not None and n.skipped:
                 per["c"][n.depth] += 1

@@ -34,6 +34,7 @@ from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import Perspective
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
 __all__ = ["CompareWidget"]
@@ -86,7 +87,7 @@ class CompareWidget(SyncedState, widgets.VBox):
         trace_b: Trace,
         *,
         titles: tuple[str, str] = ("A", "B"),
-        perspective: str = "negamax",
+        perspective: Perspective = "negamax",
         windows: bool = False,
         max_nodes: int = 400,
         play_interval: int = 900,

@@ -31,7 +31,7 @@ is driven headless in tests and passes ``pytest --nbval``.
 from __future__ import annotations
 
 import html
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -71,7 +71,11 @@ class Ply(NamedTuple):
     """The engine's recorded search that chose the move; None for a human move."""
 
 
-def _board_kind(game: object) -> str:
+BoardKind = Literal["cells", "columns"]
+"""How a board widget takes a move: a cell to fill, or a column to drop a disc into."""
+
+
+def _board_kind(game: object) -> BoardKind:
     """``"cells"`` when a move is the index of the cell it fills (tic-tac-toe, Othello),
     ``"columns"`` when it is a column to drop a disc into (Connect Four)."""
     from negaviz.games.connect4 import ConnectFour

@@ -33,13 +33,13 @@ import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-from negaviz.analysis.steps import next_step, sign
+from negaviz.analysis.steps import Jump, next_step, sign
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -66,7 +66,7 @@ class StepperView(anywidget.AnyWidget):
     windows = traitlets.Bool(False).tag(sync=True)
     scenes = traitlets.List(traitlets.Dict()).tag(sync=True)
 
-    def __init__(self, scenes: list[Scene], *, step: int = 0, perspective: str = "negamax", windows: bool = False) -> None:
+    def __init__(self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False) -> None:
         self._scenes = scenes
         lazy = any(len(s.trace) > LAZY_EVENTS for s in scenes)
         data = [s.data(chunks="first" if lazy else "all") for s in scenes]
@@ -132,12 +132,12 @@ class SyncedState:
         self.front.step = check_step(value, self._top())
 
     @property
-    def perspective(self) -> str:
+    def perspective(self) -> Perspective:
         """``negamax`` or ``minimax`` (settable)."""
-        return str(self.front.perspective)
+        return check_perspective(str(self.front.perspective))  # validated when set: typed here
 
     @perspective.setter
-    def perspective(self, value: str) -> None:
+    def perspective(self, value: Perspective) -> None:
         self.front.perspective = check_perspective(value)
 
     @property
@@ -170,7 +170,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         self,
         trace: Trace,
         *,
-        perspective: str = "negamax",
+        perspective: Perspective = "negamax",
         windows: bool = False,
         max_nodes: int = 400,
         step: int = 0,
@@ -247,12 +247,12 @@ class StepperWidget(SyncedState, widgets.VBox):
         return self._question
 
     # --- actions --------------------------------------------------------------------------
-    def jump_target(self, kind: str) -> int:
+    def jump_target(self, kind: Jump) -> int:
         """The step just after the next event of ``kind`` (``cutoff``, ``return``, ``tt``,
         ``end``), or the end if there is none: what the page's jump buttons do."""
         return next_step(self.trace, self.step, kind)
 
-    def jump(self, kind: str) -> None:
+    def jump(self, kind: Jump) -> None:
         """Go to :meth:`jump_target` ``(kind)``."""
         self.step = self.jump_target(kind)
 
@@ -310,7 +310,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         super().close()
 
 
-def static_form(scenes: list[Scene], *, step: int, perspective: str, windows: bool) -> str:
+def static_form(scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool) -> str:
     """The self-contained HTML form of a stepper, or a note when the trace is too big."""
     try:
         check_page_size(scenes)
@@ -325,7 +325,7 @@ def static_form(scenes: list[Scene], *, step: int, perspective: str, windows: bo
     return static_html(page)
 
 
-def stack_rows(scene: Scene, step: int, perspective: str) -> list[tuple[str, ...]]:
+def stack_rows(scene: Scene, step: int, perspective: Perspective) -> list[tuple[str, ...]]:
     """The call stack at ``step`` as display strings, root first, as the page shows it.
 
     In the minimax view the window of a node where the second player moves is negated
