@@ -96,7 +96,7 @@ def main() -> None:
     retained = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
 
-    variants = {
+    variants: dict[str, dict[str, Any]] = {
         "alphabeta": dict(algorithm="alphabeta"),
         "alphabeta+threats": dict(algorithm="alphabeta", order="threats"),
         "alphabeta+tt": dict(algorithm="alphabeta", tt=True),

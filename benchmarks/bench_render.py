@@ -59,13 +59,13 @@ def measure(name: str, trace: negaviz.Trace, repeat: int, with_dot: bool, **opti
     rows = []
     _ = trace.nodes  # decode outside the timings
     for max_nodes in MAX_NODES:
-        build, dot = best_time(lambda m=max_nodes: draw(trace, max_nodes=m, **options), repeat)
+        build, dot = best_time(lambda m=max_nodes: draw(trace, max_nodes=m, **options), repeat)  # type: ignore[misc]
         row: dict[str, Any] = {
             "trace": name, "trace_nodes": len(trace.nodes), "max_nodes": max_nodes, "drawn": drawn(dot),
             "build_ms": round(build * 1000, 2),
         }
         if with_dot:
-            layout, _ = best_time(lambda d=dot: render(d, "svg"), repeat)
+            layout, _ = best_time(lambda d=dot: render(d, "svg"), repeat)  # type: ignore[misc]
             row["dot_ms"] = round(layout * 1000, 1)
             row["total_ms"] = round((build + layout) * 1000, 1)
         rows.append(row)
@@ -106,10 +106,10 @@ def main() -> None:
             ("step 1000", {"step": 1000}),
             ("minimax windows dag", {"perspective": "minimax", "windows": True, "dag": True}),
         ):
-            build, dot = best_time(lambda o=options: draw(trace, **o), args.repeat)
+            build, dot = best_time(lambda o=options: draw(trace, **o), args.repeat)  # type: ignore[misc]
             row = {"drawn": drawn(dot), "build_s": round(build, 4)}
             if with_dot:
-                layout, _ = best_time(lambda d=dot: render(d, "svg"), args.repeat)
+                layout, _ = best_time(lambda d=dot: render(d, "svg"), args.repeat)  # type: ignore[misc]
                 row["dot_s"] = round(layout, 4)
             full[label] = row
         out["full_ttt_negamax"] = full

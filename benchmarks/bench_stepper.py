@@ -68,7 +68,7 @@ POSITIONS_JS = """() => {
 
 
 def cases(quick: bool) -> list[tuple[str, Any, dict[str, Any]]]:
-    out = [
+    out: list[tuple[str, Any, dict[str, Any]]] = [
         ("textbook alpha-beta", negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), {"algorithm": "alphabeta"}),
         ("ttt x.o/x../o.. alphabeta+tt", negaviz.TicTacToe("x.o/x../o.."), {"algorithm": "alphabeta", "tt": True}),
         ("ttt empty threats+heuristic+tt+symmetry", negaviz.TicTacToe(),
