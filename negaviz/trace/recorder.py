@@ -44,13 +44,35 @@ class Recorder:
         self.emit = self._events.append
         self.expand = self._moves.append
         self._gc_was_enabled = False
+        self._packing: tuple[int, int] | None = None
 
     def flush(self) -> None:
-        """Pack the batches kept so far."""
+        """Pack the batches kept so far.
+
+        Ctrl-C may land anywhere in here (most likely right after the long C call that
+        packs): ``_packing`` remembers the stream's length and the count before it, so
+        :meth:`finish` can undo a half-done flush and pack its batches once, not twice.
+        """
         events = self._events
-        self._count += sum(map(EVENTS_IN_BATCH.__getitem__, map(len, events)))
-        self._stream.fromlist(list(chain.from_iterable(events)))  # far faster than extend(iterable)
+        if not events:
+            return
+        count = sum(map(EVENTS_IN_BATCH.__getitem__, map(len, events)))
+        packed = list(chain.from_iterable(events))  # then fromlist: far faster than extend(iterable)
+        self._packing = (len(self._stream), self._count)
+        self._stream.fromlist(packed)
+        self._count += count
         events.clear()
+        self._packing = None
+
+    def _undo_half_flush(self) -> None:
+        """After a flush stopped by Ctrl-C: if its batches are still kept, take back what
+        it packed of them (they are packed again by the next flush)."""
+        if self._packing is not None:
+            size, count = self._packing
+            if self._events:
+                del self._stream[size:]
+                self._count = count
+            self._packing = None
 
     def narrow(self) -> bool:
         """The search promises small ints and ±inf only: pack them into 4-byte floats,
@@ -61,6 +83,7 @@ class Recorder:
 
     def widen(self) -> None:
         """Numbers that need 8 bytes follow: what was packed so far moves to doubles."""
+        self._undo_half_flush()
         self.flush()
         if self._stream.typecode != "d":
             self._stream = array("d", self._stream)
@@ -76,6 +99,7 @@ class Recorder:
 
     def finish(self, *, game: Any = None, root: Any = None, result: SearchResult | None = None) -> Trace:
         """Pack what was recorded into a :class:`Trace`; the recorder starts afresh."""
+        self._undo_half_flush()
         self.flush()
         moves = list(map(tuple, self._moves))  # the same object for a tuple
         trace = Trace(self._stream, moves, self._count, game=game, root=root, result=result)

@@ -174,3 +174,64 @@ def test_a_loaded_stream_is_narrow_only_when_every_number_fits(tmp_path: Any, le
     back = negaviz.load(path)
     assert back.stream.typecode == code
     assert float(leaf) in list(back.stream)  # exactly
+
+
+@pytest.mark.parametrize("after", ["fromlist", "count", "clear"])
+@pytest.mark.parametrize("which", [1, 3, 7])
+def test_ctrl_c_during_a_flush_loses_and_doubles_nothing(monkeypatch: Any, tmp_path: Any, after: str, which: int) -> None:
+    """Ctrl-C is delivered when a long C call returns: stop the ``which``-th flush just
+    after its ``after`` step, as a real interrupt may; the partial trace must hold every
+    event the search emitted before it, once, and load back."""
+    from negaviz.trace import recorder as recorder_module
+
+    calls = {"n": 0}
+    real_flush = recorder_module.Recorder.flush
+
+    def interrupted_flush(self: Recorder) -> None:
+        calls["n"] += 1
+        if calls["n"] != which or not self._events:
+            return real_flush(self)
+        events = self._events
+        count = sum(map(EVENTS_IN_BATCH.__getitem__, map(len, events)))
+        packed = [x for batch in events for x in batch]
+        self._packing = (len(self._stream), self._count)
+        self._stream.fromlist(packed)
+        if after == "fromlist":
+            raise KeyboardInterrupt
+        self._count += count
+        if after == "count":
+            raise KeyboardInterrupt
+        events.clear()
+        raise KeyboardInterrupt  # after the clear, before the marker is reset
+
+    monkeypatch.setattr(recorder_module.Recorder, "flush", interrupted_flush)
+    game = TicTacToe()
+    rec = Recorder()
+    watcher = Collect()
+
+    class Both:
+        """Feeds the recorder and, one event at a time, a plain observer."""
+
+        batched = True
+
+        def __init__(self) -> None:
+            self.narrow, self.widen, self.flush = rec.narrow, rec.widen, rec.flush
+
+        def emit(self, batch: tuple[Any, ...]) -> None:
+            rec.emit(batch)
+            for event in split(batch):
+                watcher.emit(event)
+
+        def expand(self, moves: Any) -> None:
+            rec.expand(moves)
+            watcher.expand(moves)
+
+    with rec:
+        result = negaviz.search(game, algorithm="negamax", observer=Both())
+    assert result.stopped == "interrupted"
+    trace = rec.finish(game=game, root=game.root, result=result)
+    assert list(trace.stream) == [x for event in watcher.events for x in event]
+    assert len(trace) == len(watcher.events) == len(trace.offsets)
+    path = tmp_path / "partial.json"
+    negaviz.save(trace, path)
+    assert len(negaviz.load(path)) == len(trace)  # the loader checks the grammar
