@@ -170,7 +170,8 @@ class Trace:
 
     @property
     def stream(self) -> array:
-        """The packed numbers of every event, kinds included."""
+        """The packed numbers of every event, kinds included: 4-byte floats (typecode
+        ``f``) when they hold every number exactly, else doubles (``d``)."""
         return self._stream
 
     @property
