@@ -335,6 +335,8 @@ def run(
                 if prune and v > alpha:
                     alpha = v
                 if emit:
+                    # The child's return and this report in one batch (written out at each
+                    # of the three reports: a helper would cost a Python call per node).
                     if ret_kind == EXIT:
                         emit((EXIT, -v, ret_flag, BEST, v, alpha))
                     elif ret_kind:
