@@ -13,7 +13,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.search.events import Bound
-from negaviz.trace.timeline import Status
+from negaviz.trace.timeline import Code, Status
 from negaviz.trace.trace import Event, Trace
 from negaviz.vocabulary import check_step
 
@@ -122,11 +122,12 @@ def node_state(trace: Trace, timeline: Any, nid: int, step: int) -> NodeState:
     nodes = trace.nodes
     kids = nodes[nid].children
     # Children reported back (CHILD/BEST comes right after the child returns), except a
-    # PVS null-window search that was searched again (RESEARCH instead).
+    # PVS null-window search that is searched again (RESEARCH instead; a trace stopped
+    # right after it has no second search yet).
+    kinds = timeline.kinds
     tried = sum(
-        1 for i, c in enumerate(kids)
-        if 0 <= nodes[c].exit_step and nodes[c].exit_step + 1 < step
-        and not (i + 1 < len(kids) and nodes[kids[i + 1]].research)
+        1 for c in kids
+        if 0 <= nodes[c].exit_step and nodes[c].exit_step + 1 < step and kinds[nodes[c].exit_step + 1] != Code.RESEARCH
     )
     if at.status is Status.DONE:
         before = timeline.node_at(nid, timeline.lives[nid].exit)  # just before it returned

@@ -230,3 +230,15 @@ def test_timeline_agrees_with_replay_on_random_trees(tree: negaviz.Tree, options
         options = {**options, "max_nodes": budget}
     trace = negaviz.record(tree, **options)
     assert disagreements(trace) == []
+
+
+def test_a_search_stopped_right_after_research_counts_the_null_window_child_once() -> None:
+    # PVS on [[1,0],[0,0]]: at B, the null-window search of its second leaf fails high;
+    # the budget stops the search after RESEARCH, before that leaf is searched again.
+    trace = negaviz.record(negaviz.Tree.from_lists([[1, 0], [0, 0]]), algorithm="pvs", max_nodes=4)
+    assert [(e.kind, e.node) for e in trace.events][-3:] == [
+        (EventKind.ENTER, 3), (EventKind.LEAF, 3), (EventKind.RESEARCH, 1),
+    ]
+    assert disagreements(trace) == []
+    b = Replay(trace).state_at(len(trace)).nodes[1]
+    assert b.tried == 1  # its first leaf; the second is still to be searched again
