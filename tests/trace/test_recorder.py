@@ -9,7 +9,10 @@ observer saw, number for number, and the event count must be the number of event
 
 from __future__ import annotations
 
+import dis
+import linecache
 import math
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -176,35 +179,36 @@ def test_a_loaded_stream_is_narrow_only_when_every_number_fits(tmp_path: Any, le
     assert float(leaf) in list(back.stream)  # exactly
 
 
-@pytest.mark.parametrize("after", ["fromlist", "count", "clear"])
+_FLUSH = Recorder.flush.__code__
+_FLUSH_SOURCE = linecache.getlines(_FLUSH.co_filename)
+_FLUSH_LINES = sorted({  # every line of the flush's body, but its early return (nothing to pack)
+    line for _, line in dis.findlinestarts(_FLUSH)
+    if line is not None and line > _FLUSH.co_firstlineno and _FLUSH_SOURCE[line - 1].strip() != "return"
+})
+
+
+@pytest.mark.parametrize("line", _FLUSH_LINES, ids=lambda line: f"flush line {line - _FLUSH.co_firstlineno}")
 @pytest.mark.parametrize("which", [1, 3, 7])
-def test_ctrl_c_during_a_flush_loses_and_doubles_nothing(monkeypatch: Any, tmp_path: Any, after: str, which: int) -> None:
-    """Ctrl-C is delivered when a long C call returns: stop the ``which``-th flush just
-    after its ``after`` step, as a real interrupt may; the partial trace must hold every
-    event the search emitted before it, once, and load back."""
-    from negaviz.trace import recorder as recorder_module
+def test_ctrl_c_during_a_flush_loses_and_doubles_nothing(tmp_path: Any, line: int, which: int) -> None:
+    """Ctrl-C may land between any two lines of the recorder's flush (most likely right
+    after its long C calls): raise KeyboardInterrupt before each line of the real
+    ``which``-th flush in turn; the partial trace must hold every event the search
+    emitted before it, once, and load back."""
+    calls = {"flushes": 0, "fired": False}
 
-    calls = {"n": 0}
-    real_flush = recorder_module.Recorder.flush
+    def trace_calls(frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code is not _FLUSH:
+            return None
+        calls["flushes"] += 1
 
-    def interrupted_flush(self: Recorder) -> None:
-        calls["n"] += 1
-        if calls["n"] != which or not self._events:
-            return real_flush(self)
-        events = self._events
-        count = sum(map(EVENTS_IN_BATCH.__getitem__, map(len, events)))
-        packed = [x for batch in events for x in batch]
-        self._packing = (len(self._stream), self._count)
-        self._stream.fromlist(packed)
-        if after == "fromlist":
-            raise KeyboardInterrupt
-        self._count += count
-        if after == "count":
-            raise KeyboardInterrupt
-        events.clear()
-        raise KeyboardInterrupt  # after the clear, before the marker is reset
+        def trace_lines(frame: Any, event: str, arg: Any) -> Any:
+            if event == "line" and frame.f_lineno == line and calls["flushes"] == which and not calls["fired"]:
+                calls["fired"] = True
+                raise KeyboardInterrupt
+            return trace_lines
 
-    monkeypatch.setattr(recorder_module.Recorder, "flush", interrupted_flush)
+        return trace_lines
+
     game = TicTacToe()
     rec = Recorder()
     watcher = Collect()
@@ -226,8 +230,13 @@ def test_ctrl_c_during_a_flush_loses_and_doubles_nothing(monkeypatch: Any, tmp_p
             rec.expand(moves)
             watcher.expand(moves)
 
-    with rec:
-        result = negaviz.search(game, algorithm="negamax", observer=Both())
+    sys.settrace(trace_calls)
+    try:
+        with rec:
+            result = negaviz.search(game, algorithm="negamax", max_nodes=20_000, observer=Both())
+    finally:
+        sys.settrace(None)
+    assert calls["fired"]
     assert result.stopped == "interrupted"
     trace = rec.finish(game=game, root=game.root, result=result)
     assert list(trace.stream) == [x for event in watcher.events for x in event]
