@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 from negaviz.analysis.stats import Table, solve_branching
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.games.protocol import VALUE_VERBS, has_verb
-from negaviz.search.events import EventKind
+from negaviz.search.events import LEAF_BATCH, RETURN_BATCH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 
@@ -122,12 +122,12 @@ class _Deepest:
 
     def emit(self, batch: tuple[Any, ...]) -> None:
         n = len(batch)
-        if n >= 8:  # a leaf one below the current node, entered, valued and reported
+        if n >= LEAF_BATCH:  # a leaf one below the current node, entered, valued and reported
             if self.depth + 1 > self.deepest:
                 self.deepest = self.depth + 1
             return
         kind = batch[0]
-        if n >= 5:  # a node returned, then its parent's report; or a terminal root
+        if n >= RETURN_BATCH:  # a node returned, then its parent's report; or a terminal root
             if kind == _ENTER:
                 self.deepest = max(self.deepest, self.depth + 1)
             else:

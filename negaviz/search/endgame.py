@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence, TextIO
 from negaviz.errors import InputError, SearchInterrupted
 from negaviz.games.protocol import Game, move_name, root_of
 from negaviz.search import search
-from negaviz.search.events import EventKind
+from negaviz.search.events import LEAF_BATCH, LEAF_REPORT, RETURN_BATCH, RETURN_REPORT, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 
@@ -63,17 +63,17 @@ class _RootProgress:
 
     def emit(self, batch: tuple[Any, ...]) -> None:
         n = len(batch)
-        if n >= 8:  # a leaf entered, valued and reported by its parent: no depth change
+        if n >= LEAF_BATCH:  # a leaf entered, valued and reported by its parent: no depth change
             if self.depth == 1:
                 self.index = int(batch[1])
-                self._reported(batch[6], batch[7])
+                self._reported(batch[LEAF_REPORT], batch[LEAF_REPORT + 1])
             return
         kind = batch[0]
-        if n >= 5:
+        if n >= RETURN_BATCH:
             if kind == _EXIT:  # a node returned, then its parent's report
                 self.depth -= 1
                 if self.depth == 1:
-                    self._reported(batch[3], batch[4])
+                    self._reported(batch[RETURN_REPORT], batch[RETURN_REPORT + 1])
             return  # else a terminal root, entered and valued at once
         if kind == _ENTER:
             self.depth += 1

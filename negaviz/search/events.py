@@ -95,6 +95,14 @@ PROBE_ENDED = 4
 #: without reading them.
 EVENTS_IN_BATCH = (0, 1, 1, 1, 1, 2, 2, 0, 3, 3)
 
+#: The shapes of the batches of more than one event, for observers that read batches
+#: without splitting them.  A batch at least ``LEAF_BATCH`` long is a leaf's ENTER,
+#: LEAF or EVAL, then its parent's report (CHILD, BEST or RESEARCH) at ``LEAF_REPORT``;
+#: one at least ``RETURN_BATCH`` long (and shorter) is a node's EXIT, then its parent's
+#: report at ``RETURN_REPORT`` (or, starting with ENTER, a terminal root: ENTER and LEAF).
+LEAF_BATCH, LEAF_REPORT = 8, 6
+RETURN_BATCH, RETURN_REPORT = 5, 3
+
 
 def split(batch: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
     """The events of an emitted batch, one by one.

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol, Sequence
 
-from negaviz.search.events import Bound, CutReason, EventKind, split
+from negaviz.search.events import RETURN_BATCH, Bound, CutReason, EventKind, split
 
 
 class SearchObserver(Protocol):
@@ -56,7 +56,7 @@ def hooks(observer: SearchObserver) -> tuple[Emit, Callable[[Sequence[Any]], obj
         one = emit
 
         def emit(batch: tuple[Any, ...]) -> None:
-            if len(batch) <= 4:  # one event (an ENTER has 4 numbers, no batch fewer than 5)
+            if len(batch) < RETURN_BATCH:  # one event: every batch of more is at least this long
                 one(batch)
             else:
                 for event in split(batch):

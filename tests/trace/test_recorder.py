@@ -244,3 +244,17 @@ def test_ctrl_c_during_a_flush_loses_and_doubles_nothing(tmp_path: Any, line: in
     path = tmp_path / "partial.json"
     negaviz.save(trace, path)
     assert len(negaviz.load(path)) == len(trace)  # the loader checks the grammar
+
+
+def test_the_batch_shapes_observers_read_are_where_split_puts_the_report() -> None:
+    from negaviz.search.events import LEAF_BATCH, LEAF_REPORT, RETURN_BATCH, RETURN_REPORT
+
+    leaves = [(1.0, 2, -3, 5, 2.0, 4, 4.0, -4), (1.0, 2, -3, 5, 3.0, 4, 5.0, -4, -3), (1.0, 2, -3, 5, 2.0, 4, 10.0, -4)]
+    returns = [(9.0, 3, 0, 4.0, -3), (9.0, 3, 0, 5.0, -3, -3), (9.0, 3, 0, 10.0, -3)]
+    for batch in leaves:
+        assert len(batch) >= LEAF_BATCH
+        assert list(split(batch))[-1] == batch[LEAF_REPORT:]
+    for batch in returns:
+        assert RETURN_BATCH <= len(batch) < LEAF_BATCH
+        assert list(split(batch))[-1] == batch[RETURN_REPORT:]
+    assert max(WIDTH.values()) < RETURN_BATCH  # a single event is never taken for a batch
