@@ -464,12 +464,8 @@ class Trace:
         if self.game is None:
             return str(nid)
         text = game_label(self.game, self.position(nid))
-        self._restore()
+        restore(self.game)  # a MutableGame moved its object to answer: put it back
         return text
-
-    def _restore(self) -> None:
-        # A mutable game (MutableGame) moved its object to answer: put it back.
-        restore(self.game)
 
     def move_name(self, nid: int) -> str:
         """The game's name for the move into ``nid`` ('' for the root)."""
@@ -479,7 +475,7 @@ class Trace:
         if self.game is None:
             return str(self.move(nid))
         name = game_move_name(self.game, self.position(n.parent), self.move(nid))
-        self._restore()
+        restore(self.game)  # a MutableGame moved its object to answer: put it back
         return name
 
     def pv_names(self) -> list[str]:
