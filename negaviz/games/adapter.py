@@ -95,7 +95,71 @@ def freeze(x: Any) -> Hashable:
     return repr(x)
 
 
-class MutableGame:
+class HistoryGame:
+    """What the adapters of mutable game objects share (this module's and easyAI's).
+
+    A position is the tuple of moves made from the object's state at wrapping time;
+    :meth:`_walk` (each adapter's own) brings the object, or a copy, from the moves it
+    stands at to a position's.  ``key`` and ``label`` are functions of the object in
+    that state; ``max_score``, when given, allows stopping at a proven win.
+    """
+
+    def __init__(
+        self,
+        obj: Any,
+        *,
+        key: Callable[[Any], Hashable] | None = None,
+        label: Callable[[Any], str] | None = None,
+        max_score: float | None = None,
+    ) -> None:
+        self.obj = obj
+        self.root: History = ()
+        self._path: list[Any] = []  # the moves the object stands at
+        self._key = key
+        self._label = label
+        if max_score is not None:
+            self.max_score = max_score
+
+    def _goto(self, pos: History) -> Any:
+        """The game object standing at ``pos``."""
+        path = self._path
+        common = 0
+        limit = min(len(path), len(pos))
+        while common < limit and path[common] == pos[common]:
+            common += 1
+        return self._walk(common, pos)
+
+    def _walk(self, common: int, pos: History) -> Any:
+        """The object at ``pos``, from the one at ``_path``, which shares ``pos``'s
+        first ``common`` moves; ``_path`` becomes ``pos``."""
+        raise NotImplementedError
+
+    def _text(self, obj: Any) -> str | None:
+        """The object's own name for its state, if it has one (see :func:`readable`)."""
+        return readable(obj)
+
+    def restore(self) -> None:
+        """Put the object back in the state it had when wrapped."""
+        self._goto(())
+
+    def play(self, pos: History, move: Any) -> History:
+        return pos + (move,)  # lazily: the object moves only when asked about the child
+
+    def is_terminal(self, pos: History) -> bool:
+        return bool(self._goto(pos).is_over())
+
+    def label(self, pos: History) -> str:
+        obj = self._goto(pos)
+        if self._label is not None:
+            return str(self._label(obj))
+        text = self._text(obj)
+        return path_label(pos) if text is None else text
+
+    def move_name(self, pos: History, move: Any) -> str:
+        return str(move)
+
+
+class MutableGame(HistoryGame):
     """Adapter from a make/unmake game object to the negaviz game protocol.
 
     ``key`` (optional) maps the object, in its current state, to a hashable key for
@@ -120,22 +184,12 @@ class MutableGame:
                 f"{type(obj).__name__} lacks {', '.join(missing)} "
                 f"(a mutable game needs methods {', '.join(_REQUIRED)})"
             )
-        self.obj = obj
-        self.root: History = ()
-        self._path: list[Any] = []
-        self._key = key
+        super().__init__(obj, key=key, label=label, max_score=max_score)
         self._evaluate = evaluate
-        self._label = label
-        if max_score is not None:
-            self.max_score = max_score
 
-    def _goto(self, pos: History) -> Any:
-        """Make and unmake moves until the object stands at ``pos``."""
+    def _walk(self, common: int, pos: History) -> Any:
+        """Unmake moves back to the common part, then make ``pos``'s."""
         path = self._path
-        common = 0
-        limit = min(len(path), len(pos))
-        while common < limit and path[common] == pos[common]:
-            common += 1
         while len(path) > common:
             self.obj.unmake_move(path.pop())
         for move in pos[common:]:
@@ -143,19 +197,9 @@ class MutableGame:
             path.append(move)
         return self.obj
 
-    def restore(self) -> None:
-        """Put the object back in the state it had when wrapped."""
-        self._goto(())
-
-    # --- the four verbs -------------------------------------------------------------
+    # --- the four verbs (play and is_terminal are HistoryGame's) ----------------------
     def moves(self, pos: History) -> list[Any]:
         return list(self._goto(pos).get_moves())
-
-    def play(self, pos: History, move: Any) -> History:
-        return pos + (move,)  # lazily: the object moves only when asked about the child
-
-    def is_terminal(self, pos: History) -> bool:
-        return bool(self._goto(pos).is_over())
 
     def score(self, pos: History) -> float:
         value = self._goto(pos).get_utility()
@@ -171,13 +215,3 @@ class MutableGame:
         if self._evaluate is None:
             raise InputError("a depth-limited search of a mutable game needs MutableGame(..., evaluate=fn)")
         return self._evaluate(self._goto(pos))
-
-    def label(self, pos: History) -> str:
-        obj = self._goto(pos)
-        if self._label is not None:
-            return str(self._label(obj))
-        text = readable(obj)
-        return path_label(pos) if text is None else text
-
-    def move_name(self, pos: History, move: Any) -> str:
-        return str(move)

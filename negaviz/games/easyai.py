@@ -54,17 +54,16 @@ from contextlib import redirect_stdout
 from typing import Any, Callable, Hashable
 
 from negaviz.errors import InputError
-from negaviz.games.adapter import freeze, missing_methods, path_label, readable
+from negaviz.games.adapter import History, HistoryGame, freeze, missing_methods, readable
 
 __all__ = ["from_easyai"]
 
-History = tuple[Any, ...]
 _REQUIRED = ("possible_moves", "make_move", "is_over", "scoring", "switch_player")
 _NOT_STATE = ("players",)
 """Attributes of an easyAI game that are not part of the position."""
 
 
-class EasyAIGame:
+class EasyAIGame(HistoryGame):
     """Adapter from an easyAI game object to the negaviz game protocol (see the module)."""
 
     def __init__(
@@ -81,28 +80,19 @@ class EasyAIGame:
                 f"{type(obj).__name__} lacks {', '.join(missing)} (an easyAI game needs methods "
                 f"{', '.join(_REQUIRED)}; easyAI's TwoPlayerGame provides switch_player)"
             )
-        self.obj = obj
-        self.root: History = ()
+        super().__init__(obj, key=key, label=label, max_score=max_score)
         self.undoes = callable(getattr(obj, "unmake_move", None))
         """Whether moves are taken back with ``unmake_move`` (else made on copies)."""
-        self._path: list[Any] = []
         self._copies: list[Any] = [obj]  # without unmake_move: the object after each move of _path
-        self._key = key
-        self._label = label
-        if max_score is not None:
-            self.max_score = max_score
 
     def _copy(self, obj: Any) -> Any:
         copier = getattr(obj, "copy", None)
         return copier() if callable(copier) else copy.deepcopy(obj)
 
-    def _goto(self, pos: History) -> Any:
-        """The game object standing at ``pos``."""
+    def _walk(self, common: int, pos: History) -> Any:
+        """With ``unmake_move``: take moves back on the one object to the common part,
+        then make ``pos``'s; without: make ``pos``'s moves on copies."""
         path = self._path
-        common = 0
-        limit = min(len(path), len(pos))
-        while common < limit and path[common] == pos[common]:
-            common += 1
         if self.undoes:
             obj = self.obj
             while len(path) > common:
@@ -124,19 +114,21 @@ class EasyAIGame:
             copies.append(obj)
         return copies[-1]
 
-    def restore(self) -> None:
-        """Put the object back in the state it had when wrapped."""
-        self._goto(())
+    def _text(self, obj: Any) -> str | None:
+        """What the game's ``show()`` prints, else its ``str()`` (see the module)."""
+        show = getattr(obj, "show", None)
+        if callable(show):
+            out = io.StringIO()
+            with redirect_stdout(out):
+                show()
+            text = "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines())
+            if text and "object at 0x" not in text:
+                return text
+        return readable(obj)
 
-    # --- the four verbs -------------------------------------------------------------
+    # --- the four verbs (play and is_terminal are HistoryGame's) ----------------------
     def moves(self, pos: History) -> list[Any]:
         return list(self._goto(pos).possible_moves())
-
-    def play(self, pos: History, move: Any) -> History:
-        return pos + (move,)  # lazily: the object moves only when asked about the child
-
-    def is_terminal(self, pos: History) -> bool:
-        return bool(self._goto(pos).is_over())
 
     def score(self, pos: History) -> float:
         value = self._goto(pos).scoring()
@@ -163,24 +155,6 @@ class EasyAIGame:
     def player(self, pos: History) -> int:
         who = getattr(self._goto(pos), "current_player", None)
         return len(pos) % 2 if who not in (1, 2) else int(who) - 1
-
-    def label(self, pos: History) -> str:
-        obj = self._goto(pos)
-        if self._label is not None:
-            return str(self._label(obj))
-        show = getattr(obj, "show", None)
-        if callable(show):
-            out = io.StringIO()
-            with redirect_stdout(out):
-                show()
-            text = "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines())
-            if text and "object at 0x" not in text:
-                return text
-        text_or_none = readable(obj)
-        return path_label(pos) if text_or_none is None else text_or_none
-
-    def move_name(self, pos: History, move: Any) -> str:
-        return str(move)
 
 
 def from_easyai(
