@@ -24,6 +24,8 @@ import pytest
 import negaviz
 from negaviz import cli
 from negaviz.errors import InputError
+from negaviz.frontend.page import page_html
+from negaviz.frontend.scene import Scene
 from negaviz.games import make_game
 from negaviz.search import SearchOptions
 
@@ -447,6 +449,12 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
      "is not a position of ConnectFour"),
     ("an Othello position of the wrong shape", lambda: negaviz.search(negaviz.Othello(4), (1, 2), depth=1),
      "is not a position of Othello"),
+    # the self-contained page, asked for directly
+    ("a page of no scenes", lambda: page_html([]), "a page steps one scene, or two side by side; got 0"),
+    ("a page from a step past the end", lambda: page_html([Scene(negaviz.record(TEXTBOOK))], step=99),
+     "step 99 is outside 0..18 (the trace has 18 events)"),
+    ("a page in an unknown perspective", lambda: page_html([Scene(negaviz.record(TEXTBOOK))], perspective="max"),  # type: ignore[arg-type]
+     "unknown perspective 'max'"),
 ]
 
 

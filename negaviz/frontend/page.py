@@ -29,7 +29,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
-from negaviz.vocabulary import Perspective
+from negaviz.vocabulary import Perspective, check_perspective, check_step
 
 __all__ = ["ESM", "page_html", "static_html"]
 
@@ -127,7 +127,11 @@ def page_html(
     perspective: Perspective = "negamax", windows: bool = False,
 ) -> str:
     """One page stepping ``scenes`` (one, or two side by side) from ``step``."""
+    if not 1 <= len(scenes) <= 2:
+        raise InputError(f"a page steps one scene, or two side by side; got {len(scenes)}")
     check_page_size(scenes)
+    check_perspective(perspective)
+    check_step(step, max(len(scene.trace) for scene in scenes))
     for scene in scenes:
         scene.cover()  # no kernel to lay out views later: every step needs one now
     state = {
