@@ -34,10 +34,14 @@ def readable(obj: Any) -> str | None:
     >>> readable("A"), readable(object())
     ('A', None)
     """
-    cls = type(obj)
-    if cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__:
+    if _inherited(obj, "__str__") and _inherited(obj, "__repr__"):
         return None
     return str(obj)
+
+
+def _inherited(obj: Any, method: str) -> bool:
+    """Whether ``obj``'s class takes ``method`` from ``object`` unchanged."""
+    return getattr(type(obj), method) is getattr(object, method)
 
 
 def path_label(path: Iterable[Any]) -> str:
@@ -83,8 +87,7 @@ def freeze(x: Any) -> Hashable:
     tolist = getattr(x, "tolist", None)
     if callable(tolist):
         return (type(x).__name__, freeze(tolist()))
-    own_hash = type(x).__hash__
-    if own_hash is not None and own_hash is not object.__hash__:
+    if type(x).__hash__ is not None and not _inherited(x, "__hash__"):
         return x  # hashed by value
     attrs = getattr(x, "__dict__", None)
     if isinstance(attrs, dict):

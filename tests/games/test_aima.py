@@ -9,6 +9,7 @@ import pytest
 
 import negaviz
 from negaviz import InputError, TicTacToe, Tree, from_aima, record, search
+from negaviz.games.aima import AimaGame
 
 GameState = namedtuple("GameState", "to_move, utility, board, moves")
 
@@ -269,4 +270,4 @@ def test_from_aima_is_public() -> None:
     assert "from_aima" in negaviz.__all__ and negaviz.from_aima is from_aima
     assert negaviz.games.from_aima is from_aima
     aima, _ = fig52_extended(1)
-    assert isinstance(from_aima(aima), negaviz.games.aima.AimaGame)
+    assert isinstance(from_aima(aima), AimaGame)
