@@ -26,7 +26,7 @@ from negaviz.search.tt import Entry, TranspositionTable
 INF = math.inf
 _UNLIMITED = 1 << 30  # "depth" when there is no depth limit: never reaches 0
 _FLUSH_EVERY = 512  # nodes between calls of an observer's flush(): small batches are packed while in cache
-_NARROWEST = 1 << 22  # values this small stay exact in a 4-byte float, even as PVS's alpha - 1
+_NARROWEST = (1 << 24) - 1  # a 4-byte float holds every int up to 2**24: these, and PVS's alpha - 1
 _LARGEST = int(sys.float_info.max)  # a recorded value must fit a float (the trace is an array of doubles)
 _SMALLEST = -_LARGEST  # ints: int-to-int comparisons are the cheap ones
 

@@ -13,9 +13,9 @@ attributes are optional, for observers that must be cheap (the
 
 * ``batched = True``: ``emit`` takes batches, up to three events back to back in one
   tuple (see :func:`negaviz.search.events.split`), so a leaf costs one call, not three;
-* ``flush()``: called every few thousand nodes, e.g. to pack what was kept;
+* ``flush()``: called every few hundred nodes, e.g. to pack what was kept;
 * ``narrow()`` and ``widen()``: when every number of a search is a small int or ±inf
-  (|x| <= 2**22: most games), ``narrow()`` is called before the first event, and may
+  (|x| < 2**24: most games), ``narrow()`` is called before the first event, and may
   answer True to have those numbers only (a recorder then packs 4 bytes a number, not
   8); ``widen()`` is called before the first event that breaks that promise.
 

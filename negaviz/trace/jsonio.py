@@ -202,9 +202,7 @@ def _events_v2(text: str, start: int, end: int) -> array:
             raise fail("events", "NaN is not a value")
         where = bad.start() - start
         raise fail("events", f"character {bad.group()!r} at {where}: expected numbers, 'inf' or '-inf', separated by commas")
-    # Like the recorder: numbers that are all small whole numbers or ±inf (no '.', no
-    # exponent, at most 6 digits) are held in 4-byte floats, which hold them exactly.
-    code = "d" if _WIDE_TEXT.search(text, start, end) else "f"
+    code = "f" if _narrow_text(text, start, end) else "d"
     stream = array(code, [0.0]) * (text.count(",", start, end) + 1)
     at = 0
     while start <= end:
@@ -224,6 +222,24 @@ def _events_v2(text: str, start: int, end: int) -> array:
 
 _WIDE_TEXT = re.compile(r"[.eE]|\d{7}")
 """A number in the events' text that a 4-byte float may not hold exactly."""
+_NOT_WHOLE = re.compile(r"[.eE]")
+_LONG_NUMBER = re.compile(r"\d{7,}")
+_FLOAT_EXACT = 1 << 24
+"""A 4-byte float holds every whole number up to this in magnitude, and no more."""
+
+
+def _narrow_text(text: str, start: int, end: int) -> bool:
+    """Whether every number in ``text[start:end]`` is ±inf or a whole number a 4-byte
+    float holds exactly, as the recorder packs them: no '.', no exponent, and any
+    number of 7 or more digits (rare: one scan finds whether there is one) at most 2**24."""
+    first = _WIDE_TEXT.search(text, start, end)
+    if first is None:
+        return True
+    if not first.group()[0].isdigit():
+        return False
+    if _NOT_WHOLE.search(text, first.start(), end):
+        return False
+    return all(int(m.group()) <= _FLOAT_EXACT for m in _LONG_NUMBER.finditer(text, first.start(), end))
 
 
 def _is_number(token: str) -> bool:

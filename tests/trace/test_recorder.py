@@ -99,8 +99,10 @@ def test_a_game_of_small_ints_packs_four_bytes_a_number() -> None:
 @pytest.mark.parametrize("leaf, why", [
     (0.1, "a float no 4-byte float holds"),
     (0.5, "any float"),
-    (1 << 40, "an int beyond 2**22"),
-    (-(1 << 40), "a negative int beyond 2**22"),
+    (1 << 40, "an int far beyond 2**24"),
+    (-(1 << 40), "a negative int far beyond 2**24"),
+    (1 << 24, "2**24: its PVS null window, alpha - 1, would not fit"),
+    (-(1 << 24), "-2**24"),
     (Fraction(1, 3), "a Fraction"),
 ])
 def test_one_wide_value_late_in_the_search_widens_what_came_before(leaf: Any, why: str) -> None:
@@ -169,13 +171,22 @@ def test_a_recorded_trace_round_trips_through_a_file(tmp_path: Any) -> None:
         assert len(back) == len(trace)
 
 
-@pytest.mark.parametrize("leaf, code", [(999_999, "f"), (-999_999, "f"), (4_194_304, "d"), (16_777_217, "d"), (2.5, "d"), (1e300, "d")])
-def test_a_loaded_stream_is_narrow_only_when_every_number_fits(tmp_path: Any, leaf: Any, code: str) -> None:
-    tree = Tree.parse(f"[[1,{leaf!r}],[3,-4]]")
+@pytest.mark.parametrize("leaf, code", [
+    (999_999, "f"), (-999_999, "f"), (4_194_305, "f"), (16_777_215, "f"), (-16_777_215, "f"),
+    (16_777_217, "d"), (123_456_789, "d"), (2.5, "d"), (1e300, "d"),
+])
+@pytest.mark.parametrize("algorithm", ["alphabeta", "pvs"])
+def test_a_loaded_stream_is_narrow_exactly_when_the_recorded_one_was(
+    tmp_path: Any, leaf: Any, code: str, algorithm: str
+) -> None:
+    tree = Tree.parse(f"[[1,{leaf!r}],[3,-4],[{leaf!r},2]]")
+    trace = recorded(tree, algorithm=algorithm)
+    assert trace.stream.typecode == code  # the recorder's rule and the loader's agree
     path = tmp_path / "t.json"
-    negaviz.save(recorded(tree, algorithm="alphabeta"), path)
+    negaviz.save(trace, path)
     back = negaviz.load(path)
     assert back.stream.typecode == code
+    assert list(back.stream) == list(trace.stream)
     assert float(leaf) in list(back.stream)  # exactly
 
 
