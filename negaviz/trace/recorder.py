@@ -14,7 +14,8 @@ from __future__ import annotations
 import gc
 import struct
 from array import array
-from itertools import chain
+from functools import reduce
+from operator import iconcat
 from typing import Any, Sequence
 
 from negaviz.search.events import EVENTS_IN_BATCH
@@ -23,6 +24,7 @@ from negaviz.trace.trace import Trace
 
 _EVENTS_BY_LENGTH = bytes(EVENTS_IN_BATCH).ljust(256, b"\0")
 """``EVENTS_IN_BATCH`` as a translation table: a byte per batch length."""
+_EVENT_COUNTS = sorted(set(EVENTS_IN_BATCH) - {0})
 
 
 class Recorder:
@@ -60,10 +62,14 @@ class Recorder:
         events = self._events
         if not events:
             return
-        count = sum(bytes(map(len, events)).translate(_EVENTS_BY_LENGTH))  # all in C
-        numbers = list(chain.from_iterable(events))
-        # struct converts a number in about 12 ns, array.fromlist in about 19 (it parses
-        # a format for each item): packing is most of what recording costs.
+        # All in C, and each the fastest way measured: batch lengths to events by a byte
+        # table, then counted (summing the bytes would cost twice as much); the batches
+        # joined by list += tuple (twice as fast as chaining them); and struct converts
+        # a number in about 12 ns, where array.fromlist takes about 19 (it parses a
+        # format for each item).  Packing is still most of what recording costs.
+        per_batch = bytes(map(len, events)).translate(_EVENTS_BY_LENGTH)
+        count = sum(k * per_batch.count(k) for k in _EVENT_COUNTS)
+        numbers: list[Any] = reduce(iconcat, events, [])
         packed = struct.pack(f"{len(numbers)}{self._stream.typecode}", *numbers)
         self._packing = (len(self._stream), self._count)
         self._stream.frombytes(packed)
