@@ -4,8 +4,9 @@ While the search runs, each batch of events (see :mod:`negaviz.search.events`) i
 appended to a list, and each move list to another: one C call each, no Python code.
 Every few hundred nodes the search calls :meth:`Recorder.flush`, which packs the batches
 into one growing ``array('d')`` (or ``array('f')``, see :meth:`Recorder.narrow`), while
-they are still in the CPU cache, and empties the list.  The cyclic garbage collector is paused while recording: the tuples hold
-only numbers, and tracking them would make it rescan the heap again and again.
+they are still in the CPU cache, and empties the list.  The cyclic garbage collector is
+paused while recording: the tuples hold only numbers, and tracking them would make it
+rescan the heap again and again.
 :meth:`Recorder.finish` packs the rest and builds the immutable :class:`Trace`.
 """
 
