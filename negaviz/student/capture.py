@@ -4,8 +4,8 @@ A student writes the search as the course teaches it; :func:`trace_calls` wraps 
 function so that every call reports to a :class:`~negaviz.trace.Recorder` the same
 events negaviz's own core emits.  The result is an ordinary :class:`~negaviz.Trace`
 (a :class:`StudentTrace`, which only adds a few facts about the function): it can be
-drawn, stepped through, quizzed on, and compared with the reference search by
-:func:`negaviz.student.check`.
+drawn, stepped through, saved and loaded (with its faults: a window upside down stays
+so), quizzed on, and compared with the reference search by :func:`negaviz.student.check`.
 
 >>> import math
 >>> from negaviz import Tree
@@ -90,7 +90,7 @@ from negaviz.games.adapter import MutableGame
 from negaviz.games.protocol import key_of, max_score_of, missing_verbs
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
-from negaviz.trace.trace import Trace
+from negaviz.trace.trace import StudentTrace
 
 __all__ = ["trace_calls", "capture", "WindowWarning"]
 
@@ -106,18 +106,6 @@ _WINDOW_NAME = re.compile(r"(alpha|beta|α|β|a|b|lo|hi|low|high|lower|upper|lb|
 
 class WindowWarning(UserWarning):
     """A search function seems to take a window (alpha, beta) that the recorder was not told about."""
-
-
-class StudentTrace(Trace):
-    """A trace recorded from a student's function: a :class:`~negaviz.Trace` plus
-    what the function looked like."""
-
-    def __init__(self, trace: Trace, *, function: str, windowed: bool) -> None:
-        super().__init__(trace.stream, trace.move_lists, len(trace), game=trace.game, root=trace.root)
-        self.function = function
-        """The function's name."""
-        self.windowed = windowed
-        """Whether the function takes alpha and beta (windows are its own, not (-inf, inf))."""
 
 
 @dataclass

@@ -6,7 +6,8 @@ Layout (version 2)::
      "game": {...game spec...} | null,
      "result": {...search result, without timings...} | null,
      "moves": [[move, ...], ...],          # move list of each expanded node
-     "events": "1,0,-inf,inf,1,0,..."}     # every event's kind code and numbers, in order
+     "events": "1,0,-inf,inf,1,0,...",     # every event's kind code and numbers, in order
+     "student": {"function": "alphabeta", "windowed": true}}   # only in a student's trace
 
 ``events`` is the packed stream of :attr:`Trace.stream` as text: numbers separated by
 commas, each event its kind code (of :class:`negaviz.EventKind`) and then as many
@@ -16,7 +17,9 @@ array, a slice at a time: :func:`load` reads the top-level object itself and nev
 holds a Python object per event (peak memory about 1.5 times the packed trace; see
 ``benchmarks/bench_load.py``).  Version 1 files, where ``events`` is a list of lists
 (``[[kind, ...], ...]``, infinities as the strings ``"inf"`` and ``"-inf"``), still
-load, their events packed one by one.
+load, their events packed one by one.  ``student`` (optional) marks a trace captured
+from a student's function (:class:`~negaviz.trace.trace.StudentTrace`): it loads as one,
+and its windows may be upside down, as the function was called.
 
 Loading checks every part: the fields' types, the game, the result, and the event
 stream's grammar (:mod:`negaviz.trace.validate`), so a file that loads can be read,
@@ -48,7 +51,7 @@ from negaviz.games.protocol import spec_of
 from negaviz.search.events import WIDTH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
-from negaviz.trace.trace import Trace
+from negaviz.trace.trace import StudentTrace, Trace
 from negaviz.trace.validate import check_stream, fail, moves_problem
 from negaviz.vocabulary import number_in
 
@@ -81,7 +84,7 @@ def to_dict(trace: Trace) -> dict[str, Any]:
         del result["seconds"]
         result["pv_moves"] = list(trace.result.pv)
         result["first_player"] = trace.result.first_player
-    return {
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "game": spec,
@@ -89,6 +92,9 @@ def to_dict(trace: Trace) -> dict[str, Any]:
         "moves": [list(m) for m in trace.move_lists],
         "events": _events_text(trace.stream),
     }
+    if isinstance(trace, StudentTrace):
+        out["student"] = {"function": trace.function, "windowed": trace.windowed}
+    return out
 
 
 def dumps(trace: Trace) -> str:
@@ -134,10 +140,26 @@ def from_dict(data: Any) -> Trace:
         except Exception as exc:  # a spec is data from a file: any failure is a format error
             raise fail("game", f"{exc.__class__.__name__}: {exc}") from None
     result = _result(data["result"], game)
-    checked = check_stream(stream, moves, game)
+    student = _student(data.get("student"))
+    checked = check_stream(stream, moves, game, captured=student is not None)
     if result is not None and result.stopped is None and checked.open:
         raise fail("events", "the result says the search finished, but the root never returns")
-    return Trace(stream, moves, checked.events, game=game, root=None if game is None else game.root, result=result)
+    trace = Trace(stream, moves, checked.events, game=game, root=None if game is None else game.root, result=result)
+    if student is None:
+        return trace
+    function, windowed = student
+    return StudentTrace(trace, function=function, windowed=windowed)
+
+
+def _student(d: Any) -> tuple[str, bool] | None:
+    """The ``student`` field: absent (None), or the function's name and whether it takes a window."""
+    if d is None:
+        return None
+    if not isinstance(d, dict) or set(d) != {"function", "windowed"}:
+        raise fail("student", f"expected an object with function and windowed, found {str(d)[:60]}")
+    if not isinstance(d["function"], str) or not isinstance(d["windowed"], bool):
+        raise fail("student", "function must be a string and windowed true or false")
+    return d["function"], d["windowed"]
 
 
 def _moves(moves: Any) -> list[tuple[Any, ...]]:

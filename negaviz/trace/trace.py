@@ -506,6 +506,19 @@ class Trace:
         return [game.label(p) for p in game.preorder() if p in skipped and p not in visited]
 
 
+class StudentTrace(Trace):
+    """A trace recorded from a student's own function (see :mod:`negaviz.student`): a
+    :class:`Trace` plus what the function looked like.  Its windows are the function's
+    own, so they may be wrong (alpha above beta): saved and loaded, it keeps that."""
+
+    def __init__(self, trace: Trace, *, function: str, windowed: bool) -> None:
+        super().__init__(trace.stream, trace.move_lists, len(trace), game=trace.game, root=trace.root)
+        self.function = function
+        """The function's name."""
+        self.windowed = windowed
+        """Whether the function takes alpha and beta (windows are its own, not (-inf, inf))."""
+
+
 class _Events(Sequence[Event]):
     """A trace's events as a sequence, decoded one at a time."""
 

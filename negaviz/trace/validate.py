@@ -19,8 +19,10 @@ order, a cutoff after a child that did not improve).  Each node is, in order::
 with CUTOFF only right after CHILD or BEST, and RESEARCH followed by the same move
 entered again.  A child's return (its LEAF, EVAL or EXIT) is reported by its parent in
 the very next event, with the child's value negated.  The first child entered takes
-the next move list, and its index must fall inside it.  Values are finite; windows
-(ENTER's alpha and beta, BEST's alpha) may be infinite, never NaN, with alpha <= beta.
+the next move list, and its index must fall inside it.  Values and windows (ENTER's
+alpha and beta, BEST's alpha) are numbers, never NaN, and may be infinite (a game may
+score a win as infinity); a window has alpha <= beta, except in a trace captured from a
+student's function (``captured``), which records the windows the function was given.
 Each root is entered with index 0; drivers (iterative deepening, MTD(f)) leave several
 roots one after another.
 
@@ -63,7 +65,6 @@ _PROBE_CODES = {0.0, 1.0, 2.0, 3.0, 5.0, 6.0, 7.0}
 _BOUNDS = {0.0, 1.0, 2.0}
 _REASONS = {0.0, 1.0}
 _REPORTS = {4.0, 5.0, 10.0}  # CHILD, BEST, RESEARCH
-_INF = math.inf
 _MISSING = object()
 _CACHE = 1 << 16  # positions whose legal moves are remembered while checking
 
@@ -94,10 +95,11 @@ def _show(x: float) -> str:
     return str(int(x)) if x.is_integer() else repr(x)
 
 
-def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None) -> Checked:
+def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None, *, captured: bool = False) -> Checked:
     """Check ``stream`` and the move lists ``moves`` (and, with ``game``, that the moves
     are legal from the game's root); raise :class:`TraceFormatError` at the first
-    broken rule."""
+    broken rule.  ``captured``: the trace was captured from a student's function, whose
+    windows may be upside down."""
     s = stream
     n = len(s)
     widths = _WIDTHS
@@ -132,7 +134,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 idx, a, b = s[p + 1], s[p + 2], s[p + 3]
                 if not idx.is_integer() or idx < 0:
                     raise _bad(step, k, f"move index {_show(idx)} is not a whole number >= 0")
-                if not a <= b:
+                if not a <= b and (a != a or b != b or not captured):
                     raise _bad(step, k, "NaN in the window" if a != a or b != b else f"alpha {_show(a)} is above beta {_show(b)}")
                 i = int(idx)
                 if stack:
@@ -182,8 +184,8 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                         raise _bad(step, k, "a node whose table probe did not end it must try a move before it returns")
                 elif ph != _FRESH:
                     raise _bad(step, k, "a node returns LEAF or EVAL only right after its ENTER")
-                if not -_INF < v < _INF:
-                    raise _bad(step, k, f"value {_show(v)} is not a finite number")
+                if v != v:
+                    raise _bad(step, k, "the value is NaN")
                 returned = stack.pop() >> 3
                 lists.pop()
                 if game is not None:
@@ -215,14 +217,14 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     raise _bad(step, k, f"probe code {_show(code)} is not one of [0, 1, 2, 3, 5, 6, 7]")
                 if stack[-1] & 7 != _FRESH:
                     raise _bad(step, k, "a node probes the table only right after its ENTER")
-                if not -_INF < s[p + 2] < _INF:
-                    raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
+                if s[p + 2] != s[p + 2]:
+                    raise _bad(step, k, "the value is NaN")
                 stack[-1] += _ENDED if code >= 4.0 else _PROBED
             else:  # TT_STORE
                 if s[p + 1] not in _BOUNDS:
                     raise _bad(step, k, f"bound {_show(s[p + 1])} is not one of [0, 1, 2]")
-                if not -_INF < s[p + 2] < _INF:
-                    raise _bad(step, k, f"value {_show(s[p + 2])} is not a finite number")
+                if s[p + 2] != s[p + 2]:
+                    raise _bad(step, k, "the value is NaN")
                 ph = stack[-1] & 7
                 if ph != _BODY and ph != _CUT:
                     raise _bad(step, k, "a node stores its result only after its children have returned")

@@ -224,6 +224,45 @@ def test_a_student_trace_saves_and_loads_as_json() -> None:
     again = loads(dumps(alphabeta.last_trace))
     assert list(again.stream) == list(alphabeta.last_trace.stream)
     assert again.pruned_labels() == ["G", "H"]
+    assert isinstance(again, StudentTrace)
+    assert (again.function, again.windowed) == ("alphabeta", True)
+
+
+def test_a_faulty_student_trace_loads_back_with_its_faults(tmp_path: Any) -> None:
+    """A student's bugs (a window passed upside down, a value of -inf) are what a trace
+    shows and the checker explains: the saved file loads, and the checker says the same."""
+    tree = Tree.parse(TEXTBOOK)
+
+    @trace_calls(tree, position="pos", alpha="alpha", beta="beta")
+    def swapped(pos: int, alpha: float, beta: float) -> float:
+        if tree.is_terminal(pos):
+            return tree.score(pos)
+        best = -INF
+        for m in tree.moves(pos):
+            best = max(best, -swapped(tree.play(pos, m), -alpha, -beta))  # the window upside down
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    @trace_calls(tree, position="pos")
+    def gives_up(pos: int) -> float:
+        return tree.score(pos) if tree.is_terminal(pos) else -INF
+
+    swapped(tree.root, -INF, INF)
+    gives_up(tree.root)
+    for fn in (swapped, gives_up):
+        trace = fn.last_trace
+        assert trace is not None
+        path = tmp_path / f"{fn.__name__}.json"
+        negaviz.save(trace, path)
+        back = negaviz.load(path)
+        assert isinstance(back, StudentTrace) and back.function == fn.__name__ and back.windowed == trace.windowed
+        assert list(back.stream) == list(trace.stream) and len(back) == len(trace)
+        assert str(check(back)) == str(check(trace))
+        assert dumps(back) == dumps(trace)  # and it saves again the same
+    assert "wrong window at B" in str(check(negaviz.load(tmp_path / "swapped.json")))
+    assert negaviz.load(tmp_path / "gives_up.json").value == -INF
 
 
 # --- capture(): an undecorated function ------------------------------------------------

@@ -227,7 +227,10 @@ BAD_FILES: list[tuple[str, Edit, str]] = [
     ("BEST before any child", lambda d: d["events"].insert(1, [5, 3, 3]), r"event 1 \(BEST\): no child has returned"),
     ("CHILD before any child", lambda d: d["events"].insert(1, [4, 3]), r"event 1 \(CHILD\): no child has returned"),
     ("RESEARCH before any child", lambda d: d["events"].insert(1, [10, 3]), r"event 1 \(RESEARCH\): no child has returned"),
-    ("LEAF value inf", set_event(3, [2, "inf"]), r"event 3 \(LEAF\): value inf is not a finite number"),
+    ("LEAF value not the tree's, so its report is wrong", set_event(3, [2, "inf"]),
+     r"event 4 \(BEST\): value -7 is not the returned child's value negated \(-inf\)"),
+    ("student field malformed", set_key("student", {"function": "ab"}), "student: expected an object with function and windowed"),
+    ("student field with a bad type", set_key("student", {"function": 3, "windowed": True}), "student: function must be a string"),
     ("CHILD value not the child's", set_event(4, [5, -6, "-inf"]), r"event 4 \(BEST\): value -6 is not the returned child's value negated \(-7\)"),
     ("move as text", lambda d: d["moves"].__setitem__(0, ["1", 4]), r"event 1 \(ENTER\): the parent's move list: move '1' is not a legal move"),
     ("move as float", lambda d: d["moves"].__setitem__(0, [1.0, 4]), r"move 1.0 is not a legal move"),
@@ -258,7 +261,6 @@ def test_corrupted_files_raise_trace_format_error_naming_the_problem(
         ("1,0,-inf,inf,2", r"event 1 \(LEAF\): the stream ends inside the event \(1 of its 2 numbers\)"),
         ("1,0,-inf,inf,5,3,3", r"event 1 \(BEST\): no child has returned"),
         ("1,0.5,-inf,inf,2,7", r"event 0 \(ENTER\): move index 0.5 is not a whole number"),
-        ("1,0,-inf,inf,2,1e400", r"event 1 \(LEAF\): value inf is not a finite number"),
         ("1,0,-inf,inf,11,0", "event 1: unknown kind 11"),
     ],
 )
@@ -360,3 +362,32 @@ def test_a_finished_result_with_unbalanced_events_is_rejected(textbook_json: dic
     d["events"].pop()  # the root's EXIT
     with pytest.raises(TraceFormatError):
         loads(json.dumps(d))
+
+
+def test_a_game_that_scores_a_win_as_infinity_saves_and_loads(tmp_path: Any) -> None:
+    """Some courses score a won game as +inf and a lost one as -inf; the search takes
+    them, so a trace file must too (NaN stays refused)."""
+
+    class Infinite:
+        root = 0
+
+        def moves(self, pos: int) -> list[int]:
+            return [0, 1]
+
+        def play(self, pos: int, move: int) -> int:
+            return 2 * pos + 1 + move
+
+        def is_terminal(self, pos: int) -> bool:
+            return pos >= 3
+
+        def score(self, pos: int) -> float:
+            return {3: 0, 4: math.inf, 5: -math.inf}.get(pos, 1)
+
+    for algorithm in ("negamax", "alphabeta", "pvs"):
+        trace = record(Infinite(), algorithm=algorithm, tt=algorithm == "alphabeta")
+        assert math.inf in list(trace.stream) and -math.inf in list(trace.stream)
+        path = tmp_path / "inf.json"
+        save(trace, path)
+        back = load(path)
+        assert list(back.stream) == list(trace.stream) and back.value == trace.value
+        assert [n.value for n in back.nodes] == [n.value for n in trace.nodes]
