@@ -299,7 +299,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     options = options_from_args(args)
     trace: Trace | None = None
     if args.progress and args.record:
-        raise InputError("--progress solves one root move at a time and cannot --record; use one of them")
+        raise InputError("--progress and --record do not go together (a search that shows progress is not recorded); use one of them")
     if args.progress:  # one search per root move, and a bar on stderr after each
         from negaviz.search.endgame import solve, text_bar
 

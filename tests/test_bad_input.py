@@ -91,7 +91,7 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("extra position", ["solve", "ttt", "x........", "more"], "unrecognized arguments: more"),
     ("flag without its value", ["solve", "ttt", "--depth"], "expected one argument"),
     ("window of one number", ["solve", "ttt", "--window", "1"], "expected 2 arguments"),
-    ("--progress with --record", ["solve", "ttt", "--progress", "--record"], "cannot --record"),
+    ("--progress with --record", ["solve", "ttt", "--progress", "--record"], "--progress and --record do not go together"),
     # textbook trees
     ("missing tree", ["solve", "tree"], "needs the tree"),
     ("empty tree", ["solve", "tree", ""], "empty tree"),
