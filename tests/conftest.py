@@ -74,7 +74,7 @@ def ttt_reference() -> TicTacToeReference:
 # ----------------------------------------------------------------------- browser steppers
 PROBE_JS = """root => {
   const out = {step: Number(root.dataset.step), sentence: root.querySelector('.nv-sentence').textContent, nodes: {}};
-  const shown = Array.from(root.querySelectorAll('.nv-tree svg')).filter(svg => svg.style.visibility !== 'hidden');
+  const shown = Array.from(root.querySelectorAll('.nv-tree svg')).filter(svg => svg.getAttribute('aria-hidden') !== 'true');
   for (const g of shown.flatMap(svg => Array.from(svg.querySelectorAll('g.node')))) {
     const t = g.querySelector('title').textContent;
     const s = g.querySelector('.nv-shape');

@@ -20,6 +20,17 @@ const JUMPS = [
   ["tt", "next TT hit", "H"],
 ];
 const STACK_COLUMNS = ["node", "depth", "α", "β", "best so far", "trying"];
+const WARM_REACH = 5000; // steps looked through, either way, for the next view to lay out ahead
+
+// A view's drawing stays in the page once built, in a box of its own; the boxes not
+// shown are moved far out of the panel.  A transform of the box restyles nothing inside
+// it: hiding with `visibility` or `pointer-events`, which every element inherits, would
+// restyle each of a drawing's thousands of elements (60-70 ms for 400 boards).
+function setShown(built, on) {
+  built.box.style.transform = on ? "" : "translateX(-1000000px)";
+  if (on) built.svg.removeAttribute("aria-hidden");
+  else built.svg.setAttribute("aria-hidden", "true");
+}
 
 // ----------------------------------------------------------------------------- values
 function num(x) {
@@ -233,6 +244,7 @@ class Pane {
     this.view = null;
     this.windows = null;
     this.svg = null;
+    this.built = new Map();   // view index -> its drawing, parsed and laid out
     this.items = new Map();   // title -> {g, item, edge}
     this.painted = new Map(); // title -> class string painted last
     this.el = h("div", { class: "nv-pane" });
@@ -265,17 +277,17 @@ class Pane {
     const first = this.view === null;
     this.view = view;
     this.windows = windows;
-    // Each view's drawing is parsed once and kept: going back to a view only swaps it in.
-    this.built = this.built || new Map();
+    // Each view's drawing is parsed once and kept (often ahead of time, see prebuild):
+    // going back to a view only swaps it in.
     let built = this.built.get(view.index);
     if (!built) {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    // Views already shown stay in the page, hidden: showing one again only paints it
+    // Views already built stay in the page, hidden: showing one again only paints it
     // (a drawing taken out of the page and put back would be laid out anew).
-    if (built.svg.parentNode !== this.tree) this.tree.append(built.svg);
-    for (const other of this.built.values()) other.svg.style.visibility = other === built ? "visible" : "hidden";
+    if (built.box.parentNode !== this.tree) this.tree.append(built.box);
+    for (const other of this.built.values()) setShown(other, other === built);
     this.svg = built.svg;
     this.full = built.full;
     this.shift = built.shift;
@@ -291,6 +303,44 @@ class Pane {
     }
   }
 
+  // The nearest view, either way from `step`, that the steps there show and that is not
+  // built yet, with the first step that shows it; null when both neighbours are built
+  // (or not known yet: a missing chunk).
+  nextToBuild(step) {
+    if (!this.view) return null;
+    const d = this.d;
+    for (const dir of [1, -1]) {
+      for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
+        if (!d.chunk(k)) break;
+        const v = d.viewFor(k);
+        if (!v) break;
+        if (v !== this.view) {
+          if (!this.built.has(v.index)) return [v, k];
+          break;
+        }
+      }
+    }
+    return null;
+  }
+
+  // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
+  // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
+  // 100-250 ms, and painting every node the first time 60-70 ms more.
+  prebuild(view, step, perspective) {
+    const built = this.build(view);
+    this.built.set(view.index, built);
+    const saved = [this.items, this.painted, this.followNode];
+    [this.items, this.painted] = [built.items, built.painted];
+    try {
+      this.paint(step, perspective);
+    } finally {
+      [this.items, this.painted, this.followNode] = saved;
+    }
+    setShown(built, false);
+    this.tree.append(built.box);
+    void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
+  }
+
   build(view) {
     const holder = document.createElement("div");
     holder.innerHTML = view.svg;
@@ -298,6 +348,11 @@ class Pane {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     const full = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+    // Its size for good, from the start: a drawing laid out at one size and shown at
+    // another would be laid out again (pan and zoom only change its transform).
+    svg.style.width = full[2] + "px";
+    svg.style.height = full[3] + "px";
+    svg.style.transformOrigin = "0 0";
     // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
     // are in that group's coordinates, the view box in the svg's.
     const graph = svg.querySelector("g.graph");
@@ -321,7 +376,12 @@ class Pane {
       });
       if (item[1] === "n") g.dataset.node = String(item[2]);
     }
-    return { svg, full, shift, items, painted: new Map() };
+    const box = h("div", { class: "nv-view", "data-view": String(view.index) });
+    box.style.position = "absolute";
+    box.style.left = "0";
+    box.style.top = "0";
+    box.append(svg);
+    return { svg, box, full, shift, items, painted: new Map() };
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -335,9 +395,6 @@ class Pane {
   }
 
   place(height) {
-    this.svg.style.width = this.full[2] + "px";
-    this.svg.style.height = this.full[3] + "px";
-    this.svg.style.transformOrigin = "0 0";
     this.tree.style.height = height + "px";
   }
 
@@ -669,6 +726,37 @@ function render({ model, el }) {
     root.dataset.step = String(state.step);
     root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
+    warm();
+  }
+
+  // --- views laid out ahead, while the reader reads -------------------------------------
+  // When the page is idle, the view the steps just after (then just before) the current
+  // view show is built, hidden: one per idle period, so a key press waits for one at most.
+  // (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
+  // report an idle period.)
+  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
+  let warming = false;
+  let closed = false;
+  let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
+  const warmKey = () => panes.map((p) => (p.view ? p.view.index : -1) + "/" + p.d.views.length).join(",");
+  function warm() {
+    if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
+    warming = true;
+    idle(() => {
+      warming = false;
+      if (closed) return;
+      for (const pane of panes) {
+        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
+        if (next) {
+          pane.prebuild(next[0], next[1], state.perspective);
+          warm();
+          return;
+        }
+      }
+      warmedFor = warmKey();
+      root.dataset.warm = "done"; // every neighbouring view is built (tests and benchmarks wait for it)
+    });
+    delete root.dataset.warm;
   }
 
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
@@ -680,6 +768,7 @@ function render({ model, el }) {
   show();
   root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
   return () => {
+    closed = true;
     if (state.timer) clearInterval(state.timer);
     model.off("change:step", onStep);
     model.off("change:perspective", onPersp);

@@ -156,6 +156,42 @@ def test_every_step_of_a_table_search_and_no_node_moves(opened: Any, stepper_pro
     assert requests == [url] and errors == []
 
 
+def test_views_are_laid_out_ahead_and_shown_right(opened: Any, stepper_probe: Any) -> None:
+    """A folded search steps through many views.  While the page is idle it builds the
+    view the next (and the previous) steps show, hidden; stepping into it then only
+    swaps it in, already painted, and what it shows is the trace's state at that step."""
+    trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, max_nodes=20)
+    expect = pytest.importorskip("playwright.sync_api").expect
+    probe = stepper_probe
+
+    def reading() -> tuple[str, set[str], int]:
+        view, built, shown = root.evaluate(
+            "r => [r.dataset.view, Array.from(r.querySelectorAll('.nv-tree .nv-view'), (b) => b.dataset.view),"
+            " r.querySelectorAll(\".nv-tree svg:not([aria-hidden='true'])\").length]"
+        )
+        return view, set(built), shown
+
+    expect(root).to_have_attribute("data-warm", "done", timeout=10_000)
+    view, built, shown = reading()
+    assert shown == 1 and built == {"0", "1"}  # the first view, and the next one built ahead
+    changes = 0
+    for key, steps in (("ArrowRight", range(1, len(trace) + 1)), ("ArrowLeft", range(len(trace) - 1, -1, -1))):
+        for step in steps:
+            expect(root).to_have_attribute("data-warm", "done", timeout=10_000)
+            _, before, _ = reading()
+            page.keyboard.press(key)
+            now, _, shown = reading()
+            assert shown == 1
+            if now != view:
+                changes += 1
+                assert now in before, f"step {step}: view {now} was not built ahead"
+                probe.check(root.evaluate(probe.js), trace, step)
+            view = now
+    assert changes >= 20  # 11 views, each entered going forward and again going back
+    assert requests == [url] and errors == []
+
+
 def test_screenshot_dir_is_ignored_by_git() -> None:
     ignore = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
     assert "/artifacts/" in ignore or "artifacts/" in ignore, os.fspath(ROOT / ".gitignore")
