@@ -303,19 +303,20 @@ class Pane {
     }
   }
 
-  // The nearest view, either way from `step`, that the steps there show and that is not
-  // built yet, with the first step that shows it; null when both neighbours are built
-  // (or not known yet: a missing chunk).
+  // What the steps around `step` need next, either way (after, then before): the nearest
+  // view they show that is not built yet, as {build: [view, first step showing it]}; or,
+  // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
+  // {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
   nextToBuild(step) {
     if (!this.view) return null;
     const d = this.d;
     for (const dir of [1, -1]) {
       for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
-        if (!d.chunk(k)) break;
+        if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
         const v = d.viewFor(k);
-        if (!v) break;
+        if (!v) return { need: { view_for: k } };
         if (v !== this.view) {
-          if (!this.built.has(v.index)) return [v, k];
+          if (!this.built.has(v.index)) return { build: [v, k] };
           break;
         }
       }
@@ -682,8 +683,8 @@ function render({ model, el }) {
     if (!d) return; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
     else if (msg.type === "view") {
+      msg.view.sayOnce = msg.view.note_new || ""; // laid out on request: said when first shown
       d.addView(msg.view);
-      panes[msg.scene].pendingNote = msg.view.note_new || ""; // said once, when it is first shown
     }
     show();
   });
@@ -712,7 +713,7 @@ function render({ model, el }) {
       }
       const changed = pane.view !== view;
       pane.setView(view, state.windows);
-      if (changed) { pane.note.textContent = pane.pendingNote || view.note || ""; pane.pendingNote = ""; }
+      if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
       pane.paint(k, state.perspective);
       pane.panels(k, state.perspective);
       if (pane.legendFor !== state.perspective) {
@@ -738,23 +739,31 @@ function render({ model, el }) {
   let warming = false;
   let closed = false;
   let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
-  const warmKey = () => panes.map((p) => (p.view ? p.view.index : -1) + "/" + p.d.views.length).join(",");
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
   function warm() {
     if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
     warming = true;
     idle(() => {
       warming = false;
       if (closed) return;
-      for (const pane of panes) {
+      let asking = false;
+      for (const [i, pane] of panes.entries()) {
         const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
-        if (next) {
-          pane.prebuild(next[0], next[1], state.perspective);
+        if (next && next.build) {
+          pane.prebuild(next.build[0], next.build[1], state.perspective);
           warm();
           return;
         }
+        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
+        // and once it is here the next idle period builds the view.
+        if (next) {
+          need(i, next.need);
+          asking = true;
+        }
       }
       warmedFor = warmKey();
-      root.dataset.warm = "done"; // every neighbouring view is built (tests and benchmarks wait for it)
+      // "done": every neighbouring view is built (tests and benchmarks wait for it)
+      root.dataset.warm = asking ? "asked" : "done";
     });
     delete root.dataset.warm;
   }

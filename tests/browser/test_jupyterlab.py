@@ -367,6 +367,10 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     outside = next(k for k in range(len(big_trace)) if Scene(big_trace, max_nodes=60).covers(k) is None)
     big = notebook.locator("[data-negaviz-stepper]").nth(1)
     big.scroll_into_view_if_needed()
+    # While the reader reads, the page asks the kernel for the view the next steps need
+    # (and the steps' chunks on the way), then builds it, hidden: no wait when it comes.
+    expect(big).to_have_attribute("data-warm", "done", timeout=KERNEL_TIMEOUT_MS)
+    assert big.locator(".nv-tree .nv-view").count() == 2
     big.locator("input.nv-slider").fill(str(outside))
     expect(big).to_have_attribute("data-step", str(outside))
     expect(big.locator(".nv-note")).to_contain_text("Laid out a new view", timeout=KERNEL_TIMEOUT_MS)
