@@ -104,8 +104,13 @@ class HistoryGame:
     A position is the tuple of moves made from the object's state at wrapping time;
     :meth:`_walk` (each adapter's own) brings the object, or a copy, from the moves it
     stands at to a position's.  ``key`` and ``label`` are functions of the object in
-    that state; ``max_score``, when given, allows stopping at a proven win.
+    that state; ``max_score``, when given, allows stopping at a proven win.  The object
+    must have the methods ``REQUIRED`` names; else an InputError says what ``NEEDS``.
     """
+
+    REQUIRED: tuple[str, ...] = ()
+    NEEDS = "a game object needs methods {methods}"
+    """The kind of object, and any hint, for the error naming the methods it lacks."""
 
     def __init__(
         self,
@@ -115,6 +120,11 @@ class HistoryGame:
         label: Callable[[Any], str] | None = None,
         max_score: float | None = None,
     ) -> None:
+        missing = missing_methods(obj, self.REQUIRED)
+        if missing:
+            raise InputError(
+                f"{type(obj).__name__} lacks {', '.join(missing)} ({self.NEEDS.format(methods=', '.join(self.REQUIRED))})"
+            )
         self.obj = obj
         self.root: History = ()
         self._path: list[Any] = []  # the moves the object stands at
@@ -172,6 +182,9 @@ class MutableGame(HistoryGame):
     drawings (see the module for the default).
     """
 
+    REQUIRED = _REQUIRED
+    NEEDS = "a mutable game needs methods {methods}"
+
     def __init__(
         self,
         obj: Any,
@@ -181,12 +194,6 @@ class MutableGame(HistoryGame):
         max_score: float | None = None,
         label: Callable[[Any], str] | None = None,
     ) -> None:
-        missing = missing_methods(obj, _REQUIRED)
-        if missing:
-            raise InputError(
-                f"{type(obj).__name__} lacks {', '.join(missing)} "
-                f"(a mutable game needs methods {', '.join(_REQUIRED)})"
-            )
         super().__init__(obj, key=key, label=label, max_score=max_score)
         self._evaluate = evaluate
 

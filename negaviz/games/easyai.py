@@ -54,7 +54,7 @@ from contextlib import redirect_stdout
 from typing import Any, Callable, Hashable
 
 from negaviz.errors import InputError
-from negaviz.games.adapter import History, HistoryGame, freeze, missing_methods, readable
+from negaviz.games.adapter import History, HistoryGame, freeze, readable
 
 __all__ = ["from_easyai"]
 
@@ -66,6 +66,9 @@ _NOT_STATE = ("players",)
 class EasyAIGame(HistoryGame):
     """Adapter from an easyAI game object to the negaviz game protocol (see the module)."""
 
+    REQUIRED = _REQUIRED
+    NEEDS = "an easyAI game needs methods {methods}; easyAI's TwoPlayerGame provides switch_player"
+
     def __init__(
         self,
         obj: Any,
@@ -74,12 +77,6 @@ class EasyAIGame(HistoryGame):
         label: Callable[[Any], str] | None = None,
         max_score: float | None = None,
     ) -> None:
-        missing = missing_methods(obj, _REQUIRED)
-        if missing:
-            raise InputError(
-                f"{type(obj).__name__} lacks {', '.join(missing)} (an easyAI game needs methods "
-                f"{', '.join(_REQUIRED)}; easyAI's TwoPlayerGame provides switch_player)"
-            )
         super().__init__(obj, key=key, label=label, max_score=max_score)
         self.undoes = callable(getattr(obj, "unmake_move", None))
         """Whether moves are taken back with ``unmake_move`` (else made on copies)."""
