@@ -330,13 +330,7 @@ class Pane {
   prebuild(view, step, perspective) {
     const built = this.build(view);
     this.built.set(view.index, built);
-    const saved = [this.items, this.painted, this.followNode];
-    [this.items, this.painted] = [built.items, built.painted];
-    try {
-      this.paint(step, perspective);
-    } finally {
-      [this.items, this.painted, this.followNode] = saved;
-    }
+    this.paint(step, perspective, built);
     setShown(built, false);
     this.tree.append(built.box);
     void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
@@ -469,14 +463,14 @@ class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  paint(step, perspective) {
+  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
+  paint(step, perspective, drawing = this) {
     const d = this.d;
-    const view = this.view;
     const fmt = d.fmt;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
     const line = d.bestLine(step, passRoot);
-    for (const [title, it] of this.items) {
+    for (const [title, it] of drawing.items) {
       const item = it.item;
       const kind = item[1];
       let cls = "", vText = null, wText = null, mText = null, edgeCls = "";
@@ -528,15 +522,15 @@ class Pane {
       }
       if (cls.includes("nv-faint")) edgeCls = "nv-faint";
       const key = cls + "|" + vText + "|" + wText + "|" + mText + "|" + edgeCls;
-      if (this.painted.get(title) === key) continue;
-      this.painted.set(title, key);
+      if (drawing.painted.get(title) === key) continue;
+      drawing.painted.set(title, key);
       it.g.setAttribute("class", "node " + cls);
       if (it.v && vText !== null) it.v.textContent = vText;
       if (it.w && wText !== null) it.w.textContent = wText;
       if (it.m && mText !== null) it.m.textContent = mText;
       if (it.edge) it.edge.setAttribute("class", "edge " + edgeCls);
     }
-    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+    if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
   panels(step, perspective) {
