@@ -85,7 +85,7 @@ POSITIONS_JS = """() => {
   const shown = svgs.filter((svg) => svg.getAttribute('aria-hidden') !== 'true');
   for (const g of shown.flatMap((svg) => Array.from(svg.querySelectorAll('g.node')))) {
     const s = g.querySelector('.nv-shape');
-    out[g.querySelector('title').textContent] = s ? (s.getAttribute('points') || s.getAttribute('cx')) : '';
+    out[g.dataset.nv] = s ? (s.getAttribute('points') || s.getAttribute('cx')) : '';
   }
   return [document.querySelector('[data-negaviz-stepper]').dataset.view, out];
 }"""

@@ -487,7 +487,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     with _writing(args.output), _quit_on_ctrl_c(args.output):
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,
-            max_nodes=args.max_nodes, title=args.title,
+            max_nodes=args.max_nodes, title=args.title, preview=args.preview, presenter=args.presenter,
         )
     views = f", {info.views} views of the tree" if info.views > 1 else ""
     print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
@@ -585,6 +585,9 @@ def build_parser() -> argparse.ArgumentParser:
     page = export.add_argument_group("page")
     add_view_arguments(page, per=" per frame")
     page.add_argument("--title", help="the page's title (default: the game and options)")
+    page.add_argument("--preview", action="store_true",
+                      help="show the rest of the search faintly behind each step (off: nothing from later steps shows)")
+    page.add_argument("--presenter", action="store_true", help="open in presenter size, for a projector (P switches)")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
     export.set_defaults(run=_cmd_export)
 

@@ -129,3 +129,17 @@ def check_step(step: Any, events: int, *, what: str = "step") -> int:
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= events:
         raise InputError(f"{what} {step!r} is outside 0..{events} (the trace has {events} events)")
     return step
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """``value`` if it is a real bool, else an InputError naming the option ``name``
+    (a string such as ``'false'`` is true in Python, so it is refused, not guessed at).
+
+    >>> check_flag("preview", "false")
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: preview must be True or False, not 'false'
+    """
+    if not isinstance(value, bool):
+        raise InputError(f"{name} must be True or False, not {value!r}")
+    return value

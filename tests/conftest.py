@@ -76,7 +76,7 @@ PROBE_JS = """root => {
   const out = {step: Number(root.dataset.step), sentence: root.querySelector('.nv-sentence').textContent, nodes: {}};
   const shown = Array.from(root.querySelectorAll('.nv-tree svg')).filter(svg => svg.getAttribute('aria-hidden') !== 'true');
   for (const g of shown.flatMap(svg => Array.from(svg.querySelectorAll('g.node')))) {
-    const t = g.querySelector('title').textContent;
+    const t = g.dataset.nv;
     const s = g.querySelector('.nv-shape');
     const pos = s ? (s.getAttribute('points') || (s.getAttribute('cx') + ',' + s.getAttribute('cy'))) : '';
     const v = g.querySelector('.nv-v');
@@ -105,7 +105,7 @@ class StepperProbe:
         sentence = scene.chunk(step // CHUNK)["sentences"][0 if perspective == "negamax" else 1][step % CHUNK]
         assert shown["sentence"] == sentence, (shown["sentence"], sentence)
         timeline = Timeline(trace)  # type: ignore[arg-type]
-        want = {"unvisited": "nv-faint", "current": "nv-current", "active": "nv-active"}
+        want = {"unvisited": "nv-unseen", "current": "nv-current", "active": "nv-active"}
         checked = 0
         for title, node in shown["nodes"].items():
             if not (title.startswith("n") and title[1:].isdigit()) or "nv-folded" in node["cls"]:

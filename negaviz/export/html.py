@@ -78,12 +78,16 @@ def export_html(
     windows: bool = False,
     max_nodes: int = 400,
     title: str | None = None,
+    preview: bool = False,
+    presenter: bool = False,
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
     ``perspective`` and ``windows`` are the page's first settings (switchable in it);
     ``max_nodes`` bounds each view of the tree (bigger trees are folded, and the page
-    holds a view for every part of the search it steps through).
+    holds a view for every part of the search it steps through).  ``preview``: show the
+    rest of the search faintly behind each step (off: nothing from later steps shows).
+    ``presenter``: open in presenter size, for a projector (switchable in the page: P).
     """
     if not isinstance(trace, Trace):
         raise InputError(f"export_html needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
@@ -98,7 +102,10 @@ def export_html(
         f"{len(trace.nodes):,} nodes, {len(trace):,} events. Made by negaviz {__version__}; "
         "this page works offline and loads nothing."
     )
-    page = page_html([scene], title=heading, about=about, perspective=perspective, windows=windows)
+    page = page_html(
+        [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
+        presenter=presenter,
+    )
     data = page.encode("utf-8")
     target.write_bytes(data)
     return Export(target, len(trace) + 1, len(scene.views), len(data))

@@ -29,7 +29,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
-from negaviz.vocabulary import Perspective, check_perspective, check_step
+from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
 
 __all__ = ["ESM", "page_html", "static_html"]
 
@@ -79,8 +79,15 @@ async function negavizInflate(state) {
 """
 
 _PAGE_STYLE = (
-    "body{margin:12px;font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#222}"
-    "h1{font-size:18px;margin:0 0 4px}p.nv-about{font-size:12px;color:#555;margin:0 0 8px}"
+    ":root{color-scheme:light dark}"
+    "body{margin:12px;font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#1a1a1a;background:#fff}"
+    "h1{font-size:20px;margin:0 0 4px}p.nv-about{font-size:14px;color:#4a4a4a;margin:0 0 8px}"
+    # A dark system theme: the page sets the variables a JupyterLab theme would, and the
+    # stepper (which reads them) follows.
+    "@media (prefers-color-scheme: dark){body{background:#111;color:#eee;"
+    "--jp-ui-font-color0:#eeeeee;--jp-ui-font-color1:#c8c8c8;--jp-layout-color0:#111111;"
+    "--jp-layout-color1:#1e1e1e;--jp-border-color1:#5a5a5a;--jp-brand-color1:#56B4E9}"
+    "p.nv-about{color:#c8c8c8}}"
 )
 
 
@@ -124,18 +131,28 @@ def _json(data: Any) -> str:
 
 def page_html(
     scenes: list[Scene], *, title: str = "negaviz", about: str = "", step: int = 0,
-    perspective: Perspective = "negamax", windows: bool = False,
+    perspective: Perspective = "negamax", windows: bool = False, preview: bool = False, presenter: bool = False,
+    autofocus: bool = True,
 ) -> str:
-    """One page stepping ``scenes`` (one, or two side by side) from ``step``."""
+    """One page stepping ``scenes`` (one, or two side by side) from ``step``.
+
+    ``preview``: show the rest of the search faintly (off: nothing from later steps shows).
+    ``presenter``: open in presenter size (bigger text and tree, for a projector).
+    ``autofocus``: the stepper takes the keys at once (a page of its own; not a page
+    framed in a notebook's output, which would take the focus from the notebook).
+    """
     if not 1 <= len(scenes) <= 2:
         raise InputError(f"a page steps one scene, or two side by side; got {len(scenes)}")
     check_page_size(scenes)
     check_perspective(perspective)
     check_step(step, max(len(scene.trace) for scene in scenes))
+    check_flag("preview", preview)
+    check_flag("presenter", presenter)
     for scene in scenes:
         scene.cover()  # no kernel to lay out views later: every step needs one now
     state = {
-        "step": step, "perspective": perspective, "windows": windows,
+        "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,
+        "autofocus": check_flag("autofocus", autofocus),
         "scenes": [_packed(scene.data(chunks="all")) for scene in scenes],
     }
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
@@ -157,6 +174,6 @@ def static_html(page: str, *, height: int = 820) -> str:
     notebook output viewed where no widget manager runs."""
     tag = hashlib.sha256(page.encode("utf-8")).hexdigest()[:12]
     return (
-        f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts" '
+        f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts allow-downloads" '
         f'style="width:100%;height:{height}px;border:1px solid #DDDDDD" srcdoc="{html.escape(page, quote=True)}"></iframe>'
     )

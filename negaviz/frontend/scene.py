@@ -31,9 +31,11 @@ trace with no kernel and no further layout:
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import re
+import xml.etree.ElementTree as ET
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -44,7 +46,8 @@ from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
 from negaviz.render.output import to_svg
-from negaviz.render.styles import GREY, OKABE_ITO, NodeKind, NodeView, default_edge_style, default_node_style, tint
+from negaviz.games.protocol import label as game_label
+from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, timeline_of
@@ -63,6 +66,35 @@ ItemCode = Literal["n", "f", "g", "p"]
 searched node, ``f`` a folded subtree, ``g`` a group of sibling subtrees, ``p`` a ghost
 (a move pruned, or not tried yet)."""
 
+SCHEMA: dict[str, tuple[str, ...]] = {
+    "item": ("title", "kind", "node", "parent", "appear", "pruned", "prefix", "only", "given", "name", "ranges"),
+    "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
+    "change": ("step", "kind", "value", "alpha", "child"),
+}
+"""The fields of the records a scene sends as arrays, in order; the front-end decodes
+them by these names (``decode`` in ``stepper.js``), so a field is added in one place.
+
+* ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
+  :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``;
+  ``appear`` the step its parent is entered at, plus one; ``pruned`` the step a cutoff
+  skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
+  ``only`` 1 if only this search of a comparison visits it; ``given`` a textbook leaf's
+  value as the tree gives it (for the side to move there), or None; ``name`` how the
+  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for.
+* ``life``, one node's story (:class:`~negaviz.trace.timeline.NodeLife`), with its
+  sentence ``name`` and the ``move`` that leads to it.
+* ``change``, one :class:`~negaviz.trace.timeline.Change`.
+"""
+
+
+def _record(record: str, **fields: Any) -> list[Any]:
+    """A record of :data:`SCHEMA` as the array the front-end decodes."""
+    names = SCHEMA[record]
+    if set(fields) != set(names):
+        raise AssertionError(f"a {record} record has the fields {names}, not {tuple(fields)}")
+    return [fields[n] for n in names]
+
+
 _KINDS: dict[NodeKind, ItemCode] = {"node": "n", "folded": "f", "group": "g", "pruned": "p", "unvisited": "p"}
 
 
@@ -78,89 +110,154 @@ def _jv(x: Any) -> Any:
     return x
 
 
-def scene_node_style(view: NodeView) -> dict[str, str]:
-    """The default style, with shapes that do not change with the state (the front-end
-    paints states with classes) and a second border every searched node can show when
-    it is the current one."""
-    attrs = default_node_style(view)
-    if view.kind == "node":
-        attrs["style"] = "filled"
-        attrs["peripheries"] = "2"
-        attrs["penwidth"] = "1"
-    return attrs
+def layout_node_style(view: NodeView) -> dict[str, str]:
+    """A drawn item's attributes in a scene view: its shape only, never its state.
+
+    Every searched node and every single untried move is the same box with a second
+    border (the front-end shows the border on the current node: drawn always, so a node
+    keeps its size), so nothing in the layout tells a node the search will visit from
+    one it will prune.  Colours, widths and dashes are painted per step (:func:`css`).
+    """
+    if view.kind in SUMMARIES:
+        return {"shape": "folder", "style": "filled", "fillcolor": "#FFFFFF", "color": GREY, "penwidth": "1"}
+    return {"shape": "box", "style": "filled", "fillcolor": "#FFFFFF", "color": GREY, "penwidth": "1", "peripheries": "2"}
+
+
+def layout_edge_style(view: EdgeView) -> dict[str, str]:
+    """Every edge alike in the layout: the best line, pruned moves and the rest are
+    painted per step."""
+    return {"color": GREY}
+
+
+class _LayoutBuilder(_Builder):
+    """Draws a view from the tree's shape and the game's labels alone.
+
+    The plain drawing (:func:`negaviz.render.draw`) writes each node's state into its
+    label and style; a scene view must not, since it is shown at every step.  Values,
+    windows and marks go into fixed cells the front-end fills in; an untried move is
+    drawn as the node it would be (its board, or its name in a textbook tree), a group
+    of them as "+n moves"; a folded subtree's size is painted per step too.
+    """
+
+    def label(self, view: NodeView, item: Any) -> str:
+        slots = self.slots
+        assert slots is not None
+        if view.kind in SUMMARIES or (view.kind in GHOSTS and view.count > 1):
+            return _count_label(view, slots)
+        if view.kind in GHOSTS:  # one untried move: drawn as the node it leads to
+            pos = self.game.play(self.position(item.parent), item.moves[0])
+            return self._node_label(view, pos, item.moves[0])
+        if self.game is None:
+            return labels.text_label(view, f"node {view.node}", windows=True, slots=slots)
+        last = self.move(view.node) if view.node > 0 else None
+        return self._node_label(view, self.position(view.node), last)
+
+    def _node_label(self, view: NodeView, pos: Any, last: Any) -> str:
+        slots = self.slots
+        if self.family == "textbook":
+            return labels.textbook_label(view, game_label(self.game, pos), windows=True, slots=slots)
+        if self.family == "board":
+            return labels.board_label(
+                view, labels.board_rows(self.game, pos), last if isinstance(last, int) else None, windows=True,
+                slots=slots,
+            )
+        return labels.text_label(view, game_label(self.game, pos), windows=True, slots=slots)
+
+    def tooltip(self, view: NodeView) -> str:
+        """Hover text: the node as the stepper's sentences name it."""
+        return ""
+
+
+def _count_label(view: NodeView, slots: labels.Slots) -> str:
+    """A folded subtree ("+n nodes", n painted per step: the nodes entered so far, then
+    its value) or a group of untried moves ("+n moves", then painted "pruned" once a
+    cutoff skips them)."""
+    if view.kind in SUMMARIES:
+        head = labels._slot_row(labels.SLOT_MARKS, len(f"+{view.count:,} nodes"), 10)
+        return labels._table([head, labels._slot_row(labels.SLOT_VALUE, slots.value + 8, 9)])
+    head = labels._row(f"+{view.count:,} moves", 10)
+    return labels._table([head, labels._slot_row(labels.SLOT_VALUE, len("not tried yet"), 9)])
 
 
 # ------------------------------------------------------------------------------ SVG
+_SVG_NS = "http://www.w3.org/2000/svg"
+_XLINK_NS = "http://www.w3.org/1999/xlink"
+_SHAPES = ("polygon", "ellipse", "path", "polyline")
+_SLOT_CLASSES = {labels.SLOT_VALUE: "nv-v", labels.SLOT_WINDOW: "nv-w", labels.SLOT_MARKS: "nv-m"}
+_DROPPED = ("id", "{http://www.w3.org/XML/1998/namespace}space")
+ET.register_namespace("", _SVG_NS)
+ET.register_namespace("xlink", _XLINK_NS)
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]
+
+
+def _number_text(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _points_centre(shape: ET.Element) -> float | None:
+    if _local(shape.tag) == "ellipse":
+        return float(shape.get("cx", "0"))
+    points = shape.get("points")
+    if not points:
+        return None
+    xs = [float(p.split(",")[0]) for p in points.split()]
+    return (min(xs) + max(xs)) / 2
+
+
+def _mark_node(group: ET.Element) -> None:
+    """One node's SVG: its first shape and (for a node drawn with a second border) its
+    unfilled second polygon get classes; slot texts become empty centred texts with
+    classes the front-end fills in."""
+    shapes = [e for e in group.iter() if _local(e.tag) in _SHAPES]
+    texts = [e for e in group.iter() if _local(e.tag) == "text"]
+    slots = [t for t in texts if (t.text or "").strip() in _SLOT_CLASSES]
+    if not shapes:
+        return
+    shapes[0].set("class", "nv-shape")
+    if slots and len(shapes) >= 2 and _local(shapes[1].tag) == "polygon" and shapes[1].get("fill") == "none":
+        shapes[1].set("class", "nv-outer")
+    cx = _points_centre(shapes[0])
+    for text in slots:
+        text.set("class", _SLOT_CLASSES[(text.text or "").strip()])
+        text.text = None
+        text.set("text-anchor", "middle")
+        if cx is not None:
+            text.set("x", _number_text(cx))
+
+
+def finish_svg(svg: str) -> str:
+    """Graphviz's SVG of a scene view, ready for the front-end, whichever Graphviz wrote
+    it (the file is parsed as XML, not matched as one version's text): node shapes
+    and slot texts get classes (:func:`_mark_node`); ids (two steppers on one page
+    would share them), comments, the prolog and namespace declarations go, so the text
+    names no URL at all; the font moves to the style sheet."""
+    root = ET.fromstring(_PROLOG.sub("", svg, count=1))
+    for element in root.iter():
+        for name in _DROPPED:
+            element.attrib.pop(name, None)
+        if element.get("font-family", "").startswith("Helvetica"):
+            del element.attrib["font-family"]
+        if _local(element.tag) == "g" and element.get("class") == "node":
+            _mark_node(element)
+    text = ET.tostring(root, encoding="unicode")
+    return inline_svg(re.sub(r">\n\n+<", ">\n<", text))
+
+
 _PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
-_XMLNS = re.compile(r'\s+xmlns(?::xlink)?="[^"]*"')
-_SHAPE = re.compile(r"<(polygon|ellipse|path|polyline)\b")
-_SLOT_TEXT = re.compile(r'<text text-anchor="start" x="[-\d.]+"([^>]*)>(§[vwm]§)</text>')
-_POINTS = re.compile(r'points="([^"]+)"')
+_XMLNS = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
 
 
 def inline_svg(svg: str) -> str:
-    """dot's SVG made fit to sit inside HTML: no XML prolog, DOCTYPE or comments, and no
+    """An SVG made fit to sit inside HTML: no XML prolog, DOCTYPE or comments, and no
     namespace declarations, so the text names no URL at all."""
     svg = _PROLOG.sub("", svg, count=1)
     svg = _COMMENT.sub("", svg)
     head, sep, rest = svg.partition(">")
     return _XMLNS.sub("", head) + sep + rest.rstrip() + "\n"
-
-
-def _centre(group: str) -> float | None:
-    m = _POINTS.search(group)
-    if m is None:
-        return None
-    xs = [float(p.split(",")[0]) for p in m.group(1).split()]
-    return (min(xs) + max(xs)) / 2
-
-
-def _mark_group(group: str) -> str:
-    """One node's SVG: the shape and its second border get classes; slot texts become
-    empty centred texts with classes the front-end fills in."""
-    count = 0
-
-    def shape(m: re.Match[str]) -> str:
-        nonlocal count
-        count += 1
-        if count == 1:
-            return f'<{m.group(1)} class="nv-shape"'
-        if count == 2 and m.group(1) == "polygon" and "peripheries" in group_flags:
-            return f'<{m.group(1)} class="nv-outer"'
-        return m.group(0)
-
-    group_flags = "peripheries" if "§v§" in group and _has_outer(group) else ""
-    group = _SHAPE.sub(shape, group)
-    cx = _centre(group)
-    if cx is None:
-        return group
-    names = {"§v§": "nv-v", "§w§": "nv-w", "§m§": "nv-m"}
-    return _SLOT_TEXT.sub(
-        lambda m: f'<text class="{names[m.group(2)]}" text-anchor="middle" x="{cx:g}"{m.group(1)}></text>', group,
-    )
-
-
-def _has_outer(group: str) -> bool:
-    """Whether the node was drawn with two borders (its first two shapes are polygons,
-    the second unfilled)."""
-    shapes = re.findall(r"<polygon[^>]*>", group)[:2]
-    return len(shapes) == 2 and 'fill="none"' in shapes[1]
-
-
-def finish_svg(svg: str) -> str:
-    """dot's SVG of a scene view, ready for the front-end (see :func:`_mark_group`)."""
-    parts = re.split(r"(?=<!-- )", svg)
-    out = []
-    for part in parts:
-        if 'class="node"' in part:
-            part = _mark_group(part)
-        out.append(part)
-    # The font goes in the style sheet, not on each of thousands of texts.
-    svg = inline_svg("".join(out)).replace(' font-family="Helvetica,sans-Serif"', "")
-    # ids are per document: two steppers on one page would share them, so drop them
-    # (the front-end finds nodes by their <title>, which graphviz always writes).
-    return re.sub(r'\sid="[^"]*"', "", svg)
 
 
 # ------------------------------------------------------------------------------ the scene
@@ -199,7 +296,7 @@ class Scene:
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}
         for p in range(len(self.passes)):
-            self._add_view(p, ())  # the whole pass, folded to fit, its best line kept
+            self._add_view(p, ())  # the whole pass, folded to fit
 
     # --- views -----------------------------------------------------------------------
     def covers(self, step: int) -> int | None:
@@ -255,20 +352,25 @@ class Scene:
         budget = self.max_nodes if budget is None else budget
         first, root, part = self.passes[p]
         trace = part
-        snap = snapshot(trace, len(trace))
+        # Which nodes a view draws follows from the tree's shape and the part of the search
+        # it serves, never from the search's final best line (a view is shown from its
+        # first step on): the plan keeps no principal variation.
+        snap = dataclasses.replace(snapshot(trace, len(trace)), pv=())
         textbook = labels.family(trace.game) == "textbook"
         layout = plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
-        slots = self._slots(layout, root)
-        builder = _Builder(trace, snap, perspective="negamax", windows=True, dag=False)
-        builder.slots = slots
+        builder = _LayoutBuilder(trace, snap, perspective="negamax", windows=True, dag=False)
         try:
-            dot = builder.build(layout, scene_node_style, default_edge_style, legend=False, max_nodes=budget)
+            given = {it.name: self._given(builder, it) for it in layout.items} if textbook else {}
+            builder.slots = self._slots(layout, root, given)
+            dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
+            names = {it.name: self._item_name(builder, it, root) for it in layout.items}
         finally:
             restore(trace.game)
         dot.attr("graph", label="")
         svg = finish_svg(to_svg(dot))
         tl = self.timeline
+        sizes = Sizes(trace.nodes, len(trace.nodes))
         items: list[list[Any]] = []
         drawn: set[int] = set()
         lives: dict[str, list[Any]] = {}
@@ -280,7 +382,17 @@ class Scene:
             pruned = tl.lives[parent].cut if parent >= 0 and kind == "p" and it.kind == "pruned" else -1
             if kind == "p" and it.kind == "pruned" and pruned < 0 and parent >= 0:
                 pruned = tl.lives[parent].exit  # pruned by the game's bounds or a win at once
-            items.append([it.name, kind, nid, parent, appear, pruned, prefixes[it.name], int(nid in self.only)])
+            ranges: list[list[int]] = []
+            if kind == "f":
+                ranges = [[nid, sizes.end(it.node) + root]]
+            elif kind == "g":  # the parent's children not drawn on their own
+                shown = {x.node for x in layout.items if x.parent == it.parent}
+                ranges = [[c + root, sizes.end(c) + root] for c in trace.nodes[it.parent].children if c not in shown]
+            items.append(_record(
+                "item", title=it.name, kind=kind, node=nid, parent=parent, appear=appear, pruned=pruned,
+                prefix=prefixes[it.name], only=int(nid in self.only), given=_jv(given.get(it.name)),
+                name=names[it.name], ranges=ranges,
+            ))
             if nid >= 0:
                 lives[str(nid)] = self._life(nid)
                 if kind == "n":
@@ -302,17 +414,43 @@ class Scene:
         self._drawn[p] |= drawn
         return len(self.views) - 1
 
+    def _given(self, builder: _Builder, item: Any) -> float | None:
+        """A textbook leaf's value as the tree gives it (for the side to move there): the
+        exercise's data, shown from step 0 as given, not as a result."""
+        if item.kind in SUMMARIES or item.covers > 1 and item.node < 0:
+            return None
+        game = builder.game
+        pos = builder.position(item.node) if item.node >= 0 else game.play(builder.position(item.parent), item.moves[0])
+        return game.score(pos) if game.is_terminal(pos) else None  # type: ignore[no-any-return]
+
+    def _item_name(self, builder: _Builder, item: Any, root: int) -> str:
+        """How the sentences name a drawn item (screen readers read it)."""
+        if item.node >= 0:
+            base = name(self.trace, item.node + root)
+            return base if item.kind == "node" else f"{base} and the nodes below it"
+        parent = name(self.trace, item.parent + root)
+        if item.kind == "group":
+            return f"{item.covers:,} nodes in folded subtrees below {parent}"
+        if len(item.moves) > 1:
+            return f"{len(item.moves)} more moves at {parent}"
+        pos = builder.position(item.parent)
+        if builder.family == "textbook":
+            return game_label(builder.game, builder.game.play(pos, item.moves[0]))
+        move = builder.move_text(item.parent, item.moves[0])
+        return move if parent == "the root" else f"{parent} {move}"
+
     def _prefix(self, builder: _Builder, item: Any) -> str:
         """Text the front-end writes before a value: the ▲/▼ marker on boards and text labels."""
-        if item.kind != "node" or builder.family == "textbook":
+        single_ghost = item.kind in GHOSTS and len(item.moves) == 1
+        if (item.kind != "node" and not single_ghost) or builder.family == "textbook":
             return ""
         view = builder.node_view(item)
         mark = labels.marker(view.player)
         return f"{mark} " if mark else ""
 
-    def _slots(self, layout: Any, root: int) -> labels.Slots:
+    def _slots(self, layout: Any, root: int, given: dict[str, float | None]) -> labels.Slots:
         """Widths of the changing texts: the longest any drawn node shows, in either view."""
-        longest = 1
+        longest = max((len(fmt(v)) + 1 for v in given.values() if v is not None), default=1)
         for it in layout.items:
             if it.node < 0:
                 continue
@@ -329,16 +467,17 @@ class Scene:
         life = self.timeline.lives[nid]
         changes = []
         for ch in life.changes:
-            changes.append([ch.step, ch.kind, _jv(ch.value), _jv(ch.alpha), ch.child])
+            changes.append(_record("change", step=ch.step, kind=ch.kind, value=_jv(ch.value), alpha=_jv(ch.alpha), child=ch.child))
             for v in (ch.value, ch.alpha):
                 self._remember(v)
         for x in (life.value, life.alpha, life.beta):
             self._remember(x)
-        return [
-            life.parent, life.depth, life.enter, life.exit, _jv(life.value),
-            None if life.bound is None else int(life.bound), int(life.tt), life.cut,
-            _jv(life.alpha), _jv(life.beta), changes, name(self.trace, nid), self.trace.move_name(nid),
-        ]
+        return _record(
+            "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
+            bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
+            alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=name(self.trace, nid),
+            move=self.trace.move_name(nid),
+        )
 
     def _remember(self, v: float | None) -> None:
         """Non-whole values are formatted here, so the page shows them as Python does,
@@ -398,7 +537,8 @@ class Scene:
         wanted = range(n // CHUNK + 1) if chunks == "all" else range(1)
         chunk_data = {str(i): self.chunk(i) for i in wanted}
         return {
-            "v": 1,
+            "v": 2,
+            "schema": {k: list(v) for k, v in SCHEMA.items()},
             "n": n,
             "kinds": self.timeline.kinds,
             "first_player": self.first_player,
@@ -447,66 +587,107 @@ def js_string(x: float) -> str:
 
 
 # ------------------------------------------------------------------------------ look
+UNSEEN_TEXT = "#595959"
+"""Text on items not visited yet (a textbook leaf's given value): 7:1 on white."""
+UNSEEN_LINE = "#767676"
+"""The border and edge of items not visited yet: 4.5:1 on white."""
+
+
 def css() -> str:
     """The stepper's style sheet: every state a colour from :mod:`negaviz.render.styles`
-    and a second cue (border, double border, dashes, faintness, a word in the label)."""
+    and a second cue (border, double border, dashes, a word in the label).
+
+    The panels take the notebook's theme (JupyterLab's CSS variables, with light
+    fallbacks; the exported page sets them for a dark system theme); the drawing keeps
+    a white paper in every theme, so its colours keep their meaning and contrast.
+    """
     c = OKABE_ITO
     hl = tint(c["yellow"], 0.6)
     return f"""
-.negaviz-stepper {{ font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; font-size: 13px; color: #222; outline: none; }}
-.negaviz-stepper:focus-visible {{ box-shadow: 0 0 0 2px {c["blue"]}; }}
-.negaviz-stepper button {{ font: inherit; padding: 2px 8px; margin: 0 2px; cursor: pointer; }}
-.negaviz-stepper button:disabled {{ cursor: default; opacity: .45; }}
+.negaviz-stepper {{
+  --nv-fg: var(--jp-ui-font-color0, #1a1a1a); --nv-muted: var(--jp-ui-font-color1, #4a4a4a);
+  --nv-bg: var(--jp-layout-color0, #ffffff); --nv-panel: var(--jp-layout-color1, #f7f7f7);
+  --nv-line: var(--jp-border-color1, #bdbdbd); --nv-focus: var(--jp-brand-color1, {c["blue"]});
+  font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; font-size: 14px;
+  color: var(--nv-fg); background: var(--nv-bg); outline: none; padding: 2px; box-sizing: border-box; max-width: 100%;
+}}
+.negaviz-stepper *, .negaviz-stepper *::before {{ box-sizing: border-box; }}
+.negaviz-stepper:focus-visible {{ box-shadow: 0 0 0 3px var(--nv-focus); }}
+.negaviz-stepper button, .negaviz-stepper select {{ font: inherit; padding: 2px 8px; margin: 0 2px; cursor: pointer;
+  color: var(--nv-fg); background: var(--nv-panel); border: 1px solid var(--nv-line); border-radius: 3px; }}
+.negaviz-stepper button:focus-visible, .negaviz-stepper select:focus-visible, .negaviz-stepper input:focus-visible {{
+  outline: 3px solid var(--nv-focus); outline-offset: 1px; }}
+.negaviz-stepper button[aria-pressed="true"] {{ background: {hl}; color: #000; }}
+.negaviz-stepper button:disabled {{ cursor: default; opacity: .5; }}
 .negaviz-stepper .nv-bar {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin: 2px 0; }}
-.negaviz-stepper .nv-slider {{ width: 380px; max-width: 60vw; }}
+.negaviz-stepper .nv-slider {{ width: 380px; max-width: 60vw; accent-color: var(--nv-focus); }}
 .negaviz-stepper .nv-steplabel {{ min-width: 130px; font-variant-numeric: tabular-nums; }}
-.negaviz-stepper .nv-sentence {{ font-size: 14px; margin: 4px 0; min-height: 2.8em; }}
+.negaviz-stepper .nv-sentence {{ font-size: 16px; margin: 4px 0; min-height: 2.8em; }}
 .negaviz-stepper .nv-main {{ display: flex; align-items: flex-start; gap: 8px; }}
-.negaviz-stepper .nv-treebox {{ flex: 1 1 0%; min-width: 240px; border: 1px solid #DDD; position: relative; contain: layout paint; }}
-.negaviz-stepper .nv-tree {{ overflow: hidden; cursor: grab; touch-action: none; }}
-.negaviz-stepper .nv-tree {{ position: relative; }}
+.negaviz-stepper .nv-treebox {{ flex: 1 1 0%; min-width: 0; border: 1px solid var(--nv-line); background: #FFFFFF; color: #1a1a1a; }}
+.negaviz-stepper .nv-treebar {{ display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 4px;
+  padding: 2px 4px; border-bottom: 1px solid #DDDDDD; background: #FAFAFA; }}
+.negaviz-stepper .nv-treebar button {{ padding: 0 6px; font-size: 12px; color: #1a1a1a; background: #FFFFFF; border-color: #BBBBBB; }}
+.negaviz-stepper .nv-zoom {{ margin-left: auto; white-space: nowrap; }}
+.negaviz-stepper .nv-tree {{ overflow: hidden; cursor: grab; touch-action: none; position: relative; contain: layout paint; }}
 .negaviz-stepper .nv-tree svg {{ display: block; position: absolute; left: 0; top: 0; will-change: transform; }}
-.negaviz-stepper .nv-tree text {{ font-family: Helvetica, Arial, sans-serif; }}
-.negaviz-stepper .nv-zoom {{ position: absolute; right: 2px; top: 2px; z-index: 1; }}
-.negaviz-stepper .nv-zoom button {{ padding: 0 6px; font-size: 12px; opacity: .85; }}
-.negaviz-stepper .nv-note {{ font-size: 12px; color: #555; padding: 2px 4px; }}
-.negaviz-stepper .nv-side {{ flex: 0 0 460px; width: 460px; overflow-x: auto; display: flex; flex-direction: column; gap: 6px; }}
-.negaviz-stepper table {{ border-collapse: collapse; font-size: 12px; }}
+.negaviz-stepper .nv-tree text {{ font-family: Helvetica, Arial, sans-serif; fill: #1a1a1a; }}
+.negaviz-stepper .nv-note {{ font-size: 12px; color: #4a4a4a; flex: 1 1 200px; }}
+.negaviz-stepper .nv-side {{ flex: 0 0 430px; width: 430px; max-width: 100%; min-width: 0; display: flex; flex-direction: column; gap: 6px; }}
+.negaviz-stepper table {{ border-collapse: collapse; font-size: 13px; }}
 .negaviz-stepper caption {{ text-align: left; font-weight: bold; }}
-.negaviz-stepper th, .negaviz-stepper td {{ border: 1px solid #BBB; padding: 1px 6px; text-align: left; white-space: nowrap; }}
-.negaviz-stepper th {{ background: #EEE; }}
-.negaviz-stepper tr.nv-here {{ background: {hl}; font-weight: bold; }}
-.negaviz-stepper .nv-empty {{ color: #666; }}
-.negaviz-stepper .nv-code {{ font-size: 12px; line-height: 1.35; margin: 0; padding: 4px; background: #FAFAFA; border: 1px solid #DDD; overflow-x: auto; }}
-.negaviz-stepper .nv-code .nv-hl {{ background: {hl}; font-weight: bold; }}
-.negaviz-stepper .nv-keys, .negaviz-stepper .nv-legend {{ font-size: 11px; color: #555; margin-top: 4px; }}
+.negaviz-stepper th, .negaviz-stepper td {{ border: 1px solid var(--nv-line); padding: 1px 6px; text-align: left; white-space: nowrap; }}
+.negaviz-stepper th {{ background: var(--nv-panel); }}
+.negaviz-stepper tr.nv-here {{ background: {hl}; color: #000; font-weight: bold; }}
+.negaviz-stepper .nv-stack {{ display: block; overflow-x: auto; max-width: 100%; }}
+.negaviz-stepper .nv-empty {{ color: var(--nv-muted); }}
+.negaviz-stepper .nv-code {{ font-size: 13px; line-height: 1.35; margin: 0; padding: 4px; background: var(--nv-panel); color: var(--nv-fg);
+  border: 1px solid var(--nv-line); white-space: pre-wrap; overflow-wrap: anywhere; }}
+.negaviz-stepper .nv-code .nv-hl {{ background: {hl}; color: #000; font-weight: bold; }}
+.negaviz-stepper .nv-keys, .negaviz-stepper .nv-legend {{ font-size: 12px; color: var(--nv-muted); margin-top: 4px; }}
 .negaviz-stepper .nv-legend span.sw {{ display: inline-block; width: 14px; height: 10px; vertical-align: middle; margin: 0 3px 0 10px; border: 1px solid #000; }}
+.negaviz-stepper .nv-legend i.sw {{ color: {UNSEEN_TEXT}; background: #FFFFFF; padding: 0 2px; margin: 0 3px 0 10px; }}
 .negaviz-stepper .nv-panes.nv-compare {{ display: flex; gap: 12px; }}
 .negaviz-stepper .nv-panes.nv-compare > .nv-pane {{ flex: 1 1 0%; min-width: 0; }}
 .negaviz-stepper .nv-title {{ font-weight: bold; }}
 .negaviz-stepper .nv-side-compact {{ flex-basis: 300px; width: 300px; }}
 .negaviz-stepper .nv-side-compact .nv-code {{ display: none; }}
+.negaviz-stepper.nv-narrow .nv-main, .negaviz-stepper.nv-presenter .nv-main {{ flex-direction: column; align-items: stretch; }}
+.negaviz-stepper.nv-narrow .nv-side, .negaviz-stepper.nv-presenter .nv-side {{ flex: 0 0 auto; width: 100%; }}
+.negaviz-stepper.nv-narrow .nv-panes.nv-compare {{ flex-direction: column; }}
+.negaviz-stepper.nv-presenter {{ font-size: 18px; }}
+.negaviz-stepper.nv-presenter .nv-sentence {{ font-size: 26px; }}
+.negaviz-stepper.nv-presenter table, .negaviz-stepper.nv-presenter .nv-code {{ font-size: 17px; }}
+.negaviz-stepper.nv-presenter .nv-keys, .negaviz-stepper.nv-presenter .nv-legend {{ font-size: 15px; }}
+.negaviz-stepper.nv-presenter .nv-side {{ flex-direction: row; flex-wrap: wrap; align-items: flex-start; }}
 .negaviz-stepper g.node {{ cursor: pointer; }}
-.negaviz-stepper g.nv-faint {{ opacity: .16; }}
-.negaviz-stepper g.edge.nv-faint {{ opacity: .16; }}
 .negaviz-stepper .nv-outer {{ stroke: none; }}
+.negaviz-stepper g.nv-unseen .nv-shape {{ fill: #FFFFFF; stroke: {UNSEEN_LINE}; stroke-width: 1; stroke-dasharray: 2 2; }}
+.negaviz-stepper g.edge.nv-unseen path {{ stroke: {UNSEEN_LINE}; stroke-width: 1; stroke-dasharray: 2 2; }}
+.negaviz-stepper g.edge.nv-unseen polygon {{ stroke: {UNSEEN_LINE}; fill: {UNSEEN_LINE}; }}
+.negaviz-stepper g.nv-unseen text {{ fill: {UNSEEN_TEXT}; }}
+.negaviz-stepper text.nv-given {{ font-style: italic; fill: {UNSEEN_TEXT}; }}
 .negaviz-stepper g.nv-exact .nv-shape {{ fill: #FFFFFF; stroke: {c["black"]}; stroke-width: 1; }}
 .negaviz-stepper g.nv-lower .nv-shape {{ fill: {tint(c["sky_blue"], 0.35)}; stroke: {c["blue"]}; stroke-width: 1; }}
 .negaviz-stepper g.nv-upper .nv-shape {{ fill: {tint(c["yellow"], 0.45)}; stroke: {c["black"]}; stroke-width: 1; }}
 .negaviz-stepper g.nv-active .nv-shape {{ fill: {tint(c["orange"], 0.2)}; stroke: {c["orange"]}; stroke-width: 2.5; }}
 .negaviz-stepper g.nv-current .nv-shape {{ fill: {tint(c["orange"], 0.45)}; stroke: {c["vermillion"]}; stroke-width: 2.5; }}
 .negaviz-stepper g.nv-current .nv-outer {{ stroke: {c["vermillion"]}; stroke-width: 1.5; }}
+.negaviz-stepper g.nv-folded .nv-shape {{ fill: #EEEEEE; stroke: #555555; stroke-width: 1; }}
 .negaviz-stepper g.nv-tt .nv-shape {{ fill: {tint(c["bluish_green"], 0.3)}; }}
 .negaviz-stepper g.nv-cut .nv-shape {{ stroke: {c["reddish_purple"]}; stroke-width: 2.5; }}
 .negaviz-stepper g.nv-only .nv-shape {{ stroke-dasharray: 6 2; }}
 .negaviz-stepper g.nv-only {{ filter: drop-shadow(0 0 2px {c["reddish_purple"]}); }}
-.negaviz-stepper g.nv-ghost .nv-shape {{ stroke: {GREY}; fill: none; }}
-.negaviz-stepper g.nv-waiting .nv-shape {{ stroke-dasharray: 1.5 2.5; }}
-.negaviz-stepper g.nv-pruned .nv-shape {{ stroke-dasharray: 5 3; }}
+.negaviz-stepper g.nv-pruned .nv-shape {{ fill: #FFFFFF; stroke: {GREY}; stroke-width: 1.2; stroke-dasharray: 6 3; }}
+.negaviz-stepper g.nv-pruned text {{ fill: {UNSEEN_TEXT}; }}
+.negaviz-stepper g.edge path {{ stroke: #333333; }}
+.negaviz-stepper g.edge polygon {{ stroke: #333333; fill: #333333; }}
 .negaviz-stepper g.edge.nv-pv path, .negaviz-stepper g.edge.nv-pv polygon {{ stroke: {c["blue"]}; stroke-width: 3.5; }}
 .negaviz-stepper g.edge.nv-pv polygon {{ fill: {c["blue"]}; }}
-.negaviz-stepper g.edge.nv-pruned path {{ stroke-dasharray: 5 3; }}
-.negaviz-stepper g.edge.nv-waiting path {{ stroke-dasharray: 1.5 2.5; }}
+.negaviz-stepper g.edge.nv-pruned path {{ stroke: {GREY}; stroke-dasharray: 6 3; }}
+.negaviz-stepper g.edge.nv-pruned polygon {{ stroke: {GREY}; fill: {GREY}; }}
+.negaviz-stepper g.nv-preview, .negaviz-stepper g.edge.nv-preview {{ opacity: .3; }}
+.negaviz-stepper .nv-preview-note {{ color: var(--nv-fg); }}
 .negaviz-stepper:not(.nv-show-windows) .nv-w {{ display: none; }}
 """
 
@@ -523,8 +704,8 @@ def legend_html(perspective: Perspective, first: int) -> str:
         (tint(c["yellow"], 0.45), c["black"], "1px solid", "returned an upper bound (≤)"),
         ("#FFFFFF", c["reddish_purple"], "2.5px solid", "cutoff here (“cut”)"),
         (tint(c["bluish_green"], 0.3), c["black"], "1px solid", "ended by a table hit (“TT”)"),
-        ("#FFFFFF", GREY, "1px dotted", "move not tried yet"),
-        ("#FFFFFF", GREY, "1px dashed", "pruned: never visited"),
+        ("#FFFFFF", UNSEEN_LINE, "1px dotted", "not visited yet (all alike)"),
+        ("#FFFFFF", GREY, "1px dashed", "pruned: a cutoff skipped it"),
     ]
     swatches = "".join(
         f'<span class="sw" style="background:{bg};border:{line} {border}"></span>{html.escape(text)}'
@@ -535,7 +716,8 @@ def legend_html(perspective: Perspective, first: int) -> str:
         view = f"minimax view: values for the first player (▲ max); values at ▼ min nodes ({odd} depth) negated."
     else:
         view = "negamax view: each value is for the side to move there (▲ first player, ▼ second)."
+    given = '<i class="sw">7</i>a leaf\'s given value, not yet seen by the search'
     return (
-        f"<div>{html.escape(view)} Faint: not visited yet. The thick blue line is the best line so far.</div>"
-        f"<div>{swatches}</div>"
+        f"<div>{html.escape(view)} The thick blue line is the best line so far.</div>"
+        f"<div>{swatches}{given}</div>"
     )

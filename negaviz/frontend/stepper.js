@@ -20,7 +20,12 @@ const JUMPS = [
   ["tt", "next TT hit", "H"],
 ];
 const STACK_COLUMNS = ["node", "depth", "α", "β", "best so far", "trying"];
-const WARM_REACH = 5000; // steps looked through, either way, for the next view to lay out ahead
+const WARM_REACH = 5000;
+const KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · "
+  + "P presenter size · F fit the tree · + − zoom. Click a node: go to where it is entered (shift-click: where it returns). "
+  + "Drag pans; Ctrl+wheel zooms.";
+const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
+const CHANGE_BEST = 0, CHANGE_ALPHA = 1; // Change kinds (negaviz.trace.timeline): 2 lowers beta // steps looked through, either way, for the next view to lay out ahead
 
 // A view's drawing stays in the page once built, in a box of its own; the boxes not
 // shown are moved far out of the panel.  A transform of the box restyles nothing inside
@@ -83,6 +88,7 @@ function makeFmt(table) {
 class SceneData {
   constructor(scene) {
     this.s = scene;
+    this.schema = scene.schema;
     this.n = scene.n;
     this.kinds = scene.kinds;
     this.fmt = makeFmt(scene.fmt || {});
@@ -94,10 +100,11 @@ class SceneData {
 
   addView(view) {
     for (const [nid, life] of Object.entries(view.lives)) {
-      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(life));
+      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
     }
     view.index = this.views.length;
-    view.nodeSet = new Set(view.items.filter((it) => it[1] === "n").map((it) => it[2]));
+    view.items = view.items.map((row) => decode(this.schema.item, row));
+    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").map((it) => it.node));
     this.views.push(view);
     return view;
   }
@@ -136,16 +143,17 @@ class SceneData {
     return cur < 0 ? fallback : null;
   }
 
+  // The same rules as Timeline.node_at (tests/frontend/stepper.test.mjs checks both agree).
   nodeAt(nid, step) {
     const life = this.lives.get(nid);
     if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
     const cut = life.cut >= 0 && life.cut < step;
     let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
     for (const ch of life.changes) {
-      if (ch[0] >= step) break;
-      if (ch[1] === 0) { best = ch[2]; alpha = ch[3]; bestChild = ch[4]; }
-      else if (ch[1] === 1) alpha = Math.max(alpha, ch[2]);
-      else beta = Math.min(beta, ch[2]);
+      if (ch.step >= step) break;
+      if (ch.kind === CHANGE_BEST) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
+      else if (ch.kind === CHANGE_ALPHA) alpha = Math.max(alpha, ch.value);
+      else beta = Math.min(beta, ch.value);
     }
     if (life.exit >= 0 && life.exit < step) {
       return { status: "done", value: life.value, bound: life.bound, alpha: life.alpha, beta: life.beta, cut, tt: life.tt, bestChild };
@@ -154,11 +162,26 @@ class SceneData {
     return { status, value: best, bound: null, alpha, beta, cut, tt: false, bestChild };
   }
 
-  // minimax view: values for the first player, negated where the second player moves.
-  sign(nid, perspective) {
+  // minimax view: values for the first player, negated where the second player moves
+  // (negaviz.analysis.steps.sign).
+  signAt(depth, perspective) {
     if (perspective !== "minimax") return 1;
+    return (this.s.first_player + depth) % 2 ? -1 : 1;
+  }
+
+  sign(nid, perspective) {
     const life = this.lives.get(nid);
-    return (this.s.first_player + (life ? life.depth : 0)) % 2 ? -1 : 1;
+    return this.signAt(life ? life.depth : 0, perspective);
+  }
+
+  // Nodes entered by `step` in the node ranges [start, end) (node numbers are the order
+  // of entry): what a folded summary has taken in so far.
+  enteredIn(ranges, step) {
+    const c = this.counters(step);
+    if (!c) return 0;
+    let n = 0;
+    for (const [start, end] of ranges) n += Math.max(0, Math.min(end, c.nodes) - start);
+    return n;
   }
 
   counters(step) {
@@ -207,14 +230,26 @@ class SceneData {
   }
 }
 
-function decodeLife(a) {
-  // [parent, depth, enter, exit, value, bound, tt, cut, alpha, beta, changes, name, move]
-  return {
-    parent: a[0], depth: a[1], enter: a[2], exit: a[3], value: num(a[4]), bound: a[5], tt: !!a[6], cut: a[7],
-    alpha: num(a[8]), beta: num(a[9]),
-    changes: a[10].map((c) => [c[0], c[1], num(c[2]), num(c[3]), c[4]]),
-    name: a[11], move: a[12],
-  };
+// Records travel as arrays, their fields named once, in the scene's schema
+// (negaviz.frontend.scene.SCHEMA): decoded here into objects, the one place that
+// knows the order.
+function decode(fields, row) {
+  const out = {};
+  fields.forEach((f, i) => { out[f] = row[i]; });
+  return out;
+}
+
+function decodeLife(schema, row) {
+  const life = decode(schema.life, row);
+  for (const k of ["value", "alpha", "beta"]) life[k] = num(life[k]);
+  life.tt = !!life.tt;
+  life.changes = life.changes.map((c) => {
+    const ch = decode(schema.change, c);
+    ch.value = num(ch.value);
+    ch.alpha = num(ch.alpha);
+    return ch;
+  });
+  return life;
 }
 
 // ----------------------------------------------------------------------------- DOM helpers
@@ -236,11 +271,16 @@ function injectStyle(root, css) {
 }
 
 // ----------------------------------------------------------------------------- one pane
+const TEXT = 10;          // graphviz points of a node's label text (negaviz.render.tree.NODE_ATTR)
+const READABLE = 9;       // px: the smallest label text a view opens fitted at
+const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
+
 class Pane {
-  constructor(data, index, compare) {
+  constructor(data, index, compare, ui) {
     this.d = data;
     this.index = index;
     this.compare = compare;
+    this.ui = ui;             // the stepper's shared settings: presenter size
     this.view = null;
     this.windows = null;
     this.svg = null;
@@ -249,20 +289,23 @@ class Pane {
     this.painted = new Map(); // title -> class string painted last
     this.el = h("div", { class: "nv-pane" });
     if (compare) this.el.append(h("div", { class: "nv-title", text: data.s.title || "" }));
-    this.sentence = h("p", { class: "nv-sentence", "aria-live": "polite" });
+    // The step's sentence is announced to screen readers as it changes.
+    this.sentence = h("p", { class: "nv-sentence", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.note = h("div", { class: "nv-note" });
-    this.zoomBar = h("div", { class: "nv-zoom" },
-      h("button", { type: "button", title: "zoom in", text: "+", onclick: () => this.zoom(1 / 1.25) }),
-      h("button", { type: "button", title: "zoom out", text: "−", onclick: () => this.zoom(1.25) }),
-      h("button", { type: "button", title: "show the whole tree", text: "fit", onclick: () => this.fit() }),
-      h("button", { type: "button", title: "natural size", text: "1:1", onclick: () => this.natural() }));
+    const button = (text, label, onclick, extra = {}) => h("button", { type: "button", title: label, "aria-label": label, text, onclick, ...extra });
+    this.toolBar = h("div", { class: "nv-treebar" }, this.note, h("span", { class: "nv-zoom" },
+      button("+", "zoom in (+)", () => this.zoom(1 / 1.25)),
+      button("−", "zoom out (−)", () => this.zoom(1.25)),
+      button("fit", "show the whole tree (F)", () => this.fit()),
+      button("1:1", "natural size", () => this.natural()),
+      button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })));
     this.tree = h("div", { class: "nv-tree" });
     this.stackTable = h("table", { class: "nv-stack" });
     this.countersTable = h("table", { class: "nv-counters" });
-    this.code = h("pre", { class: "nv-code" });
+    this.code = h("pre", { class: "nv-code", "aria-label": "pseudocode" });
     const side = h("div", { class: "nv-side" }, this.stackTable, this.countersTable, this.code);
     if (compare) side.classList.add("nv-side-compact");
-    this.el.append(this.sentence, h("div", { class: "nv-main" }, h("div", { class: "nv-treebox" }, this.zoomBar, this.tree, this.note), side));
+    this.el.append(this.sentence, h("div", { class: "nv-main" }, h("div", { class: "nv-treebox" }, this.toolBar, this.tree), side));
     this.legend = h("div", { class: "nv-legend" });
     this.el.append(this.legend);
     this.installPanZoom();
@@ -293,12 +336,9 @@ class Pane {
     this.shift = built.shift;
     this.items = built.items;
     this.painted = built.painted;
-    const vb = this.full;
-    const big = vb[2] > 900 || vb[3] > 600;
-    if (!big) this.fit();
-    else if (first || !this.vb) this.natural();
+    if (first || !this.vb) this.open();
     else {
-      this.place(this.tree.clientHeight || 560); // a new drawing, the same zoom
+      this.place(this.height());
       this.applyViewBox();
     }
   }
@@ -327,10 +367,10 @@ class Pane {
   // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
   // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
   // 100-250 ms, and painting every node the first time 60-70 ms more.
-  prebuild(view, step, perspective) {
+  prebuild(view, step, perspective, preview) {
     const built = this.build(view);
     this.built.set(view.index, built);
-    this.paint(step, perspective, built);
+    this.paint(step, perspective, preview, built);
     setShown(built, false);
     this.tree.append(built.box);
     void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
@@ -348,6 +388,8 @@ class Pane {
     svg.style.width = full[2] + "px";
     svg.style.height = full[3] + "px";
     svg.style.transformOrigin = "0 0";
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "search tree");
     // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
     // are in that group's coordinates, the view box in the svg's.
     const graph = svg.querySelector("g.graph");
@@ -355,21 +397,28 @@ class Pane {
     const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
     const items = new Map();
     const byTitle = new Map();
-    for (const g of svg.querySelectorAll("g.node, g.edge")) {
-      const t = g.querySelector("title");
-      if (t) byTitle.set(t.textContent, g);
+    // graphviz names each node and edge by a <title> holding its DOT id (n0, n0->n1):
+    // kept as data-nv, and the titles go, so screen readers and tooltips never say them.
+    for (const t of Array.from(svg.querySelectorAll("title"))) {
+      const g = t.parentNode;
+      if (g && g.classList && (g.classList.contains("node") || g.classList.contains("edge"))) {
+        byTitle.set(t.textContent, g);
+        g.dataset.nv = t.textContent;
+        if (g.classList.contains("edge")) g.setAttribute("aria-hidden", "true");
+      }
+      t.remove();
     }
     for (const item of view.items) {
-      const title = item[0];
-      const g = byTitle.get(title);
+      const g = byTitle.get(item.title);
       if (!g) continue;
-      const parentTitle = item[3] >= 0 ? "n" + item[3] : null;
-      const edge = parentTitle ? byTitle.get(parentTitle + "->" + title) : null;
-      items.set(title, {
+      const edge = item.parent >= 0 ? byTitle.get("n" + item.parent + "->" + item.title) : null;
+      items.set(item.title, {
         g, item, edge,
         v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
       });
-      if (item[1] === "n") g.dataset.node = String(item[2]);
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", item.name);
+      if (item.kind === "n") g.dataset.node = String(item.node);
     }
     const box = h("div", { class: "nv-view", "data-view": String(view.index) });
     box.style.position = "absolute";
@@ -390,26 +439,56 @@ class Pane {
   }
 
   place(height) {
-    this.tree.style.height = height + "px";
+    this.tree.style.height = Math.round(height) + "px";
+  }
+
+  // The tallest the tree panel grows: most of the window in presenter size, less beside
+  // the panels otherwise (never under 240 px).
+  maxHeight() {
+    const win = window.innerHeight || 800;
+    return Math.max(240, Math.min(this.ui.presenter ? win - 190 : 560, win - 120));
+  }
+
+  height() {
+    return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
+  }
+
+  width() {
+    return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
+  }
+
+  // The scale that shows the whole drawing (capped: a small tree is not blown up past
+  // what reads well, more in presenter size).
+  fitScale() {
+    const cap = this.ui.presenter ? 3 : 1.6;
+    return Math.min(this.width() / this.full[2], this.maxHeight() / this.full[3], cap);
   }
 
   fit() {
-    const width = Math.max(this.tree.getBoundingClientRect().width, 300);
-    const k = Math.min(width / this.full[2], 1.34, 560 / this.full[3]);
-    const height = Math.max(120, this.full[3] * k);
-    this.place(height);
-    this.vb = [(width - this.full[2] * k) / 2, 0, k];
+    const k = this.fitScale();
+    this.place(Math.max(120, this.full[3] * k));
+    this.vb = [(this.width() - this.full[2] * k) / 2, 0, k];
     this.applyViewBox();
   }
 
-  fitIfSmall() {
-    if (!(this.full[2] > 900 || this.full[3] > 600)) this.fit();
+  natural(k = this.ui.presenter ? 2 * NATURAL : NATURAL) {
+    this.place(this.maxHeight());
+    this.vb = [0, 0, k];
+    const root = this.items.get("n" + this.d.s.passes[this.d.passOf(0)][1]) || this.items.values().next().value;
+    this.reveal(root, true);
+    this.applyViewBox();
   }
 
-  natural() {
-    this.place(560);
-    this.vb = [0, 0, 1.34]; // graphviz points to CSS pixels
-    this.applyViewBox();
+  // A new pane opens fitted when the whole tree then reads (labels of READABLE px or
+  // more); otherwise at a readable size on the root and its first levels.
+  open() {
+    if (this.fitScale() * TEXT >= READABLE) this.fit();
+    else this.natural();
+  }
+
+  // Presenter size changed: the same view, opened again at the new sizes.
+  resize() {
+    if (this.svg) this.open();
   }
 
   zoom(factor, cx, cy) {
@@ -446,9 +525,9 @@ class Pane {
     this.tree.addEventListener("pointercancel", end);
   }
 
-  // Keep the current node in sight on drawings bigger than the panel.
-  follow(nid) {
-    const it = this.items.get("n" + nid);
+  // Move the drawing just enough that item `it` is in the panel, with a margin; `top`:
+  // put it at the top centre (a view opening on its root).
+  reveal(it, top = false) {
     if (!it || !this.vb) return;
     let b;
     try { b = it.g.getBBox(); } catch (e) { return; }
@@ -457,80 +536,163 @@ class Pane {
     const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
     const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
     const w = this.tree.clientWidth, hgt = this.tree.clientHeight;
-    if (x >= 0 && y >= 0 && x + b.width * k <= w && y + b.height * k <= hgt) return;
-    this.vb = [w / 2 - (x - tx) - (b.width * k) / 2, hgt / 3 - (y - ty) - (b.height * k) / 2, k];
-    this.applyViewBox();
+    const bw = b.width * k, bh = b.height * k;
+    if (top) {
+      this.vb = [tx + (w / 2 - (x + bw / 2)), ty + (8 - y), k];
+      return;
+    }
+    if (x >= 0 && y >= 0 && x + bw <= w && y + bh <= hgt) return; // in sight: nothing moves
+    const margin = Math.min(24, w / 8, hgt / 8);
+    let dx = 0, dy = 0;
+    if (x < margin) dx = margin - x;
+    else if (x + bw > w - margin) dx = Math.max(w - margin - (x + bw), margin - x);
+    if (y < margin) dy = margin - y;
+    else if (y + bh > hgt - margin) dy = Math.max(hgt - margin - (y + bh), margin - y);
+    if (dx || dy) this.vb = [tx + dx, ty + dy, k];
+  }
+
+  // Keep the current node in sight on drawings bigger than the panel: the view moves
+  // only when the node would leave it, and only as far as it must.
+  follow(nid) {
+    const before = this.vb && this.vb.join();
+    this.reveal(this.items.get("n" + nid));
+    if (this.vb && this.vb.join() !== before) this.applyViewBox();
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
-  paint(step, perspective, drawing = this) {
+  // What a drawn item shows at `step`: its classes, value, window and mark texts, and
+  // the class of the edge into it.  Only what the search knows after `step` events:
+  // an item not visited yet shows nothing but its given value (a textbook leaf's), in
+  // one style for all (the layout carries no result: negaviz.frontend.scene).
+  // `preview`: the final search shown faintly behind the unvisited items.
+  look(item, step, perspective, line, preview) {
     const d = this.d;
     const fmt = d.fmt;
+    const kind = item.kind;
+    const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
+    const depth = item.node >= 0 ? d.lives.get(item.node).depth : d.lives.get(item.parent).depth + 1;
+    const sg = d.signAt(depth, perspective);
+    const unseen = () => {
+      out.cls = "nv-unseen";
+      out.edge = "nv-unseen";
+      out.v = item.prefix || ""; // who moves there is the game's shape, not a result
+      if (item.given !== null && item.given !== undefined) {
+        out.v += fmt(sg * num(item.given));
+        out.given = true;
+      }
+    };
+    if (kind === "n" || kind === "f") {
+      const at = d.nodeAt(item.node, step);
+      const st = at.status === "unvisited" && preview ? d.nodeAt(item.node, d.n) : at;
+      if (st.status === "unvisited") {
+        unseen();
+      } else {
+        let bound = st.bound;
+        if (bound && sg < 0) bound = 3 - bound; // negating swaps lower and upper
+        if (kind === "f") out.cls = "nv-folded";
+        else if (st.status === "current") out.cls = "nv-current";
+        else if (st.status === "active") out.cls = "nv-active";
+        else out.cls = ["nv-exact", "nv-lower", "nv-upper"][bound || 0];
+        if (kind === "n") {
+          if (st.cut) out.cls += " nv-cut";
+          if (st.tt) out.cls += " nv-tt";
+        }
+        const value = st.value === null ? null : sg * st.value;
+        if (st.status === "done") {
+          const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : this.windows ? "=" : "";
+          out.v = (kind === "f" ? "value " : "") + sym + fmt(value);
+        } else {
+          out.v = value === null ? "?" : "best " + fmt(value);
+        }
+        let a = st.alpha, b = st.beta;
+        if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
+        out.w = "[" + fmt(a) + ", " + fmt(b) + "]";
+        out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes"
+          : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
+        if (kind === "n") out.v = (item.prefix || "") + out.v;
+        if (at.status === "unvisited") { out.cls += " nv-preview"; out.edge = "nv-preview"; }
+      }
+      if (line.has(item.node)) { out.cls += " nv-pv"; out.edge = "nv-pv"; }
+      else if (preview && at.status === "unvisited" && this.finalLine().has(item.node)) out.edge = "nv-pv nv-preview";
+    } else if (kind === "g") {
+      // a group of folded sibling subtrees: how many nodes they have taken in so far
+      const seen = d.enteredIn(item.ranges, preview ? d.n : step);
+      if (!seen) unseen();
+      else {
+        out.cls = "nv-folded" + (d.enteredIn(item.ranges, step) ? "" : " nv-preview");
+        out.m = "+" + seen.toLocaleString("en-US") + " nodes";
+      }
+    } else {
+      // an untried move (or several): pruned once the cutoff that skips it has happened
+      const pruned = item.pruned >= 0 && (step > item.pruned || preview);
+      unseen();
+      if (pruned) {
+        out.cls = "nv-pruned" + (step > item.pruned ? "" : " nv-preview");
+        out.edge = out.cls;
+        if (item.title.indexOf("_") < 0) out.v = "pruned";
+        else out.m = "pruned";
+      }
+    }
+    return out;
+  }
+
+  finalLine() {
+    if (!this._finalLine) this._finalLine = this.d.bestLine(this.d.n, this.d.s.passes[this.d.s.passes.length - 1][1]);
+    return this._finalLine;
+  }
+
+  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
+  paint(step, perspective, preview, drawing = this) {
+    const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
     const line = d.bestLine(step, passRoot);
     for (const [title, it] of drawing.items) {
-      const item = it.item;
-      const kind = item[1];
-      let cls = "", vText = null, wText = null, mText = null, edgeCls = "";
-      if (kind === "n" || kind === "f") {
-        const nid = item[2];
-        const st = d.nodeAt(nid, step);
-        const sg = d.sign(nid, perspective);
-        if (st.status === "unvisited") {
-          cls = "nv-faint";
-          vText = "";
-          wText = "";
-          mText = "";
-        } else {
-          let bound = st.bound;
-          if (bound && sg < 0 && bound !== 0) bound = 3 - bound; // negating swaps lower and upper
-          if (kind === "f") cls = "nv-folded";
-          else if (st.status === "current") cls = "nv-current";
-          else if (st.status === "active") cls = "nv-active";
-          else cls = ["nv-exact", "nv-lower", "nv-upper"][bound || 0];
-          if (kind === "n") {
-            if (st.cut) cls += " nv-cut";
-            if (st.tt) cls += " nv-tt";
-          }
-          const value = st.value === null ? null : sg * st.value;
-          if (st.status === "done") {
-            const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : this.windows ? "=" : "";
-            vText = (kind === "f" ? "value " : "") + sym + fmt(value);
-          } else {
-            vText = value === null ? "?" : "best " + fmt(value);
-          }
-          let a = st.alpha, b = st.beta;
-          if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
-          wText = "[" + fmt(a) + ", " + fmt(b) + "]";
-          mText = [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
-        }
-        if (kind === "n" && line.has(nid)) { cls += " nv-pv"; edgeCls = "nv-pv"; }
-        if (item[7]) cls += " nv-only";
-        vText = (item[6] || "") + (vText || "");
-        if (st.status === "unvisited") vText = "";
-      } else if (kind === "g") {
-        // a group of folded siblings
-        cls = step > item[4] ? "nv-folded" : "nv-faint";
-      } else {
-        // a ghost: a move not tried yet, or pruned
-        if (step <= item[4]) cls = "nv-faint nv-ghost";
-        else if (item[5] >= 0 && step > item[5]) cls = "nv-ghost nv-pruned";
-        else cls = "nv-ghost nv-waiting";
-        edgeCls = cls.includes("nv-pruned") ? "nv-pruned" : cls.includes("nv-faint") ? "" : "nv-waiting";
-      }
-      if (cls.includes("nv-faint")) edgeCls = "nv-faint";
-      const key = cls + "|" + vText + "|" + wText + "|" + mText + "|" + edgeCls;
+      const o = this.look(it.item, step, perspective, line, preview);
+      if (it.item.only) o.cls += " nv-only";
+      const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
-      it.g.setAttribute("class", "node " + cls);
-      if (it.v && vText !== null) it.v.textContent = vText;
-      if (it.w && wText !== null) it.w.textContent = wText;
-      if (it.m && mText !== null) it.m.textContent = mText;
-      if (it.edge) it.edge.setAttribute("class", "edge " + edgeCls);
+      it.g.setAttribute("class", "node " + o.cls);
+      if (it.v) {
+        it.v.textContent = o.v;
+        it.v.setAttribute("class", o.given ? "nv-v nv-given" : "nv-v");
+      }
+      if (it.w) it.w.textContent = o.w;
+      if (it.m) it.m.textContent = o.m;
+      if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
     if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+  }
+
+  // The picture of this step as a file of its own: the drawing with every painted
+  // style written on its elements (the page's style sheet does not travel with it).
+  svgFile() {
+    const copy = this.svg.cloneNode(true);
+    const from = this.svg.querySelectorAll("*");
+    const to = copy.querySelectorAll("*");
+    const props = ["fill", "stroke", "stroke-width", "stroke-dasharray", "opacity", "font-style", "font-weight", "font-size", "font-family", "display"];
+    from.forEach((el, i) => {
+      const cs = getComputedStyle(el);
+      const style = props.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
+      to[i].setAttribute("style", style);
+      to[i].removeAttribute("class");
+    });
+    copy.removeAttribute("style");
+    // (XMLSerializer writes the SVG namespace: no URL in this module, which pages carry)
+    copy.setAttribute("width", this.full[2] + "pt");
+    copy.setAttribute("height", this.full[3] + "pt");
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + "\n";
+  }
+
+  save() {
+    if (!this.svg) return;
+    const blob = new Blob([this.svgFile()], { type: "image/svg+xml" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: "negaviz-step-" + (this.shownStep || 0) + ".svg" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
   panels(step, perspective) {
@@ -576,8 +738,12 @@ function render({ model, el }) {
   const total = Math.max(...scenes.map((d) => d.n));
   const root = h("div", { class: "negaviz-stepper", "data-negaviz-stepper": "", "data-lm-suppress-shortcuts": "true", tabindex: "0", role: "group", "aria-label": "search stepper" });
   injectStyle(root, scenes[0].s.css);
-  const panes = scenes.map((d, i) => new Pane(d, i, compare));
-  const state = { step: clamp(model.get("step")), perspective: model.get("perspective"), windows: !!model.get("windows"), timer: null };
+  const ui = { presenter: !!model.get("presenter") };
+  const panes = scenes.map((d, i) => new Pane(d, i, compare, ui));
+  const state = {
+    step: clamp(model.get("step")), perspective: model.get("perspective"), windows: !!model.get("windows"),
+    preview: !!model.get("preview"), timer: null,
+  };
   const asked = new Set();
 
   function clamp(k) {
@@ -587,14 +753,15 @@ function render({ model, el }) {
   }
 
   // --- controls -------------------------------------------------------------------------
-  const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", text: "▶ play" });
+  const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", "aria-label": "play", text: "▶ play" });
   const slider = h("input", { type: "range", min: "0", max: String(total), step: "1", value: String(state.step), class: "nv-slider", "aria-label": "step" });
   const stepLabel = h("span", { class: "nv-steplabel" });
-  const prev = h("button", { type: "button", title: "back one event (←)", text: "◀" });
-  const next = h("button", { type: "button", title: "forward one event (→)", text: "▶" });
-  const jumpButtons = JUMPS.map(([kind, text, codes]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(codes); go(k < 0 ? total : k); } }));
-  const home = h("button", { type: "button", title: "the start (Home)", text: "start", onclick: () => go(0) });
-  const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", text: "end", onclick: () => go(total) });
+  const prev = h("button", { type: "button", title: "back one event (←)", "aria-label": "back one step", text: "◀" });
+  const next = h("button", { type: "button", title: "forward one event (→)", "aria-label": "forward one step", text: "▶" });
+  const jumpButtons = JUMPS.map(([kind, text, codes]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(codes); go(k < 0 ? total : k); } }));
+  const home = h("button", { type: "button", title: "the start (Home)", "aria-label": "go to the start", text: "start", onclick: () => go(0) });
+  const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
+  const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
   const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
     ...PERSPECTIVES.map((p) => h("option", { value: p, text: p })));
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
@@ -605,13 +772,42 @@ function render({ model, el }) {
   persp.addEventListener("change", () => { state.perspective = persp.value; model.set("perspective", persp.value); model.save_changes(); show(); });
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
-  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"));
-  const keys = h("div", { class: "nv-keys", text: "Click the stepper, then ← → step one event, Home/End go to the start/end, space plays. Click a node to go to where it is entered; shift-click, to where it returns. Ctrl+wheel zooms; drag pans." });
+  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
+  const keys = h("div", { class: "nv-keys", text: KEYS });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   root.append(bar, bar2, panesBox, keys);
   el.append(root);
+  root.classList.toggle("nv-presenter", ui.presenter);
+  // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
+  // a notebook beside its table of contents).
+  const narrow = () => {
+    const w = root.getBoundingClientRect().width;
+    if (w > 0) root.classList.toggle("nv-narrow", w < (compare ? 1300 : 900));
+  };
+  const resizing = typeof ResizeObserver === "function" ? new ResizeObserver(narrow) : null;
+  if (resizing) resizing.observe(root);
+  narrow();
+
+  function setPresenter(on) {
+    ui.presenter = on;
+    root.classList.toggle("nv-presenter", on);
+    presenter.setAttribute("aria-pressed", String(on));
+    model.set("presenter", on);
+    model.save_changes();
+    narrow();
+    for (const pane of panes) pane.resize();
+    show();
+  }
 
   // --- keyboard and clicks --------------------------------------------------------------
+  // Letter keys (the list the page shows is KEYS, at the top of this module).
+  const KEY_ACTIONS = {
+    p: () => setPresenter(!ui.presenter),
+    f: () => panes.forEach((p) => p.fit()),
+    "+": () => panes.forEach((p) => p.zoom(1 / 1.25)),
+    "=": () => panes.forEach((p) => p.zoom(1 / 1.25)),
+    "-": () => panes.forEach((p) => p.zoom(1.25)),
+  };
   root.addEventListener("keydown", (e) => {
     if (e.target && (e.target.tagName === "SELECT" || (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox"))) return;
     let k = null;
@@ -620,6 +816,12 @@ function render({ model, el }) {
     else if (e.key === "Home") k = 0;
     else if (e.key === "End") k = total;
     else if (e.key === " " && e.target === root) { e.preventDefault(); e.stopPropagation(); togglePlay(); return; }
+    else if (!e.ctrlKey && !e.metaKey && !e.altKey && KEY_ACTIONS[e.key.toLowerCase()]) {
+      e.preventDefault();
+      e.stopPropagation();
+      KEY_ACTIONS[e.key.toLowerCase()]();
+      return;
+    }
     if (k === null) return;
     e.preventDefault();
     e.stopPropagation(); // JupyterLab would move between cells
@@ -646,9 +848,10 @@ function render({ model, el }) {
   }
 
   function togglePlay() {
-    if (state.timer) { clearInterval(state.timer); state.timer = null; playButton.textContent = "▶ play"; return; }
+    if (state.timer) { clearInterval(state.timer); state.timer = null; playButton.textContent = "▶ play"; playButton.setAttribute("aria-label", "play"); return; }
     if (state.step >= total) go(0);
     playButton.textContent = "❚❚ pause";
+    playButton.setAttribute("aria-label", "pause");
     state.timer = setInterval(() => {
       if (state.step >= total) { togglePlay(); return; }
       go(state.step + 1);
@@ -672,7 +875,7 @@ function render({ model, el }) {
     model.send({ type: "need", scene: i, ...what });
   }
 
-  model.on("msg:custom", (msg) => {
+  const onMessage = (msg) => {
     const d = msg && scenes[msg.scene];
     if (!d) return; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
@@ -681,13 +884,15 @@ function render({ model, el }) {
       d.addView(msg.view);
     }
     show();
-  });
+  };
+  model.on("msg:custom", onMessage);
 
   // --- showing a step ----------------------------------------------------------------------
   function show() {
     const t0 = performance.now();
     slider.value = String(state.step);
     stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + " of " + total.toLocaleString("en-US");
+    slider.setAttribute("aria-valuetext", stepLabel.textContent);
     persp.value = state.perspective;
     windows.checked = state.windows;
     prev.disabled = state.step <= 0;
@@ -708,11 +913,13 @@ function render({ model, el }) {
       const changed = pane.view !== view;
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
-      pane.paint(k, state.perspective);
+      pane.paint(k, state.perspective, state.preview);
+      pane.shownStep = k;
       pane.panels(k, state.perspective);
-      if (pane.legendFor !== state.perspective) {
-        pane.legend.innerHTML = d.s.legend[state.perspective];
-        pane.legendFor = state.perspective;
+      const legendKey = state.perspective + "/" + state.preview;
+      if (pane.legendFor !== legendKey) {
+        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
+        pane.legendFor = legendKey;
       }
     });
     // Last, after every write: following the current node reads the layout once.
@@ -744,7 +951,7 @@ function render({ model, el }) {
       for (const [i, pane] of panes.entries()) {
         const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
         if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective);
+          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
           warm();
           return;
         }
@@ -765,17 +972,28 @@ function render({ model, el }) {
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
   const onPersp = () => { state.perspective = model.get("perspective"); show(); };
   const onWindows = () => { state.windows = !!model.get("windows"); show(); };
+  const onPreview = () => { state.preview = !!model.get("preview"); for (const p of panes) for (const b of p.built.values()) b.painted.clear(); show(); };
+  const onPresenter = () => { if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter")); };
   model.on("change:step", onStep);
   model.on("change:perspective", onPersp);
   model.on("change:windows", onWindows);
+  model.on("change:preview", onPreview);
+  model.on("change:presenter", onPresenter);
   show();
+  // A page of its own takes the keys at once; in a notebook the stepper takes them once
+  // clicked (or on the first key inside it), so running cells is not disturbed.
+  if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
   return () => {
     closed = true;
     if (state.timer) clearInterval(state.timer);
+    if (resizing) resizing.disconnect();
     model.off("change:step", onStep);
     model.off("change:perspective", onPersp);
     model.off("change:windows", onWindows);
+    model.off("change:preview", onPreview);
+    model.off("change:presenter", onPresenter);
+    model.off("msg:custom", onMessage);
   };
 }
 

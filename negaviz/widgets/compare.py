@@ -91,6 +91,8 @@ class CompareWidget(SyncedState, widgets.VBox):
         windows: bool = False,
         max_nodes: int = 400,
         play_interval: int = 900,
+        preview: bool = False,
+        presenter: bool = False,
     ) -> None:
         for name, t in (("trace_a", trace_a), ("trace_b", trace_b)):
             if not isinstance(t, Trace):
@@ -107,7 +109,9 @@ class CompareWidget(SyncedState, widgets.VBox):
                   only=only, interval=int(play_interval))
             for t, title, only in zip(self.traces, titles, self._only)
         ]
-        self.front = StepperView(self.scenes, perspective=perspective, windows=bool(windows))
+        self.front = StepperView(
+            self.scenes, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
+        )
         self.rule_note = widgets.HTML(
             '<span style="font-size:11px;color:#555555">One step counter: each side shows its search after '
             "min(step, its length) events. Nodes are matched by their moves from the root; nodes with a "
@@ -159,7 +163,10 @@ class CompareWidget(SyncedState, widgets.VBox):
 
     def static_html(self) -> str:
         """A self-contained form of this comparison (a page in a sandboxed frame)."""
-        return static_form(self.scenes, step=self.step, perspective=self.perspective, windows=self.windows)
+        return static_form(
+            self.scenes, step=self.step, perspective=self.perspective, windows=self.windows, preview=self.preview,
+            presenter=self.presenter,
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)

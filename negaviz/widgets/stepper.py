@@ -39,7 +39,7 @@ from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, check_step, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -64,9 +64,14 @@ class StepperView(anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)
     perspective = traitlets.Unicode("negamax").tag(sync=True)
     windows = traitlets.Bool(False).tag(sync=True)
+    preview = traitlets.Bool(False).tag(sync=True)
+    presenter = traitlets.Bool(False).tag(sync=True)
     scenes = traitlets.List(traitlets.Dict()).tag(sync=True)
 
-    def __init__(self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False) -> None:
+    def __init__(
+        self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False,
+        preview: bool = False, presenter: bool = False,
+    ) -> None:
         self._scenes = scenes
         lazy = any(len(s.trace) > LAZY_EVENTS for s in scenes)
         data = [s.data(chunks="first" if lazy else "all") for s in scenes]
@@ -74,7 +79,10 @@ class StepperView(anywidget.AnyWidget):
             for s, d in zip(scenes, data):
                 k = min(step, len(s.trace))
                 d["chunks"].setdefault(str(k // CHUNK), s.chunk(k // CHUNK))
-        super().__init__(scenes=data, step=step, perspective=perspective, windows=windows)
+        super().__init__(
+            scenes=data, step=step, perspective=perspective, windows=check_flag("windows", windows),
+            preview=check_flag("preview", preview), presenter=check_flag("presenter", presenter),
+        )
         self.on_msg(self._on_msg)
 
     def __repr__(self) -> str:
@@ -113,8 +121,9 @@ class StepperView(anywidget.AnyWidget):
 
 
 class SyncedState:
-    """``step``, ``perspective`` and ``windows`` of a widget wrapping a
-    :class:`StepperView` (``self.front``): synced with the page both ways, checked here."""
+    """``step``, ``perspective``, ``windows``, ``preview`` and ``presenter`` of a widget
+    wrapping a :class:`StepperView` (``self.front``): synced with the page both ways,
+    checked here."""
 
     front: StepperView
 
@@ -147,7 +156,26 @@ class SyncedState:
 
     @windows.setter
     def windows(self, value: bool) -> None:
-        self.front.windows = bool(value)
+        self.front.windows = check_flag("windows", value)
+
+    @property
+    def preview(self) -> bool:
+        """Whether the rest of the search shows faintly behind the step (settable; off:
+        nothing from later steps shows)."""
+        return bool(self.front.preview)
+
+    @preview.setter
+    def preview(self, value: bool) -> None:
+        self.front.preview = check_flag("preview", value)
+
+    @property
+    def presenter(self) -> bool:
+        """Presenter size: bigger text and tree, for a projector (settable; the P key)."""
+        return bool(self.front.presenter)
+
+    @presenter.setter
+    def presenter(self, value: bool) -> None:
+        self.front.presenter = check_flag("presenter", value)
 
 
 class StepperWidget(SyncedState, widgets.VBox):
@@ -155,6 +183,9 @@ class StepperWidget(SyncedState, widgets.VBox):
 
     ``perspective``: ``"negamax"`` or ``"minimax"`` at first (switchable in the widget).
     ``windows``: show each node's alpha-beta window at first (switchable).
+    ``preview``: show the rest of the search faintly behind each step (off by default:
+    nothing from later steps shows; the legend says when it is on).
+    ``presenter``: open in presenter size, for a projector (switchable: the P key).
     ``max_nodes``: the most nodes drawn in one view; bigger trees are folded.
     ``step``: the step shown first.
     ``quiz``: ask the questions of :func:`negaviz.quiz.questions` as the steps come
@@ -177,6 +208,8 @@ class StepperWidget(SyncedState, widgets.VBox):
         quiz: bool = False,
         play_interval: int = 600,
         title: str = "",
+        preview: bool = False,
+        presenter: bool = False,
     ) -> None:
         if not isinstance(trace, Trace):
             raise InputError(f"StepperWidget needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
@@ -186,7 +219,9 @@ class StepperWidget(SyncedState, widgets.VBox):
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
         self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval))
-        self.front = StepperView([self.scene], step=step, perspective=perspective, windows=bool(windows))
+        self.front = StepperView(
+            [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
+        )
 
         # --- quiz (checked by the kernel) ---------------------------------------------------
         self._quiz_on = bool(quiz)
@@ -288,7 +323,10 @@ class StepperWidget(SyncedState, widgets.VBox):
     # --- where no widget manager runs --------------------------------------------------------
     def static_html(self) -> str:
         """A self-contained form of this stepper (a page in a sandboxed frame)."""
-        return static_form([self.scene], step=self.step, perspective=self.perspective, windows=self.windows)
+        return static_form(
+            [self.scene], step=self.step, perspective=self.perspective, windows=self.windows, preview=self.preview,
+            presenter=self.presenter,
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a self-contained HTML form for viewers without a widget
@@ -310,7 +348,10 @@ class StepperWidget(SyncedState, widgets.VBox):
         super().close()
 
 
-def static_form(scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool) -> str:
+def static_form(
+    scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool, preview: bool = False,
+    presenter: bool = False,
+) -> str:
     """The self-contained HTML form of a stepper, or a note when the trace is too big."""
     try:
         check_page_size(scenes)
@@ -321,7 +362,8 @@ def static_form(scenes: list[Scene], *, step: int, perspective: Perspective, win
             f"({MAX_PAGE_EVENTS:,}); it steps in a running notebook.</i></p>"
         )
     page = page_html(scenes, title=" | ".join(s.title for s in scenes if s.title) or "negaviz stepper",
-                     step=step, perspective=perspective, windows=windows)
+                     step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
+                     autofocus=False)
     return static_html(page)
 
 

@@ -334,7 +334,7 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     expect(root.locator("button[data-jump='cutoff']")).to_be_disabled()  # the only one
     root.get_by_role("button", name="◀", exact=True).click()
     expect(root).to_have_attribute("data-step", str(cutoff - 1))
-    root.locator("svg g.node").filter(has=page.locator("title", has_text="n1")).first.click()
+    root.locator('svg g.node[data-nv="n1"]').first.click()
     expect(root).to_have_attribute("data-step", str(trace.nodes[1].enter_step + 1))
     readings.append(root.evaluate(probe.js))
     probe.check(readings[-1], trace, trace.nodes[1].enter_step + 1)

@@ -8,62 +8,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 import negaviz
 import negaviz.trace.timeline
-from negaviz.export import export_html
 
-CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
-]
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def opened(chromium: Any, tmp_path: Path) -> Iterator[Any]:
-    """Open an exported page; yields (page, stepper root, file URL, requests made, errors seen)."""
-    pages = []
-
-    def open_page(trace: negaviz.Trace, **kw: Any) -> tuple[Any, Any, str, list[str], list[str]]:
-        path = export_html(trace, tmp_path / f"page{len(pages)}.html", **kw).path
-        page = chromium.new_page(viewport={"width": 1280, "height": 820})
-        pages.append(page)
-        requests: list[str] = []
-        errors: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        url = path.as_uri()
-        page.goto(url)
-        page.wait_for_selector("[data-negaviz-stepper] svg g.node")
-        root = page.locator("[data-negaviz-stepper]")
-        root.locator(".nv-sentence").click()  # focus: the keys are the stepper's
-        return page, root, url, requests, errors
-
-    yield open_page
-    for page in pages:
-        page.close()
+pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
 
 
 def test_keys_play_clicks_and_no_requests(opened: Any, stepper_probe: Any) -> None:
@@ -104,9 +60,9 @@ def test_keys_play_clicks_and_no_requests(opened: Any, stepper_probe: Any) -> No
     probe.same_places(first, cut)
 
     # Clicking a node goes to where it is entered; shift-click, to where it returns.
-    root.locator("svg g.node").filter(has=page.locator("title", has_text="n2")).first.click()
+    root.locator('svg g.node[data-nv="n2"]').first.click()
     probe.check(root.evaluate(probe.js), trace, trace.nodes[2].enter_step + 1)
-    root.locator("svg g.node").filter(has=page.locator("title", has_text="n2")).first.click(modifiers=["Shift"])
+    root.locator('svg g.node[data-nv="n2"]').first.click(modifiers=["Shift"])
     probe.check(root.evaluate(probe.js), trace, trace.nodes[2].exit_step + 1)
 
     # The minimax view: the same step in values for the first player.

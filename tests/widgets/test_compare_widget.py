@@ -152,7 +152,7 @@ def test_mimebundle_has_both_sides_in_one_page(pair: Any, make: Any) -> None:
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert bundle["text/plain"] == repr(w) == "<negaviz CompareWidget: 23 and 18 events, step 7>"
     frame = bundle["text/html"]
-    assert frame.startswith("<iframe") and 'sandbox="allow-scripts"' in frame and "srcdoc=" in frame
+    assert frame.startswith("<iframe") and 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
     assert "data-negaviz-stepper" in frame and frame == w.static_html()
     page = html.unescape(re.search(r'srcdoc="([^"]*)"', frame).group(1))  # type: ignore[union-attr]
     data = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', page, re.DOTALL)

@@ -314,7 +314,7 @@ def test_keyboard_note_and_no_output_widgets(textbook: negaviz.Trace, make: Any)
     w = make(textbook)
     parts = descendants(w)
     assert w.front in parts and isinstance(w.front, StepperView)
-    assert "← →" in ESM and "Home/End" in ESM and "space plays" in ESM
+    assert "← → one step" in ESM and "Home / End" in ESM and "space play / pause" in ESM and "P presenter size" in ESM
     assert "data-negaviz-stepper" in ESM and "export default { render };" in ESM
     # Updates go through widget state only: an Output widget would leak displays under nbval.
     assert not any(isinstance(p, widgets.Output) for p in parts)
@@ -367,7 +367,7 @@ def test_mimebundle_has_the_widget_and_a_self_contained_page(textbook: negaviz.T
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert bundle["text/plain"] == repr(w)
     frame = bundle["text/html"]
-    assert frame.startswith("<iframe") and 'sandbox="allow-scripts"' in frame and "srcdoc=" in frame
+    assert frame.startswith("<iframe") and 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
     assert "data-negaviz-stepper" in frame
     page = srcdoc(frame)
     assert page.startswith("<!DOCTYPE html>") and "default-src 'none'" in page

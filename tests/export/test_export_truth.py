@@ -1,0 +1,138 @@
+"""The stepper never tells the future: at every step, in a real Chromium, the picture shows
+what the search knew at that step and nothing more.
+
+Read from the page's computed styles (stroke, width, dashes, fill, opacity), not from class
+names, and compared with the trace's own timeline:
+
+* the edges drawn thick (the best line) are exactly those of ``Timeline.best_line(k)``;
+* every item not visited yet (a node not entered, a move not pruned yet, a folded group
+  with nothing entered) looks like every other one: one style, whatever happens later.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import negaviz
+from negaviz.frontend.scene import SCHEMA, Scene
+from negaviz.trace.timeline import timeline_of
+
+pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
+
+# Steps through the whole search in the page, reading each step's computed styles.
+READ_ALL_STEPS = """(root) => {
+  const sigs = [], index = new Map(), out = [];
+  const sigOf = (parts) => {
+    const key = parts.join("|");
+    if (!index.has(key)) { index.set(key, sigs.length); sigs.push(key); }
+    return index.get(key);
+  };
+  const press = (key) => root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  press("Home");
+  for (let k = 0; ; k++) {
+    if (Number(root.dataset.step) !== k) throw new Error("expected step " + k + ", shows " + root.dataset.step);
+    const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+    const edges = new Map();
+    for (const e of svg.querySelectorAll("g.edge")) edges.set(e.dataset.nv.split("->")[1], e);
+    const nodes = {};
+    const thick = [];
+    for (const g of svg.querySelectorAll("g.node")) {
+      const shape = getComputedStyle(g.querySelector(".nv-shape"));
+      const look = [sigOf([shape.fill, shape.stroke, shape.strokeWidth, shape.strokeDasharray, getComputedStyle(g).opacity])];
+      const e = edges.get(g.dataset.nv);  // the edge into it (none into the root)
+      if (e) {
+        const path = getComputedStyle(e.querySelector("path"));
+        look.push(sigOf(["edge", path.stroke, path.strokeWidth, path.strokeDasharray, getComputedStyle(e).opacity]));
+      }
+      nodes[g.dataset.nv] = look;
+    }
+    for (const e of svg.querySelectorAll("g.edge")) {
+      if (parseFloat(getComputedStyle(e.querySelector("path")).strokeWidth) > 2) thick.push(e.dataset.nv);
+    }
+    out.push([Number(root.dataset.view), nodes, thick]);
+    if (root.querySelector("button[title^='forward']").disabled) break;
+    press("ArrowRight");
+  }
+  return { sigs, steps: out };
+}"""
+
+
+def expected_unvisited(scene: Scene, view: int, step: int) -> set[str]:
+    """The titles of the view's items the search has not reached by ``step``."""
+    tl = scene.timeline
+    entered = tl.entered(step)
+    out = set()
+    for row in scene.views[view]["items"]:
+        item = dict(zip(SCHEMA["item"], row))
+        kind = item["kind"]
+        if kind in ("n", "f"):
+            unseen = tl.node_at(item["node"], step).status == "unvisited"
+        elif kind == "g":
+            unseen = not any(min(end, entered) > start for start, end in item["ranges"])
+        else:
+            unseen = item["pruned"] < 0 or step <= item["pruned"]
+        if unseen:
+            out.add(item["title"])
+    return out
+
+
+def expected_thick(scene: Scene, view: int, step: int) -> set[str]:
+    """The edges of the view on ``Timeline.best_line(step)`` (from the step's pass root)."""
+    root = scene.passes[scene.pass_of(step)][1]
+    line = set(timeline_of(scene.trace).best_line(step, root))
+    out = set()
+    for row in scene.views[view]["items"]:
+        item = dict(zip(SCHEMA["item"], row))
+        if item["kind"] in ("n", "f") and item["node"] in line and item["parent"] >= 0:
+            out.add(f"n{item['parent']}->{item['title']}")
+    return out
+
+
+def check_every_step(opened: Any, trace: negaviz.Trace, **kw: Any) -> int:
+    page, root, url, requests, errors = opened(trace, **kw)
+    reading = root.evaluate(READ_ALL_STEPS)
+    scene = Scene(trace, **kw)
+    scene.cover()  # the same views, in the same order, as the page holds
+    steps = reading["steps"]
+    assert len(steps) == len(trace) + 1
+    leaks = 0
+    for k, (view, nodes, thick) in enumerate(steps):
+        assert set(thick) == expected_thick(scene, view, k), f"step {k}: the best line drawn is not best_line({k})"
+        unseen = expected_unvisited(scene, view, k) & set(nodes)
+        for part in (0, 1):  # the item itself, and the edge into it
+            looks = {nodes[t][part] for t in unseen if len(nodes[t]) > part}
+            assert len(looks) <= 1, f"step {k}: items not visited yet look different: " + str(
+                sorted({reading["sigs"][i] for i in looks})
+            )
+            # and an item not visited looks unlike one the search has been to
+            seen = {nodes[t][part] for t in set(nodes) - unseen if len(nodes[t]) > part}
+            assert not looks & seen, f"step {k}: an unvisited item looks like a visited one: {reading['sigs'][min(looks & seen)]}"
+        leaks += len(unseen)
+    assert requests == [url] and errors == []
+    return leaks
+
+
+def test_textbook_alphabeta_at_every_step(opened: Any) -> None:
+    trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    assert check_every_step(opened, trace) > 0
+
+
+def test_pvs_at_every_step(opened: Any) -> None:
+    trace = negaviz.record(negaviz.Tree.parse("[[[3,5],[6,9]],[[1,2],[0,-1]],[[8,4],[7,2]]]"), algorithm="pvs")
+    assert check_every_step(opened, trace) > 0
+
+
+def test_table_search_at_every_step(opened: Any) -> None:
+    trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta", tt=True)
+    assert check_every_step(opened, trace) > 0
+
+
+@pytest.mark.slow
+def test_folded_big_search_at_every_step(opened: Any) -> None:
+    trace = negaviz.record(negaviz.TicTacToe("x.o.x...."), algorithm="alphabeta")  # 1,045 events
+    page_views = Scene(trace, max_nodes=40)
+    page_views.cover()
+    assert len(page_views.views) >= 10  # folded: many views, laid out around parts of the search
+    assert check_every_step(opened, trace, max_nodes=40) > 0
