@@ -442,11 +442,16 @@ class Pane {
     this.tree.style.height = Math.round(height) + "px";
   }
 
-  // The tallest the tree panel grows: most of the window in presenter size, less beside
-  // the panels otherwise (never under 240 px).
+  // The tallest the tree panel grows: in presenter size, the window below the panel's top
+  // (the controls and the sentence stay in sight above it); else 560 px, less in a short
+  // window (never under 240 px).
   maxHeight() {
     const win = window.innerHeight || 800;
-    return Math.max(240, Math.min(this.ui.presenter ? win - 190 : 560, win - 120));
+    if (this.ui.presenter) {
+      const top = this.tree.getBoundingClientRect().top + (window.scrollY || 0);
+      return Math.max(240, win - Math.min(Math.max(top, 0), 300) - 12);
+    }
+    return Math.max(240, Math.min(560, win - 120));
   }
 
   height() {

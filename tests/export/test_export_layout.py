@@ -1,0 +1,238 @@
+"""The exported page as a lecture hall and a screen reader meet it, in a real Chromium:
+widths from 600 to 1920 px, presenter size on a 1024×768 projector, a dark system theme,
+the opening view, the keyboard, accessible names, and the "save SVG" button."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import negaviz
+
+pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+
+# Panels that must not be cut: each one's content fits its width, or it scrolls on purpose.
+CLIPPED = """(root) => {
+  const out = [];
+  const all = [root, ...root.querySelectorAll(".nv-bar, .nv-pane, .nv-main, .nv-treebox, .nv-treebar, .nv-side, .nv-code, .nv-sentence, .nv-legend, .nv-keys, .nv-counters")];
+  for (const el of all) {
+    const style = getComputedStyle(el);
+    const scrolls = ["auto", "scroll"].includes(style.overflowX);
+    if (!scrolls && el.scrollWidth > el.clientWidth + 1) out.push(el.className + ": " + el.scrollWidth + " > " + el.clientWidth);
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > window.innerWidth + 1) out.push("the page scrolls sideways: " + page.scrollWidth + " > " + window.innerWidth);
+  const zoom = root.querySelector(".nv-zoom").getBoundingClientRect();
+  const tree = root.querySelector(".nv-tree").getBoundingClientRect();
+  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+  for (const g of svg.querySelectorAll("g.node")) {
+    const r = g.getBoundingClientRect();
+    // the part of the node the panel shows
+    const x0 = Math.max(r.left, tree.left), x1 = Math.min(r.right, tree.right);
+    const y0 = Math.max(r.top, tree.top), y1 = Math.min(r.bottom, tree.bottom);
+    if (x1 <= x0 || y1 <= y0) continue;
+    if (x0 < zoom.right && x1 > zoom.left && y0 < zoom.bottom && y1 > zoom.top) out.push("the zoom buttons cover " + g.dataset.nv);
+  }
+  return out;
+}"""
+
+# WCAG contrast of every text the stepper shows, against what is behind it.
+CONTRAST = """(root) => {
+  const rgb = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return m.length > 3 ? [m[0], m[1], m[2], m[3]] : [m[0], m[1], m[2], 1]; };
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      if (e instanceof SVGElement && e.tagName !== "svg") continue;
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0.5) return c;
+    }
+    return rgb(getComputedStyle(document.body).backgroundColor);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const worst = [];
+  const texts = root.querySelectorAll(".nv-sentence, .nv-steplabel, td, th, caption, .nv-code span, .nv-keys, .nv-legend div, button, label, .nv-note");
+  for (const el of texts) {
+    if (!el.textContent.trim() || el.disabled) continue;
+    const r = ratio(rgb(getComputedStyle(el).color), behind(el));
+    if (r < 4.5) worst.push([el.className || el.tagName, el.textContent.trim().slice(0, 30), r.toFixed(2)]);
+  }
+  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+  for (const t of svg.querySelectorAll("g.node text")) {
+    if (!t.textContent.trim()) continue;
+    const r = ratio(rgb(getComputedStyle(t).fill), [255, 255, 255, 1]);  // the drawing's paper is white
+    if (r < 4.5) worst.push(["svg text", t.textContent.trim(), r.toFixed(2)]);
+  }
+  return worst;
+}"""
+
+
+def open_at(chromium: Any, tmp_path: Path, trace: negaviz.Trace, width: int, height: int = 800, **kw: Any) -> Any:
+    from negaviz.export import export_html
+
+    scheme = kw.pop("color_scheme", "light")
+    path = export_html(trace, tmp_path / f"w{width}.html", **kw).path
+    page = chromium.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path.as_uri())
+    page.wait_for_selector("[data-negaviz-stepper] svg g.node")
+    page.errors = errors
+    return page
+
+
+@pytest.mark.parametrize("width", [600, 700, 1024, 1366, 1920])
+def test_nothing_clipped_or_covered_at_any_width(chromium: Any, tmp_path: Path, width: int) -> None:
+    for trace in (
+        negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"),
+        negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta", tt=True),
+    ):
+        page = open_at(chromium, tmp_path, trace, width)
+        root = page.locator("[data-negaviz-stepper]")
+        narrow = "nv-narrow" in (root.get_attribute("class") or "")
+        assert narrow == (width < 900), (width, root.get_attribute("class"))
+        for key in ["End", "Home", *["ArrowRight"] * 15]:  # the cutoff's long pseudocode line among them
+            page.keyboard.press(key)
+            assert root.evaluate(CLIPPED) == [], (width, root.evaluate("r => r.dataset.step"))
+        if narrow:  # the side panels sit under the tree
+            tree = root.locator(".nv-treebox").bounding_box()
+            side = root.locator(".nv-side").bounding_box()
+            assert side["y"] >= tree["y"] + tree["height"] - 1
+        page.screenshot(path=str(ARTIFACTS / f"export_width_{width}.png"), full_page=True) if ARTIFACTS.is_dir() else None
+        assert page.errors == []
+        page.close()
+
+
+def test_the_opening_view_orients(chromium: Any, tmp_path: Path) -> None:
+    """At step 0 the root is in view: fitted when the whole tree then reads (labels of
+    9 px or more), else at a readable size on the root and its first levels."""
+    cases = [
+        (negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), {}, True),
+        (negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta", tt=True), {}, False),
+        (negaviz.record(negaviz.TicTacToe("x.o.x...."), algorithm="alphabeta"), {"max_nodes": 40}, False),
+    ]
+    for trace, kw, fitted in cases:
+        page = open_at(chromium, tmp_path, trace, 1366, 768, **kw)
+        root = page.locator("[data-negaviz-stepper]")
+        tree = root.locator(".nv-tree").bounding_box()
+        node = root.locator('.nv-tree svg:not([aria-hidden="true"]) g.node[data-nv="n0"]').bounding_box()
+        assert node is not None
+        inside = (tree["x"] <= node["x"] and node["x"] + node["width"] <= tree["x"] + tree["width"]
+                  and tree["y"] <= node["y"] and node["y"] + node["height"] <= tree["y"] + tree["height"])
+        assert inside, (kw, tree, node)
+        scale = root.evaluate("r => new DOMMatrix(getComputedStyle(r.querySelector('.nv-tree svg:not([aria-hidden=\"true\"])')).transform).a")
+        assert scale * 10 >= 9, scale  # node labels of 10 points read at 9 px or more
+        shown = root.evaluate(
+            "r => { const t = r.querySelector('.nv-tree').getBoundingClientRect();"
+            " return Array.from(r.querySelectorAll('.nv-tree svg:not([aria-hidden=\"true\"]) g.node')).filter((g) => {"
+            " const b = g.getBoundingClientRect(); return b.right > t.left && b.left < t.right && b.bottom > t.top && b.top < t.bottom; }).length; }"
+        )
+        total = root.locator('.nv-tree svg:not([aria-hidden="true"]) g.node').count()
+        assert (shown == total) == fitted, (kw, shown, total)
+        assert shown >= 3  # the root and its first level
+        assert page.errors == []
+        page.close()
+
+
+def test_presenter_size_on_a_projector(chromium: Any, tmp_path: Path) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page = open_at(chromium, tmp_path, trace, 1024, 768)
+    root = page.locator("[data-negaviz-stepper]")
+    page.keyboard.press("p")  # the page took the focus at load: the key works at once
+    assert "nv-presenter" in (root.get_attribute("class") or "")
+    assert root.locator(".nv-presenter-button").get_attribute("aria-pressed") == "true"
+    sentence = root.evaluate("r => parseFloat(getComputedStyle(r.querySelector('.nv-sentence')).fontSize)")
+    assert sentence >= 20
+    label = root.evaluate(
+        "r => { const t = r.querySelector('.nv-tree svg:not([aria-hidden=\"true\"]) g.node[data-nv=\"n0\"] text');"
+        " return t.getBoundingClientRect().height; }"
+    )
+    assert label >= 14, label  # the fitted textbook tree's node labels, in screen pixels
+    shown = root.evaluate(
+        "r => { const t = r.querySelector('.nv-tree').getBoundingClientRect(); return Array.from("
+        "r.querySelectorAll('.nv-tree svg:not([aria-hidden=\"true\"]) g.node')).every((g) => { const b = g.getBoundingClientRect();"
+        " return b.left >= t.left - 1 && b.right <= t.right + 1 && b.top >= t.top - 1 && b.bottom <= t.bottom + 1; }); }"
+    )
+    assert shown  # still the whole tree
+    bottom = root.evaluate("r => r.querySelector('.nv-tree').getBoundingClientRect().bottom")
+    assert bottom <= 768, bottom  # and the tree, the controls and the sentence on one screen
+    assert root.evaluate(CLIPPED) == []
+    if ARTIFACTS.is_dir():
+        page.screenshot(path=str(ARTIFACTS / "export_presenter_1024.png"))
+    page.keyboard.press("p")
+    assert "nv-presenter" not in (root.get_attribute("class") or "")
+    page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_contrast_in_both_themes(chromium: Any, tmp_path: Path, scheme: str) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page = open_at(chromium, tmp_path, trace, 1366, 800, color_scheme=scheme)
+    root = page.locator("[data-negaviz-stepper]")
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(255, 255, 255)") == (scheme == "light"), background
+    for key in ["Home", *["ArrowRight"] * 5, "End"]:
+        page.keyboard.press(key)
+        assert root.evaluate(CONTRAST) == [], (scheme, key)
+    if ARTIFACTS.is_dir():
+        page.screenshot(path=str(ARTIFACTS / f"export_{scheme}.png"), full_page=True)
+    page.close()
+
+
+def test_keyboard_and_screen_reader_names(chromium: Any, tmp_path: Path) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page = open_at(chromium, tmp_path, trace, 1366, 800)
+    root = page.locator("[data-negaviz-stepper]")
+    assert page.evaluate("() => document.activeElement.hasAttribute('data-negaviz-stepper')")  # focus at load
+    page.keyboard.press("ArrowRight")  # so the keys work with no click
+    assert root.get_attribute("data-step") == "1"
+    names = root.evaluate(
+        "r => Array.from(r.querySelectorAll('button, select, input')).map((b) => b.getAttribute('aria-label')"
+        " || (b.labels && b.labels[0] && b.labels[0].textContent.trim()) || b.textContent.trim())"
+    )
+    assert all(any(ch.isalpha() for ch in n) and len(n) >= 3 for n in names), names  # no bare ◀ ▶ + −
+    assert "back one step" in names and "forward one step" in names and "zoom in (+)" in names
+    live = root.locator(".nv-sentence")
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
+    svg = root.locator('.nv-tree svg:not([aria-hidden="true"])')
+    assert svg.locator("title").count() == 0  # graphviz's ids (n0, n0->n1) are never read out
+    labels = svg.evaluate("s => Array.from(s.querySelectorAll('g.node'), (g) => g.getAttribute('aria-label'))")
+    assert sorted(labels) == sorted("ABCDEFGH")
+    assert svg.evaluate("s => Array.from(s.querySelectorAll('g.edge')).every((e) => e.getAttribute('aria-hidden') === 'true')")
+    keys = root.locator(".nv-keys").inner_text()
+    for key in ("← →", "Home / End", "space", "P presenter", "F fit", "+ − zoom"):
+        assert key in keys
+    # focus is visible
+    outline = root.evaluate("r => getComputedStyle(r).boxShadow")
+    assert outline not in ("", "none")
+    page.close()
+
+
+def test_save_picture_writes_the_step_as_svg(chromium: Any, tmp_path: Path) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page = open_at(chromium, tmp_path, trace, 1366, 800)
+    root = page.locator("[data-negaviz-stepper]")
+    root.locator("button[data-jump='cutoff']").click()
+    with page.expect_download() as info:
+        root.locator("button.nv-save").click()
+    download = info.value
+    assert download.suggested_filename == "negaviz-step-15.svg"
+    target = tmp_path / download.suggested_filename
+    download.save_as(target)
+    text = target.read_text(encoding="utf-8")
+    svg = ET.fromstring(text)
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.text]
+    assert "cut" in texts and "pruned" in texts and "best −3" in texts  # what step 15 shows
+    styles = " ".join(e.get("style", "") for e in svg.iter())
+    assert "stroke-width: 3.5px" in styles.replace(":", ": ").replace(":  ", ": ") or "stroke-width:3.5px" in styles
+    assert "class=" not in text  # painted styles written on the elements: no style sheet needed
+    page.close()
