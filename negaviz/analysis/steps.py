@@ -43,14 +43,25 @@ def sign(trace: Trace, nid: int, perspective: Perspective) -> int:
     return -1 if (first_player(trace) + trace.nodes[nid].depth) % 2 else 1
 
 
-def name(trace: Trace, nid: int) -> str:
-    """A short name for a node: its label in a textbook tree, else its moves from the root."""
+def name(trace: Trace, nid: int, *, prose: bool = False) -> str:
+    """How every layer names a node (sentences, the stack, the drawing, quizzes, the
+    checker): its label in a textbook tree; else its moves from the root, ``b1 c2``
+    (the last three after ``…`` past four moves), or ``the root``.  ``prose``: for
+    a sentence about the position, ``the position after b1 c2`` with every move.
+
+    >>> import negaviz
+    >>> t = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta")
+    >>> name(t, 0), name(t, 2), name(t, 2, prose=True)
+    ('the root', 'b1 b2', 'the position after b1 b2')
+    """
     if is_textbook_tree(trace.game):
         return trace.label(nid)
     path = trace.path(nid)[1:]
     if not path:
         return "the root"
     moves = [trace.move_name(n) for n in path]
+    if prose:
+        return "the position after " + " ".join(moves)
     return " ".join(moves if len(moves) <= 4 else ["…", *moves[-3:]])
 
 

@@ -36,13 +36,13 @@ __all__ = ["ESM", "page_html", "static_html"]
 ESM = resources.files("negaviz.frontend").joinpath("stepper.js").read_text(encoding="utf-8")
 """The front-end ES module's source."""
 
-EXPORT_LINE = "export default { render };"
+EXPORT_LINE = "export default { render, SceneData };"
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 """Nothing may be fetched: no scripts, styles, fonts or images from anywhere."""
 
 # The module as a classic page script: its default export becomes a local name.
-_SCRIPT = ESM.replace(EXPORT_LINE, "const NEGAVIZ = { render };")
+_SCRIPT = ESM.replace(EXPORT_LINE, "const NEGAVIZ = { render, SceneData };")
 
 _BOOT = """
 function negavizModel(state) {

@@ -40,7 +40,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import Stepper, first_player, name, sign
+from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.games.protocol import restore
 from negaviz.render import labels
@@ -50,7 +50,7 @@ from negaviz.games.protocol import label as game_label
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
-from negaviz.trace.timeline import BEST, timeline_of
+from negaviz.trace.timeline import BEST, LEAF_CODES, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace
 from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
@@ -65,6 +65,13 @@ ItemCode = Literal["n", "f", "g", "p"]
 """A drawn item's kind as the front-end reads it (``items[i][1]``, one letter): ``n`` a
 searched node, ``f`` a folded subtree, ``g`` a group of sibling subtrees, ``p`` a ghost
 (a move pruned, or not tried yet)."""
+
+CODES: dict[str, Any] = {
+    "enter": Code.ENTER, "leaf": LEAF_CODES, "cutoff": Code.CUTOFF, "tt_hit": Code.TT_HIT,
+    "jumps": {k: "".join(sorted(v)) for k, v in JUMP_CODES.items() if k != "end"},
+}
+"""The event codes of :attr:`Timeline.kinds` the front-end counts and jumps by (named here
+once, from :mod:`negaviz.trace.timeline` and :data:`negaviz.analysis.steps.JUMP_CODES`)."""
 
 SCHEMA: dict[str, tuple[str, ...]] = {
     "item": ("title", "kind", "node", "parent", "appear", "pruned", "prefix", "only", "given", "name", "ranges"),
@@ -421,7 +428,7 @@ class Scene:
             return None
         game = builder.game
         pos = builder.position(item.node) if item.node >= 0 else game.play(builder.position(item.parent), item.moves[0])
-        return game.score(pos) if game.is_terminal(pos) else None  # type: ignore[no-any-return]
+        return game.score(pos) if game.is_terminal(pos) else None
 
     def _item_name(self, builder: _Builder, item: Any, root: int) -> str:
         """How the sentences name a drawn item (screen readers read it)."""
@@ -541,6 +548,7 @@ class Scene:
             "schema": {k: list(v) for k, v in SCHEMA.items()},
             "n": n,
             "kinds": self.timeline.kinds,
+            "codes": CODES,
             "first_player": self.first_player,
             "title": self.title,
             "interval": self.interval,

@@ -13,11 +13,12 @@
 // and arrives as a custom message.  The exported page gives a model with everything in it.
 
 const PERSPECTIVES = ["negamax", "minimax"];
-const RETURNS = "LVRY";
+// The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
+// from negaviz.analysis.steps.JUMP_CODES).
 const JUMPS = [
-  ["cutoff", "next cutoff", "X"],
-  ["return", "next return", RETURNS],
-  ["tt", "next TT hit", "H"],
+  ["cutoff", "next cutoff"],
+  ["return", "next return"],
+  ["tt", "next TT hit"],
 ];
 const STACK_COLUMNS = ["node", "depth", "α", "β", "best so far", "trying"];
 const WARM_REACH = 5000;
@@ -189,12 +190,13 @@ class SceneData {
     if (!c) return null;
     let [nodes, leaves, cutoffs, hits] = c.base;
     const from = this.chunkOf(step) * this.s.chunk;
+    const codes = this.s.codes;
     for (let k = from; k < step; k++) {
       const ch = this.kinds[k];
-      if (ch === "E") nodes++;
-      else if (ch === "L" || ch === "V" || ch === "Y") leaves++;
-      else if (ch === "X") cutoffs++;
-      else if (ch === "H") hits++;
+      if (ch === codes.enter) nodes++;
+      else if (codes.leaf.includes(ch)) leaves++;
+      else if (ch === codes.cutoff) cutoffs++;
+      else if (ch === codes.tt_hit) hits++;
     }
     return { nodes, leaves, cutoffs, hits };
   }
@@ -763,7 +765,7 @@ function render({ model, el }) {
   const stepLabel = h("span", { class: "nv-steplabel" });
   const prev = h("button", { type: "button", title: "back one event (←)", "aria-label": "back one step", text: "◀" });
   const next = h("button", { type: "button", title: "forward one event (→)", "aria-label": "forward one step", text: "▶" });
-  const jumpButtons = JUMPS.map(([kind, text, codes]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(codes); go(k < 0 ? total : k); } }));
+  const jumpButtons = JUMPS.map(([kind, text]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(kind); go(k < 0 ? total : k); } }));
   const home = h("button", { type: "button", title: "the start (Home)", "aria-label": "go to the start", text: "start", onclick: () => go(0) });
   const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
   const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
@@ -846,9 +848,9 @@ function render({ model, el }) {
     go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
   });
 
-  function jumpTarget(codes) {
+  function jumpTarget(kind) {
     // the nearest such event ahead on any pane; -1 if there is none
-    const found = scenes.map((d) => (state.step < d.n ? d.nextStep(state.step, codes) : -1)).filter((k) => k >= 0);
+    const found = scenes.map((d) => (state.step < d.n ? d.nextStep(state.step, d.s.codes.jumps[kind]) : -1)).filter((k) => k >= 0);
     return found.length ? Math.min(...found) : -1;
   }
 
@@ -904,7 +906,7 @@ function render({ model, el }) {
     next.disabled = state.step >= total;
     end.disabled = state.step >= total;
     home.disabled = state.step <= 0;
-    JUMPS.forEach(([, , codes], i) => { jumpButtons[i].disabled = jumpTarget(codes) < 0; });
+    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = jumpTarget(kind) < 0; });
     panes.forEach((pane, i) => {
       const d = pane.d;
       const k = Math.min(state.step, d.n);
@@ -1002,4 +1004,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { render, SceneData };

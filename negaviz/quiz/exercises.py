@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
 from negaviz.games.tree import Tree
 from negaviz.quiz.questions import Question, questions
@@ -136,9 +137,7 @@ class Exercise:
         )
 
     def _sign(self, nid: int) -> int:
-        if self.perspective == "negamax":
-            return 1
-        return -1 if self.trace.nodes[nid].depth % 2 else 1
+        return sign(self.trace, nid, self.perspective)
 
     def answer_key(self) -> str:
         """Everything a lecturer needs to mark the exercise, as plain text."""

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
-from negaviz.analysis.steps import first_player
+from negaviz.analysis.steps import name, sign
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.search.events import Bound, CutReason, EventKind
@@ -273,26 +273,19 @@ class _Maker:
         self.perspective = perspective
         self.game = trace.game
         self._replay: Replay | None = None
-        self._first = first_player(trace)
         self.fail_hard = bool(trace.result is not None and trace.result.options.fail_hard)
 
     # --- views ------------------------------------------------------------------------
     def sign(self, nid: int) -> int:
         """+1 where values are shown as recorded, -1 where the minimax view negates them."""
-        if self.perspective == "negamax":
-            return 1
-        return -1 if (self._first + self.trace.nodes[nid].depth) % 2 else 1
+        return sign(self.trace, nid, self.perspective)
 
     def window(self, nid: int, alpha: float, beta: float) -> tuple[float, float]:
         pair = (alpha, beta) if self.sign(nid) > 0 else (-beta, -alpha)
         return _num(pair[0]), _num(pair[1])
 
     def name(self, nid: int) -> str:
-        t = self.trace
-        if is_textbook_tree(self.game):
-            return t.label(nid)
-        path = t.path(nid)[1:]
-        return "the root" if not path else "the position after " + " ".join(t.move_name(n) for n in path)
+        return name(self.trace, nid, prose=True)
 
     def child_name(self, nid: int) -> str:
         """A child as its parent sees it: its label in a textbook tree, else its move."""
@@ -444,7 +437,7 @@ class _Maker:
         return text
 
     def sign_minimax(self, nid: int) -> int:
-        return -1 if (self._first + self.trace.nodes[nid].depth) % 2 else 1
+        return sign(self.trace, nid, "minimax")
 
     def _value(self, nid: int) -> float:
         v = self.trace.nodes[nid].value

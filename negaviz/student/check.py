@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from negaviz.analysis.steps import name as node_name
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, key_of, label, max_score_of, move_name, restore
 from negaviz.search import search
@@ -317,10 +318,7 @@ class _Walk:
 
     # --- names ------------------------------------------------------------------------
     def name(self, trace: Trace, nid: int) -> str:
-        if is_textbook_tree(self.game):
-            return trace.label(nid)
-        path = self.path(trace, nid)
-        return "the root" if not path else "the position after " + " ".join(path)
+        return node_name(trace, nid, prose=True)
 
     def child_name(self, trace: Trace, nid: int) -> str:
         """A child as its parent sees it: its label in a textbook tree, else its move."""
