@@ -88,10 +88,46 @@ PROBE_JS = """root => {
 position and value text in the drawing on show (views shown before stay hidden)."""
 
 
+# WCAG contrast of every text the stepper shows, against what is behind it.
+CONTRAST_JS = """(root) => {
+  const rgb = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return m.length > 3 ? [m[0], m[1], m[2], m[3]] : [m[0], m[1], m[2], 1]; };
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      if (e instanceof SVGElement && e.tagName !== "svg") continue;
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0.5) return c;
+    }
+    return rgb(getComputedStyle(document.body).backgroundColor);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const worst = [];
+  const texts = root.querySelectorAll(".nv-sentence, .nv-steplabel, td, th, caption, .nv-code span, .nv-keys, .nv-legend div, button, label, .nv-note");
+  for (const el of texts) {
+    if (!el.textContent.trim() || el.disabled) continue;
+    const r = ratio(rgb(getComputedStyle(el).color), behind(el));
+    if (r < 4.5) worst.push([el.className || el.tagName, el.textContent.trim().slice(0, 30), r.toFixed(2)]);
+  }
+  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+  for (const t of svg.querySelectorAll("g.node text")) {
+    if (!t.textContent.trim()) continue;
+    const r = ratio(rgb(getComputedStyle(t).fill), [255, 255, 255, 1]);  // the drawing's paper is white
+    if (r < 4.5) worst.push(["svg text", t.textContent.trim(), r.toFixed(2)]);
+  }
+  return worst;
+}"""
+
+
+
 class StepperProbe:
     """Checks a stepper in a browser against the trace it shows (see ``PROBE_JS``)."""
 
     js = PROBE_JS
+    contrast = CONTRAST_JS
+    """Every text the stepper shows with a WCAG contrast under 4.5:1 (none, to pass)."""
 
     @staticmethod
     def check(shown: dict, trace: object, step: int, perspective: str = "negamax") -> None:

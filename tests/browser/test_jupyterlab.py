@@ -323,7 +323,7 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     phase("keyboard")
 
     # --- mouse: ▶, the next-cutoff jump, ◀, a click on a node ---------------------------------------
-    root.get_by_role("button", name="▶", exact=True).click()
+    root.get_by_role("button", name="forward one step", exact=True).click()
     expect(root).to_have_attribute("data-step", "4")
     cutoff = next(k for k in range(n) if trace.event(k).kind.name == "CUTOFF") + 1
     root.locator("button[data-jump='cutoff']").click()
@@ -332,7 +332,7 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     probe.check(readings[-1], trace, cutoff)
     assert "cutoff" in readings[-1]["sentence"]
     expect(root.locator("button[data-jump='cutoff']")).to_be_disabled()  # the only one
-    root.get_by_role("button", name="◀", exact=True).click()
+    root.get_by_role("button", name="back one step", exact=True).click()
     expect(root).to_have_attribute("data-step", str(cutoff - 1))
     root.locator('svg g.node[data-nv="n1"]').first.click()
     expect(root).to_have_attribute("data-step", str(trace.nodes[1].enter_step + 1))
@@ -389,6 +389,23 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     expect(big.locator(".nv-sentence")).not_to_have_text("…", timeout=KERNEL_TIMEOUT_MS)
     probe.check(big.evaluate(probe.js), big_trace, len(big_trace))
     phase("big search")
+
+    # --- the dark theme: the stepper takes JupyterLab's colours, text stays readable -------------------
+    def theme(name: str) -> None:  # Settings > Theme > name, as a user picks it
+        page.locator(".lm-MenuBar-item").filter(has_text=re.compile(r"^Settings$")).click()
+        page.locator(".lm-Menu-item").filter(has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$"))).click()
+        page.locator(".lm-Menu-item").filter(has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{name}$"))).click()
+
+    theme("JupyterLab Dark")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=TIMEOUT_MS)
+    root.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)  # the theme's style sheet applied
+    assert root.evaluate("r => getComputedStyle(r).backgroundColor") != "rgb(255, 255, 255)"
+    assert root.evaluate(probe.contrast) == []
+    root.screenshot(path=str(SCREENSHOT.with_name(f"{frontend}-stepper-dark.png")))
+    theme("JupyterLab Light")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "true", timeout=TIMEOUT_MS)
+    phase("dark theme")
 
     # --- a picture -----------------------------------------------------------------------------------
     root.scroll_into_view_if_needed()

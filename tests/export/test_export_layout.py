@@ -42,39 +42,6 @@ CLIPPED = """(root) => {
   return out;
 }"""
 
-# WCAG contrast of every text the stepper shows, against what is behind it.
-CONTRAST = """(root) => {
-  const rgb = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return m.length > 3 ? [m[0], m[1], m[2], m[3]] : [m[0], m[1], m[2], 1]; };
-  const lum = ([r, g, b]) => {
-    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
-  const behind = (el) => {
-    for (let e = el; e; e = e.parentElement) {
-      if (e instanceof SVGElement && e.tagName !== "svg") continue;
-      const c = rgb(getComputedStyle(e).backgroundColor);
-      if (c[3] > 0.5) return c;
-    }
-    return rgb(getComputedStyle(document.body).backgroundColor);
-  };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const worst = [];
-  const texts = root.querySelectorAll(".nv-sentence, .nv-steplabel, td, th, caption, .nv-code span, .nv-keys, .nv-legend div, button, label, .nv-note");
-  for (const el of texts) {
-    if (!el.textContent.trim() || el.disabled) continue;
-    const r = ratio(rgb(getComputedStyle(el).color), behind(el));
-    if (r < 4.5) worst.push([el.className || el.tagName, el.textContent.trim().slice(0, 30), r.toFixed(2)]);
-  }
-  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
-  for (const t of svg.querySelectorAll("g.node text")) {
-    if (!t.textContent.trim()) continue;
-    const r = ratio(rgb(getComputedStyle(t).fill), [255, 255, 255, 1]);  // the drawing's paper is white
-    if (r < 4.5) worst.push(["svg text", t.textContent.trim(), r.toFixed(2)]);
-  }
-  return worst;
-}"""
-
-
 def open_at(chromium: Any, tmp_path: Path, trace: negaviz.Trace, width: int, height: int = 800, **kw: Any) -> Any:
     from negaviz.export import export_html
 
@@ -173,7 +140,7 @@ def test_presenter_size_on_a_projector(chromium: Any, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_text_contrast_in_both_themes(chromium: Any, tmp_path: Path, scheme: str) -> None:
+def test_text_contrast_in_both_themes(chromium: Any, tmp_path: Path, scheme: str, stepper_probe: Any) -> None:
     trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
     page = open_at(chromium, tmp_path, trace, 1366, 800, color_scheme=scheme)
     root = page.locator("[data-negaviz-stepper]")
@@ -181,7 +148,7 @@ def test_text_contrast_in_both_themes(chromium: Any, tmp_path: Path, scheme: str
     assert (background == "rgb(255, 255, 255)") == (scheme == "light"), background
     for key in ["Home", *["ArrowRight"] * 5, "End"]:
         page.keyboard.press(key)
-        assert root.evaluate(CONTRAST) == [], (scheme, key)
+        assert root.evaluate(stepper_probe.contrast) == [], (scheme, key)
     if ARTIFACTS.is_dir():
         page.screenshot(path=str(ARTIFACTS / f"export_{scheme}.png"), full_page=True)
     page.close()
