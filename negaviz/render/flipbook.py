@@ -57,7 +57,7 @@ from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective, fmt
 
-__all__ = ["Page", "flipbook", "steps_of", "render_pages", "save_pdf", "save_pages", "page_name", "MAX_PAGES"]
+__all__ = ["Page", "flipbook", "parse_steps", "steps_of", "render_pages", "save_pdf", "save_pages", "page_name", "MAX_PAGES"]
 
 MAX_PAGES = 2000
 """The most pages one flip-book holds (dot lays out each page: 2,000 take minutes)."""
@@ -78,33 +78,48 @@ class Page(NamedTuple):
 
 
 # ------------------------------------------------------------------------------ steps
+def parse_steps(text: str, *, what: str = "steps") -> tuple[int, int | None]:
+    """``A-B``, ``A-``, ``K`` or ``all`` as (first, last) steps, last None for "to the end";
+    an InputError if it is not a range or is reversed (bounds need the trace: :func:`steps_of`)."""
+    if not isinstance(text, str):
+        raise InputError(f"{what} must be a string such as '3-9' or a range, not {type(text).__name__}")
+    shown = text.strip()
+    if shown == "all":
+        return 0, None
+    m = _RANGE.fullmatch(shown)
+    if m is None:
+        raise InputError(f"{what} {text!r} is not a step range (write A-B, A-, K or all)")
+    first = int(m.group(1))
+    last = first if not m.group(2) else (int(m.group(3)) if m.group(3) else None)
+    if last is not None and last < first:
+        raise InputError(f"{what} {text!r} is reversed: write the earlier step first ({last}-{first})")
+    if last is not None and last - first + 1 > MAX_PAGES:
+        raise InputError(
+            f"{what} {text!r} asks for {last - first + 1:,} pages; a flip-book has at most {MAX_PAGES:,} "
+            "(ask for a shorter range)"
+        )
+    return first, last
+
+
 def steps_of(steps: str | range, events: int, *, what: str = "steps") -> range:
     """The steps ``steps`` asks for, of a trace with ``events`` events, else an InputError.
 
     ``steps`` is ``A-B`` (A to B, both included), ``A-`` (A to the end), ``K`` (one
     step), ``all``, or a ``range`` of steps one apart.  ``what`` names the option in messages.
     """
-    shown = str(steps) if isinstance(steps, range) else repr(steps)
     if isinstance(steps, range):
+        shown = str(steps)
         if steps.step != 1 or not steps:
             raise InputError(f"{what} {shown} is not a range of consecutive steps (use range(A, B + 1))")
         first, last = steps.start, steps.stop - 1
-    elif isinstance(steps, str):
-        text = steps.strip()
-        m = _RANGE.fullmatch(text)
-        if text == "all":
-            first, last = 0, events
-        elif m is None:
-            raise InputError(f"{what} {shown} is not a step range (write A-B, A-, K or all)")
-        else:
-            first = int(m.group(1))
-            last = first if not m.group(2) else (int(m.group(3)) if m.group(3) else events)
     else:
-        raise InputError(f"{what} must be a string such as '3-9' or a range, not {type(steps).__name__}")
+        shown = repr(steps)
+        first, end = parse_steps(steps, what=what)
+        last = events if end is None else end
     if not 0 <= first <= events or not 0 <= last <= events:
         raise InputError(f"{what} {shown} is outside 0..{events} (the trace has {events} events)")
     if last < first:
-        raise InputError(f"{what} {shown} is reversed: write the earlier step first ({last}-{first})")
+        raise InputError(f"{what} {shown} is reversed: write the earlier step first")
     if last - first + 1 > MAX_PAGES:
         raise InputError(
             f"{what} {shown} asks for {last - first + 1:,} pages; a flip-book has at most {MAX_PAGES:,} "
@@ -140,8 +155,10 @@ def _marks(view: NodeView) -> str:
 class _PageBuilder(_Builder):
     """Draws a later step's plan as at this step, every label the same size on every page."""
 
-    book_caption: tuple[list[str], str, int] = ([], "", 0)
+    book_caption: tuple[list[str], str, int]
     """The caption's fixed lines, this page's step line and the step line's width."""
+    shapes: dict[str, str]
+    """Labels with their slots still empty, by item: the same on every page of a book."""
 
     def visited(self, view: NodeView) -> bool:
         return view.kind in ("node", "folded") and view.status is not None
@@ -155,7 +172,9 @@ class _PageBuilder(_Builder):
             word = "pruned" if view.kind == "pruned" else "not yet visited"
             chars = len(f"{item.covers} moves not yet visited")
             return _ring(labels.fixed_table([labels.fixed_row(f"{item.covers} moves {word}", chars, 9)]), ring)
-        return _ring(self.fill(self.node_label(view, item), view, item), ring)
+        if item.name not in self.shapes:
+            self.shapes[item.name] = self.node_label(view, item)
+        return _ring(self.fill(self.shapes[item.name], view, item), ring)
 
     def node_label(self, view: NodeView, item: Item) -> str:
         """The label the node has once searched, with its changing texts as slots: a move
@@ -295,9 +314,12 @@ def _pass_pages(
     stacks = dict.fromkeys(n for k in local for n in timeline.stack(k))  # each stack root first
     layout = plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
 
+    shapes: dict[str, str] = {}  # shared by the pages (and the preview) of this pass
+
     def builder(step: int) -> _PageBuilder:
         b = _PageBuilder(trace, snapshot(trace, step), perspective=perspective, windows=windows, dag=False)
         b.replanned = True
+        b.shapes = shapes
         return b
 
     later = builder(len(trace)) if preview else None
