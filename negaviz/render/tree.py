@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import graphviz  # type: ignore[import-untyped]
@@ -376,7 +377,11 @@ class _Builder:
                 if painter is not self:
                     self.used |= {"preview", *painter.used}
             if item.parent >= 0:
-                edges.append((painter.edge_view(item, view, head), head != item.name, painter is not self))
+                ev = painter.edge_view(item, view, head)
+                later = painter is not self
+                if self.later is not None and not ev.pv and item.node in self.later.pv and item.node >= 0:
+                    ev, later = replace(ev, pv=True), True  # preview: the final best line, faintly
+                edges.append((ev, head != item.name, later))
         for ev, merged, later in edges:
             attrs = {}
             if ev.label:
