@@ -163,6 +163,13 @@ class _PageBuilder(_Builder):
     def visited(self, view: NodeView) -> bool:
         return view.kind in ("node", "folded") and view.status is not None
 
+    def tooltip(self, view: NodeView) -> str:
+        """Hover text: a node not reached yet says only that (its node number would tell
+        the order the search takes, and whether it is searched at all)."""
+        if self.visited(view) or self.game is None:
+            return super().tooltip(view)
+        return view.kind.replace("unvisited", "not yet visited")
+
     def label(self, view: NodeView, item: Item) -> str:
         current = view.status is Status.CURRENT and self.visited(view)
         ring = default_node_style(view)["color"] if current else "transparent"

@@ -55,6 +55,14 @@ def test_a_node_not_yet_reached_looks_like_a_move_that_will_be_pruned(parse: Cal
     assert c["label"].count("<TR>") == g["label"].count("<TR>")  # the same rows, the marker and name
 
 
+def test_hover_texts_of_nodes_not_reached_tell_nothing(parse: Callable[..., Any]) -> None:
+    nodes, _ = parse(flipbook(textbook(), "all")[3].digraph)  # D entered; E, C, F, G, H not yet
+    assert {n: nodes[n]["tooltip"] for n in ("n3", "n4", "n5", "g4_1")} == dict.fromkeys(
+        ("n3", "n4", "n5", "g4_1"), "not yet visited",
+    )
+    assert nodes["n2"]["tooltip"] == "node 2: B D"
+
+
 def test_pages_hold_the_same_statements_and_the_same_legend(parse: Callable[..., Any]) -> None:
     pages = flipbook(textbook(), "all")
     legends = {parse(p.digraph)[0]["legend"]["label"] for p in pages}
