@@ -443,6 +443,11 @@ def _check_format(path: str, formats: Any) -> None:
 def _cmd_render(args: argparse.Namespace) -> int:
     from negaviz.render import FORMATS, draw, save  # drawing needs graphviz: import on use
 
+    if args.steps is not None:
+        return _render_steps(args)
+    if args.format is not None or args.force:
+        flag = "--format" if args.format is not None else "--force"
+        raise InputError(f"{flag} goes with --steps and a folder (-o DIR/); a file's format comes from its extension")
     _check_format(args.output, FORMATS)
     _check_view(args)
     game = game_from_args(args)
@@ -455,10 +460,55 @@ def _cmd_render(args: argparse.Namespace) -> int:
         check_step(args.step, len(trace), what="--step")
     digraph = draw(
         trace, step=args.step, perspective=args.perspective, windows=args.windows, dag=args.dag,
-        max_nodes=args.max_nodes,
+        max_nodes=args.max_nodes, preview=args.preview,
     )
     with _writing(args.output):
         print(save(digraph, args.output))
+    return 0
+
+
+def _render_steps(args: argparse.Namespace) -> int:
+    """``render --steps A-B``: a flip-book, as one PDF or one file per step in a folder."""
+    from negaviz.render.flipbook import flipbook, page_name, parse_steps, save_pages, save_pdf, steps_of
+
+    parse_steps(args.steps, what="--steps")  # not a range, reversed, too long: before the search
+    if args.step is not None:
+        raise InputError("--steps and --step cannot go together (--steps A-B draws one page per step)")
+    if args.dag:
+        raise InputError("--steps cannot draw --dag pages (a flip-book draws the tree)")
+    output = args.output
+    folder = output.endswith(("/", os.sep)) or Path(output).is_dir()
+    if not folder:
+        if Path(output).suffix.lower() != ".pdf":
+            raise InputError(
+                f"--steps writes several pages, and {output!r} holds one: write a PDF (-o steps.pdf) "
+                "or a folder (-o DIR/)"
+            )
+        if args.format is not None or args.force:
+            flag = "--format" if args.format is not None else "--force"
+            raise InputError(f"{flag} goes with a folder (-o DIR/), not with {output!r}")
+        check_output(output)
+    elif not Path(output).parent.is_dir() and not Path(output).is_dir():
+        raise InputError(f"cannot write pages into {output!r}: folder {str(Path(output).parent)!r} does not exist")
+    _check_view(args)
+    game = game_from_args(args)
+    options = options_from_args(args)
+    trace = record(game, options=options)
+    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
+        return _interrupted(trace, output)
+    steps = steps_of(args.steps, len(trace), what="--steps")
+    pages = flipbook(
+        trace, steps, perspective=args.perspective, windows=args.windows, max_nodes=args.max_nodes,
+        preview=args.preview,
+    )
+    with _writing(output):
+        if not folder:
+            print(f"{save_pdf(pages, output)}: {len(pages):,} pages, steps {steps[0]}..{steps[-1]}")
+            return 0
+        fmt = args.format or "svg"
+        written = save_pages(pages, output, fmt, force=args.force)
+    names = f"{page_name(steps[0], fmt)} .. {page_name(steps[-1], fmt)}" if len(written) > 1 else written[0].name
+    print(f"{output}: {len(written):,} pages, {names}")
     return 0
 
 
@@ -557,6 +607,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  negaviz render tree '[[7,5],[3,1,9]]' --step 15 --windows -o cutoff.svg\n"
         "  negaviz render ttt 'x.o/x../o..' --tt --perspective minimax -o ttt.pdf\n"
+        "  negaviz render tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --steps all -o slides.pdf\n"
+        "  negaviz render ttt 'x.o/x../o..' --tt --steps 0-40 --format png -o frames/\n"
         "exit status: 0 done, 2 bad input, 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -564,6 +616,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_search_arguments(render, budget_flag="--budget")
     drawing = render.add_argument_group("drawing")
     drawing.add_argument("--step", type=_whole, metavar="K", help="draw the search as it stands after K events")
+    drawing.add_argument("--steps", metavar="A-B",
+                         help="a flip-book: one page per step, laid out alike (A-B, A-, K or all), "
+                         "into a PDF or a folder (-o DIR/)")
+    drawing.add_argument("--preview", action="store_true", help="with --step(s): show the rest of the search faintly")
+    drawing.add_argument("--format", choices=("svg", "png", "pdf", "dot"),
+                         help="with --steps -o DIR/: the pages' format (default svg)")
+    drawing.add_argument("--force", action="store_true", help="with --steps -o DIR/: replace pages already there")
     add_view_arguments(drawing, per="")
     drawing.add_argument("--dag", action="store_true", help="merge transposed positions; table hits as dashed edges")
     drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")

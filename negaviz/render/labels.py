@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 import graphviz  # type: ignore[import-untyped]
 
 from negaviz.games.protocol import has_verb, is_textbook_tree, size_of, verb
-from negaviz.render.styles import OKABE_ITO, NodeView, tint
+from negaviz.render.styles import GIVEN, OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.vocabulary import fmt
@@ -263,3 +263,26 @@ def ghost_label(view: NodeView, name: str | None) -> str:
         word = "pruned" if view.kind == "pruned" else "not yet visited"
         return _table([_row(f"{view.count} moves {word}", 9)])
     return _table([_row(esc(name) if name else " ", 9)])
+
+
+# ------------------------------------------------------------------------- given data
+def given_text(text: str) -> str:
+    """A textbook leaf's given value (the exercise's data, not a result of the search):
+    italic and grey, so it never reads as a value the search returned."""
+    return f'<I><FONT COLOR="{GIVEN}">{esc(text)}</FONT></I>'
+
+
+def given_ghost_label(view: NodeView, name: str | None, given: str) -> str:
+    """A textbook leaf not visited: its name over its given value (see :func:`given_text`)."""
+    return _table([_row(esc(name) if name else " ", 9), _row(given_text(given), 9)])
+
+
+def fixed_row(content: str, chars: int, size: int) -> str:
+    """A row whose one cell keeps the size of ``chars`` characters at font ``size``
+    whatever ``content`` (markup) it holds: pages of a flip-book keep their layout."""
+    return _slot_row(content or " ", chars, size)  # graphviz rejects an empty FONT
+
+
+def fixed_table(rows: Sequence[str]) -> str:
+    """Rows as an HTML-like label (a plain table, no borders)."""
+    return _table(rows)

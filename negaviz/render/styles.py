@@ -40,6 +40,13 @@ OKABE_ITO = {
 GREY = "#8C8C8C"
 """Ghosts (moves never tried) and their edges."""
 
+GIVEN = "#595959"
+"""A textbook leaf's given value before the search sees it (italic; 7:1 on white, so
+it stays readable where GREY would not)."""
+
+FAINT = 0.3
+"""How much of its colour a previewed (not yet searched) node or edge keeps (see :func:`faint`)."""
+
 
 def tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white: ``amount`` 1 is the colour, 0 is white (for fills under text)."""
@@ -126,9 +133,11 @@ class EdgeView:
 
 LegendKey = Literal[
     "current", "active", "exact", "lower", "upper", "cut", "tt", "unvisited", "pruned", "folded", "pv", "transposition",
+    "given", "preview",
 ]
 """An entry of the legend :func:`negaviz.render.draw` adds: a node's main state
-(:func:`node_key`), its extra marks (``cut``, ``tt``), or an edge (``pv``, ``transposition``)."""
+(:func:`node_key`), its extra marks (``cut``, ``tt``), an edge (``pv``, ``transposition``),
+a textbook leaf's given value (``given``) or the faint preview of the rest (``preview``)."""
 
 _SUMMARY_KEYS: dict[NodeKind, LegendKey] = {"folded": "folded", "group": "folded", "pruned": "pruned", "unvisited": "unvisited"}
 
@@ -195,6 +204,23 @@ def default_node_style(view: NodeView) -> dict[str, str]:
     if view.cut and key not in ("active", "current"):
         attrs.update(color=c["reddish_purple"], penwidth="2.5")
     return attrs
+
+
+def faint(attrs: dict[str, str]) -> dict[str, str]:
+    """``attrs`` (a node's or an edge's) with every colour faded towards white: how a
+    preview shows what the search has not done yet.
+
+    >>> faint({"color": "#000000", "penwidth": "3.5"})
+    {'color': '#B2B2B2', 'penwidth': '3.5', 'fontcolor': '#B2B2B2'}
+    """
+    out = dict(attrs)
+    out.setdefault("color", "#000000")
+    out.setdefault("fontcolor", "#000000")
+    for key in ("color", "fillcolor", "fontcolor"):
+        value = out.get(key, "")
+        if len(value) == 7 and value.startswith("#"):
+            out[key] = tint(value, FAINT)
+    return out
 
 
 def default_edge_style(view: EdgeView) -> dict[str, str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import graphviz  # type: ignore[import-untyped]
@@ -27,7 +28,7 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
 from negaviz.games.protocol import has_verb, restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, Snapshot, plan, snapshot
+from negaviz.render.fold import Item, Plan, Sizes, Snapshot, plan, snapshot
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -38,12 +39,14 @@ from negaviz.render.styles import (
     NodeView,
     default_edge_style,
     default_node_style,
+    faint,
     node_key,
 )
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
+from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step, fmt
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -69,6 +72,11 @@ _EDGE_INTO: dict[NodeKind, EdgeKind] = {
 }
 """The kind of the edge into a drawn node of each kind (transpositions aside)."""
 
+GIVEN_NOTE = "7 in italics: a leaf's given value, not yet seen by the search"
+"""What the legend says of a textbook leaf's given value."""
+PREVIEW_NOTE = "preview: the rest of the search shown faintly"
+"""What the caption and the legend say when a step is drawn with ``preview=True``."""
+
 _FLIP = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER, Bound.EXACT: Bound.EXACT}
 
 
@@ -83,6 +91,13 @@ def check_max_nodes(max_nodes: int) -> int:
     return max_nodes
 
 
+def check_preview(preview: bool) -> bool:
+    """``preview`` if it is a bool, else an InputError (a truthy string must not switch it on)."""
+    if not isinstance(preview, bool):
+        raise InputError(f"preview must be True or False, not {preview!r}")
+    return preview
+
+
 def draw(
     trace: Trace,
     *,
@@ -94,6 +109,7 @@ def draw(
     node_style: NodeStyle = default_node_style,
     edge_style: EdgeStyle = default_edge_style,
     legend: bool = True,
+    preview: bool = False,
 ) -> graphviz.Digraph:
     """The search tree of ``trace`` as a graphviz ``Digraph`` (nothing is rendered yet).
 
@@ -109,6 +125,9 @@ def draw(
     ``node_style``/``edge_style``: functions from a :class:`NodeView`/:class:`EdgeView`
     to graphviz attributes (see :mod:`negaviz.render.styles`).
     ``legend``: add a table explaining the styles used.
+    ``preview``: with ``step``, also draw the rest of the search faintly (the caption
+    and the legend say so); off by default, since a step should not give away what the
+    search does next.
     """
     if not isinstance(trace, Trace):
         raise InputError(f"draw() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
@@ -116,6 +135,7 @@ def draw(
     if step is not None:
         check_step(step, len(trace))
     check_max_nodes(max_nodes)
+    check_preview(preview)
     if dag and trace.game is None:
         raise InputError("dag=True needs the trace's game, to know which positions are the same")
     passes = trace.passes()
@@ -130,8 +150,17 @@ def draw(
         trace, step = part, None if step is None else min(step - first, len(part))
     snap = snapshot(trace, len(trace) if step is None else step)
     textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
-    layout = plan(trace, snap, max_nodes - 1 if legend else max_nodes, ghosts=None if textbook else 2)
+    budget = max_nodes - 1 if legend else max_nodes
     builder = _Builder(trace, snap, perspective=perspective, windows=windows, dag=dag)
+    if preview and snap.step < len(trace):
+        # The layout of the whole search, keeping the stack and the best line of this
+        # step; what is not done yet is drawn as it ends up, faintly.
+        final = snapshot(trace, len(trace))
+        layout = plan(trace, final, budget, ghosts=None if textbook else 2, also_keep=(*snap.stack, *snap.pv))
+        builder.later = _Builder(trace, final, perspective=perspective, windows=windows, dag=dag)
+        builder.replanned = True
+    else:
+        layout = plan(trace, snap, budget, ghosts=None if textbook else 2)
     builder.pass_note = pass_note
     try:
         return builder.build(layout, node_style, edge_style, legend=legend, max_nodes=max_nodes)
@@ -157,6 +186,9 @@ class _Builder:
         self.pv = set(snap.pv)
         self.used: set[LegendKey] = set()  # legend keys of what was drawn
         self.slots: labels.Slots | None = None  # stepping front-ends: fixed cells for changing text
+        self.replanned = False  # the plan is of a later step: its items are shown as at this one
+        self.later: _Builder | None = None  # preview: the final search, drawn faintly where not done yet
+        self.summary_cue = "folder"  # how a summary node looks, as the legend says
 
     # --- positions and players ----------------------------------------------------------
     def move(self, nid: int) -> Any:
@@ -195,15 +227,16 @@ class _Builder:
     # --- views ----------------------------------------------------------------------------
     def node_view(self, item: Item) -> NodeView:
         nodes = self.trace.nodes
+        kind, count = self.kind_now(item) if self.replanned else (item.kind, item.covers)
         if item.node < 0:  # a ghost or a group: below its parent
             depth = nodes[item.parent].depth + 1
             player = self.player(item.parent, depth - 1) ^ 1 if item.kind != "group" else None
-            return NodeView(item.name, item.kind, -1, item.parent, depth, player, count=item.covers)
+            return NodeView(item.name, kind, -1, item.parent, depth, player, count=count)
         nid = item.node
         node = nodes[nid]
         player = self.player(nid, node.depth)
-        if item.kind == "unvisited":  # the root at step 0
-            return NodeView(item.name, item.kind, nid, -1, 0, player)
+        if kind == "unvisited":  # the root at step 0, or (a later plan) a node not entered yet
+            return NodeView(item.name, kind, nid, node.parent, node.depth, player)
         snap = self.snap
         live = snap.live.get(nid)
         status = Status.DONE if live is None else live.status
@@ -218,12 +251,50 @@ class _Builder:
         if self.minimax and player == 1:  # the first player's view: negate where the second moves
             value, alpha, beta = _neg(value), _neg(beta), _neg(alpha)
             bound = None if bound is None else _FLIP[bound]
-        kind = item.kind
         return NodeView(
             item.name, kind, nid, node.parent, node.depth, player, status, value, bound, alpha, beta,
             cut=cut and kind == "node", tt=node.ending == Ending.TT and status is Status.DONE and kind == "node",
-            pv=nid in self.pv, count=item.covers,
+            pv=nid in self.pv, count=count,
         )
+
+    def kind_now(self, item: Item) -> tuple[NodeKind, int]:
+        """An item of a later step's plan as it stands at this step: its kind and count.
+
+        What the search has not reached yet is ``unvisited`` (one neutral look, nothing of
+        its future); a ghost is ``pruned`` only once its parent's cutoff has happened; a
+        summary counts the nodes entered so far.
+        """
+        snap, nodes = self.snap, self.trace.nodes
+        if item.node >= 0:
+            if item.node >= snap.visible:
+                return "unvisited", 1
+            if item.kind == "folded":
+                return "folded", Sizes(nodes, snap.visible)(item.node)
+            return item.kind, item.covers
+        parent = item.parent
+        if parent >= snap.visible:
+            return "unvisited", item.covers
+        if item.kind == "group":
+            moves = nodes[parent].moves or ()
+            members = [c for c in nodes[parent].children if c < snap.visible and moves[nodes[c].index] in item.moves]
+            if not members:
+                return "unvisited", len(item.moves)
+            sizes = Sizes(nodes, snap.visible)
+            return "group", sum(sizes(c) for c in members)
+        cut = timeline_of(self.trace).node_at(parent, snap.step).cut
+        return ("pruned" if cut else "unvisited"), item.covers
+
+    def given(self, view: NodeView, item: Item) -> float | None:
+        """A textbook leaf's given value, as displayed, for a leaf the search has not seen
+        (None otherwise): the exercise's data, shown as such."""
+        if self.family != "textbook" or view.kind not in GHOSTS or view.count != 1:
+            return None
+        game = self.game
+        pos = self.position(view.node) if view.node >= 0 else game.play(self.position(item.parent), item.moves[0])
+        if not game.is_terminal(pos):
+            return None
+        value = float(game.score(pos))  # for the side to move there, as every value
+        return -value if self.minimax and view.player == 1 else value
 
     def label(self, view: NodeView, item: Item) -> str:
         if view.kind in SUMMARIES:
@@ -233,6 +304,10 @@ class _Builder:
             name = None
             if self.family == "textbook" and view.count == 1:
                 name = game_label(game, game.play(self.position(item.parent), item.moves[0]))
+            given = self.given(view, item)
+            if given is not None:
+                self.used.add("given")
+                return labels.given_ghost_label(view, name, fmt(given))
             return labels.ghost_label(view, name)
         nid = view.node
         if game is None:
@@ -271,13 +346,17 @@ class _Builder:
                 if item.node in layout.kept and item.kind != "unvisited":
                     canonical[self.key(item.node)] = item.name
         dropped: set[int] = set()  # dag: trace nodes merged into another (and their subtrees)
-        edges: list[tuple[EdgeView, bool]] = []
+        edges: list[tuple[EdgeView, bool, bool]] = []  # the edge, merged (dag), previewed
         for item in layout.items:
             if item.parent in dropped:
                 if item.node >= 0:
                     dropped.add(item.node)
                 continue
             view = self.node_view(item)
+            painter = self
+            if self.later is not None and view.kind == "unvisited":
+                painter = self.later  # preview: drawn as it ends up, faintly
+                view = self.later.node_view(item)
             head = item.name
             if self.dag and item.node >= 0 and item.kind != "unvisited":
                 head = canonical.setdefault(self.key(item.node), item.name)
@@ -286,21 +365,29 @@ class _Builder:
                 elif head != item.name:
                     dropped.add(item.node)
             if head == item.name:
-                attrs = {"label": self.label(view, item), "tooltip": labels.plain(self.tooltip(view)), "id": item.name}
-                attrs.update(node_style(view))
+                attrs = {"label": painter.label(view, item), "tooltip": labels.plain(self.tooltip(view)), "id": item.name}
+                style = node_style(view)
+                attrs.update(style if painter is self else faint(style))
                 dot.node(item.name, _attributes=attrs)
                 self.used.add(node_key(view))
                 if view.cut:
                     self.used.add("cut")
                 if view.tt:
                     self.used.add("tt")
+                if painter is not self:
+                    self.used |= {"preview", *painter.used}
             if item.parent >= 0:
-                edges.append((self.edge_view(item, view, head), head != item.name))
-        for ev, merged in edges:
+                ev = painter.edge_view(item, view, head)
+                later = painter is not self
+                if self.later is not None and not ev.pv and item.node in self.later.pv and item.node >= 0:
+                    ev, later = replace(ev, pv=True), True  # preview: the final best line, faintly
+                edges.append((ev, head != item.name, later))
+        for ev, merged, later in edges:
             attrs = {}
             if ev.label:
                 attrs["label"] = labels.plain(ev.label)
-            attrs.update(edge_style(ev))
+            style = edge_style(ev)
+            attrs.update(faint(style) if later else style)
             dot.edge(ev.tail, ev.head, _attributes=attrs)
             if ev.pv:
                 self.used.add("pv")
@@ -308,7 +395,7 @@ class _Builder:
                 self.used.add("transposition")
         if legend:
             dot.node("legend", _attributes=self.legend(node_style, edge_style))
-        dot.attr("graph", label=labels.plain(self.caption(layout, max_nodes)))
+        dot.attr("graph", label=self.caption_label(layout, max_nodes))
         return dot
 
     def edge_view(self, item: Item, view: NodeView, head: str) -> EdgeView:
@@ -325,13 +412,17 @@ class _Builder:
         if head != item.name:
             tt = self.trace.nodes[item.node].ending == Ending.TT
             return EdgeView(tail, head, "transposition", text + (" (TT)" if tt else ""), tt=tt)
-        return EdgeView(tail, head, _EDGE_INTO[item.kind], text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)
+        return EdgeView(tail, head, _EDGE_INTO[view.kind], text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)
 
     @staticmethod
     def _name(nid: int) -> str:
         return f"n{nid}"
 
     # --- legend and caption ---------------------------------------------------------------
+    def caption_label(self, layout: Plan, max_nodes: int) -> str:
+        """The caption as the graph's label (a flip-book gives its changing text a fixed size)."""
+        return labels.plain(self.caption(layout, max_nodes))
+
     def caption(self, layout: Plan, max_nodes: int) -> str:
         lines = []
         if self.minimax:
@@ -343,6 +434,8 @@ class _Builder:
             lines.append(self.pass_note)
         if self.snap.step < len(self.trace):
             lines.append(f"after step {self.snap.step} of {len(self.trace)}")
+            if self.later is not None:
+                lines.append(PREVIEW_NOTE)
         if self.dag:
             lines.append("dag: transposed positions drawn once")
         if layout.hidden:
@@ -367,7 +460,7 @@ class _Builder:
             ("tt", "TT", "ended by a transposition-table hit", "", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT, tt=True)),
             ("unvisited", "", "not yet visited", "dotted", NodeView("", "unvisited")),
             ("pruned", "", "pruned: never visited", "dashed", NodeView("", "pruned")),
-            ("folded", "+n", "folded subtree (n nodes)", "folder", NodeView("", "folded")),
+            ("folded", "+n", "folded subtree (n nodes)", self.summary_cue, NodeView("", "folded")),
         ]
         rows = ['<TR><TD COLSPAN="2"><B>legend</B></TD></TR>']
         for key, sample, meaning, cue, view in entries:
@@ -375,6 +468,11 @@ class _Builder:
                 continue
             text = f"{meaning} ({cue})" if own and cue else meaning
             rows.append(f"<TR>{_swatch(node_style(view), sample)}<TD ALIGN=\"LEFT\">{html.escape(text)}</TD></TR>")
+        if "given" in self.used:
+            rows.append(f'<TR><TD>{labels.given_text("7")}</TD><TD ALIGN="LEFT">{html.escape(GIVEN_NOTE)}</TD></TR>')
+        if "preview" in self.used:
+            faded = faint(node_style(NodeView("", "node", status=Status.DONE, bound=Bound.EXACT)))
+            rows.append(f'<TR>{_swatch(faded, "5")}<TD ALIGN="LEFT">{html.escape(PREVIEW_NOTE)}</TD></TR>')
         rows.append('<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">first player (max) / second player (min) to move</TD></TR>')
         if self.windows:
             rows.append('<TR><TD>[α, β]</TD><TD ALIGN="LEFT">search window (live on the stack); = ≥ ≤ bound type</TD></TR>')

@@ -1,0 +1,465 @@
+"""A search as a flip-book: one picture per step, every page laid out alike, so that
+turning the pages animates the search (a PDF for slides, or one SVG or PNG per step).
+
+Every page of a pass is drawn from ONE plan (:func:`negaviz.render.fold.plan`) of the last
+step asked for, which holds every node visited by then (folded to ``max_nodes``, the call
+stack of every page kept where it fits); each page paints that plan as it stands at its
+own step, so what the search has not reached yet is drawn in one neutral style, with
+nothing of its future.  dot then gives every node the same place on every page, because
+nothing that sizes a node changes from page to page:
+
+* the texts that change (value, window, marks, a summary's count, the step in the
+  caption) sit in cells of fixed size (:func:`negaviz.render.labels.fixed_row`);
+* every node is a box with one border; the current node's double border is a ring
+  inside the label, drawn on every node and visible only on the current one;
+* the legend lists every style used anywhere in the book.
+
+>>> import negaviz
+>>> trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+>>> pages = flipbook(trace, "3-5")
+>>> [page.step for page in pages]
+[3, 4, 5]
+>>> len({len(page.digraph.body) for page in pages})  # the same statements on every page
+1
+>>> steps_of("7-", 18), steps_of("all", 18), steps_of("4", 18)
+(range(7, 19), range(0, 19), range(4, 5))
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import NamedTuple
+
+import graphviz  # type: ignore[import-untyped]
+
+from negaviz.errors import InputError
+from negaviz.games.protocol import label as game_label
+from negaviz.games.protocol import restore
+from negaviz.render import labels
+from negaviz.render.fold import Item, Plan, plan, snapshot
+from negaviz.render.styles import (
+    GHOSTS,
+    SUMMARIES,
+    LegendKey,
+    NodeView,
+    default_edge_style,
+    default_node_style,
+)
+from negaviz.render.tree import PREVIEW_NOTE, _Builder, check_max_nodes, check_preview
+from negaviz.trace.replay import Status
+from negaviz.trace.timeline import BEST, timeline_of
+from negaviz.trace.trace import Trace
+from negaviz.vocabulary import Perspective, check_perspective, fmt
+
+__all__ = ["flipbook", "render_pages", "save_pdf", "save_pages"]
+
+MAX_PAGES = 2000
+"""The most pages one flip-book holds (dot lays out each page: 2,000 take minutes)."""
+
+PAGE_FORMATS = ("svg", "png", "pdf", "dot")
+"""Formats of the one-file-per-step pages :func:`save_pages` writes."""
+
+_RANGE = re.compile(r"(\d+)(-(\d*))?")
+
+
+class Page(NamedTuple):
+    """One page of a flip-book."""
+
+    step: int
+    """The step drawn: the search after this many events."""
+    digraph: graphviz.Digraph
+    """Its drawing; ``digraph.source`` is the DOT source."""
+
+
+# ------------------------------------------------------------------------------ steps
+def parse_steps(text: str, *, what: str = "steps") -> tuple[int, int | None]:
+    """``A-B``, ``A-``, ``K`` or ``all`` as (first, last) steps, last None for "to the end";
+    an InputError if it is not a range or is reversed (bounds need the trace: :func:`steps_of`)."""
+    if not isinstance(text, str):
+        raise InputError(f"{what} must be a string such as '3-9' or a range, not {type(text).__name__}")
+    shown = text.strip()
+    if shown == "all":
+        return 0, None
+    m = _RANGE.fullmatch(shown)
+    if m is None:
+        raise InputError(f"{what} {text!r} is not a step range (write A-B, A-, K or all)")
+    first = int(m.group(1))
+    last = first if not m.group(2) else (int(m.group(3)) if m.group(3) else None)
+    if last is not None and last < first:
+        raise InputError(f"{what} {text!r} is reversed: write the earlier step first ({last}-{first})")
+    if last is not None and last - first + 1 > MAX_PAGES:
+        raise InputError(
+            f"{what} {text!r} asks for {last - first + 1:,} pages; a flip-book has at most {MAX_PAGES:,} "
+            "(ask for a shorter range)"
+        )
+    return first, last
+
+
+def steps_of(steps: str | range, events: int, *, what: str = "steps") -> range:
+    """The steps ``steps`` asks for, of a trace with ``events`` events, else an InputError.
+
+    ``steps`` is ``A-B`` (A to B, both included), ``A-`` (A to the end), ``K`` (one
+    step), ``all``, or a ``range`` of steps one apart.  ``what`` names the option in messages.
+    """
+    if isinstance(steps, range):
+        shown = str(steps)
+        if steps.step != 1 or not steps:
+            raise InputError(f"{what} {shown} is not a range of consecutive steps (use range(A, B + 1))")
+        first, last = steps.start, steps.stop - 1
+    else:
+        shown = repr(steps)
+        first, end = parse_steps(steps, what=what)
+        last = events if end is None else end
+    if not 0 <= first <= events or not 0 <= last <= events:
+        raise InputError(f"{what} {shown} is outside 0..{events} (the trace has {events} events)")
+    if last < first:
+        raise InputError(f"{what} {shown} is reversed: write the earlier step first")
+    if last - first + 1 > MAX_PAGES:
+        raise InputError(
+            f"{what} {shown} asks for {last - first + 1:,} pages; a flip-book has at most {MAX_PAGES:,} "
+            "(ask for a shorter range)"
+        )
+    return range(first, last + 1)
+
+
+# ------------------------------------------------------------------------------ pages
+def _page_style(view: NodeView) -> dict[str, str]:
+    """The default style with the same box and one border for every node, so no style
+    changes a node's size (the current node's second border is the label's ring)."""
+    attrs = default_node_style(view)
+    attrs["shape"] = "box"
+    attrs.pop("peripheries", None)
+    return attrs
+
+
+def _ring(label: str, colour: str) -> str:
+    """``label`` (an HTML-like table) inside a one-line border of ``colour``."""
+    assert label.startswith("<<") and label.endswith(">>")
+    return (
+        f'<<TABLE BORDER="1" COLOR="{colour}" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">'
+        f"<TR><TD>{label[1:-1]}</TD></TR></TABLE>>"
+    )
+
+
+def _marks(view: NodeView) -> str:
+    words = [w for w, on in (("cut", view.cut), ("TT", view.tt)) if on]
+    return f"<B>{' '.join(words)}</B>" if words else ""
+
+
+class _PageBuilder(_Builder):
+    """Draws a later step's plan as at this step, every label the same size on every page."""
+
+    book_caption: tuple[list[str], str, int]
+    """The caption's fixed lines, this page's step line and the step line's width."""
+    shapes: dict[str, str]
+    """Labels with their slots still empty, by item: the same on every page of a book."""
+
+    def visited(self, view: NodeView) -> bool:
+        return view.kind in ("node", "folded") and view.status is not None
+
+    def tooltip(self, view: NodeView) -> str:
+        """Hover text: a node not reached yet says only that (its node number would tell
+        the order the search takes, and whether it is searched at all)."""
+        if self.visited(view) or self.game is None:
+            return super().tooltip(view)
+        return view.kind.replace("unvisited", "not yet visited")
+
+    def label(self, view: NodeView, item: Item) -> str:
+        current = view.status is Status.CURRENT and self.visited(view)
+        ring = default_node_style(view)["color"] if current else "transparent"
+        if item.kind in SUMMARIES:
+            return _ring(self.summary(view, item), ring)
+        if item.node < 0 and item.covers > 1:  # several moves as one ghost
+            word = "pruned" if view.kind == "pruned" else "not yet visited"
+            chars = len(f"{item.covers} moves not yet visited")
+            return _ring(labels.fixed_table([labels.fixed_row(f"{item.covers} moves {word}", chars, 9)]), ring)
+        if item.name not in self.shapes:
+            self.shapes[item.name] = self.node_label(view, item)
+        return _ring(self.fill(self.shapes[item.name], view, item), ring)
+
+    def node_label(self, view: NodeView, item: Item) -> str:
+        """The label the node has once searched, with its changing texts as slots: a move
+        not tried looks the same as a node not entered yet."""
+        game = self.game
+        shaped = replace(view, kind="node")
+        if item.node >= 0:
+            pos = self.position(item.node) if game is not None else None
+            last = self.move(item.node) if item.node > 0 else None
+        else:
+            pos = game.play(self.position(item.parent), item.moves[0]) if game is not None else None
+            last = item.moves[0]
+        if game is None:
+            text = f"node {item.node}" if item.node >= 0 else ""
+            return labels.text_label(shaped, text, windows=self.windows, slots=self.slots)
+        if self.family == "textbook":
+            return labels.textbook_label(shaped, game_label(game, pos), windows=self.windows, slots=self.slots)
+        if self.family == "board":
+            return labels.board_label(
+                shaped, labels.board_rows(game, pos), last if isinstance(last, int) else None,
+                windows=self.windows, slots=self.slots,
+            )
+        return labels.text_label(shaped, game_label(game, pos), windows=self.windows, slots=self.slots)
+
+    def fill(self, label: str, view: NodeView, item: Item) -> str:
+        """The slots of ``label`` filled with what the node shows at this step."""
+        value = ""
+        if self.visited(view):
+            value = labels.esc(labels.value_text(view, explicit=self.windows))
+        else:
+            given = self.given(view, item)
+            if given is not None:
+                value = labels.given_text(fmt(given))
+                self.used.add("given")
+        if self.family != "textbook":  # boards and texts show the marker beside the value
+            value = f"{labels.marker(view.player)} {value}".strip()
+        window = labels.esc(labels.window_text(view)) if self.visited(view) and view.kind == "node" else ""
+        return (  # graphviz rejects an empty FONT: a blank is a space
+            label.replace(labels.SLOT_VALUE, value or " ").replace(labels.SLOT_WINDOW, window or " ")
+            .replace(labels.SLOT_MARKS, _marks(view) or " ")
+        )
+
+    def summary(self, view: NodeView, item: Item) -> str:
+        """A folded subtree or a group: its count so far and value, in fixed cells."""
+        chars = len(f"+{item.covers:,} nodes")
+        count = f"+{view.count:,} nodes" if view.kind in SUMMARIES else ""
+        rows = [labels.fixed_row(count, chars, 10)]
+        if item.kind == "group":
+            rows.append(labels.fixed_row("in folded subtrees" if count else "", 18, 8))
+        else:
+            value = ""
+            if self.visited(view):
+                value = labels.esc(f"{labels.marker(view.player)} value {labels.value_text(view)}".strip())
+            assert self.slots is not None
+            rows.append(labels.fixed_row(value, self.slots.value + 8, 9))
+        return labels.fixed_table(rows)
+
+    def caption_label(self, layout: Plan, max_nodes: int) -> str:
+        lines, step_line, chars = self.book_caption
+        rows = [f'<TR><TD ALIGN="LEFT">{labels.esc(line)}</TD></TR>' for line in lines]
+        rows.append(labels.fixed_row(labels.esc(step_line), chars, 10))
+        return labels.fixed_table(rows)
+
+
+def _slots(trace: Trace, layout: Plan, builder: _PageBuilder) -> labels.Slots:
+    """Cells wide enough for the longest value or window any drawn node ever shows."""
+    lives = timeline_of(trace).lives
+    longest = 1
+    for item in layout.items:
+        values: list[float | None] = []
+        if item.node >= 0:
+            life = lives[item.node]
+            values += [life.value, life.alpha, life.beta]
+            for ch in life.changes:
+                values += [ch.value, ch.alpha] if ch.kind == BEST else [ch.value]
+        elif item.covers == 1 and item.kind in GHOSTS:
+            view = builder.node_view(item)
+            values.append(builder.given(view, item))
+        longest = max([longest, *(len(fmt(v)) for v in values if v is not None)])
+    return labels.Slots(value=longest + 5, window=2 * longest + 4)
+
+
+def flipbook(
+    trace: Trace,
+    steps: str | range,
+    *,
+    perspective: Perspective = "negamax",
+    windows: bool = False,
+    max_nodes: int = 400,
+    preview: bool = False,
+    legend: bool = True,
+) -> list[Page]:
+    """One page per step of ``steps`` (see :func:`steps_of`), every page laid out alike.
+
+    Options are those of :func:`negaviz.render.draw`.  Render the pages with
+    :func:`render_pages`, or write them with :func:`save_pdf` or :func:`save_pages`.
+    Pages of a driver's different passes (iterative deepening, MTD(f)) draw different
+    trees: each pass keeps its own layout.
+    """
+    if not isinstance(trace, Trace):
+        raise InputError(f"flipbook() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+    check_perspective(perspective)
+    check_max_nodes(max_nodes)
+    check_preview(preview)
+    wanted = steps_of(steps, len(trace))
+    passes = trace.passes()
+    groups: dict[int, list[int]] = {}
+    for k in wanted:
+        index = max(i for i, (first, _) in enumerate(passes) if first <= max(k - 1, 0))
+        groups.setdefault(index, []).append(k)
+    pages: list[Page] = []
+    try:
+        for index, ks in groups.items():
+            pages += _pass_pages(
+                trace, passes, index, ks, perspective=perspective, windows=windows, max_nodes=max_nodes,
+                preview=preview, legend=legend,
+            )
+    finally:
+        restore(trace.game)  # a MutableGame moved its object to label positions: put it back
+    return pages
+
+
+def _pass_pages(
+    whole: Trace, passes: list[tuple[int, Trace]], index: int, steps: list[int], *, perspective: Perspective,
+    windows: bool, max_nodes: int, preview: bool, legend: bool,
+) -> list[Page]:
+    """The pages of ``steps``, all in pass ``index``, drawn from one plan."""
+    first, trace = passes[index]
+    local = [min(k - first, len(trace)) for k in steps]
+    timeline = timeline_of(trace)
+    textbook = labels.family(trace.game) == "textbook"
+    budget = max_nodes - 1 if legend else max_nodes
+    # One plan for every page: of the last step (of the whole search with a preview),
+    # keeping each page's call stack where it fits, so each page shows its current node.
+    plan_step = len(trace) if preview else max(local)
+    target = snapshot(trace, plan_step)
+    stacks = dict.fromkeys(n for k in local for n in timeline.stack(k))  # each stack root first
+    layout = plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
+
+    shapes: dict[str, str] = {}  # shared by the pages (and the preview) of this pass
+
+    def builder(step: int) -> _PageBuilder:
+        b = _PageBuilder(trace, snapshot(trace, step), perspective=perspective, windows=windows, dag=False)
+        b.replanned = True
+        b.shapes = shapes
+        return b
+
+    later = builder(len(trace)) if preview else None
+    slots = _slots(trace, layout, later or builder(max(local)))
+    if later is not None:
+        later.slots = slots
+    lines = builder(len(trace)).caption(layout, max_nodes).split("\n")[:1]  # the perspective
+    if len(passes) > 1:
+        lines.append(f"pass {index + 1} of {len(passes)} (steps {first}..{first + len(trace)})")
+    if layout.hidden:
+        lines.append(
+            f"folded {layout.hidden:,} of {target.visible:,} nodes (by step {first + plan_step:,}) into "
+            f"{layout.summaries} summary node{'s' if layout.summaries != 1 else ''} (max_nodes={max_nodes})"
+        )
+    if preview:
+        lines.append(PREVIEW_NOTE)
+    total = len(whole)
+    chars = len(f"after step {total:,} of {total:,}")
+    pages: list[Page] = []
+    used: set[LegendKey] = set()
+    for k, step in zip(steps, local):
+        b = builder(step)
+        b.slots = slots
+        b.later = later
+        b.book_caption = (lines, f"after step {k:,} of {total:,}", chars)
+        dot = b.build(layout, _page_style, default_edge_style, legend=False, max_nodes=max_nodes)
+        used |= b.used
+        pages.append(Page(k, dot))
+    if legend:
+        key = builder(min(local))  # "best line so far" unless the book is only the last step
+        key.used = used
+        key.summary_cue = "grey fill"  # every node of a page is a box: see _page_style
+        table = key.legend(default_node_style, default_edge_style)  # its cues hold: see _ring
+        for page in pages:
+            page.digraph.node("legend", _attributes=table)
+    return pages
+
+
+# ------------------------------------------------------------------------------ files
+def page_name(step: int, fmt: str) -> str:
+    """The file name of the page of ``step`` in a folder: ``step-0007.svg``."""
+    return f"step-{step:04d}.{fmt}"
+
+
+def _render_into(pages: Sequence[Page], fmt: str, folder: str) -> list[Path]:
+    """Every page rendered by one dot run into ``folder``; the files, in page order."""
+    book = Path(folder) / "book.gv"
+    book.write_text("\n".join(page.digraph.source for page in pages), encoding="utf-8")
+    if fmt == "dot":
+        files = []
+        for i, page in enumerate(pages):
+            files.append(Path(folder) / f"page{i}.dot")
+            files[-1].write_text(page.digraph.source, encoding="utf-8")
+        return files
+    try:
+        # dot -O names the pages of a many-graph file book.gv.svg, book.gv.2.svg, ...
+        graphviz.render("dot", fmt, book, quiet=True)
+    except graphviz.ExecutableNotFound:
+        raise InputError(
+            "rendering needs Graphviz's 'dot' program: install it with 'sudo apt-get install graphviz' "
+            "(or 'conda install -c conda-forge graphviz'), or write the pages as .dot files"
+        ) from None
+    files = [book.with_name(f"book.gv.{fmt}" if i == 0 else f"book.gv.{i + 1}.{fmt}") for i in range(len(pages))]
+    missing = [f.name for f in files if not f.exists()]
+    if missing:  # pragma: no cover - a dot that names its pages otherwise
+        raise RuntimeError(f"dot wrote no {missing[0]} for a {len(pages)}-page book")
+    return files
+
+
+def render_pages(pages: Sequence[Page], fmt: str = "svg") -> list[bytes]:
+    """Every page laid out and rendered by dot (one run for the whole book), in order."""
+    _check_format(fmt)
+    with tempfile.TemporaryDirectory(prefix="negaviz-book-") as folder:
+        return [f.read_bytes() for f in _render_into(pages, fmt, folder)]
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in PAGE_FORMATS:
+        raise InputError(f"cannot write pages as {fmt!r} (must be one of {list(PAGE_FORMATS)})")
+
+
+def _scratch(beside: Path) -> str:
+    """A scratch folder beside the files to write, so that renaming into place is atomic."""
+    return tempfile.mkdtemp(prefix=".negaviz-", dir=beside)
+
+
+def save_pages(pages: Sequence[Page], folder: str | os.PathLike[str], fmt: str = "svg", *, force: bool = False) -> list[Path]:
+    """Write one file per page into ``folder`` (made if missing), named by :func:`page_name`.
+
+    No file is replaced unless ``force``: if any page would replace one, nothing is
+    written.  Each file appears whole (rendered aside, then renamed into place).
+    """
+    _check_format(fmt)
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise InputError(f"cannot write pages into {str(folder)!r}: it is a file, not a folder")
+    if not target.parent.is_dir():
+        raise InputError(f"cannot write pages into {str(folder)!r}: folder {str(target.parent)!r} does not exist")
+    names = [target / page_name(page.step, fmt) for page in pages]
+    there = [p for p in names if os.path.lexists(p)]
+    if there and not force:
+        more = f" and {len(there) - 1:,} more" if len(there) > 1 else ""
+        raise InputError(f"{str(there[0])!r}{more} already exist: use --force (force=True) to replace them")
+    target.mkdir(exist_ok=True)
+    scratch = _scratch(target)
+    try:
+        for made, name in zip(_render_into(pages, fmt, scratch), names):
+            os.replace(made, name)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return names
+
+
+def save_pdf(pages: Sequence[Page], path: str | os.PathLike[str]) -> Path:
+    """Write the pages as one PDF, a page per step (dot renders each page, pypdf joins
+    them); the file appears whole, written aside and renamed into place."""
+    try:
+        from pypdf import PdfWriter
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise InputError(
+            "a multi-page PDF needs the pypdf package: pip install pypdf (or write one file per step "
+            "into a folder: -o DIR/)"
+        ) from None
+    target = Path(path)
+    scratch = _scratch(target.parent)
+    try:
+        writer = PdfWriter()
+        for made in _render_into(pages, "pdf", scratch):
+            writer.append(str(made))
+        joined = Path(scratch) / "book.pdf"
+        with open(joined, "wb") as out:
+            writer.write(out)
+        os.replace(joined, target)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return target
