@@ -1,8 +1,9 @@
 """A recorded search as one self-contained HTML page, for students without Python.
 
 :func:`export_html` writes a single file holding the stepping front-end (the module the
-widgets run, :mod:`negaviz.frontend`), the tree laid out once as SVG, and compact
-per-step data.  The page steps every event of the search (up to
+widgets run, :mod:`negaviz.frontend`), each view of the tree as its DOT source, laid
+out once in the reader's browser by the Graphviz the page carries (no ``dot`` is needed
+to write it), and compact per-step data.  The page steps every event of the search (up to
 :data:`~negaviz.frontend.MAX_PAGE_EVENTS`): Play/Pause, a slider, ◀/▶, jumps to the
 next cutoff, return or table hit, the keys ← → Home End, a negamax/minimax switch, and
 clicks on nodes.  Nodes never move between steps.  The page loads nothing (a
@@ -33,7 +34,7 @@ from pathlib import Path
 from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.frontend.page import check_page_size, page_html
-from negaviz.frontend.scene import Scene
+from negaviz.frontend.scene import Layout, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective
@@ -80,6 +81,7 @@ def export_html(
     title: str | None = None,
     preview: bool = False,
     presenter: bool = False,
+    layout: Layout = "browser",
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
@@ -88,6 +90,9 @@ def export_html(
     holds a view for every part of the search it steps through).  ``preview``: show the
     rest of the search faintly behind each step (off: nothing from later steps shows).
     ``presenter``: open in presenter size, for a projector (switchable in the page: P).
+    ``layout``: ``browser`` (the page carries each view's DOT source and lays it out with
+    the Graphviz it carries, when a step first shows it: small pages, no ``dot`` needed
+    here), or ``dot`` (laid out here: each view's SVG in the page).
     """
     if not isinstance(trace, Trace):
         raise InputError(f"export_html needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
@@ -95,7 +100,7 @@ def export_html(
     target = Path(path)
     if not target.parent.is_dir():
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
-    scene = Scene(trace, max_nodes=max_nodes)
+    scene = Scene(trace, max_nodes=max_nodes, layout=layout)
     check_page_size([scene])
     heading = title or describe(trace)
     about = (

@@ -20,6 +20,7 @@ leaves in a notebook's outputs for viewers without a widget manager (``jupyter n
 from __future__ import annotations
 
 import base64
+import functools
 import gzip
 import hashlib
 import html
@@ -38,8 +39,19 @@ ESM = resources.files("negaviz.frontend").joinpath("stepper.js").read_text(encod
 
 EXPORT_LINE = "export default { render, SceneData };"
 
-CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
-"""Nothing may be fetched: no scripts, styles, fonts or images from anywhere."""
+CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' blob:; style-src 'unsafe-inline'; img-src data:"
+"""Nothing may be fetched: no scripts, styles, fonts or images from anywhere.  The page's own
+scripts run, the bundled Graphviz among them (WebAssembly, started from a ``blob:`` the page
+makes of the script it carries)."""
+
+VIZ = resources.files("negaviz.frontend").joinpath("vendor", "viz-global.js")
+"""Graphviz for the browser (@viz-js/viz, see ``vendor/README.md``): lays out the views of
+a scene whose layout is ``browser``."""
+
+
+def viz_source() -> str:
+    """The bundled Graphviz's script (1.3 MB), read when a page or a widget needs it."""
+    return VIZ.read_text(encoding="utf-8")
 
 # The module as a classic page script: its default export becomes a local name.
 _SCRIPT = ESM.replace(EXPORT_LINE, "const NEGAVIZ = { render, SceneData };")
@@ -56,24 +68,45 @@ function negavizModel(state) {
     send: () => {},
   };
 }
-// The drawings travel gzipped (base64): unpacked here, with the browser's own gzip.
+// Drawings (SVG, or DOT to lay out here) and the bundled Graphviz travel gzipped
+// (base64): unpacked with the browser's own gzip.
+async function negavizGunzip(text) {
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return await new Response(stream).text();
+}
 async function negavizInflate(state) {
   for (const scene of state.scenes) {
     for (const view of scene.views) {
-      if (view.svgz === undefined) continue;
-      const bytes = Uint8Array.from(atob(view.svgz), (c) => c.charCodeAt(0));
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      view.svg = await new Response(stream).text();
-      delete view.svgz;
+      for (const key of ["svg", "dot"]) {
+        if (view[key + "z"] === undefined) continue;
+        view[key] = await negavizGunzip(view[key + "z"]);
+        delete view[key + "z"];
+      }
     }
   }
   return state;
 }
+// The bundled Graphviz, run as a script of its own (it defines Viz).
+async function negavizViz() {
+  const holder = document.querySelector("script.negaviz-viz");
+  if (!holder || globalThis.Viz) return;
+  const url = URL.createObjectURL(new Blob([await negavizGunzip(holder.textContent)], { type: "text/javascript" }));
+  await new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.onload = resolve;
+    script.onerror = () => reject(new Error("the bundled Graphviz did not load"));
+    script.src = url;
+    document.head.append(script);
+  });
+  URL.revokeObjectURL(url);
+}
 (async () => {
+  await negavizViz();
   for (const holder of document.querySelectorAll("script.negaviz-data")) {
     const state = await negavizInflate(JSON.parse(holder.textContent));
     const el = document.getElementById(holder.dataset.for);
-    NEGAVIZ.render({ model: negavizModel(state), el });
+    await NEGAVIZ.render({ model: negavizModel(state), el });
   }
 })();
 """
@@ -104,23 +137,38 @@ def check_page_size(scenes: list[Scene]) -> None:
             )
 
 
+@functools.lru_cache(maxsize=1)
+def _viz_packed() -> str:
+    """The bundled Graphviz as a page carries it (packed once per process)."""
+    return _gz64(viz_source())
+
+
+def _gz64(text: str) -> str:
+    """``text`` gzipped, in base64.  Deterministic: no time stamp in the gzip header."""
+    return base64.b64encode(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)).decode("ascii")
+
+
 def _packed(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` with each view's SVG gzipped and in base64 (``svgz``): drawings of boards
-    shrink about tenfold.  Deterministic: no time stamp in the gzip header."""
+    """``data`` with each view's drawing (SVG, or the DOT source the browser lays out)
+    gzipped and in base64 (``svgz``, ``dotz``): drawings of boards shrink about tenfold."""
     views = []
     for view in data["views"]:
         view = dict(view)
-        packed = gzip.compress(view.pop("svg").encode("utf-8"), compresslevel=9, mtime=0)
-        view["svgz"] = base64.b64encode(packed).decode("ascii")
+        for key in ("svg", "dot"):
+            if key in view:
+                view[key + "z"] = _gz64(view.pop(key))
         views.append(view)
     return {**data, "views": views}
 
 
-def unpacked_svg(view: dict[str, Any]) -> str:
-    """The SVG of a view as :func:`page_html` packed it (for readers of a page's data)."""
-    if "svg" in view:
-        return str(view["svg"])
-    return gzip.decompress(base64.b64decode(view["svgz"])).decode("utf-8")
+def unpacked(view: dict[str, Any], key: str = "svg") -> str | None:
+    """A view's SVG (or ``key="dot"``: its DOT source) as :func:`page_html` packed it
+    (for readers of a page's data); None if the view has none."""
+    if key in view:
+        return str(view[key])
+    if key + "z" in view:
+        return gzip.decompress(base64.b64decode(view[key + "z"])).decode("utf-8")
+    return None
 
 
 def _json(data: Any) -> str:
@@ -156,6 +204,9 @@ def page_html(
         "scenes": [_packed(scene.data(chunks="all")) for scene in scenes],
     }
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
+    viz = ""
+    if any(scene.layout == "browser" for scene in scenes):
+        viz = f'<script type="application/octet-stream" class="negaviz-viz">{_viz_packed()}</script>\n'
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -165,6 +216,7 @@ def page_html(
         f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
         '<div id="negaviz-0"></div>\n'
         f'<script type="application/json" class="negaviz-data" data-for="negaviz-0">{_json(state)}</script>\n'
+        f"{viz}"
         f"<script>\n{_SCRIPT}\n{_BOOT}</script>\n</body>\n</html>\n"
     )
 

@@ -35,9 +35,9 @@ import dataclasses
 import html
 import math
 import re
-import xml.etree.ElementTree as ET
+import shutil
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
@@ -60,6 +60,16 @@ CHUNK = 4096
 """Steps per chunk of per-step panel data."""
 MAX_PAGE_EVENTS = 100_000
 """The most events one page (or a notebook's static form) holds."""
+
+Layout = Literal["auto", "dot", "browser"]
+"""Where a scene's views are laid out (:class:`Scene`'s ``layout``)."""
+LAYOUTS: tuple[Layout, ...] = get_args(Layout)
+
+
+def dot_installed() -> bool:
+    """Whether Graphviz's ``dot`` program can run here (not in a browser's Python)."""
+    return shutil.which("dot") is not None
+
 
 ItemCode = Literal["n", "f", "g", "p"]
 """A drawn item's kind as the front-end reads it (``items[i][1]``, one letter): ``n`` a
@@ -187,75 +197,10 @@ def _count_label(view: NodeView, slots: labels.Slots) -> str:
 
 
 # ------------------------------------------------------------------------------ SVG
-_SVG_NS = "http://www.w3.org/2000/svg"
-_XLINK_NS = "http://www.w3.org/1999/xlink"
-_SHAPES = ("polygon", "ellipse", "path", "polyline")
-_SLOT_CLASSES = {labels.SLOT_VALUE: "nv-v", labels.SLOT_WINDOW: "nv-w", labels.SLOT_MARKS: "nv-m"}
-_DROPPED = ("id", "{http://www.w3.org/XML/1998/namespace}space")
-ET.register_namespace("", _SVG_NS)
-ET.register_namespace("xlink", _XLINK_NS)
-
-
-def _local(tag: str) -> str:
-    return tag.rpartition("}")[2]
-
-
-def _number_text(x: float) -> str:
-    return f"{x:.2f}".rstrip("0").rstrip(".")
-
-
-def _points_centre(shape: ET.Element) -> float | None:
-    if _local(shape.tag) == "ellipse":
-        return float(shape.get("cx", "0"))
-    points = shape.get("points")
-    if not points:
-        return None
-    xs = [float(p.split(",")[0]) for p in points.split()]
-    return (min(xs) + max(xs)) / 2
-
-
-def _mark_node(group: ET.Element) -> None:
-    """One node's SVG: its first shape and (for a node drawn with a second border) its
-    unfilled second polygon get classes; slot texts become empty centred texts with
-    classes the front-end fills in."""
-    shapes = [e for e in group.iter() if _local(e.tag) in _SHAPES]
-    texts = [e for e in group.iter() if _local(e.tag) == "text"]
-    slots = [t for t in texts if (t.text or "").strip() in _SLOT_CLASSES]
-    if not shapes:
-        return
-    shapes[0].set("class", "nv-shape")
-    if slots and len(shapes) >= 2 and _local(shapes[1].tag) == "polygon" and shapes[1].get("fill") == "none":
-        shapes[1].set("class", "nv-outer")
-    cx = _points_centre(shapes[0])
-    for text in slots:
-        text.set("class", _SLOT_CLASSES[(text.text or "").strip()])
-        text.text = None
-        text.set("text-anchor", "middle")
-        if cx is not None:
-            text.set("x", _number_text(cx))
-
-
-def finish_svg(svg: str) -> str:
-    """Graphviz's SVG of a scene view, ready for the front-end, whichever Graphviz wrote
-    it (the file is parsed as XML, not matched as one version's text): node shapes
-    and slot texts get classes (:func:`_mark_node`); ids (two steppers on one page
-    would share them), comments, the prolog and namespace declarations go, so the text
-    names no URL at all; the font moves to the style sheet."""
-    root = ET.fromstring(_PROLOG.sub("", svg, count=1))
-    for element in root.iter():
-        for name in _DROPPED:
-            element.attrib.pop(name, None)
-        if element.get("font-family", "").startswith("Helvetica"):
-            del element.attrib["font-family"]
-        if _local(element.tag) == "g" and element.get("class") == "node":
-            _mark_node(element)
-    text = ET.tostring(root, encoding="unicode")
-    return inline_svg(re.sub(r">\n\n+<", ">\n<", text))
-
-
 _PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
 _XMLNS = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
+_ID = re.compile(r'\sid="[^"]*"')
 
 
 def inline_svg(svg: str) -> str:
@@ -264,7 +209,8 @@ def inline_svg(svg: str) -> str:
     svg = _PROLOG.sub("", svg, count=1)
     svg = _COMMENT.sub("", svg)
     head, sep, rest = svg.partition(">")
-    return _XMLNS.sub("", head) + sep + rest.rstrip() + "\n"
+    # ids are per document: two drawings on one page would share them
+    return _XMLNS.sub("", head) + sep + _ID.sub("", rest.rstrip()) + "\n"
 
 
 # ------------------------------------------------------------------------------ the scene
@@ -274,15 +220,23 @@ class Scene:
     ``max_nodes``: the most nodes in one view.  ``title``: shown above a comparison's
     panes and in a page's heading.  ``only``: node numbers to mark as visited by this
     search only (a comparison).  ``interval``: milliseconds between steps while playing.
+    ``layout``: where views are laid out: ``dot`` (here, by Graphviz's ``dot``: each
+    view carries its SVG), ``browser`` (in the reader's browser, by the Graphviz bundled
+    with the front-end: each view carries its DOT source, a fraction of the size), or
+    ``auto`` (``dot`` where the program is installed, else ``browser``).
     """
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
-        interval: int = 600,
+        interval: int = 600, layout: Layout = "auto",
     ) -> None:
         if not isinstance(trace, Trace):
             raise InputError(f"a stepper needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
         check_max_nodes(max_nodes)
+        if layout not in LAYOUTS:
+            raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
+        self.layout: Layout = layout if layout != "auto" else ("dot" if dot_installed() else "browser")
+        """``dot`` or ``browser``: where this scene's views are laid out."""
         self.trace = trace
         self.max_nodes = max_nodes
         self.title = title
@@ -375,7 +329,9 @@ class Scene:
         finally:
             restore(trace.game)
         dot.attr("graph", label="")
-        svg = finish_svg(to_svg(dot))
+        # Laid out here by dot, or in the reader's browser by the bundled Graphviz: the
+        # front-end marks the drawing's shapes and cells itself, whichever Graphviz drew it.
+        drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
         tl = self.timeline
         sizes = Sizes(trace.nodes, len(trace.nodes))
         items: list[list[Any]] = []
@@ -414,7 +370,7 @@ class Scene:
                 f"Folded {layout.hidden:,} of {len(trace.nodes):,} nodes into {layout.summaries} summary "
                 f"node{'s' if layout.summaries != 1 else ''} (max_nodes={budget})."
             )
-        view = {"pass": p, "svg": svg, "items": items, "lives": lives, "note": note, "_nodes": drawn}
+        view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "_nodes": drawn}
         if note_new is not None:
             view["note_new"] = f"Laid out a new view of the tree for step {note_new:,} (the search left the last one). {note}"
         self.views.append(view)
@@ -545,6 +501,7 @@ class Scene:
         chunk_data = {str(i): self.chunk(i) for i in wanted}
         return {
             "v": 2,
+            "layout": self.layout,
             "schema": {k: list(v) for k, v in SCHEMA.items()},
             "n": n,
             "kinds": self.timeline.kinds,

@@ -38,6 +38,73 @@ function setShown(built, on) {
   else built.svg.setAttribute("aria-hidden", "true");
 }
 
+// ----------------------------------------------------------------------------- drawings
+// A view's drawing arrives as Graphviz's SVG (laid out by the kernel's dot), or as its
+// DOT source, laid out here by the bundled Graphviz (Viz, negaviz/frontend/vendor).
+// Either way it is read as a document, never as one Graphviz version's text: each node's
+// first shape, its unfilled second border, and the cells whose text is a slot sentinel
+// (negaviz.render.labels: §v§ value, §w§ window, §m§ marks) get the classes paint() uses.
+const SLOTS = { "§v§": "nv-v", "§w§": "nv-w", "§m§": "nv-m" };
+
+function centreOf(shape) {
+  if (shape.tagName === "ellipse") return Number(shape.getAttribute("cx"));
+  const points = (shape.getAttribute("points") || "").trim().split(/\s+/).filter(Boolean);
+  if (!points.length) return null;
+  const xs = points.map((p) => Number(p.split(",")[0]));
+  return (Math.min(...xs) + Math.max(...xs)) / 2;
+}
+
+function finishDrawing(svg) {
+  // ids are per document: two steppers on one page would share them
+  for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
+  for (const el of svg.querySelectorAll("[font-family]")) el.removeAttribute("font-family"); // the style sheet's
+  for (const g of svg.querySelectorAll("g.node")) {
+    const shapes = g.querySelectorAll("polygon, ellipse, path, polyline");
+    const slots = Array.from(g.querySelectorAll("text")).filter((t) => SLOTS[t.textContent.trim()]);
+    if (!shapes.length) continue;
+    shapes[0].classList.add("nv-shape");
+    if (slots.length && shapes.length > 1 && shapes[1].tagName === "polygon" && shapes[1].getAttribute("fill") === "none") {
+      shapes[1].classList.add("nv-outer");
+    }
+    const cx = centreOf(shapes[0]);
+    for (const t of slots) {
+      t.classList.add(SLOTS[t.textContent.trim()]);
+      t.textContent = "";
+      t.setAttribute("text-anchor", "middle");
+      if (cx !== null) t.setAttribute("x", String(Math.round(cx * 100) / 100));
+    }
+  }
+}
+
+// The bundled Graphviz: on a page, the page has run its script (globalThis.Viz); in a
+// notebook, the kernel sends the script once, on request, and it runs here with
+// exports of its own (a page's AMD loader, if any, never sees it).
+let vizLoading = null;
+function loadViz(model) {
+  if (vizLoading) return vizLoading;
+  if (globalThis.Viz && globalThis.Viz.instance) {
+    vizLoading = globalThis.Viz.instance();
+    return vizLoading;
+  }
+  vizLoading = new Promise((resolve, reject) => {
+    const got = (msg) => {
+      if (!msg || msg.type !== "viz") return;
+      model.off("msg:custom", got);
+      try {
+        const exports = {};
+        new Function("exports", "module", "define", msg.source)(exports, { exports }, undefined);
+        exports.instance().then(resolve, reject);
+      } catch (e) {
+        reject(e);
+      }
+    };
+    model.on("msg:custom", got);
+    model.send({ type: "need", viz: true });
+  });
+  vizLoading.catch(() => { vizLoading = null; });
+  return vizLoading;
+}
+
 // ----------------------------------------------------------------------------- values
 function num(x) {
   if (x === "inf") return Infinity;
@@ -379,9 +446,11 @@ class Pane {
   }
 
   build(view) {
+    if (view.svg === undefined) view.svg = this.d.viz.renderString(view.dot, { format: "svg" }); // laid out here, once
     const holder = document.createElement("div");
     holder.innerHTML = view.svg;
     const svg = holder.querySelector("svg");
+    finishDrawing(svg);
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     const full = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
@@ -739,8 +808,17 @@ class Pane {
 }
 
 // ----------------------------------------------------------------------------- the stepper
-function render({ model, el }) {
+async function render({ model, el }) {
   const scenes = model.get("scenes").map((s) => new SceneData(s));
+  if (scenes.some((d) => d.s.layout === "browser")) {
+    try {
+      const viz = await loadViz(model);
+      for (const d of scenes) d.viz = viz;
+    } catch (e) {
+      el.append(h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." }));
+      return () => {};
+    }
+  }
   const compare = scenes.length > 1;
   const total = Math.max(...scenes.map((d) => d.n));
   const root = h("div", { class: "negaviz-stepper", "data-negaviz-stepper": "", "data-lm-suppress-shortcuts": "true", tabindex: "0", role: "group", "aria-label": "search stepper" });

@@ -35,7 +35,7 @@ import traitlets
 
 from negaviz.analysis.steps import Jump, next_step, sign
 from negaviz.errors import InputError
-from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
+from negaviz.frontend.page import ESM, check_page_size, page_html, static_html, viz_source
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
@@ -107,6 +107,9 @@ class StepperView(anywidget.AnyWidget):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """The front-end asks for a part of a big trace it does not have yet."""
         if not isinstance(content, dict) or content.get("type") != "need":
+            return
+        if content.get("viz") is True:  # the page lays views out itself and has no Graphviz yet
+            self.send({"type": "viz", "source": viz_source()})
             return
         i = content.get("scene")
         if not isinstance(i, int) or not 0 <= i < len(self._scenes):

@@ -21,6 +21,10 @@ from negaviz.trace.timeline import timeline_of
 
 pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
 
+# Each search is checked with its views laid out by the page itself (the Graphviz 16 it
+# carries) and by the dot installed here (2.43 on Debian): the front-end reads either SVG.
+LAYOUTS = pytest.mark.parametrize("layout", ["browser", "dot"])
+
 # Steps through the whole search in the page, reading each step's computed styles.
 READ_ALL_STEPS = """(root) => {
   const sigs = [], index = new Map(), out = [];
@@ -114,25 +118,29 @@ def check_every_step(opened: Any, trace: negaviz.Trace, **kw: Any) -> int:
     return leaks
 
 
-def test_textbook_alphabeta_at_every_step(opened: Any) -> None:
+@LAYOUTS
+def test_textbook_alphabeta_at_every_step(opened: Any, layout: str) -> None:
     trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
-    assert check_every_step(opened, trace) > 0
+    assert check_every_step(opened, trace, layout=layout) > 0
 
 
-def test_pvs_at_every_step(opened: Any) -> None:
+@LAYOUTS
+def test_pvs_at_every_step(opened: Any, layout: str) -> None:
     trace = negaviz.record(negaviz.Tree.parse("[[[3,5],[6,9]],[[1,2],[0,-1]],[[8,4],[7,2]]]"), algorithm="pvs")
-    assert check_every_step(opened, trace) > 0
+    assert check_every_step(opened, trace, layout=layout) > 0
 
 
-def test_table_search_at_every_step(opened: Any) -> None:
+@LAYOUTS
+def test_table_search_at_every_step(opened: Any, layout: str) -> None:
     trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta", tt=True)
-    assert check_every_step(opened, trace) > 0
+    assert check_every_step(opened, trace, layout=layout) > 0
 
 
 @pytest.mark.slow
-def test_folded_big_search_at_every_step(opened: Any) -> None:
+@LAYOUTS
+def test_folded_big_search_at_every_step(opened: Any, layout: str) -> None:
     trace = negaviz.record(negaviz.TicTacToe("x.o.x...."), algorithm="alphabeta")  # 1,045 events
     page_views = Scene(trace, max_nodes=40)
     page_views.cover()
     assert len(page_views.views) >= 10  # folded: many views, laid out around parts of the search
-    assert check_every_step(opened, trace, max_nodes=40) > 0
+    assert check_every_step(opened, trace, max_nodes=40, layout=layout) > 0

@@ -159,7 +159,8 @@ def test_the_current_node_can_be_marked_at_every_step(textbook: negaviz.Trace, m
     svg = scene["views"][0]["svg"]
     for nid in range(6):  # every searched node has a second border the page colours when it is current
         group = node_group(svg, nid)
-        assert 'class="nv-shape"' in group and 'class="nv-outer"' in group and 'class="nv-v"' in group
+        # two borders (polygons), the second unfilled; a cell the page fills with the value
+        assert group.count("<polygon") >= 2 and '<polygon fill="none"' in group and ">§v§</text>" in group
     assert svg.lstrip().startswith("<svg")
     assert "g.nv-current .nv-outer" in scene["css"]
 
@@ -268,7 +269,7 @@ def test_windows_are_a_class_on_the_page(textbook: negaviz.Trace, make: Any) -> 
     assert w.front.windows is True and w.windows is True
     scene = w.front.scenes[0]
     # Every node has a window slot laid out once; the page hides them unless windows are on.
-    assert 'class="nv-w"' in node_group(scene["views"][0]["svg"], 5)
+    assert ">§w§</text>" in node_group(scene["views"][0]["svg"], 5)
     assert ".negaviz-stepper:not(.nv-show-windows) .nv-w { display: none; }" in scene["css"]
     assert w.stack_rows[-1] == ("F", "2", "5", "∞", "–", "")  # F's window, entered with (5, ∞)
 
