@@ -14,6 +14,8 @@ Search a game, record every event, and ask the trace what happened:
 from __future__ import annotations
 
 import os
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +78,19 @@ def __getattr__(name: str) -> Any:
 
         return ConnectFour
     raise AttributeError(f"module 'negaviz' has no attribute {name!r}")
+
+
+def _drawings_in_the_page() -> None:
+    """In a notebook whose kernel has no Graphviz ``dot`` (a browser's Python: JupyterLite),
+    drawings and traces are laid out by the page instead (:mod:`negaviz.widgets.display`).
+    Nothing happens where ``dot`` runs, outside IPython, or without the notebook extras."""
+    if "IPython" not in sys.modules or shutil.which("dot") is not None:
+        return
+    try:
+        from negaviz.widgets.display import register
+    except ImportError:  # no widgets here: drawings need dot, and say so when shown
+        return
+    register()
+
+
+_drawings_in_the_page()

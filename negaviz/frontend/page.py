@@ -44,7 +44,7 @@ CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' blob:; 
 scripts run, the bundled Graphviz among them (WebAssembly, started from a ``blob:`` the page
 makes of the script it carries)."""
 
-VIZ = resources.files("negaviz.frontend").joinpath("vendor", "viz-global.js")
+VIZ = resources.files("negaviz.frontend").joinpath("vendor").joinpath("viz-global.js")
 """Graphviz for the browser (@viz-js/viz, see ``vendor/README.md``): lays out the views of
 a scene whose layout is ``browser``."""
 

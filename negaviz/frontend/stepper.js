@@ -808,7 +808,29 @@ class Pane {
 }
 
 // ----------------------------------------------------------------------------- the stepper
+// A still drawing (negaviz.widgets.display): its DOT source laid out here, once.  What a
+// notebook shows for a drawing or a trace where the kernel has no dot (a browser's Python).
+async function renderDrawing({ model, el }) {
+  const box = h("div", { class: "negaviz-drawing", role: "img", "aria-label": model.get("label") || "a drawing" });
+  el.append(box);
+  try {
+    const viz = await loadViz(model);
+    box.innerHTML = viz.renderString(model.get("drawing"), { format: "svg" });
+    const svg = box.querySelector("svg");
+    if (svg) {
+      for (const el2 of svg.querySelectorAll("[id]")) el2.removeAttribute("id");
+      for (const t of svg.querySelectorAll("title")) t.remove();
+      svg.style.maxWidth = "100%";
+      svg.style.height = "auto";
+    }
+  } catch (e) {
+    box.textContent = "negaviz: the bundled Graphviz could not lay this drawing out here (" + e + ").";
+  }
+  return () => {};
+}
+
 async function render({ model, el }) {
+  if (model.get("drawing")) return renderDrawing({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));
   if (scenes.some((d) => d.s.layout === "browser")) {
     try {

@@ -301,8 +301,13 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
 
     # --- the stepper: Python set step 5 --------------------------------------------------------
     expect(notebook.locator("[data-negaviz-stepper]")).to_have_count(2)
+    drawing = notebook.locator(".jp-CodeCell").nth(1).locator(".jp-OutputArea-output")
     if frontend.endswith("no-dot"):  # laid out here, by the Graphviz 16 the kernel sent
         expect(notebook.locator("[data-negaviz-stepper] svg g.node").first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+        # and the still drawing too: the cell's output is the page's own layout of its DOT
+        expect(drawing.locator(".negaviz-drawing svg g.node")).to_have_count(9, timeout=KERNEL_TIMEOUT_MS)  # 8 + legend
+    else:  # the kernel's dot drew it: JupyterLab shows SVG as an image
+        expect(drawing.locator("img")).to_have_count(1)
     root = notebook.locator("[data-negaviz-stepper]").first
     expect(root).to_have_attribute("data-step", "5", timeout=TIMEOUT_MS)
     expect(root.locator("svg g.node").first).to_be_visible()
