@@ -286,7 +286,7 @@ class _Builder:
                 elif head != item.name:
                     dropped.add(item.node)
             if head == item.name:
-                attrs = {"label": self.label(view, item), "tooltip": labels.plain(self.tooltip(view)), "id": item.name}
+                attrs = {"label": self.label(view, item), "tooltip": labels.tooltip(self.tooltip(view)), "id": item.name}
                 attrs.update(node_style(view))
                 dot.node(item.name, _attributes=attrs)
                 self.used.add(node_key(view))
