@@ -22,6 +22,7 @@ named pipe being read) is written directly, as there is nothing to replace.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -47,28 +48,20 @@ def _size(n: int) -> str:
     return f"{n:,} bytes"
 
 
-def _reason(exc: OSError) -> str:
-    """What the system said, without Python's decoration (``[Errno 2] ...``)."""
-    return exc.strerror or str(exc) or type(exc).__name__
-
-
 def read_file(path: str | os.PathLike[str], *, what: str, limit: int = MAX_READ) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` of them; an
-    :class:`InputError` naming ``what`` and the file otherwise (missing, a folder, a
-    pipe or a device, too big, unreadable)."""
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    A pipe, a device or a socket, or a file of more than ``limit`` bytes, is an
+    :class:`InputError` naming ``what`` and the file; what the system refuses (a
+    missing file, a folder, no permission) stays an :class:`OSError`."""
     shown = str(path)
-    try:
-        # Non-blocking: opening a named pipe that has no writer returns at once (it
-        # would block here otherwise); fstat then tells what was opened.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except IsADirectoryError:
-        raise InputError(f"cannot read {what} from {shown!r}: it is a folder") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {what} from {shown!r}: {_reason(exc)}") from None
+    # Non-blocking: opening a named pipe that has no writer returns at once (it would
+    # block here otherwise); fstat then tells what was opened.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError(f"cannot read {what} from {shown!r}: it is a folder")
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), shown)
         if not stat.S_ISREG(info.st_mode):
             raise InputError(
                 f"cannot read {what} from {shown!r}: it is not a regular file (a named pipe, a device or a "
@@ -90,8 +83,6 @@ def read_file(path: str | os.PathLike[str], *, what: str, limit: int = MAX_READ)
         if got > limit:
             raise InputError(f"cannot read {what} from {shown!r}: it grew past the {_size(limit)} negaviz reads")
         return b"".join(parts)
-    except OSError as exc:
-        raise InputError(f"cannot read {what} from {shown!r}: {_reason(exc)}") from None
     finally:
         os.close(fd)
 

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from negaviz import __version__
 from negaviz.errors import InputError
+from negaviz.fileio import atomic_write
 from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import Scene
 from negaviz.games.protocol import spec_of
@@ -100,5 +101,5 @@ def export_html(
     )
     page = page_html([scene], title=heading, about=about, perspective=perspective, windows=windows)
     data = page.encode("utf-8")
-    target.write_bytes(data)
+    atomic_write(target, data)  # an interrupted write leaves the old page, never half a new one
     return Export(target, len(trace) + 1, len(scene.views), len(data))
