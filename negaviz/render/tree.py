@@ -320,7 +320,7 @@ class _Builder:
             moves = item.moves
         text = ""
         if self.family != "textbook" or item.kind == "group":
-            names = [self.move_text(parent, m) for m in moves]
+            names = [self.move_text(parent, m) for m in moves[:5]]  # a group may stand for thousands
             text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
         if head != item.name:
             tt = self.trace.nodes[item.node].ending == Ending.TT
