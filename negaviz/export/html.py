@@ -100,6 +100,6 @@ def export_html(
         "this page works offline and loads nothing."
     )
     page = page_html([scene], title=heading, about=about, perspective=perspective, windows=windows)
-    data = page.encode("utf-8")
+    data = page.encode("utf-8", errors="replace")  # a game's move name may hold half a character
     atomic_write(target, data)  # an interrupted write leaves the old page, never half a new one
     return Export(target, len(trace) + 1, len(scene.views), len(data))

@@ -535,6 +535,8 @@ def _loads(text: str | bytes, where: str) -> Trace:
         text = _decode(text, where)
     try:
         data = _read(text)
+        if _LONE_ESCAPE.search(text):  # rare: only then look at every string
+            _no_lone_surrogates(data)
     except json.JSONDecodeError as exc:
         raise TraceFormatError(f"invalid negaviz trace: not JSON ({exc})") from None
     except TraceFormatError:
@@ -544,6 +546,33 @@ def _loads(text: str | bytes, where: str) -> Trace:
     except RecursionError:
         raise TraceFormatError("invalid negaviz trace: not JSON (nested too deeply)") from None
     return from_dict(data)
+
+
+_LONE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+"""A ``\\uD800``-style escape that may stand for half of a character (a surrogate not
+in a pair); UTF-8 text itself cannot hold one."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_lone_surrogates(data: Any, where: str = "top level") -> None:
+    """Refuse a string holding a lone surrogate anywhere in ``data``: it is half of a
+    character, no text at all, and could be neither drawn nor written as UTF-8."""
+    if isinstance(data, str):
+        found = _SURROGATE.search(data)
+        if found:
+            raise fail(where, f"{data[:40]!r} holds a lone surrogate ({found.group()!r}), half of a character, not text")
+    elif isinstance(data, _Read):
+        for m in data.lists:
+            _no_lone_surrogates(list(m), "moves")
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            _no_lone_surrogates(k, where)
+            _no_lone_surrogates(v, k if where == "top level" else f"{where}.{k}")
+    elif isinstance(data, (list, tuple)):
+        for v in data:
+            _no_lone_surrogates(v, where)
 
 
 def _decode(data: bytes, where: str) -> str:
