@@ -28,8 +28,8 @@ def _is_the_command() -> bool:
     """Whether this process runs the negaviz command (not a program importing negaviz)."""
     if os.path.basename(sys.argv[0] if sys.argv else "") in ("negaviz", "negaviz.exe"):
         return True
-    argv = list(getattr(sys, "orig_argv", ()))
-    return "-m" in argv and argv[argv.index("-m") + 1 : argv.index("-m") + 2] == ["negaviz"]
+    argv = list(getattr(sys, "orig_argv", ()))  # python -m negaviz (or negaviz.cli): argv[0] is "-m" now
+    return "-m" in argv and argv[argv.index("-m") + 1 : argv.index("-m") + 2] in (["negaviz"], ["negaviz.cli"])
 
 
 def _quit(signum: int, frame: FrameType | None) -> None:
