@@ -16,17 +16,22 @@ proof, export) take the same arguments.
 ``jq`` or to read line by line); infinite values are written as the strings
 ``"inf"`` and ``"-inf"``, as everywhere in negaviz, so the output is strict JSON.
 
-POSITION may be ``@FILE`` (read it from FILE) or ``-`` (read it from standard input):
+POSITION may be ``@FILE`` (read it from FILE, a regular file: a named pipe or
+``/dev/zero`` is refused at once) or ``-`` (read it from standard input), at most 32 MiB:
 a tree of 200,000 leaves does not fit on a command line.
 
 The search options are made from :class:`~negaviz.search.SearchOptions`' fields (a
 new field is a new ``--flag``), and every number is checked where it is read.  An
 output file is checked before the search (its folder exists and takes files, it is
-not a folder), and a write that fails anyway (a full disk) is an error line too.
+not a folder), and a write that fails anyway (a full disk) is an error line too.  Every
+file is written beside its target and renamed into place, so Ctrl-C or a full disk
+leaves the old file or the new one, never half of either.
 
 Exit status: 0 on success (a search stopped by ``--max-nodes`` included), 2 on bad
-input (one line on stderr, starting ``negaviz: error:``), 130 after Ctrl-C (``solve``,
-``render`` and ``export`` still print the partial result; nothing is drawn or written).
+input (one line on stderr, starting ``negaviz: error:``), 1 when standard output cannot
+be written (a full disk; one line too), 130 after Ctrl-C, even while the command starts
+(``solve``, ``render`` and ``export`` still print the partial result; nothing is drawn
+or written).
 """
 
 from __future__ import annotations

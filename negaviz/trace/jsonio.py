@@ -24,7 +24,14 @@ and its windows may be upside down, as the function was called.
 Loading checks every part: the fields' types, the game, the result, and the event
 stream's grammar (:mod:`negaviz.trace.validate`), so a file that loads can be read,
 drawn, replayed and exported; anything else raises :class:`~negaviz.TraceFormatError`
-naming the part, or the event's step and kind, and the rule broken.  Output is
+naming the part, or the event's step and kind, and the rule broken.  Text a reader
+could take two ways is refused too: a key twice in one object, bare ``NaN`` or
+``Infinity``, numbers past any count, bytes that are not UTF-8 (named by their offset),
+a lone surrogate (half a character).  The stored result must agree with the events:
+its value is what the root returned, its node count the nodes entered.  :func:`load`
+reads only a regular file of at most 1 GiB (a named pipe or ``/dev/zero`` is refused
+at once), and :func:`save` writes beside the target and renames, so an interrupted
+save leaves the old file.  Output is
 deterministic (sorted keys, no timings), so equal searches give equal files.
 
 >>> from negaviz import Tree, record
@@ -535,7 +542,7 @@ def _loads(text: str | bytes, where: str) -> Trace:
         text = _decode(text, where)
     try:
         data = _read(text)
-        if _LONE_ESCAPE.search(text):  # rare: only then look at every string
+        if "\\u" in text and _LONE_ESCAPE.search(text):  # rare: only then look at every string
             _no_lone_surrogates(data)
     except json.JSONDecodeError as exc:
         raise TraceFormatError(f"invalid negaviz trace: not JSON ({exc})") from None
