@@ -224,7 +224,8 @@ def test_graphviz_escapes_are_drawn_literally() -> None:
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 def test_characters_xml_forbids_do_not_make_dot_fail() -> None:
     trace = negaviz.record(Named("root" + NOT_XML, ["a" + NOT_XML, "b\uffff"]))
-    for options in ({}, {"windows": True}):
+    settings: list[dict[str, Any]] = [{}, {"windows": True}]
+    for options in settings:
         source = draw(trace, **options).source
         result = subprocess.run(["dot", "-Tsvg"], input=source.encode("utf-8"), capture_output=True, check=False)
         assert result.returncode == 0 and result.stderr == b"", result.stderr.decode()
