@@ -5,7 +5,10 @@ blink and chokes on thousands.  :func:`plan` picks at most ``budget`` drawn node
 
 1. it keeps the root, the path to the current node and the principal variation;
 2. it opens further nodes breadth first while their children still fit;
-3. every node it does not open stands for its whole subtree (a *summary* node).
+3. every node it does not open stands for its whole subtree (a *summary* node);
+4. when a kept node's children cannot all be drawn, a window of them (the one searched
+   and those after it) is drawn and the rest stand together as one *group*, so a node
+   with 10,000 children is a few hundred drawn nodes, not 10,000.
 
 Nothing here walks the whole trace.  Node numbers are a depth-first preorder, so a
 subtree is a contiguous range of numbers and its size is "where the next sibling (of
