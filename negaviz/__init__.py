@@ -13,6 +13,10 @@ Search a game, record every event, and ask the trace what happened:
 
 from __future__ import annotations
 
+from negaviz import _startup
+
+_startup.guard()  # first: a Ctrl-C while the command imports the rest is quiet
+
 import os
 import shutil
 import sys

@@ -16,23 +16,29 @@ proof, export) take the same arguments.
 ``jq`` or to read line by line); infinite values are written as the strings
 ``"inf"`` and ``"-inf"``, as everywhere in negaviz, so the output is strict JSON.
 
-POSITION may be ``@FILE`` (read it from FILE) or ``-`` (read it from standard input):
+POSITION may be ``@FILE`` (read it from FILE, a regular file: a named pipe or
+``/dev/zero`` is refused at once) or ``-`` (read it from standard input), at most 32 MiB:
 a tree of 200,000 leaves does not fit on a command line.
 
 The search options are made from :class:`~negaviz.search.SearchOptions`' fields (a
 new field is a new ``--flag``), and every number is checked where it is read.  An
 output file is checked before the search (its folder exists and takes files, it is
-not a folder), and a write that fails anyway (a full disk) is an error line too.
+not a folder), and a write that fails anyway (a full disk) is an error line too.  Every
+file is written beside its target and renamed into place, so Ctrl-C or a full disk
+leaves the old file or the new one, never half of either.
 
 Exit status: 0 on success (a search stopped by ``--max-nodes`` included), 2 on bad
-input (one line on stderr, starting ``negaviz: error:``), 130 after Ctrl-C (``solve``,
-``render`` and ``export`` still print the partial result; nothing is drawn or written).
+input (one line on stderr, starting ``negaviz: error:``), 1 when standard output cannot
+be written (a full disk; one line too), 130 after Ctrl-C, even while the command starts
+(``solve``, ``render`` and ``export`` still print the partial result; nothing is drawn
+or written).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import json
 import math
 import os
@@ -45,7 +51,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Literal, NoReturn, Sequence
 
+from negaviz import _startup
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
+from negaviz.fileio import read_file, remove_partial
 from negaviz.games import GAMES, GameName, make_game
 from negaviz.search import SearchOptions, SearchResult, search
 from negaviz.search.result import Stopped
@@ -118,8 +126,14 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", type=_whole, metavar="K", help="connect4 discs in a row that win (default 4)")
 
 
+MAX_POSITION = 32 << 20
+"""The most POSITION may hold from ``@FILE`` or ``-``: 32 MiB (a tree of a few million
+leaves; ``/dev/zero`` on standard input is refused, not read until memory runs out)."""
+
+
 def read_position(text: str | None) -> str | None:
-    """POSITION itself, or what ``@FILE`` or ``-`` (standard input) holds."""
+    """POSITION itself, or what ``@FILE`` (a regular file) or ``-`` (standard input)
+    holds, at most :data:`MAX_POSITION` bytes."""
     if text is None or (text != "-" and not text.startswith("@")):
         return text
     if text == "-":
@@ -127,7 +141,9 @@ def read_position(text: str | None) -> str | None:
         try:
             if sys.stdin is None:
                 raise InputError("POSITION '-' reads standard input, and there is none")
-            read = sys.stdin.read()
+            read = sys.stdin.read(MAX_POSITION + 1)
+            if len(read) > MAX_POSITION:
+                raise InputError(f"POSITION from standard input is longer than {MAX_POSITION >> 20} MiB")
         except UnicodeDecodeError:
             raise InputError("cannot read POSITION from standard input: it is not UTF-8 text") from None
         except OSError as exc:
@@ -138,7 +154,7 @@ def read_position(text: str | None) -> str | None:
         if not path:
             raise InputError("'@' needs a file name: @FILE reads POSITION from FILE")
         try:
-            read = Path(path).read_text(encoding="utf-8")
+            read = read_file(path, what="POSITION", limit=MAX_POSITION).decode("utf-8")
         except UnicodeDecodeError:
             raise InputError(f"cannot read POSITION from {path!r}: it is not UTF-8 text") from None
         except IsADirectoryError:
@@ -401,6 +417,7 @@ def _quit_on_ctrl_c(output: str) -> Iterator[None]:
         return
 
     def stop(signum: int, frame: Any) -> None:
+        remove_partial()  # os._exit skips the write's own clean-up
         print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
         for stream in (sys.stdout, sys.stderr):
             try:
@@ -680,7 +697,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     process at once after printing: freeing a search's tables and trace can take
     longer than the search took to stop, and the user asked to stop.
     """
+    _startup.release()  # from here on Ctrl-C stops a search, which reports what it found
     status = _main(argv)
+    if argv is None:
+        status = _flush_stdout(status)
     if status == EXIT_INTERRUPTED and argv is None:
         for stream in (sys.stdout, sys.stderr):
             try:
@@ -688,6 +708,34 @@ def main(argv: Sequence[str] | None = None) -> int:
             except (OSError, ValueError, AttributeError):
                 pass
         os._exit(status)
+    return status
+
+
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""A write that fails for want of room (files are written inside ``_writing``, so such
+an error reaching :func:`_main` is standard output's)."""
+
+
+def _stdout_lost(exc: OSError) -> int:
+    """One line for a standard output that cannot be written (a full disk); its buffer is
+    dropped, so that Python's own flush at exit does not print a second error."""
+    print(f"{PROG}: error: cannot write standard output: {_reason(exc)}", file=sys.stderr)
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 1
+
+
+def _flush_stdout(status: int) -> int:
+    """Flush standard output now, where a failure is one line, not a message at exit."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return 1
+    except OSError as exc:
+        return _stdout_lost(exc)
     return status
 
 
@@ -708,6 +756,10 @@ def _main(argv: Sequence[str] | None) -> int:
         except (OSError, ValueError, AttributeError):
             pass
         return 1
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            raise
+        return _stdout_lost(exc)
     except NegavizError as exc:  # after KeyboardInterrupt: SearchInterrupted is both
         print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE

@@ -63,7 +63,8 @@ def guard() -> Iterator[None]:
 # (case id, argv, words the error line must contain).  In argv, {tmp} is a fresh
 # folder holding: dir/ and page.html/ and tree.svg/ (folders), file (a file), full.svg
 # and full.html (links to /dev/full: a full disk), empty (an empty file), binary (not
-# UTF-8), bad_tree (a malformed tree) and ttt_bad (a bad tic-tac-toe position).
+# UTF-8), bad_tree (a malformed tree), ttt_bad (a bad tic-tac-toe position) and fifo (a
+# named pipe no one writes to).
 CLI_CASES: list[tuple[str, list[str], str]] = [
     # commands and flags
     ("no command", [], "required: COMMAND"),
@@ -146,6 +147,9 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("@file with a bad ttt position", ["solve", "ttt", "@{tmp}/ttt_bad"], "illegal tic-tac-toe position 'xxx/ooo/...'"),
     ("@file in a missing folder", ["render", "tree", "@{tmp}/nowhere/t.txt", "-o", "{tmp}/t.svg"], "No such file"),
     ("- with empty standard input", ["solve", "tree", "-"], "standard input is empty"),
+    ("@named pipe with no writer", ["solve", "tree", "@{tmp}/fifo"], "it is not a regular file"),
+    ("@/dev/zero", ["solve", "tree", "@/dev/zero"], "cannot read POSITION from '/dev/zero': it is not a regular file"),
+    ("@/dev/zero for export", ["export", "tree", "@/dev/zero", "-o", "{tmp}/x.html"], "it is not a regular file"),
     # tic-tac-toe
     ("three in a row for both", ["solve", "ttt", "xxx/ooo/..."], "illegal tic-tac-toe position"),
     ("too few cells", ["solve", "ttt", "xo"], "9 needed"),
@@ -205,6 +209,11 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("negative table slots", ["solve", "ttt", "--tt", "--tt-size", "-1"], "tt_size must be at least 1"),
     ("huge table", ["solve", "ttt", "--tt", "--tt-size", BIG], "argument --tt-size"),
     ("unknown replacement", ["solve", "ttt", "--tt-replace", "sometimes"], "invalid choice: 'sometimes'"),
+    ("--tt-size without --tt", ["solve", "ttt", "--tt-size", "64"], "(tt_size, --tt-size) needs a transposition table: tt=True (--tt)"),
+    ("--tt-replace without --tt", ["solve", "ttt", "--tt-replace", "depth"], "(tt_replace, --tt-replace) needs a transposition table"),
+    ("--tt-size without --tt in render", ["render", "tree", TREE, "--tt-size", "8", "-o", "{tmp}/x.svg"], "needs a transposition table"),
+    ("--tt-replace without --tt in export", ["export", "tree", TREE, "--tt-replace", "depth", "-o", "{tmp}/x.html"],
+     "needs a transposition table"),
     ("unknown algorithm", ["solve", "ttt", "--algorithm", "sss"], "invalid choice: 'sss'"),
     ("unknown order", ["solve", "ttt", "--order", "random"], "invalid choice: 'random'"),
     ("empty window", ["solve", "ttt", "--window", "1", "1"], "alpha < beta"),
@@ -277,6 +286,8 @@ def corpus_dir(tmp_path: Path) -> Path:
     (tmp_path / "binary").write_bytes(b"\xff\xfe[1,2]\x80")
     (tmp_path / "bad_tree").write_text("[[7,5],[3,1\n")
     (tmp_path / "ttt_bad").write_text("xxx/ooo/...\n")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
     if os.path.exists("/dev/full"):
         for name in ("full.svg", "full.html"):
             (tmp_path / name).symlink_to("/dev/full")
@@ -300,6 +311,8 @@ def test_bad_cli_input_is_one_line_and_status_2(
         pytest.skip("needs Linux /proc and /sys")
     if "full." in " ".join(argv) and not os.path.exists("/dev/full"):
         pytest.skip("needs /dev/full")
+    if any(a.endswith(("/fifo", "/dev/zero")) for a in argv) and not os.path.exists(str(corpus_dir / "fifo")):
+        pytest.skip("needs named pipes and /dev/zero")
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     status = cli.main(argv)
     out, err = capsys.readouterr()
@@ -409,6 +422,8 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("zero budget", lambda: negaviz.search(TEXTBOOK, max_nodes=0), "max_nodes must be at least 1"),
     ("zero table", lambda: negaviz.search(TEXTBOOK, tt=True, tt_size=0), "tt_size must be at least 1"),
     ("unknown replacement", lambda: negaviz.search(TEXTBOOK, tt=True, tt_replace="x"), "unknown table replacement"),
+    ("table size without a table", lambda: negaviz.search(TEXTBOOK, tt_size=64), "a table size (tt_size, --tt-size) needs"),
+    ("replacement without a table", lambda: SearchOptions(tt_replace="depth"), "a replacement rule (tt_replace"),
     ("options and keywords", lambda: negaviz.search(TEXTBOOK, options=SearchOptions(), depth=1), "not both"),
     ("unknown option in a dict", lambda: SearchOptions.from_dict({"bogus": 1}), "unknown search option 'bogus'"),
     ("record with a bad option", lambda: negaviz.record(TEXTBOOK, order="random"), "unknown move order"),
@@ -449,6 +464,11 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
      "is not a position of ConnectFour"),
     ("an Othello position of the wrong shape", lambda: negaviz.search(negaviz.Othello(4), (1, 2), depth=1),
      "is not a position of Othello"),
+    # trace files
+    ("load /dev/zero", lambda: negaviz.load("/dev/zero"), "cannot read a trace from '/dev/zero': it is not a regular file"),
+    ("loads a 5,000-digit number", lambda: negaviz.loads('{"result": {"nodes": ' + HUGE + "}}"), "not JSON"),
+    ("loads a key twice", lambda: negaviz.loads('{"game": null, "game": null}'), "key 'game' appears twice"),
+    ("loads bytes that are not UTF-8", lambda: negaviz.loads(b'{"game": "\xff"}'), "not UTF-8 text: byte 10"),
     # the self-contained page, asked for directly
     ("a page of no scenes", lambda: page_html([]), "a page steps one scene, or two side by side; got 0"),
     ("a page from a step past the end", lambda: page_html([Scene(negaviz.record(TEXTBOOK))], step=99),

@@ -543,3 +543,112 @@ def test_ctrl_c_while_the_page_is_written_exits_130_within_a_second(tmp_path: Pa
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert took < 1.0, f"exited {took:.2f} s after Ctrl-C"
+    assert not any(tmp_path.iterdir())  # no page, and no temporary file beside it
+
+
+# ------------------------------------------------------------------ start-up, full disks, files that never end
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
+@pytest.mark.parametrize("module", ["negaviz", "negaviz.cli"])
+def test_ctrl_c_while_the_command_starts_is_quiet(module: str) -> None:
+    """A real SIGINT while the command is still importing negaviz (held there by the
+    test-only pause, so the signal cannot miss): one line, status 130, no traceback."""
+    env = {**subprocess_env(), "NEGAVIZ_TEST_PAUSE_AT_START": "60"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, "solve", "ttt"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        time.sleep(2.0)  # Python starts in well under that; then it waits, guarded, before the imports
+        assert proc.poll() is None, proc.communicate()
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        took = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (proc.returncode, out, err) == (130, "", "negaviz: interrupted\n")
+    assert took < 5.0  # at once, not after the 60 s pause
+
+
+def test_a_program_importing_negaviz_keeps_its_own_ctrl_c() -> None:
+    # The start-up guard is for the command only: a script or notebook still gets KeyboardInterrupt.
+    code = "import signal, negaviz; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=subprocess_env(), capture_output=True, text=True)
+    assert done.stdout == "True\n", done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", "tree", TEXTBOOK, "--json"], ["solve", "ttt", "x.o/x../o.."], ["proof", "ttt", "x.o/x../o..", "--json"]],
+    ids=["solve --json", "solve", "proof --json"],
+)
+def test_standard_output_on_a_full_disk_is_one_line_and_status_1(argv: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command(*argv), cwd=ROOT, env=subprocess_env(), stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "negaviz: error: cannot write standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_standard_input_that_never_ends_is_refused_at_the_size_limit() -> None:
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(command("solve", "tree", "-"), cwd=ROOT, env=subprocess_env(), stdin=zero,
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == "negaviz: error: POSITION from standard input is longer than 32 MiB\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_position_from_a_named_pipe_with_no_writer_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fifo = tmp_path / "tree.txt"
+    os.mkfifo(fifo)
+    status, out, err = run_main(capsys, "solve", "tree", f"@{fifo}")
+    assert (status, out) == (2, "")
+    assert err == f"negaviz: error: cannot read POSITION from '{fifo}': it is not a regular file (a named pipe, a device or a socket); negaviz reads only files\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["render", "tree", TEXTBOOK, "-o", "{out}.svg"],
+        ["render", "tree", TEXTBOOK, "-o", "{out}.dot"],
+        ["export", "tree", TEXTBOOK, "-o", "{out}.html"],
+        ["proof", "tree", TEXTBOOK, "-o", "{out}.dot"],
+    ],
+    ids=["render svg", "render dot", "export", "proof"],
+)
+def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str]
+) -> None:
+    argv = [a.replace("{out}", str(tmp_path / "out")) for a in argv]
+    target = Path(argv[-1])
+    target.write_bytes(b"the old file, whole")
+
+    def ctrl_c(fd: int) -> None:  # Ctrl-C with the new file half on its way to the disk
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", ctrl_c)
+    status, _, err = run_main(capsys, *argv)
+    assert status == 130 and "interrupted" in err
+    assert target.read_bytes() == b"the old file, whole"
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+@pytest.mark.slow
+def test_a_10000_leaf_tree_exports_in_reasonable_time(tmp_path: Path) -> None:
+    # One node with 10,000 children: each view draws a window of them, so the page needs
+    # about 27 views; it used to lay out one per child and never finish (issue 19).
+    tree = tmp_path / "wide.txt"
+    tree.write_text("[" + ",".join(str(i % 7) for i in range(10_000)) + "]")
+    start = time.perf_counter()
+    done = run_command("export", "tree", f"@{tree}", "-o", str(tmp_path / "wide.html"))
+    took = time.perf_counter() - start
+    assert done.returncode == 0, done.stderr
+    assert "every one of 30,003 steps" in done.stdout
+    assert took < 60, f"took {took:.1f} s"  # about 10 s of CPU here; the machine may be shared

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from negaviz import __version__
 from negaviz.errors import InputError
+from negaviz.fileio import atomic_write
 from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import Layout, Scene
 from negaviz.games.protocol import spec_of
@@ -111,6 +112,6 @@ def export_html(
         [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
         presenter=presenter,
     )
-    data = page.encode("utf-8")
-    target.write_bytes(data)
+    data = page.encode("utf-8", errors="replace")  # a game's move name may hold half a character
+    atomic_write(target, data)  # an interrupted write leaves the old page, never half a new one
     return Export(target, len(trace) + 1, len(scene.views), len(data))

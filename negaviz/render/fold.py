@@ -5,7 +5,10 @@ blink and chokes on thousands.  :func:`plan` picks at most ``budget`` drawn node
 
 1. it keeps the root, the path to the current node and the principal variation;
 2. it opens further nodes breadth first while their children still fit;
-3. every node it does not open stands for its whole subtree (a *summary* node).
+3. every node it does not open stands for its whole subtree (a *summary* node);
+4. when a kept node's children cannot all be drawn, a window of them (the one searched
+   and those after it) is drawn and the rest stand together as one *group*, so a node
+   with 10,000 children is a few hundred drawn nodes, not 10,000.
 
 Nothing here walks the whole trace.  Node numbers are a depth-first preorder, so a
 subtree is a contiguous range of numbers and its size is "where the next sibling (of
@@ -39,7 +42,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, Literal, NamedTuple
+from typing import Any, Callable, Literal, NamedTuple
 
 from negaviz.render.styles import NodeKind
 from negaviz.trace.replay import NodeState, node_state
@@ -202,6 +205,33 @@ def extras(snap: Snapshot, nid: int) -> tuple[NodeKind | Literal[""], tuple[Any,
     return ("pruned" if state is not None and state.cut else "unvisited"), rest
 
 
+def _siblings(
+    keep: Sequence[int], open_: set[int], children: Callable[[int], list[int]], spare: int,
+    depth: Callable[[int], int], parent: Callable[[int], int],
+) -> set[int]:
+    """Children of opened nodes to draw beside the kept ones (``keep``, by priority)
+    when the rest are grouped: up to ``spare`` of them, deepest parents first, the
+    siblings searched after the parent's first kept child by priority (the one on the
+    stack) first, then those before it.  A node with thousands of children is then
+    drawn as a window of them and one group, and a stepping front-end needs one view
+    per window, not one per child."""
+    kept = set(keep)
+    anchor: dict[int, int] = {}
+    for k in keep:
+        anchor.setdefault(parent(k), k)
+    shown: set[int] = set()
+    for p in sorted(open_, key=depth, reverse=True):
+        if spare <= 0:
+            break
+        kids = children(p)
+        first = bisect_left(kids, anchor[p]) if p in anchor else 0
+        extra = [c for c in kids[first:first + spare + len(kept)] if c not in kept][:spare]
+        extra += [c for c in kids[max(first - spare, 0):first][::-1] if c not in kept][: spare - len(extra)]
+        shown.update(extra)
+        spare -= len(extra)
+    return shown
+
+
 def plan(
     trace: Trace, snap: Snapshot, budget: int, *, ghosts: int | None = None, also_keep: Sequence[int] = (),
     fill: bool = True,
@@ -264,6 +294,10 @@ def plan(
     open_ = opened(keep)
     used = full_total(keep)
     grouped = used > budget
+    shown: set[int] = set()
+    if grouped:
+        by_priority = [k for k in priority if k in keep]
+        shown = _siblings(by_priority, open_, children, budget - min_total(keep), lambda n: nodes[n].depth, lambda n: nodes[n].parent)
     if not grouped and fill:
         # Room to spare: open more nodes, breadth first, while their children fit.
         queue = deque([0])
@@ -294,14 +328,16 @@ def plan(
         p = queue.popleft()
         rest: list[int] = []
         for c in children(p):
-            if grouped and c not in keep:
+            if grouped and c not in keep and c not in shown:
                 rest.append(c)
                 continue
             add_child(c, p)
             if c in open_:
                 queue.append(c)
         if rest:
-            n = sum(size(c) for c in rest)
+            # The group holds p's subtree less p and the children drawn: a few look-ups
+            # even when it stands for thousands of children.
+            n = size(p) - 1 - sum(size(c) for c in children(p) if c in keep or c in shown)
             moves = tuple(nodes[p].moves[nodes[c].index] for c in rest)  # type: ignore[index]
             out.items.append(Item(f"f{p}", "group", -1, p, moves, n))
             out.hidden += n

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
@@ -48,23 +49,52 @@ _DISCS = {"x": "●", "o": "○"}  # Othello: black and white discs
 # Control characters are invalid in XML (so in HTML-like labels and in SVG): replace them.
 _CONTROL = {c: "\ufffd" for c in [*range(32), 127] if chr(c) not in "\n\t"}
 _CONTROL[ord("\t")] = " "
+# Also invalid: lone surrogates (they cannot even be encoded as UTF-8) and the
+# non-characters (U+FFFE, U+FFFF and their twins in every plane, U+FDD0..U+FDEF), which
+# make dot fail on an HTML-like label.
+_NOT_XML = re.compile(
+    "[\ud800-\udfff\ufdd0-\ufdef" + "".join(f"{chr(p + 0xFFFE)}{chr(p + 0xFFFF)}" for p in range(0, 0x110000, 0x10000)) + "]"
+)
+MAX_TEXT = 1000
+"""Longer text is cut (with an ellipsis) before it reaches dot: a quoted DOT string may
+hold at most 16,384 bytes (1,000 characters take at most 4,000, escaped).  One line of
+an HTML-like label is cut at ``2 * MAX_CHARS``, so one long name cannot swamp a picture."""
+
+
+def cap(text: str, limit: int = MAX_TEXT) -> str:
+    """``text`` cut to ``limit`` characters, the last one an ellipsis if it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def scrub(text: str) -> str:
-    """``text`` without control characters (newlines kept, tabs as spaces)."""
-    return text.replace("\r\n", "\n").translate(_CONTROL)
+    """``text`` without characters XML forbids (newlines kept, tabs as spaces, control
+    characters, lone surrogates and non-characters as U+FFFD), at most MAX_TEXT long."""
+    return _NOT_XML.sub("\ufffd", cap(text).replace("\r\n", "\n").translate(_CONTROL))
+
+
+def _backslashes(text: str) -> str:
+    """Backslashes doubled: dot reads ``\\N``, ``\\G``, ``\\E``, ``\\T``, ``\\H`` and ``\\L`` in
+    labels as the node's, graph's, edge's, tail's, head's and object's names, even in an
+    HTML-like label."""
+    return text.replace("\\", "\\\\")
 
 
 def dot_escape(text: str) -> str:
     """``text`` as the inside of a quoted DOT string: backslashes and quotes escaped,
     newlines turned into DOT's centred line break."""
-    text = scrub(text).replace("\\", "\\\\").replace('"', '\\"')
+    text = _backslashes(scrub(text)).replace('"', '\\"')
     return text.replace("\n", "\\n")
 
 
 def plain(text: str) -> str:
-    """``text`` ready to be a plain (non-HTML) graphviz attribute value."""
+    """``text`` ready to be a plain (non-HTML) graphviz attribute value (a label)."""
     return graphviz.nohtml(dot_escape(text))
+
+
+def tooltip(text: str) -> str:
+    """``text`` ready to be a tooltip: dot unescapes a tooltip once more than a label
+    (``\\\\N`` in DOT is still the node's name there), so its backslashes are doubled twice."""
+    return graphviz.nohtml(dot_escape(_backslashes(scrub(text))))
 
 
 def _clip(text: str) -> list[str]:
@@ -77,12 +107,12 @@ def _clip(text: str) -> list[str]:
 
 def esc(text: str) -> str:
     """One line of ``text`` escaped for an HTML-like label."""
-    return html.escape(scrub(text).replace("\n", " "))
+    return _backslashes(html.escape(cap(scrub(text).replace("\n", " "), 2 * MAX_CHARS)))
 
 
 def html_text(text: str) -> str:
     """``text`` escaped for an HTML-like label, newlines as ``<BR/>``."""
-    return "<BR/>".join(html.escape(ln) for ln in _clip(text))
+    return "<BR/>".join(_backslashes(html.escape(ln)) for ln in _clip(text))
 
 
 # ------------------------------------------------------------------------- numbers

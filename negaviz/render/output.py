@@ -17,6 +17,7 @@ from pathlib import Path
 import graphviz  # type: ignore[import-untyped]
 
 from negaviz.errors import InputError
+from negaviz.fileio import atomic_write
 
 FORMATS = {".svg": "svg", ".pdf": "pdf", ".png": "png", ".dot": None, ".gv": None}
 """File extensions :func:`save` understands, and dot's output format for each (None: the
@@ -51,5 +52,5 @@ def save(digraph: graphviz.Digraph, path: str | os.PathLike[str]) -> Path:
         raise InputError(f"cannot save a drawing as {str(path)!r}: unknown extension {ext!r} (must be one of {sorted(FORMATS)})")
     fmt = FORMATS[ext]
     data = digraph.source.encode("utf-8") if fmt is None else render(digraph, fmt)
-    target.write_bytes(data)
+    atomic_write(target, data)  # an interrupted write leaves the old file, never half a new one
     return target

@@ -227,7 +227,7 @@ class _Drawing:
         pos = node.position
         result = outcome_text(self.game, view.outcome) if view.outcome is not None else ""
         if self.family == "textbook":
-            rows = [f"<B>{html.escape(labels.scrub(str(self.game.label(pos))))}</B>"]
+            rows = [f"<B>{labels.esc(str(self.game.label(pos)))}</B>"]
             if result:
                 rows.append(html.escape(result))
             return _table(rows)
@@ -265,7 +265,7 @@ class _Drawing:
             else:
                 paths.append([])
             tooltip = "root" if not paths[i] else "after " + " ".join(paths[i])
-            attrs = {"label": self.label(view, node), "tooltip": labels.plain(tooltip), "id": name}
+            attrs = {"label": self.label(view, node), "tooltip": labels.tooltip(tooltip), "id": name}
             attrs.update(node_style(view))
             dot.node(name, _attributes=attrs)
         for i in sorted(folded):
@@ -275,7 +275,7 @@ class _Drawing:
             name = f"f{i}"
             view = ProofNodeView(name, "folded", depth + 1, 1 - self.player(node), count=count)
             nodes = f"{count:,} node{'s' if count != 1 else ''}"
-            attrs = {"label": _table([f"+{nodes}"]), "tooltip": labels.plain(f"{nodes} of the proof folded"), "id": name}
+            attrs = {"label": _table([f"+{nodes}"]), "tooltip": labels.tooltip(f"{nodes} of the proof folded"), "id": name}
             attrs.update(node_style(view))
             dot.node(name, _attributes=attrs)
             edges.append(ProofEdgeView(f"p{i}", name, "folded"))

@@ -365,7 +365,7 @@ class _Builder:
                 elif head != item.name:
                     dropped.add(item.node)
             if head == item.name:
-                attrs = {"label": painter.label(view, item), "tooltip": labels.plain(self.tooltip(view)), "id": item.name}
+                attrs = {"label": painter.label(view, item), "tooltip": labels.tooltip(self.tooltip(view)), "id": item.name}
                 style = node_style(view)
                 attrs.update(style if painter is self else faint(style))
                 dot.node(item.name, _attributes=attrs)
@@ -407,7 +407,7 @@ class _Builder:
             moves = item.moves
         text = ""
         if self.family != "textbook" or item.kind == "group":
-            names = [self.move_text(parent, m) for m in moves]
+            names = [self.move_text(parent, m) for m in moves[:5]]  # a group may stand for thousands
             text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
         if head != item.name:
             tt = self.trace.nodes[item.node].ending == Ending.TT

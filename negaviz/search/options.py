@@ -19,6 +19,9 @@ PRUNING: tuple[Algorithm, ...] = ("alphabeta", "pvs", "mtdf", "id")
 """The algorithms that prune (cut off)."""
 WINDOWED: tuple[Algorithm, ...] = ("alphabeta", "pvs")
 """The algorithms that take a root window (and ``fail_hard``)."""
+TABLED: tuple[Algorithm, ...] = ("mtdf", "id")
+"""The algorithms that keep a transposition table even without ``tt`` (the drivers
+carry what one search learnt to the next through it)."""
 
 TaughtAlgorithm = Literal["negamax", "alphabeta"]
 """The algorithms exercises are set in and students' functions are checked against."""
@@ -152,6 +155,14 @@ class SearchOptions:
             raise InputError(f"a window needs algorithm 'alphabeta' or 'pvs', not {self.algorithm!r}")
         if self.fail_hard and self.algorithm not in WINDOWED:
             raise InputError(f"fail-hard needs algorithm 'alphabeta' or 'pvs', not {self.algorithm!r}")
+        if not self.tt and self.algorithm not in TABLED:  # options that cannot apply are refused, not ignored
+            for name, what, on in (("tt_size", "a table size", self.tt_size is not None),
+                                   ("tt_replace", "a replacement rule", self.tt_replace != "always")):
+                if on:
+                    raise InputError(
+                        f"{what} ({name}, --{name.replace('_', '-')}) needs a transposition table: tt=True (--tt), "
+                        f"or algorithm {' or '.join(map(repr, TABLED))}, which always keep one"
+                    )
         if self.aspiration is not None:
             if self.algorithm != "id":
                 raise InputError(f"aspiration windows need algorithm 'id', not {self.algorithm!r}")

@@ -24,7 +24,14 @@ and its windows may be upside down, as the function was called.
 Loading checks every part: the fields' types, the game, the result, and the event
 stream's grammar (:mod:`negaviz.trace.validate`), so a file that loads can be read,
 drawn, replayed and exported; anything else raises :class:`~negaviz.TraceFormatError`
-naming the part, or the event's step and kind, and the rule broken.  Output is
+naming the part, or the event's step and kind, and the rule broken.  Text a reader
+could take two ways is refused too: a key twice in one object, bare ``NaN`` or
+``Infinity``, numbers past any count, bytes that are not UTF-8 (named by their offset),
+a lone surrogate (half a character).  The stored result must agree with the events:
+its value is what the root returned, its node count the nodes entered.  :func:`load`
+reads only a regular file of at most 1 GiB (a named pipe or ``/dev/zero`` is refused
+at once), and :func:`save` writes beside the target and renames, so an interrupted
+save leaves the old file.  Output is
 deterministic (sorted keys, no timings), so equal searches give equal files.
 
 >>> from negaviz import Tree, record
@@ -46,21 +53,28 @@ from pathlib import Path
 from typing import Any, Callable
 
 from negaviz.errors import InputError, TraceFormatError
+from negaviz.fileio import MAX_READ, atomic_write, read_file
 from negaviz.games import from_spec
 from negaviz.games.protocol import spec_of
 from negaviz.search.events import WIDTH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 from negaviz.trace.trace import StudentTrace, Trace
-from negaviz.trace.validate import check_stream, fail, moves_problem
-from negaviz.vocabulary import number_in
+from negaviz.trace.validate import Checked, check_stream, fail, moves_problem
+from negaviz.vocabulary import fmt, number_in
 
 FORMAT = "negaviz-trace"
 VERSION = 2
 READS = (1, 2)
 """The format versions this negaviz loads."""
 
+MAX_COUNT = 1 << 53
+"""The largest count (of nodes, leaves...) a trace file may hold: beyond it a float
+cannot count one by one, and no search gets near it."""
+MAX_DIGITS = 20
+"""No number in the events has more digits in a row (negaviz writes at most 17)."""
 _CHUNK = 1 << 16  # numbers (writing) or characters (reading) handled at a time
+_DIGITS = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
 _NOT_NUMBER_TEXT = re.compile(r"[^-+.,0-9eEinf]")
 _STOPPED = (None, *(s.value for s in Stopped))
 
@@ -103,7 +117,8 @@ def dumps(trace: Trace) -> str:
 
 
 def save(trace: Trace, path: str | Path) -> None:
-    Path(path).write_text(dumps(trace) + "\n", encoding="utf-8")
+    """Write ``trace`` to ``path`` as JSON; an interrupted write leaves the old file."""
+    atomic_write(path, (dumps(trace) + "\n").encode("utf-8"))
 
 
 def from_dict(data: Any) -> Trace:
@@ -142,13 +157,33 @@ def from_dict(data: Any) -> Trace:
     result = _result(data["result"], game)
     student = _student(data.get("student"))
     checked = check_stream(stream, moves, game, captured=student is not None)
-    if result is not None and result.stopped is None and checked.open:
-        raise fail("events", "the result says the search finished, but the root never returns")
+    if result is not None:
+        _agrees(result, checked)
     trace = Trace(stream, moves, checked.events, game=game, root=None if game is None else game.root, result=result)
     if student is None:
         return trace
     function, windowed = student
     return StudentTrace(trace, function=function, windowed=windowed)
+
+
+def _agrees(result: SearchResult, checked: Checked) -> None:
+    """Raise unless the stored ``result`` says what the events show: a drawing, a
+    report and a replay of the file must not tell different stories."""
+    if result.stopped is None and checked.open:
+        raise fail("events", "the result says the search finished, but the root never returns")
+    if result.nodes != checked.nodes and result.stopped != Stopped.INTERRUPTED:  # Ctrl-C may land between count and event
+        raise fail("result.nodes", f"the result counts {result.nodes:,} nodes, the events enter {checked.nodes:,}")
+    for name in ("leaves", "cutoffs", "tt_hits"):
+        if getattr(result, name) > result.nodes:
+            raise fail(f"result.{name}", f"{getattr(result, name):,} is more than the {result.nodes:,} nodes")
+    if result.stopped is None and result.value != checked.value:
+        raise fail(
+            "result.value", f"the result says {_number(result.value)}, the root returned {_number(checked.value)}"
+        )
+
+
+def _number(x: float | None) -> str:
+    return "no value" if x is None else fmt(x)
 
 
 def _student(d: Any) -> tuple[str, bool] | None:
@@ -224,6 +259,9 @@ def _events_v2(text: str, start: int, end: int) -> array:
             raise fail("events", "NaN is not a value")
         where = bad.start() - start
         raise fail("events", f"character {bad.group()!r} at {where}: expected numbers, 'inf' or '-inf', separated by commas")
+    long = _DIGITS.search(text, start, end)
+    if long:
+        raise fail("events", f"a number at {long.start() - start} has more than {MAX_DIGITS} digits (no event holds one)")
     code = "f" if _narrow_text(text, start, end) else "d"
     stream = array(code, [0.0]) * (text.count(",", start, end) + 1)
     at = 0
@@ -284,14 +322,16 @@ def _result(d: Any, game: Any) -> SearchResult | None:
     for name in ("nodes", "leaves", "cutoffs", "tt_hits"):
         x = d[name]
         if type(x) is not int or x < 0:
-            raise fail(f"result.{name}", f"expected a whole number >= 0, found {x!r}")
+            raise fail(f"result.{name}", f"expected a whole number >= 0, found {_shown(x)}")
+        if x > MAX_COUNT:
+            raise fail(f"result.{name}", f"{_shown(x)} is past any count (at most {MAX_COUNT:,})")
     if type(d["first_player"]) is not int or d["first_player"] not in (0, 1):
         raise fail("result.first_player", f"expected 0 or 1, found {d['first_player']!r}")
     if d["stopped"] not in _STOPPED or (d["stopped"] is not None and not isinstance(d["stopped"], str)):
         raise fail("result.stopped", f"expected one of {list(_STOPPED)}, found {d['stopped']!r}")
     value = d["value"]
-    if value is not None and (type(value) not in (int, float) or not math.isfinite(value)):
-        raise fail("result.value", f"expected a finite number or null, found {value!r}")
+    if value is not None and (type(value) not in (int, float) or not math.isfinite(_float(value))):
+        raise fail("result.value", f"expected a finite number or null, found {_shown(value)}")
     pv_moves, pv = d["pv_moves"], d["pv"]
     if not isinstance(pv_moves, list) or not isinstance(pv, list) or len(pv) != len(pv_moves):
         raise fail("result.pv", "expected pv and pv_moves as two lists of the same length")
@@ -321,6 +361,22 @@ def _result(d: Any, game: Any) -> SearchResult | None:
     )
 
 
+def _float(x: int | float) -> float:
+    """``x`` as a float; infinite if it is an int too large for one."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf
+
+
+def _shown(x: Any) -> str:
+    """``x`` for a message: a huge number by its size, anything else cut to 60 characters."""
+    if type(x) is int and abs(x) >= 10**MAX_DIGITS:
+        return f"a number of {len(str(abs(x))):,} digits"
+    text = repr(x)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _options(d: Any) -> SearchOptions:
     if not isinstance(d, dict):
         raise fail("result.options", f"expected an object, found {type(d).__name__}")
@@ -328,7 +384,11 @@ def _options(d: Any) -> SearchOptions:
         if isinstance(f.default, bool) and f.name in d and not isinstance(d[f.name], bool):
             raise fail("result.options", f"{f.name} must be true or false, not {d[f.name]!r}")
     if "window" in d and (not isinstance(d["window"], list) or len(d["window"]) != 2):
-        raise fail("result.options", f"window must be two numbers, not {d['window']!r}")
+        raise fail("result.options", f"window must be two numbers, not {_shown(d['window'])}")
+    for name in ("depth", "tt_size", "max_nodes"):
+        x = d.get(name)
+        if type(x) is int and x > MAX_COUNT:
+            raise fail(f"result.options.{name}", f"{_shown(x)} is past any search (at most {MAX_COUNT:,})")
     try:
         return SearchOptions.from_dict(d)
     except (TypeError, ValueError, InputError) as exc:
@@ -348,7 +408,23 @@ class _Read:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key comes twice (which value would count is a guess)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise fail("JSON", f"key {twice!r} appears twice in one object")
+    return out
+
+
+def _constant(name: str) -> Any:
+    raise fail("JSON", f"{name} is not JSON (negaviz writes infinities as the strings \"inf\" and \"-inf\")")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 
 
 def _skip(text: str, i: int) -> int:
@@ -363,7 +439,7 @@ def _read(text: str) -> Any:
     every other field, and any text that is not an object, is parsed as usual."""
     i = _skip(text, 0)
     if not text.startswith("{", i):
-        return json.loads(text)
+        return _DECODER.decode(text)
     out: dict[str, Any] = {}
     i = _skip(text, i + 1)
     if text.startswith("}", i):
@@ -373,6 +449,8 @@ def _read(text: str) -> Any:
             if not text.startswith('"', i):
                 raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, i)
             key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            if key in out:
+                raise fail("top level", f"key {key!r} appears twice")
             i = _skip(text, i)
             if not text.startswith(":", i):
                 raise json.JSONDecodeError("Expecting ':' delimiter", text, i)
@@ -456,17 +534,67 @@ def _read_list(text: str, start: int, take: Callable[[_Read, int, Any], None]) -
 
 def loads(text: str | bytes) -> Trace:
     """A trace from JSON text, after checking every part of it."""
+    return _loads(text, "the text")
+
+
+def _loads(text: str | bytes, where: str) -> Trace:
+    if not isinstance(text, str):
+        text = _decode(text, where)
     try:
-        if not isinstance(text, str):
-            text = text.decode("utf-8")
         data = _read(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        if "\\u" in text and _LONE_ESCAPE.search(text):  # rare: only then look at every string
+            _no_lone_surrogates(data)
+    except json.JSONDecodeError as exc:
         raise TraceFormatError(f"invalid negaviz trace: not JSON ({exc})") from None
+    except TraceFormatError:
+        raise
+    except ValueError as exc:  # a number of more than 4,300 digits: Python will not read it
+        raise TraceFormatError(f"invalid negaviz trace: not JSON ({str(exc).split(':')[0]})") from None
     except RecursionError:
         raise TraceFormatError("invalid negaviz trace: not JSON (nested too deeply)") from None
     return from_dict(data)
 
 
+_LONE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+"""A ``\\uD800``-style escape that may stand for half of a character (a surrogate not
+in a pair); UTF-8 text itself cannot hold one."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_lone_surrogates(data: Any, where: str = "top level") -> None:
+    """Refuse a string holding a lone surrogate anywhere in ``data``: it is half of a
+    character, no text at all, and could be neither drawn nor written as UTF-8."""
+    if isinstance(data, str):
+        found = _SURROGATE.search(data)
+        if found:
+            raise fail(where, f"{data[:40]!r} holds a lone surrogate ({found.group()!r}), half of a character, not text")
+    elif isinstance(data, _Read):
+        for m in data.lists:
+            _no_lone_surrogates(list(m), "moves")
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            _no_lone_surrogates(k, where)
+            _no_lone_surrogates(v, k if where == "top level" else f"{where}.{k}")
+    elif isinstance(data, (list, tuple)):
+        for v in data:
+            _no_lone_surrogates(v, where)
+
+
+def _decode(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TraceFormatError(
+            f"invalid negaviz trace: {where} is not UTF-8 text: byte {exc.start:,} "
+            f"({data[exc.start:exc.start + 1]!r}) {exc.reason}"
+        ) from None
+
+
 def load(path: str | Path) -> Trace:
-    """A trace from a file :func:`save` wrote (or version 1 of the format)."""
-    return loads(Path(path).read_text(encoding="utf-8"))
+    """A trace from a file :func:`save` wrote (or version 1 of the format).
+
+    Only a regular file of at most :data:`~negaviz.fileio.MAX_READ` bytes (1 GiB) is
+    read: a named pipe or a device (``/dev/zero``) is refused at once."""
+    return _loads(read_file(path, what="a trace", limit=MAX_READ), repr(str(path)))

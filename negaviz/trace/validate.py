@@ -33,7 +33,7 @@ legal moves of the node's position, of the game's own types.
 
 >>> from array import array
 >>> check_stream(array("d", [1, 0, -math.inf, math.inf, 2, 7]), [])
-Checked(events=2, open=0)
+Checked(events=2, open=0, nodes=1, value=7.0)
 >>> check_stream(array("d", [1, 0, -math.inf, math.inf, 5, 3, 3]), [])
 Traceback (most recent call last):
 ...
@@ -76,6 +76,10 @@ class Checked(NamedTuple):
     """How many events."""
     open: int
     """Nodes still open at the end (0 for a finished search)."""
+    nodes: int = 0
+    """Nodes entered (what a result counts as its ``nodes``)."""
+    value: float | None = None
+    """The value the last root returned (None if no root returned)."""
 
 
 def fail(where: str, rule: str) -> TraceFormatError:
@@ -115,6 +119,8 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     nlists = len(moves)
     prev = 0.0
     step = 0
+    entered = 0
+    root_value: float | None = None
     p = 0
     k = 0.0
     try:
@@ -172,6 +178,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                         places.append(game.root)
                 stack.append(i << 3)
                 lists.append(None)
+                entered += 1
             elif not stack:
                 raise _bad(step, k, "no node is open")
             elif k == 2.0 or k == 3.0 or k == 9.0:  # LEAF, EVAL, EXIT: the node returns
@@ -193,6 +200,8 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 if stack:
                     pending = -v
                     expect = True
+                else:
+                    root_value = v
             elif k == 4.0 or k == 5.0 or k == 10.0:  # CHILD, BEST, RESEARCH: a child's return reported
                 v = s[p + 1]
                 if pending is None:
@@ -243,7 +252,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 raise fail(f"moves (list {mi})", problem)
         else:
             raise fail("moves", f"{nlists - mi} move lists left over, which no node took")
-    return Checked(step, len(stack))
+    return Checked(step, len(stack), entered, root_value)
 
 
 def _moves_problem(game: Any, place: Any, ms: Sequence[Any], cache: dict[Any, Any]) -> str | None:

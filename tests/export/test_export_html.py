@@ -202,3 +202,42 @@ def test_the_empty_board_with_every_enhancement_fits_in_two_megabytes(tmp_path: 
     text = out.read_text(encoding="utf-8")
     check_every_step(text, trace)
     assert "http" not in text.replace("http-equiv", "")
+
+
+def test_an_interrupted_export_leaves_the_old_page(
+    textbook: negaviz.Trace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    page = tmp_path / "page.html"
+    export_html(textbook, page)
+    old = page.read_bytes()
+
+    def ctrl_c(fd: int) -> None:  # Ctrl-C with the new page half on its way to the disk
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        export_html(negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta"), page)
+    assert page.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+
+
+def test_a_move_name_holding_half_a_character_still_exports(tmp_path: Path) -> None:
+    class Half:
+        root = ""
+
+        def moves(self, pos: str) -> list[str]:
+            return ["a\ud800", "b"] if pos == "" else []
+
+        def play(self, pos: str, move: str) -> str:
+            return move
+
+        def is_terminal(self, pos: str) -> bool:
+            return pos != ""
+
+        def score(self, pos: str) -> int:
+            return 1
+
+    info = export_html(negaviz.record(Half()), tmp_path / "half.html")
+    info.path.read_bytes().decode("utf-8")  # valid UTF-8 throughout

@@ -186,3 +186,16 @@ def test_every_view_of_a_folded_trace_is_well_formed(folded: Scene) -> None:
         view = folded.view_data(i)
         assert len([item for item in view["items"] if item[2] >= 0 and item[1] == "n"]) <= folded.max_nodes
         check_view(view, folded.trace)
+
+
+def test_a_node_with_thousands_of_children_needs_a_view_per_window_not_per_child() -> None:
+    # Each view draws a window of the root's children beside the one being searched
+    # (fold.plan), so it serves the steps of all of them; one view per child took
+    # 10,000 layouts by dot for a 10,000-leaf tree, and the export never ended.
+    children = 2_000
+    trace = negaviz.record(negaviz.Tree.parse("[" + ",".join(str(i % 5) for i in range(children)) + "]"))
+    scene = Scene(trace, max_nodes=200)
+    scene.cover()
+    assert len(scene.views) <= 2 + children // 150
+    for step in range(0, len(trace) + 1, 97):
+        assert scene.covers(step) is not None

@@ -150,3 +150,32 @@ def test_full_tic_tac_toe_trace_folds_to_the_budget() -> None:
     for step in (None, len(trace) // 2):
         dot = draw(trace, step=step)
         assert len(drawn_nodes(dot)) <= 400
+
+
+# ------------------------------------------------------------------ a node with thousands of children
+def wide(children: int) -> Trace:
+    """A root with ``children`` leaves."""
+    return negaviz.record(negaviz.Tree.parse("[" + ",".join(str(i % 7 - 3) for i in range(children)) + "]"))
+
+
+@pytest.mark.parametrize("step", [None, 5_000, 14_999])
+def test_a_node_with_thousands_of_children_folds_them_into_a_window_and_a_group(step: int | None) -> None:
+    trace = wide(5_000)
+    snap = snapshot(trace, len(trace) if step is None else step)
+    p = plan(trace, snap, 400)
+    assert len(p.items) <= 400
+    kids = [i.node for i in p.items if i.parent == 0 and i.node >= 0]
+    groups = [i for i in p.items if i.kind == "group"]
+    assert len(groups) == 1 and groups[0].covers == snap.visible - 1 - len(kids)  # every other child, in one group
+    assert len(kids) > 300  # the budget is used: a window of siblings, not just the kept ones
+    assert set(snap.stack) | set(snap.pv) <= {0, *kids}
+    if snap.current not in (None, 0) and snap.current + 1 < snap.visible:  # the window goes on after it
+        assert kids.index(snap.current + 1) == kids.index(snap.current) + 1
+    dot = draw(trace, step=step)
+    assert len(drawn_nodes(dot)) <= 400
+
+
+def test_the_window_in_a_drawing_keeps_move_order() -> None:
+    trace = wide(2_000)
+    kids = [i.node for i in plan(trace, snapshot(trace, 3_000), 100).items if i.parent == 0 and i.node >= 0]
+    assert kids == sorted(kids)

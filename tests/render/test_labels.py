@@ -13,7 +13,7 @@ import pytest
 
 import negaviz
 from negaviz.render import draw, svg
-from negaviz.render.labels import dot_escape, family, html_text, plain, value_text
+from negaviz.render.labels import MAX_TEXT, cap, dot_escape, esc, family, html_text, plain, scrub, tooltip, value_text
 from negaviz.render.styles import NodeView
 from negaviz.search.events import Bound
 from negaviz.trace import Status
@@ -150,3 +150,93 @@ def test_nasty_labels_come_out_as_text() -> None:
     assert 'a<b>&"]' in words  # the first line of the label, shown literally
     assert "</TD></TR></TABLE>>];" in words  # a move name, shown literally on its edge
     assert NASTY.split("\n")[1][:4] in words
+
+
+# ------------------------------------------------------------------ what dot would read otherwise
+ESCAPES = ["\\N", "\\G", "\\E", "\\T", "\\H", "\\L"]
+"""dot's escapes: the node's, graph's, edge's, tail's, head's and object's names."""
+NOT_XML = "\uffff\ufffe\U0001fffe\ufdd0\ud800"
+"""Characters XML forbids: non-characters and a lone surrogate."""
+
+
+class Named:
+    """A game that names its one position and its moves with whatever it is given."""
+
+    def __init__(self, label: str, moves: list[str]) -> None:
+        self.root, self._label, self._moves = "", label, moves
+
+    def moves(self, pos: str) -> list[str]:
+        return [] if pos else self._moves
+
+    def play(self, pos: str, move: str) -> str:
+        return move
+
+    def is_terminal(self, pos: str) -> bool:
+        return pos != ""
+
+    def score(self, pos: str) -> int:
+        return 1
+
+    def label(self, pos: str) -> str:
+        return self._label if pos == "" else "leaf " + pos
+
+
+def svg_texts(text: str) -> tuple[str, str]:
+    """The drawn words of an SVG and its tooltips, each joined."""
+    root = ET.fromstring(text.encode("utf-8"))
+    words = "\n".join(el.text or "" for el in root.iter() if el.tag.endswith("text"))
+    tips = "\n".join(v for el in root.iter() for k, v in el.attrib.items() if k.endswith("title"))
+    return words, tips
+
+
+def test_backslashes_are_doubled_once_in_labels_and_twice_in_tooltips() -> None:
+    assert esc("a\\Nb") == "a\\\\Nb"
+    assert html_text("\\G\nx") == "\\\\G<BR/>x"
+    assert dot_escape("\\E") == "\\\\E"
+    assert str(tooltip("\\E")) == "\\\\\\\\E"
+
+
+def test_characters_xml_forbids_are_replaced() -> None:
+    assert scrub("a" + NOT_XML + "b") == "a" + "\ufffd" * 5 + "b"
+    assert scrub("\U0001F600 \u00e9") == "\U0001F600 \u00e9"  # real characters are kept
+    assert esc("x\ud800").encode("utf-8") == "x\ufffd".encode("utf-8")
+
+
+def test_long_text_is_capped_with_an_ellipsis() -> None:
+    assert cap("x" * 10, 5) == "xxxx…" and cap("xxxxx", 5) == "xxxxx"
+    assert scrub("y" * 100_000) == "y" * (MAX_TEXT - 1) + "…"
+    assert len(esc("z" * 100_000)) <= MAX_TEXT
+    assert len(dot_escape("\\" * 100_000).encode("utf-8")) < 16_384  # dot's limit for a quoted string
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_graphviz_escapes_are_drawn_literally() -> None:
+    game = Named("root " + " ".join(ESCAPES), [f"m{e}" for e in ESCAPES])
+    trace = negaviz.record(game)
+    words, tips = svg_texts(svg(trace))
+    for e in ESCAPES:
+        assert f"m{e}" in words  # an edge label (plain)
+        assert f"m{e}" in tips  # a tooltip: the line of moves to the node
+    assert "root " + " ".join(ESCAPES) in words  # a node label (HTML-like)
+    assert "negaviz" not in words + tips and "n0" not in words  # no graph or node name was put in
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_characters_xml_forbids_do_not_make_dot_fail() -> None:
+    trace = negaviz.record(Named("root" + NOT_XML, ["a" + NOT_XML, "b\uffff"]))
+    settings: list[dict[str, Any]] = [{}, {"windows": True}]
+    for options in settings:
+        source = draw(trace, **options).source
+        result = subprocess.run(["dot", "-Tsvg"], input=source.encode("utf-8"), capture_output=True, check=False)
+        assert result.returncode == 0 and result.stderr == b"", result.stderr.decode()
+    words, _ = svg_texts(svg(trace))
+    assert "root" + "\ufffd" * 5 in words
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_over_long_labels_and_names_do_not_break_the_pipe_to_dot() -> None:
+    trace = negaviz.record(Named("L" * 100_000, ["m" * 100_000, "\\" * 100_000]))
+    words, tips = svg_texts(svg(trace))
+    assert "m" * (MAX_TEXT - 1) + "…" in words  # the edge label, cut
+    assert "L" * 39 + "…" in words  # the node label, cut at its line length
+    assert max(len(t) for t in tips.split("\n")) <= MAX_TEXT + 20

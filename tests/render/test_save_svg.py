@@ -75,3 +75,25 @@ def test_large_trace_renders_quickly_enough() -> None:
     result = run_dot(draw(trace).source)
     assert result.returncode == 0 and result.stderr == b""
     assert result.stdout.count(b'class="node"') <= 400
+
+
+@pytest.mark.parametrize("ext", [".svg", ".dot"])
+def test_an_interrupted_save_leaves_the_old_drawing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ext: str
+) -> None:
+    import os
+
+    if ext == ".svg" and shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed")
+    path = tmp_path / f"tree{ext}"
+    save(draw(negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"))), path)
+    old = path.read_bytes()
+
+    def ctrl_c(fd: int) -> None:  # Ctrl-C with the new drawing half on its way to the disk
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        negaviz.save(draw(negaviz.record(negaviz.TicTacToe("xo./.x./..."))), path)
+    assert path.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]

@@ -96,7 +96,7 @@ search_switches = st.fixed_dictionaries(
         "tt_replace": st.sampled_from(["always", "depth"]),
         "stop_at_win": st.booleans(),
     }
-)
+).map(lambda d: d if d["tt"] else {**d, "tt_size": None, "tt_replace": "always"})  # table options need a table
 
 
 # ------------------------------------------------------------------ references

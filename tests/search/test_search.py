@@ -592,3 +592,12 @@ def test_a_game_deeper_than_the_recursion_limit_is_an_input_error() -> None:
     with pytest.raises(InputError, match=r"recursion limit \(\d+\) stopped it after about \d+ plies"):
         search(_Chain(5000, 1))
     assert search(_Chain(300, 1), stop_at_win=False, max_nodes=1000).stopped == "budget"  # no limit met
+
+
+def test_table_options_apply_without_tt_only_where_a_table_is_kept() -> None:
+    # MTD(f) and iterative deepening always keep a table, so its size and rule apply there.
+    game = TicTacToe("xo./.x./...")
+    assert search(game, algorithm="mtdf", tt_size=1000, tt_replace="depth").value == search(game).value
+    assert search(game, algorithm="id", tt_size=1000).value == search(game).value
+    with pytest.raises(InputError, match=r"a table size \(tt_size, --tt-size\) needs a transposition table"):
+        search(game, algorithm="pvs", tt_size=1000)

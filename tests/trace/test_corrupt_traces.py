@@ -244,6 +244,9 @@ MUTATIONS: list[Mutation] = [
     result_field("pv", [1]), result_field("options", {"tt": "yes"}), result_field("options", None),
     result_field("options", {"window": [5, 1]}), result_field("options", {"tt_size": 0}),
     ("result without value", lambda d: d["result"].pop("value") if d["result"] else None),
+    # results that contradict the events, counts past any search
+    result_field("value", 99), result_field("nodes", 1), result_field("nodes", 10 ** 400),
+    result_field("leaves", 10 ** 9), result_field("tt_hits", 2 ** 60),
     # move lists
     moves_edit("drop the first", lambda ms: ms.pop(0)), moves_edit("drop the last", lambda ms: ms.pop()),
     moves_edit("add one", lambda ms: ms.append(list(ms[0]))), moves_edit("empty list", lambda ms: ms.append([])),
@@ -291,6 +294,8 @@ HANDMADE = {
     "a chain with a leftover list": _file(_chain(3), [[0]] * 4),
     "a textbook tree entering a move it does not have": _file(
         "1,0,-inf,inf,1,0,-inf,inf,2,7,5,-7,-inf,9,-7,0", [[5]], {"game": "tree", "tree": "A(B:7 C:5)"}),
+    "a 5,000-digit number in the events": _file("1,0,-inf,inf,2," + "7" * 5000, []),
+    "a move name of 100,000 characters": _file("1,0,-inf,inf,1,0,-inf,inf,2,1,5,-1,-inf,9,-1,0", [["m" * 100_000]]),
     "tic-tac-toe playing an occupied square": _file(
         "1,0,-inf,inf,1,0,-inf,inf,2,1,5,-1,-inf,9,-1,0", [[0]], {"game": "ttt", "position": "x........"}),
 }

@@ -235,6 +235,16 @@ BAD_FILES: list[tuple[str, Edit, str]] = [
     ("move as text", lambda d: d["moves"].__setitem__(0, ["1", 4]), r"event 1 \(ENTER\): the parent's move list: move '1' is not a legal move"),
     ("move as float", lambda d: d["moves"].__setitem__(0, [1.0, 4]), r"move 1.0 is not a legal move"),
     ("huge number", set_event(3, [2, 10 ** 400]), r"event 3 \(LEAF\): a number is too large"),
+    # stored results that contradict the events, and counts past any search
+    ("value the root never returned", set_result("value", 7), r"result.value: the result says 7, the root returned 5"),
+    ("node count the events do not enter", set_result("nodes", 9), r"result.nodes: the result counts 9 nodes, the events enter 6"),
+    ("a 400-digit node count", set_result("nodes", 10 ** 400), r"result.nodes: a number of 401 digits is past any count"),
+    ("a 400-digit value", set_result("value", 10 ** 400), r"result.value: expected a finite number or null, found a number of 401 digits"),
+    ("more leaves than nodes", set_result("leaves", 7), r"result.leaves: 7 is more than the 6 nodes"),
+    ("a 400-digit depth option", lambda d: d["result"]["options"].__setitem__("depth", 10 ** 400),
+     r"result.options.depth: a number of 401 digits is past any search"),
+    ("a move name holding a lone surrogate", lambda d: d["result"].__setitem__("pv", ["B\ud800", "E"]),
+     r"result.pv: 'B\\ud800' holds a lone surrogate"),
 ]
 
 
@@ -288,6 +298,139 @@ def test_version_2_events_must_be_a_string(textbook_json: dict[str, Any]) -> Non
 def test_text_that_is_not_a_trace_object(text: str, message: str) -> None:
     with pytest.raises(TraceFormatError, match=message):
         loads(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "negaviz-trace", "format": "negaviz-trace"}', "top level: key 'format' appears twice"),
+        ('{"result": {"nodes": 1, "nodes": 2}}', "JSON: key 'nodes' appears twice in one object"),
+        ('{"game": {"game": "tree", "tree": "A:1", "tree": "A(B:1 C:2)"}}', "key 'tree' appears twice"),
+        ('{"result": {"value": NaN}}', r"JSON: NaN is not JSON \(negaviz writes infinities as the strings"),
+        ('{"result": {"value": -Infinity}}', "JSON: -Infinity is not JSON"),
+        ('{"result": {"nodes": ' + "9" * 5000 + "}}", r"not JSON \(Exceeds the limit \(4300 digits\)"),
+        ('{"moves": [[' + "1" * 5000 + "]]}", "not JSON"),
+        ('{"moves": [["a\\udc00"]]}', "moves: 'a\\\\udc00' holds a lone surrogate"),
+    ],
+    ids=["top-level key twice", "nested key twice", "game key twice", "NaN", "-Infinity", "5,000-digit count",
+         "5,000-digit move", "lone surrogate in a move"],
+)
+def test_json_a_reader_could_take_two_ways_is_refused(text: str, message: str) -> None:
+    with pytest.raises(TraceFormatError, match=message) as info:
+        loads(text)
+    assert len(str(info.value)) < 300  # a 5,000-digit number is named, not echoed
+
+
+def test_a_5000_digit_number_in_the_events_is_refused() -> None:
+    d = {"format": "negaviz-trace", "version": 2, "game": None, "result": None, "moves": [],
+         "events": "1,0,-inf,inf,2," + "7" * 5000}
+    with pytest.raises(TraceFormatError, match="events: a number at 15 has more than 20 digits"):
+        loads(json.dumps(d))
+
+
+def test_pairs_of_surrogates_are_characters_and_load() -> None:
+    # json.dumps writes an emoji as two escapes, a high and a low surrogate: one character.
+    class Emoji:
+        root = ""
+
+        def moves(self, pos: str) -> list[str]:
+            return ["\U0001F600", "b"] if pos == "" else []
+
+        def play(self, pos: str, move: str) -> str:
+            return move
+
+        def is_terminal(self, pos: str) -> bool:
+            return pos != ""
+
+        def score(self, pos: str) -> int:
+            return 1
+
+    text = dumps(record(Emoji()))
+    assert "\\ud83d\\ude00" in text
+    assert loads(text).move_lists[0] == ("\U0001F600", "b")
+
+
+def test_bytes_that_are_not_utf8_are_named_by_file_and_offset(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    good = dumps(record(Tree.parse(TEXTBOOK))).encode("utf-8")
+    path.write_bytes(good[:40] + b"\xe9" + good[40:])
+    with pytest.raises(TraceFormatError, match=r"invalid negaviz trace: '.*latin1.json' is not UTF-8 text: byte 40 \(b'\\xe9'\)"):
+        load(path)
+    with pytest.raises(TraceFormatError, match=r"the text is not UTF-8 text: byte 40"):
+        loads(good[:40] + b"\xe9" + good[40:])
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_named_pipe_with_no_writer_is_refused_not_waited_for(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "trace.json"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="cannot read a trace from .*trace.json.: it is not a regular file"):
+        load(fifo)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_dev_zero_is_refused_not_read_until_memory_runs_out() -> None:
+    with pytest.raises(InputError, match="it is not a regular file"):
+        load("/dev/zero")
+
+
+def test_a_file_past_the_size_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import negaviz.trace.jsonio as jsonio
+
+    path = tmp_path / "t.json"
+    save(record(Tree.parse(TEXTBOOK)), path)
+    monkeypatch.setattr(jsonio, "MAX_READ", 100)  # 1 GiB in real use: too much to write in a test
+    with pytest.raises(InputError, match=r"more than the 100 bytes negaviz reads"):
+        load(path)
+
+
+def test_a_loaded_trace_with_odd_move_names_can_be_drawn_and_exported(tmp_path: Path) -> None:
+    """Names of 100,000 characters, with dot's escapes and XML's non-characters."""
+    from negaviz.export import export_html
+    from negaviz.render import draw
+    from negaviz.render.output import to_svg
+
+    class Odd:
+        root = ""
+
+        def moves(self, pos: str) -> list[str]:
+            return ["y" * 100_000, "\\N\\G\uffff", "a\ufdd0\x00"] if pos == "" else []
+
+        def play(self, pos: str, move: str) -> str:
+            return move
+
+        def is_terminal(self, pos: str) -> bool:
+            return pos != ""
+
+        def score(self, pos: str) -> int:
+            return len(pos) % 3 - 1
+
+    path = tmp_path / "odd.json"
+    save(record(Odd()), path)
+    trace = load(path)
+    assert trace.move_lists[0][0] == "y" * 100_000
+    svg = to_svg(draw(trace))
+    assert "\\N\\G" in svg and "y" * 1000 not in svg
+    assert export_html(trace, tmp_path / "odd.html").bytes > 0
+
+
+def test_an_interrupted_save_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    path = tmp_path / "t.json"
+    save(record(Tree.parse(TEXTBOOK)), path)
+    old = path.read_bytes()
+
+    def ctrl_c(fd: int) -> None:  # Ctrl-C with the new trace half on its way to the disk
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        save(record(TTT), path)
+    assert path.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["t.json"]
 
 
 def test_loading_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
