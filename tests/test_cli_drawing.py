@@ -57,13 +57,16 @@ def test_proof_of_a_draw_draws_one_file_per_prover(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty-o.svg", "empty-x.svg"]
 
 
-@needs_dot
 def test_export_writes_one_offline_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from negaviz.frontend.page import page_state
+
     out = tmp_path / "ab.html"
     assert main(["export", "tree", TEXTBOOK, "-o", str(out)]) == 0
     page = out.read_text()
-    assert page.count('"svgz"') == 1  # laid out once (and gzipped), painted at each of the 19 steps
-    assert "data-negaviz-stepper" in page and '"n":18' in page
+    (scene,) = page_state(page)["scenes"]
+    # one view, laid out once (in the browser, from its DOT source), painted at each of the 19 steps
+    assert len(scene["views"]) == 1 and scene["views"][0]["dot"].startswith("digraph") and scene["n"] == 18
+    assert "data-negaviz-stepper" in page
     assert "http://" not in page and "https://" not in page
     assert "every one of 19 steps" in capsys.readouterr().out
 

@@ -25,6 +25,7 @@ import gzip
 import hashlib
 import html
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -68,24 +69,12 @@ function negavizModel(state) {
     send: () => {},
   };
 }
-// Drawings (SVG, or DOT to lay out here) and the bundled Graphviz travel gzipped
-// (base64): unpacked with the browser's own gzip.
+// The scenes' data and the bundled Graphviz travel gzipped (base64): unpacked with the
+// browser's own gzip (the sentences of 60,000 steps shrink tenfold).
 async function negavizGunzip(text) {
   const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return await new Response(stream).text();
-}
-async function negavizInflate(state) {
-  for (const scene of state.scenes) {
-    for (const view of scene.views) {
-      for (const key of ["svg", "dot"]) {
-        if (view[key + "z"] === undefined) continue;
-        view[key] = await negavizGunzip(view[key + "z"]);
-        delete view[key + "z"];
-      }
-    }
-  }
-  return state;
 }
 // The bundled Graphviz, run as a script of its own (it defines Viz).
 async function negavizViz() {
@@ -104,7 +93,7 @@ async function negavizViz() {
 (async () => {
   await negavizViz();
   for (const holder of document.querySelectorAll("script.negaviz-data")) {
-    const state = await negavizInflate(JSON.parse(holder.textContent));
+    const state = JSON.parse(await negavizGunzip(holder.textContent));
     const el = document.getElementById(holder.dataset.for);
     await NEGAVIZ.render({ model: negavizModel(state), el });
   }
@@ -145,30 +134,21 @@ def _viz_packed() -> str:
 
 def _gz64(text: str) -> str:
     """``text`` gzipped, in base64.  Deterministic: no time stamp in the gzip header."""
-    return base64.b64encode(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)).decode("ascii")
+    data = text.encode("utf-8", errors="replace")  # a game's move name may hold half a character
+    return base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
 
 
-def _packed(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` with each view's drawing (SVG, or the DOT source the browser lays out)
-    gzipped and in base64 (``svgz``, ``dotz``): drawings of boards shrink about tenfold."""
-    views = []
-    for view in data["views"]:
-        view = dict(view)
-        for key in ("svg", "dot"):
-            if key in view:
-                view[key + "z"] = _gz64(view.pop(key))
-        views.append(view)
-    return {**data, "views": views}
+_DATA = re.compile(r'<script type="application/octet-stream" class="negaviz-data" data-for="[^"]*">([^<]*)</script>')
 
 
-def unpacked(view: dict[str, Any], key: str = "svg") -> str | None:
-    """A view's SVG (or ``key="dot"``: its DOT source) as :func:`page_html` packed it
-    (for readers of a page's data); None if the view has none."""
-    if key in view:
-        return str(view[key])
-    if key + "z" in view:
-        return gzip.decompress(base64.b64decode(view[key + "z"])).decode("utf-8")
-    return None
+def page_state(page: str) -> dict[str, Any]:
+    """The state a page made by :func:`page_html` hands the front-end (its first stepper's):
+    ``step``, ``perspective``, ``windows``, ``preview``, ``presenter``, ``autofocus`` and
+    ``scenes`` (:meth:`Scene.data` each).  For readers and tests of a page."""
+    m = _DATA.search(page)
+    if m is None:
+        raise InputError("this is not a page made by negaviz (it holds no stepper data)")
+    return dict(json.loads(gzip.decompress(base64.b64decode(m.group(1))).decode("utf-8")))
 
 
 def _json(data: Any) -> str:
@@ -201,7 +181,7 @@ def page_html(
     state = {
         "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,
         "autofocus": check_flag("autofocus", autofocus),
-        "scenes": [_packed(scene.data(chunks="all")) for scene in scenes],
+        "scenes": [scene.data(chunks="all") for scene in scenes],
     }
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
     viz = ""
@@ -215,7 +195,7 @@ def page_html(
         f"<title>{html.escape(title)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
         '<div id="negaviz-0"></div>\n'
-        f'<script type="application/json" class="negaviz-data" data-for="negaviz-0">{_json(state)}</script>\n'
+        f'<script type="application/octet-stream" class="negaviz-data" data-for="negaviz-0">{_gz64(_json(state))}</script>\n'
         f"{viz}"
         f"<script>\n{_SCRIPT}\n{_BOOT}</script>\n</body>\n</html>\n"
     )

@@ -469,6 +469,9 @@ class Trace:
 
     def move_name(self, nid: int) -> str:
         """The game's name for the move into ``nid`` ('' for the root)."""
+        known = self._move_names.get(nid)
+        if known is not None:
+            return known
         n = self.nodes[nid]
         if n.parent < 0:
             return ""
@@ -476,7 +479,14 @@ class Trace:
             return str(self.move(nid))
         name = game_move_name(self.game, self.position(n.parent), self.move(nid))
         restore(self.game)  # a MutableGame moved its object to answer: put it back
+        self._move_names[nid] = name
         return name
+
+    @cached_property
+    def _move_names(self) -> dict[int, str]:
+        """Move names asked for so far: naming a node names every move on its path, and
+        each name costs a walk from the root (a trace never changes, so they keep)."""
+        return {}
 
     def pv_names(self) -> list[str]:
         """The principal variation as move names."""

@@ -15,7 +15,7 @@ from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.cli import main
 from negaviz.errors import InputError
 from negaviz.export import Export, export_html
-from negaviz.frontend.page import _json, unpacked
+from negaviz.frontend.page import _json, page_state
 from negaviz.frontend.scene import CHUNK
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -24,13 +24,6 @@ TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 @pytest.fixture(scope="module")
 def textbook() -> negaviz.Trace:
     return negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
-
-
-def page_state(text: str) -> dict[str, Any]:
-    m = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', text, re.DOTALL)
-    assert m
-    data: dict[str, Any] = json.loads(m.group(1))
-    return data
 
 
 def check_every_step(text: str, trace: negaviz.Trace) -> dict[str, Any]:
@@ -60,13 +53,12 @@ def test_every_step_is_on_the_page(textbook: negaviz.Trace, tmp_path: Path) -> N
     assert (info.steps, info.views) == (19, 1)
     scene = check_every_step(text, textbook)
     view = scene["views"][0]
-    assert "dot" not in view and "svg" not in view  # packed for the page, unpacked by the browser
-    source = unpacked(view, "dot")  # laid out in the browser, by the Graphviz the page carries
-    assert source is not None and source.startswith("digraph") and unpacked(view, "svg") is None
+    source = view["dot"]  # laid out in the browser, by the Graphviz the page carries
+    assert source.startswith("digraph") and "svg" not in view
     assert text.count("<script") == 3 and "data-negaviz-stepper" in text and 'class="negaviz-viz"' in text
     laid_out_here = export_html(textbook, tmp_path / "dot.html", layout="dot").path.read_text(encoding="utf-8")
-    svg = unpacked(check_every_step(laid_out_here, textbook)["views"][0], "svg")
-    assert svg is not None and svg.lstrip().startswith("<svg") and 'class="negaviz-viz"' not in laid_out_here
+    svg = check_every_step(laid_out_here, textbook)["views"][0]["svg"]
+    assert svg.lstrip().startswith("<svg") and "dot" not in check_every_step(laid_out_here, textbook)["views"][0] and 'class="negaviz-viz"' not in laid_out_here
 
 
 def test_the_page_carries_the_step_panels(textbook: negaviz.Trace, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 import negaviz
 from negaviz.analysis.steps import Stepper
 from negaviz.errors import InputError
+from negaviz.frontend.page import page_state
 from negaviz.widgets import CompareWidget
 from negaviz.widgets.stepper import StepperView
 
@@ -155,9 +156,7 @@ def test_mimebundle_has_both_sides_in_one_page(pair: Any, make: Any) -> None:
     assert frame.startswith("<iframe") and 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
     assert "data-negaviz-stepper" in frame and frame == w.static_html()
     page = html.unescape(re.search(r'srcdoc="([^"]*)"', frame).group(1))  # type: ignore[union-attr]
-    data = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', page, re.DOTALL)
-    assert data
-    state = json.loads(data.group(1))
+    state = page_state(page)
     assert state["step"] == 7 and [s["n"] for s in state["scenes"]] == [len(a), len(b)]
     assert "<title>minimax: 8 nodes, 2 visited only here | alpha-beta: 6 nodes, 0 visited only here</title>" in page
 
@@ -166,9 +165,7 @@ def test_a_title_with_a_comment_opener_still_gives_a_working_page(pair: Any, mak
     a, b = pair
     w = make(a, b, titles=("<!-- minimax", "alpha-beta"))
     page = html.unescape(re.search(r'srcdoc="([^"]*)"', w.static_html()).group(1))  # type: ignore[union-attr]
-    data = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', page, re.DOTALL)
-    assert data
-    state = json.loads(data.group(1))
+    state = page_state(page)
     assert state["scenes"][0]["title"].startswith("<!-- minimax")
 
 

@@ -22,7 +22,7 @@ import negaviz.widgets.stepper
 from negaviz.analysis.pseudocode import LISTINGS
 from negaviz.analysis.steps import Stepper
 from negaviz.errors import InputError
-from negaviz.frontend.page import ESM
+from negaviz.frontend.page import ESM, page_state
 from negaviz.frontend.scene import CHUNK
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import Counters
@@ -373,9 +373,7 @@ def test_mimebundle_has_the_widget_and_a_self_contained_page(textbook: negaviz.T
     page = srcdoc(frame)
     assert page.startswith("<!DOCTYPE html>") and "default-src 'none'" in page
     assert "data-negaviz-stepper" in page and "http" not in page.replace("http-equiv", "")
-    data = re.search(r'<script type="application/json" class="negaviz-data" data-for="negaviz-0">(.*?)</script>', page, re.DOTALL)
-    assert data
-    state = json.loads(data.group(1))
+    state = page_state(page)
     assert (state["step"], state["perspective"], state["windows"]) == (15, "minimax", False)  # as shown now
     assert state["scenes"][0]["n"] == len(textbook)
     assert frame == w.static_html()
