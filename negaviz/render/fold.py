@@ -276,28 +276,48 @@ def plan(
     def full_total(keep: set[int]) -> int:
         return 1 + sum(full_cost(p) for p in opened(keep))
 
-    def min_total(keep: set[int]) -> int:
-        """Cost when the other children of each kept node are folded into one group."""
-        cost = 1
-        for p in opened(keep):
-            kept_kids = sum(1 for c in children(p) if c in keep)
-            cost += kept_kids + (len(children(p)) > kept_kids) + bool(extras(snap, p)[1])
-        return cost
-
     # Keep as much of the priority list as fits even in the tightest form; fold the
-    # other children of kept nodes into groups only if they cannot all be shown.
+    # other children of kept nodes into groups only if they cannot all be shown.  The
+    # tightest cost (``tight``: each kept node's other children folded into one group) is
+    # kept up to date as nodes are added: adding one changes only its parent's share (and
+    # the current node's, once it is kept), so hundreds of kept nodes cost one pass.
     keep: set[int] = set()
+    kept_kids: dict[int, int] = {}
+    counted: set[int] = set()  # opened(keep), as it grows
+
+    def share(p: int, kids: int) -> int:
+        return kids + (len(children(p)) > kids) + bool(extras(snap, p)[1])
+
+    def added(k: int) -> int:
+        """How much keeping ``k`` too adds to the tightest cost."""
+        delta = 0
+        if k:
+            p = nodes[k].parent
+            kids = kept_kids.get(p, 0)
+            delta += share(p, kids + 1) - (share(p, kids) if p in counted else 0)
+        if k == current and current not in counted:
+            delta += share(k, kept_kids.get(k, 0))
+        return delta
+
+    tight = 1
     for k in priority:
-        if keep and min_total(keep | {k}) > budget:
+        extra = added(k)
+        if keep and tight + extra > budget:
             break
         keep.add(k)
+        tight += extra
+        if k:
+            kept_kids[nodes[k].parent] = kept_kids.get(nodes[k].parent, 0) + 1
+            counted.add(nodes[k].parent)
+        if k == current:
+            counted.add(k)
     open_ = opened(keep)
     used = full_total(keep)
     grouped = used > budget
     shown: set[int] = set()
     if grouped:
         by_priority = [k for k in priority if k in keep]
-        shown = _siblings(by_priority, open_, children, budget - min_total(keep), lambda n: nodes[n].depth, lambda n: nodes[n].parent)
+        shown = _siblings(by_priority, open_, children, budget - tight, lambda n: nodes[n].depth, lambda n: nodes[n].parent)
     if not grouped and fill:
         # Room to spare: open more nodes, breadth first, while their children fit.
         queue = deque([0])
