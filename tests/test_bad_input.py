@@ -66,7 +66,6 @@ def guard() -> Iterator[None]:
 # UTF-8), bad_tree (a malformed tree) and ttt_bad (a bad tic-tac-toe position).
 CLI_CASES: list[tuple[str, list[str], str]] = [
     # commands and flags
-    ("no command", [], "required: COMMAND"),
     ("unknown command", ["play"], "invalid choice: 'play'"),
     ("command in capitals", ["SOLVE", "ttt"], "invalid choice: 'SOLVE'"),
     ("unknown top-level flag", ["--bogus", "solve", "ttt"], "unrecognized arguments: --bogus"),

@@ -280,6 +280,27 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str], argv: list[str]) -> No
     assert out.startswith("usage: negaviz")
 
 
+def test_bare_negaviz_prints_its_help_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: negaviz")
+    for name in ("solve", "render", "export", "proof", "--version"):
+        assert name in out
+
+
+def test_version_is_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys, "--version")
+    assert (status, out, err) == (0, f"negaviz {negaviz.__version__}\n", "")
+
+
+def test_export_help_says_what_the_page_does(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main(capsys, "export", "--help")
+    text = " ".join(out.split())
+    assert status == 0
+    assert "pre-rendered" not in text
+    assert "laid out once" in text and "paints each step" in text and "network" in text
+
+
 def test_solve_help_from_a_real_process_lists_every_option() -> None:
     proc = run_command("solve", "--help")
     assert (proc.returncode, proc.stderr) == (0, "")
@@ -292,7 +313,6 @@ def test_solve_help_from_a_real_process_lists_every_option() -> None:
 
 # ------------------------------------------------------------------ bad input
 BAD_INPUT = {
-    "no subcommand": ([], "required: COMMAND"),
     "unknown subcommand": (["frobnicate"], "invalid choice: 'frobnicate'"),
     "unknown option": (["solve", "ttt", "--bogus"], "unrecognized arguments: --bogus"),
     "abbreviated option": (["solve", "ttt", "--rec"], "unrecognized arguments: --rec"),

@@ -27,14 +27,16 @@ calls :func:`export_html`.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.frontend.page import check_page_size, page_html
-from negaviz.frontend.scene import Scene
+from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import spec_of
+from negaviz.progress import DELAY, bar
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective
 
@@ -53,6 +55,24 @@ class Export:
     """Drawings laid out for it (one, unless the tree was too big for one view)."""
     bytes: int
     """Size of the file."""
+
+
+def _prepare(scene: Scene) -> None:
+    """Lay out the views every step needs and write the per-step text, each with a bar.
+
+    This is the work :func:`~negaviz.frontend.page.page_html` would do (it finds it
+    done): each step asks for its view in order, as ``Scene.cover`` does, so the same
+    views are laid out in the same order and the page is byte-identical.
+    """
+    n = len(scene.trace)
+    with bar(total=n + 1, desc="laying out views", unit=" steps") as steps:
+        for step in range(n + 1):
+            scene.view_for(step)
+            steps.update()
+    with bar(total=n // CHUNK + 1, desc="writing each step", unit=" chunks", scale=False) as chunks:
+        for index in range(n // CHUNK + 1):
+            scene.chunk(index)
+            chunks.update()
 
 
 def describe(trace: Trace) -> str:
@@ -78,12 +98,15 @@ def export_html(
     windows: bool = False,
     max_nodes: int = 400,
     title: str | None = None,
+    progress: bool = False,
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
     ``perspective`` and ``windows`` are the page's first settings (switchable in it);
     ``max_nodes`` bounds each view of the tree (bigger trees are folded, and the page
-    holds a view for every part of the search it steps through).
+    holds a view for every part of the search it steps through).  ``progress``: show
+    progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
+    that takes long enough to need them; the page is the same either way.
     """
     if not isinstance(trace, Trace):
         raise InputError(f"export_html needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
@@ -98,7 +121,14 @@ def export_html(
         f"{len(trace.nodes):,} nodes, {len(trace):,} events. Made by negaviz {__version__}; "
         "this page works offline and loads nothing."
     )
-    page = page_html([scene], title=heading, about=about, perspective=perspective, windows=windows)
+    started = time.monotonic()
+    if progress:
+        _prepare(scene)
+    # The last phase reports only when it ends: a bar from its start, if the work was long so far.
+    long = progress and time.monotonic() - started > DELAY
+    with bar(total=1, desc="writing the page", unit=" page", enabled=long, delay=0, scale=False) as writing:
+        page = page_html([scene], title=heading, about=about, perspective=perspective, windows=windows)
+        writing.update()
     data = page.encode("utf-8")
     target.write_bytes(data)
     return Export(target, len(trace) + 1, len(scene.views), len(data))
