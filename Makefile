@@ -66,7 +66,7 @@ test-latest:
 
 # Rewrite constraints.txt from a .venv where `make test` passed.
 constraints: setup
-	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude negaviz | grep -v '^-e '; } > constraints.txt.new
+	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude negaviz | grep -v '^-e \|^#'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 
 # Redraw every figure in docs/ with the command written next to it in README.md.

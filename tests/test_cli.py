@@ -386,6 +386,7 @@ def test_a_tree_from_standard_input(capsys: pytest.CaptureFixture[str], monkeypa
     assert (report["value"], report["pv"]) == (5, ["B", "E"])
 
 
+@pytest.mark.slow
 def test_a_tree_too_big_for_the_command_line_from_a_real_process(tmp_path: Path) -> None:
     # 200,000 leaves: about 600 kB of text, beyond what one argument may hold.
     leaves = [[[(7 * i + 3 * j + k) % 19 - 9 for k in range(4)] for j in range(50)] for i in range(1000)]

@@ -199,6 +199,7 @@ def f(n: Node, j: Jump, v: NodeView) -> bool:
 """
 
 
+@pytest.mark.slow
 def test_mypy_catches_a_typo(tmp_path: Path) -> None:
     """A typo'd member is an attribute error; a typo'd Literal is a non-overlapping
     comparison under ``--strict-equality`` (not on in the project's config: a str-mixin

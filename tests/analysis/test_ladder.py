@@ -153,6 +153,7 @@ def test_plot(tmp_path: Path) -> None:
     {"algorithm": "negamax"}, {"algorithm": "alphabeta", "tt": True}, {"algorithm": "pvs"},
     {"algorithm": "mtdf", "depth": 4, "tt": True}, {"algorithm": "alphabeta", "bounds": True},
 ])
+@pytest.mark.slow
 def test_the_deepest_depth_a_rung_reports_is_the_traces(options: dict[str, Any]) -> None:
     from negaviz.analysis.ladder import _Deepest
 

@@ -15,6 +15,7 @@ import itertools
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -250,6 +251,7 @@ def test_replay_reproduces_full_window_negamax(tree: Tree) -> None:
         assert state.bound == Bound.EXACT
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games, st.sampled_from([(-INF, INF), (-2, 3), (0, 0.5)]), search_switches)
 def test_replay_ends_in_the_node_table(tree: Tree, window: tuple[float, float], switches: dict[str, Any]) -> None:
@@ -262,6 +264,7 @@ def test_replay_ends_in_the_node_table(tree: Tree, window: tuple[float, float], 
         assert replay.state_at(k) == Replay(trace, every=10**9).state_at(k)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(games, search_switches, st.sampled_from(["negamax", "alphabeta"]), st.none() | st.integers(1, 30))
 def test_json_round_trips(tree: Tree, switches: dict[str, Any], algorithm: str, budget: int | None) -> None:
@@ -274,6 +277,7 @@ def test_json_round_trips(tree: Tree, switches: dict[str, Any], algorithm: str, 
     assert again.game is not None and again.game.text() == tree.text()
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(st.one_of(trees, valued_trees()), search_switches)
 def test_loaded_traces_name_the_same_nodes(tree: Tree, switches: dict[str, Any]) -> None:
@@ -284,6 +288,7 @@ def test_loaded_traces_name_the_same_nodes(tree: Tree, switches: dict[str, Any])
     assert again.pv_names() == trace.pv_names()
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(dags(), st.integers(1, 4), st.sampled_from(["always", "depth"]), st.booleans(), st.sampled_from(["natural", "threats"]))
 def test_small_transposition_tables_give_the_right_value(tree: Tree, size: int, replace: str, fail_hard: bool, order: str) -> None:
@@ -302,6 +307,7 @@ def test_small_transposition_tables_give_the_right_value(tree: Tree, size: int, 
     st.booleans(),
     st.booleans(),
 )
+@pytest.mark.slow
 def test_depth_limited_search_equals_a_depth_limited_reference(tree: Tree, depth: int, order: str, fail_hard: bool, win: bool) -> None:
     want = depth_limited(tree, 0, depth, parities(tree))
     assert search(tree, algorithm="negamax", depth=depth, order=order).value == want
