@@ -64,8 +64,10 @@ test-latest:
 	rm -f .venv-latest/.negaviz-installed
 	$(MAKE) test VENV=.venv-latest CONSTRAINTS=
 
-# Rewrite constraints.txt from a .venv where `make test` passed.
-constraints: setup
+# Rewrite constraints.txt from an environment where the tests passed, e.g. after
+# `make test-latest`: make constraints VENV=.venv-latest
+constraints:
+	@test -x $(BIN)/python || { echo "no $(VENV) to take versions from: run make test (or make test-latest) first" >&2; exit 1; }
 	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude negaviz | grep -v '^-e \|^#'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 
