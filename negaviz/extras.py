@@ -27,7 +27,7 @@ import importlib
 
 from negaviz.errors import MissingDependency
 
-__all__ = ["EXTRAS", "require"]
+__all__ = ["require"]
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "draw": ("graphviz",),

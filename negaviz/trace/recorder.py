@@ -57,6 +57,17 @@ class Recorder:
         self.expand = self._moves.append
         self._gc_was_enabled = False
         self._packing: tuple[int, int] | None = None
+        # Reporting wraps flush (which stays as it is) only when asked for: nothing added otherwise.
+        if progress is not None:
+            self.flush = self._flush_and_report  # type: ignore[method-assign]
+        else:
+            self.__dict__.pop("flush", None)  # finish() starts afresh, without the report
+
+    def _flush_and_report(self) -> None:
+        """:meth:`flush`, then ``progress(events recorded so far)``."""
+        Recorder.flush(self)
+        assert self._progress is not None
+        self._progress(self._count)
 
     def flush(self) -> None:
         """Pack the batches kept so far.
@@ -82,8 +93,6 @@ class Recorder:
         self._count += count
         events.clear()
         self._packing = None
-        if self._progress is not None:
-            self._progress(self._count)
 
     def _undo_half_flush(self) -> None:
         """After a flush stopped by Ctrl-C: if its batches are still kept, take back what
