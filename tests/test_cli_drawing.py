@@ -42,6 +42,7 @@ def test_proof_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [(p["prover"], p["claim"], p["nodes"]) for p in report["proofs"]] == [("x", ">= 1", 10)]
 
 
+@pytest.mark.slow
 def test_a_draw_has_two_minimal_proofs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["proof", "ttt", "--minimal", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -23,6 +23,7 @@ def titles(svg: str) -> list[str]:
     return sorted(re.findall(r"<title>([^<]*)</title>", svg))
 
 
+@pytest.mark.slow
 def test_graphviz16_lays_out_a_drawing_with_the_same_nodes_as_dot(graphviz16: Any) -> None:
     digraph = draw(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), step=15, windows=True)
     new = graphviz16.svg(digraph.source)
@@ -40,6 +41,7 @@ def test_graphviz16_spells_svg_differently_from_dot_2_43(graphviz16: Any) -> Non
     assert old != new
 
 
+@pytest.mark.slow
 def test_several_sources_take_one_node_process(graphviz16: Any) -> None:
     svgs = graphviz16.svgs(["digraph { a -> b }", "digraph { c }"])
     assert [titles(s) for s in svgs] == [["a", "a&#45;&gt;b", "b"], ["c"]]

@@ -54,6 +54,7 @@ def same_search(a: Any, b: Any) -> None:
     assert {f: getattr(a, f) for f in fields} == {f: getattr(b, f) for f in fields}
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(nested=nested_lists, options=splittable)
 def test_solving_move_by_move_is_the_same_search_on_random_trees(nested: Any, options: dict[str, Any]) -> None:
@@ -279,6 +280,7 @@ def test_othello_6x6_endgames_solve_to_the_whole_search_value(empties: int, seed
 SOLVE = dict(order="threats+heuristic", tt=True, symmetry=True, forced=True, bounds=True)
 
 
+@pytest.mark.slow
 def test_the_shallow_search_falls_for_a_threat_beyond_its_horizon() -> None:
     game, pos, shallow_depth, deep_depth = horizon_example()
     shallow = search(game, pos, algorithm="alphabeta", depth=shallow_depth)

@@ -124,6 +124,7 @@ def test_every_tic_tac_toe_position_has_valid_proofs_of_brute_force_size(ttt_ref
     assert shapes[1] > 0 and shapes[2] > 0
 
 
+@pytest.mark.slow
 def test_the_empty_board_is_a_draw_proved_from_both_sides(ttt_reference: Any) -> None:
     game = TicTacToe()
     first, small = prove(game), prove(game, minimal=True)
@@ -339,6 +340,7 @@ def test_to_dict_uses_the_games_player_names() -> None:
     assert prove(Tree.parse(TEXTBOOK)).to_dict()["proofs"][0]["prover"] == "first"
 
 
+@pytest.mark.slow
 def test_walk_visits_the_tree_as_counted() -> None:
     game = TicTacToe()
     proof = prove(game, minimal=True).proofs[0]

@@ -429,6 +429,7 @@ def centre_first_of(game: Any, *, swap: bool = True) -> Any:
     return alphabeta
 
 
+@pytest.mark.slow
 def test_a_correct_centre_first_alphabeta_passes() -> None:
     game = TicTacToe()
     alphabeta = centre_first_of(game)
