@@ -24,6 +24,9 @@ new field is a new ``--flag``), and every number is checked where it is read.  A
 output file is checked before the search (its folder exists and takes files, it is
 not a folder), and a write that fails anyway (a full disk) is an error line too.
 
+Long work (recording, laying out a page, ``solve --progress``) draws tqdm bars on stderr
+when it is a terminal (see :mod:`negaviz.progress`); ``--quiet`` turns them off.
+
 Exit status: 0 on success (a search stopped by ``--max-nodes`` included), 2 on bad
 input (one line on stderr, starting ``negaviz: error:``), 130 after Ctrl-C (``solve``,
 ``render`` and ``export`` still print the partial result; nothing is drawn or written).
@@ -254,6 +257,18 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
     return SearchOptions(**given)
 
 
+def _record(game: Any, options: SearchOptions, args: argparse.Namespace) -> Trace:
+    """``record``, with a bar of events recorded on a terminal (unless ``--quiet``)."""
+    with progress.recording(enabled=progress.wanted(args.quiet)) as hook:
+        return record(game, options=options, progress=hook)
+
+
+def add_quiet_argument(group: Any) -> None:
+    """--quiet: no progress bars (they are drawn only when stderr is a terminal)."""
+    group.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bars on stderr (shown only on a terminal, for long work)")
+
+
 # --- solve -----------------------------------------------------------------------------
 def solve_report(
     result: SearchResult, trace: Trace | None, *, game: GameName | Literal[""], with_events: bool,
@@ -343,18 +358,6 @@ def _dumps(report: dict[str, Any]) -> str:
 
 
 # --- output files ------------------------------------------------------------------------
-def _record(game: Any, options: SearchOptions, args: argparse.Namespace) -> Trace:
-    """``record``, with a bar of events recorded on a terminal (unless ``--quiet``)."""
-    with progress.recording(enabled=progress.wanted(args.quiet)) as hook:
-        return record(game, options=options, progress=hook)
-
-
-def add_quiet_argument(group: Any) -> None:
-    """--quiet: no progress bars (they are drawn only when stderr is a terminal)."""
-    group.add_argument("-q", "--quiet", action="store_true",
-                        help="no progress bars on stderr (shown only on a terminal, for long work)")
-
-
 def _reason(exc: OSError) -> str:
     """What the system said, without Python's decoration (``[Errno 28] ...``)."""
     return exc.strerror or str(exc) or type(exc).__name__
@@ -629,6 +632,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_help(parser: argparse.ArgumentParser) -> Any:
+    """What a bare ``negaviz`` runs: print the help, exit 0."""
+
     def show(args: argparse.Namespace) -> int:
         parser.print_help()
         return 0
