@@ -105,6 +105,7 @@ def test_tree_with_record_reports_the_trace(capsys: pytest.CaptureFixture[str]) 
 
 
 # ------------------------------------------------------------------ tic-tac-toe, othello
+@pytest.mark.slow
 def test_ttt_negamax_from_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "solve", "ttt", "--algorithm", "negamax")
     assert (report["value"], report["minimax_value"], report["nodes"], report["cutoffs"]) == (0, 0, 549946, 0)
@@ -112,6 +113,7 @@ def test_ttt_negamax_from_the_empty_board(capsys: pytest.CaptureFixture[str]) ->
     assert "pruned" not in report  # pruned labels are for textbook trees
 
 
+@pytest.mark.slow
 def test_ttt_record_reports_events_and_trace_bytes(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "solve", "ttt", "--record")
     trace = negaviz.record(negaviz.TicTacToe())
@@ -126,6 +128,7 @@ def test_ttt_value_is_for_the_side_to_move_and_minimax_value_for_x(capsys: pytes
     assert (report["value"], report["minimax_value"], report["move"]) == (-1, 1, "c1")
 
 
+@pytest.mark.slow
 def test_othello_4_with_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "solve", "othello", "--size", "4", "--algorithm", "alphabeta", "--tt")
     assert report["value"] == -8

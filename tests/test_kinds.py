@@ -80,6 +80,7 @@ def test_members() -> None:
 
 
 # --- endings ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_ending_occurs_and_survives_a_saved_trace(traces: dict[str, negaviz.Trace]) -> None:
     seen: set[Ending] = set()
     for name, trace in traces.items():

@@ -83,6 +83,7 @@ def test_recording_is_quiet_with_quiet(tmp_path: Path) -> None:
     assert "recording" not in shown and "events       1649837" in shown
 
 
+@pytest.mark.slow
 def test_recording_is_quiet_when_stderr_is_a_pipe(tmp_path: Path) -> None:
     done = subprocess.run(command(*BIG_RECORD), cwd=tmp_path, env=env(), capture_output=True, text=True, timeout=300)
     assert (done.returncode, done.stderr) == (0, "")
@@ -117,6 +118,7 @@ def test_a_disabled_bar_gives_no_hook() -> None:
         assert hook is None
 
 
+@pytest.mark.slow
 def test_export_with_progress_writes_the_same_page(tmp_path: Path) -> None:
     trace = negaviz.record(negaviz.TicTacToe("xo..x.o.."), algorithm="alphabeta")
     plain = export_html(trace, tmp_path / "plain.html", max_nodes=20)

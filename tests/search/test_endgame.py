@@ -259,10 +259,11 @@ def test_othello_endgames_are_reproducible() -> None:
 EXACT = dict(algorithm="alphabeta", order="heuristic", tt=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("empties", "seed"),
     [(10, 0), (10, 1), (10, 2), (11, 0), (11, 1),
-     pytest.param(12, 0, marks=pytest.mark.slow), pytest.param(14, 0, marks=pytest.mark.slow)],
+     (12, 0), (14, 0)],
 )
 def test_othello_6x6_endgames_solve_to_the_whole_search_value(empties: int, seed: int) -> None:
     game, pos = othello_endgame(empties, seed)

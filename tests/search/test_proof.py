@@ -223,6 +223,7 @@ def brute(item: Any, depth: int, prover: int, claim: Claim) -> float:
     return 1 + (min(sizes) if depth % 2 == prover else sum(sizes))
 
 
+@pytest.mark.slow
 @given(trees.filter(lambda t: isinstance(t, list)))
 def test_random_textbook_trees_get_valid_minimal_proofs(nested: Any) -> None:
     game = Tree.from_lists(nested)

@@ -33,6 +33,7 @@ TTT = TicTacToe()
 
 
 # ------------------------------------------------------------------ conventions
+@pytest.mark.slow
 def test_plain_negamax_from_the_empty_board_visits_549946_nodes() -> None:
     result = search(TTT, algorithm="negamax")
     assert result.nodes == 549_946  # calls of the search function, root included
@@ -342,6 +343,7 @@ def test_iterative_deepening_with_aspiration_returns_the_exact_value() -> None:
 
 
 # ------------------------------------------------------------------ transposition tables
+@pytest.mark.slow
 def test_transposition_table_counts_hits() -> None:
     plain = search(TTT, algorithm="negamax")
     with_tt = search(TTT, algorithm="negamax", tt=True)
