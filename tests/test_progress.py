@@ -100,7 +100,7 @@ def test_solve_progress_draws_root_moves_with_tqdm(tmp_path: Path) -> None:
 def test_export_shows_its_phases_on_a_terminal(tmp_path: Path) -> None:
     status, shown = in_terminal(["export", "ttt", "x...o....", "--max-nodes", "60", "-o", "page.html"], tmp_path)
     assert status == 0, shown
-    assert "laying out views:" in shown and "writing each step:" in shown and "writing the page:" in shown
+    assert "laying out views:" in shown and "writing the page:" in shown  # (each step: under the delay here)
     assert "page.html: every one of 2,768 steps" in shown
 
 
