@@ -1,20 +1,27 @@
 # Two commands for a fresh Debian/Ubuntu machine with Python 3.10 or newer:
 #   make lab    set everything up, then open the notebooks in JupyterLab
 #   make test   set everything up, then run the whole test suite
+# and more:
+#   make check        the quick tier: everything but the browser and slow tests
+#   make test-latest  the whole suite against the newest releases (in .venv-latest)
+#   make docs         redraw the figures in docs/ from the commands README.md states
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.negaviz-installed
+# Versions known to pass; `make test CONSTRAINTS=` (in a fresh VENV) installs the newest instead.
+CONSTRAINTS ?= constraints.txt
 
-.PHONY: lab test setup dot browser bench notebooks
+.PHONY: lab test setup dot browser bench notebooks check test-latest constraints docs
 
 setup: $(STAMP) dot
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "negaviz needs Python 3.10 or newer; this is " + sys.version.split()[0])'
+	@$(if $(CONSTRAINTS),$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "$(CONSTRAINTS) pins versions for Python 3.11 or newer; this is " + sys.version.split()[0] + ": run make test-latest (or make lab CONSTRAINTS= VENV=.venv-latest)")')
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS)) $(if $(CONSTRAINTS),,--upgrade) -e '.[test]'
 	@touch $@
 
 # Graphviz's dot: installed with apt when missing and we are root; otherwise we say how.
@@ -45,6 +52,28 @@ lab: setup
 
 test: setup browser
 	$(BIN)/python -m pytest
+
+# The quick tier, for a lecturer who has edited one notebook: no browser, no slow tests
+# (nbval still runs every notebook not marked slow).  About 2 minutes.
+check: setup
+	$(BIN)/python -m pytest -m "not browser and not slow"
+
+# The whole suite against the newest releases, in its own environment (.venv-latest),
+# so the pinned .venv stays as it is.
+test-latest:
+	rm -f .venv-latest/.negaviz-installed
+	$(MAKE) test VENV=.venv-latest CONSTRAINTS=
+
+# Rewrite constraints.txt from an environment where the tests passed, e.g. after
+# `make test-latest`: make constraints VENV=.venv-latest
+constraints:
+	@test -x $(BIN)/python || { echo "no $(VENV) to take versions from: run make test (or make test-latest) first" >&2; exit 1; }
+	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude negaviz | grep -v '^-e \|^#'; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+
+# Redraw every figure in docs/ with the command written next to it in README.md.
+docs: setup
+	$(BIN)/python tools/build_docs.py
 
 bench: setup
 	$(BIN)/python benchmarks/bench_core.py

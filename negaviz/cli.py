@@ -27,6 +27,9 @@ not a folder), and a write that fails anyway (a full disk) is an error line too.
 file is written beside its target and renamed into place, so Ctrl-C or a full disk
 leaves the old file or the new one, never half of either.
 
+Long work (recording, laying out a page, ``solve --progress``) draws tqdm bars on stderr
+when it is a terminal (see :mod:`negaviz.progress`); ``--quiet`` turns them off.
+
 Exit status: 0 on success (a search stopped by ``--max-nodes`` included), 2 on bad
 input (one line on stderr, starting ``negaviz: error:``), 1 when standard output cannot
 be written (a full disk; one line too), 130 after Ctrl-C, even while the command starts
@@ -51,7 +54,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Literal, NoReturn, Sequence
 
-from negaviz import _startup
+from negaviz import _startup, progress
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.fileio import read_file, remove_partial
 from negaviz.games import GAMES, GameName, make_game
@@ -269,6 +272,18 @@ def options_from_args(args: argparse.Namespace) -> SearchOptions:
     return SearchOptions(**given)
 
 
+def _record(game: Any, options: SearchOptions, args: argparse.Namespace) -> Trace:
+    """``record``, with a bar of events recorded on a terminal (unless ``--quiet``)."""
+    with progress.recording(enabled=progress.wanted(args.quiet)) as hook:
+        return record(game, options=options, progress=hook)
+
+
+def add_quiet_argument(group: Any) -> None:
+    """--quiet: no progress bars (they are drawn only when stderr is a terminal)."""
+    group.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bars on stderr (shown only on a terminal, for long work)")
+
+
 # --- solve -----------------------------------------------------------------------------
 def solve_report(
     result: SearchResult, trace: Trace | None, *, game: GameName | Literal[""], with_events: bool,
@@ -317,15 +332,17 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.progress and args.record:
         raise InputError("--progress and --record do not go together (a search that shows progress is not recorded); use one of them")
     if args.progress:  # one search per root move, and a bar on stderr after each
-        from negaviz.search.endgame import solve, text_bar
+        from negaviz.progress import root_moves
+        from negaviz.search.endgame import solve
 
         try:
-            result = solve(game, options=options, progress=text_bar(sys.stderr))
+            with root_moves(enabled=not args.quiet) as bar:  # asked for: shown even when stderr is a file
+                result = solve(game, options=options, progress=bar)
         except SearchInterrupted as exc:
             assert isinstance(exc.result, SearchResult)
             result = exc.result
     elif args.record or args.game == "tree":  # pruned tree labels come from the trace; trees are small
-        trace = record(game, options=options)
+        trace = _record(game, options, args)
         assert trace.result is not None
         result = trace.result
     else:
@@ -470,7 +487,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     options = options_from_args(args)
     check_output(args.output)
-    trace = record(game, options=options)
+    trace = _record(game, options, args)
     if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
         return _interrupted(trace, args.output)
     if args.step is not None:
@@ -548,13 +565,14 @@ def _cmd_export(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     options = options_from_args(args)
     check_output(args.output)
-    trace = record(game, options=options)
+    trace = _record(game, options, args)
     if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
         return _interrupted(trace, args.output)
     with _writing(args.output), _quit_on_ctrl_c(args.output):
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,
             max_nodes=args.max_nodes, title=args.title, preview=args.preview, presenter=args.presenter,
+            progress=progress.wanted(args.quiet),
         )
     views = f", {info.views} views of the tree" if info.views > 1 else ""
     print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
@@ -592,10 +610,12 @@ def _cmd_proof(args: argparse.Namespace) -> int:
 # --- the parser and main -----------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The ``negaviz`` parser with every subcommand."""
+    from negaviz import __version__
+
     parser = _Parser(prog=PROG, description="Game-tree search you can watch.")
-    commands = parser.add_subparsers(
-        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
-    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.set_defaults(run=_cmd_help(parser))  # a bare `negaviz` prints this help
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
 
     solve = commands.add_parser(
         "solve", help="search a game and print the value, best line and counts",
@@ -614,7 +634,8 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--record", action="store_true", help="record the trace; report its events and bytes")
     output.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
     output.add_argument("--progress", action="store_true",
-                        help="search one root move at a time, with a progress bar on stderr")
+                        help="search one root move at a time, with a bar of root moves on stderr")
+    add_quiet_argument(output)
     solve.set_defaults(run=_cmd_solve)
 
     render = commands.add_parser(
@@ -643,12 +664,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_view_arguments(drawing, per="")
     drawing.add_argument("--dag", action="store_true", help="merge transposed positions; table hits as dashed edges")
     drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
+    add_quiet_argument(drawing)
     render.set_defaults(run=_cmd_render)
 
     export = commands.add_parser(
         "export", help="write a search as one self-contained HTML page to step through offline",
-        description="Search GAME from POSITION, record it, and write one HTML file with every frame "
-        "pre-rendered, Play, a slider and the arrow keys: no network, no CDN. It opens from a file, "
+        description="Search GAME from POSITION, record it, and write one HTML file that steps through "
+        "every event: each view of the tree is laid out once, and the page paints each step on it "
+        "(Play, a slider, the arrow keys). It loads nothing from the network, so it opens from a file, "
         "on an LMS page or inside slides.",
         epilog="examples:\n"
         "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' -o alphabeta.html\n"
@@ -665,6 +688,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="show the rest of the search faintly behind each step (off: nothing from later steps shows)")
     page.add_argument("--presenter", action="store_true", help="open in presenter size, for a projector (P switches)")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
+    add_quiet_argument(page)
     export.set_defaults(run=_cmd_export)
 
     proof = commands.add_parser(
@@ -684,6 +708,16 @@ def build_parser() -> argparse.ArgumentParser:
     proof.add_argument("-o", "--output", metavar="FILE", help="draw the proof tree(s) to FILE (format by extension)")
     proof.set_defaults(run=_cmd_proof)
     return parser
+
+
+def _cmd_help(parser: argparse.ArgumentParser) -> Any:
+    """What a bare ``negaviz`` runs: print the help, exit 0."""
+
+    def show(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    return show
 
 
 def _one_line(message: str) -> str:

@@ -22,6 +22,11 @@ class TraceFormatError(InputError):
     """A trace file that is not valid negaviz trace JSON."""
 
 
+class MissingDependency(NegavizError, ImportError):
+    """An optional package that this part of negaviz needs is not installed; the
+    message names the ``pip install`` to run (see :mod:`negaviz.extras`)."""
+
+
 class SearchInterrupted(NegavizError, KeyboardInterrupt):
     """Ctrl-C stopped a search; ``result`` keeps the partial result and trace."""
 

@@ -1,9 +1,14 @@
-"""Shared test settings and a tic-tac-toe reference that shares no code with negaviz."""
+"""Shared test settings, a tic-tac-toe reference that shares no code with negaviz, a
+probe of steppers in a browser, and Graphviz 16 (under node) to lay out DOT with."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -172,3 +177,52 @@ class StepperProbe:
 @pytest.fixture
 def stepper_probe() -> type[StepperProbe]:
     return StepperProbe
+
+
+# ----------------------------------------------------------------------- Graphviz 16
+VIZ_JS = Path(__file__).resolve().parents[1] / "negaviz" / "frontend" / "vendor" / "viz-global.js"
+"""@viz-js/viz (Graphviz compiled to WebAssembly), vendored by tools/refresh_viz.py."""
+
+LAYOUT_JS = """
+const Viz = require(process.argv[1]);
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", chunk => input += chunk);
+process.stdin.on("end", () => Viz.instance().then(viz => {
+  const out = JSON.parse(input).map(dot => viz.renderString(dot, {format: "svg", engine: "dot"}));
+  process.stdout.write(JSON.stringify({version: viz.graphvizVersion, svgs: out}));
+}));
+"""
+"""Read a JSON list of DOT sources on stdin; write each laid out as SVG by Graphviz 16."""
+
+
+class Graphviz16:
+    """Lays out DOT with the Graphviz that browsers, conda-forge and Homebrew run today
+    (16, from the vendored viz-global.js under node), to test what differs from dot 2.43."""
+
+    def __init__(self, node: str) -> None:
+        self.node = node
+
+    def svgs(self, sources: list[str]) -> list[str]:
+        """Each DOT source laid out by Graphviz 16 as SVG (one node process for all)."""
+        done = subprocess.run(
+            [self.node, "-e", LAYOUT_JS, str(VIZ_JS)], input=json.dumps(sources), capture_output=True, text=True,
+            timeout=120, check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        reply = json.loads(done.stdout)
+        assert reply["version"].startswith("16."), reply["version"]
+        return list(reply["svgs"])
+
+    def svg(self, source: str) -> str:
+        """One DOT source laid out by Graphviz 16 as SVG."""
+        return self.svgs([source])[0]
+
+
+@pytest.fixture(scope="session")
+def graphviz16() -> Graphviz16:
+    """Graphviz 16 under node; the test is skipped where node is not installed."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Graphviz 16 runs under node (Node.js), which is not installed: sudo apt-get install nodejs")
+    return Graphviz16(node)

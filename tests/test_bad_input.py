@@ -67,7 +67,6 @@ def guard() -> Iterator[None]:
 # named pipe no one writes to).
 CLI_CASES: list[tuple[str, list[str], str]] = [
     # commands and flags
-    ("no command", [], "required: COMMAND"),
     ("unknown command", ["play"], "invalid choice: 'play'"),
     ("command in capitals", ["SOLVE", "ttt"], "invalid choice: 'SOLVE'"),
     ("unknown top-level flag", ["--bogus", "solve", "ttt"], "unrecognized arguments: --bogus"),

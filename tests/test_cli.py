@@ -105,6 +105,7 @@ def test_tree_with_record_reports_the_trace(capsys: pytest.CaptureFixture[str]) 
 
 
 # ------------------------------------------------------------------ tic-tac-toe, othello
+@pytest.mark.slow
 def test_ttt_negamax_from_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "solve", "ttt", "--algorithm", "negamax")
     assert (report["value"], report["minimax_value"], report["nodes"], report["cutoffs"]) == (0, 0, 549946, 0)
@@ -112,6 +113,7 @@ def test_ttt_negamax_from_the_empty_board(capsys: pytest.CaptureFixture[str]) ->
     assert "pruned" not in report  # pruned labels are for textbook trees
 
 
+@pytest.mark.slow
 def test_ttt_record_reports_events_and_trace_bytes(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "solve", "ttt", "--record")
     trace = negaviz.record(negaviz.TicTacToe())
@@ -126,6 +128,7 @@ def test_ttt_value_is_for_the_side_to_move_and_minimax_value_for_x(capsys: pytes
     assert (report["value"], report["minimax_value"], report["move"]) == (-1, 1, "c1")
 
 
+@pytest.mark.slow
 def test_othello_4_with_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "solve", "othello", "--size", "4", "--algorithm", "alphabeta", "--tt")
     assert report["value"] == -8
@@ -280,6 +283,27 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str], argv: list[str]) -> No
     assert out.startswith("usage: negaviz")
 
 
+def test_bare_negaviz_prints_its_help_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: negaviz")
+    for name in ("solve", "render", "export", "proof", "--version"):
+        assert name in out
+
+
+def test_version_is_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys, "--version")
+    assert (status, out, err) == (0, f"negaviz {negaviz.__version__}\n", "")
+
+
+def test_export_help_says_what_the_page_does(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main(capsys, "export", "--help")
+    text = " ".join(out.split())
+    assert status == 0
+    assert "pre-rendered" not in text
+    assert "laid out once" in text and "paints each step" in text and "network" in text
+
+
 def test_solve_help_from_a_real_process_lists_every_option() -> None:
     proc = run_command("solve", "--help")
     assert (proc.returncode, proc.stderr) == (0, "")
@@ -292,7 +316,6 @@ def test_solve_help_from_a_real_process_lists_every_option() -> None:
 
 # ------------------------------------------------------------------ bad input
 BAD_INPUT = {
-    "no subcommand": ([], "required: COMMAND"),
     "unknown subcommand": (["frobnicate"], "invalid choice: 'frobnicate'"),
     "unknown option": (["solve", "ttt", "--bogus"], "unrecognized arguments: --bogus"),
     "abbreviated option": (["solve", "ttt", "--rec"], "unrecognized arguments: --rec"),
@@ -366,6 +389,7 @@ def test_a_tree_from_standard_input(capsys: pytest.CaptureFixture[str], monkeypa
     assert (report["value"], report["pv"]) == (5, ["B", "E"])
 
 
+@pytest.mark.slow
 def test_a_tree_too_big_for_the_command_line_from_a_real_process(tmp_path: Path) -> None:
     # 200,000 leaves: about 600 kB of text, beyond what one argument may hold.
     leaves = [[[(7 * i + 3 * j + k) % 19 - 9 for k in range(4)] for j in range(50)] for i in range(1000)]

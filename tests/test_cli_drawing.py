@@ -42,6 +42,7 @@ def test_proof_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [(p["prover"], p["claim"], p["nodes"]) for p in report["proofs"]] == [("x", ">= 1", 10)]
 
 
+@pytest.mark.slow
 def test_a_draw_has_two_minimal_proofs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["proof", "ttt", "--minimal", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -89,6 +90,7 @@ def test_bad_drawing_input_is_one_line_and_status_2(
     assert err.count("\n") == 1 and err.startswith("negaviz: error: ") and message in err
 
 
+@pytest.mark.slow
 def test_connect_four_4x4_is_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["solve", "connect4", "--cols", "4", "--rows", "4", "--order", "threats+heuristic",
             "--tt", "--symmetry", "--forced", "--bounds", "--json"]

@@ -80,6 +80,7 @@ def test_members() -> None:
 
 
 # --- endings ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_ending_occurs_and_survives_a_saved_trace(traces: dict[str, negaviz.Trace]) -> None:
     seen: set[Ending] = set()
     for name, trace in traces.items():
@@ -199,6 +200,7 @@ def f(n: Node, j: Jump, v: NodeView) -> bool:
 """
 
 
+@pytest.mark.slow
 def test_mypy_catches_a_typo(tmp_path: Path) -> None:
     """A typo'd member is an attribute error; a typo'd Literal is a non-overlapping
     comparison under ``--strict-equality`` (not on in the project's config: a str-mixin

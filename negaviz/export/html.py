@@ -28,6 +28,7 @@ calls :func:`export_html`.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +36,9 @@ from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.fileio import atomic_write
 from negaviz.frontend.page import check_page_size, page_html
-from negaviz.frontend.scene import Layout, Scene
+from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
+from negaviz.progress import DELAY, bar
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective
 
@@ -55,6 +57,21 @@ class Export:
     """Drawings laid out for it (one, unless the tree was too big for one view)."""
     bytes: int
     """Size of the file."""
+
+
+def _prepare(scene: Scene) -> None:
+    """Lay out the views every step needs and write the per-step text, each with a bar.
+
+    This is the work :func:`~negaviz.frontend.page.page_html` would do (it finds it
+    done): ``Scene.cover`` itself, so the page is byte-identical.
+    """
+    n = len(scene.trace)
+    with bar(total=n + 1, desc="laying out views", unit=" steps") as steps:
+        scene.cover(on_step=steps.update)
+    with bar(total=n // CHUNK + 1, desc="writing each step", unit=" chunks", scale=False) as chunks:
+        for index in range(n // CHUNK + 1):
+            scene.chunk(index)
+            chunks.update()
 
 
 def describe(trace: Trace) -> str:
@@ -83,6 +100,7 @@ def export_html(
     preview: bool = False,
     presenter: bool = False,
     layout: Layout = "browser",
+    progress: bool = False,
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
@@ -93,7 +111,9 @@ def export_html(
     ``presenter``: open in presenter size, for a projector (switchable in the page: P).
     ``layout``: ``browser`` (the page carries each view's DOT source and lays it out with
     the Graphviz it carries, when a step first shows it: small pages, no ``dot`` needed
-    here), or ``dot`` (laid out here: each view's SVG in the page).
+    here), or ``dot`` (laid out here: each view's SVG in the page).  ``progress``: show
+    progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
+    that takes long enough to need them; the page is the same either way.
     """
     if not isinstance(trace, Trace):
         raise InputError(f"export_html needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
@@ -108,10 +128,17 @@ def export_html(
         f"{len(trace.nodes):,} nodes, {len(trace):,} events. Made by negaviz {__version__}; "
         "this page works offline and loads nothing."
     )
-    page = page_html(
-        [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
-        presenter=presenter,
-    )
+    started = time.monotonic()
+    if progress:
+        _prepare(scene)
+    # The last phase reports only when it ends: a bar from its start, if the work was long so far.
+    long = progress and time.monotonic() - started > DELAY
+    with bar(total=1, desc="writing the page", unit=" page", enabled=long, delay=0, scale=False) as writing:
+        page = page_html(
+            [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
+            presenter=presenter,
+        )
+        writing.update()
     data = page.encode("utf-8", errors="replace")  # a game's move name may hold half a character
     atomic_write(target, data)  # an interrupted write leaves the old page, never half a new one
     return Export(target, len(trace) + 1, len(scene.views), len(data))

@@ -37,6 +37,7 @@ import math
 import re
 import shutil
 from decimal import Decimal
+from collections.abc import Callable
 from typing import Any, Literal, get_args
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
@@ -301,13 +302,16 @@ class Scene:
             self._drawn[p] = set().union(*(v["_nodes"] for v in self.views if v["pass"] == p))
             budget *= 2
 
-    def cover(self) -> None:
-        """Lay out views until every step is shown by one (for pages, which have no kernel)."""
+    def cover(self, *, on_step: Callable[[], Any] | None = None) -> None:
+        """Lay out views until every step is shown by one (for pages, which have no kernel).
+        ``on_step``: called once per step looked at (a progress bar's ``update``)."""
         current = self.timeline.current
         for step in range(len(self.trace) + 1):
             cur = current[step]
             if cur >= 0 and cur not in self._drawn[self.pass_of(step)]:
                 self.view_for(step)
+            if on_step is not None:
+                on_step()
 
     def _add_view(self, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:
         budget = self.max_nodes if budget is None else budget

@@ -18,12 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-try:
-    import graphviz  # type: ignore[import-untyped]  # noqa: F401  (fail early, with a helpful message)
-except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "negaviz.render needs the graphviz Python package: pip install 'negaviz[notebook]' (or pip install graphviz)"
-    ) from exc
+from negaviz.extras import require
+
+require("graphviz", purpose="drawing")  # before any module here imports it: one line naming the extra
 
 from negaviz.render.output import FORMATS, render, save, to_svg
 from negaviz.render.proof import draw_proof

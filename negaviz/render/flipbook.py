@@ -447,8 +447,8 @@ def save_pdf(pages: Sequence[Page], path: str | os.PathLike[str]) -> Path:
         from pypdf import PdfWriter
     except ImportError:  # pragma: no cover - depends on the environment
         raise InputError(
-            "a multi-page PDF needs the pypdf package: pip install pypdf (or write one file per step "
-            "into a folder: -o DIR/)"
+            'a multi-page PDF needs the pypdf package: pip install "negaviz[draw]" (or write one file per '
+            "step into a folder: -o DIR/)"
         ) from None
     target = Path(path)
     scratch = _scratch(target.parent)

@@ -22,6 +22,10 @@ import os
 from pathlib import Path
 from typing import Literal, Mapping, Sequence, get_args
 
+from negaviz.extras import require
+
+require("matplotlib", purpose="plotting")
+
 import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from negaviz.games.protocol import Game, checked_position, root_of
 from negaviz.search import search
@@ -15,18 +15,24 @@ from negaviz.trace.trace import Counts, Ending, Event, Node, Trace
 __all__ = ["record", "Recorder", "Trace", "Replay", "Status", "Ending", "load", "loads", "save", "dumps"]
 
 
-def record(game: Game, position: Any = None, *, options: SearchOptions | None = None, **option_values: Any) -> Trace:
+def record(
+    game: Game, position: Any = None, *, options: SearchOptions | None = None,
+    progress: Callable[[int], object] | None = None, **option_values: Any,
+) -> Trace:
     """Search like :func:`negaviz.search` and return the trace; ``trace.result`` is the result.
 
     A search stopped by a node budget or by Ctrl-C still returns its partial trace
-    (``trace.complete`` is False and ``trace.result.stopped`` says why).
+    (``trace.complete`` is False and ``trace.result.stopped`` says why).  ``progress``
+    is called with the number of events recorded so far, every few hundred nodes (see
+    :class:`~negaviz.trace.recorder.Recorder`; :func:`negaviz.progress.recording` draws
+    it as a bar).
 
     >>> from negaviz import Tree
     >>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
     >>> trace.value, trace.pv_names(), trace.pruned_labels()
     (5, ['B', 'E'], ['G', 'H'])
     """
-    recorder = Recorder()
+    recorder = Recorder(progress)
     root = checked_position(game, root_of(game, position, needed_by="record"))
     with recorder:
         result = search(game, root, options=options, observer=recorder, **option_values)

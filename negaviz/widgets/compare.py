@@ -27,6 +27,10 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any, Hashable
 
+from negaviz.extras import require
+
+require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawing, are imported
+
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from negaviz.analysis.steps import PERSPECTIVES

@@ -33,6 +33,10 @@ from __future__ import annotations
 import html
 from typing import Any, Literal, NamedTuple
 
+from negaviz.extras import require
+
+require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawing, are imported
+
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import negaviz.trace as trace_module

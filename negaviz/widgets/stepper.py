@@ -29,6 +29,10 @@ import html
 from bisect import bisect_right
 from typing import Any
 
+from negaviz.extras import require
+
+require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawing, are imported
+
 import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets

@@ -28,6 +28,7 @@ def ttt() -> negaviz.analysis.Table:
     return ladder(negaviz.TicTacToe())
 
 
+@pytest.mark.slow
 def test_tic_tac_toe_ladder(ttt: negaviz.analysis.Table) -> None:
     assert ttt.columns == LADDER_COLUMNS
     assert ttt.column("name") == [
@@ -67,6 +68,7 @@ def test_rungs_that_are_not_monotone() -> None:
     assert negaviz.search(two_cells, algorithm="pvs").nodes == 5 > negaviz.search(two_cells).nodes == 4
 
 
+@pytest.mark.slow
 def test_small_othello_ladder_agrees_with_alphabeta() -> None:
     game = Othello(4)
     pos = game.root
@@ -133,6 +135,7 @@ def test_default_steps_are_cumulative_then_alternatives() -> None:
     assert [s.cumulative for s in DEFAULT_STEPS] == [True] * 7 + [False] * 3
 
 
+@pytest.mark.slow
 def test_plot(tmp_path: Path) -> None:
     table = ladder(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"))
     fig = plot_ladder(table)
@@ -153,6 +156,7 @@ def test_plot(tmp_path: Path) -> None:
     {"algorithm": "negamax"}, {"algorithm": "alphabeta", "tt": True}, {"algorithm": "pvs"},
     {"algorithm": "mtdf", "depth": 4, "tt": True}, {"algorithm": "alphabeta", "bounds": True},
 ])
+@pytest.mark.slow
 def test_the_deepest_depth_a_rung_reports_is_the_traces(options: dict[str, Any]) -> None:
     from negaviz.analysis.ladder import _Deepest
 

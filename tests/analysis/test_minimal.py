@@ -134,6 +134,7 @@ def test_formula() -> None:
             minimal_leaf_count(*bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @given(b=st.integers(1, 4), d=st.integers(0, 4), data=st.data())
 def test_dp_on_uniform_trees_gives_the_formula(b: int, d: int, data: st.DataObject) -> None:
     # Whatever the values: every minimal tree of a uniform tree has the same shape.
@@ -169,6 +170,7 @@ def test_perfectly_ordered_alphabeta_visits_exactly_the_minimal_tree(b: int, d: 
 
 
 # ------------------------------------------------------------------ brute force
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(t=trees(), knows_range=st.booleans())
 def test_dp_equals_brute_force_over_all_proof_pairs(t: Nested, knows_range: bool) -> None:
@@ -179,6 +181,7 @@ def test_dp_equals_brute_force_over_all_proof_pairs(t: Nested, knows_range: bool
     assert m.value == minimax(t)
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(t=trees().filter(lambda t: count_orderings(t) <= 400))
 def test_best_move_order_attains_the_minimal_tree_and_none_beats_it(t: Nested) -> None:
@@ -190,6 +193,7 @@ def test_best_move_order_attains_the_minimal_tree_and_none_beats_it(t: Nested) -
         assert min(visited) == least, options
 
 
+@pytest.mark.slow
 @given(t=trees(), knows_range=st.booleans())
 def test_members_are_one_minimal_tree(t: Nested, knows_range: bool) -> None:
     tree = negaviz.Tree.from_lists(t)
@@ -220,6 +224,7 @@ VARIANTS = [
 ]
 
 
+@pytest.mark.slow
 def test_every_alphabeta_variant_visits_at_least_the_minimal_tree(ttt_reference: Any) -> None:
     game = negaviz.TicTacToe()
     for cells in ttt_sample(ttt_reference):

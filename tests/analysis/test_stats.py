@@ -106,6 +106,7 @@ def test_textbook_negamax_numbers() -> None:
 
 
 # ------------------------------------------------------------------ tic-tac-toe
+@pytest.mark.slow
 def test_ttt_negamax_visits_the_whole_game_tree_level_by_level(ttt_negamax: Trace) -> None:
     expected = list(tree_levels("." * 9))
     assert expected[:4] == [1, 9, 72, 504] and sum(expected) == 549946

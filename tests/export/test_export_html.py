@@ -101,6 +101,7 @@ def test_same_input_gives_the_same_bytes(textbook: negaviz.Trace, tmp_path: Path
     assert other != one
 
 
+@pytest.mark.slow
 def test_same_big_input_gives_the_same_bytes(tmp_path: Path) -> None:
     def make() -> negaviz.Trace:
         return negaviz.record(negaviz.TicTacToe("x...o...."), algorithm="alphabeta", tt=True)

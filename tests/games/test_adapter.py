@@ -142,6 +142,7 @@ def test_the_object_is_restored_when_the_search_fails() -> None:
     assert obj.state() == (".........", "x", ())
 
 
+@pytest.mark.slow
 def test_a_key_function_finds_transpositions() -> None:
     obj = CourseTicTacToe("x........")
     plain = search(MutableGame(obj), algorithm="negamax", tt=True)

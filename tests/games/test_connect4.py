@@ -194,6 +194,7 @@ def games(draw: st.DrawFn) -> tuple[int, int, int, list[int]]:
     return cols, rows, connect, choices
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(game_line=games())
 def test_random_games_agree_with_the_reference(game_line: tuple[int, int, int, list[int]]) -> None:
@@ -419,6 +420,7 @@ ENHANCED = dict(algorithm="alphabeta", order="threats+heuristic", tt=True, symme
 EVERYTHING = dict(ENHANCED, forced=True, bounds=True)
 
 
+@pytest.mark.slow
 def test_4x4_is_a_draw_by_brute_force_and_by_search() -> None:
     value = brute_force(4, 4)
     assert value(("",) * 4) == 0
@@ -428,6 +430,7 @@ def test_4x4_is_a_draw_by_brute_force_and_by_search() -> None:
         assert search(game, **options).value == 0, options
 
 
+@pytest.mark.slow
 def test_4x4_positions_agree_with_plain_negamax_and_brute_force() -> None:
     # Plain negamax from the empty 4x4 board visits 131,060,741 nodes (minutes here):
     # compare it on positions 7 or 8 plies in, where it takes milliseconds.

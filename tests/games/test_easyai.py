@@ -88,6 +88,7 @@ def players() -> list[Any]:
 POSITIONS = ["x.o/x../o..", "xo./.x./..o", "x.o/.../...", "xx./oo./...", "xxx/oo./...", "xo./..x/o.x", "xoxo.oxox"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", [TicTacToeNoUndo, TicTacToeUndo, TicTacToeTT])
 @pytest.mark.parametrize("cells", POSITIONS)
 def test_easyai_tictactoe_agrees_with_negaviz_tictactoe(cls: type, cells: str) -> None:
@@ -131,6 +132,7 @@ def test_a_win_at_once_is_worth_100_though_make_move_does_not_switch_players() -
     assert search(RenamedOnly(), algorithm="alphabeta").value == 0
 
 
+@pytest.mark.slow
 def test_from_the_empty_board_with_a_table() -> None:
     for cls in (TicTacToeNoUndo, TicTacToeTT):
         game = from_easyai(cls(players()))

@@ -148,6 +148,7 @@ def games(draw: st.DrawFn) -> tuple[int, list[int]]:
     return n, draw(st.lists(st.integers(0, 63), min_size=plies, max_size=plies))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(game_line=games())
 def test_random_games_agree_with_the_reference(game_line: tuple[int, list[int]]) -> None:
@@ -165,6 +166,7 @@ def test_random_games_agree_with_the_reference(game_line: tuple[int, list[int]])
     assert not ref_moves(state, n)  # the game was played to its end
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(board=boards())
 def test_arbitrary_boards_agree_with_the_reference(board: tuple[int, RefState]) -> None:
@@ -235,6 +237,7 @@ def test_the_start_position_has_one_canonical_child() -> None:
     assert len(canonical) == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(board=boards())
 def test_symmetric_variants_are_equivalent(board: tuple[int, RefState]) -> None:
@@ -371,6 +374,7 @@ def ref_rank(n: int, cells: list[str], move: int) -> int:
     return 2
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(board=boards())
 def test_order_and_evaluate_on_arbitrary_boards(board: tuple[int, RefState]) -> None:
@@ -402,6 +406,7 @@ def test_evaluate_follows_its_docstring() -> None:
 # ---------------------------------------------------------------- solving 4x4
 
 
+@pytest.mark.slow
 def test_4x4_solved_two_ways_agrees() -> None:
     """Plain negamax over the whole 4x4 tree, then memoized by key and by symmetry.
 

@@ -219,6 +219,7 @@ def test_a_depth_limited_search_takes_an_immediate_win() -> None:
     assert (result.move, result.value) == (8, 1)  # plays a1 instead, whose evaluation is 2
 
 
+@pytest.mark.slow
 def test_values_of_classic_positions() -> None:
     assert search(GAME, algorithm="negamax").value == 0
     assert search(GAME, GAME.parse("xx./oo./...")).value == 1  # x wins at once
@@ -228,6 +229,7 @@ def test_values_of_classic_positions() -> None:
 
 
 # ------------------------------------------------------------------ fuzzing
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(
     st.text("xoXO. /\t\nab1-", max_size=14)

@@ -288,6 +288,7 @@ nested = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(nested)
 def test_text_round_trips_through_the_labelled_form(tree_lists: object) -> None:
@@ -303,6 +304,7 @@ TREE_ALPHABET = "ABCDEFab_xZ()[]:,.-+e0123456789 \n"
 tokens = st.sampled_from(["A", "B", "C", "D", "(", ")", "[", "]", ":", ",", " ", "-", "1", "2.5", "7", "e", "x", "'", "None", "True"])
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(st.text(TREE_ALPHABET, max_size=40) | st.lists(tokens, max_size=25).map("".join) | st.text(max_size=20))
 def test_parsing_any_text_gives_a_tree_or_input_error(text: str) -> None:

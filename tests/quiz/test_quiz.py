@@ -304,6 +304,7 @@ def test_exercise_in_the_minimax_view_and_with_negamax() -> None:
         exercise(2, 2, seed=3, algorithm="mtdf")
 
 
+@pytest.mark.slow
 @given(st.integers(0, 10**6), st.integers(1, 3), st.integers(2, 3))
 def test_exercises_are_reproducible_and_self_consistent(seed: int, depth: int, branching: int) -> None:
     a, b = exercise(depth, branching, seed), exercise(depth, branching, seed)

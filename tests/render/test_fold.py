@@ -28,6 +28,7 @@ def small_traces() -> dict[str, Trace]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(small_traces()))
 def test_snapshot_agrees_with_a_full_replay_at_every_step(name: str) -> None:
     trace = small_traces()[name]
@@ -91,6 +92,7 @@ def test_plan_stays_within_budget_and_keeps_the_pv(budget: int) -> None:
     assert drawn + p.hidden == snap.visible
 
 
+@pytest.mark.slow
 def test_plan_keeps_the_path_to_the_current_node() -> None:
     trace = negaviz.record(negaviz.TicTacToe("x../.../..."), algorithm="negamax")
     step = (len(trace) * 2) // 3
@@ -109,6 +111,7 @@ def large() -> Trace:
     return trace
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("max_nodes", [10, 50, 100, 400])
 def test_folded_drawing_of_a_large_trace_keeps_pv_and_current_path(large: Trace, max_nodes: int) -> None:
     step = len(large) // 2

@@ -86,6 +86,7 @@ def test_comparison_refuses_an_unknown_metric() -> None:
         plot_comparison(traces(), metric="time")
 
 
+@pytest.mark.slow
 def test_svg_is_byte_identical_and_undated(tmp_path: Path) -> None:
     named = traces()
     for i, make in enumerate((lambda: plot_nodes_per_depth(named, log=True), lambda: plot_branching(named))):

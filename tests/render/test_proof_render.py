@@ -50,6 +50,7 @@ class Evil(Tree):
         return {"A": 'A"<b>', "B": "B&\\", "C": "C>]"}.get(name, name)
 
 
+@pytest.mark.slow
 def test_one_dot_node_per_proof_node_and_one_edge_less() -> None:
     game, proof = seed()
     nodes, edges = parse(draw_proof(game, proof))
@@ -89,6 +90,7 @@ def test_board_labels_mark_the_last_move() -> None:
     assert "BGCOLOR" not in nodes["p0"]["label"]  # the root: no move led here
 
 
+@pytest.mark.slow
 def test_title_states_the_claim_and_the_size() -> None:
     game, proof = seed()
     source = draw_proof(game, proof).source
@@ -109,6 +111,7 @@ def test_textbook_proofs_name_nodes_and_show_leaf_values() -> None:
     assert not any("label" in a for _, _, a in edges)  # the child's name is the move
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("max_nodes", [2, 3, 7, 20, 60, 200])
 def test_folding_keeps_within_the_budget_and_accounts_for_every_node(max_nodes: int) -> None:
     game = TicTacToe()

@@ -37,6 +37,7 @@ def test_dot_and_gv_files_need_no_dot_program(tmp_path: Path) -> None:
         save(dot, tmp_path / "tree.jpg")
 
 
+@pytest.mark.slow
 @needs_dot
 @pytest.mark.parametrize("name", ["textbook", "ttt", "othello"])
 def test_svg_renders_without_warnings_and_is_byte_identical(name: str) -> None:
@@ -69,6 +70,7 @@ def test_save_writes_each_format(tmp_path: Path, ext: str, magic: bytes) -> None
         assert b"<svg" in data[:1000]
 
 
+@pytest.mark.slow
 @needs_dot
 def test_large_trace_renders_quickly_enough() -> None:
     trace = negaviz.record(negaviz.TicTacToe("x../.../..."), algorithm="alphabeta")

@@ -54,6 +54,7 @@ def same_search(a: Any, b: Any) -> None:
     assert {f: getattr(a, f) for f in fields} == {f: getattr(b, f) for f in fields}
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(nested=nested_lists, options=splittable)
 def test_solving_move_by_move_is_the_same_search_on_random_trees(nested: Any, options: dict[str, Any]) -> None:
@@ -258,10 +259,11 @@ def test_othello_endgames_are_reproducible() -> None:
 EXACT = dict(algorithm="alphabeta", order="heuristic", tt=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("empties", "seed"),
     [(10, 0), (10, 1), (10, 2), (11, 0), (11, 1),
-     pytest.param(12, 0, marks=pytest.mark.slow), pytest.param(14, 0, marks=pytest.mark.slow)],
+     (12, 0), (14, 0)],
 )
 def test_othello_6x6_endgames_solve_to_the_whole_search_value(empties: int, seed: int) -> None:
     game, pos = othello_endgame(empties, seed)
@@ -279,6 +281,7 @@ def test_othello_6x6_endgames_solve_to_the_whole_search_value(empties: int, seed
 SOLVE = dict(order="threats+heuristic", tt=True, symmetry=True, forced=True, bounds=True)
 
 
+@pytest.mark.slow
 def test_the_shallow_search_falls_for_a_threat_beyond_its_horizon() -> None:
     game, pos, shallow_depth, deep_depth = horizon_example()
     shallow = search(game, pos, algorithm="alphabeta", depth=shallow_depth)

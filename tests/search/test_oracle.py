@@ -122,12 +122,14 @@ def test_there_are_4520_positions(cases: list[Case]) -> None:
     assert {c.value for c in cases} == {-1, 0, 1}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ALL_POSITION_VARIANTS, ids=lambda v: "-".join(map(str, v)))
 def test_every_variant_on_every_position(variant: Variant, cases: list[Case], ttt_reference) -> None:
     bad = wrong_answers(variant, cases, ttt_reference.values)
     assert not bad, f"{len(bad)} wrong, e.g. {bad[:5]}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", CROSS_PRODUCT, ids=lambda v: "-".join(map(str, v)))
 def test_full_cross_product_on_a_sample(variant: Variant, cases: list[Case], ttt_reference) -> None:
     sample = random.Random(20240611).sample(cases, 120)
@@ -146,6 +148,7 @@ DRIVERS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", DRIVERS, ids=lambda d: "-".join(f"{k}={v}" for k, v in d.items()))
 def test_later_drivers_on_every_position(options: dict[str, Any], cases: list[Case], ttt_reference) -> None:
     opts = SearchOptions(**options)

@@ -45,6 +45,7 @@ def reference() -> list[float]:
     return [negaviz.search(GAME, pos, algorithm="negamax").value for pos in POSITIONS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "+".join(f"{k}={v}" for k, v in o.items()))
 def test_every_algorithm_agrees_with_negamax_on_othello_4x4(options: dict, reference: list[float]) -> None:
     got = [negaviz.search(GAME, pos, **options).value for pos in POSITIONS]

@@ -124,6 +124,7 @@ def test_every_tic_tac_toe_position_has_valid_proofs_of_brute_force_size(ttt_ref
     assert shapes[1] > 0 and shapes[2] > 0
 
 
+@pytest.mark.slow
 def test_the_empty_board_is_a_draw_proved_from_both_sides(ttt_reference: Any) -> None:
     game = TicTacToe()
     first, small = prove(game), prove(game, minimal=True)
@@ -222,6 +223,7 @@ def brute(item: Any, depth: int, prover: int, claim: Claim) -> float:
     return 1 + (min(sizes) if depth % 2 == prover else sum(sizes))
 
 
+@pytest.mark.slow
 @given(trees.filter(lambda t: isinstance(t, list)))
 def test_random_textbook_trees_get_valid_minimal_proofs(nested: Any) -> None:
     game = Tree.from_lists(nested)
@@ -339,6 +341,7 @@ def test_to_dict_uses_the_games_player_names() -> None:
     assert prove(Tree.parse(TEXTBOOK)).to_dict()["proofs"][0]["prover"] == "first"
 
 
+@pytest.mark.slow
 def test_walk_visits_the_tree_as_counted() -> None:
     game = TicTacToe()
     proof = prove(game, minimal=True).proofs[0]

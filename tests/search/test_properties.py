@@ -15,6 +15,7 @@ import itertools
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,6 +172,7 @@ def check_bounds(trace: Any, truth: list[float]) -> None:
 
 
 # ------------------------------------------------------------------ properties
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games, st.booleans(), window_sides, window_sides, search_switches)
 def test_alphabeta_inside_any_window_containing_the_value_equals_negamax(
@@ -184,6 +186,7 @@ def test_alphabeta_inside_any_window_containing_the_value_equals_negamax(
     assert result.complete
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games, windows, search_switches)
 def test_fail_soft_bounds_are_true_bounds_at_every_node(tree: Tree, window: tuple[float, float], switches: dict[str, Any]) -> None:
@@ -196,6 +199,7 @@ def test_fail_soft_bounds_are_true_bounds_at_every_node(tree: Tree, window: tupl
     assert (c.nodes, c.leaves, c.cutoffs, c.tt_hits) == (r.nodes, r.leaves, r.cutoffs, r.tt_hits)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(games, windows, st.sampled_from(["natural", "threats"]), st.booleans())
 def test_fail_hard_bounds_without_a_table_are_true_bounds(tree: Tree, window: tuple[float, float], order: str, win: bool) -> None:
@@ -205,6 +209,7 @@ def test_fail_hard_bounds_without_a_table_are_true_bounds(tree: Tree, window: tu
     assert window[0] <= trace.value <= window[1]  # fail-hard stays inside the window
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games, st.booleans(), st.sampled_from([0, 0.5, 2, 7]), st.sampled_from([0.5, 1, 4, INF]), search_switches)
 def test_outside_the_window_fail_soft_returns_a_correct_bound(
@@ -224,6 +229,7 @@ def test_outside_the_window_fail_soft_returns_a_correct_bound(
         assert hi <= soft <= v and hard == hi
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games, search_switches, st.booleans())
 def test_alphabeta_visits_a_subset_of_the_nodes_negamax_visits(tree: Tree, switches: dict[str, Any], fail_hard: bool) -> None:
@@ -236,6 +242,7 @@ def test_alphabeta_visits_a_subset_of_the_nodes_negamax_visits(tree: Tree, switc
     assert plain.counts().leaves <= everything.counts().leaves
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games)
 def test_replay_reproduces_full_window_negamax(tree: Tree) -> None:
@@ -250,6 +257,7 @@ def test_replay_reproduces_full_window_negamax(tree: Tree) -> None:
         assert state.bound == Bound.EXACT
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(games, st.sampled_from([(-INF, INF), (-2, 3), (0, 0.5)]), search_switches)
 def test_replay_ends_in_the_node_table(tree: Tree, window: tuple[float, float], switches: dict[str, Any]) -> None:
@@ -262,6 +270,7 @@ def test_replay_ends_in_the_node_table(tree: Tree, window: tuple[float, float], 
         assert replay.state_at(k) == Replay(trace, every=10**9).state_at(k)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(games, search_switches, st.sampled_from(["negamax", "alphabeta"]), st.none() | st.integers(1, 30))
 def test_json_round_trips(tree: Tree, switches: dict[str, Any], algorithm: str, budget: int | None) -> None:
@@ -274,6 +283,7 @@ def test_json_round_trips(tree: Tree, switches: dict[str, Any], algorithm: str, 
     assert again.game is not None and again.game.text() == tree.text()
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(st.one_of(trees, valued_trees()), search_switches)
 def test_loaded_traces_name_the_same_nodes(tree: Tree, switches: dict[str, Any]) -> None:
@@ -284,6 +294,7 @@ def test_loaded_traces_name_the_same_nodes(tree: Tree, switches: dict[str, Any])
     assert again.pv_names() == trace.pv_names()
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(dags(), st.integers(1, 4), st.sampled_from(["always", "depth"]), st.booleans(), st.sampled_from(["natural", "threats"]))
 def test_small_transposition_tables_give_the_right_value(tree: Tree, size: int, replace: str, fail_hard: bool, order: str) -> None:
@@ -302,6 +313,7 @@ def test_small_transposition_tables_give_the_right_value(tree: Tree, size: int, 
     st.booleans(),
     st.booleans(),
 )
+@pytest.mark.slow
 def test_depth_limited_search_equals_a_depth_limited_reference(tree: Tree, depth: int, order: str, fail_hard: bool, win: bool) -> None:
     want = depth_limited(tree, 0, depth, parities(tree))
     assert search(tree, algorithm="negamax", depth=depth, order=order).value == want
@@ -314,6 +326,7 @@ def test_depth_limited_search_equals_a_depth_limited_reference(tree: Tree, depth
     assert all(n.depth == depth for n in evaluated)
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(valued_trees(), st.integers(0, 5), search_switches)
 def test_depth_limited_search_with_a_table_on_trees(tree: Tree, depth: int, switches: dict[str, Any]) -> None:
@@ -322,6 +335,7 @@ def test_depth_limited_search_with_a_table_on_trees(tree: Tree, depth: int, swit
     assert search(tree, algorithm="alphabeta", depth=depth, **switches).value == want
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(st.one_of(games, dags(inner_values=True)), st.sampled_from(["pvs", "mtdf", "id"]), st.booleans(), search_switches, st.sampled_from([None, 0.5, 3]))
 def test_later_drivers_return_the_negamax_value(tree: Tree, algorithm: str, fail_hard: bool, switches: dict[str, Any], aspiration: float | None) -> None:

@@ -33,6 +33,7 @@ TTT = TicTacToe()
 
 
 # ------------------------------------------------------------------ conventions
+@pytest.mark.slow
 def test_plain_negamax_from_the_empty_board_visits_549946_nodes() -> None:
     result = search(TTT, algorithm="negamax")
     assert result.nodes == 549_946  # calls of the search function, root included
@@ -41,6 +42,7 @@ def test_plain_negamax_from_the_empty_board_visits_549946_nodes() -> None:
     assert result.complete and result.stopped is None
 
 
+@pytest.mark.slow
 def test_minimax_visits_the_same_nodes_and_reports_for_the_first_player(ttt_reference) -> None:
     for cells in ttt_reference.inner[::300]:
         pos = TTT.parse(cells)
@@ -304,6 +306,7 @@ def test_heuristic_and_threat_orders() -> None:
     assert by_wins is not None and [tree.labels[m] for m in by_wins(0, tree.moves(0))] == ["F", "B", "C"]
 
 
+@pytest.mark.slow
 def test_symmetry_tries_symmetric_moves_once() -> None:
     trace = record(TTT, algorithm="negamax", symmetry=True, order="heuristic", depth=1)
     assert trace.move_lists[0] == (4, 0, 1)  # centre, a corner, an edge
@@ -340,6 +343,7 @@ def test_iterative_deepening_with_aspiration_returns_the_exact_value() -> None:
 
 
 # ------------------------------------------------------------------ transposition tables
+@pytest.mark.slow
 def test_transposition_table_counts_hits() -> None:
     plain = search(TTT, algorithm="negamax")
     with_tt = search(TTT, algorithm="negamax", tt=True)
@@ -387,6 +391,7 @@ def test_a_node_budget_stops_the_search() -> None:
     assert trace.complete is False and trace.value is None
 
 
+@pytest.mark.slow
 def test_a_budget_exactly_large_enough_is_not_spent() -> None:
     assert search(TTT, algorithm="negamax", max_nodes=549_946).complete
     assert search(TTT, algorithm="negamax", max_nodes=549_945).stopped == "budget"

@@ -197,6 +197,7 @@ def test_depth_limited_search_records_evaluations() -> None:
     assert {n.ending for n in trace.nodes if not n.children} == {"eval"}
 
 
+@pytest.mark.slow
 @given(st.integers(0, 10_000), st.integers(1, 3), st.integers(1, 3))
 def test_random_trees_record_like_the_core(seed: int, depth: int, branching: int) -> None:
     tree = random_tree(depth, branching, seed=seed, exact_branching=False)

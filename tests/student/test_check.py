@@ -106,6 +106,7 @@ def test_the_algorithm_defaults_to_what_the_function_takes() -> None:
     assert check(run(alphabeta_of, tree, -INF, INF)).algorithm == "alphabeta"
 
 
+@pytest.mark.slow
 @given(st.integers(0, 100_000), st.integers(1, 4), st.integers(1, 3))
 def test_correct_searches_pass_on_random_trees(seed: int, depth: int, branching: int) -> None:
     tree = random_tree(depth, branching, seed=seed, values=(-3, 3), exact_branching=False)
@@ -429,6 +430,7 @@ def centre_first_of(game: Any, *, swap: bool = True) -> Any:
     return alphabeta
 
 
+@pytest.mark.slow
 def test_a_correct_centre_first_alphabeta_passes() -> None:
     game = TicTacToe()
     alphabeta = centre_first_of(game)

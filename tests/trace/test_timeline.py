@@ -135,6 +135,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES))
 def test_timeline_agrees_with_replay_at_every_step(case: str) -> None:
     trace = CASES[case]()
@@ -223,6 +224,7 @@ searches = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(valued_trees(), searches, st.none() | st.integers(1, 30))
 def test_timeline_agrees_with_replay_on_random_trees(tree: negaviz.Tree, options: dict[str, Any], budget: int | None) -> None:

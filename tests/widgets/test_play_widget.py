@@ -98,6 +98,7 @@ def test_illegal_move_raises_naming_the_legal_ones(make: Any) -> None:
     assert w.position == before and len(w.history) == plies
 
 
+@pytest.mark.slow
 def test_engine_moves_first_when_the_human_is_second(make: Any) -> None:
     game = negaviz.TicTacToe()
     w = make(game, human="o")
@@ -108,6 +109,7 @@ def test_engine_moves_first_when_the_human_is_second(make: Any) -> None:
 
 
 # ------------------------------------------------------------------------ undo, new game
+@pytest.mark.slow
 def test_undo_restores_the_position_before_the_humans_last_move(make: Any) -> None:
     game = negaviz.TicTacToe()
     w = make(game)
@@ -127,6 +129,7 @@ def test_undo_restores_the_position_before_the_humans_last_move(make: Any) -> No
         w.undo()
 
 
+@pytest.mark.slow
 def test_new_game_starts_again_and_the_engine_opens_if_it_is_first(make: Any) -> None:
     game = negaviz.TicTacToe()
     w = make(game, human=1)
@@ -146,6 +149,7 @@ def ttt_result(cells: str, human: str) -> str:
     return "Game over: a draw."
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("human", ["x", "o"])
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_random_human_never_beats_the_full_depth_engine(
@@ -173,6 +177,7 @@ def test_a_random_human_never_beats_the_full_depth_engine(
         w.play(0)
 
 
+@pytest.mark.slow
 def test_perfect_play_on_both_sides_is_announced_as_a_draw(make: Any) -> None:
     game = negaviz.TicTacToe()
     w = make(game)
@@ -181,6 +186,7 @@ def test_perfect_play_on_both_sides_is_announced_as_a_draw(make: Any) -> None:
     assert w.status == "Game over: a draw."
 
 
+@pytest.mark.slow
 def test_othello_4x4_game_with_passes_through_buttons(make: Any) -> None:
     game = Othello(4)
     w = make(game)

@@ -462,6 +462,7 @@ def test_malformed_messages_are_ignored(big: StepperWidget, content: Any, monkey
     assert sent == [] and len(big.scene.views) == views
 
 
+@pytest.mark.slow
 def test_the_lazy_path_sends_the_chunk_of_the_first_step(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     trace = negaviz.record(negaviz.TicTacToe(".x......."), algorithm="alphabeta")  # 9,225 events: 3 chunks
     assert 2 * CHUNK < len(trace) < 3 * CHUNK
