@@ -4,7 +4,7 @@ Searching, recording, saving and loading traces, and ``negaviz solve`` need noth
 the core install (``pip install negaviz``).  The rest comes in extras, named after what
 they give:
 
-* ``draw``: the ``graphviz`` Python package, for :mod:`negaviz.render`, the exported
+* ``draw``: the ``graphviz`` Python package (and ``pypdf``, for PDF flip-books), for :mod:`negaviz.render`, the exported
   page and ``negaviz render``, ``proof -o`` and ``export`` (which also need Graphviz's
   ``dot`` program, from apt, conda or Homebrew);
 * ``notebook``: ``draw`` plus JupyterLab, ipywidgets, anywidget, jupytext and
@@ -31,7 +31,7 @@ __all__ = ["require"]
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "draw": ("graphviz", "pypdf"),
-    "notebook": ("graphviz", "jupyterlab", "ipywidgets", "anywidget", "jupytext", "matplotlib"),
+    "notebook": ("graphviz", "pypdf", "jupyterlab", "ipywidgets", "anywidget", "jupytext", "matplotlib"),
 }
 """Each extra and the Python packages it installs (import names; the same as their
 names on PyPI).  ``tests/test_extras.py`` keeps this in step with ``pyproject.toml``."""
