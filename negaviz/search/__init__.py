@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from negaviz.errors import InputError, SearchInterrupted
+from negaviz.games.adapter import by_value, freeze, shown
 from negaviz.games.protocol import REQUIRED_VERBS, Game, checked_position, missing_verbs, move_name, player, restore, root_of
 from negaviz.search.drivers import drive
 from negaviz.search.events import Bound, CutReason, EventKind
@@ -52,9 +53,18 @@ def search(
     elif option_values:
         raise InputError("give search options either as options= or as keywords, not both")
     root = checked_position(game, root_of(game, position, needed_by="search"))
+    # A root that can change in place is compared with a copy of its contents after the
+    # search: play() that changes its argument would otherwise give a silently wrong value.
+    before = None if by_value(root) else freeze(root)
     start = time.perf_counter()
     raw = drive(game, root, options, observer)
     seconds = time.perf_counter() - start
+    if before is not None and freeze(root) != before:
+        raise InputError(
+            f"searching {type(game).__name__} changed the root position it was given ({shown(root)}): play() "
+            "must return a new position and leave its argument unchanged; copy the position (e.g. "
+            "copy.deepcopy, or a new list) and change the copy"
+        )
     names: list[str] = []
     pos = root
     for m in raw.pv:

@@ -12,9 +12,12 @@ from __future__ import annotations
 import math
 import numbers
 import sys
+import warnings
+from collections.abc import Iterable, Set
 from typing import Any, Callable, Hashable, NamedTuple, cast
 
-from negaviz.errors import InputError, too_deep
+from negaviz.errors import InputError, UnorderedMovesWarning, too_deep
+from negaviz.games.adapter import by_value, freeze, shown
 from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
@@ -66,10 +69,10 @@ def _checked(game: Game, method: str, pos: Any, v: Any) -> Any:
     """
     if isinstance(v, numbers.Real) and not isinstance(v, bool) and v == v:
         return v
-    shown = repr(v)
-    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    text = repr(v)
+    text = text if len(text) <= 40 else text[:37] + "..."
     where = _where(game, pos)
-    kind = "NaN" if isinstance(v, numbers.Real) and not isinstance(v, bool) else f"{type(v).__name__} {shown}"
+    kind = "NaN" if isinstance(v, numbers.Real) and not isinstance(v, bool) else f"{type(v).__name__} {text}"
     raise InputError(
         f"{type(game).__name__}.{method}() must return a number (int or float), got {kind} at position {where!r}"
     )
@@ -83,6 +86,79 @@ def _too_large(game: Game, method: str, pos: Any, v: int) -> InputError:
         f"{_where(game, pos)!r}: too large for a float, so no trace can hold it (values must be numbers "
         "up to about 1.8e308 in magnitude)"
     )
+
+
+def _listed(game: Game, pos: Any, ms: Any, warn: bool) -> Any:
+    """The moves ``moves(pos)`` returned, when they are not a tuple or a list (the slow
+    path: a type test per expanded node decides it): any other iterable materialised
+    once; a set sorted when its moves sort, with a warning when ``warn``; None, a
+    string or a non-iterable an InputError."""
+    method = f"{type(game).__name__}.moves()"
+    if ms is None or isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
+        raise InputError(
+            f"{method} returned {shown(ms)} at position {_where(game, pos)!r}: it must return a list of the "
+            "legal moves"
+        )
+    if isinstance(ms, Set):
+        try:
+            ms, order = sorted(ms), "in sorted order"
+        except TypeError:  # moves of mixed types: the set's own order is all there is
+            ms, order = list(ms), "in the set's own order, which can change from run to run"
+        if warn:
+            warnings.warn(
+                f"{method} returned a set at position {_where(game, pos)!r}: a set has no order, so the "
+                f"moves were searched {order}; return a list in the order they should be tried (the order "
+                "decides what alpha-beta prunes, and so what the trace shows)",
+                UnorderedMovesWarning,
+                stacklevel=3,
+            )
+        return ms
+    return list(ms)  # a generator, a dict's keys, a numpy array, ...: taken once
+
+
+def _no_moves(game: Game, pos: Any) -> InputError:
+    """The error for a position with no moves that the game does not call terminal."""
+    said = game.is_terminal(pos)
+    hint = " (is_terminal() returned None there: does it lack a return?)" if said is None else ""
+    return InputError(
+        f"{type(game).__name__}.moves() returned no moves at position {_where(game, pos)!r}, which "
+        f"is_terminal() does not call over{hint}: a position without legal moves must be terminal "
+        "(valued by score()), or offer a move such as a pass"
+    )
+
+
+def _same_position(game: Game, pos: Any, move: Any) -> None:
+    """InputError when ``play(pos, move)`` returned ``pos`` itself and ``pos`` is an
+    object that can change (a value such as an int or a tuple may come back from a pass)."""
+    if by_value(pos):
+        return  # the same value, not a changed object
+    raise InputError(
+        f"{type(game).__name__}.play() returned the position it was given (move {move!r} at position "
+        f"{_where(game, pos)!r}): play() must return a new position and leave its argument unchanged; "
+        "copy the position (e.g. copy.deepcopy, or a new list) and change the copy"
+    )
+
+
+def _unhashable(game: Game, pos: Any, key: Any) -> InputError:
+    """The error for a transposition key that cannot be hashed."""
+    where = f"at position {_where(game, pos)!r}"
+    if verb(game, "key") is None:
+        return InputError(
+            f"a transposition table (tt=True) needs hashable positions, and {type(game).__name__} gave "
+            f"{shown(key)} {where}: give the game a key(pos) that returns a hashable value (e.g. a tuple)"
+        )
+    return InputError(
+        f"{type(game).__name__}.key() must return a hashable value (e.g. a tuple or a string), "
+        f"got {shown(key)} {where}"
+    )
+
+
+def _hashable(pos: Any) -> bool:
+    try:
+        hash(pos)
+    except TypeError:
+        return False
+    return True
 
 
 def _where(game: Game, pos: Any) -> str:
@@ -159,6 +235,8 @@ def run(
 
         def keyfn(pos: Any) -> Hashable:
             return min(symmetries(pos))
+    elif table is not None and verb(game, "key") is None and not _hashable(root):
+        keyfn = freeze  # positions that cannot be hashed (lists, dicts) are keyed by their contents
     else:
         keyfn = keyer(game)
     emit: Callable[[tuple[Any, ...]], object] | None = None
@@ -185,6 +263,14 @@ def run(
     # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
     ret_kind: float = 0  # the kinds (LEAF, EVAL, EXIT) are floats
     ret_flag = 0
+    warn_unordered = True  # once per search
+
+    def listed(ms: Any, pos: Any) -> Any:
+        """Moves that are not a list, checked and materialised (see _listed)."""
+        nonlocal warn_unordered
+        out = _listed(game, pos, ms, warn_unordered)
+        warn_unordered = warn_unordered and not isinstance(ms, Set)
+        return out
 
     def checked_out(v: Any, method: str, pos: Any) -> Any:
         """``v`` once a trace can hold it: no float holds a huge int; a value that is not
@@ -256,7 +342,12 @@ def run(
         entry = None
         if table is not None:
             key = keyfn(pos)
-            entry = table.get(key)
+            try:
+                entry = table.get(key)
+            except TypeError:
+                if _hashable(key):
+                    raise  # not ours to explain
+                raise _unhashable(game, pos, key) from None
             if entry is not None and entry.depth >= depth:
                 tt_hits += 1
                 v, flag = entry.value, int(entry.bound)
@@ -281,6 +372,10 @@ def run(
             elif emit:
                 emit((TT_PROBE, 0, 0))
         ms = moves(pos)
+        if type(ms) is not tuple and type(ms) is not list:  # built-in games give tuples, lecturers lists
+            ms = listed(ms, pos)
+        if not ms:
+            raise _no_moves(game, pos)
         if threats is not None:
             wins, blocks = threats(pos)
             if wins:
@@ -311,9 +406,12 @@ def run(
             nodes += 1
             if nodes > check_at:
                 counted()
+            child = play(pos, m)
+            if child is pos:
+                _same_position(game, pos, m)
             if scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
-                v = -negamax(play(pos, m), i, depth - 1, -alpha - 1, child_beta)
+                v = -negamax(child, i, depth - 1, -alpha - 1, child_beta)
                 if alpha < v < beta:  # it failed high: search it again for its value
                     if emit:
                         if ret_kind == EXIT:
@@ -325,11 +423,11 @@ def run(
                     nodes += 1
                     if nodes > check_at:
                         counted()
-                    v = -negamax(play(pos, m), i, depth - 1, child_alpha, child_beta)
+                    v = -negamax(child, i, depth - 1, child_alpha, child_beta)
                 else:
                     child_alpha = -alpha - 1  # the window the leaf (if it was one) had
             else:
-                v = -negamax(play(pos, m), i, depth - 1, child_alpha, child_beta)
+                v = -negamax(child, i, depth - 1, child_alpha, child_beta)
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:
