@@ -78,7 +78,7 @@ def moves_from(got: Any, owner: Any, method: str, where: Callable[[], str]) -> A
         return got
     if got is None or isinstance(got, (str, bytes)) or not isinstance(got, Iterable):
         raise InputError(
-            f"{type(owner).__name__}.{method}() returned {shown(got)} at position {where()!r}: it must return a list of the legal moves"
+            f"{type(owner).__name__}.{method}() returned {shown(got)} at position {one_line(where())!r}: it must return a list of the legal moves"
         )
     return list(got)
 
@@ -99,7 +99,10 @@ def number_from(got: Any, owner: Any, method: str, where: Callable[[], str]) -> 
     if isinstance(got, Real) and not isinstance(got, bool) and got == got:
         return got
     kind = "NaN" if isinstance(got, Real) and not isinstance(got, bool) else shown(got)
-    raise InputError(f"{type(owner).__name__}.{method}() returned {kind} at position {where()!r}: it must return a number (an int or a float)")
+    raise InputError(
+        f"{type(owner).__name__}.{method}() returned {kind} at position {one_line(where())!r}: it must return a "
+        "number (an int or a float)"
+    )
 
 
 def by_value(x: Any) -> bool:
@@ -114,14 +117,27 @@ def by_value(x: Any) -> bool:
     return hasher is not None and hasher is not object.__hash__
 
 
+def one_line(text: str, limit: int = 60) -> str:
+    """``text`` (a position's label) fit for a one-line message: rows joined by ``/``,
+    cut to ``limit`` characters.
+
+    >>> one_line("x..\\n.o.\\n..."), one_line("A" * 70)[-5:]
+    ('x../.o./...', 'AA...')
+    """
+    text = "/".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def shown(x: Any) -> str:
     """``x`` for an error message: None, or its type and its repr (shortened).
 
-    >>> shown(None), shown("-1"), shown(list(range(30)))
-    ('None', "str '-1'", 'list [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1...')
+    >>> shown(None), shown("-1"), shown(list(range(30))), shown(10**5000)
+    ('None', "str '-1'", 'list [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...', 'an int of about 5001 digits')
     """
     if x is None:
         return "None"
+    if type(x) is int and x.bit_length() > 128:  # and repr() of one past 4300 digits fails
+        return f"an int of about {int(x.bit_length() * 0.30103) + 1} digits"
     text = repr(x)
     return f"{type(x).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
 

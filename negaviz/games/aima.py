@@ -116,7 +116,7 @@ class AimaGame:
         game = self.game
         if game.terminal_test(state):
             return None
-        for move in game.actions(state):
+        for move in moves_from(game.actions(state), game, "actions", lambda: repr(state)):
             who = game.to_move(game.result(state, move))
             return None if who == self.root_player else who
         return None

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Set
 from typing import Any, Callable, Hashable, NamedTuple, cast
 
 from negaviz.errors import InputError, UnorderedMovesWarning, too_deep
-from negaviz.games.adapter import by_value, freeze, shown
+from negaviz.games.adapter import by_value, freeze, one_line, shown
 from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
@@ -39,6 +39,11 @@ ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
     float(kind) for kind in EventKind
 )
 EXACT, LOWER, UPPER = Bound.EXACT.value, Bound.LOWER.value, Bound.UPPER.value
+
+
+class PlayChangedItsArgument(InputError):
+    """``play()`` changed the position it was given (the search names this rather than
+    what the change leads to)."""
 
 
 class _BudgetSpent(Exception):
@@ -127,15 +132,69 @@ def _no_moves(game: Game, pos: Any) -> InputError:
     )
 
 
-def _same_position(game: Game, pos: Any, move: Any) -> None:
-    """InputError when ``play(pos, move)`` returned ``pos`` itself and ``pos`` is an
-    object that can change (a value such as an int or a tuple may come back from a pass)."""
-    if by_value(pos):
-        return  # the same value, not a changed object
-    raise InputError(
-        f"{type(game).__name__}.play() returned the position it was given (move {move!r} at position "
-        f"{_where(game, pos)!r}): play() must return a new position and leave its argument unchanged; "
-        "copy the position (e.g. copy.deepcopy, or a new list) and change the copy"
+def _diagnosed(game: Game, exc: BaseException, code: Any) -> InputError | None:
+    """The error to raise instead of ``exc`` when the game's answers caused it: moves
+    that are no tuple or list where the search stopped checking their kind (see
+    ``unsure`` in :func:`run`), or a position that is None (``play()`` returned None).
+    Found from the search's own frames in the traceback, so the search pays nothing for
+    these checks until something has gone wrong."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is code:
+            frames.append(tb.tb_frame.f_locals)
+        tb = tb.tb_next
+    for node in reversed(frames):
+        ms = node.get("ms")
+        if "ms" in node and type(ms) is not tuple and type(ms) is not list:
+            _listed(game, node["pos"], ms, False)  # None, a str, not iterable: an InputError
+            return InputError(
+                f"{type(game).__name__}.moves() returned a {type(ms).__name__} at position "
+                f"{_where(game, node['pos'])!r}, and a tuple or a list at the first position expanded: "
+                "return one kind (a list) everywhere"
+            )
+    for parent, node in zip(frames, frames[1:]):
+        if node.get("pos", 0) is None and "m" in parent:
+            return _no_child(game, parent["pos"], parent["m"])
+    return None
+
+
+def _no_child(game: Game, pos: Any, move: Any) -> InputError:
+    """The error for ``play(pos, move)`` that returned None."""
+    return InputError(
+        f"{type(game).__name__}.play() returned None (move {move!r} at position {_where(game, pos)!r}): "
+        "it must return the position after the move (does it lack a return?)"
+    )
+
+
+def _checked_play(game: Game, play: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``play``, for positions that can change in place (lists, plain objects): each
+    position is compared with a frozen copy of itself after a move from it, since a
+    play() that changes its argument would give a wrong value in silence.  Games whose
+    positions are values (tuples, ints: the built-in ones) do without."""
+
+    def checked(pos: Any, move: Any) -> Any:
+        before = freeze(pos)
+        child = play(pos, move)
+        if child is pos:
+            raise PlayChangedItsArgument(
+                f"{type(game).__name__}.play() returned the position it was given (move {move!r} at position "
+                f"{_where(game, pos)!r}): play() must return a new position and leave its argument unchanged; "
+                "copy the position (e.g. copy.deepcopy, or a new list) and change the copy"
+            )
+        if freeze(pos) != before:
+            raise _changed(game, pos, move)
+        return child
+
+    return checked
+
+
+def _changed(game: Game, pos: Any, move: Any) -> PlayChangedItsArgument:
+    """The error for ``play(pos, move)`` that changed ``pos`` and returned a new object."""
+    return PlayChangedItsArgument(
+        f"{type(game).__name__}.play() changed the position it was given (move {move!r} made it "
+        f"{_where(game, pos)!r}): play() must return a new position and leave its argument unchanged; copy "
+        "the position (e.g. copy.deepcopy, or a new list) and change the copy"
     )
 
 
@@ -167,7 +226,7 @@ def _where(game: Game, pos: Any) -> str:
         where = label(game, pos)
     except Exception:  # noqa: BLE001 - a broken label() must not hide the real problem
         where = repr(pos)
-    return where if len(where) <= 60 else where[:57] + "..."
+    return one_line(where)
 
 
 def _narrow(x: float) -> bool:
@@ -200,7 +259,8 @@ def run(
     ``window``, ``depth`` and ``table`` override the options' window and depth and the
     fresh table, for drivers (iterative deepening, MTD(f)) that search repeatedly.
     """
-    moves, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
+    moves, is_terminal, score = game.moves, game.is_terminal, game.score
+    play: Callable[[Any, Any], Any] = game.play
     evaluate = evaluator(game)
     if options.depth is not None and evaluate is None:
         raise InputError(
@@ -263,12 +323,27 @@ def run(
     # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
     ret_kind: float = 0  # the kinds (LEAF, EVAL, EXIT) are floats
     ret_flag = 0
+    if not by_value(root):
+        play = _checked_play(game, play)
+    # What moves() returns: none, or None, is an InputError at every node.  Its kind (a
+    # tuple or a list, else taken as a list: see _listed) is checked at every node when
+    # the moves are used more than once (a table's move, an order, a recorder, ...);
+    # in a plain search, only until it first comes as a tuple or a list.  A plain search
+    # goes through other iterables once, right, and an error they cause later (len() of
+    # a generator) is traced back to them (_diagnosed).
+    checking = table is not None or observer is not None or order is not None or symmetric or threats is not None
+    unsure = True
     warn_unordered = True  # once per search
 
     def listed(ms: Any, pos: Any) -> Any:
-        """Moves that are not a list, checked and materialised (see _listed)."""
-        nonlocal warn_unordered
-        out = _listed(game, pos, ms, warn_unordered)
+        """The moves ``ms`` of ``pos``, checked (see _listed); none is an InputError."""
+        nonlocal unsure, warn_unordered
+        sure = type(ms) is tuple or type(ms) is list
+        out = ms if sure else _listed(game, pos, ms, warn_unordered)
+        if not out:
+            raise _no_moves(game, pos)
+        if sure:
+            unsure = False  # a game that gives lists gives lists: only ``checking`` looks again
         warn_unordered = warn_unordered and not isinstance(ms, Set)
         return out
 
@@ -372,10 +447,8 @@ def run(
             elif emit:
                 emit((TT_PROBE, 0, 0))
         ms = moves(pos)
-        if type(ms) is not tuple and type(ms) is not list:  # built-in games give tuples, lecturers lists
-            ms = listed(ms, pos)
-        if not ms:
-            raise _no_moves(game, pos)
+        if unsure or checking and type(ms) is not tuple and type(ms) is not list or not ms:
+            ms = listed(ms, pos)  # checked, materialised or refused: the slow path
         if threats is not None:
             wins, blocks = threats(pos)
             if wins:
@@ -407,8 +480,6 @@ def run(
             if nodes > check_at:
                 counted()
             child = play(pos, m)
-            if child is pos:
-                _same_position(game, pos, m)
             if scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
                 v = -negamax(child, i, depth - 1, -alpha - 1, child_beta)
@@ -494,6 +565,13 @@ def run(
             f"a value too large for a float came up while searching {type(game).__name__} ({exc}): "
             "values must be numbers up to about 1.8e308 in magnitude"
         ) from None
+    except InputError:
+        raise
+    except Exception as exc:  # the game's own code failed, or the core did: was it a bad answer?
+        cause = _diagnosed(game, exc, negamax.__code__)
+        if cause is None:
+            raise
+        raise cause from exc
     finally:
         restore(game)
     return RawResult(
