@@ -34,7 +34,7 @@ from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective
+from negaviz.vocabulary import Perspective, check_flag
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
 __all__ = ["CompareWidget"]
@@ -107,7 +107,7 @@ class CompareWidget(SyncedState, widgets.VBox):
                   only=only, interval=int(play_interval))
             for t, title, only in zip(self.traces, titles, self._only)
         ]
-        self.front = StepperView(self.scenes, perspective=perspective, windows=bool(windows))
+        self.front = StepperView(self.scenes, perspective=perspective, windows=check_flag(windows, "windows"))
         self.rule_note = widgets.HTML(
             '<span style="font-size:11px;color:#555555">One step counter: each side shows its search after '
             "min(step, its length) events. Nodes are matched by their moves from the root; nodes with a "

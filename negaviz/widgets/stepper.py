@@ -39,7 +39,7 @@ from negaviz.frontend.page import ESM, check_page_size, page_html, static_html
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, check_step, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -147,7 +147,7 @@ class SyncedState:
 
     @windows.setter
     def windows(self, value: bool) -> None:
-        self.front.windows = bool(value)
+        self.front.windows = check_flag(value, "windows")
 
 
 class StepperWidget(SyncedState, widgets.VBox):
@@ -181,15 +181,15 @@ class StepperWidget(SyncedState, widgets.VBox):
         if not isinstance(trace, Trace):
             raise InputError(f"StepperWidget needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
         check_perspective(perspective)
-        check_step(step, len(trace))
+        step = check_step(step, len(trace))
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
         self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval))
-        self.front = StepperView([self.scene], step=step, perspective=perspective, windows=bool(windows))
+        self.front = StepperView([self.scene], step=step, perspective=perspective, windows=check_flag(windows, "windows"))
 
         # --- quiz (checked by the kernel) ---------------------------------------------------
-        self._quiz_on = bool(quiz)
+        self._quiz_on = check_flag(quiz, "quiz")
         self._questions: dict[str, tuple[list[Any], list[int]]] = {}
         self._question: Any = None
         self.quiz_prompt = widgets.HTML()
