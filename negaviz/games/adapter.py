@@ -110,11 +110,17 @@ def by_value(x: Any) -> bool:
     for such a position, getting the same object back from a move is getting the same
     value (a pass), not an object changed in place.
 
-    >>> by_value((1, 2)), by_value([1, 2]), by_value(object())
-    (True, False, False)
+    >>> by_value((1, 2)), by_value([1, 2]), by_value(object()), by_value(({"a": 1}, 2))
+    (True, False, False, False)
     """
     hasher: Any = type(x).__hash__
-    return hasher is not None and hasher is not object.__hash__
+    if hasher is None or hasher is object.__hash__:
+        return False
+    try:
+        hash(x)  # a tuple holding a dict or a list can change in place
+    except TypeError:
+        return False
+    return True
 
 
 def one_line(text: str, limit: int = 60) -> str:
@@ -212,6 +218,10 @@ class HistoryGame:
     REQUIRED: tuple[str, ...] = ()
     NEEDS = "a game object needs methods {methods}"
     """The kind of object, and any hint, for the error naming the methods it lacks."""
+    MOVES = "get_moves"
+    """The object's method that lists its moves."""
+    UNDO = "unmake_move"
+    """The object's method that takes a move back."""
 
     def __init__(
         self,
@@ -229,6 +239,7 @@ class HistoryGame:
         self.obj = obj
         self.root: History = ()
         self._path: list[Any] = []  # the moves the object stands at
+        self._start = self._look()
         self._key = key
         self._label = label
         if max_score is not None:
@@ -252,9 +263,37 @@ class HistoryGame:
         """The object's own name for its state, if it has one (see :func:`readable`)."""
         return readable(obj)
 
+    def _look(self) -> Any:
+        """What the object at hand shows of its state: whether it is over, its moves, and
+        its text when it has one (not every attribute: a counter of moves made may
+        change); None if it cannot say."""
+        obj = self.obj
+        try:
+            moves = getattr(obj, self.MOVES)()
+            return bool(obj.is_over()), list(moves) if moves is not None else None, readable(obj)
+        except Exception:  # noqa: BLE001 - a game that cannot answer now is checked when searched
+            return None
+
     def restore(self) -> None:
-        """Put the object back in the state it had when wrapped."""
+        """Put the object back in the state it had when wrapped; an InputError if it is
+        not (its moves do not undo each other, or it was changed since)."""
         self._goto(())
+        if self._start is None:
+            return
+        now = self._look()
+        if now != self._start:
+            then = self._start
+            seen = (
+                f"its moves were {then[1]!r:.50} and are now {now[1]!r:.50}" if now is not None and then[1] != now[1]
+                else f"is_over() was {then[0]} and is now {now[0]}" if now is not None and then[0] != now[0]
+                else f"it read {then[2]!r:.50} and now reads {now[2]!r:.50}" if now is not None
+                else "it could then list its moves and now cannot"
+            )
+            raise InputError(
+                f"{type(self.obj).__name__} is not as it was when {type(self).__name__} wrapped it ({seen}): either "
+                f"{self.UNDO}() does not exactly undo make_move(), or the object was changed outside negaviz since "
+                f"(wrap it again after changing it)"
+            )
 
     def play(self, pos: History, move: Any) -> History:
         return pos + (move,)  # lazily: the object moves only when asked about the child

@@ -68,6 +68,7 @@ class EasyAIGame(HistoryGame):
 
     REQUIRED = _REQUIRED
     NEEDS = "an easyAI game needs methods {methods}; easyAI's TwoPlayerGame provides switch_player"
+    MOVES = "possible_moves"
 
     def __init__(
         self,
