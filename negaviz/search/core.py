@@ -74,10 +74,10 @@ def _checked(game: Game, method: str, pos: Any, v: Any) -> Any:
     """
     if isinstance(v, numbers.Real) and not isinstance(v, bool) and v == v:
         return v
-    text = repr(v)
-    text = text if len(text) <= 40 else text[:37] + "..."
+    shown = repr(v)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
     where = _where(game, pos)
-    kind = "NaN" if isinstance(v, numbers.Real) and not isinstance(v, bool) else f"{type(v).__name__} {text}"
+    kind = "NaN" if isinstance(v, numbers.Real) and not isinstance(v, bool) else f"{type(v).__name__} {shown}"
     raise InputError(
         f"{type(game).__name__}.{method}() must return a number (int or float), got {kind} at position {where!r}"
     )
@@ -94,10 +94,9 @@ def _too_large(game: Game, method: str, pos: Any, v: int) -> InputError:
 
 
 def _listed(game: Game, pos: Any, ms: Any, warn: bool) -> Any:
-    """The moves ``moves(pos)`` returned, when they are not a tuple or a list (the slow
-    path: a type test per expanded node decides it): any other iterable materialised
-    once; a set sorted when its moves sort, with a warning when ``warn``; None, a
-    string or a non-iterable an InputError."""
+    """The moves ``moves(pos)`` returned, when they are not a tuple or a list: any other
+    iterable materialised once; a set sorted when its moves sort, with a warning when
+    ``warn``; None, a string or a non-iterable an InputError."""
     method = f"{type(game).__name__}.moves()"
     if ms is None or isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
         raise InputError(
@@ -147,7 +146,10 @@ def _diagnosed(game: Game, exc: BaseException, code: Any) -> InputError | None:
     for node in reversed(frames):
         ms = node.get("ms")
         if "ms" in node and type(ms) is not tuple and type(ms) is not list:
-            _listed(game, node["pos"], ms, False)  # None, a str, not iterable: an InputError
+            try:
+                _listed(game, node["pos"], ms, False)
+            except InputError as refused:  # None, a str, not iterable
+                return refused
             return InputError(
                 f"{type(game).__name__}.moves() returned a {type(ms).__name__} at position "
                 f"{_where(game, node['pos'])!r}, and a tuple or a list at the first position expanded: "

@@ -397,3 +397,14 @@ def test_the_property_reaches_both_outcomes() -> None:
     with pytest.raises(InputError, match=r"_Obj.possible_moves\(\) returned str '12'"):
         search(build("easyai", 4, "moves", "a str", 4))
     assert negaviz.search(build("plain", 3, "play", "in place", 5)).value == reference(3)
+
+
+def test_a_player_named_by_its_mark_is_named() -> None:
+    marked = mistaken(player=lambda self, pos: "x" if pos % 2 else "o")
+    with pytest.raises(InputError, match=r"^Nim.player\(\) returned 'o' at position '4': it must return 0 when the "
+                       "first player is to move, 1 when the second is$"):
+        search(marked)
+    import numpy
+
+    counted = mistaken(player=lambda self, pos: numpy.int64(pos % 2))
+    assert search(counted).first_player == 0
