@@ -63,8 +63,8 @@ def search(
         raise InputError("give search options either as options= or as keywords, not both")
     root = checked_position(game, root_of(game, position, needed_by="search"))
     # A root that can change in place is compared with a copy of its contents after the
-    # search: play() that changes its argument would otherwise give a silently wrong value.
-    # (an error met on the way is most likely that change's doing: it is named first).
+    # search (a verb that changes the position it is given would give a silently wrong
+    # value); an error met on the way is most likely that change's doing, so it is named.
     before = None if by_value(root) else freeze(root)
     start = time.perf_counter()
     try:
