@@ -52,3 +52,13 @@ def too_deep(game: object, doing: str = "search") -> InputError:
         f"recursion limit ({limit}) stopped it after about {max(limit - used, 0)} plies; search with a "
         "depth limit (depth=N), or raise the limit with sys.setrecursionlimit()"
     )
+
+
+class NegavizWarning(UserWarning):
+    """Base class of every warning negaviz gives: something it could go on with, but
+    that a lecturer would want to know about."""
+
+
+class UnorderedMovesWarning(NegavizWarning):
+    """A game's moves came as a set (or another collection without an order), so the
+    order they are tried in, and with it the trace, could change from run to run."""

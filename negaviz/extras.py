@@ -27,7 +27,7 @@ import importlib
 
 from negaviz.errors import MissingDependency
 
-__all__ = ["require"]
+__all__: list[str] = []  # plumbing: render, the widgets and plots call require(); users install extras
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "draw": ("graphviz", "pypdf"),

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from negaviz.errors import InputError
 
-__all__ = ["MAX_READ", "read_file", "atomic_write", "remove_partial"]
+__all__ = ["read_file", "atomic_write"]
 
 MAX_READ = 1 << 30
 """The largest file :func:`read_file` reads by default: 1 GiB (a trace of about 100

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, TextIO
 
 from negaviz.vocabulary import fmt
 
-__all__ = ["wanted", "recording", "root_moves"]
+__all__ = ["wanted"]
 
 DELAY = 0.5
 """Seconds of work before a bar appears (tqdm's ``delay``)."""

@@ -34,6 +34,7 @@ negaviz.errors.InputError: step 19 is outside 0..18 (the trace has 18 events)
 from __future__ import annotations
 
 import math
+import operator
 from enum import Enum
 from typing import Any, Literal, get_args
 
@@ -121,25 +122,52 @@ def check_step(step: Any, events: int, *, what: str = "step") -> int:
     """``step`` if it is a step of a trace with ``events`` events (``0..events``), else
     an InputError; ``what`` names the step in the message (``--step`` on the command line).
 
+    Any integer type is a step (a numpy integer too); a bool or a float is not:
+
+    >>> import numpy
+    >>> check_step(numpy.int64(3), 18)
+    3
     >>> check_step(True, 18)
     Traceback (most recent call last):
     ...
     negaviz.errors.InputError: step True is outside 0..18 (the trace has 18 events)
     """
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= events:
+    whole = _whole(step)
+    if whole is None or not 0 <= whole <= events:
         raise InputError(f"{what} {step!r} is outside 0..{events} (the trace has {events} events)")
-    return step
+    return whole
 
 
-def check_flag(name: str, value: Any) -> bool:
-    """``value`` if it is a real bool, else an InputError naming the option ``name``
-    (a string such as ``'false'`` is true in Python, so it is refused, not guessed at).
+def _whole(x: Any) -> int | None:
+    """``x`` as a plain int when it is an integer of any type (``numpy.int64(3)``,
+    anything with ``__index__``), but not a bool and not a float; else None.
 
-    >>> check_flag("preview", "false")
+    >>> import numpy
+    >>> _whole(numpy.int64(3)), _whole(3.0), _whole(True)
+    (3, None, None)
+    """
+    if isinstance(x, bool) or type(x).__name__ in ("bool_", "bool") and type(x).__module__ == "numpy":
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+def check_flag(value: Any, what: str) -> bool:
+    """``value`` if it is a boolean (Python's, or numpy's), else an InputError naming
+    ``what``: the text ``'false'`` is true to Python, so a flag never takes text.
+
+    >>> check_flag(False, "windows")
+    False
+    >>> check_flag("false", "windows")
     Traceback (most recent call last):
     ...
-    negaviz.errors.InputError: preview must be True or False, not 'false'
+    negaviz.errors.InputError: windows must be True or False, not 'false'
     """
-    if not isinstance(value, bool):
-        raise InputError(f"{name} must be True or False, not {value!r}")
-    return value
+    if isinstance(value, bool):
+        return value
+    if type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy":
+        return bool(value)
+    shown = repr(value)
+    raise InputError(f"{what} must be True or False, not {shown if len(shown) <= 40 else shown[:37] + '...'}")

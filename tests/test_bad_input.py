@@ -371,6 +371,49 @@ class NoRoot(Line):
     root = None  # type: ignore[assignment]
 
 
+class Answers(Line):
+    """A Line whose verbs named in ``answers`` return the value given (issue 19: a lecturer's mistakes)."""
+
+    def __init__(self, **answers: Any) -> None:
+        super().__init__()
+        self.answers = answers
+
+    def moves(self, pos: int) -> Any:
+        return self.answers.get("moves", [1, 2])
+
+    def play(self, pos: int, move: int) -> Any:
+        return self.answers["play"] if "play" in self.answers else pos + 1
+
+    def key(self, pos: int) -> Any:
+        return self.answers.get("key", pos)
+
+
+class NoEvaluate(Line):
+    evaluate = None  # type: ignore[assignment]
+
+
+class Utility:
+    """A course's make/unmake class whose get_utility() returns ``utility``."""
+
+    def __init__(self, utility: Any) -> None:
+        self.n, self.utility = 2, utility
+
+    def get_moves(self) -> list[int]:
+        return [1] if self.n else []
+
+    def make_move(self, m: int) -> None:
+        self.n -= m
+
+    def unmake_move(self, m: int) -> None:
+        self.n += m
+
+    def is_over(self) -> bool:
+        return self.n == 0
+
+    def get_utility(self) -> Any:
+        return self.utility
+
+
 def _tree(values: list[Any], labels: list[Any] | None = None) -> Any:
     labels = labels or ["A", "B", "C"][: 1 + len(values)]
     return negaviz.Tree(labels, [list(range(1, 1 + len(values)))] + [[] for _ in values], [None, *values])
@@ -468,6 +511,20 @@ API_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("loads a 5,000-digit number", lambda: negaviz.loads('{"result": {"nodes": ' + HUGE + "}}"), "not JSON"),
     ("loads a key twice", lambda: negaviz.loads('{"game": null, "game": null}'), "key 'game' appears twice"),
     ("loads bytes that are not UTF-8", lambda: negaviz.loads(b'{"game": "\xff"}'), "not UTF-8 text: byte 10"),
+    # a lecturer's game with a mistake (issue 19)
+    ("moves returns None", lambda: negaviz.search(Answers(moves=None)),
+     "Answers.moves() returned None at position '0': it must return a list of the legal moves"),
+    ("moves returns a number", lambda: negaviz.record(Answers(moves=2)), "Answers.moves() returned int 2 at position '0'"),
+    ("moves returns a string", lambda: negaviz.search(Answers(moves="12"), algorithm="alphabeta"), "returned str '12'"),
+    ("no moves before the end", lambda: negaviz.search(Answers(moves=[])),
+     "Answers.moves() returned no moves at position '0', which is_terminal() does not call over"),
+    ("play returns None", lambda: negaviz.search(Answers(play=None)), "Answers.play() returned None (move 1 at position '0')"),
+    ("an unhashable key", lambda: negaviz.search(Answers(key=[0]), tt=True), "Answers.key() must return a hashable value"),
+    ("iterative deepening without evaluate", lambda: negaviz.search(NoEvaluate(), algorithm="id"),
+     "iterative deepening (algorithm='id') searches to depth 1, 2, 3, ..."),
+    ("get_utility returns text", lambda: negaviz.search(negaviz.MutableGame(Utility("-1"))),
+     "Utility.get_utility() returned str '-1' at position '1 1': it must return a number"),
+    ("get_utility returns a list", lambda: negaviz.search(negaviz.MutableGame(Utility([1]))), "returned list [1]"),
     # the self-contained page, asked for directly
     ("a page of no scenes", lambda: page_html([]), "a page steps one scene, or two side by side; got 0"),
     ("a page from a step past the end", lambda: page_html([Scene(negaviz.record(TEXTBOOK))], step=99),

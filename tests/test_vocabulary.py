@@ -33,7 +33,7 @@ from negaviz.quiz.exercises import exercise
 from negaviz.render.fold import snapshot
 from negaviz.search.options import SearchOptions
 from negaviz.trace.replay import Replay
-from negaviz.vocabulary import PERSPECTIVES, check_perspective, check_step, fmt, number_in, number_out
+from negaviz.vocabulary import PERSPECTIVES, check_flag, check_perspective, check_step, fmt, number_in, number_out
 from negaviz.widgets import CompareWidget, StepperWidget
 
 MINUS = "\N{MINUS SIGN}"
@@ -228,6 +228,34 @@ def test_the_command_line_offers_the_same_perspectives(tmp_path: Path, capsys: p
 def test_check_step_refuses_what_is_not_a_step(step: Any) -> None:
     with pytest.raises(InputError, match=rf"^step {re.escape(repr(step))} is outside 0\.\.18 \(the trace has 18 events\)$"):
         check_step(step, 18)
+
+
+def test_check_step_takes_any_integer_type_as_a_plain_int() -> None:
+    import numpy
+
+    class Index:  # anything with __index__ is an integer
+        def __index__(self) -> int:
+            return 4
+
+    for step, want in ((numpy.int64(3), 3), (numpy.uint8(18), 18), (Index(), 4)):
+        got = check_step(step, 18)
+        assert got == want and type(got) is int
+    for bad in (numpy.float64(3.0), numpy.bool_(True), numpy.int64(19)):
+        with pytest.raises(InputError, match=r"is outside 0\.\.18"):
+            check_step(bad, 18)
+
+
+@pytest.mark.parametrize("flag", ["false", "True", 0, 1, None, 1.0, [], "no"])
+def test_check_flag_takes_only_booleans(flag: Any) -> None:
+    with pytest.raises(InputError, match=rf"^windows must be True or False, not {re.escape(repr(flag))}$"):
+        check_flag(flag, "windows")
+
+
+def test_check_flag_takes_python_and_numpy_booleans() -> None:
+    import numpy
+
+    assert [check_flag(v, "windows") for v in (True, False, numpy.bool_(True), numpy.bool_(False))] == [True, False, True, False]
+    assert type(check_flag(numpy.bool_(True), "windows")) is bool
 
 
 def test_check_step_accepts_every_step_and_names_the_option() -> None:

@@ -174,13 +174,13 @@ def page_html(
     check_page_size(scenes)
     check_perspective(perspective)
     check_step(step, max(len(scene.trace) for scene in scenes))
-    check_flag("preview", preview)
-    check_flag("presenter", presenter)
+    check_flag(preview, "preview")
+    check_flag(presenter, "presenter")
     for scene in scenes:
         scene.cover()  # no kernel to lay out views later: every step needs one now
     state = {
         "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,
-        "autofocus": check_flag("autofocus", autofocus),
+        "autofocus": check_flag(autofocus, "autofocus"),
         "scenes": [scene.data(chunks="all") for scene in scenes],
     }
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""

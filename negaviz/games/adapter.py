@@ -20,6 +20,8 @@ AIMA and easyAI adapters as well (:mod:`negaviz.games.aima`, :mod:`negaviz.games
 
 from __future__ import annotations
 
+from collections.abc import Set
+from numbers import Real
 from typing import Any, Callable, Hashable, Iterable
 
 from negaviz.errors import InputError
@@ -58,6 +60,94 @@ def missing_methods(obj: Any, names: Iterable[str]) -> list[str]:
     return [name for name in names if not callable(getattr(obj, name, None))]
 
 
+def moves_from(got: Any, owner: Any, method: str, where: Callable[[], str]) -> Any:
+    """The moves the method ``method`` (``get_moves()``, ``actions()``, ...) of the game
+    object ``owner`` returned,
+    for the search: a list as it is, a set as it is (the search sorts it and warns that
+    a set has no order), any other iterable as a list; None, a string or anything else
+    an InputError naming ``method`` and the position ``where()`` names.
+
+    >>> class Nim: ...
+    >>> moves_from((x for x in (1, 2)), Nim(), "get_moves", lambda: "root")
+    [1, 2]
+    >>> moves_from(None, Nim(), "get_moves", lambda: "root")
+    Traceback (most recent call last):
+    negaviz.errors.InputError: Nim.get_moves() returned None at position 'root': it must return a list of the legal moves
+    """
+    if type(got) is list or isinstance(got, Set):
+        return got
+    if got is None or isinstance(got, (str, bytes)) or not isinstance(got, Iterable):
+        raise InputError(
+            f"{type(owner).__name__}.{method}() returned {shown(got)} at position {one_line(where())!r}: it must return a list of the legal moves"
+        )
+    return list(got)
+
+
+def number_from(got: Any, owner: Any, method: str, where: Callable[[], str]) -> Any:
+    """The value the method ``method`` (``get_utility()``, ``scoring()``, ...) of the game
+    object ``owner`` returned, when it is a number (an int or a float, or any ``numbers.Real`` but a
+    bool; not NaN), else an InputError naming ``method`` and the position: ``'-1'`` is
+    text, not a number, and is not taken as one.
+
+    >>> class Nim: ...
+    >>> number_from(-1, Nim(), "get_utility", lambda: "root")
+    -1
+    >>> number_from("-1", Nim(), "get_utility", lambda: "x wins")
+    Traceback (most recent call last):
+    negaviz.errors.InputError: Nim.get_utility() returned str '-1' at position 'x wins': it must return a number (an int or a float)
+    """
+    if isinstance(got, Real) and not isinstance(got, bool) and got == got:
+        return got
+    kind = "NaN" if isinstance(got, Real) and not isinstance(got, bool) else shown(got)
+    raise InputError(
+        f"{type(owner).__name__}.{method}() returned {kind} at position {one_line(where())!r}: it must return a "
+        "number (an int or a float)"
+    )
+
+
+def by_value(x: Any) -> bool:
+    """Whether ``x``'s class hashes by value (ints, strings, tuples, frozen dataclasses):
+    for such a position, getting the same object back from a move is getting the same
+    value (a pass), not an object changed in place.
+
+    >>> by_value((1, 2)), by_value([1, 2]), by_value(object()), by_value(({"a": 1}, 2))
+    (True, False, False, False)
+    """
+    hasher: Any = type(x).__hash__
+    if hasher is None or hasher is object.__hash__:
+        return False
+    try:
+        hash(x)  # a tuple holding a dict or a list can change in place
+    except TypeError:
+        return False
+    return True
+
+
+def one_line(text: str, limit: int = 60) -> str:
+    """``text`` (a position's label) fit for a one-line message: rows joined by ``/``,
+    cut to ``limit`` characters.
+
+    >>> one_line("x..\\n.o.\\n..."), one_line("A" * 70)[-5:]
+    ('x../.o./...', 'AA...')
+    """
+    text = "/".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shown(x: Any) -> str:
+    """``x`` for an error message: None, or its type and its repr (shortened).
+
+    >>> shown(None), shown("-1"), shown(list(range(30))), shown(10**5000)
+    ('None', "str '-1'", 'list [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...', 'an int of about 5001 digits')
+    """
+    if x is None:
+        return "None"
+    if type(x) is int and x.bit_length() > 128:  # and repr() of one past 4300 digits fails
+        return f"an int of about {int(x.bit_length() * 0.30103) + 1} digits"
+    text = repr(x)
+    return f"{type(x).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
+
+
 def freeze(x: Any) -> Hashable:
     """A hashable stand-in for ``x``, for transposition keys of states.
 
@@ -76,25 +166,42 @@ def freeze(x: Any) -> Hashable:
     >>> before, freeze(b)
     (('Board', (('cells', (0, 0)),)), ('Board', (('cells', (1, 0)),)))
     """
+    return _freeze(x, set())
+
+
+def _freeze(x: Any, open_: set[int]) -> Hashable:
+    """:func:`freeze`, ``open_`` holding the ids of the containers being frozen around
+    ``x``: an object met again inside itself (``self.game = self``) becomes a marker
+    rather than an endless recursion."""
     if x is None or isinstance(x, (str, bytes, int, float, complex)):
         return x
+    if id(x) in open_:
+        return ("<cycle>", type(x).__name__)
+    open_.add(id(x))
+    try:
+        return _frozen(x, open_)
+    finally:
+        open_.discard(id(x))
+
+
+def _frozen(x: Any, open_: set[int]) -> Hashable:
     if isinstance(x, dict):
-        return tuple(sorted(((freeze(k), freeze(v)) for k, v in x.items()), key=repr))
+        return tuple(sorted(((_freeze(k, open_), _freeze(v, open_)) for k, v in x.items()), key=repr))
     if isinstance(x, (list, tuple)):
-        return tuple(freeze(v) for v in x)
+        return tuple(_freeze(v, open_) for v in x)
     if isinstance(x, (set, frozenset)):
-        return frozenset(freeze(v) for v in x)
+        return frozenset(_freeze(v, open_) for v in x)
     tolist = getattr(x, "tolist", None)
     if callable(tolist):
-        return (type(x).__name__, freeze(tolist()))
+        return (type(x).__name__, _freeze(tolist(), open_))
     if type(x).__hash__ is not None and not _inherited(x, "__hash__"):
         return x  # hashed by value
     attrs = getattr(x, "__dict__", None)
     if isinstance(attrs, dict):
-        return (type(x).__name__, freeze(attrs))
+        return (type(x).__name__, _freeze(attrs, open_))
     slots = [name for cls in type(x).__mro__ for name in getattr(cls, "__slots__", ()) if hasattr(x, name)]
     if slots:
-        return (type(x).__name__, tuple((name, freeze(getattr(x, name))) for name in slots))
+        return (type(x).__name__, tuple((name, _freeze(getattr(x, name), open_)) for name in slots))
     return repr(x)
 
 
@@ -111,6 +218,10 @@ class HistoryGame:
     REQUIRED: tuple[str, ...] = ()
     NEEDS = "a game object needs methods {methods}"
     """The kind of object, and any hint, for the error naming the methods it lacks."""
+    MOVES = "get_moves"
+    """The object's method that lists its moves."""
+    UNDO = "unmake_move"
+    """The object's method that takes a move back."""
 
     def __init__(
         self,
@@ -128,6 +239,7 @@ class HistoryGame:
         self.obj = obj
         self.root: History = ()
         self._path: list[Any] = []  # the moves the object stands at
+        self._start = self._look()
         self._key = key
         self._label = label
         if max_score is not None:
@@ -151,9 +263,37 @@ class HistoryGame:
         """The object's own name for its state, if it has one (see :func:`readable`)."""
         return readable(obj)
 
+    def _look(self) -> Any:
+        """What the object at hand shows of its state: whether it is over, its moves, and
+        its text when it has one (not every attribute: a counter of moves made may
+        change); None if it cannot say."""
+        obj = self.obj
+        try:
+            moves = getattr(obj, self.MOVES)()
+            return bool(obj.is_over()), list(moves) if moves is not None else None, readable(obj)
+        except Exception:  # noqa: BLE001 - a game that cannot answer now is checked when searched
+            return None
+
     def restore(self) -> None:
-        """Put the object back in the state it had when wrapped."""
+        """Put the object back in the state it had when wrapped; an InputError if it is
+        not (its moves do not undo each other, or it was changed since)."""
         self._goto(())
+        if self._start is None:
+            return
+        now = self._look()
+        if now != self._start:
+            then = self._start
+            seen = (
+                f"its moves were {then[1]!r:.50} and are now {now[1]!r:.50}" if now is not None and then[1] != now[1]
+                else f"is_over() was {then[0]} and is now {now[0]}" if now is not None and then[0] != now[0]
+                else f"it read {then[2]!r:.50} and now reads {now[2]!r:.50}" if now is not None
+                else "it could then list its moves and now cannot"
+            )
+            raise InputError(
+                f"{type(self.obj).__name__} is not as it was when {type(self).__name__} wrapped it ({seen}): either "
+                f"{self.UNDO}() does not exactly undo make_move(), or the object was changed outside negaviz since "
+                f"(wrap it again after changing it)"
+            )
 
     def play(self, pos: History, move: Any) -> History:
         return pos + (move,)  # lazily: the object moves only when asked about the child
@@ -209,13 +349,10 @@ class MutableGame(HistoryGame):
 
     # --- the four verbs (play and is_terminal are HistoryGame's) ----------------------
     def moves(self, pos: History) -> list[Any]:
-        return list(self._goto(pos).get_moves())
+        return moves_from(self._goto(pos).get_moves(), self.obj, "get_moves", lambda: self.label(pos))
 
     def score(self, pos: History) -> float:
-        value = self._goto(pos).get_utility()
-        if value is None:
-            raise InputError("get_utility() returned None at a position is_over() calls over")
-        return float(value) if not isinstance(value, int) else value
+        return number_from(self._goto(pos).get_utility(), self.obj, "get_utility", lambda: self.label(pos))
 
     # --- optional verbs -------------------------------------------------------------
     def key(self, pos: History) -> Hashable:

@@ -54,7 +54,7 @@ from contextlib import redirect_stdout
 from typing import Any, Callable, Hashable, NamedTuple
 
 from negaviz.errors import InputError
-from negaviz.games.adapter import freeze, missing_methods, path_label, readable
+from negaviz.games.adapter import by_value, freeze, missing_methods, moves_from, number_from, path_label, readable
 
 __all__ = ["from_aima"]
 
@@ -116,7 +116,7 @@ class AimaGame:
         game = self.game
         if game.terminal_test(state):
             return None
-        for move in game.actions(state):
+        for move in moves_from(game.actions(state), game, "actions", lambda: repr(state)):
             who = game.to_move(game.result(state, move))
             return None if who == self.root_player else who
         return None
@@ -127,10 +127,16 @@ class AimaGame:
 
     # --- the four verbs -------------------------------------------------------------
     def moves(self, pos: AimaPosition) -> list[Any]:
-        return list(self.game.actions(pos.state))
+        return moves_from(self.game.actions(pos.state), self.game, "actions", lambda: self.label(pos))
 
     def play(self, pos: AimaPosition, move: Any) -> AimaPosition:
-        return AimaPosition(self.game.result(pos.state, move), pos.path + (move,))
+        state = self.game.result(pos.state, move)
+        if state is pos.state and not by_value(state):
+            raise InputError(
+                f"{type(self.game).__name__}.result() returned the state it was given (move {move!r} at position {self.label(pos)!r}): "
+                "it must return a new state and leave its argument unchanged (copy the state, change the copy)"
+            )
+        return AimaPosition(state, pos.path + (move,))
 
     def is_terminal(self, pos: AimaPosition) -> bool:
         return bool(self.game.terminal_test(pos.state))
@@ -138,14 +144,9 @@ class AimaGame:
     def score(self, pos: AimaPosition) -> float:
         odd = len(pos.path) % 2
         if odd and self.other_player is not None:
-            value = self.game.utility(pos.state, self.other_player)
-        else:
-            value = self.game.utility(pos.state, self.root_player)
-            if odd:
-                value = None if value is None else -value
-        if value is None:
-            raise InputError(f"utility() returned None at {self.label(pos)!r}, where terminal_test() says the game is over")
-        return value
+            return number_from(self.game.utility(pos.state, self.other_player), self.game, "utility", lambda: self.label(pos))
+        value = number_from(self.game.utility(pos.state, self.root_player), self.game, "utility", lambda: self.label(pos))
+        return -value if odd else value
 
     # --- optional verbs -------------------------------------------------------------
     def key(self, pos: AimaPosition) -> Hashable:

@@ -54,7 +54,7 @@ from contextlib import redirect_stdout
 from typing import Any, Callable, Hashable
 
 from negaviz.errors import InputError
-from negaviz.games.adapter import History, HistoryGame, freeze, readable
+from negaviz.games.adapter import History, HistoryGame, freeze, moves_from, number_from, readable
 
 __all__ = ["from_easyai"]
 
@@ -68,6 +68,7 @@ class EasyAIGame(HistoryGame):
 
     REQUIRED = _REQUIRED
     NEEDS = "an easyAI game needs methods {methods}; easyAI's TwoPlayerGame provides switch_player"
+    MOVES = "possible_moves"
 
     def __init__(
         self,
@@ -84,7 +85,17 @@ class EasyAIGame(HistoryGame):
 
     def _copy(self, obj: Any) -> Any:
         copier = getattr(obj, "copy", None)
-        return copier() if callable(copier) else copy.deepcopy(obj)
+        how = f"{type(obj).__name__}.copy()" if callable(copier) else "copy.deepcopy()"
+        try:
+            return copier() if callable(copier) else copy.deepcopy(obj)
+        except RecursionError:
+            raise  # the search's own recursion: reported as too deep by the search
+        except Exception as exc:  # noqa: BLE001 - a lock, a file, a socket: anything may refuse to be copied
+            raise InputError(
+                f"{how} could not copy the {type(obj).__name__} game ({type(exc).__name__}: {exc}): without "
+                "unmake_move() each move is made on a copy; give the game an unmake_move(move), or a copy() "
+                "that leaves out what cannot be copied"
+            ) from None
 
     def _walk(self, common: int, pos: History) -> Any:
         """With ``unmake_move``: take moves back on the one object to the common part,
@@ -125,13 +136,10 @@ class EasyAIGame(HistoryGame):
 
     # --- the four verbs (play and is_terminal are HistoryGame's) ----------------------
     def moves(self, pos: History) -> list[Any]:
-        return list(self._goto(pos).possible_moves())
+        return moves_from(self._goto(pos).possible_moves(), self.obj, "possible_moves", lambda: self.label(pos))
 
     def score(self, pos: History) -> float:
-        value = self._goto(pos).scoring()
-        if value is None:
-            raise InputError(f"scoring() returned None at {self.label(pos)!r}; it must return a number")
-        return value
+        return number_from(self._goto(pos).scoring(), self.obj, "scoring", lambda: self.label(pos))
 
     # --- optional verbs -------------------------------------------------------------
     def evaluate(self, pos: History) -> float:

@@ -500,7 +500,18 @@ def label(game: object, pos: Position) -> str:
 def player(game: object, pos: Position) -> int:
     """0 if the first player is to move at ``pos``, 1 otherwise (default 0)."""
     who = getattr(game, "player", None)
-    return int(who(pos)) if callable(who) else 0
+    if not callable(who):
+        return 0
+    side = who(pos)
+    if type(side) is int and (side == 0 or side == 1):
+        return side
+    if isinstance(side, Real) and (side == 0 or side == 1):  # a numpy integer, a bool
+        return 1 if side == 1 else 0
+    shown = repr(side)
+    raise InputError(
+        f"{type(game).__name__}.player() returned {shown if len(shown) <= 40 else shown[:37] + '...'} at position "
+        f"{label(game, pos)!r:.60}: it must return 0 when the first player is to move, 1 when the second is"
+    )
 
 
 def key_of(game: object, pos: Position) -> Hashable:

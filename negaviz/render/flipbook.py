@@ -57,7 +57,7 @@ from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective, fmt
 
-__all__ = ["flipbook", "render_pages", "save_pdf", "save_pages"]
+__all__ = ["flipbook", "save_pdf", "save_pages"]
 
 MAX_PAGES = 2000
 """The most pages one flip-book holds (dot lays out each page: 2,000 take minutes)."""

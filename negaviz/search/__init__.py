@@ -6,7 +6,9 @@ import time
 from typing import Any
 
 from negaviz.errors import InputError, SearchInterrupted
+from negaviz.games.adapter import by_value, freeze, shown
 from negaviz.games.protocol import REQUIRED_VERBS, Game, checked_position, missing_verbs, move_name, player, restore, root_of
+from negaviz.search.core import PlayChangedItsArgument
 from negaviz.search.drivers import drive
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.observer import Observer, SearchObserver
@@ -24,6 +26,14 @@ def check_game(game: object) -> None:
             f"{type(game).__name__} is not a game: it lacks {', '.join(missing)} "
             f"(a game needs {', '.join(REQUIRED_VERBS)}; wrap make/unmake classes in MutableGame)"
         )
+
+
+def _changed_root(game: Game, root: Any) -> InputError:
+    return InputError(
+        f"searching {type(game).__name__} changed the root position it was given (now {shown(root)}): play() "
+        "must return a new position and leave its argument unchanged; copy the position (e.g. "
+        "copy.deepcopy, or a new list) and change the copy"
+    )
 
 
 def search(
@@ -52,9 +62,20 @@ def search(
     elif option_values:
         raise InputError("give search options either as options= or as keywords, not both")
     root = checked_position(game, root_of(game, position, needed_by="search"))
+    # A root that can change in place is compared with a copy of its contents after the
+    # search (a verb that changes the position it is given would give a silently wrong
+    # value); an error met on the way is most likely that change's doing, so it is named.
+    before = None if by_value(root) else freeze(root)
     start = time.perf_counter()
-    raw = drive(game, root, options, observer)
+    try:
+        raw = drive(game, root, options, observer)
+    except Exception as exc:
+        if before is not None and not isinstance(exc, PlayChangedItsArgument) and freeze(root) != before:
+            raise _changed_root(game, root) from exc
+        raise
     seconds = time.perf_counter() - start
+    if before is not None and freeze(root) != before:
+        raise _changed_root(game, root)
     names: list[str] = []
     pos = root
     for m in raw.pv:

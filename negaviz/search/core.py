@@ -12,9 +12,12 @@ from __future__ import annotations
 import math
 import numbers
 import sys
+import warnings
+from collections.abc import Iterable, Set
 from typing import Any, Callable, Hashable, NamedTuple, cast
 
-from negaviz.errors import InputError, too_deep
+from negaviz.errors import InputError, UnorderedMovesWarning, too_deep
+from negaviz.games.adapter import by_value, freeze, one_line, shown
 from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
@@ -36,6 +39,11 @@ ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
     float(kind) for kind in EventKind
 )
 EXACT, LOWER, UPPER = Bound.EXACT.value, Bound.LOWER.value, Bound.UPPER.value
+
+
+class PlayChangedItsArgument(InputError):
+    """``play()`` changed the position it was given (the search names this rather than
+    what the change leads to)."""
 
 
 class _BudgetSpent(Exception):
@@ -85,13 +93,142 @@ def _too_large(game: Game, method: str, pos: Any, v: int) -> InputError:
     )
 
 
+def _listed(game: Game, pos: Any, ms: Any, warn: bool) -> Any:
+    """The moves ``moves(pos)`` returned, when they are not a tuple or a list: any other
+    iterable materialised once; a set sorted when its moves sort, with a warning when
+    ``warn``; None, a string or a non-iterable an InputError."""
+    method = f"{type(game).__name__}.moves()"
+    if ms is None or isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
+        raise InputError(
+            f"{method} returned {shown(ms)} at position {_where(game, pos)!r}: it must return a list of the "
+            "legal moves"
+        )
+    if isinstance(ms, Set):
+        try:
+            ms, order = sorted(ms), "in sorted order"
+        except TypeError:  # moves of mixed types: the set's own order is all there is
+            ms, order = list(ms), "in the set's own order, which can change from run to run"
+        if warn:
+            warnings.warn(
+                f"{method} returned a set at position {_where(game, pos)!r}: a set has no order, so the "
+                f"moves were searched {order}; return a list in the order they should be tried (the order "
+                "decides what alpha-beta prunes, and so what the trace shows)",
+                UnorderedMovesWarning,
+                stacklevel=3,
+            )
+        return ms
+    return list(ms)  # a generator, a dict's keys, a numpy array, ...: taken once
+
+
+def _no_moves(game: Game, pos: Any) -> InputError:
+    """The error for a position with no moves that the game does not call terminal."""
+    said = game.is_terminal(pos)
+    hint = " (is_terminal() returned None there: does it lack a return?)" if said is None else ""
+    return InputError(
+        f"{type(game).__name__}.moves() returned no moves at position {_where(game, pos)!r}, which "
+        f"is_terminal() does not call over{hint}: a position without legal moves must be terminal "
+        "(valued by score()), or offer a move such as a pass"
+    )
+
+
+def _diagnosed(game: Game, exc: BaseException, code: Any) -> InputError | None:
+    """The error to raise instead of ``exc`` when the game's answers caused it: moves
+    that are no tuple or list where the search stopped checking their kind (see
+    ``unsure`` in :func:`run`), or a position that is None (``play()`` returned None).
+    Found from the search's own frames in the traceback, so the search pays nothing for
+    these checks until something has gone wrong."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is code:
+            frames.append(tb.tb_frame.f_locals)
+        tb = tb.tb_next
+    for node in reversed(frames):
+        ms = node.get("ms")
+        if "ms" in node and type(ms) is not tuple and type(ms) is not list:
+            try:
+                _listed(game, node["pos"], ms, False)
+            except InputError as refused:  # None, a str, not iterable
+                return refused
+            return InputError(
+                f"{type(game).__name__}.moves() returned a {type(ms).__name__} at position "
+                f"{_where(game, node['pos'])!r}, and a tuple or a list at the first position expanded: "
+                "return one kind (a list) everywhere"
+            )
+    for parent, node in zip(frames, frames[1:]):
+        if node.get("pos", 0) is None and "m" in parent:
+            return _no_child(game, parent["pos"], parent["m"])
+    return None
+
+
+def _no_child(game: Game, pos: Any, move: Any) -> InputError:
+    """The error for ``play(pos, move)`` that returned None."""
+    return InputError(
+        f"{type(game).__name__}.play() returned None (move {move!r} at position {_where(game, pos)!r}): "
+        "it must return the position after the move (does it lack a return?)"
+    )
+
+
+def _checked_play(game: Game, play: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``play``, for positions that can change in place (lists, plain objects): each
+    position is compared with a frozen copy of itself after a move from it, since a
+    play() that changes its argument would give a wrong value in silence.  Games whose
+    positions are values (tuples, ints: the built-in ones) do without."""
+
+    def checked(pos: Any, move: Any) -> Any:
+        before = freeze(pos)
+        child = play(pos, move)
+        if child is pos:
+            raise PlayChangedItsArgument(
+                f"{type(game).__name__}.play() returned the position it was given (move {move!r} at position "
+                f"{_where(game, pos)!r}): play() must return a new position and leave its argument unchanged; "
+                "copy the position (e.g. copy.deepcopy, or a new list) and change the copy"
+            )
+        if freeze(pos) != before:
+            raise _changed(game, pos, move)
+        return child
+
+    return checked
+
+
+def _changed(game: Game, pos: Any, move: Any) -> PlayChangedItsArgument:
+    """The error for ``play(pos, move)`` that changed ``pos`` and returned a new object."""
+    return PlayChangedItsArgument(
+        f"{type(game).__name__}.play() changed the position it was given (move {move!r} made it "
+        f"{_where(game, pos)!r}): play() must return a new position and leave its argument unchanged; copy "
+        "the position (e.g. copy.deepcopy, or a new list) and change the copy"
+    )
+
+
+def _unhashable(game: Game, pos: Any, key: Any) -> InputError:
+    """The error for a transposition key that cannot be hashed."""
+    where = f"at position {_where(game, pos)!r}"
+    if verb(game, "key") is None:
+        return InputError(
+            f"a transposition table (tt=True) needs hashable positions, and {type(game).__name__} gave "
+            f"{shown(key)} {where}: give the game a key(pos) that returns a hashable value (e.g. a tuple)"
+        )
+    return InputError(
+        f"{type(game).__name__}.key() must return a hashable value (e.g. a tuple or a string), "
+        f"got {shown(key)} {where}"
+    )
+
+
+def _hashable(pos: Any) -> bool:
+    try:
+        hash(pos)
+    except TypeError:
+        return False
+    return True
+
+
 def _where(game: Game, pos: Any) -> str:
     """The game's label for ``pos``, shortened, for an error message."""
     try:
         where = label(game, pos)
     except Exception:  # noqa: BLE001 - a broken label() must not hide the real problem
         where = repr(pos)
-    return where if len(where) <= 60 else where[:57] + "..."
+    return one_line(where)
 
 
 def _narrow(x: float) -> bool:
@@ -124,7 +261,8 @@ def run(
     ``window``, ``depth`` and ``table`` override the options' window and depth and the
     fresh table, for drivers (iterative deepening, MTD(f)) that search repeatedly.
     """
-    moves, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
+    moves, is_terminal, score = game.moves, game.is_terminal, game.score
+    play: Callable[[Any, Any], Any] = game.play
     evaluate = evaluator(game)
     if options.depth is not None and evaluate is None:
         raise InputError(
@@ -159,6 +297,8 @@ def run(
 
         def keyfn(pos: Any) -> Hashable:
             return min(symmetries(pos))
+    elif table is not None and verb(game, "key") is None and not _hashable(root):
+        keyfn = freeze  # positions that cannot be hashed (lists, dicts) are keyed by their contents
     else:
         keyfn = keyer(game)
     emit: Callable[[tuple[Any, ...]], object] | None = None
@@ -185,6 +325,29 @@ def run(
     # EXIT with ``ret_flag``, or 0 when the node reported its end itself.
     ret_kind: float = 0  # the kinds (LEAF, EVAL, EXIT) are floats
     ret_flag = 0
+    if not by_value(root):
+        play = _checked_play(game, play)
+    # What moves() returns: none, or None, is an InputError at every node.  Its kind (a
+    # tuple or a list, else taken as a list: see _listed) is checked at every node when
+    # the moves are used more than once (a table's move, an order, a recorder, ...);
+    # in a plain search, only until it first comes as a tuple or a list.  A plain search
+    # goes through other iterables once, right, and an error they cause later (len() of
+    # a generator) is traced back to them (_diagnosed).
+    checking = table is not None or observer is not None or order is not None or symmetric or threats is not None
+    unsure = True
+    warn_unordered = True  # once per search
+
+    def listed(ms: Any, pos: Any) -> Any:
+        """The moves ``ms`` of ``pos``, checked (see _listed); none is an InputError."""
+        nonlocal unsure, warn_unordered
+        sure = type(ms) is tuple or type(ms) is list
+        out = ms if sure else _listed(game, pos, ms, warn_unordered)
+        if not out:
+            raise _no_moves(game, pos)
+        if sure:
+            unsure = False  # a game that gives lists gives lists: only ``checking`` looks again
+        warn_unordered = warn_unordered and not isinstance(ms, Set)
+        return out
 
     def checked_out(v: Any, method: str, pos: Any) -> Any:
         """``v`` once a trace can hold it: no float holds a huge int; a value that is not
@@ -256,7 +419,12 @@ def run(
         entry = None
         if table is not None:
             key = keyfn(pos)
-            entry = table.get(key)
+            try:
+                entry = table.get(key)
+            except TypeError:
+                if _hashable(key):
+                    raise  # not ours to explain
+                raise _unhashable(game, pos, key) from None
             if entry is not None and entry.depth >= depth:
                 tt_hits += 1
                 v, flag = entry.value, int(entry.bound)
@@ -281,6 +449,8 @@ def run(
             elif emit:
                 emit((TT_PROBE, 0, 0))
         ms = moves(pos)
+        if unsure or checking and type(ms) is not tuple and type(ms) is not list or not ms:
+            ms = listed(ms, pos)  # checked, materialised or refused: the slow path
         if threats is not None:
             wins, blocks = threats(pos)
             if wins:
@@ -311,9 +481,10 @@ def run(
             nodes += 1
             if nodes > check_at:
                 counted()
+            child = play(pos, m)
             if scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
-                v = -negamax(play(pos, m), i, depth - 1, -alpha - 1, child_beta)
+                v = -negamax(child, i, depth - 1, -alpha - 1, child_beta)
                 if alpha < v < beta:  # it failed high: search it again for its value
                     if emit:
                         if ret_kind == EXIT:
@@ -325,11 +496,11 @@ def run(
                     nodes += 1
                     if nodes > check_at:
                         counted()
-                    v = -negamax(play(pos, m), i, depth - 1, child_alpha, child_beta)
+                    v = -negamax(child, i, depth - 1, child_alpha, child_beta)
                 else:
                     child_alpha = -alpha - 1  # the window the leaf (if it was one) had
             else:
-                v = -negamax(play(pos, m), i, depth - 1, child_alpha, child_beta)
+                v = -negamax(child, i, depth - 1, child_alpha, child_beta)
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:
@@ -396,6 +567,13 @@ def run(
             f"a value too large for a float came up while searching {type(game).__name__} ({exc}): "
             "values must be numbers up to about 1.8e308 in magnitude"
         ) from None
+    except InputError:
+        raise
+    except Exception as exc:  # the game's own code failed, or the core did: was it a bad answer?
+        cause = _diagnosed(game, exc, negamax.__code__)
+        if cause is None:
+            raise
+        raise cause from exc
     finally:
         restore(game)
     return RawResult(

@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from negaviz.games.protocol import Game
+from negaviz.errors import InputError
+from negaviz.games.protocol import Game, evaluator
 from negaviz.search.core import RawResult, run
 from negaviz.search.observer import SearchObserver
 from negaviz.search.options import SearchOptions
@@ -29,6 +30,12 @@ INF = math.inf
 def drive(game: Game, root: Any, options: SearchOptions, observer: SearchObserver | None) -> RawResult:
     """Search as ``options.algorithm`` says, with one or several core calls."""
     if options.algorithm == "id":
+        if evaluator(game) is None:
+            raise InputError(
+                f"iterative deepening (algorithm='id') searches to depth 1, 2, 3, ... and values the positions "
+                f"at each depth limit with evaluate(), which {type(game).__name__} lacks: give the game an "
+                "evaluate(pos), or search with another algorithm (e.g. 'alphabeta')"
+            )
         return _iterative_deepening(game, root, options, observer)
     if options.algorithm == "mtdf":
         return _mtdf(game, root, options, observer)

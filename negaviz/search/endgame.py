@@ -14,17 +14,16 @@ those of :func:`negaviz.search` by construction.
 >>> seen[0], seen[-1]  # b1 loses; c3 (last) is no better than b2
 ((1, 5, 'b1', -1), (5, 5, 'c3', 1))
 
-Also here: reproducible Othello endgames to solve (:func:`othello_endgame`), progress
-hooks for a terminal (:func:`text_bar`) and for an ipywidgets bar
-(:func:`bar_callback`), and a frozen example of the horizon effect
+Also here: reproducible Othello endgames to solve (:func:`othello_endgame`), a progress
+hook for an ipywidgets bar (:func:`bar_callback`; a terminal's bar is drawn by tqdm, see
+:mod:`negaviz.progress`), and a frozen example of the horizon effect
 (:func:`horizon_example`).
 """
 
 from __future__ import annotations
 
 import random
-import sys
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence
 
 from negaviz.errors import InputError, SearchInterrupted
 from negaviz.games.protocol import Game, move_name, root_of
@@ -33,7 +32,7 @@ from negaviz.search.events import LEAF_BATCH, LEAF_REPORT, RETURN_BATCH, RETURN_
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 
-__all__ = ["solve", "Progress", "text_bar", "bar_callback", "othello_endgame", "horizon_example"]
+__all__ = ["solve", "Progress", "bar_callback", "othello_endgame", "horizon_example"]
 
 Progress = Callable[[int, int, str, float], object]
 """``progress(done, total, move_name, value)``, called after each root move: ``done`` of
@@ -127,34 +126,6 @@ def solve(
 
 
 # ------------------------------------------------------------------ progress hooks
-
-
-def _value_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
-
-
-def text_bar(file: TextIO | None = None, *, width: int = 30) -> Progress:
-    """A progress hook drawing a bar on one terminal line (``file``: default stderr).
-
-    >>> import io
-    >>> out = io.StringIO()
-    >>> bar = text_bar(out, width=10)
-    >>> bar(1, 4, "d3", -2); bar(4, 4, "c4", 6)
-    >>> out.getvalue().split("\\r")[1:]
-    ['[##........] 1/4 d3: -2', '[##########] 4/4 c4: 6\\n']
-    """
-    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
-        raise InputError(f"progress bar width must be a whole number of at least 1, not {width!r}")
-
-    def show(done: int, total: int, name: str, value: float) -> None:
-        out = sys.stderr if file is None else file
-        filled = width * done // max(total, 1)
-        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name}: {_value_text(value)}")
-        if done >= total:
-            out.write("\n")
-        out.flush()
-
-    return show
 
 
 def bar_callback(widget: Any) -> Progress:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Callable, Sequence
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import evaluator, verb
+from negaviz.games.adapter import shown
+from negaviz.games.protocol import evaluator, label, verb
 from negaviz.search.options import Order
 
 Orderer = Callable[[Any, Sequence[Any]], Sequence[Any]]
@@ -18,7 +20,7 @@ def orderer(game: Any, order: Order) -> Orderer | None:
     if order == "heuristic":
         order_moves = verb(game, "order")
         if order_moves is not None:
-            return order_moves
+            return _checked_order(game, order_moves)
         evaluate = evaluator(game)
         if evaluate is None:
             raise InputError(
@@ -35,6 +37,30 @@ def orderer(game: Any, order: Order) -> Orderer | None:
     if order == "threats+heuristic":
         return _threats_first(game, orderer(game, "heuristic"))
     return _threats_first(game, None)
+
+
+def _checked_order(game: Any, order_moves: Orderer) -> Orderer:
+    """The game's ``order``, with what it returns checked: a list or tuple of as many
+    moves as it was given (any other iterable is taken as a list), else an InputError."""
+
+    def ordered(pos: Any, moves: Sequence[Any]) -> Sequence[Any]:
+        out = order_moves(pos, moves)
+        if type(out) is not list and type(out) is not tuple:
+            if out is None or isinstance(out, (str, bytes)) or not isinstance(out, Iterable):
+                raise _bad_order(game, pos, moves, f"returned {shown(out)}")
+            out = list(out)
+        if len(out) != len(moves):
+            raise _bad_order(game, pos, moves, f"returned {len(out)} moves for {len(moves)}")
+        return out
+
+    return ordered
+
+
+def _bad_order(game: Any, pos: Any, moves: Sequence[Any], what: str) -> InputError:
+    return InputError(
+        f"{type(game).__name__}.order() {what} at position {label(game, pos)!r}: it must return the moves it "
+        f"is given ({', '.join(map(str, moves[:6]))}{', ...' if len(moves) > 6 else ''}), reordered"
+    )
 
 
 def _threats_first(game: Any, rest: Orderer | None) -> Orderer:

@@ -86,7 +86,7 @@ from types import MethodType
 from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
-from negaviz.games.adapter import MutableGame
+from negaviz.games.adapter import MutableGame, path_label, readable, shown
 from negaviz.games.protocol import key_of, max_score_of, missing_verbs
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
@@ -126,6 +126,9 @@ class _Frame:
     """The best negated child value so far."""
     terminal: bool | None = None
     """Mutable game: whether the game was over on entry (None: ask the game when needed)."""
+    state: Any = None
+    """Mutable game: what the object looked like on entry (see ``TracedFunction._state``),
+    to tell a call that leaves it changed."""
 
 
 class TracedFunction:
@@ -177,6 +180,7 @@ class TracedFunction:
             )
         self._stack: list[_Frame] = []
         self._recorder: Recorder | None = None
+        self._fault: str | None = None  # what the recorder found wrong in the current outermost call
         self._root: Any = None
         self.last_trace: StudentTrace | None = None
         """The trace of the latest outermost call (None before the first)."""
@@ -256,6 +260,11 @@ class TracedFunction:
         try:
             result = self._fn(*args, **kwargs)
             value = self._value_of(result, frame)
+            if self._mutable:
+                changed = self._left_changed(frame)
+                if changed is not None:
+                    self._fault = str(changed)
+                    raise changed
         except BaseException:
             self._stack.pop()
             if top:
@@ -287,13 +296,15 @@ class TracedFunction:
                 ) from exc
             self._root = arg
         self._recorder = Recorder()
+        self._fault = None
 
     def _finish(self) -> None:
         rec, self._recorder = self._recorder, None
         assert rec is not None
         self._stack.clear()
         trace = rec.finish(game=self.game, root=self._root, result=None)
-        self.last_trace = StudentTrace(trace, function=self._fn.__name__, windowed=self.windowed)
+        fault, self._fault = self._fault, None
+        self.last_trace = StudentTrace(trace, function=self._fn.__name__, windowed=self.windowed, fault=fault)
         self.traces.append(self.last_trace)
 
     def _look_around(self, frame: _Frame, obj: Any) -> None:
@@ -306,6 +317,7 @@ class TracedFunction:
             )
         frame.terminal = bool(obj.is_over())
         frame.moves = tuple(obj.get_moves())
+        frame.state = self._state(obj, frame)
         if self._key is not None:
             keys = []
             for m in frame.moves:
@@ -313,6 +325,38 @@ class TracedFunction:
                 keys.append(self._key(obj))
                 obj.unmake_move(m)
             frame.keys = keys
+
+    def _state(self, obj: Any, frame: _Frame) -> Any:
+        """The mutable object's state as far as a search can see it: its key (with
+        ``key=``), else whether the game is over, its moves, and its text when it has
+        one (not every attribute: a counter of visited nodes may change)."""
+        if self._key is not None:
+            return self._key(obj)
+        moves = frame.moves if frame.state is None and frame.moves is not None else tuple(obj.get_moves())
+        return bool(obj.is_over()), moves, readable(obj)
+
+    def _left_changed(self, frame: _Frame) -> InputError | None:
+        """The error for a call that returned with the object not as it found it."""
+        obj = self.game.obj
+        now = self._state(obj, _Frame(frame.pos, frame.alpha, frame.beta, state=frame.state))
+        if now == frame.state:
+            return None
+        where = "at the root" if not frame.pos else f"at the position after moves {path_label(frame.pos)}"
+        if self._key is not None:
+            seen = f"its key was {frame.state!r:.60} on entry and {now!r:.60} on return"
+        else:
+            seen = f"its moves were {list(frame.state[1])!r:.60} on entry and {list(now[1])!r:.60} on return"
+            if frame.state[1] == now[1]:
+                seen = (
+                    f"is_over() was {frame.state[0]} on entry and {now[0]} on return"
+                    if frame.state[0] != now[0] else f"it read {frame.state[2]!r:.60} on entry and {now[2]!r:.60} on return"
+                )
+        return InputError(
+            f"{self._fn.__name__} left the game changed: the call {where} returned with the "
+            f"{type(obj).__name__} object not as it found it ({seen}); every make_move(m) needs its "
+            "unmake_move(m) before the next move is tried and before the function returns (the object stays "
+            "changed: make a new one before searching again)"
+        )
 
     def _locate(self, parent: _Frame, arg: Any) -> tuple[int, Any]:
         """The index of the parent's move that this call is, and the child's position."""
@@ -391,8 +435,14 @@ class TracedFunction:
 
 def _number(x: Any, what: str) -> float:
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise InputError(f"{what} is {x!r}, not a number")
-    v = float(x)
+        raise InputError(f"{what} is {shown(x)}, not a number")
+    try:
+        v = float(x)
+    except OverflowError:  # an int such as 10**400: no float, and so no trace, holds it
+        raise InputError(
+            f"{what} is {shown(x)}: too large for a float, so no trace can hold it (values must be numbers "
+            "up to about 1.8e308 in magnitude)"
+        ) from None
     if math.isnan(v):
         raise InputError(f"{what} is NaN, not a number")
     return v

@@ -57,9 +57,10 @@ from typing import Any
 
 from negaviz.analysis.steps import name as node_name
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree, key_of, label, max_score_of, move_name, restore
+from negaviz.games.protocol import evaluator, is_textbook_tree, key_of, label, max_score_of, move_name, restore
 from negaviz.search import search
 from negaviz.search.events import Bound, CutReason
+from negaviz.search.result import Stopped
 from negaviz.search.options import ORDERS, TAUGHT, Order, TaughtAlgorithm
 from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
@@ -130,15 +131,21 @@ class Report:
     notes: tuple[str, ...] = ()
     """What a correct search still does differently: its own move order, values that are
     other valid bounds than the reference's (fail-hard, fail-soft, or a mix)."""
+    undecided: str | None = None
+    """Why the comparison could not be finished (a node budget stopped the reference
+    before any difference was found), or None."""
 
     @property
     def ok(self) -> bool:
-        """Whether the student's search agrees with the reference."""
-        return self.divergence is None
+        """Whether the student's search agrees with the reference (False when undecided:
+        see :attr:`undecided`)."""
+        return self.divergence is None and self.undecided is None
 
     def __str__(self) -> str:
         d = self.divergence
         notes = "".join(f" Note: {n}" for n in self.notes)
+        if self.undecided is not None:
+            return f"Undecided: {self.undecided[:1].upper()}{self.undecided[1:]}{notes}"
         if d is None:
             who = getattr(self.student, "function", "your search")
             return (
@@ -183,6 +190,8 @@ def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **o
         raise InputError("the trace has no game attached: record it with trace_calls(game, ...)")
     if not student_trace.nodes:
         raise InputError("the trace is empty: call the recorded function first")
+    if isinstance(student_trace, StudentTrace) and student_trace.fault is not None:
+        raise InputError(f"the recorded call did not finish, so there is nothing to compare: {student_trace.fault}")
     windowed = student_trace.windowed if isinstance(student_trace, StudentTrace) else _has_windows(student_trace)
     if algorithm is None:
         algorithm = "alphabeta" if windowed else "negamax"
@@ -201,6 +210,18 @@ def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **o
         walk = _Walk(student_trace, reference, windows=windows, options=options)
         found = walk.node(0, 0)
         notes.append(_order_note(student_trace, walk, found is None))
+    result = reference.result
+    if result is not None and result.stopped == Stopped.BUDGET and (found is None or walk.beyond_reference()):
+        # A correct search is never called wrong for want of nodes: what it did past the
+        # budget is unknown.
+        last = walk.name(reference, walk.at) if walk.at is not None else "the root"
+        agrees = "agrees with it" if found is None else "agrees with it up to there"
+        undecided = (
+            f"the reference search stopped at its node budget (max_nodes={options.get('max_nodes')}) after "
+            f"{len(reference.nodes)} nodes, before it finished {last}; as far as it got, your search {agrees}. "
+            "Raise max_nodes, or leave it out, to compare the whole search."
+        )
+        return Report(None, student_trace, reference, algorithm, tuple(notes), undecided=undecided)
     if found is None:
         notes += walk.value_notes(options.get("fail_hard", False))
     return Report(found, student_trace, reference, algorithm, tuple(notes))
@@ -302,6 +323,13 @@ def _window(a: float, b: float) -> str:
     return f"({fmt(a)}, {fmt(b)})"
 
 
+def _python(v: float) -> str:
+    """``v`` as Python source, for advice to paste: ``-math.inf``, ``5`` (not ``5.0``)."""
+    if math.isinf(v):
+        return "math.inf" if v > 0 else "-math.inf"
+    return str(int(v)) if float(v).is_integer() else repr(v)
+
+
 class _Walk:
     """The side-by-side walk over the reference (``ref``) and student (``stu``) trees."""
 
@@ -315,6 +343,14 @@ class _Walk:
         self._true: dict[int, float] = {}
         self.differ: list[tuple[int, int]] = []
         """(reference, student) nodes whose values differ but are accepted as bounds."""
+        self.at: int | None = None
+        """The reference node the divergence found is about."""
+
+    def beyond_reference(self) -> bool:
+        """Whether the divergence found is about a node the reference never finished (a
+        node budget stopped it there): what the student's search did is then unknown
+        to be wrong."""
+        return self.at is not None and self.ref.nodes[self.at].ending == Ending.OPEN
 
     # --- names ------------------------------------------------------------------------
     def name(self, trace: Trace, nid: int) -> str:
@@ -340,6 +376,12 @@ class _Walk:
     # --- the walk ---------------------------------------------------------------------
     def node(self, r: int, s: int) -> Divergence | None:
         """The first divergence at or below reference node ``r`` / student node ``s``."""
+        found = self._node(r, s)
+        if found is not None and self.at is None:
+            self.at = r  # the innermost call that found it: the reference node it is about
+        return found
+
+    def _node(self, r: int, s: int) -> Divergence | None:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         if self.windows and (S.alpha, S.beta) != (R.alpha, R.beta):
             return self.wrong_window(r, s)
@@ -368,10 +410,17 @@ class _Walk:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         me = self.name(self.ref, r)
         want, got = (R.alpha, R.beta), (S.alpha, S.beta)
-        if R.parent < 0:
+        if R.parent < 0 and not got[0] < got[1]:
+            message = (
+                f"the search started with the window {_window(*got)}, which is no window: alpha must be below "
+                f"beta. Call your function with alpha < beta, e.g. ({_python(-INF)}, {_python(INF)}) for the "
+                "whole range of values."
+            )
+        elif R.parent < 0:
             message = (
                 f"the search started with the window {_window(*got)}, but the reference starts with "
-                f"{_window(*want)}; pass window={got} to check() to compare from that window."
+                f"{_window(*want)}; pass window=({_python(got[0])}, {_python(got[1])}) to check() to compare "
+                "from that window."
             )
         else:
             pa, pb = -R.beta, -R.alpha  # the parent's window when it called this child
@@ -523,7 +572,14 @@ class _Walk:
                     "is only valid with the bound (exact, lower or upper) it was found with."
                 )
             elif S.ending == Ending.EVAL and self.depth is None:
-                message += " If your search stops at a depth limit, pass depth= to check()."
+                if evaluator(self.game) is not None:
+                    message += " If your search stops at a depth limit, pass depth= to check()."
+                else:
+                    message += (
+                        f" If your search stops at a depth limit, check() can compare it only with a game that has "
+                        f"evaluate() ({type(self.game).__name__} has none; e.g. MutableGame(obj, evaluate=fn)), "
+                        "and depth= passed to check()."
+                    )
         else:
             message = f"{me} returned {fmt(sv)}, but the reference returns {fmt(rv)}."
             message += self.bound_note(r)

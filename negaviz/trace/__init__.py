@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
+from negaviz.games.adapter import by_value
 from negaviz.games.protocol import Game, checked_position, root_of
 from negaviz.search import search
 from negaviz.search.options import SearchOptions
@@ -36,4 +38,16 @@ def record(
     root = checked_position(game, root_of(game, position, needed_by="record"))
     with recorder:
         result = search(game, root, options=options, observer=recorder, **option_values)
-    return recorder.finish(game=game, root=root, result=result)
+    return recorder.finish(game=game, root=_kept(root), result=result)
+
+
+def _kept(root: Any) -> Any:
+    """``root`` as the trace keeps it: a copy when it can change in place, so that
+    changing the caller's object afterwards does not change the finished trace's labels
+    (an object that cannot be copied is kept as it is)."""
+    if by_value(root):
+        return root
+    try:
+        return copy.deepcopy(root)
+    except Exception:  # noqa: BLE001 - a lock or a file inside the position: keep the object itself
+        return root

@@ -521,12 +521,15 @@ class StudentTrace(Trace):
     :class:`Trace` plus what the function looked like.  Its windows are the function's
     own, so they may be wrong (alpha above beta): saved and loaded, it keeps that."""
 
-    def __init__(self, trace: Trace, *, function: str, windowed: bool) -> None:
+    def __init__(self, trace: Trace, *, function: str, windowed: bool, fault: str | None = None) -> None:
         super().__init__(trace.stream, trace.move_lists, len(trace), game=trace.game, root=trace.root)
         self.function = function
         """The function's name."""
         self.windowed = windowed
         """Whether the function takes alpha and beta (windows are its own, not (-inf, inf))."""
+        self.fault = fault
+        """What the recorder found wrong that stopped the call (a function that left a
+        mutable game changed), or None; :func:`~negaviz.student.check` reports it."""
 
 
 class _Events(Sequence[Event]):

@@ -28,7 +28,7 @@ import traitlets
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, viz_source
 
-__all__ = ["DrawingView", "register"]
+__all__ = ["DrawingView"]
 
 
 class DrawingView(anywidget.AnyWidget):

@@ -84,8 +84,8 @@ class StepperView(anywidget.AnyWidget):
                 k = min(step, len(s.trace))
                 d["chunks"].setdefault(str(k // CHUNK), s.chunk(k // CHUNK))
         super().__init__(
-            scenes=data, step=step, perspective=perspective, windows=check_flag("windows", windows),
-            preview=check_flag("preview", preview), presenter=check_flag("presenter", presenter),
+            scenes=data, step=step, perspective=perspective, windows=check_flag(windows, "windows"),
+            preview=check_flag(preview, "preview"), presenter=check_flag(presenter, "presenter"),
         )
         self.on_msg(self._on_msg)
 
@@ -163,7 +163,7 @@ class SyncedState:
 
     @windows.setter
     def windows(self, value: bool) -> None:
-        self.front.windows = check_flag("windows", value)
+        self.front.windows = check_flag(value, "windows")
 
     @property
     def preview(self) -> bool:
@@ -173,7 +173,7 @@ class SyncedState:
 
     @preview.setter
     def preview(self, value: bool) -> None:
-        self.front.preview = check_flag("preview", value)
+        self.front.preview = check_flag(value, "preview")
 
     @property
     def presenter(self) -> bool:
@@ -182,7 +182,7 @@ class SyncedState:
 
     @presenter.setter
     def presenter(self, value: bool) -> None:
-        self.front.presenter = check_flag("presenter", value)
+        self.front.presenter = check_flag(value, "presenter")
 
 
 class StepperWidget(SyncedState, widgets.VBox):
@@ -221,7 +221,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         if not isinstance(trace, Trace):
             raise InputError(f"StepperWidget needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
         check_perspective(perspective)
-        check_step(step, len(trace))
+        step = check_step(step, len(trace))
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
@@ -231,7 +231,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         )
 
         # --- quiz (checked by the kernel) ---------------------------------------------------
-        self._quiz_on = bool(quiz)
+        self._quiz_on = check_flag(quiz, "quiz")
         self._questions: dict[str, tuple[list[Any], list[int]]] = {}
         self._question: Any = None
         self.quiz_prompt = widgets.HTML()

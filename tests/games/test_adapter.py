@@ -233,3 +233,49 @@ def test_labels_come_from_label_str_or_the_moves() -> None:
     game = MutableGame(Bare("xx./oo./..."), label=lambda o: "".join(o.board))
     assert game.label(game.play(game.root, 2)) == "xxxoo...."
     assert MutableGame(CourseTicTacToe("xx./oo./...")).label(()) == "xx.\noo.\n..."
+
+
+def test_a_course_class_with_a_mistake_is_told_which_method_where() -> None:
+    class Generating(CourseTicTacToe):
+        def get_moves(self) -> Any:
+            return (i for i, c in enumerate(self.board) if c == ".")
+
+    want = search(MutableGame(CourseTicTacToe("xo./.x./...")), algorithm="alphabeta", tt=True)
+    got = search(MutableGame(Generating("xo./.x./...")), algorithm="alphabeta", tt=True)
+    assert (got.value, got.nodes, got.pv) == (want.value, want.nodes, want.pv)
+
+    class Nothing(CourseTicTacToe):
+        def get_moves(self) -> Any:
+            return None
+
+    with pytest.raises(InputError, match=r"^Nothing.get_moves\(\) returned None at position 'xo\./\.x\./\.\.\.': it "
+                       "must return a list of the legal moves$"):
+        search(MutableGame(Nothing("xo./.x./...")))
+
+    class Texting(CourseTicTacToe):
+        def get_utility(self) -> Any:
+            return str(super().get_utility())
+
+    with pytest.raises(InputError, match=r"^Texting.get_utility\(\) returned str '-1' at position 'xoo/xxo/x\.\.': it "
+                       r"must return a number \(an int or a float\)$"):
+        search(MutableGame(Texting("xo./.x./...")), algorithm="alphabeta")
+
+    class Forgetting(CourseTicTacToe):
+        def unmake_move(self, move: int) -> None:
+            self.history.pop()
+            self.player = "o" if self.player == "x" else "x"  # and the cell is not emptied
+
+    with pytest.raises(InputError, match=r"^Forgetting is not as it was when MutableGame wrapped it \(its moves were "
+                       r"\[2, 3, 5, 6, 7, 8\] and are now \[\]\): either unmake_move\(\) does not exactly undo "
+                       r"make_move\(\), or the object was changed outside negaviz since"):
+        search(MutableGame(Forgetting("xo./.x./...")))
+
+    # The object changed after record(): the trace's labels are not silently those of another game.
+    board = CourseTicTacToe("xo./.x./...")
+    trace = record(MutableGame(board), algorithm="alphabeta")
+    assert trace.label(0) == "xo.\n.x.\n..."
+    board.make_move(8)
+    with pytest.raises(InputError, match="CourseTicTacToe is not as it was when MutableGame wrapped it"):
+        trace.label(0)
+    board.unmake_move(8)
+    assert trace.label(0) == "xo.\n.x.\n..."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 from collections import namedtuple
 
 import pytest
@@ -271,3 +272,37 @@ def test_from_aima_is_public() -> None:
     assert negaviz.games.from_aima is from_aima
     aima, _ = fig52_extended(1)
     assert isinstance(from_aima(aima), AimaGame)
+
+
+def test_an_aima_game_with_a_mistake_is_told_which_method_where() -> None:
+    class NoActions(AimaTicTacToe):
+        def actions(self, state: GameState) -> Any:
+            return None if len(state.moves) < 9 else state.moves
+
+    with pytest.raises(InputError, match=r"^NoActions.actions\(\) returned None at position .*: it must return a "
+                       "list of the legal moves$"):
+        search(from_aima(NoActions()))
+
+    class TextUtility(AimaTicTacToe):
+        def utility(self, state: GameState, player: str) -> Any:
+            return str(super().utility(state, player))
+
+    with pytest.raises(InputError, match=r"^TextUtility.utility\(\) returned str '-?1' at position .*: it must return "
+                       r"a number \(an int or a float\)$"):
+        search(from_aima(TextUtility(cells="xx./oo./...")))
+
+    class InPlace(AimaTicTacToe):
+        def result(self, state: GameState, move: tuple[int, int]) -> GameState:
+            state.board[move] = state.to_move  # changes the state it is given, and returns it
+            return state
+
+    with pytest.raises(InputError, match=r"^InPlace.result\(\) returned the state it was given \(move \(1, 1\) at "
+                       r"position .*\): it must return a new state and leave its argument unchanged"):
+        search(from_aima(InPlace()))
+
+    class Generating(AimaTicTacToe):
+        def actions(self, state: GameState) -> Any:
+            return iter(state.moves)
+
+    game = AimaTicTacToe(cells="x.o/x../o..")
+    assert search(from_aima(Generating(cells="x.o/x../o..")), algorithm="pvs").value == search(from_aima(game), algorithm="pvs").value

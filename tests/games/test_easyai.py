@@ -244,3 +244,49 @@ def test_default_keys_see_inside_objects_changed_in_place() -> None:
     tt = search(game, algorithm="alphabeta", tt=True)
     theirs = search(TicTacToe("x.o/.../..."), algorithm="alphabeta", tt=True)
     assert (tt.value, tt.nodes) == (100 * theirs.value, theirs.nodes)
+
+
+def test_an_easyai_game_with_a_mistake_is_told_what_and_where() -> None:
+    import threading
+
+    class Locked(TicTacToeNoUndo):
+        """Holds a lock, which cannot be copied: without unmake_move, moves are made on copies."""
+
+        def __init__(self, players: list[Any], cells: str = ".........") -> None:
+            super().__init__(players, cells)
+            self.lock = threading.Lock()
+
+        def copy(self) -> Any:
+            return copy.deepcopy(self)
+
+    with pytest.raises(InputError, match=r"^Locked.copy\(\) could not copy the Locked game \(TypeError: cannot pickle "
+                       r"'_thread.lock' object\): without unmake_move\(\) each move is made on a copy; give the game an "
+                       r"unmake_move\(move\), or a copy\(\) that leaves out what cannot be copied$"):
+        search(from_easyai(Locked(players(), "x.o/x../o..")))
+
+    class Selfish(TicTacToeUndo):
+        """Refers to itself (as games holding their own history or parent sometimes do)."""
+
+        def __init__(self, players: list[Any], cells: str = ".........") -> None:
+            super().__init__(players, cells)
+            self.me = self
+
+    want = 100 * search(TicTacToe("x.o/x../o..")).value  # easyAI scores a win 100
+    for cls in (Selfish, TicTacToeUndo):
+        got = search(from_easyai(cls(players(), "x.o/x../o..")), tt=True)  # keys of a self-reference end
+        assert got.value == want
+
+    class Unsure(TicTacToeUndo):
+        def scoring(self) -> Any:
+            return "-100" if self.lose() else "0"
+
+    with pytest.raises(InputError, match=r"^Unsure.scoring\(\) returned str '(-100|0)' at position .*: it must return a "
+                       r"number \(an int or a float\)$"):
+        search(from_easyai(Unsure(players(), "x.o/x../o..")))
+
+    class AsSet(TicTacToeUndo):
+        def possible_moves(self) -> Any:
+            return set(super().possible_moves())
+
+    with pytest.warns(negaviz.errors.UnorderedMovesWarning, match=r"EasyAIGame.moves\(\) returned a set"):
+        assert search(from_easyai(AsSet(players(), "x.o/x../o.."))).value == want

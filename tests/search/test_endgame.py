@@ -21,7 +21,6 @@ from negaviz.search.endgame import (
     horizon_example,
     othello_endgame,
     solve,
-    text_bar,
 )
 
 INF = math.inf
@@ -166,20 +165,6 @@ def test_drivers_report_each_pass_over_the_root_from_one() -> None:
     passes = [i for i, (done, _) in enumerate(calls) if done == 1]
     assert len(passes) >= 2 and passes[0] == 0  # iterative deepening searches the root once per depth
     assert all(done <= total for done, total in calls)
-
-
-def test_the_text_bar_draws_on_one_line() -> None:
-    out = io.StringIO()
-    solve(TTT, TTT.parse("x.o/x../o.."), progress=text_bar(out, width=10))
-    frames = out.getvalue().split("\r")[1:]
-    assert frames[0] == "[##........] 1/5 b1: -1"
-    assert frames[-1] == "[##########] 5/5 c3: 1\n"
-    assert len(frames) == 5 and all("\n" not in f for f in frames[:-1])
-    with pytest.raises(InputError, match=r"width must be a whole number of at least 1, not 0"):
-        text_bar(out, width=0)
-    quarter = io.StringIO()
-    text_bar(quarter, width=8)(1, 3, "e6", 0.5)
-    assert quarter.getvalue() == "\r[##......] 1/3 e6: 0.5"
 
 
 def test_bar_callback_sets_the_widget_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:

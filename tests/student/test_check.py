@@ -618,3 +618,113 @@ def test_correct_searches_in_any_move_order_pass(seed: int, depth: int, branchin
     shuffled(tree.root, -INF, INF)
     report = check(shuffled.last_trace)
     assert report.ok, str(report)
+
+
+# --- what the student did, said so (issue 19) -------------------------------------------
+class _Sticks:
+    """Nim as a course's mutable class: take 1 or 2, whoever takes the last stick wins."""
+
+    def __init__(self, n: int = 5) -> None:
+        self.n = n
+
+    def get_moves(self) -> list[int]:
+        return [m for m in (1, 2) if m <= self.n]
+
+    def make_move(self, m: int) -> None:
+        self.n -= m
+
+    def unmake_move(self, m: int) -> None:
+        self.n += m
+
+    def is_over(self) -> bool:
+        return self.n == 0
+
+    def get_utility(self) -> int:
+        return -1
+
+
+def test_the_checker_tells_the_student_what_they_did() -> None:
+    # A function that forgets unmake_move is told so, at the first call that returns changed.
+    sticks = _Sticks(5)
+
+    @trace_calls(negaviz.MutableGame(sticks), position="g")
+    def forgetful(g: _Sticks) -> float:
+        if g.is_over():
+            return g.get_utility()
+        best = -math.inf
+        for m in g.get_moves():
+            g.make_move(m)
+            best = max(best, -forgetful(g))  # and no g.unmake_move(m)
+        return best
+
+    with pytest.raises(InputError, match=r"forgetful left the game changed: the call at the position after moves "
+                       r"1 1 1 1 returned with the _Sticks object not as it found it \(its moves were \[1\] on entry "
+                       r"and \[\] on return\); every make_move\(m\) needs its unmake_move\(m\)"):
+        forgetful(sticks)
+    assert forgetful.last_trace is not None
+    with pytest.raises(InputError, match="the recorded call did not finish, so there is nothing to compare: "
+                       "forgetful left the game changed"):
+        check(forgetful.last_trace)
+
+    # A node budget never makes a correct function wrong: it leaves the comparison undecided.
+    tree = random_tree(depth=5, branching=3, seed=1)
+
+    @trace_calls(tree, position="node")
+    def negamax(node: int) -> float:
+        if tree.is_terminal(node):
+            return tree.score(node)
+        return max(-negamax(tree.play(node, m)) for m in tree.moves(node))
+
+    negamax(tree.root)
+    assert check(negamax.last_trace).ok
+    report = check(negamax.last_trace, max_nodes=50)
+    assert not report.ok and report.divergence is None
+    assert str(report).startswith("Undecided: The reference search stopped at its node budget (max_nodes=50) after")
+    assert "your search agrees with it up to there. Raise max_nodes, or leave it out" in str(report)
+    assert check(negamax.last_trace, max_nodes=10_000).ok  # a budget the search fits in decides
+
+    # ... while a wrong one is still wrong where the reference got to.
+    @trace_calls(tree, position="node")
+    def unnegated(node: int) -> float:
+        if tree.is_terminal(node):
+            return tree.score(node)
+        return max(unnegated(tree.play(node, m)) for m in tree.moves(node))
+
+    unnegated(tree.root)
+    assert check(unnegated.last_trace, max_nodes=50).divergence is not None
+
+    # Advice that names an option is advice check() accepts: a window upside down is no window to pass.
+    textbook = Tree.parse(TEXTBOOK)
+
+    @trace_calls(textbook, position="node", alpha="alpha", beta="beta")
+    def alphabeta(node: int, alpha: float, beta: float) -> float:
+        if textbook.is_terminal(node):
+            return textbook.score(node)
+        best = -math.inf
+        for m in textbook.moves(node):
+            best = max(best, -alphabeta(textbook.play(node, m), -beta, -alpha))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+
+    alphabeta(textbook.root, 5, -5)
+    text = str(check(alphabeta.last_trace))
+    assert "which is no window: alpha must be below beta" in text and "window=" not in text
+    alphabeta(textbook.root, 2, 6)
+    text = str(check(alphabeta.last_trace, window=(-math.inf, math.inf)))
+    advice = text[text.index("window=") + len("window="):].split(" to check()")[0]
+    assert advice == "(2, 6)"
+    assert check(alphabeta.last_trace, window=eval(advice)).ok  # the advice, pasted, is accepted
+
+    # Numbers no float holds are named, not an OverflowError.
+    @trace_calls(textbook, position="node")
+    def huge(node: int) -> float:
+        if textbook.is_terminal(node):
+            return 10**400
+        return max(-huge(textbook.play(node, m)) for m in textbook.moves(node))
+
+    with pytest.raises(InputError, match="the value huge returned is an int of about 401 digits: too large for a float"):
+        huge(textbook.root)
+    with pytest.raises(InputError, match="the alpha argument is an int of about 401 digits"):
+        alphabeta(textbook.root, -(10**400), 10**400)

@@ -482,3 +482,37 @@ def test_a_small_trace_sends_everything_and_ignores_needs(textbook: negaviz.Trac
     assert sent[0]["data"] == w.front.scenes[0]["chunks"]["0"]
     w.front._on_msg(w.front, {"type": "need", "scene": 0, "view_for": 12}, [])
     assert sent[1]["type"] == "view" and len(w.scene.views) == 1  # the one view already shows step 12
+
+
+def test_steps_take_any_integer_type_and_flags_only_booleans(textbook: negaviz.Trace) -> None:
+    import numpy
+
+    from negaviz.widgets import CompareWidget
+
+    w = StepperWidget(textbook, step=numpy.int64(3))
+    c = CompareWidget(textbook, textbook, windows=numpy.bool_(True))
+    try:
+        assert w.step == 3 and type(w.front.step) is int
+        w.step = numpy.int32(5)
+        assert w.step == 5
+        for bad in ("false", 0, None):
+            with pytest.raises(InputError, match=rf"^windows must be True or False, not {re.escape(repr(bad))}$"):
+                w.windows = bad
+            assert w.windows is False
+        w.windows = numpy.bool_(True)
+        assert w.windows is True
+        with pytest.raises(InputError, match="windows must be True or False, not 'false'"):
+            StepperWidget(textbook, windows="false")
+        with pytest.raises(InputError, match="quiz must be True or False, not 'yes'"):
+            StepperWidget(textbook, quiz="yes")
+        with pytest.raises(InputError, match=r"step np.float64\(2.0\) is outside"):
+            w.step = numpy.float64(2.0)
+        assert w.step == 5
+        assert c.windows is True
+        c.step = numpy.int64(2)
+        assert c.step == 2
+        with pytest.raises(InputError, match="windows must be True or False, not 'off'"):
+            c.windows = "off"
+    finally:
+        w.close()
+        c.close()
