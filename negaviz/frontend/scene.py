@@ -3,11 +3,15 @@
 A :class:`Scene` holds what the front-end (``stepper.js``) needs to show any step of a
 trace with no kernel and no further layout:
 
-* **views**: drawings laid out once by dot, each holding at most ``max_nodes`` nodes (the
-  folding of :mod:`negaviz.render.fold`).  A trace that fits is one view; a bigger one
-  gets a view around each part of the search, laid out when a step first needs it.
-  Labels hold fixed-size cells for the texts that change (value, window, marks), so a
-  node sits at the same place at every step;
+* **views**: drawings laid out once (by dot here, or in the browser by the bundled
+  Graphviz: see ``layout``), each holding at most ``max_nodes`` nodes (the folding of
+  :mod:`negaviz.render.fold`).  A trace that fits is one view; a bigger one gets a view
+  around each part of the search, laid out when a step first needs it.  A view is drawn
+  from the tree's shape and the game's labels alone (:class:`_LayoutBuilder`): no value,
+  bound, cut, best line or pruned move is in it, since it is shown from its first step
+  on.  Labels hold fixed-size cells for the texts that change (value, window, marks),
+  which the front-end fills in at each step, so a node sits at the same place at every
+  step;
 * **lives**: for every drawn node, when it is entered and returns and what changes it
   while it is on the stack (:class:`negaviz.trace.timeline.Timeline`);
 * **chunks** of steps: each step's sentence and pseudocode line in both perspectives, and
