@@ -1,0 +1,122 @@
+"""Serve a built site under a sub-path and run code in its REPL in Debian's Chromium.
+
+Shared by ``test_site_browser.py`` and ``benchmarks/bench_pyodide.py`` (which loads this
+file by path).  The server answers only under the sub-path, as a lecturer's
+``/~name/cs440/`` would, and records any request outside it; the browser aborts and
+counts every request that leaves 127.0.0.1.  Uses ``/usr/bin/chromium`` through
+Playwright, never ``playwright install``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+SUB_PATH = "/~lecturer/cs440/"
+
+
+@dataclass
+class Served:
+    """A site served at ``url`` (ending in ``/``), with what the server saw outside the sub-path."""
+
+    url: str
+    outside: list[str] = field(default_factory=list)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+    }
+
+    def __init__(self, *args: Any, served: Served, **kwargs: Any) -> None:
+        self.served = served
+        super().__init__(*args, **kwargs)
+
+    def send_head(self) -> Any:
+        path = urllib.parse.urlsplit(self.path).path
+        if not path.startswith(SUB_PATH):
+            self.served.outside.append(self.path)
+            self.send_error(404, "outside the site's sub-path")
+            return None
+        self.path = "/" + self.path[len(SUB_PATH):]
+        return super().send_head()
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the test reports what matters
+        pass
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[Served]:
+    """Serve ``site`` from 127.0.0.1 at ``SUB_PATH`` with Python's http.server."""
+    served = Served("")
+    handler = partial(_Handler, directory=str(site), served=served)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    served.url = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class ReplRun:
+    """What one REPL run printed, and how long it took."""
+
+    output: str
+    seconds: float
+    """From opening the page (cold: a new browser profile) to the first output."""
+    blocked: list[str]
+    """Requests that tried to leave 127.0.0.1 (all aborted)."""
+
+
+def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0) -> ReplRun:
+    """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
+    until an output holding ``expect`` shows; return every output's text."""
+    from playwright.sync_api import sync_playwright
+
+    blocked: list[str] = []
+    url = f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
+
+    def route(r: Any) -> None:
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.route("**/*", route)
+            started = time.perf_counter()
+            page.goto(url)
+            outputs = page.locator(".jp-OutputArea-output")
+            deadline = started + timeout_s
+            text = ""
+            while time.perf_counter() < deadline:
+                text = "\n".join(outputs.all_inner_texts())
+                if expect in text or "Error" in text:
+                    break
+                page.wait_for_timeout(100)  # not time.sleep: that would stall the routing above
+            seconds = time.perf_counter() - started
+        finally:
+            browser.close()
+    return ReplRun(text, seconds, blocked)
