@@ -39,6 +39,7 @@ APPS = ("lab", "notebooks", "tree", "edit", "repl")
 """JupyterLite's apps in a site: JupyterLab, Notebook (its file tree, notebooks and text editor) and the REPL."""
 
 _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # Lab extensions in this environment that mean nothing in a browser-only site.
 _DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
 
@@ -89,7 +90,10 @@ def build_site(
         for file in files:
             dest = lite / "files" / file.name
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(file.source.read_bytes())
+            if file.name.suffix == ".ipynb":
+                dest.write_text(_for_pyodide(file.source.read_text(encoding="utf-8")), encoding="utf-8")
+            else:
+                dest.write_bytes(file.source.read_bytes())
         notebooks = sum(1 for f in files if f.name.suffix == ".ipynb")
         report(f"notebooks: {notebooks} (with {len(files) - notebooks} jupytext pairs)")
         wheel = build_wheel(Path(negaviz.__file__).parent, negaviz.__version__, work)
@@ -105,6 +109,14 @@ def build_site(
             report(f"moving the folder at {str(target.path)!r} aside to {str(target.moves_aside)!r}")
         put_in_place(site, target)
     return SiteInfo(target.path, notebooks, count, size, time.perf_counter() - started, target.moves_aside)
+
+
+def _for_pyodide(notebook: str) -> str:
+    """The notebook asking for the site's kernel: a saved ``python3`` kernelspec would make
+    JupyterLite ask the student to pick a kernel first."""
+    data = json.loads(notebook)
+    data.setdefault("metadata", {})["kernelspec"] = dict(_KERNELSPEC)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def _write_config(lite: Path, preload: list[str]) -> None:

@@ -9,8 +9,8 @@ Pyodide's CDN, where a reader who is online gets it and one who is offline gets 
 
 Whatever the core, the lock also lists negaviz, the widgets (ipywidgets and anywidget at
 the versions installed here, which match the lab extensions ``jupyter lite build``
-copies from here) and the kernel's own wheels, and the kernel preloads them: a notebook
-imports negaviz with no install cell.
+copies from here), the graphviz package and the kernel's own wheels, and the kernel
+preloads them: a notebook imports negaviz with no install cell.
 
 Downloads are kept in a per-user cache folder (``$NEGAVIZ_CACHE``, else
 ``$XDG_CACHE_HOME/negaviz``, else ``~/.cache/negaviz``), so building again needs no network.
@@ -39,12 +39,15 @@ __all__ = ["SiteBuildError", "cache_folder", "kernel_pyodide", "prepare_pyodide"
 
 # What the kernel loads at start (see jupyterlite-pyodide-kernel's worker), with what they need.
 _KERNEL_NEEDS = ("micropip", "ipython", "jedi", "typing-extensions")
-# Taken at the versions installed here: the front-ends `jupyter lite build` copies belong to them.
-_FROM_HERE = ("comm", "ipywidgets", "anywidget", "psygnal")
+# Taken at the versions installed here: the front-ends `jupyter lite build` copies belong to them
+# (graphviz, the Python package, is pure Python: negaviz.render imports it, Pyodide has no `dot`).
+_FROM_HERE = ("comm", "ipywidgets", "anywidget", "psygnal", "graphviz")
 # The kernel's own wheels, shipped inside its lab extension.
 _KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
 # Loaded while Pyodide starts, in parallel: the kernel then installs none of them itself.
-PRELOAD = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi", "negaviz", "anywidget")
+# negaviz imports anywidget and graphviz inside functions, where Pyodide's import scan cannot see them.
+PRELOAD = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi", "negaviz", "anywidget",
+           "graphviz")
 _CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                "pyodide.js")
 
@@ -125,11 +128,27 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
         entry = packages[_canonical(wheel.name.split("-")[0])]
         entry["depends"] = [keys[d] for d in entry["depends"] if d in keys]
     cdn = f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+    online_only: dict[str, str] = {}
     for entry in packages.values():
         if "://" not in entry["file_name"] and not (dest / entry["file_name"]).is_file():
             entry["file_name"] = cdn + entry["file_name"]  # compiled packages: online readers only
+            online_only.update((name, entry["name"]) for name in entry.get("imports", ()))
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    if online_only:
+        _explain_offline(dest / "python_stdlib.zip", online_only, cdn)
     return [keys[name] for name in PRELOAD]
+
+
+def _explain_offline(stdlib: Path, online_only: dict[str, str], cdn: str) -> None:
+    """Add :mod:`negaviz.site.offline` to Pyodide's standard library as ``sitecustomize``
+    (imported as Python starts), set up with the packages only the CDN has."""
+    from negaviz.site import offline
+
+    source = Path(offline.__file__).read_text(encoding="utf-8")
+    source += f"\n\ninstall({json.dumps(online_only, sort_keys=True)}, {cdn!r})\n"
+    with zipfile.ZipFile(stdlib, "a") as archive:
+        if "sitecustomize.py" not in archive.namelist():  # a Pyodide that has one keeps it
+            archive.writestr("sitecustomize.py", source)
 
 
 def _npm_core(version: str, cache: Path, say: Say) -> Path:

@@ -59,12 +59,17 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a page that moved on closes its requests early (broken pipes): not the site's fault
+
+
 @contextmanager
 def serve(site: Path) -> Iterator[Served]:
     """Serve ``site`` from 127.0.0.1 at ``SUB_PATH`` with Python's http.server."""
     served = Served("")
     handler = partial(_Handler, directory=str(site), served=served)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     served.url = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -104,8 +109,9 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
-            page = browser.new_page()
-            page.route("**/*", route)
+            context = browser.new_context()
+            context.route("**/*", route)  # the context's route sees the kernel's worker too; a page's does not
+            page = context.new_page()
             started = time.perf_counter()
             page.goto(url)
             outputs = page.locator(".jp-OutputArea-output")
