@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.negaviz-installed
 
-.PHONY: lab test setup dot browser bench notebooks
+.PHONY: lab test setup dot browser bench notebooks site
 
 setup: $(STAMP) dot
 
@@ -53,3 +53,8 @@ bench: setup
 # save the .ipynb deterministically; `tools/build_notebooks.py 03` rebuilds one.
 notebooks: setup
 	$(BIN)/python tools/build_notebooks.py
+
+# A JupyterLite course site of the lecture notebooks in _site/: copy the folder to any
+# static web space (see README.md). Pyodide and wheels are downloaded once, then cached.
+site: setup
+	$(BIN)/negaviz site notebooks/*.ipynb -o _site

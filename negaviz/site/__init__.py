@@ -30,10 +30,10 @@ from typing import Callable, Iterable
 
 from negaviz.site.folder import MARKER, check_target, put_in_place, staging, write_marker
 from negaviz.site.notebooks import collect
-from negaviz.site.pyodide import SiteBuildError, kernel_pyodide, prepare_pyodide
+from negaviz.site.pyodide import SiteBuildError, check_pyodide, kernel_pyodide, prepare_pyodide
 from negaviz.site.wheel import build_wheel
 
-__all__ = ["SiteInfo", "SiteBuildError", "build_site", "MARKER", "APPS"]
+__all__ = ["build_site", "SiteInfo"]
 
 APPS = ("lab", "notebooks", "tree", "edit", "repl")
 """JupyterLite's apps in a site: JupyterLab, Notebook (its file tree, notebooks and text editor) and the REPL."""
@@ -82,7 +82,8 @@ def build_site(
 
     started = time.perf_counter()
     files = collect([os.fspath(s) for s in sources])
-    target = check_target(output, force=force)
+    target = check_target(os.fspath(output), force=force)
+    check_pyodide(pyodide)
     kernel_pyodide()  # JupyterLite is installed (before any download)
     report = say or (lambda line: None)
     with staging(target) as work:

@@ -21,7 +21,6 @@ from typing import Iterator
 
 from negaviz.errors import InputError
 
-__all__ = ["MARKER", "Target", "check_target", "staging", "write_marker", "put_in_place", "site_files"]
 
 MARKER = ".negaviz-site.json"
 """The file that says "negaviz site wrote this folder", with the list of what it wrote."""

@@ -14,7 +14,6 @@ from typing import Iterable
 
 from negaviz.errors import InputError
 
-__all__ = ["SiteFile", "collect"]
 
 _SKIPPED_FOLDERS = (".ipynb_checkpoints", "__pycache__", "_site")
 

@@ -21,7 +21,6 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 from typing import Sequence
 
-__all__ = ["OnlineOnly", "install"]
 
 
 class OnlineOnly(MetaPathFinder):

@@ -35,7 +35,6 @@ from typing import Any, Callable
 
 from negaviz.errors import InputError, NegavizError
 
-__all__ = ["SiteBuildError", "cache_folder", "kernel_pyodide", "prepare_pyodide"]
 
 # What the kernel loads at start (see jupyterlite-pyodide-kernel's worker), with what they need.
 _KERNEL_NEEDS = ("micropip", "ipython", "jedi", "typing-extensions")
@@ -61,13 +60,19 @@ class SiteBuildError(NegavizError, RuntimeError):
 def kernel_pyodide() -> tuple[str, str]:
     """The Pyodide version and its Python version the installed JupyterLite kernel expects."""
     try:
-        from jupyterlite_pyodide_kernel import constants
+        from jupyterlite_pyodide_kernel import constants  # type: ignore[import-untyped]
     except ImportError:
         raise SiteBuildError(
             "negaviz site needs JupyterLite: pip install 'negaviz[site]' "
             "(jupyterlite-core and jupyterlite-pyodide-kernel)"
         ) from None
     return constants.PYODIDE_VERSION, constants.PYODIDE_PYTHON_VERSION
+
+
+def check_pyodide(where: str | None) -> None:
+    """Raise InputError unless ``--pyodide`` names a URL or a path that exists (before any work)."""
+    if where is not None and not re.match(r"^https?://", where) and not Path(where).exists():
+        raise InputError(f"--pyodide {where!r}: no such file or folder (give a Pyodide folder, .tar.bz2 or URL)")
 
 
 def cache_folder() -> Path:
@@ -192,9 +197,8 @@ def _copy_distribution(where: str, cache: Path, dest: Path, say: Say) -> None:
             say(f"Pyodide: {archive.name} cached")
         source = archive
     else:
+        check_pyodide(where)
         source = Path(where)
-        if not source.exists():
-            raise InputError(f"--pyodide {where!r}: no such file or folder")
     if source.is_dir():
         root = _distribution_root(source, where)
         shutil.copytree(root, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.map"))

@@ -12,7 +12,6 @@ import hashlib
 import zipfile
 from pathlib import Path
 
-__all__ = ["build_wheel"]
 
 _WHEEL = "Wheel-Version: 1.0\nGenerator: negaviz-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed dates: the same package makes the same wheel
