@@ -126,3 +126,68 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
         finally:
             browser.close()
     return ReplRun(text, seconds, blocked)
+
+
+@dataclass
+class NotebookRun:
+    """What Run All Cells did to a notebook in JupyterLite's JupyterLab."""
+
+    code_cells: int
+    cells_run: int
+    """Code cells that got an execution count."""
+    errors: list[str]
+    """The text of every error output (first line each)."""
+    seconds: float
+    blocked: list[str]
+
+
+def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screenshot: Path | None = None) -> NotebookRun:
+    """Open ``path`` (under ``files/``) in JupyterLite's lab, clear its outputs, run all
+    cells through the menus (JupyterLite has no ``window.jupyterapp``) and collect errors."""
+    from playwright.sync_api import sync_playwright
+
+    blocked: list[str] = []
+
+    def route(r: Any) -> None:
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    def menu(top: str, item: str) -> None:
+        page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
+        page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", route)
+            page = context.new_page()
+            started = time.perf_counter()
+            page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
+            page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
+            menu("Edit", "Clear Outputs of All Cells")
+            menu("Run", "Run All Cells")
+            prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
+            deadline = started + timeout_s
+            while time.perf_counter() < deadline:
+                texts = [t.strip() for t in prompts.all_text_contents()]
+                if texts and all(t[1:-2].isdigit() for t in texts):
+                    break
+                stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
+                if stopped and not any(t == "[*]:" for t in texts):
+                    break  # Run All stops at an error; the cells after it stay unrun
+                page.wait_for_timeout(250)  # not time.sleep: that would stall the routing above
+            texts = [t.strip() for t in prompts.all_text_contents()]
+            errors = [
+                t.strip().splitlines()[-1] if t.strip() else "(empty error)"
+                for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
+            ]
+            seconds = time.perf_counter() - started
+            if screenshot is not None:
+                page.screenshot(path=str(screenshot), full_page=True)
+        finally:
+            browser.close()
+    return NotebookRun(len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, blocked)
