@@ -86,7 +86,9 @@ class ReplRun:
 
     output: str
     seconds: float
-    """From opening the page (cold: a new browser profile) to the first output."""
+    """From opening the page (cold: a new browser profile) to the output holding ``expect``."""
+    first_seconds: float
+    """From opening the page to the first output of any kind."""
     blocked: list[str]
     """Requests that tried to leave 127.0.0.1 (all aborted)."""
 
@@ -116,16 +118,18 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
             page.goto(url)
             outputs = page.locator(".jp-OutputArea-output")
             deadline = started + timeout_s
-            text = ""
+            text, first = "", None
             while time.perf_counter() < deadline:
-                text = "\n".join(outputs.all_inner_texts())
+                text = "\n".join(outputs.all_text_contents())
+                if text and first is None:
+                    first = time.perf_counter() - started
                 if expect in text or "Error" in text:
                     break
                 page.wait_for_timeout(100)  # not time.sleep: that would stall the routing above
             seconds = time.perf_counter() - started
         finally:
             browser.close()
-    return ReplRun(text, seconds, blocked)
+    return ReplRun(text, seconds, seconds if first is None else first, blocked)
 
 
 @dataclass
