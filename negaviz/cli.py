@@ -390,6 +390,24 @@ class _writing:
 
 
 @contextmanager
+def _terminate_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM (``kill``, a CI timeout) raises KeyboardInterrupt, as Ctrl-C does, so
+    ``finally`` clauses run before the process ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
 def _quit_on_ctrl_c(output: str) -> Iterator[None]:
     """Ctrl-C while the page is laid out and written exits at once, status 130.
 
@@ -576,7 +594,8 @@ def _cmd_site(args: argparse.Namespace) -> int:
     from negaviz.site import build_site
 
     say = None if args.quiet else (lambda line: print(f"{PROG} site: {line}", file=sys.stderr, flush=True))
-    info = build_site(args.notebooks, args.output, force=args.force, pyodide=args.pyodide, say=say)
+    with _terminate_as_ctrl_c():  # a killed build removes its work folder too
+        info = build_site(args.notebooks, args.output, force=args.force, pyodide=args.pyodide, say=say)
     print(f"{info.path}: a JupyterLite site of {info.notebooks} notebook{'s' if info.notebooks != 1 else ''}, "
           f"{info.bytes / 1e6:.1f} MB in {info.files:,} files; copy the folder to any static web space")
     if info.moved_aside is not None:

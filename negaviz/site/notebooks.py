@@ -1,7 +1,8 @@
 """The notebooks a site holds: checked, then listed with the name each gets under ``files/``.
 
 A notebook given by name lands at the top of ``files/``; a folder's notebooks keep their
-place inside it (``week1/01.ipynb``).  Each notebook brings its jupytext pair (the ``.py``
+place inside it (``week1/01.ipynb``), except those inside an earlier site (a folder with
+a site's marker file), which are copies.  Each notebook brings its jupytext pair (the ``.py``
 of the same name beside it), so a lecturer's diffable source travels with it.
 """
 
@@ -13,9 +14,10 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable
 
 from negaviz.errors import InputError
+from negaviz.site.folder import MARKER
 
 
-_SKIPPED_FOLDERS = (".ipynb_checkpoints", "__pycache__", "_site")
+_SKIPPED_FOLDERS = (".ipynb_checkpoints", "__pycache__")
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,11 @@ def collect(paths: Iterable[str | Path]) -> list[SiteFile]:
         if not path.exists():
             raise InputError(f"no such notebook or folder: {str(given)!r}")
         if path.is_dir():
+            sites = {marker.parent for marker in path.rglob(MARKER)}  # an earlier site's copies are not sources
             found = sorted(
                 p for p in path.rglob("*.ipynb")
                 if not any(part in _SKIPPED_FOLDERS or part.startswith(".") for part in p.relative_to(path).parts[:-1])
+                and not any(folder in p.parents for folder in sites)
             )
             if not found:
                 raise InputError(f"folder {str(given)!r} holds no notebook (*.ipynb)")

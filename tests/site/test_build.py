@@ -8,7 +8,14 @@ touch the network.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import time
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,6 +29,7 @@ from negaviz.site.folder import MARKER
 from negaviz.site.pyodide import PRELOAD
 
 pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[2]
 CDN = "https://cdn.jsdelivr.net/pyodide/"
 PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -120,3 +128,49 @@ def test_building_again_replaces_the_site_offline(
     assert sorted(p.name for p in root.iterdir()) == ["course", "out"]  # no work or old folder left
     assert cli.main(["site", str(notebook), "-o", str(info.path), "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_a_build_stopped_half_way_leaves_nothing(
+    tmp_path: Path, make_notebook: Callable[..., Path], sig: signal.Signals,
+) -> None:
+    notebook = make_notebook("lecture.ipynb")
+    old = tmp_path / "out"
+    old.mkdir()
+    (old / "syllabus.pdf").write_text("the lecturer's own")
+    before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "negaviz", "site", str(notebook), "-o", str(old), "--force"],
+        stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+    )
+    assert process.stderr is not None
+    for line in process.stderr:  # stop it while JupyterLite builds
+        if "JupyterLite: building" in line:
+            time.sleep(1.0)
+            process.send_signal(sig)
+            break
+    rest = process.stderr.read()
+    assert process.wait(timeout=60) == 130, rest
+    assert rest.strip().endswith("negaviz: interrupted"), rest
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == before
+
+
+def test_a_full_pyodide_distribution_is_taken_as_a_folder_or_an_archive(
+    built: tuple[SiteInfo, Path], tmp_path: Path, make_notebook: Callable[..., Path],
+) -> None:
+    # A site's own Pyodide folder is a distribution: pyodide.mjs beside a lock and its wheels.
+    info, _ = built
+    dist = tmp_path / "pyodide"
+    shutil.copytree(info.path / "static" / "pyodide", dist)
+    archive = tmp_path / "pyodide-dist.tar.bz2"
+    with tarfile.open(archive, "w:bz2") as tar:
+        tar.add(dist, arcname="pyodide")
+    notebook = make_notebook("lecture.ipynb")
+    for source in (dist, archive):
+        site = build_site([notebook], tmp_path / f"site-{source.suffix or 'folder'}", pyodide=str(source))
+        packages = lock_of(site.path)
+        local = {name for name, p in packages.items() if "://" not in p["file_name"]}
+        assert {"negaviz", "anywidget", "ipython"} <= local
+        for name in local:
+            assert (site.path / "static" / "pyodide" / packages[name]["file_name"]).is_file(), name

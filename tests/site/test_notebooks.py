@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from negaviz.errors import InputError
+from negaviz.site.folder import MARKER
 from negaviz.site.notebooks import collect
 
 
@@ -24,6 +25,8 @@ def test_a_folder_keeps_its_layout_and_skips_checkpoints(make_notebook: Callable
     make_notebook("course/week2/02.ipynb", paired=True)
     make_notebook("course/.ipynb_checkpoints/01-checkpoint.ipynb")
     make_notebook("course/.hidden/x.ipynb")
+    make_notebook("course/published/files/01.ipynb")  # an earlier site built inside the folder
+    (tmp_path / "course" / "published" / MARKER).write_text('{"files": []}')
     (tmp_path / "course" / "notes.txt").write_text("not a notebook")
     names = [str(f.name) for f in collect([tmp_path / "course"])]
     assert names == ["01.ipynb", "week2/02.ipynb", "week2/02.py"]
