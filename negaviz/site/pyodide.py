@@ -18,6 +18,7 @@ Downloads are kept in a per-user cache folder (``$NEGAVIZ_CACHE``, else
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -170,8 +171,14 @@ def _npm_core(version: str, cache: Path, say: Say) -> Path:
             done = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, capture_output=True, text=True)
             if done.returncode != 0:
                 raise SiteBuildError(f"npm could not fetch pyodide@{version}: {_last_line(done.stderr)}")
-        else:  # the registry's plain tarball URL, what npm would fetch
+        else:  # what npm would fetch, checked against the registry's integrity hash as npm does
+            _download(f"https://registry.npmjs.org/pyodide/{version}", Path(tmp) / "meta.json")
+            integrity = json.loads((Path(tmp) / "meta.json").read_text(encoding="utf-8"))["dist"]["integrity"]
             _download(f"https://registry.npmjs.org/pyodide/-/pyodide-{version}.tgz", Path(tmp) / tarball.name)
+            algorithm, _, digest = integrity.partition("-")
+            data = (Path(tmp) / tarball.name).read_bytes()
+            if base64.b64encode(hashlib.new(algorithm, data).digest()).decode() != digest:
+                raise SiteBuildError(f"pyodide-{version}.tgz from npm's registry does not match its {algorithm} hash")
         os.replace(Path(tmp) / tarball.name, tarball)
     return tarball
 
