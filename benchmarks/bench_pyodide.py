@@ -39,7 +39,7 @@ print("BENCH", result.nodes, result.value, best)
 
 
 def helper() -> ModuleType:
-    """tests/site/browser.py: serving a site under a sub-path and driving its REPL."""
+    """tests/site/browser.py (as tests/site/conftest.py loads it): serving a site under a sub-path, driving its REPL."""
     spec = importlib.util.spec_from_file_location("negaviz_site_browser", ROOT / "tests" / "site" / "browser.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

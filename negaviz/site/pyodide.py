@@ -195,7 +195,8 @@ def _unpack_core(tarball: Path, dest: Path) -> None:
 def _copy_distribution(where: str, cache: Path, dest: Path, say: Say) -> None:
     """A full Pyodide distribution (a folder, a .tar.bz2, or its URL) copied into ``dest``."""
     if re.match(r"^https?://", where):
-        archive = cache / "distributions" / where.rstrip("/").rsplit("/", 1)[-1]
+        name = where.rstrip("/").rsplit("/", 1)[-1]
+        archive = cache / "distributions" / hashlib.sha256(where.encode()).hexdigest()[:12] / name  # one per URL
         if not archive.is_file():
             say(f"Pyodide: fetching {where} (once; kept in {archive.parent})")
             archive.parent.mkdir(parents=True, exist_ok=True)

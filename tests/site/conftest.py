@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -41,3 +44,15 @@ def make_notebook(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return make
+
+
+@pytest.fixture(scope="session")
+def site_browser() -> ModuleType:
+    """``browser.py`` beside this file: serving a site under a sub-path, driving it in
+    Chromium (``benchmarks/bench_pyodide.py`` loads it the same way)."""
+    spec = importlib.util.spec_from_file_location("negaviz_site_browser", Path(__file__).with_name("browser.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

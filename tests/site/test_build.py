@@ -26,7 +26,7 @@ import pytest
 from negaviz import cli
 from negaviz.site import SiteInfo, build_site
 from negaviz.site.folder import MARKER
-from negaviz.site.pyodide import PRELOAD
+from negaviz.site.pyodide import PRELOAD, cache_folder
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,21 +156,30 @@ def test_a_build_stopped_half_way_leaves_nothing(
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == before
 
 
-def test_a_full_pyodide_distribution_is_taken_as_a_folder_or_an_archive(
-    built: tuple[SiteInfo, Path], tmp_path: Path, make_notebook: Callable[..., Path],
+def test_a_full_pyodide_distribution_is_taken_as_a_folder_an_archive_or_a_url(
+    built: tuple[SiteInfo, Path], tmp_path: Path, make_notebook: Callable[..., Path], monkeypatch: pytest.MonkeyPatch,
+    site_browser: Any,
 ) -> None:
     # A site's own Pyodide folder is a distribution: pyodide.mjs beside a lock and its wheels.
     info, _ = built
+    user_cache = cache_folder()
     dist = tmp_path / "pyodide"
     shutil.copytree(info.path / "static" / "pyodide", dist)
     archive = tmp_path / "pyodide-dist.tar.bz2"
     with tarfile.open(archive, "w:bz2") as tar:
         tar.add(dist, arcname="pyodide")
     notebook = make_notebook("lecture.ipynb")
-    for source in (dist, archive):
-        site = build_site([notebook], tmp_path / f"site-{source.suffix or 'folder'}", pyodide=str(source))
-        packages = lock_of(site.path)
-        local = {name for name, p in packages.items() if "://" not in p["file_name"]}
-        assert {"negaviz", "anywidget", "ipython"} <= local
-        for name in local:
-            assert (site.path / "static" / "pyodide" / packages[name]["file_name"]).is_file(), name
+    # a URL is fetched into the cache: a fresh cache, given the wheels the site needs (no network)
+    monkeypatch.setenv("NEGAVIZ_CACHE", str(tmp_path / "cache"))
+    shutil.copytree(user_cache / "wheels", cache_folder() / "wheels")
+    with site_browser.serve(tmp_path) as served:
+        url = f"{served.url}{archive.name}"
+        for source in (str(dist), str(archive), url):
+            name = f"site-{len(list(tmp_path.glob('site-*')))}"
+            site = build_site([notebook], tmp_path / name, pyodide=source)
+            packages = lock_of(site.path)
+            local = {name for name, p in packages.items() if "://" not in p["file_name"]}
+            assert {"negaviz", "anywidget", "ipython"} <= local
+            for name in local:
+                assert (site.path / "static" / "pyodide" / packages[name]["file_name"]).is_file(), name
+    assert len(list(cache_folder().glob("distributions/*/pyodide-dist.tar.bz2"))) == 1  # the URL's archive, kept

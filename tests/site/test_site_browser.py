@@ -13,11 +13,9 @@ in Pyodide): that part is skipped until ``negaviz.frontend.BROWSER_LAYOUT`` is T
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -26,17 +24,6 @@ import negaviz.frontend
 from negaviz.site import SiteInfo, build_site
 
 
-def _helper() -> ModuleType:
-    """``browser.py`` beside this file (the benchmark loads it the same way)."""
-    spec = importlib.util.spec_from_file_location("negaviz_site_browser", Path(__file__).with_name("browser.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-browser = _helper()
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = [ROOT / "notebooks" / "03-alphabeta.ipynb", ROOT / "notebooks" / "11-write-your-own-alphabeta.ipynb"]
@@ -44,7 +31,7 @@ TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
-    pytest.mark.skipif(not browser.CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (make browser)"),
+    pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium at /usr/bin/chromium (make browser)"),
 ]
 
 
@@ -53,14 +40,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteInfo]:
     yield build_site(NOTEBOOKS, tmp_path_factory.mktemp("site") / "cs440")
 
 
-def test_the_repl_records_alphabeta_offline_under_a_sub_path(site: SiteInfo) -> None:
+def test_the_repl_records_alphabeta_offline_under_a_sub_path(site: SiteInfo, site_browser: Any) -> None:
     code = (
         "import negaviz\n"
         f"trace = negaviz.record(negaviz.Tree.parse({TEXTBOOK!r}), algorithm='alphabeta')\n"
         "print('result', trace.value, trace.pruned_labels())"
     )
-    with browser.serve(site.path) as served:
-        run = browser.run_in_repl(served, code, expect="result 5")
+    with site_browser.serve(site.path) as served:
+        run = site_browser.run_in_repl(served, code, expect="result 5")
     print(f"\ncold REPL to first output: {run.seconds:.1f} s (site {site.bytes / 1e6:.1f} MB)")
     assert "result 5 ['G', 'H']" in run.output, run.output
     assert "Error" not in run.output
@@ -73,9 +60,9 @@ def test_the_repl_records_alphabeta_offline_under_a_sub_path(site: SiteInfo) -> 
     reason="notebook 03 draws pictures, and Pyodide has no dot: waits for the in-browser layout "
     "(negaviz.frontend.BROWSER_LAYOUT)",
 )
-def test_notebook_03_runs_in_jupyterlab(site: SiteInfo) -> None:
-    with browser.serve(site.path) as served:
-        run = browser.run_notebook(served, "03-alphabeta.ipynb")
+def test_notebook_03_runs_in_jupyterlab(site: SiteInfo, site_browser: Any) -> None:
+    with site_browser.serve(site.path) as served:
+        run = site_browser.run_notebook(served, "03-alphabeta.ipynb")
     assert run.blocked == [] and served.outside == []
     assert run.errors == [], run.errors
     assert run.cells_run == run.code_cells
