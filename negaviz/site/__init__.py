@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from negaviz.site.folder import MARKER, check_target, put_in_place, staging, write_marker
-from negaviz.site.notebooks import collect
+from negaviz.site.folder import Target, check_target, put_in_place, staging, write_marker
+from negaviz.site.notebooks import SiteFile, collect
 from negaviz.site.pyodide import SiteBuildError, check_pyodide, kernel_pyodide, prepare_pyodide
 from negaviz.site.wheel import build_wheel
 
@@ -78,14 +78,23 @@ def build_site(
     ``say`` receives one line per stage (progress).  Every input is checked before any
     work starts; a build that fails or is interrupted leaves ``output`` as it was.
     """
-    import negaviz
-
     started = time.perf_counter()
     files = collect([os.fspath(s) for s in sources])
     target = check_target(os.fspath(output), force=force)
     check_pyodide(pyodide)
     kernel_pyodide()  # JupyterLite is installed (before any download)
     report = say or (lambda line: None)
+    try:
+        return _build(files, target, pyodide, report, started)
+    except OSError as exc:  # a full disk, a folder that takes no files: one line, and nothing left behind
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise SiteBuildError(f"cannot build a site in {str(target.path)!r}: {exc.strerror or exc}{where}") from None
+
+
+def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: Callable[[str], None],
+           started: float) -> SiteInfo:
+    import negaviz
+
     with staging(target) as work:
         lite, site = work / "lite", work / "site"
         for file in files:

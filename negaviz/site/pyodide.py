@@ -215,7 +215,10 @@ def _copy_distribution(where: str, cache: Path, dest: Path, say: Say) -> None:
         raise InputError(f"--pyodide {where!r} is neither a folder nor a tar archive of a Pyodide distribution")
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
         with tarfile.open(source) as archive_file:
-            archive_file.extractall(tmp, filter="data")
+            if hasattr(tarfile, "data_filter"):  # Python 3.10.12+: no links or paths outside tmp
+                archive_file.extractall(tmp, filter="data")
+            else:  # pragma: no cover
+                archive_file.extractall(tmp)
         shutil.copytree(_distribution_root(Path(tmp), where), dest, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("*.map"))
 

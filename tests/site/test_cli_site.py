@@ -21,6 +21,8 @@ def listing(folder: Path) -> list[str]:
     ("broken.ipynb", ["site", "{tmp}/broken.ipynb", "-o", "{tmp}/out"], "'{tmp}/broken.ipynb' is not valid JSON"),
     ("lecture.ipynb", ["site", "{tmp}/lecture.ipynb", "-o", "{tmp}/lecturer"], "will not build a site in '{tmp}/lecturer'"),
     ("lecture.ipynb", ["site", "{tmp}/lecture.ipynb", "-o", "{tmp}/no/such/out"], "folder '{tmp}/no/such' does not exist"),
+    ("lecture.ipynb", ["site", "{tmp}/lecture.ipynb", "-o", "/proc/negaviz-site"],
+     "cannot build a site in '/proc/negaviz-site'"),
     ("lecture.ipynb", ["site", "{tmp}/lecture.ipynb"], "the following arguments are required: -o/--output"),
     ("", ["site", "-o", "{tmp}/out"], "the following arguments are required: NOTEBOOK_OR_FOLDER"),
     ("lecture.ipynb", ["site", "{tmp}/lecture.ipynb", "-o", "{tmp}/out", "--pyodide", "{tmp}/nowhere"],
@@ -46,6 +48,7 @@ def test_bad_input_is_one_line_and_status_2_and_nothing_is_lost(
     assert words.replace("{tmp}", str(tmp_path)) in err
     assert "Traceback" not in out + err
     assert listing(tmp_path) == before  # nothing written, nothing moved, no work folder left
+    assert not Path("/proc/negaviz-site").exists()
 
 
 def test_an_interrupted_build_leaves_nothing(tmp_path: Path, make_notebook: Callable[..., Path]) -> None:
