@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.negaviz-installed
 # Versions known to pass; `make test CONSTRAINTS=` (in a fresh VENV) installs the newest instead.
 CONSTRAINTS ?= constraints.txt
 
-.PHONY: lab test setup dot browser bench notebooks check test-latest constraints docs
+.PHONY: lab test setup dot browser bench notebooks check test-latest constraints docs site
 
 setup: $(STAMP) dot
 
@@ -82,3 +82,8 @@ bench: setup
 # save the .ipynb deterministically; `tools/build_notebooks.py 03` rebuilds one.
 notebooks: setup
 	$(BIN)/python tools/build_notebooks.py
+
+# A JupyterLite course site of the lecture notebooks in _site/: copy the folder to any
+# static web space (see README.md). Pyodide and wheels are downloaded once, then cached.
+site: setup
+	$(BIN)/negaviz site notebooks/*.ipynb -o _site

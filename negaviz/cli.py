@@ -423,6 +423,24 @@ class _writing:
 
 
 @contextmanager
+def _terminate_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM (``kill``, a CI timeout) raises KeyboardInterrupt, as Ctrl-C does, so
+    ``finally`` clauses run before the process ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
 def _quit_on_ctrl_c(output: str) -> Iterator[None]:
     """Ctrl-C while the page is laid out and written exits at once, status 130.
 
@@ -607,6 +625,19 @@ def _cmd_proof(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_site(args: argparse.Namespace) -> int:
+    from negaviz.site import build_site
+
+    say = None if args.quiet else (lambda line: print(f"{PROG} site: {line}", file=sys.stderr, flush=True))
+    with _terminate_as_ctrl_c():  # a killed build removes its work folder too
+        info = build_site(args.notebooks, args.output, force=args.force, pyodide=args.pyodide, say=say)
+    print(f"{info.path}: a JupyterLite site of {info.notebooks} notebook{'s' if info.notebooks != 1 else ''}, "
+          f"{info.bytes / 1e6:.1f} MB in {info.files:,} files; copy the folder to any static web space")
+    if info.moved_aside is not None:
+        print(f"the folder that was there is now {str(info.moved_aside)!r}", file=sys.stderr)
+    return 0
+
+
 # --- the parser and main -----------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The ``negaviz`` parser with every subcommand."""
@@ -707,6 +738,28 @@ def build_parser() -> argparse.ArgumentParser:
     proof.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
     proof.add_argument("-o", "--output", metavar="FILE", help="draw the proof tree(s) to FILE (format by extension)")
     proof.set_defaults(run=_cmd_proof)
+
+    site = commands.add_parser(
+        "site", help="build a JupyterLite course site: the notebooks run in any browser, nothing installed",
+        description="Build a static JupyterLite site (JupyterLab, Notebook and a REPL) holding the notebooks, "
+        "with negaviz, the widgets and Pyodide (Python in the browser) bundled: copy DIR to any static web "
+        "space, at any sub-path, and students run every notebook with nothing installed. Downloads (Pyodide "
+        "from npm, wheels from PyPI) are cached, so building again needs no network.",
+        epilog="examples:\n"
+        "  negaviz site notebooks/ -o _site\n"
+        "  negaviz site 03-alphabeta.ipynb 11-write-your-own-alphabeta.ipynb -o ~/public_html/cs440\n"
+        "exit status: 0 done, 2 bad input or a failed build (DIR is left as it was), 130 Ctrl-C",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    site.add_argument("notebooks", metavar="NOTEBOOK_OR_FOLDER", nargs="+",
+                      help="a .ipynb notebook (its jupytext .py pair comes along), or a folder of them")
+    site.add_argument("-o", "--output", required=True, metavar="DIR", help="the site's folder")
+    site.add_argument("--force", action="store_true",
+                      help="if DIR is not a site negaviz built, move it aside to DIR.old (nothing is deleted)")
+    site.add_argument("--pyodide", metavar="PATH_OR_URL",
+                      help="a full Pyodide distribution (folder, .tar.bz2 or its URL) instead of npm's core")
+    site.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    site.set_defaults(run=_cmd_site)
     return parser
 
 

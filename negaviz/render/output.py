@@ -12,6 +12,7 @@ writes no timestamps into SVG.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import graphviz  # type: ignore[import-untyped]
@@ -32,6 +33,15 @@ def render(digraph: graphviz.Digraph, fmt: str) -> bytes:
         raise InputError(
             "rendering needs Graphviz's 'dot' program: install it with 'sudo apt-get install graphviz' "
             "(or 'conda install -c conda-forge graphviz'), or save to .dot and render elsewhere"
+        ) from None
+    except OSError:
+        if sys.platform != "emscripten":
+            raise
+        # A browser's Python (JupyterLite) runs no programs: a notebook shows drawings laid
+        # out by the page instead (negaviz.widgets.display), but a file needs dot.
+        raise InputError(
+            f"writing {fmt.upper()} needs Graphviz's 'dot' program, which Python in a browser cannot run: "
+            "show the drawing in the notebook (the page lays it out), or save it as .dot"
         ) from None
 
 

@@ -1,0 +1,161 @@
+"""A course site: lecture notebooks that run in any browser, with nothing installed.
+
+``negaviz site notebooks/ -o _site`` (or :func:`build_site`) builds a JupyterLite site:
+JupyterLab, Jupyter Notebook and a REPL, with the notebooks under ``files/`` and a Python
+kernel (Pyodide) that runs in the reader's browser.  negaviz, ipywidgets and anywidget
+are preloaded, so a notebook's ``import negaviz`` just works, and the kernel loads
+nothing from outside the site.  Every URL in it is relative: copy the folder to any
+static web space (GitHub Pages, ``/~name/cs440/`` on a university server) and it runs.
+
+* :mod:`negaviz.site.notebooks` checks and lists the notebooks;
+* :mod:`negaviz.site.wheel` packs the running negaviz as a wheel;
+* :mod:`negaviz.site.pyodide` bundles Pyodide and writes the lock the kernel loads from;
+* :mod:`negaviz.site.folder` builds beside DIR and moves the site into place, never
+  deleting a file someone else wrote there.
+
+``jupyter lite build`` (from jupyterlite-core, the ``site`` extra) assembles the apps
+and copies the widgets' front-ends from this Python environment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from negaviz.site.folder import Target, check_target, put_in_place, staging, write_marker
+from negaviz.site.notebooks import SiteFile, collect
+from negaviz.site.pyodide import SiteBuildError, check_pyodide, kernel_pyodide, prepare_pyodide
+from negaviz.site.wheel import build_wheel
+
+__all__ = ["build_site", "SiteInfo"]
+
+APPS = ("lab", "notebooks", "tree", "edit", "repl")
+"""JupyterLite's apps in a site: JupyterLab, Notebook (its file tree, notebooks and text editor) and the REPL."""
+
+_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+# Lab extensions in this environment that mean nothing in a browser-only site.
+_DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
+
+
+@dataclass(frozen=True)
+class SiteInfo:
+    """What :func:`build_site` built."""
+
+    path: Path
+    """The site's folder."""
+    notebooks: int
+    """How many notebooks it holds (under ``files/``)."""
+    files: int
+    """How many files it holds in all."""
+    bytes: int
+    """Its size on disk, in bytes (the sum of its files)."""
+    seconds: float
+    """How long the build took."""
+    moved_aside: Path | None
+    """Where a folder that was at ``path`` went (``force``), or None."""
+
+
+def build_site(
+    sources: Iterable[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    pyodide: str | None = None,
+    say: Callable[[str], None] | None = None,
+) -> SiteInfo:
+    """Build a JupyterLite site of the notebooks ``sources`` name (files or folders) at ``output``.
+
+    ``force`` moves a folder at ``output`` that is not an earlier site aside to
+    ``output.old`` (nothing is deleted).  ``pyodide`` is a full Pyodide distribution (a
+    folder, a ``.tar.bz2`` or its URL) to use instead of npm's core and PyPI's wheels.
+    ``say`` receives one line per stage (progress).  Every input is checked before any
+    work starts; a build that fails or is interrupted leaves ``output`` as it was.
+    """
+    started = time.perf_counter()
+    files = collect([os.fspath(s) for s in sources])
+    target = check_target(os.fspath(output), force=force)
+    check_pyodide(pyodide)
+    kernel_pyodide()  # JupyterLite is installed (before any download)
+    report = say or (lambda line: None)
+    try:
+        return _build(files, target, pyodide, report, started)
+    except OSError as exc:  # a full disk, a folder that takes no files: one line, and nothing left behind
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise SiteBuildError(f"cannot build a site in {str(target.path)!r}: {exc.strerror or exc}{where}") from None
+
+
+def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: Callable[[str], None],
+           started: float) -> SiteInfo:
+    import negaviz
+
+    with staging(target) as work:
+        lite, site = work / "lite", work / "site"
+        for file in files:
+            dest = lite / "files" / file.name
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if file.name.suffix == ".ipynb":
+                dest.write_text(_for_pyodide(file.source.read_text(encoding="utf-8")), encoding="utf-8")
+            else:
+                dest.write_bytes(file.source.read_bytes())
+        notebooks = sum(1 for f in files if f.name.suffix == ".ipynb")
+        report(f"notebooks: {notebooks} (with {len(files) - notebooks} jupytext pairs)")
+        wheel = build_wheel(Path(negaviz.__file__).parent, negaviz.__version__, work)
+        report(f"negaviz {negaviz.__version__}: {wheel.name}")
+        preload = prepare_pyodide(lite / "static" / "pyodide", wheel, pyodide=pyodide, say=report)
+        _write_config(lite, preload)
+        report(f"JupyterLite: building the {', '.join(APPS)} apps")
+        _jupyter_lite_build(lite, site)
+        write_marker(site, version=negaviz.__version__)
+        count = sum(1 for p in site.rglob("*") if p.is_file())
+        size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+        if target.moves_aside is not None:
+            report(f"moving the folder at {str(target.path)!r} aside to {str(target.moves_aside)!r}")
+        put_in_place(site, target)
+    return SiteInfo(target.path, notebooks, count, size, time.perf_counter() - started, target.moves_aside)
+
+
+def _for_pyodide(notebook: str) -> str:
+    """The notebook asking for the site's kernel: a saved ``python3`` kernelspec would make
+    JupyterLite ask the student to pick a kernel first."""
+    data = json.loads(notebook)
+    data.setdefault("metadata", {})["kernelspec"] = dict(_KERNELSPEC)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _write_config(lite: Path, preload: list[str]) -> None:
+    """``jupyter-lite.json``: the kernel loads Pyodide from the site and never falls back to PyPI."""
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "negaviz",
+            "disabledExtensions": _DISABLED,
+            "litePluginSettings": {
+                _KERNEL_PLUGIN: {
+                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": preload},
+                }
+            },
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def _jupyter_lite_build(lite: Path, site: Path) -> None:
+    command = [
+        sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--output-dir", str(site),
+        "--contents", str(lite / "files"), "--no-sourcemaps", "--no-unused-shared-packages",
+        *(f"--apps={app}" for app in APPS),
+    ]
+    env = {k: v for k, v in os.environ.items() if k != "JUPYTERLITE_PYODIDE_URL"}  # the site's own Pyodide only
+    done = subprocess.run(command, cwd=lite, env=env, capture_output=True, text=True)
+    if done.returncode != 0 or not (site / "jupyter-lite.json").is_file():
+        lines = [line.strip() for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+        raise SiteBuildError(f"jupyter lite build failed: {lines[-1] if lines else f'exit status {done.returncode}'}")

@@ -1,0 +1,50 @@
+"""A clear error for a package the site does not bundle, when the browser is offline.
+
+Compiled packages (numpy, matplotlib, ...) are not in a site: the kernel fetches them
+from Pyodide's CDN when a cell imports one.  Offline that fetch fails quietly (a line in
+the browser's console) and the cell then stops on a bare ``No module named 'numpy'``.
+This finder, last on ``sys.meta_path``, turns that into one sentence that says why and
+what to do.  It is only reached when no other finder found the module, so online (the
+package was loaded) it never speaks.
+
+The site build writes this file, followed by one ``install({...})`` line naming the
+site's CDN-only packages, into its Pyodide standard library as ``sitecustomize``, which
+Python imports as it starts.  So it must import nothing from negaviz (not installed yet
+at that moment) and only the standard library.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from types import ModuleType
+from typing import Sequence
+
+
+
+class OnlineOnly(MetaPathFinder):
+    """Raise a clear ModuleNotFoundError for a top-level module only the CDN has."""
+
+    def __init__(self, packages: dict[str, str], cdn: str) -> None:
+        self.packages = packages
+        """Import name -> the Pyodide package that provides it."""
+        self.cdn = cdn
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        package = self.packages.get(fullname) if path is None else None  # a submodule's parent was found
+        if package is None:
+            return None
+        __tracebackhide__ = True  # noqa: F841 (IPython shows the sentence, not this frame)
+        raise ModuleNotFoundError(
+            f"{fullname} could not be loaded: this site does not bundle {package}, so the browser fetches it "
+            f"from Pyodide's CDN ({self.cdn}), and that failed; connect to the internet and run the cell again",
+            name=fullname,
+        )
+
+
+def install(packages: dict[str, str], cdn: str) -> None:
+    """Put an :class:`OnlineOnly` finder last on ``sys.meta_path``."""
+    sys.meta_path.append(OnlineOnly(packages, cdn))

@@ -1,0 +1,197 @@
+"""Serve a built site under a sub-path and run code in its REPL in Debian's Chromium.
+
+Shared by ``test_site_browser.py`` and ``benchmarks/bench_pyodide.py`` (which loads this
+file by path).  The server answers only under the sub-path, as a lecturer's
+``/~name/cs440/`` would, and records any request outside it; the browser aborts and
+counts every request that leaves 127.0.0.1.  Uses ``/usr/bin/chromium`` through
+Playwright, never ``playwright install``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+SUB_PATH = "/~lecturer/cs440/"
+
+
+@dataclass
+class Served:
+    """A site served at ``url`` (ending in ``/``), with what the server saw outside the sub-path."""
+
+    url: str
+    outside: list[str] = field(default_factory=list)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+    }
+
+    def __init__(self, *args: Any, served: Served, **kwargs: Any) -> None:
+        self.served = served
+        super().__init__(*args, **kwargs)
+
+    def send_head(self) -> Any:
+        path = urllib.parse.urlsplit(self.path).path
+        if not path.startswith(SUB_PATH):
+            self.served.outside.append(self.path)
+            self.send_error(404, "outside the site's sub-path")
+            return None
+        self.path = "/" + self.path[len(SUB_PATH):]
+        return super().send_head()
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the test reports what matters
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a page that moved on closes its requests early (broken pipes): not the site's fault
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[Served]:
+    """Serve ``site`` from 127.0.0.1 at ``SUB_PATH`` with Python's http.server."""
+    served = Served("")
+    handler = partial(_Handler, directory=str(site), served=served)
+    server = _Server(("127.0.0.1", 0), handler)
+    served.url = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class ReplRun:
+    """What one REPL run printed, and how long it took."""
+
+    output: str
+    seconds: float
+    """From opening the page (cold: a new browser profile) to the output holding ``expect``."""
+    first_seconds: float
+    """From opening the page to the first output of any kind."""
+    blocked: list[str]
+    """Requests that tried to leave 127.0.0.1 (all aborted)."""
+
+
+def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0) -> ReplRun:
+    """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
+    until an output holding ``expect`` shows; return every output's text."""
+    from playwright.sync_api import sync_playwright
+
+    blocked: list[str] = []
+    url = f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
+
+    def route(r: Any) -> None:
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            context = browser.new_context()
+            context.route("**/*", route)  # the context's route sees the kernel's worker too; a page's does not
+            page = context.new_page()
+            started = time.perf_counter()
+            page.goto(url)
+            outputs = page.locator(".jp-OutputArea-output")
+            deadline = started + timeout_s
+            text, first = "", None
+            while time.perf_counter() < deadline:
+                text = "\n".join(outputs.all_text_contents())
+                if text and first is None:
+                    first = time.perf_counter() - started
+                if expect in text or "Error" in text:
+                    break
+                page.wait_for_timeout(100)  # not time.sleep: that would stall the routing above
+            seconds = time.perf_counter() - started
+        finally:
+            browser.close()
+    return ReplRun(text, seconds, seconds if first is None else first, blocked)
+
+
+@dataclass
+class NotebookRun:
+    """What Run All Cells did to a notebook in JupyterLite's JupyterLab."""
+
+    code_cells: int
+    cells_run: int
+    """Code cells that got an execution count."""
+    errors: list[str]
+    """The text of every error output (first line each)."""
+    seconds: float
+    blocked: list[str]
+
+
+def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screenshot: Path | None = None) -> NotebookRun:
+    """Open ``path`` (under ``files/``) in JupyterLite's lab, clear its outputs, run all
+    cells through the menus (JupyterLite has no ``window.jupyterapp``) and collect errors."""
+    from playwright.sync_api import sync_playwright
+
+    blocked: list[str] = []
+
+    def route(r: Any) -> None:
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    def menu(top: str, item: str) -> None:
+        page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
+        page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", route)
+            page = context.new_page()
+            started = time.perf_counter()
+            page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
+            page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
+            menu("Edit", "Clear Outputs of All Cells")
+            menu("Run", "Run All Cells")
+            prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
+            deadline = started + timeout_s
+            while time.perf_counter() < deadline:
+                texts = [t.strip() for t in prompts.all_text_contents()]
+                if texts and all(t[1:-2].isdigit() for t in texts):
+                    break
+                stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
+                if stopped and not any(t == "[*]:" for t in texts):
+                    break  # Run All stops at an error; the cells after it stay unrun
+                page.wait_for_timeout(250)  # not time.sleep: that would stall the routing above
+            texts = [t.strip() for t in prompts.all_text_contents()]
+            errors = [
+                t.strip().splitlines()[-1] if t.strip() else "(empty error)"
+                for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
+            ]
+            seconds = time.perf_counter() - started
+            if screenshot is not None:
+                page.screenshot(path=str(screenshot), full_page=True)
+        finally:
+            browser.close()
+    return NotebookRun(len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, blocked)
