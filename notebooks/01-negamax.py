@@ -27,10 +27,9 @@
 # and every leaf is scored for the player to move there.
 
 # %%
-from IPython.display import SVG
 
 import negaviz
-from negaviz.render import draw, to_svg
+from negaviz.render import draw, picture
 from negaviz.student import check, trace_calls
 from negaviz.widgets import StepperWidget
 
@@ -87,10 +86,10 @@ for node in tree.preorder():
 
 # %%
 trace = negaviz.record(tree, algorithm="negamax")
-SVG(to_svg(draw(trace, perspective="minimax")))
+picture(draw(trace, perspective="minimax"))
 
 # %%
-SVG(to_svg(draw(trace, perspective="negamax")))
+picture(draw(trace, perspective="negamax"))
 
 
 # %% [markdown]

@@ -30,11 +30,10 @@
 # %%
 import math
 
-from IPython.display import SVG
 
 import negaviz
 from negaviz.analysis.steps import Stepper, fmt
-from negaviz.render import svg
+from negaviz.render import picture
 from negaviz.widgets import StepperWidget
 
 # %% [markdown]
@@ -134,7 +133,7 @@ for window in [(-math.inf, math.inf), (4, 6), (6, 10), (0, 4), (4, 5), (5, 6)]:
 # bound, dashed ones were never visited.
 
 # %%
-SVG(svg(trace, windows=True))
+picture(trace, windows=True)
 
 # %% [markdown]
 # ## On a real game

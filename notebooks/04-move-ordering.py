@@ -38,12 +38,11 @@ from negaviz.render.plots import SVG_SALT
 
 matplotlib.rcParams["svg.hashsalt"] = SVG_SALT  # fixed SVG ids: the same figure gives the same bytes
 
-from IPython.display import SVG
 
 import negaviz
 from negaviz import TicTacToe
 from negaviz.analysis import compare
-from negaviz.render import svg
+from negaviz.render import picture
 from negaviz.render.plots import plot_comparison
 from negaviz.widgets import CompareWidget
 
@@ -127,4 +126,4 @@ blocked = negaviz.record(defend, algorithm="alphabeta", order="threats", stop_at
 print(f"threat search: value {blocked.value}, line {' '.join(blocked.pv_names())}, {len(blocked.nodes)} nodes")
 
 # %%
-SVG(svg(blocked))
+picture(blocked)

@@ -33,12 +33,11 @@
 # %%
 import math
 
-from IPython.display import SVG
 
 import negaviz
 from negaviz import Othello, TicTacToe
 from negaviz.analysis.steps import fmt
-from negaviz.render import svg
+from negaviz.render import picture
 from negaviz.search.events import EventKind
 from negaviz.student import capture, check
 from negaviz.widgets import StepperWidget
@@ -125,7 +124,7 @@ for event in tt.events:
 StepperWidget(tt, windows=True)
 
 # %%
-SVG(svg(tt, windows=True))
+picture(tt, windows=True)
 
 
 # %% [markdown]

@@ -24,12 +24,11 @@
 # %%
 import math
 
-from IPython.display import SVG
 
 import negaviz
 from negaviz import TicTacToe, check_proof, prove
 from negaviz.analysis import nodes_per_depth
-from negaviz.render import draw_proof, to_svg
+from negaviz.render import draw_proof, picture
 
 # %% [markdown]
 # ## x to move wins
@@ -48,7 +47,7 @@ for proof in proofs.proofs:
 # ellipses are positions where o moves, with every reply.
 
 # %%
-SVG(to_svg(draw_proof(game, proofs.proofs[0])))
+picture(draw_proof(game, proofs.proofs[0]))
 
 # %% [markdown]
 # ## How much smaller?
@@ -94,4 +93,4 @@ print("checked:", [check_proof(board, p) for p in first.proofs + smallest.proofs
 # The top of x's smallest proof (the rest folded into summary nodes):
 
 # %%
-SVG(to_svg(draw_proof(board, smallest.proofs[0], max_nodes=40)))
+picture(draw_proof(board, smallest.proofs[0], max_nodes=40))

@@ -32,7 +32,6 @@
 # %%
 import random
 
-from IPython.display import SVG
 
 import negaviz
 from negaviz.analysis import (
@@ -46,7 +45,7 @@ from negaviz.analysis import (
     with_node_types,
 )
 from negaviz.analysis.nodetypes import type_counts
-from negaviz.render import draw, to_svg
+from negaviz.render import draw, picture
 from negaviz.render.styles import default_node_style
 
 # %% [markdown]
@@ -210,7 +209,7 @@ expected, observed = node_types(trace), observed_types(trace)
 print("expected:", type_counts(expected))
 print("observed:", type_counts(observed))
 print("nodes whose expected and observed types differ:", sum(expected[n] != observed[n] for n in expected))
-SVG(to_svg(draw(trace, node_style=with_node_types(default_node_style, expected, observed))))
+picture(draw(trace, node_style=with_node_types(default_node_style, expected, observed)))
 
 # %% [markdown]
 # With perfect ordering the counts follow from the rules: a PV node at every depth on
@@ -230,4 +229,4 @@ expected, observed = node_types(trace), observed_types(trace)
 print("nodes visited:", len(trace.nodes), " leaves:", trace.counts().leaves)
 print("observed:", type_counts(observed))
 print("nodes whose expected and observed types differ:", sum(expected[n] != observed[n] for n in expected))
-SVG(to_svg(draw(trace, node_style=with_node_types(default_node_style, expected, observed))))
+picture(draw(trace, node_style=with_node_types(default_node_style, expected, observed)))

@@ -28,10 +28,9 @@
 import inspect
 import math
 
-from IPython.display import SVG
 
 import negaviz
-from negaviz.render import draw, to_svg
+from negaviz.render import draw, picture
 from negaviz.student import capture, check
 from negaviz.widgets import StepperWidget
 
@@ -50,7 +49,7 @@ tree = negaviz.Tree.parse("A(B(E:5 F:6) C(G:5 H:1 I:9) D(J(L:2 M:8) K(N:7 O:5)))
 reference = negaviz.record(tree, algorithm="alphabeta")
 print("value:", reference.value, "  best line:", " ".join(reference.pv_names()),
       "  never visited:", ", ".join(reference.pruned_labels()))
-SVG(to_svg(draw(reference, windows=True)))
+picture(draw(reference, windows=True))
 
 # %% [markdown]
 # ## Checking a function

@@ -42,7 +42,7 @@ from negaviz.progress import DELAY, bar
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective
 
-__all__ = ["export_html", "Export"]
+# Public through the package: negaviz.export lists export_html and Export.
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,16 @@ file's extension; :func:`svg` renders a trace straight to SVG text, for notebook
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
 from negaviz.extras import require
 
 require("graphviz", purpose="drawing")  # before any module here imports it: one line naming the extra
 
+import graphviz  # type: ignore[import-untyped]  # noqa: E402
+
+from negaviz.errors import InputError
 from negaviz.render.output import FORMATS, render, save, to_svg
 from negaviz.render.proof import draw_proof
 from negaviz.render.styles import (
@@ -35,7 +39,7 @@ from negaviz.render.tree import PERSPECTIVES, draw
 from negaviz.trace.trace import Trace
 
 __all__ = [
-    "draw", "draw_proof", "svg", "to_svg", "render", "save", "NodeView", "EdgeView", "default_node_style",
+    "draw", "draw_proof", "picture", "to_svg", "render", "save", "NodeView", "EdgeView", "default_node_style",
     "default_edge_style",
 ]
 
@@ -46,3 +50,31 @@ def svg(trace: Trace, **kw: Any) -> str:
     This is what ``Trace._repr_svg_`` calls to show a trace in a notebook.
     """
     return to_svg(draw(trace, **kw))
+
+
+def picture(drawing: Any, **kw: Any) -> Any:
+    """What a notebook cell shows for a drawing (from :func:`draw` or :func:`draw_proof`)
+    or a trace (drawn with ``kw`` as for :func:`draw`): SVG laid out by dot where it
+    runs, else a drawing the page lays out with the Graphviz bundled with negaviz (a
+    browser's Python, JupyterLite), so a lecture notebook draws in either.
+
+    >>> import negaviz
+    >>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+    >>> type(picture(trace, windows=True)).__name__  # dot is installed here
+    'SVG'
+    """
+    if isinstance(drawing, Trace):
+        drawing = draw(drawing, **kw)
+    elif kw:
+        raise InputError(f"picture() takes drawing options only with a trace, not with a {type(drawing).__name__}")
+    if not isinstance(drawing, graphviz.Digraph):
+        raise InputError(f"picture() shows a drawing (from draw or draw_proof) or a trace, not a {type(drawing).__name__}")
+    if shutil.which("dot") is None:
+        # no dot here (a browser's Python): the page lays it out; the widgets come with
+        # the notebook extras (lazily: drawing to files needs none of them)
+        from negaviz.widgets.display import DrawingView
+
+        return DrawingView(drawing.source, label="a drawn search tree")
+    from IPython.display import SVG
+
+    return SVG(to_svg(drawing))
