@@ -143,6 +143,12 @@ class NotebookRun:
     """The text of every error output (first line each)."""
     seconds: float
     blocked: list[str]
+    drawings: int = 0
+    """Still drawings the page laid out (no dot in the browser's Python)."""
+    stepped: tuple[int, int] | None = None
+    """The first stepper's step before and after three presses of → (None: no stepper)."""
+    text: str = ""
+    """Every output's text, for what a cell printed."""
 
 
 def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screenshot: Path | None = None) -> NotebookRun:
@@ -190,8 +196,23 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
                 for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
             ]
             seconds = time.perf_counter() - started
+            drawings = page.locator(".negaviz-drawing svg").count()
+            stepped = None
+            stepper = page.locator("[data-negaviz-stepper]").first
+            if page.locator("[data-negaviz-stepper]").count():
+                stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
+                stepper.scroll_into_view_if_needed()
+                before = int(stepper.get_attribute("data-step") or -1)
+                stepper.locator(".nv-sentence").click()  # the keys are the stepper's
+                for _ in range(3):
+                    page.keyboard.press("ArrowRight")
+                page.wait_for_timeout(250)
+                stepped = (before, int(stepper.get_attribute("data-step") or -1))
+            text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
             if screenshot is not None:
                 page.screenshot(path=str(screenshot), full_page=True)
         finally:
             browser.close()
-    return NotebookRun(len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, blocked)
+    return NotebookRun(
+        len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, blocked, drawings, stepped, text,
+    )

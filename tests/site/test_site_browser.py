@@ -69,3 +69,9 @@ def test_a_lecture_notebook_runs_in_jupyterlab(site: SiteInfo, site_browser: Any
     assert run.blocked == [] and served.outside == []
     assert run.errors == [], run.errors
     assert run.cells_run == run.code_cells
+    # pictures and steppers laid out by the page, and a stepper stepped with the keys
+    assert run.drawings >= 1
+    assert run.stepped is not None and run.stepped[1] == run.stepped[0] + 3, run.stepped
+    if notebook.startswith("11"):  # the checker finds the buggy alpha-beta's first divergence
+        assert "Not yet: wrong window at F (path B F)." in run.text, run.text[:2000]
+        assert "step 6 of 31: Enter F with window" in run.text  # its stepper opens there
