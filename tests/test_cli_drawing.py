@@ -118,3 +118,27 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
     captured = capsys.readouterr()
     assert json.loads(captured.out)["value"] == 1
     assert captured.err.endswith("\n") and "5/5" in captured.err  # one tick per root move
+
+
+def test_export_needs_no_dot(tmp_path: Path) -> None:
+    """The page lays its views out in the browser: ``negaviz export`` runs with no Graphviz
+    on PATH, and ``render`` to SVG there says in one line what it needs."""
+    import subprocess
+    import sys
+
+    no_dot = {"PATH": str(Path(sys.executable).parent)}  # this environment's programs: no Graphviz
+    out = tmp_path / "ab.html"
+    run = subprocess.run(
+        [sys.executable, "-m", "negaviz", "export", "tree", TEXTBOOK, "-o", str(out)],
+        capture_output=True, text=True, env=no_dot, timeout=120,
+    )
+    assert run.returncode == 0 and "every one of 19 steps" in run.stdout, run.stderr
+    from negaviz.frontend.page import page_state
+
+    (scene,) = page_state(out.read_text(encoding="utf-8"))["scenes"]
+    assert scene["layout"] == "browser" and scene["views"][0]["dot"].startswith("digraph")
+    svg = subprocess.run(
+        [sys.executable, "-m", "negaviz", "render", "tree", TEXTBOOK, "-o", str(tmp_path / "ab.svg")],
+        capture_output=True, text=True, env=no_dot, timeout=120,
+    )
+    assert svg.returncode == 2 and len(svg.stderr.strip().splitlines()) == 1 and "dot" in svg.stderr, svg.stderr

@@ -91,11 +91,16 @@ class ReplRun:
     """From opening the page to the first output of any kind."""
     blocked: list[str]
     """Requests that tried to leave 127.0.0.1 (all aborted)."""
+    stepper_seconds: float | None = None
+    """``step=True``: from opening the page to a stepper's tree drawn in it."""
+    stepped: tuple[int, int] | None = None
+    """``step=True``: the stepper's step before and after three presses of →."""
 
 
-def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0) -> ReplRun:
+def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False) -> ReplRun:
     """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
-    until an output holding ``expect`` shows; return every output's text."""
+    until an output holding ``expect`` shows; return every output's text.  ``step``: then
+    wait for the stepper the code shows, and step it with the keys."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
@@ -127,9 +132,20 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
                     break
                 page.wait_for_timeout(100)  # not time.sleep: that would stall the routing above
             seconds = time.perf_counter() - started
+            stepper_seconds, stepped = None, None
+            if step:
+                stepper = page.locator("[data-negaviz-stepper]").first
+                stepper.locator("svg g.node").first.wait_for(timeout=int(timeout_s * 1000))  # laid out in the page
+                stepper_seconds = time.perf_counter() - started
+                before = int(stepper.get_attribute("data-step") or -1)
+                stepper.locator(".nv-sentence").click()  # the keys are the stepper's
+                for _ in range(3):
+                    page.keyboard.press("ArrowRight")
+                page.wait_for_timeout(250)
+                stepped = (before, int(stepper.get_attribute("data-step") or -1))
         finally:
             browser.close()
-    return ReplRun(text, seconds, seconds if first is None else first, blocked)
+    return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped)
 
 
 @dataclass
@@ -196,6 +212,13 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
                 for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
             ]
             seconds = time.perf_counter() - started
+            # Drawings and steppers lay themselves out once the page has the bundled Graphviz
+            # (asked of the kernel, then started): after the cells, so wait for them.
+            for shown in (".negaviz-drawing svg", "[data-negaviz-stepper] svg g.node"):
+                try:
+                    page.locator(shown).first.wait_for(timeout=60_000)
+                except Exception:  # Playwright's TimeoutError: this notebook shows none
+                    pass
             drawings = page.locator(".negaviz-drawing svg").count()
             stepped = None
             stepper = page.locator("[data-negaviz-stepper]").first
