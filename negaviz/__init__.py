@@ -18,7 +18,6 @@ from negaviz import _startup
 _startup.guard()  # first: a Ctrl-C while the command imports the rest is quiet
 
 import os
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -88,7 +87,9 @@ def _drawings_in_the_page() -> None:
     """In a notebook whose kernel has no Graphviz ``dot`` (a browser's Python: JupyterLite),
     drawings and traces are laid out by the page instead (:mod:`negaviz.widgets.display`).
     Nothing happens where ``dot`` runs, outside IPython, or without the notebook extras."""
-    if "IPython" not in sys.modules or shutil.which("dot") is not None:
+    from negaviz.extras import dot_installed
+
+    if "IPython" not in sys.modules or dot_installed():
         return
     try:
         from negaviz.widgets.display import register

@@ -24,6 +24,7 @@ negaviz.errors.MissingDependency: drawing needs the no_such_module Python packag
 from __future__ import annotations
 
 import importlib
+import shutil
 
 from negaviz.errors import MissingDependency
 
@@ -61,3 +62,9 @@ def require(*modules: str, purpose: str) -> None:
             raise MissingDependency(
                 f"{purpose} needs the {module} Python package, which cannot be imported ({reason}): {hint}"
             ) from None
+
+
+def dot_installed() -> bool:
+    """Whether Graphviz's ``dot`` program can run here (never in a browser's Python).
+    Where it cannot, views and drawings are laid out by the page instead."""
+    return shutil.which("dot") is not None

@@ -39,7 +39,6 @@ import dataclasses
 import html
 import math
 import re
-import shutil
 from decimal import Decimal
 from collections.abc import Callable
 from typing import Any, Literal, get_args
@@ -47,6 +46,7 @@ from typing import Any, Literal, get_args
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
+from negaviz.extras import dot_installed
 from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.render.fold import Sizes, plan, snapshot
@@ -69,11 +69,6 @@ MAX_PAGE_EVENTS = 100_000
 Layout = Literal["auto", "dot", "browser"]
 """Where a scene's views are laid out (:class:`Scene`'s ``layout``)."""
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)
-
-
-def dot_installed() -> bool:
-    """Whether Graphviz's ``dot`` program can run here (not in a browser's Python)."""
-    return shutil.which("dot") is not None
 
 
 ItemCode = Literal["n", "f", "g", "p"]

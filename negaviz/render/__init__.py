@@ -16,10 +16,9 @@ file's extension; :func:`svg` renders a trace straight to SVG text, for notebook
 
 from __future__ import annotations
 
-import shutil
 from typing import Any
 
-from negaviz.extras import require
+from negaviz.extras import dot_installed, require
 
 require("graphviz", purpose="drawing")  # before any module here imports it: one line naming the extra
 
@@ -69,7 +68,7 @@ def picture(drawing: Any, **kw: Any) -> Any:
         raise InputError(f"picture() takes drawing options only with a trace, not with a {type(drawing).__name__}")
     if not isinstance(drawing, graphviz.Digraph):
         raise InputError(f"picture() shows a drawing (from draw or draw_proof) or a trace, not a {type(drawing).__name__}")
-    if shutil.which("dot") is None:
+    if not dot_installed():
         # no dot here (a browser's Python): the page lays it out; the widgets come with
         # the notebook extras (lazily: drawing to files needs none of them)
         from negaviz.widgets.display import DrawingView

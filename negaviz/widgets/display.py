@@ -18,7 +18,6 @@ the bundled Graphviz the first time.
 
 from __future__ import annotations
 
-import shutil
 import sys
 from typing import Any
 
@@ -26,6 +25,7 @@ import anywidget
 import traitlets
 
 from negaviz.errors import InputError
+from negaviz.extras import dot_installed
 from negaviz.frontend.page import ESM, viz_source
 
 __all__ = ["DrawingView"]
@@ -66,7 +66,7 @@ def register() -> bool:
     has no ``dot``; whether it did.  Nothing changes where ``dot`` runs, or outside IPython."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
-    if shell is None or shutil.which("dot") is not None:
+    if shell is None or dot_installed():
         return False
     formatter = shell.display_formatter.mimebundle_formatter
     formatter.for_type_by_name("graphviz.graphs", "Digraph", _digraph_bundle)

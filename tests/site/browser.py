@@ -97,6 +97,20 @@ class ReplRun:
     """``step=True``: the stepper's step before and after three presses of →."""
 
 
+def offline(blocked: list[str]) -> Any:
+    """A Playwright route handler: requests to 127.0.0.1 go on, every other one is
+    aborted and its URL added to ``blocked``."""
+
+    def route(r: Any) -> None:
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    return route
+
+
 def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False) -> ReplRun:
     """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
     until an output holding ``expect`` shows; return every output's text.  ``step``: then
@@ -106,12 +120,7 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
     blocked: list[str] = []
     url = f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
 
-    def route(r: Any) -> None:
-        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    route = offline(blocked)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
@@ -174,12 +183,7 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
 
     blocked: list[str] = []
 
-    def route(r: Any) -> None:
-        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    route = offline(blocked)
 
     def menu(top: str, item: str) -> None:
         page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
