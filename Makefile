@@ -50,13 +50,20 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: setup
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
 
+# Tests run on one worker per core (pytest-xdist), a file to a worker at a time
+# (notebook cells and module fixtures stay together), in the order tests/conftest.py
+# sets (long files first; xdist would put the files with most tests first):
+# `make test WORKERS=1` runs them one after another.
+WORKERS ?= auto
+XDIST   := $(if $(filter 1,$(WORKERS)),-p no:xdist,-n $(WORKERS) --dist loadscope --no-loadscope-reorder)
+
 test: setup browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
 
 # The quick tier, for a lecturer who has edited one notebook: no browser, no slow tests
 # (nbval still runs every notebook not marked slow).  About 2 minutes.
 check: setup
-	$(BIN)/python -m pytest -m "not browser and not slow"
+	$(BIN)/python -m pytest $(XDIST) -m "not browser and not slow"
 
 # The whole suite against the newest releases, in its own environment (.venv-latest),
 # so the pinned .venv stays as it is.

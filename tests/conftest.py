@@ -17,6 +17,21 @@ from hypothesis import settings
 settings.register_profile("negaviz", deadline=None)
 settings.load_profile("negaviz")
 
+
+@pytest.hookimpl(trylast=True)  # after notebooks/conftest.py has marked the slow notebooks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the files with browser tests first, then those with slow tests, then the rest,
+    each file's tests together and in their order.  ``make test`` runs the suite on two
+    workers (pytest-xdist, a file to a worker at a time): started on the long files, both
+    end on the many short ones, instead of one working alone through a long file at the end."""
+    rank: dict[str, int] = {}
+    for item in items:
+        here = 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
+        file = item.nodeid.partition("::")[0]
+        rank[file] = min(rank.get(file, 2), here)
+    items.sort(key=lambda item: rank[item.nodeid.partition("::")[0]])  # a stable sort
+
+
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 

@@ -1,8 +1,8 @@
 """A self-contained HTML page that steps one or two scenes, with no network and no kernel.
 
 The page holds the front-end module (``stepper.js``, the same file the widgets load),
-the scenes' data as JSON (each drawing gzipped, unpacked by the browser), and a few lines
-that hand the module a model holding that data.  A Content-Security-Policy forbids every request but the page's own inline script
+the scenes' data as JSON, the views' SVG apart from it (both gzipped, unpacked by the
+browser), and a few lines that hand the module a model holding that data.  A Content-Security-Policy forbids every request but the page's own inline script
 and style, so it works from a USB stick, an e-mail attachment or a sandboxed frame.
 
 :func:`static_html` wraps such a page in a sandboxed ``<iframe>``: the form a widget
@@ -14,7 +14,7 @@ leaves in a notebook's outputs for viewers without a widget manager (``jupyter n
 >>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
 >>> page = page_html([Scene(trace)], title="alpha-beta")
 >>> "data-negaviz-stepper" in ESM, page.count("<script"), "http" in page.replace("http-equiv", "")
-(True, 2, False)
+(True, 3, False)
 """
 
 from __future__ import annotations
@@ -94,6 +94,13 @@ async function negavizViz() {
   await negavizViz();
   for (const holder of document.querySelectorAll("script.negaviz-data")) {
     const state = JSON.parse(await negavizGunzip(holder.textContent));
+    // The views' SVG, laid out by dot, travels apart from the data (see page_html).
+    const drawn = document.querySelector(`script.negaviz-layout[data-for="${holder.dataset.for}"]`);
+    if (drawn) {
+      JSON.parse(await negavizGunzip(drawn.textContent)).forEach((svgs, i) => svgs.forEach((svg, j) => {
+        if (svg !== null) state.scenes[i].views[j].svg = svg;
+      }));
+    }
     const el = document.getElementById(holder.dataset.for);
     await NEGAVIZ.render({ model: negavizModel(state), el });
   }
@@ -139,6 +146,7 @@ def _gz64(text: str) -> str:
 
 
 _DATA = re.compile(r'<script type="application/octet-stream" class="negaviz-data" data-for="[^"]*">([^<]*)</script>')
+_LAYOUT = re.compile(r'<script type="application/octet-stream" class="negaviz-layout" data-for="[^"]*">([^<]*)</script>\n')
 
 
 def page_state(page: str) -> dict[str, Any]:
@@ -148,7 +156,18 @@ def page_state(page: str) -> dict[str, Any]:
     m = _DATA.search(page)
     if m is None:
         raise InputError("this is not a page made by negaviz (it holds no stepper data)")
-    return dict(json.loads(gzip.decompress(base64.b64decode(m.group(1))).decode("utf-8")))
+    state = dict(json.loads(_gunzip(m.group(1))))
+    drawn = _LAYOUT.search(page)
+    if drawn is not None:
+        for scene, svgs in zip(state["scenes"], json.loads(_gunzip(drawn.group(1)))):
+            for view, svg in zip(scene["views"], svgs):
+                if svg is not None:
+                    view["svg"] = svg
+    return state
+
+
+def _gunzip(text: str) -> str:
+    return gzip.decompress(base64.b64decode(text)).decode("utf-8")
 
 
 def _json(data: Any) -> str:
@@ -178,13 +197,19 @@ def page_html(
     check_flag(presenter, "presenter")
     for scene in scenes:
         scene.cover()  # no kernel to lay out views later: every step needs one now
+    datas = [scene.data(chunks="all") for scene in scenes]
+    # The views' SVG (laid out by dot) is kept apart from the rest: it is the one part of
+    # a page that depends on which Graphviz is installed, so a notebook's stored stepper
+    # can be compared without it (notebooks/sanitize.cfg).
+    svgs = [[view.pop("svg", None) for view in data["views"]] for data in datas]
     state = {
         "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,
-        "autofocus": check_flag(autofocus, "autofocus"),
-        "scenes": [scene.data(chunks="all") for scene in scenes],
+        "autofocus": check_flag(autofocus, "autofocus"), "scenes": datas,
     }
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
-    viz = ""
+    drawn = viz = ""
+    if any(svg is not None for per_scene in svgs for svg in per_scene):
+        drawn = f'<script type="application/octet-stream" class="negaviz-layout" data-for="negaviz-0">{_gz64(_json(svgs))}</script>\n'
     if any(scene.layout == "browser" for scene in scenes):
         viz = f'<script type="application/octet-stream" class="negaviz-viz">{_viz_packed()}</script>\n'
     return (
@@ -196,7 +221,7 @@ def page_html(
         f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
         '<div id="negaviz-0"></div>\n'
         f'<script type="application/octet-stream" class="negaviz-data" data-for="negaviz-0">{_gz64(_json(state))}</script>\n'
-        f"{viz}"
+        f"{drawn}{viz}"
         f"<script>\n{_SCRIPT}\n{_BOOT}</script>\n</body>\n</html>\n"
     )
 
@@ -204,7 +229,7 @@ def page_html(
 def static_html(page: str, *, height: int = 820) -> str:
     """``page`` in a sandboxed frame (scripts run, nothing else is allowed), for a
     notebook output viewed where no widget manager runs."""
-    tag = hashlib.sha256(page.encode("utf-8")).hexdigest()[:12]
+    tag = hashlib.sha256(_LAYOUT.sub("", page).encode("utf-8")).hexdigest()[:12]  # the same under any Graphviz
     return (
         f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts allow-downloads" '
         f'style="width:100%;height:{height}px;border:1px solid #DDDDDD" srcdoc="{html.escape(page, quote=True)}"></iframe>'

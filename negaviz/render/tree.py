@@ -489,8 +489,13 @@ class _Builder:
                     f'<TR><TD><FONT COLOR="{html.escape(colour)}">{sample}</FONT></TD>'
                     f'<TD ALIGN="LEFT">{html.escape(meaning)}</TD></TR>'
                 )
-        table = '<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="#999999">'
-        return {"shape": "plain", "label": table + "".join(rows) + "</TABLE>>", "fontsize": "9", "id": "legend"}
+        # The frame is the node's own box, not the table's border: Graphviz versions emit a
+        # table's border at different places in the SVG, a node's box always first.
+        table = '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1">'
+        return {
+            "shape": "box", "color": "#999999", "margin": "0.02", "label": table + "".join(rows) + "</TABLE>>",
+            "fontsize": "9", "id": "legend",
+        }
 
 
 def _swatch(attrs: dict[str, str], sample: str) -> str:

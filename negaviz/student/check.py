@@ -185,13 +185,13 @@ def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **o
         raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
     if "algorithm" in options or "options" in options:
         raise InputError("give the algorithm as check(trace, algorithm=...), and other options as keywords")
+    if isinstance(student_trace, StudentTrace) and student_trace.fault is not None:  # first: the reason that matters
+        raise InputError(f"the recorded call did not finish, so there is nothing to compare: {student_trace.fault}")
     game = student_trace.game
     if game is None:
         raise InputError("the trace has no game attached: record it with trace_calls(game, ...)")
     if not student_trace.nodes:
         raise InputError("the trace is empty: call the recorded function first")
-    if isinstance(student_trace, StudentTrace) and student_trace.fault is not None:
-        raise InputError(f"the recorded call did not finish, so there is nothing to compare: {student_trace.fault}")
     windowed = student_trace.windowed if isinstance(student_trace, StudentTrace) else _has_windows(student_trace)
     if algorithm is None:
         algorithm = "alphabeta" if windowed else "negamax"

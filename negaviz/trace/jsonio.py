@@ -19,7 +19,9 @@ holds a Python object per event (peak memory about 1.5 times the packed trace; s
 (``[[kind, ...], ...]``, infinities as the strings ``"inf"`` and ``"-inf"``), still
 load, their events packed one by one.  ``student`` (optional) marks a trace captured
 from a student's function (:class:`~negaviz.trace.trace.StudentTrace`): it loads as one,
-and its windows may be upside down, as the function was called.
+and its windows may be upside down, as the function was called.  Its ``fault``, there
+only when the recorder stopped the call (a function that left a mutable game changed),
+says why.
 
 Loading checks every part: the fields' types, the game, the result, and the event
 stream's grammar (:mod:`negaviz.trace.validate`), so a file that loads can be read,
@@ -108,6 +110,8 @@ def to_dict(trace: Trace) -> dict[str, Any]:
     }
     if isinstance(trace, StudentTrace):
         out["student"] = {"function": trace.function, "windowed": trace.windowed}
+        if trace.fault is not None:  # what stopped the call: check() reports it after a load too
+            out["student"]["fault"] = trace.fault
     return out
 
 
@@ -162,8 +166,8 @@ def from_dict(data: Any) -> Trace:
     trace = Trace(stream, moves, checked.events, game=game, root=None if game is None else game.root, result=result)
     if student is None:
         return trace
-    function, windowed = student
-    return StudentTrace(trace, function=function, windowed=windowed)
+    function, windowed, fault = student
+    return StudentTrace(trace, function=function, windowed=windowed, fault=fault)
 
 
 def _agrees(result: SearchResult, checked: Checked) -> None:
@@ -186,15 +190,18 @@ def _number(x: float | None) -> str:
     return "no value" if x is None else fmt(x)
 
 
-def _student(d: Any) -> tuple[str, bool] | None:
-    """The ``student`` field: absent (None), or the function's name and whether it takes a window."""
+def _student(d: Any) -> tuple[str, bool, str | None] | None:
+    """The ``student`` field: absent (None), or the function's name, whether it takes a
+    window, and what stopped the call (``fault``, only when something did)."""
     if d is None:
         return None
-    if not isinstance(d, dict) or set(d) != {"function", "windowed"}:
-        raise fail("student", f"expected an object with function and windowed, found {str(d)[:60]}")
+    if not isinstance(d, dict) or not {"function", "windowed"} <= set(d) <= {"function", "windowed", "fault"}:
+        raise fail("student", f"expected an object with function, windowed and perhaps fault, found {str(d)[:60]}")
     if not isinstance(d["function"], str) or not isinstance(d["windowed"], bool):
         raise fail("student", "function must be a string and windowed true or false")
-    return d["function"], d["windowed"]
+    if "fault" in d and not isinstance(d["fault"], str):
+        raise fail("student", f"fault must be a string, found {type(d['fault']).__name__}")
+    return d["function"], d["windowed"], d.get("fault")
 
 
 def _moves(moves: Any) -> list[tuple[Any, ...]]:

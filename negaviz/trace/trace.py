@@ -195,8 +195,9 @@ class Trace:
     def _repr_svg_(self) -> str:
         """Jupyter shows a trace as its drawn tree (folded beyond 400 nodes)."""
         from negaviz.render import svg  # lazily: drawing needs graphviz, searching does not
+        from negaviz.render.output import svg_element
 
-        return svg(self)
+        return svg_element(svg(self))  # as picture() shows a drawing
 
     def __repr__(self) -> str:
         state = "complete" if self.complete else "partial"

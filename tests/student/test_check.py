@@ -14,7 +14,8 @@ import negaviz
 from negaviz import InputError, TicTacToe, Tree
 from negaviz.games.tictactoe import _WINS
 from negaviz.quiz import random_tree
-from negaviz.student import DivergenceKind, Report, WindowWarning, check, trace_calls
+from negaviz.student import DivergenceKind, Report, StudentTrace, WindowWarning, check, trace_calls
+from negaviz.trace import dumps, loads
 
 INF = math.inf
 TEXTBOOK = "[[7,5],[3,1,9]]"
@@ -665,6 +666,11 @@ def test_the_checker_tells_the_student_what_they_did() -> None:
     with pytest.raises(InputError, match="the recorded call did not finish, so there is nothing to compare: "
                        "forgetful left the game changed"):
         check(forgetful.last_trace)
+    # Saved and loaded (a file handed in), the trace still says why the call stopped.
+    again = loads(dumps(forgetful.last_trace))
+    assert isinstance(again, StudentTrace) and again.fault == forgetful.last_trace.fault
+    with pytest.raises(InputError, match="nothing to compare: forgetful left the game changed"):
+        check(again)
 
     # A node budget never makes a correct function wrong: it leaves the comparison undecided.
     tree = random_tree(depth=5, branching=3, seed=1)

@@ -229,7 +229,7 @@ BAD_FILES: list[tuple[str, Edit, str]] = [
     ("RESEARCH before any child", lambda d: d["events"].insert(1, [10, 3]), r"event 1 \(RESEARCH\): no child has returned"),
     ("LEAF value not the tree's, so its report is wrong", set_event(3, [2, "inf"]),
      r"event 4 \(BEST\): value -7 is not the returned child's value negated \(-inf\)"),
-    ("student field malformed", set_key("student", {"function": "ab"}), "student: expected an object with function and windowed"),
+    ("student field malformed", set_key("student", {"function": "ab"}), "student: expected an object with function, windowed and perhaps fault"),
     ("student field with a bad type", set_key("student", {"function": 3, "windowed": True}), "student: function must be a string"),
     ("CHILD value not the child's", set_event(4, [5, -6, "-inf"]), r"event 4 \(BEST\): value -6 is not the returned child's value negated \(-7\)"),
     ("move as text", lambda d: d["moves"].__setitem__(0, ["1", 4]), r"event 1 \(ENTER\): the parent's move list: move '1' is not a legal move"),

@@ -1,0 +1,126 @@
+"""The stored notebook outputs hold under any Graphviz, not only the one that made them.
+
+The notebooks were run with Debian 12's dot (2.43); a course on conda-forge or Homebrew
+has Graphviz 16, which places every node a little differently and spells its SVG a
+little differently.  ``notebooks/sanitize.cfg`` has nbval compare a drawing by what it
+draws (nodes, edges, shapes, colours, texts, in order), not by its coordinates, and a
+stepper's static form without the views dot laid out.  These tests hold it to that:
+
+- the same drawings, laid out by dot 2.43 and by Graphviz 16, read the same once
+  sanitized, and different drawings still read differently;
+- matplotlib's figures are left as they are (compared point by point);
+- every lecture notebook passes nbval with Graphviz 16 as its ``dot`` (the stand-in in
+  ``graphviz16/``, which runs the vendored @viz-js/viz under Node.js).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import negaviz
+from negaviz.render import draw, draw_proof
+from negaviz.render.output import svg_element, to_svg
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+STAND_IN = Path(__file__).resolve().parent / "graphviz16"
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+
+
+def _patterns() -> list[tuple[str, str]]:
+    from nbval.plugin import get_sanitize_patterns  # type: ignore[import-untyped]  # as nbval reads the file
+
+    return list(get_sanitize_patterns((NOTEBOOKS / "sanitize.cfg").read_text(encoding="utf-8")))
+
+
+def sanitized(text: str) -> str:
+    """``text`` as nbval compares it (every pattern of notebooks/sanitize.cfg, in order)."""
+    for regex, replace in _patterns():
+        text = re.sub(regex, replace, text)
+    return text
+
+
+def drawings() -> dict[str, Any]:
+    """A drawing of each kind the notebooks show: a textbook tree with windows and its
+    legend, a tic-tac-toe search with a table (dashed edges), an Othello search folded to
+    fit, and a proof tree of boards."""
+    textbook = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    ttt = negaviz.TicTacToe("xo./.x./...")
+    return {
+        "textbook": draw(textbook, step=12, windows=True),
+        "ttt": draw(negaviz.record(ttt, algorithm="alphabeta", tt=True), dag=True),
+        "othello": draw(negaviz.record(negaviz.Othello(6), algorithm="alphabeta", depth=3), max_nodes=80),
+        "proof": draw_proof(ttt, negaviz.prove(ttt).proofs[0]),
+    }
+
+
+@pytest.mark.slow
+def test_a_drawing_reads_the_same_under_dot_2_43_and_graphviz_16(graphviz16: Any) -> None:
+    shown = drawings()
+    new = dict(zip(shown, graphviz16.svgs([d.source for d in shown.values()])))
+    for name, digraph in shown.items():
+        old_svg, new_svg = svg_element(to_svg(digraph)), svg_element(new[name])
+        assert old_svg != new_svg, name  # laid out differently ...
+        assert sanitized(old_svg) == sanitized(new_svg), name  # ... drawing the same
+        assert "points=" not in sanitized(new_svg) and 'class="node"' in sanitized(new_svg)
+
+
+def test_a_sanitized_drawing_still_shows_what_changed() -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    steps = [sanitized(svg_element(to_svg(draw(trace, step=k, windows=True)))) for k in (11, 12)]
+    assert steps[0] != steps[1]  # a step later: another current node, another value
+    other = negaviz.record(negaviz.Tree.parse(TEXTBOOK.replace("E:5", "E:6")), algorithm="alphabeta")
+    assert sanitized(svg_element(to_svg(draw(other, step=12, windows=True)))) != steps[1]
+
+
+def test_matplotlib_figures_are_compared_point_by_point() -> None:
+    figures = 0
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                svg = output.get("data", {}).get("image/svg+xml")
+                if svg is None:
+                    continue
+                svg = "".join(svg)
+                if "matplotlib" in svg:
+                    figures += 1
+                    assert sanitized(svg) == svg, path.name
+                else:
+                    assert 'class="graph"' in svg, f"{path.name}: an SVG output neither matplotlib's nor Graphviz's"
+    assert figures >= 3
+
+
+def test_a_stepper_static_form_is_compared_without_its_layout() -> None:
+    from negaviz.widgets import StepperWidget
+
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    form = StepperWidget(trace).static_html()
+    assert "negaviz-layout" in form and "(views laid out by Graphviz)" in sanitized(form)
+    # everything else on the page is still compared: the search's data, the controls
+    later = StepperWidget(negaviz.record(negaviz.Tree.parse(TEXTBOOK.replace("H:9", "H:8")), algorithm="alphabeta"))
+    assert sanitized(later.static_html()) != sanitized(form)
+
+
+@pytest.mark.slow
+def test_every_notebook_passes_nbval_with_graphviz_16() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("the Graphviz 16 stand-in runs under Node.js, which is not installed: sudo apt-get install nodejs")
+    env = {**os.environ, "PATH": f"{STAND_IN}{os.pathsep}{os.environ['PATH']}"}
+    version = subprocess.run(["dot", "-V"], env=env, capture_output=True, text=True, check=True)
+    assert "graphviz version 16." in version.stderr, version.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "notebooks"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert re.search(r"\b\d+ passed\b", done.stdout) and " failed" not in done.stdout, done.stdout[-2000:]
