@@ -202,10 +202,15 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
             menu("Run", "Run All Cells")
             prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
             deadline = started + timeout_s
+            asked_again = started + 90  # on a loaded machine a first Run All can land before the kernel takes it
             while time.perf_counter() < deadline:
                 texts = [t.strip() for t in prompts.all_text_contents()]
                 if texts and all(t[1:-2].isdigit() for t in texts):
                     break
+                if asked_again and time.perf_counter() > asked_again:
+                    asked_again = 0
+                    if all(t == "[ ]:" for t in texts):  # nothing queued, nothing run: ask once more
+                        menu("Run", "Run All Cells")
                 stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
                 if stopped and not any(t == "[*]:" for t in texts):
                     break  # Run All stops at an error; the cells after it stay unrun
