@@ -61,7 +61,7 @@ test: setup browser
 	$(BIN)/python -m pytest $(XDIST)
 
 # The quick tier, for a lecturer who has edited one notebook: no browser, no slow tests
-# (nbval still runs every notebook not marked slow).  About 2 minutes.
+# (nbval still runs every notebook not marked slow).  About 1½ minutes here.
 check: setup
 	$(BIN)/python -m pytest $(XDIST) -m "not browser and not slow"
 
