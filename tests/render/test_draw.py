@@ -14,23 +14,6 @@ from negaviz.render.styles import OKABE_ITO
 from negaviz.trace import Trace
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"  # alpha-beta prunes G and H below C
-_ATTR = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>|[^\s\]]+)')
-
-
-def parse(dot: Any) -> tuple[dict[str, dict[str, str]], list[tuple[str, str, dict[str, str]]]]:
-    """Node and edge statements of a digraph's body: ``{id: attrs}``, ``[(tail, head, attrs)]``."""
-    nodes: dict[str, dict[str, str]] = {}
-    edges: list[tuple[str, str, dict[str, str]]] = []
-    for line in dot.body:
-        m = re.match(r"\t(\w+)(?: -> (\w+))? \[(.*)\]$", line, re.DOTALL)
-        if not m or m.group(1) == "graph":
-            continue
-        attrs = {k: v.strip('"') for k, v in _ATTR.findall(m.group(3))}
-        if m.group(2):
-            edges.append((m.group(1), m.group(2), attrs))
-        else:
-            nodes[m.group(1)] = attrs
-    return nodes, edges
 
 
 def textbook(**options: Any) -> Trace:
@@ -38,7 +21,7 @@ def textbook(**options: Any) -> Trace:
 
 
 # ------------------------------------------------------------------- structure
-def test_textbook_tree_counts_nodes_edges_and_ghosts() -> None:
+def test_textbook_tree_counts_nodes_edges_and_ghosts(parse: Any) -> None:
     nodes, edges = parse(draw(textbook()))
     assert set(nodes) == {"n0", "n1", "n2", "n3", "n4", "n5", "g4_1", "g4_2", "legend"}
     assert len(edges) == 7  # 5 tree edges and 2 into the pruned ghosts
@@ -47,7 +30,7 @@ def test_textbook_tree_counts_nodes_edges_and_ghosts() -> None:
     assert ">G<" in nodes["g4_1"]["label"] and ">H<" in nodes["g4_2"]["label"]
 
 
-def test_pruned_ghosts_are_dashed_grey_and_their_edges_too() -> None:
+def test_pruned_ghosts_are_dashed_grey_and_their_edges_too(parse: Any) -> None:
     nodes, edges = parse(draw(textbook()))
     for ghost in ("g4_1", "g4_2"):
         assert nodes[ghost]["style"] == "dashed"
@@ -56,14 +39,14 @@ def test_pruned_ghosts_are_dashed_grey_and_their_edges_too() -> None:
     assert all(a["style"] == "dashed" for a in ghost_edges)
 
 
-def test_cut_node_is_marked_in_words_and_border() -> None:
+def test_cut_node_is_marked_in_words_and_border(parse: Any) -> None:
     nodes, _ = parse(draw(textbook()))
     assert "<B>cut</B>" in nodes["n4"]["label"]
     assert nodes["n4"]["color"] == OKABE_ITO["reddish_purple"]
     assert "cut" not in nodes["n1"]["label"]
 
 
-def test_pv_edges_are_thick_and_only_those() -> None:
+def test_pv_edges_are_thick_and_only_those(parse: Any) -> None:
     trace = textbook()
     _, edges = parse(draw(trace))
     thick = [(t, h) for t, h, a in edges if float(a.get("penwidth", "1")) >= 3]
@@ -71,7 +54,7 @@ def test_pv_edges_are_thick_and_only_those() -> None:
     assert thick == [(f"n{a}", f"n{b}") for a, b in itertools.pairwise(pv)]
 
 
-def test_legend_present_and_lists_only_styles_used() -> None:
+def test_legend_present_and_lists_only_styles_used(parse: Any) -> None:
     nodes, _ = parse(draw(textbook()))
     legend = nodes["legend"]["label"]
     for words in ("pruned", "cutoff here", "principal variation", "exact value", "lower bound"):
@@ -82,7 +65,7 @@ def test_legend_present_and_lists_only_styles_used() -> None:
     assert "legend" not in nodes
 
 
-def test_current_node_at_a_step_has_a_double_border() -> None:
+def test_current_node_at_a_step_has_a_double_border(parse: Any) -> None:
     trace = textbook()
     step = trace.nodes[3].enter_step + 1  # just entered E: stack A, B, E
     nodes, _ = parse(draw(trace, step=step))
@@ -97,7 +80,7 @@ def test_current_node_at_a_step_has_a_double_border() -> None:
     assert "current node" in nodes["legend"]["label"]
 
 
-def test_step_zero_shows_only_the_root_unvisited() -> None:
+def test_step_zero_shows_only_the_root_unvisited(parse: Any) -> None:
     nodes, edges = parse(draw(textbook(), step=0, legend=False))
     assert list(nodes) == ["n0"] and not edges
     assert nodes["n0"]["style"] == "dotted"
@@ -121,7 +104,7 @@ def value_row(label: str) -> str:
     return re.findall(r"<TD[^>]*>(.*?)</TD>", label)[1]
 
 
-def test_negamax_and_minimax_views() -> None:
+def test_negamax_and_minimax_views(parse: Any) -> None:
     trace = textbook()
     neg, _ = parse(draw(trace))
     mini, _ = parse(draw(trace, perspective="minimax"))
@@ -138,7 +121,7 @@ def test_negamax_and_minimax_views() -> None:
     assert "negamax view" in draw(trace).source
 
 
-def test_windows_show_alpha_beta_and_bound_type() -> None:
+def test_windows_show_alpha_beta_and_bound_type(parse: Any) -> None:
     nodes, _ = parse(draw(textbook(), windows=True))
     assert "[−∞, −5]" in nodes["n4"]["label"]  # C: B's 5 raised A's alpha; C gets (-beta, -alpha)
     assert "[5, ∞]" in nodes["n5"]["label"]  # F: C's window negated again
@@ -150,7 +133,7 @@ def test_windows_show_alpha_beta_and_bound_type() -> None:
     assert "[5, ∞]" in mini["n5"]["label"]  # F at even depth: unchanged
 
 
-def test_minimax_root_moved_by_second_player() -> None:
+def test_minimax_root_moved_by_second_player(parse: Any) -> None:
     trace = negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="negamax")  # o to move
     assert trace.result is not None and trace.result.first_player == 1
     nodes, _ = parse(draw(trace, perspective="minimax", max_nodes=30))
@@ -159,7 +142,7 @@ def test_minimax_root_moved_by_second_player() -> None:
 
 
 # ------------------------------------------------------------------- games
-def test_tic_tac_toe_nodes_are_boards_with_the_last_move_marked() -> None:
+def test_tic_tac_toe_nodes_are_boards_with_the_last_move_marked(parse: Any) -> None:
     trace = negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta")
     nodes, edges = parse(draw(trace, max_nodes=40))
     first = trace.nodes[0].children[0]
@@ -171,7 +154,7 @@ def test_tic_tac_toe_nodes_are_boards_with_the_last_move_marked() -> None:
     assert names[f"n{first}"] == "c1"  # edges carry move names
 
 
-def test_othello_nodes_are_boards_of_discs() -> None:
+def test_othello_nodes_are_boards_of_discs(parse: Any) -> None:
     trace = negaviz.record(negaviz.Othello(4), algorithm="alphabeta", depth=2)
     nodes, edges = parse(draw(trace))
     assert nodes["n0"]["label"].count('FIXEDSIZE="TRUE"') == 16
@@ -179,7 +162,7 @@ def test_othello_nodes_are_boards_of_discs() -> None:
     assert {a["label"] for t, _, a in edges if t == "n0"} == {"b1", "a2", "d3", "c4"}
 
 
-def test_trace_without_game_falls_back_to_node_numbers() -> None:
+def test_trace_without_game_falls_back_to_node_numbers(parse: Any) -> None:
     full = textbook()
     bare = Trace(full.stream, full.move_lists, len(full))
     nodes, edges = parse(draw(bare))
@@ -190,7 +173,7 @@ def test_trace_without_game_falls_back_to_node_numbers() -> None:
 
 
 # ------------------------------------------------------------------- dag and TT
-def test_tt_hits_are_marked() -> None:
+def test_tt_hits_are_marked(parse: Any) -> None:
     trace = negaviz.record(negaviz.TicTacToe("x../.o./..."), algorithm="alphabeta", tt=True)
     tt = [n.id for n in trace.nodes if n.ending == "tt"]
     assert tt
@@ -200,7 +183,7 @@ def test_tt_hits_are_marked() -> None:
     assert "transposition-table hit" in nodes["legend"]["label"]
 
 
-def test_dag_merges_transpositions_with_dashed_edges_to_the_node_drawn() -> None:
+def test_dag_merges_transpositions_with_dashed_edges_to_the_node_drawn(parse: Any) -> None:
     game = negaviz.TicTacToe("x../.o./...")
     trace = negaviz.record(game, algorithm="alphabeta", tt=True)
     tree_nodes, _ = parse(draw(trace, max_nodes=10_000, legend=False))
@@ -214,7 +197,7 @@ def test_dag_merges_transpositions_with_dashed_edges_to_the_node_drawn() -> None
         assert head in nodes
 
 
-def test_dag_on_a_textbook_tree_with_a_shared_node() -> None:
+def test_dag_on_a_textbook_tree_with_a_shared_node(parse: Any) -> None:
     trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(D F:3))"), algorithm="negamax")
     nodes, edges = parse(draw(trace, dag=True, legend=False))
     assert sum(">D<" in a["label"] for a in nodes.values()) == 1
@@ -222,7 +205,7 @@ def test_dag_on_a_textbook_tree_with_a_shared_node() -> None:
 
 
 # ------------------------------------------------------------------- options
-def test_custom_styles_are_used() -> None:
+def test_custom_styles_are_used(parse: Any) -> None:
     def red(view: NodeView) -> dict[str, str]:
         return {**default_node_style(view), "fontcolor": "red"}
 
@@ -247,7 +230,7 @@ def test_bad_options_are_named(options: dict[str, Any], message: str) -> None:
         draw(textbook(), **options)
 
 
-def test_partial_trace_shows_the_open_nodes_as_the_stack() -> None:
+def test_partial_trace_shows_the_open_nodes_as_the_stack(parse: Any) -> None:
     trace = negaviz.record(negaviz.TicTacToe("x../.o./..."), algorithm="negamax", max_nodes=25)
     assert not trace.complete
     nodes, _ = parse(draw(trace))

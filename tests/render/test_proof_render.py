@@ -18,25 +18,6 @@ from negaviz.search.proof import ProofTree, prove
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 SEED = "x.o/x../o.."
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
-_ATTR = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>|[^\s\]]+)')
-
-
-def parse(dot: Any) -> tuple[dict[str, dict[str, str]], list[tuple[str, str, dict[str, str]]]]:
-    """Node and edge statements of a digraph's body: ``{id: attrs}``, ``[(tail, head, attrs)]``."""
-    nodes: dict[str, dict[str, str]] = {}
-    edges: list[tuple[str, str, dict[str, str]]] = []
-    for line in dot.body:
-        m = re.match(r"\t(\w+)(?: -> (\w+))? \[(.*)\]$", line, re.S)
-        if not m or m.group(1) == "graph":
-            continue
-        attrs = {k: v.strip('"') for k, v in _ATTR.findall(m.group(3))}
-        if m.group(2):
-            edges.append((m.group(1), m.group(2), attrs))
-        else:
-            nodes[m.group(1)] = attrs
-    return nodes, edges
-
-
 def seed() -> tuple[TicTacToe, ProofTree]:
     game = TicTacToe()
     return game, prove(game, game.parse(SEED)).proofs[0]
@@ -51,7 +32,7 @@ class Evil(Tree):
 
 
 @pytest.mark.slow
-def test_one_dot_node_per_proof_node_and_one_edge_less() -> None:
+def test_one_dot_node_per_proof_node_and_one_edge_less(parse: Any) -> None:
     game, proof = seed()
     nodes, edges = parse(draw_proof(game, proof))
     assert len(nodes) == proof.nodes == 10 and len(edges) == 9
@@ -63,7 +44,7 @@ def test_one_dot_node_per_proof_node_and_one_edge_less() -> None:
         assert len(nodes) == p.nodes and len(edges) == p.nodes - 1
 
 
-def test_prover_and_opponent_differ_in_shape_and_leaves_have_double_borders() -> None:
+def test_prover_and_opponent_differ_in_shape_and_leaves_have_double_borders(parse: Any) -> None:
     game, proof = seed()
     nodes, _ = parse(draw_proof(game, proof))
     assert nodes["p0"]["shape"] == "box"  # x, the prover, to move
@@ -74,7 +55,7 @@ def test_prover_and_opponent_differ_in_shape_and_leaves_have_double_borders() ->
     assert all("x wins" in nodes[n]["label"] for n in leaves)  # TicTacToe names its players
 
 
-def test_edges_carry_move_names_and_the_provers_moves_stand_out() -> None:
+def test_edges_carry_move_names_and_the_provers_moves_stand_out(parse: Any) -> None:
     game, proof = seed()
     _, edges = parse(draw_proof(game, proof))
     assert [a["label"] for _, _, a in edges] == ["b2", "b1", "c2", "b3", "c3", "c2", "c3", "c2", "c2"]
@@ -82,7 +63,7 @@ def test_edges_carry_move_names_and_the_provers_moves_stand_out() -> None:
     assert thick == [("p0", "p1"), ("p2", "p6"), ("p3", "p7"), ("p4", "p8"), ("p5", "p9")]
 
 
-def test_board_labels_mark_the_last_move() -> None:
+def test_board_labels_mark_the_last_move(parse: Any) -> None:
     game, proof = seed()
     nodes, _ = parse(draw_proof(game, proof))
     label = nodes["p1"]["label"]  # after x's b2
@@ -101,7 +82,7 @@ def test_title_states_the_claim_and_the_size() -> None:
     assert "o can at least draw: proof tree of 1,280 nodes (minimal; " in title
 
 
-def test_textbook_proofs_name_nodes_and_show_leaf_values() -> None:
+def test_textbook_proofs_name_nodes_and_show_leaf_values(parse: Any) -> None:
     game = Tree.parse(TEXTBOOK)
     low, high = prove(game).proofs
     nodes, edges = parse(draw_proof(game, high))
@@ -113,7 +94,7 @@ def test_textbook_proofs_name_nodes_and_show_leaf_values() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("max_nodes", [2, 3, 7, 20, 60, 200])
-def test_folding_keeps_within_the_budget_and_accounts_for_every_node(max_nodes: int) -> None:
+def test_folding_keeps_within_the_budget_and_accounts_for_every_node(max_nodes: int, parse: Any) -> None:
     game = TicTacToe()
     proof = prove(game).proofs[0]  # 354 nodes
     dot = draw_proof(game, proof, max_nodes=max_nodes)
@@ -137,7 +118,7 @@ def test_drawing_is_deterministic_and_escapes_game_text() -> None:
     assert "B&amp;" not in first.source
 
 
-def test_style_functions_are_replaceable() -> None:
+def test_style_functions_are_replaceable(parse: Any) -> None:
     game, proof = seed()
 
     def courier(view: ProofNodeView) -> dict[str, str]:
