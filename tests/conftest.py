@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -192,6 +193,49 @@ class StepperProbe:
 @pytest.fixture
 def stepper_probe() -> type[StepperProbe]:
     return StepperProbe
+
+
+# ----------------------------------------------------------------------- odd names
+class OnePly:
+    """A game of one move, for tests of what a game's odd names do: the root ``""`` and
+    one leaf per name in ``moves``, each scoring 1."""
+
+    def __init__(self, moves: list[str]) -> None:
+        self.root, self._moves = "", list(moves)
+
+    def moves(self, pos: str) -> list[str]:
+        return [] if pos else self._moves
+
+    def play(self, pos: str, move: str) -> str:
+        return move
+
+    def is_terminal(self, pos: str) -> bool:
+        return pos != ""
+
+    def score(self, pos: str) -> int:
+        return 1
+
+
+class NamedOnePly(OnePly):
+    """:class:`OnePly` that also names its positions: the root ``label``, a leaf ``leaf <move>``."""
+
+    def __init__(self, label: str, moves: list[str]) -> None:
+        super().__init__(moves)
+        self._label = label
+
+    def label(self, pos: str) -> str:
+        return self._label if pos == "" else "leaf " + pos
+
+
+@pytest.fixture
+def one_ply() -> Callable[..., OnePly]:
+    """Makes a one-move game: ``one_ply(moves)``, or ``one_ply(moves, label=...)`` for one
+    that names its positions too."""
+
+    def make(moves: list[str], *, label: str | None = None) -> OnePly:
+        return OnePly(moves) if label is None else NamedOnePly(label, moves)
+
+    return make
 
 
 # ----------------------------------------------------------------------- Graphviz 16

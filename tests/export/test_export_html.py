@@ -216,21 +216,6 @@ def test_an_interrupted_export_leaves_the_old_page(
     assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
 
 
-def test_a_move_name_holding_half_a_character_still_exports(tmp_path: Path) -> None:
-    class Half:
-        root = ""
-
-        def moves(self, pos: str) -> list[str]:
-            return ["a\ud800", "b"] if pos == "" else []
-
-        def play(self, pos: str, move: str) -> str:
-            return move
-
-        def is_terminal(self, pos: str) -> bool:
-            return pos != ""
-
-        def score(self, pos: str) -> int:
-            return 1
-
-    info = export_html(negaviz.record(Half()), tmp_path / "half.html")
+def test_a_move_name_holding_half_a_character_still_exports(tmp_path: Path, one_ply: Any) -> None:
+    info = export_html(negaviz.record(one_ply(["a\ud800", "b"])), tmp_path / "half.html")
     info.path.read_bytes().decode("utf-8")  # valid UTF-8 throughout

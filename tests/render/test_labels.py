@@ -159,28 +159,6 @@ NOT_XML = "\uffff\ufffe\U0001fffe\ufdd0\ud800"
 """Characters XML forbids: non-characters and a lone surrogate."""
 
 
-class Named:
-    """A game that names its one position and its moves with whatever it is given."""
-
-    def __init__(self, label: str, moves: list[str]) -> None:
-        self.root, self._label, self._moves = "", label, moves
-
-    def moves(self, pos: str) -> list[str]:
-        return [] if pos else self._moves
-
-    def play(self, pos: str, move: str) -> str:
-        return move
-
-    def is_terminal(self, pos: str) -> bool:
-        return pos != ""
-
-    def score(self, pos: str) -> int:
-        return 1
-
-    def label(self, pos: str) -> str:
-        return self._label if pos == "" else "leaf " + pos
-
-
 def svg_texts(text: str) -> tuple[str, str]:
     """The drawn words of an SVG and its tooltips, each joined."""
     root = ET.fromstring(text.encode("utf-8"))
@@ -210,8 +188,8 @@ def test_long_text_is_capped_with_an_ellipsis() -> None:
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
-def test_graphviz_escapes_are_drawn_literally() -> None:
-    game = Named("root " + " ".join(ESCAPES), [f"m{e}" for e in ESCAPES])
+def test_graphviz_escapes_are_drawn_literally(one_ply: Any) -> None:
+    game = one_ply([f"m{e}" for e in ESCAPES], label="root " + " ".join(ESCAPES))
     trace = negaviz.record(game)
     words, tips = svg_texts(svg(trace))
     for e in ESCAPES:
@@ -222,8 +200,8 @@ def test_graphviz_escapes_are_drawn_literally() -> None:
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
-def test_characters_xml_forbids_do_not_make_dot_fail() -> None:
-    trace = negaviz.record(Named("root" + NOT_XML, ["a" + NOT_XML, "b\uffff"]))
+def test_characters_xml_forbids_do_not_make_dot_fail(one_ply: Any) -> None:
+    trace = negaviz.record(one_ply(["a" + NOT_XML, "b\uffff"], label="root" + NOT_XML))
     settings: list[dict[str, Any]] = [{}, {"windows": True}]
     for options in settings:
         source = draw(trace, **options).source
@@ -234,8 +212,8 @@ def test_characters_xml_forbids_do_not_make_dot_fail() -> None:
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
-def test_over_long_labels_and_names_do_not_break_the_pipe_to_dot() -> None:
-    trace = negaviz.record(Named("L" * 100_000, ["m" * 100_000, "\\" * 100_000]))
+def test_over_long_labels_and_names_do_not_break_the_pipe_to_dot(one_ply: Any) -> None:
+    trace = negaviz.record(one_ply(["m" * 100_000, "\\" * 100_000], label="L" * 100_000))
     words, tips = svg_texts(svg(trace))
     assert "m" * (MAX_TEXT - 1) + "…" in words  # the edge label, cut
     assert "L" * 39 + "…" in words  # the node label, cut at its line length

@@ -328,24 +328,9 @@ def test_a_5000_digit_number_in_the_events_is_refused() -> None:
         loads(json.dumps(d))
 
 
-def test_pairs_of_surrogates_are_characters_and_load() -> None:
+def test_pairs_of_surrogates_are_characters_and_load(one_ply: Any) -> None:
     # json.dumps writes an emoji as two escapes, a high and a low surrogate: one character.
-    class Emoji:
-        root = ""
-
-        def moves(self, pos: str) -> list[str]:
-            return ["\U0001F600", "b"] if pos == "" else []
-
-        def play(self, pos: str, move: str) -> str:
-            return move
-
-        def is_terminal(self, pos: str) -> bool:
-            return pos != ""
-
-        def score(self, pos: str) -> int:
-            return 1
-
-    text = dumps(record(Emoji()))
+    text = dumps(record(one_ply(["\U0001F600", "b"])))
     assert "\\ud83d\\ude00" in text
     assert loads(text).move_lists[0] == ("\U0001F600", "b")
 
