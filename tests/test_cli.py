@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,52 @@ def subprocess_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return env
+
+
+@dataclass
+class Interrupted:
+    """What a command did after a real Ctrl-C: its exit status, output, and the seconds
+    from the signal to its exit (``sent`` False: it had ended before, and ``took`` is 0)."""
+
+    sent: bool
+    status: int
+    out: str
+    err: str
+    took: float
+
+
+def _own_process_group() -> None:
+    os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt(
+    args: list[str], *, after: float, env: dict[str, str] | None = None, group: bool = False, timeout: float = 30,
+) -> Interrupted:
+    """Start ``args``, wait ``after`` seconds and press Ctrl-C: SIGINT to the command
+    alone, or with ``group`` to its own process group, as a shell's Ctrl-C reaches a job.
+    (A shell that starts a job in the background ignores SIGINT for it: the child undoes that.)"""
+    proc = subprocess.Popen(
+        args, cwd=ROOT, env=subprocess_env() if env is None else env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+        preexec_fn=_own_process_group if group else lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        time.sleep(after)
+        if proc.poll() is not None:
+            out, err = proc.communicate()
+            return Interrupted(False, proc.returncode, out, err, 0.0)
+        sent = time.perf_counter()
+        if group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=timeout)
+        return Interrupted(True, proc.returncode, out, err, time.perf_counter() - sent)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
 
 
 def run_command(*argv: str) -> subprocess.CompletedProcess[str]:
@@ -212,23 +259,11 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130(record: bool) -> None:
     argv = ["solve", "othello", "--size", "6", "--algorithm", "negamax", "--json"]
     if record:
         argv.append("--record")  # the partial trace is kept, and reported
-    proc = subprocess.Popen(
-        command(*argv), cwd=ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        # A shell that starts a job in the background ignores SIGINT for it; undo that.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        time.sleep(1.0)  # a full 6x6 search takes far longer
-        assert proc.poll() is None, proc.communicate()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, err
-    assert "Traceback" not in err
-    report = json.loads(out)
+    done = interrupt(command(*argv), after=1.0, timeout=60)  # a full 6x6 search takes far longer
+    assert done.sent, (done.out, done.err)
+    assert done.status == 130, done.err
+    assert "Traceback" not in done.err
+    report = json.loads(done.out)
     assert (report["complete"], report["stopped"], report["value"]) == (False, "interrupted", None)
     assert report["nodes"] > 0
     if record:
@@ -509,37 +544,18 @@ CTRL_C = {
 }
 
 
-def _own_process_group() -> None:
-    os.setpgrp()
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
 @pytest.mark.parametrize("argv", CTRL_C.values(), ids=CTRL_C.keys())
 def test_ctrl_c_exits_130_within_a_second(argv: list[str], tmp_path: Path) -> None:
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
-    proc = subprocess.Popen(
-        command(*argv), cwd=ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        # Its own process group, as a shell gives a job: Ctrl-C reaches every process in it.
-        preexec_fn=_own_process_group,
-    )
-    try:
-        time.sleep(2.0)  # every one of these runs far longer
-        assert proc.poll() is None, proc.communicate()
-        sent = time.perf_counter()
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        took = time.perf_counter() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, err
-    assert "Traceback" not in err + out
-    assert took < 1.0, f"exited {took:.2f} s after Ctrl-C"
+    done = interrupt(command(*argv), after=2.0, group=True)  # every one of these runs far longer
+    assert done.sent, (done.out, done.err)
+    assert done.status == 130, done.err
+    assert "Traceback" not in done.err + done.out
+    assert done.took < 1.0, f"exited {done.took:.2f} s after Ctrl-C"
     if argv[0] in ("solve", "render", "export"):
-        assert "interrupted" in out or "Ctrl-C" in out  # the partial result
+        assert "interrupted" in done.out or "Ctrl-C" in done.out  # the partial result
     if argv[0] in ("render", "export"):
         assert not any(tmp_path.iterdir())  # nothing half-written
 
@@ -547,26 +563,14 @@ def test_ctrl_c_exits_130_within_a_second(argv: list[str], tmp_path: Path) -> No
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="needs POSIX signals")
 def test_ctrl_c_while_the_page_is_written_exits_130_within_a_second(tmp_path: Path) -> None:
-    proc = subprocess.Popen(
-        command("export", "ttt", "-o", str(tmp_path / "t.html")), cwd=ROOT, env=subprocess_env(),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        time.sleep(3.0)  # the search takes a fraction of a second; laying out the page far longer
-        if proc.poll() is not None:
-            pytest.skip("the page was written before Ctrl-C")
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)  # to negaviz alone: dot children may keep running
-        out, err = proc.communicate(timeout=30)
-        took = time.perf_counter() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, err
-    assert "Traceback" not in err
-    assert took < 1.0, f"exited {took:.2f} s after Ctrl-C"
+    # The search takes a fraction of a second, laying out the page far longer.  Ctrl-C goes
+    # to negaviz alone: dot children may keep running.
+    done = interrupt(command("export", "ttt", "-o", str(tmp_path / "t.html")), after=3.0)
+    if not done.sent:
+        pytest.skip("the page was written before Ctrl-C")
+    assert done.status == 130, done.err
+    assert "Traceback" not in done.err
+    assert done.took < 1.0, f"exited {done.took:.2f} s after Ctrl-C"
     assert not any(tmp_path.iterdir())  # no page, and no temporary file beside it
 
 
@@ -577,23 +581,11 @@ def test_ctrl_c_while_the_command_starts_is_quiet(module: str) -> None:
     """A real SIGINT while the command is still importing negaviz (held there by the
     test-only pause, so the signal cannot miss): one line, status 130, no traceback."""
     env = {**subprocess_env(), "NEGAVIZ_TEST_PAUSE_AT_START": "60"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", module, "solve", "ttt"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        time.sleep(2.0)  # Python starts in well under that; then it waits, guarded, before the imports
-        assert proc.poll() is None, proc.communicate()
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        took = time.perf_counter() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert (proc.returncode, out, err) == (130, "", "negaviz: interrupted\n")
-    assert took < 5.0  # at once, not after the 60 s pause
+    # Python starts in well under 2 s; then it waits, guarded, before the imports.
+    done = interrupt([sys.executable, "-m", module, "solve", "ttt"], after=2.0, env=env)
+    assert done.sent, (done.out, done.err)
+    assert (done.status, done.out, done.err) == (130, "", "negaviz: interrupted\n")
+    assert done.took < 5.0  # at once, not after the 60 s pause
 
 
 def test_a_program_importing_negaviz_keeps_its_own_ctrl_c() -> None:
