@@ -16,6 +16,7 @@ stepper's static form without the views dot laid out.  These tests hold it to th
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -37,6 +38,7 @@ STAND_IN = Path(__file__).resolve().parent / "graphviz16"
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 
 
+@functools.cache
 def _patterns() -> list[tuple[str, str]]:
     from nbval.plugin import get_sanitize_patterns  # type: ignore[import-untyped]  # as nbval reads the file
 
