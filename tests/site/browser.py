@@ -111,6 +111,16 @@ def offline(blocked: list[str]) -> Any:
     return route
 
 
+def step_with_keys(page: Any, stepper: Any) -> tuple[int, int]:
+    """Give ``stepper`` the keys and press → three times: its step before and after."""
+    before = int(stepper.get_attribute("data-step") or -1)
+    stepper.locator(".nv-sentence").click()  # the keys are the stepper's
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(250)
+    return before, int(stepper.get_attribute("data-step") or -1)
+
+
 def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False) -> ReplRun:
     """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
     until an output holding ``expect`` shows; return every output's text.  ``step``: then
@@ -146,12 +156,7 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
                 stepper = page.locator("[data-negaviz-stepper]").first
                 stepper.locator("svg g.node").first.wait_for(timeout=int(timeout_s * 1000))  # laid out in the page
                 stepper_seconds = time.perf_counter() - started
-                before = int(stepper.get_attribute("data-step") or -1)
-                stepper.locator(".nv-sentence").click()  # the keys are the stepper's
-                for _ in range(3):
-                    page.keyboard.press("ArrowRight")
-                page.wait_for_timeout(250)
-                stepped = (before, int(stepper.get_attribute("data-step") or -1))
+                stepped = step_with_keys(page, stepper)
         finally:
             browser.close()
     return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped)
@@ -234,12 +239,7 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
             if page.locator("[data-negaviz-stepper]").count():
                 stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
                 stepper.scroll_into_view_if_needed()
-                before = int(stepper.get_attribute("data-step") or -1)
-                stepper.locator(".nv-sentence").click()  # the keys are the stepper's
-                for _ in range(3):
-                    page.keyboard.press("ArrowRight")
-                page.wait_for_timeout(250)
-                stepped = (before, int(stepper.get_attribute("data-step") or -1))
+                stepped = step_with_keys(page, stepper)
             text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
             if screenshot is not None:
                 page.screenshot(path=str(screenshot), full_page=True)
