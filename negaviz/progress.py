@@ -11,7 +11,8 @@ inner loop:
 * exporting a big page: :func:`negaviz.export.export_html` with ``progress=True``.
 
 A bar appears only once the work has taken :data:`DELAY` seconds, so quick commands
-print nothing extra.  The command line shows bars only when standard error is a
+print nothing extra (the environment variable ``NEGAVIZ_PROGRESS_DELAY`` sets another
+number of seconds: ``0`` draws every bar from the start, as the tests that watch bars do).  The command line shows bars only when standard error is a
 terminal, and never with ``--quiet`` (see :func:`wanted`).
 
 >>> import negaviz
@@ -23,6 +24,7 @@ terminal, and never with ``--quiet`` (see :func:`wanted`).
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, TextIO
@@ -32,7 +34,39 @@ from negaviz.vocabulary import fmt
 __all__ = ["wanted"]
 
 DELAY = 0.5
-"""Seconds of work before a bar appears (tqdm's ``delay``)."""
+"""Seconds of work before a bar appears (tqdm's ``delay``), unless
+``NEGAVIZ_PROGRESS_DELAY`` says otherwise (see :func:`delay`)."""
+
+
+def delay() -> float:
+    """Seconds of work before a bar appears: ``NEGAVIZ_PROGRESS_DELAY`` when it is set
+    to a number of seconds (0 or more), else :data:`DELAY`.  A value that is not such a
+    number is an error naming it, not a silent default.
+
+    >>> import os
+    >>> os.environ["NEGAVIZ_PROGRESS_DELAY"] = "0"
+    >>> delay()
+    0.0
+    >>> os.environ["NEGAVIZ_PROGRESS_DELAY"] = "soon"
+    >>> delay()
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: NEGAVIZ_PROGRESS_DELAY must be a number of seconds, 0 or more; got 'soon'
+    >>> del os.environ["NEGAVIZ_PROGRESS_DELAY"]
+    >>> delay() == DELAY
+    True
+    """
+    text = os.environ.get("NEGAVIZ_PROGRESS_DELAY")
+    if text is None or not text.strip():
+        return DELAY
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0 or seconds == float("inf"):
+        from negaviz.errors import InputError
+        raise InputError(f"NEGAVIZ_PROGRESS_DELAY must be a number of seconds, 0 or more; got {text!r}")
+    return seconds
 
 
 def wanted(quiet: bool = False, stream: TextIO | None = None) -> bool:
@@ -45,16 +79,18 @@ def wanted(quiet: bool = False, stream: TextIO | None = None) -> bool:
         return False
 
 
-def bar(*, total: int | None, desc: str, unit: str, enabled: bool = True, delay: float = DELAY,
+def bar(*, total: int | None, desc: str, unit: str, enabled: bool = True, wait: float | None = None,
         leave: bool = False, scale: bool = True) -> Any:
     """A tqdm bar on standard error (in a notebook's kernel, tqdm's widget), or a
-    disabled one that draws nothing when not ``enabled``.  ``leave``: keep its last
+    disabled one that draws nothing when not ``enabled``; it shows after ``wait`` seconds
+    (default: :func:`delay`).  ``leave``: keep its last
     line when done (else it is erased, as a passing phase); ``scale``: write big counts
     as 1.2M (not for a handful of moves)."""
     # tqdm.auto draws a widget only where a notebook kernel already runs (it never imports IPython).
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
     return tqdm(
-        total=total, desc=desc, unit=unit, unit_scale=scale, file=sys.stderr, disable=not enabled, delay=delay,
+        total=total, desc=desc, unit=unit, unit_scale=scale, file=sys.stderr, disable=not enabled,
+        delay=delay() if wait is None else wait,
         dynamic_ncols=True, leave=leave,
     )
 
@@ -83,7 +119,7 @@ def root_moves(*, enabled: bool = True) -> Iterator[Callable[[int, int, str, flo
     """A :data:`~negaviz.search.endgame.Progress` hook for
     :func:`negaviz.search.endgame.solve`: a bar of root moves searched, with the last
     move and its value.  It shows from the first move (the user asked for it)."""
-    moves = bar(total=None, desc="root moves", unit=" moves", enabled=enabled, delay=0, leave=True,
+    moves = bar(total=None, desc="root moves", unit=" moves", enabled=enabled, wait=0, leave=True,
                 scale=False)
 
     def update(done: int, total: int, name: str, value: float) -> None:

@@ -27,7 +27,10 @@ BIG_RECORD = ["solve", "ttt", "--algorithm", "negamax", "--record"]  # 1.6 milli
 
 
 def env() -> dict[str, str]:
+    """The command's environment: negaviz from this checkout, and bars drawn from the
+    start (no delay), so what a test watches does not depend on the machine's speed."""
     out = dict(os.environ)
+    out["NEGAVIZ_PROGRESS_DELAY"] = "0"
     out["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), out.get("PYTHONPATH")]))
     return out
 
@@ -39,9 +42,14 @@ def command(*argv: str) -> list[str]:
 def in_terminal(argv: list[str], cwd: Path) -> tuple[int, str]:
     """Run ``negaviz ARGV`` with stdin, stdout and stderr on a pseudo-terminal of 100
     columns (tqdm draws nothing in 0 columns); its status and everything it wrote."""
+    return in_terminal_with(argv, cwd, {})
+
+
+def in_terminal_with(argv: list[str], cwd: Path, extra: dict[str, str]) -> tuple[int, str]:
+    """:func:`in_terminal` with ``extra`` environment variables."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    proc = subprocess.Popen(command(*argv), stdin=follower, stdout=follower, stderr=follower, cwd=cwd, env=env())
+    proc = subprocess.Popen(command(*argv), stdin=follower, stdout=follower, stderr=follower, cwd=cwd, env={**env(), **extra})
     os.close(follower)
     chunks = []
     deadline = time.monotonic() + 300
@@ -74,6 +82,26 @@ def test_recording_shows_a_bar_on_a_terminal(tmp_path: Path) -> None:
     assert status == 0, shown
     assert "recording:" in shown and " events" in shown and "events/s" in shown
     assert "events       1649837" in shown  # the summary follows the bar, which is erased
+
+
+def test_a_recording_of_a_few_milliseconds_still_shows_its_bar(tmp_path: Path) -> None:
+    # 7,637 events, recorded in a few milliseconds: with no delay the bar shows however fast the machine.
+    status, shown = in_terminal(["solve", "ttt", "x........", "--record"], tmp_path)
+    assert status == 0, shown
+    assert "recording:" in shown and "events       7637" in shown
+
+
+def test_a_bad_progress_delay_is_one_line_naming_the_variable(tmp_path: Path) -> None:
+    done = subprocess.run(
+        command("solve", "ttt", "x........", "--record"), cwd=tmp_path, env={**env(), "NEGAVIZ_PROGRESS_DELAY": "-1"},
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )
+    # (stderr is a pipe, so no bar is drawn and the delay is not read: only a terminal reads it)
+    assert done.returncode == 0, done.stderr
+    status, shown = in_terminal_with(["solve", "ttt", "x........", "--record"], tmp_path, {"NEGAVIZ_PROGRESS_DELAY": "soon"})
+    assert status == 2, shown
+    assert "NEGAVIZ_PROGRESS_DELAY must be a number of seconds, 0 or more; got 'soon'" in shown
+    assert "Traceback" not in shown
 
 
 @pytest.mark.slow

@@ -38,7 +38,7 @@ from negaviz.fileio import atomic_write
 from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
-from negaviz.progress import DELAY, bar
+from negaviz.progress import bar, delay
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective
 
@@ -132,8 +132,8 @@ def export_html(
     if progress:
         _prepare(scene)
     # The last phase reports only when it ends: a bar from its start, if the work was long so far.
-    long = progress and time.monotonic() - started > DELAY
-    with bar(total=1, desc="writing the page", unit=" page", enabled=long, delay=0, scale=False) as writing:
+    long = progress and time.monotonic() - started > delay()
+    with bar(total=1, desc="writing the page", unit=" page", enabled=long, wait=0, scale=False) as writing:
         page = page_html(
             [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
             presenter=presenter,
