@@ -39,21 +39,25 @@ import dataclasses
 import html
 import math
 import re
-from decimal import Decimal
 from collections.abc import Callable
+from bisect import bisect_right
+from decimal import Decimal
 from typing import Any, Literal, get_args
+
+import graphviz  # type: ignore[import-untyped]
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
-from negaviz.games.protocol import restore
+from negaviz.render.growth import PINNED_GRAPH, Placer, label_size, pinned
+from negaviz.games.protocol import max_score_of, restore
 from negaviz.render import labels
-from negaviz.render.fold import Sizes, given_plan, plan, snapshot
+from negaviz.render.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
-from negaviz.render.tree import _Builder, check_max_nodes
+from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace
@@ -86,6 +90,7 @@ once, from :mod:`negaviz.trace.timeline` and :data:`negaviz.analysis.steps.JUMP_
 SCHEMA: dict[str, tuple[str, ...]] = {
     "item": (
         "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "ranges", "again",
+        "appear",
     ),
     "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
     "change": ("step", "kind", "value", "alpha", "child"),
@@ -102,7 +107,8 @@ them by these names (``decode`` in ``stepper.js``), so a field is added in one p
   value as the tree gives it (for the side to move there), or None; ``name`` how the
   sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
   ``again`` the later entries of a node of a given tree the search enters more than once
-  (a PVS re-search), shown from the step each is entered.
+  (a PVS re-search), shown from the step each is entered; ``appear`` the first step it
+  is drawn at (a growing search's nodes appear as they are entered; 0: from the start).
 * ``life``, one node's story (:class:`~negaviz.trace.timeline.NodeLife`), with its
   sentence ``name`` and the ``move`` that leads to it.
 * ``change``, one :class:`~negaviz.trace.timeline.Change`.
@@ -260,14 +266,27 @@ class Scene:
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}
+        self._grown: list[bool] = []  # per pass: laid out as it grows (not a given tree drawn whole)
+        self._starts: dict[int, list[int]] = {}  # per growing pass: the steps its views start at
         for p in range(len(self.passes)):
-            self._add_view(p, ())  # the whole pass, folded to fit
+            first, root, part = self.passes[p]
+            given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
+            self._grown.append(not given)
+            if given:
+                self._add_view(p, ())  # the given tree, whole
+            else:
+                self._grow_view(p, first)  # the start of the search, growing
 
     # --- views -----------------------------------------------------------------------
     def covers(self, step: int) -> int | None:
         """The index of a view showing ``step`` (one drawing the current node), or None."""
         cur = self.timeline.current[step]
         p = self.pass_of(step)
+        if self._grown[p]:  # views of a growing search each hold a span of steps
+            for i, view in enumerate(self.views):
+                if view["pass"] == p and view["span"][0] <= step and (view["span"][1] < 0 or step < view["span"][1]):
+                    return i
+            return None
         for i, view in enumerate(self.views):
             if view["pass"] == p and (cur < 0 or cur in view["_nodes"]):
                 return i
@@ -284,6 +303,8 @@ class Scene:
         if found is not None:
             return found
         p = self.pass_of(step)
+        if self._grown[p]:  # the view of the span of steps that holds it
+            return self._grow_view(p, self._span_start(p, step), note_new=True)
         first, root, part = self.passes[p]
         local = self.timeline.current[step] - root
         nodes = part.nodes
@@ -311,10 +332,92 @@ class Scene:
         current = self.timeline.current
         for step in range(len(self.trace) + 1):
             cur = current[step]
-            if cur >= 0 and cur not in self._drawn[self.pass_of(step)]:
+            p = self.pass_of(step)
+            if (cur >= 0 and cur not in self._drawn[p]) or (self._grown[p] and self.covers(step) is None):
                 self.view_for(step)
             if on_step is not None:
                 on_step()
+
+    def _span_end(self, p: int, start: int) -> int:
+        """The first step the view of pass ``p`` starting at step ``start`` cannot show
+        (-1: it shows the rest of the pass): the step the first node that does not fit is
+        entered at.  A few look-ups: no view is laid out to know where the next starts."""
+        first, root, part = self.passes[p]
+        tl = self.timeline
+        stack = [n for n in tl.stack(start) if n >= root]
+        nid = max(tl.entered(start), root) + max(self.max_nodes - len(stack), 1)
+        return tl.lives[nid].enter + 1 if nid < root + len(part.nodes) else -1
+
+    def _span_start(self, p: int, step: int) -> int:
+        """The start of the span of pass ``p``'s steps that holds ``step``: each view of a
+        growing search starts where the one before it filled up."""
+        starts = self._starts.setdefault(p, [self.passes[p][0]])
+        while True:
+            end = self._span_end(p, starts[-1])
+            if end < 0 or step < end:
+                break
+            starts.append(end)
+        return starts[bisect_right(starts, step) - 1]
+
+    def _grow_view(self, p: int, start: int, note_new: bool = False) -> int:
+        """Lay out the view of pass ``p`` that starts at step ``start``: the call stack then,
+        and the nodes the search enters from then on, placed as it enters them
+        (:mod:`negaviz.render.growth`), until ``max_nodes`` are drawn; the view shows
+        the steps from ``start`` until the next node would not fit."""
+        first, root, part = self.passes[p]
+        tl = self.timeline
+        end = root + len(part.nodes)  # the pass's nodes: root .. end - 1
+        stack = [n for n in tl.stack(start) if n >= root]
+        for i, view in enumerate(self.views):
+            if view["pass"] == p and view["span"][0] == start:
+                return i  # laid out already
+        stop = self._span_end(p, start)
+        count = (tl.entered(stop - 1) if stop >= 0 else end) - max(tl.entered(start), root)
+        members = [*stack, *range(max(tl.entered(start), root), max(tl.entered(start), root) + count)]
+        snap = snapshot(part, len(part))
+        builder = _LayoutBuilder(part, snap, perspective="negamax", windows=True, dag=False)
+        top = max_score_of(part.game) if part.game is not None else None
+        builder.slots = labels.given_slots([top, -top] if top is not None else [99999])
+        dot = graphviz.Digraph(name="negaviz", graph_attr=dict(PINNED_GRAPH), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR))
+        placer = Placer()
+        items: list[list[Any]] = []
+        lives: dict[str, list[Any]] = {}
+        member_set = set(members)
+        try:
+            for n in members:
+                local = n - root
+                life = tl.lives[n]
+                item = Item(f"n{n}", "node", local, life.parent - root if life.parent >= 0 else -1)
+                view = builder.node_view(item)
+                label = builder.label(view, item)
+                w, h = label_size(label)
+                x, y = placer.place(n, life.parent, life.depth, (w, h))
+                attrs = {"label": label, **pinned((x, y, w, h))}
+                attrs.update(layout_node_style(view))
+                dot.node(f"n{n}", _attributes=attrs)
+                up = f"n{life.parent}" if life.parent in member_set else ""
+                if up:
+                    dot.edge(up, f"n{n}", _attributes={"color": GREY})
+                items.append(_record(
+                    "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
+                    prefix=self._prefix(builder, item), only=int(n in self.only), given=None,
+                    name=name(self.trace, n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
+                ))
+                lives[str(n)] = self._life(n)
+        finally:
+            restore(part.game)
+        drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
+        note = (
+            f"The search as it grows: each node is placed when it is entered and never moves "
+            f"(this view: from step {start:,}, at most {self.max_nodes} nodes)."
+        )
+        view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "span": [start, stop],
+                "_nodes": member_set}
+        if note_new:
+            view["note_new"] = f"A new view from step {start:,}: the path to the current node, and what the search enters from here."
+        self.views.append(view)
+        self._drawn[p] |= member_set
+        return len(self.views) - 1
 
     def _add_view(self, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:
         budget = self.max_nodes if budget is None else budget
@@ -365,7 +468,7 @@ class Scene:
                 "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
                 depth=depth, pruned=pruned,
                 prefix=prefixes[it.name], only=int(nid in self.only), given=_jv(given.get(it.name)),
-                name=names[it.name], ranges=ranges, again=[n + root for n in it.again],
+                name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0,
             ))
             for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
                 lives[str(n)] = self._life(n)
@@ -663,6 +766,7 @@ def css() -> str:
 .negaviz-stepper g.edge.nv-pruned path {{ stroke: {GREY}; stroke-dasharray: 6 3; }}
 .negaviz-stepper g.edge.nv-pruned polygon {{ stroke: {GREY}; fill: {GREY}; }}
 .negaviz-stepper g.nv-preview, .negaviz-stepper g.edge.nv-preview {{ opacity: .3; }}
+.negaviz-stepper g.nv-hidden {{ display: none; }}
 .negaviz-stepper .nv-preview-note {{ color: var(--nv-fg); }}
 .negaviz-stepper:not(.nv-show-windows) .nv-w {{ display: none; }}
 """

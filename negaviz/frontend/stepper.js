@@ -54,6 +54,16 @@ function centreOf(shape) {
   return (Math.min(...xs) + Math.max(...xs)) / 2;
 }
 
+// A node's box in its drawing's coordinates, [left, top, right, bottom], from its first
+// shape's points (read from the document, not measured: it may be hidden).
+function boxOf(g) {
+  const shape = g.querySelector(".nv-shape");
+  const points = ((shape && shape.getAttribute("points")) || "").trim().split(/\s+/).filter(Boolean).map((p) => p.split(",").map(Number));
+  if (!points.length) return null;
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 function finishDrawing(svg) {
   // ids are per document: two steppers on one page would share them
   for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
@@ -205,10 +215,15 @@ class SceneData {
     let fallback = null;
     for (const v of this.views) {
       if (v.pass !== p) continue;
+      // a view of a search drawn as it grows holds a span of steps [from, to) (to < 0: the rest)
+      if (v.span) {
+        if (v.span[0] <= step && (v.span[1] < 0 || step < v.span[1])) return v;
+        continue;
+      }
       if (cur < 0 || v.nodeSet.has(cur)) return v;
       fallback = fallback || v;
     }
-    return cur < 0 ? fallback : null;
+    return cur < 0 && !(fallback && fallback.span) ? fallback : null;
   }
 
   // The trace node a drawn item stands for at `step`: its latest entry by then (a node of
@@ -510,7 +525,7 @@ class Pane {
       if (!g) continue;
       const edge = item.up ? byTitle.get(item.up + "->" + item.title) : null;
       items.set(item.title, {
-        g, item, edge,
+        g, item, edge, box: boxOf(g),
         v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
       });
       g.setAttribute("role", "img");
@@ -555,7 +570,24 @@ class Pane {
   }
 
   height() {
+    if (this.view && this.view.span) return this.maxHeight(); // a growing view: its final size is the future
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
+  }
+
+  // What the drawing shows at the step painted last, [x, y, width, height] in its view
+  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
+  // by then (the rest of the view is the future, and sizes nothing).
+  extent() {
+    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
+    const step = this.shownStep || 0;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const it of this.items.values()) {
+      if (!it.box || it.item.appear > step) continue;
+      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
+    }
+    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
+    const pad = 8;
+    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
   }
 
   width() {
@@ -566,13 +598,15 @@ class Pane {
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    return Math.min(this.width() / this.full[2], this.maxHeight() / this.full[3], cap);
+    const [, , w, h] = this.extent();
+    return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
   fit() {
     const k = this.fitScale();
-    this.place(Math.max(120, this.full[3] * k));
-    this.vb = [(this.width() - this.full[2] * k) / 2, 0, k];
+    const [x, y, w, h] = this.extent();
+    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
+    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
     this.applyViewBox();
   }
 
@@ -586,8 +620,16 @@ class Pane {
 
   // A new pane opens fitted when the whole tree then reads (labels of READABLE px or
   // more); otherwise at a readable size on the root and its first levels.
+  // A view of a search drawn as it grows opens at a readable size with what is drawn so
+  // far at its top left: the room it will take is the future.
   open() {
-    if (this.fitScale() * TEXT >= READABLE) this.fit();
+    if (this.view && this.view.span) {
+      const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
+      const [x, y] = this.extent();
+      this.place(this.maxHeight());
+      this.vb = [8 - x * k, 8 - y * k, k];
+      this.applyViewBox();
+    } else if (this.fitScale() * TEXT >= READABLE) this.fit();
     else this.natural();
   }
 
@@ -675,6 +717,10 @@ class Pane {
     const fmt = d.fmt;
     const kind = item.kind;
     const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
+    if (item.appear > step && !preview) { // not entered yet in a search drawn as it grows: not drawn at all
+      out.cls = out.edge = "nv-hidden";
+      return out;
+    }
     const sg = d.signAt(item.depth, perspective);
     const unseen = () => {
       out.cls = "nv-unseen";
@@ -1052,10 +1098,10 @@ async function render({ model, el }) {
         return;
       }
       const changed = pane.view !== view;
+      pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
       pane.paint(k, state.perspective, state.preview);
-      pane.shownStep = k;
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {

@@ -42,7 +42,8 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, given_plan, plan, snapshot
+from negaviz.render.fold import Item, Plan, Snapshot, given_plan, plan, snapshot
+from negaviz.render.growth import GAP, Placer, label_size, pinned
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -327,6 +328,9 @@ def _pass_pages(
     stacks = dict.fromkeys(n for k in local for n in timeline.stack(k))  # each stack root first
     # A textbook tree is the exercise's data: drawn whole, on every page, when it fits.
     given = given_plan(trace, target, budget) if textbook else None
+    # Any other search grows page by page, each node placed when it is entered (render.growth),
+    # when all it enters by the last page fits; else one folded plan of the last page.
+    grows = given is None and not preview and target.visible <= budget
     layout = given or plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
 
     shapes: dict[str, str] = {}  # shared by the pages (and the preview) of this pass
@@ -355,12 +359,15 @@ def _pass_pages(
     chars = len(f"after step {total:,} of {total:,}")
     pages: list[Page] = []
     used: set[LegendKey] = set()
+    pins = _grown_pins(trace, target.visible, builder(max(local)), slots) if grows else {}
     for k, step in zip(steps, local):
         b = builder(step)
         b.slots = slots
         b.later = later
+        b.pins = pins
         b.book_caption = (lines, f"after step {k:,} of {total:,}", chars)
-        dot = b.build(layout, _page_style, default_edge_style, legend=False, max_nodes=max_nodes)
+        page_plan = _entered_by(trace, b.snap) if grows else layout
+        dot = b.build(page_plan, _page_style, default_edge_style, legend=False, max_nodes=max_nodes)
         used |= b.used
         pages.append(Page(k, dot))
     if legend:
@@ -368,9 +375,35 @@ def _pass_pages(
         key.used = used
         key.summary_cue = "grey fill"  # every node of a page is a box: see _page_style
         table = key.legend(default_node_style, default_edge_style)  # its cues hold: see _ring
+        attrs = dict(table)
+        if grows:  # left of the root, the same place on every page: it sizes nothing a later page adds
+            w, h = label_size(table["label"], 9)
+            attrs["pos"] = pinned((-w - GAP, 0.0, w, h))["pos"]  # (its own size: Graphviz's)
         for page in pages:
-            page.digraph.node("legend", _attributes=table)
+            page.digraph.node("legend", _attributes=attrs)
     return pages
+
+
+def _entered_by(trace: Trace, snap: Snapshot) -> Plan:
+    """The nodes a search has entered by ``snap``'s step, each drawn: a growing page."""
+    nodes = trace.nodes
+    return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in range(snap.visible)], kept=frozenset(snap.stack))
+
+
+def _grown_pins(trace: Trace, visible: int, builder: _PageBuilder, slots: labels.Slots) -> dict[str, tuple[float, float, float, float]]:
+    """Each of the first ``visible`` nodes' box, placed in the order they are entered
+    (:class:`negaviz.render.growth.Placer`): the same on every page, and decided by what
+    came before it only."""
+    placer = Placer()
+    nodes = trace.nodes
+    builder.slots = slots
+    out = {}
+    for n in range(visible):
+        item = Item(f"n{n}", "node", n, nodes[n].parent)
+        size = label_size(_ring(builder.node_label(builder.node_view(item), item), "transparent"))
+        x, y = placer.place(n, nodes[n].parent, nodes[n].depth, size)
+        out[item.name] = (x, y, *size)
+    return out
 
 
 # ------------------------------------------------------------------------------ files

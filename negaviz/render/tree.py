@@ -28,6 +28,7 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
 from negaviz.games.protocol import has_verb, restore
 from negaviz.render import labels
+from negaviz.render.growth import PINNED_GRAPH, pinned
 from negaviz.render.fold import Item, Plan, Sizes, Snapshot, given_plan, latest, plan, snapshot
 from negaviz.render.styles import (
     GHOSTS,
@@ -196,6 +197,7 @@ class _Builder:
         self.later: _Builder | None = None  # preview: the final search, drawn faintly where not done yet
         self.summary_cue = "folder"  # how a summary node looks, as the legend says
         self.follows_entries = True  # False: items keep their first entry's names (a scene's layout)
+        self.pins: dict[str, tuple[float, float, float, float]] = {}  # placed boxes (render.growth), by DOT id
 
     # --- positions and players ----------------------------------------------------------
     def move(self, nid: int) -> Any:
@@ -389,6 +391,8 @@ class _Builder:
                 attrs = {"label": painter.label(view, item), "tooltip": labels.tooltip(self.tooltip(view)), "id": item.name}
                 style = node_style(view)
                 attrs.update(style if painter is self else faint(style))
+                if item.name in self.pins:
+                    attrs.update(pinned(self.pins[item.name]))
                 dot.node(item.name, _attributes=attrs)
                 self.used.add(node_key(view))
                 if view.cut:
@@ -416,6 +420,8 @@ class _Builder:
                 self.used.add("transposition")
         if legend:
             dot.node("legend", _attributes=self.legend(node_style, edge_style))
+        if self.pins:
+            dot.attr("graph", **PINNED_GRAPH)
         dot.attr("graph", label=self.caption_label(layout, max_nodes))
         return dot
 

@@ -43,6 +43,7 @@ READ_ALL_STEPS = """(root) => {
     const nodes = {};
     const thick = [];
     for (const g of svg.querySelectorAll("g.node")) {
+      if (getComputedStyle(g).display === "none") continue;  // not drawn yet (a search as it grows)
       const shape = getComputedStyle(g.querySelector(".nv-shape"));
       const look = [sigOf([shape.fill, shape.stroke, shape.strokeWidth, shape.strokeDasharray, getComputedStyle(g).opacity])];
       const e = edges.get(g.dataset.nv);  // the edge into it (none into the root)

@@ -31,17 +31,20 @@ READ_WHAT_SHOWS = """(root) => {
   for (let k = 0; ; k++) {
     const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
     const nodes = [];
+    const panel = root.querySelector(".nv-tree").getBoundingClientRect();
+    const at = (el) => { const r = el.getBoundingClientRect(); return [r.left - panel.left, r.top - panel.top, r.width, r.height].map(round); };
     for (const g of svg.querySelectorAll("g.node")) {
-      const b = g.getBBox();
+      if (getComputedStyle(g).display === "none") continue;  // not drawn (yet)
+      const b = at(g);
       const shape = g.querySelector(".nv-shape");
       const texts = Array.from(g.querySelectorAll("text")).map((t) => t.textContent + "/" + style(t, ["fill", "font-style", "display"]));
-      nodes.push([round(b.x), round(b.y), round(b.width), round(b.height), g.getAttribute("aria-label"),
+      nodes.push([...b, g.getAttribute("aria-label"),
         style(shape, ["fill", "stroke", "stroke-width", "stroke-dasharray"]), style(g, ["opacity", "filter", "display"]),
         texts.join("|")].join(" ; "));
     }
-    const edges = Array.from(svg.querySelectorAll("g.edge")).map((e) => {
+    const edges = Array.from(svg.querySelectorAll("g.edge")).filter((e) => getComputedStyle(e).display !== "none").map((e) => {
       const p = e.querySelector("path");
-      return p.getAttribute("d") + " ; " + style(p, ["stroke", "stroke-width", "stroke-dasharray"]) + " ; " + style(e, ["opacity"]);
+      return at(p).join(",") + " ; " + style(p, ["stroke", "stroke-width", "stroke-dasharray"]) + " ; " + style(e, ["opacity"]);
     });
     out.push({
       nodes: nodes.sort(), edges: edges.sort(), size: svg.style.width + "x" + svg.style.height, at: svg.style.transform,
@@ -67,7 +70,8 @@ def parting(a: negaviz.Trace, b: negaviz.Trace) -> int:
     def said(t: negaviz.Trace, i: int) -> tuple[Any, ...]:
         e = t.event(i)
         return (e.kind, t.label(e.node), e.value, e.alpha, e.beta, e.bound)
-    return next(i for i in range(min(len(a), len(b))) if said(a, i) != said(b, i))
+    shorter = min(len(a), len(b))  # (one may be the other's start: a search stopped by a budget)
+    return next((i for i in range(shorter) if said(a, i) != said(b, i)), shorter)
 
 
 def read(opened: Any, trace: negaviz.Trace, **kw: Any) -> list[dict[str, Any]]:
@@ -149,3 +153,68 @@ def test_a_comparison_counts_so_far_and_marks_only_what_it_has_entered(chromium:
     g = a.nodes[w.only_a and min(w.only_a)].enter_step  # G, the first node only minimax visits
     assert steps[g][1] == 0 and steps[g + 1][1] == 1  # marked from the step it is entered, not before
     assert steps[g + 1][0][0].endswith("1 visited only here")
+
+
+class Pick:
+    """A lecturer's own game class: three picks from {0, 1, 2}, scored at the end from a
+    table; ``late`` is the score of the line 2 0 1, which the search reaches late (not shown
+    until the search gets there: only leaves the search reaches are valued)."""
+
+    def __init__(self, late: int) -> None:
+        self.late = late
+        self.root = ()
+
+    def moves(self, pos: tuple[int, ...]) -> tuple[int, ...]:
+        return () if len(pos) == 3 else (0, 1, 2)
+
+    def play(self, pos: tuple[int, ...], move: int) -> tuple[int, ...]:
+        return (*pos, move)
+
+    def is_terminal(self, pos: tuple[int, ...]) -> bool:
+        return len(pos) == 3
+
+    def score(self, pos: tuple[int, ...]) -> int:
+        if pos == (2, 0, 1):
+            return self.late
+        return (7 * pos[0] + 5 * pos[1] + 3 * pos[2]) % 11 - 5
+
+    def label(self, pos: tuple[int, ...]) -> str:
+        return "picks " + ("".join(map(str, pos)) or "none")
+
+
+def grown_pairs() -> dict[str, tuple[negaviz.Trace, negaviz.Trace, dict[str, Any]]]:
+    ttt = negaviz.TicTacToe("x.o/x../o..")
+    return {
+        # a search stopped by a node budget shares every event with the whole search up to the stop
+        "tic-tac-toe, stopped by a budget": (
+            negaviz.record(ttt, algorithm="alphabeta"), negaviz.record(ttt, algorithm="alphabeta", max_nodes=40), {},
+        ),
+        "tic-tac-toe with a table, stopped by a budget": (
+            negaviz.record(ttt, algorithm="alphabeta", tt=True),
+            negaviz.record(ttt, algorithm="alphabeta", tt=True, max_nodes=30), {},
+        ),
+        "a folded search (views of 20 nodes)": (
+            negaviz.record(ttt, algorithm="alphabeta"), negaviz.record(ttt, algorithm="alphabeta", max_nodes=55),
+            {"max_nodes": 20},
+        ),
+        "a lecturer's game class, one late leaf scored otherwise": (
+            negaviz.record(Pick(late=4), algorithm="alphabeta"), negaviz.record(Pick(late=-4), algorithm="alphabeta"), {},
+        ),
+    }
+
+
+@pytest.mark.parametrize("layout", ["browser", "dot"])
+@pytest.mark.parametrize("name", list(grown_pairs()))
+def test_a_search_drawn_as_it_grows_shows_the_same_page_until_it_parts(opened: Any, layout: str, name: str) -> None:
+    x, y, kw = grown_pairs()[name]
+    d = parting(x, y)
+    assert 10 < d < max(len(x), len(y))
+    seen_x, seen_y = read(opened, x, layout=layout, **kw), read(opened, y, layout=layout, **kw)
+    for k in range(d + 1):
+        for key in ("nodes", "edges", "at", "sentence", "stack", "counters"):
+            assert seen_x[k][key] == seen_y[k][key], f"step {k}: {key} differs before the searches part (event {d})"
+    # Nothing is drawn before the search enters it: the root alone at step 0, then one node more per entry.
+    assert len(seen_x[0]["nodes"]) == 1
+    if not kw:  # (one view: every node entered so far is drawn)
+        entered = [sum(1 for i in range(k) if x.event(i).kind.name == "ENTER") for k in range(len(x) + 1)]
+        assert [len(s["nodes"]) for s in seen_x] == [max(1, e) for e in entered]

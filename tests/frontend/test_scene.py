@@ -137,21 +137,26 @@ def test_inline_svg_names_no_url(textbook: negaviz.Trace) -> None:
 
 
 # ------------------------------------------------------------------------ big traces
-def test_a_big_trace_starts_with_one_folded_view() -> None:
+def test_a_big_search_starts_with_one_growing_view() -> None:
     trace = negaviz.record(negaviz.TicTacToe("x........"), algorithm="alphabeta")
     scene = Scene(trace, max_nodes=60)
-    assert len(scene.views) == 1 and scene.views[0]["note"].startswith("Folded ")
+    assert len(scene.views) == 1 and scene.views[0]["note"].startswith("The search as it grows")
     assert scene.covers(0) == 0
     missing = [k for k in range(len(trace) + 1) if scene.covers(k) is None]
-    assert missing, "the first view should not show every step of a folded trace"
+    assert missing, "the first view should not show every step of a big search"
     step = missing[len(missing) // 2]
     index = scene.view_for(step)
-    assert index == 1 and scene.covers(step) == 1
+    assert index == 1 and scene.covers(step) == 1  # only the view asked for is laid out
     view = scene.view_data(index)
     current = scene.timeline.current[step]
     drawn = [item for item in view["items"] if item[2] == current]
     assert [item[1] for item in drawn] == ["n"]  # the step's current node, drawn as a searched node
-    assert view["note_new"].startswith(f"Laid out a new view of the tree for step {step:,}")
+    start, stop = view["span"]
+    assert start <= step < stop and view["note_new"].startswith(f"A new view from step {start:,}")
+    # it starts from the call stack at its first step, and holds what is entered after it
+    stack = list(scene.timeline.stack(start))
+    assert [item[2] for item in view["items"]][: len(stack)] == stack
+    assert len(view["items"]) == 60
     assert scene.view_for(step) == index  # laid out once, then found
     check_view(view, trace)
 
@@ -165,7 +170,8 @@ def test_view_for_draws_the_current_node_even_with_a_small_budget(max_nodes: int
     for k in missing:
         view = scene.view_data(scene.view_for(k))
         current = scene.timeline.current[k]
-        assert [item[1] for item in view["items"] if item[2] == current] == ["n"], k
+        if current >= 0:  # (after the last return no node is current)
+            assert [item[1] for item in view["items"] if item[2] == current] == ["n"], k
     assert all(scene.covers(k) is not None for k in range(len(trace) + 1))
 
 
