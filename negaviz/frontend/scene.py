@@ -44,14 +44,12 @@ from bisect import bisect_right
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
-import graphviz  # type: ignore[import-untyped]
-
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.render.growth import PINNED_GRAPH, Placer, label_size, pinned
-from negaviz.games.protocol import max_score_of, restore
+from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.render.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
@@ -376,8 +374,9 @@ class Scene:
         members = [*stack, *range(max(tl.entered(start), root), max(tl.entered(start), root) + count)]
         snap = snapshot(part, len(part))
         builder = _LayoutBuilder(part, snap, perspective="negamax", windows=True, dag=False)
-        top = max_score_of(part.game) if part.game is not None else None
-        builder.slots = labels.given_slots([top, -top] if top is not None else [99999])
+        builder.slots = labels.game_slots(part.game)
+        import graphviz  # type: ignore[import-untyped]  # (negaviz.render has said in one line if it is missing)
+
         dot = graphviz.Digraph(name="negaviz", graph_attr=dict(PINNED_GRAPH), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR))
         placer = Placer()
         items: list[list[Any]] = []

@@ -359,7 +359,11 @@ def _pass_pages(
     chars = len(f"after step {total:,} of {total:,}")
     pages: list[Page] = []
     used: set[LegendKey] = set()
-    pins = _grown_pins(trace, target.visible, builder(max(local)), slots) if grows else {}
+    if grows:  # sized from the game's rules (its best score), not from values of later pages
+        slots = labels.game_slots(trace.game)
+        if later is not None:
+            later.slots = slots
+    pins = _grown_pins(trace, max(target.visible, 1), builder(max(local)), slots) if grows else {}
     for k, step in zip(steps, local):
         b = builder(step)
         b.slots = slots
@@ -387,7 +391,8 @@ def _pass_pages(
 def _entered_by(trace: Trace, snap: Snapshot) -> Plan:
     """The nodes a search has entered by ``snap``'s step, each drawn: a growing page."""
     nodes = trace.nodes
-    return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in range(snap.visible)], kept=frozenset(snap.stack))
+    shown = max(snap.visible, 1)  # the root, the position given, from step 0
+    return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in range(shown)], kept=frozenset(snap.stack))
 
 
 def _grown_pins(trace: Trace, visible: int, builder: _PageBuilder, slots: labels.Slots) -> dict[str, tuple[float, float, float, float]]:

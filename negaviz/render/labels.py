@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
-from negaviz.games.protocol import has_verb, is_textbook_tree, size_of, verb
+from negaviz.games.protocol import has_verb, is_textbook_tree, max_score_of, size_of, verb
 from negaviz.render.styles import GIVEN, OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
@@ -202,6 +202,18 @@ def given_slots(values: Iterable[float | None]) -> Slots:
         if v is not None:
             longest = max(longest, *(len(fmt(x)) for x in (v, -v, v + 1, -v - 1, v - 1, 1 - v)))
     return Slots(value=longest + 5, window=2 * longest + 4)
+
+
+def game_slots(game: Any) -> Slots:
+    """Slots for a search of ``game`` drawn before its values are known: from the game's
+    ``max_score`` (its best outcome), else room for five digits.  A value wider than that
+    (an evaluation) overflows its cell rather than telling the picture's size.
+
+    >>> game_slots(None)
+    Slots(value=12, window=18)
+    """
+    top = max_score_of(game) if game is not None else None
+    return given_slots([top, -top] if top is not None else [99999])
 
 
 SLOT_VALUE, SLOT_WINDOW, SLOT_MARKS = "§v§", "§w§", "§m§"
