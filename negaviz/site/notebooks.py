@@ -77,7 +77,7 @@ def collect(paths: Iterable[str | Path]) -> list[SiteFile]:
             name = name.with_suffix(".ipynb")  # UP.IPYNB is a notebook, and JupyterLite opens .ipynb as one
             _add(files, notebook, name)
             paired = notebook.with_suffix(".py")
-            if paired.is_file():
+            if paired.is_file() or (paired.exists() and not paired.is_dir()):  # a pipe is refused, not skipped
                 read_pair(paired)
                 _add(files, paired, name.with_suffix(".py"))
     return [SiteFile(source, name) for name, source in sorted(files.items())]

@@ -297,8 +297,9 @@ def _copy_distribution(where: str, cache: Cache, dest: Path, say: Say, refresh: 
         root = _distribution_root(source, where)
         shutil.copytree(root, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.map"))
         return
-    if not source.is_file() or not tarfile.is_tarfile(source):
-        raise InputError(f"--pyodide {where!r} is neither a folder nor a tar archive of a Pyodide distribution")
+    neither = f"--pyodide {where!r} is neither a folder nor a tar archive of a Pyodide distribution"
+    if not source.is_file():
+        raise InputError(neither)
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
         try:
             with tarfile.open(source) as archive_file:
@@ -309,7 +310,8 @@ def _copy_distribution(where: str, cache: Cache, dest: Path, say: Say, refresh: 
         except getattr(tarfile, "FilterError", ()) as exc:
             raise InputError(f"--pyodide {where!r} is refused: {_reason(exc)} (nothing was written outside)") from None
         except (tarfile.TarError, EOFError, OSError, zlib.error) as exc:
-            raise InputError(f"--pyodide {where!r} cannot be unpacked: {tar_reason(exc)}") from None
+            why = tar_reason(exc)
+            raise InputError(neither if "does not open" in why else f"--pyodide {where!r} cannot be unpacked: {why}") from None
         shutil.copytree(_distribution_root(Path(tmp), where), dest, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("*.map"))
 
