@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from negaviz.vocabulary import check_trace
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, player
@@ -97,6 +98,7 @@ class Stepper:
     """Pure step logic over one trace: ``view(k)`` for any step k in 0..len(trace)."""
 
     def __init__(self, trace: Trace, *, perspective: Perspective = "negamax") -> None:
+        check_trace(trace)
         check_perspective(perspective)
         self.trace = trace
         self.perspective = perspective

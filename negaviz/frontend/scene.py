@@ -57,7 +57,7 @@ from negaviz.render.tree import _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable
 
 __all__ = ["Scene"]
 
@@ -230,9 +230,12 @@ class Scene:
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto",
     ) -> None:
-        if not isinstance(trace, Trace):
-            raise InputError(f"a stepper needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+        check_trace(trace)
         check_max_nodes(max_nodes)
+        title = printable(check_text(title, "title"))
+        if not isinstance(only, frozenset):
+            raise InputError(f"only must be a frozenset of node numbers, not {type(only).__name__}")
+        check_int(interval, "interval", low=1)
         if layout not in LAYOUTS:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
         self.layout: Layout = layout if layout != "auto" else ("dot" if dot_installed() else "browser")

@@ -186,7 +186,7 @@ def test_fail_hard_table_hits_report_a_bound_when_clamped() -> None:
     ("kwargs", "message"),
     [
         ({"algorithm": "mcts"}, r"unknown algorithm: 'mcts' \(must be one of \['minimax', 'negamax', 'alphabeta'.*\]\)"),
-        ({"order": "random"}, r"unknown move order: 'random' \(must be one of \['natural', 'heuristic', 'threats', 'threats\+heuristic'\]\)"),
+        ({"order": "random"}, r"unknown move order: 'random' \(order must be one of \['natural', 'heuristic', 'threats', 'threats\+heuristic'\]\)"),
         ({"tt_replace": "never"}, r"unknown table replacement: 'never'"),
         ({"depth": -1}, "depth must be 0 or more, not -1"),
         ({"depth": 2.5}, "depth must be a whole number or None, not 2.5"),
