@@ -138,6 +138,29 @@ def check_step(step: Any, events: int, *, what: str = "step") -> int:
     return whole
 
 
+def check_steps(steps: Any, events: int, *, what: str = "steps") -> list[int]:
+    """``steps`` as a sorted list of distinct steps of a trace with ``events`` events;
+    else an InputError naming ``what``: a step outside ``0..events`` is refused, not
+    dropped in silence, and text (``'1-3'``) is not steps.
+
+    >>> check_steps([5, 2, 5], 18)
+    [2, 5]
+    >>> check_steps([999], 18)
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: steps holds 999, which is outside 0..18 (the trace has 18 events)
+    """
+    if isinstance(steps, (str, bytes)) or not hasattr(steps, "__iter__"):
+        raise InputError(f"{what} must be step numbers, e.g. [3, 7] or range(10), not {shown(steps)}")
+    chosen = set()
+    for step in steps:
+        whole = _whole(step)
+        if whole is None or not 0 <= whole <= events:
+            raise InputError(f"{what} holds {shown(step)}, which is outside 0..{events} (the trace has {events} events)")
+        chosen.add(whole)
+    return sorted(chosen)
+
+
 def _whole(x: Any) -> int | None:
     """``x`` as a plain int when it is an integer of any type (``numpy.int64(3)``,
     anything with ``__index__``), but not a bool and not a float; else None.
@@ -247,6 +270,12 @@ def check_callable(value: Any, what: str, *, none: bool = False, takes: str = ""
         return value
     raise InputError(f"{what} must be a function{' ' + takes if takes else ''}{' or None' if none else ''}, "
                      f"not {shown(value)}")
+
+
+def check_callables(**functions: Any) -> None:
+    """Each keyword's value a function or None (a game adapter's ``key``, ``label``, ...)."""
+    for what, value in functions.items():
+        check_callable(value, what, none=True)
 
 
 def check_path(value: Any, what: str = "path") -> Any:

@@ -92,7 +92,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
     from negaviz.analysis import DEFAULT_STEPS, Step, node_types
     from negaviz.analysis.ladder import climb
     from negaviz.frontend import Scene
-    from negaviz.student import trace_calls
+    from negaviz.render.plots import plot_nodes_per_depth
 
     scene = Scene(f.trace)
     game = negaviz.TicTacToe("xo.xo..../")
@@ -166,7 +166,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
                                                      title=None),
         "negaviz.render.plots.plot_ladder": dict(table=negaviz.analysis.ladder(f.tree, None, DEFAULT_STEPS[:2]),
                                                  title=None),
-        "negaviz.render.plots.save_figure": dict(fig=None, path=f.tmp / "fig.svg"),
+        "negaviz.render.plots.save_figure": dict(fig=plot_nodes_per_depth(f.trace), path=f.tmp / "fig.svg"),
         "negaviz.search.endgame.solve": dict(game=f.tree, position=None, options=None, progress=None),
         "negaviz.search.endgame.bar_callback": dict(widget=None),
         "negaviz.search.endgame.othello_endgame": dict(empties=4, seed=0, size=4),
@@ -188,7 +188,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.widgets.PlayWidget": dict(game=negaviz.TicTacToe(), human=None, depth=None, options=None,
                                            max_nodes_drawn=150),
         "negaviz.widgets.display.DrawingView": dict(source="digraph { a }", label=""),
-    } | ({} if trace_calls is None else {})
+    }
 
 
 class _Tree:
@@ -213,6 +213,8 @@ def wrong_values(annotation: str) -> list[Any]:
         values = ["max", 5]
     elif a in ("Trace",):
         values = [_Tree(), "trace"]
+    elif a.startswith(("Sequence", "Iterable")):
+        values = [5]
     elif "PathLike" in a or a in ("Path", "str|Path"):
         values = [5, ["a"]]
     elif "Callable" in a or a.endswith("Style") or a == "Progress":

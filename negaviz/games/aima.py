@@ -53,6 +53,7 @@ import io
 from contextlib import redirect_stdout
 from typing import Any, Callable, Hashable, NamedTuple
 
+from negaviz.vocabulary import check_callables, check_number, shown
 from negaviz.errors import InputError
 from negaviz.games.adapter import by_value, freeze, missing_methods, moves_from, number_from, path_label, readable
 
@@ -84,6 +85,10 @@ class AimaGame:
         max_score: float | None = None,
         players: tuple[Any, Any] | None = None,
     ) -> None:
+        check_callables(key=key, label=label, evaluate=evaluate)
+        check_number(max_score, "max_score", none=True)
+        if players is not None and (not isinstance(players, (tuple, list)) or len(players) != 2):
+            raise InputError(f"players must be two names, e.g. ('MAX', 'MIN'), or None, not {shown(players)}")
         missing = missing_methods(game, _REQUIRED)
         if missing:
             raise InputError(

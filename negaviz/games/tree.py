@@ -151,7 +151,7 @@ class Tree:
             n = len(labels)
             sizes = (len(children), len(values))
         except TypeError:
-            raise InputError("a tree needs sequences of labels, child lists and values, one per node") from None
+            raise InputError("a tree needs sequences of labels, children (child lists) and values, one per node") from None
         if not (n == sizes[0] == sizes[1]) or n == 0:
             raise InputError("a tree needs one label, child list and value per node, and at least one node")
         seen: set[str] = set()

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from negaviz.vocabulary import check_trace
 from negaviz.analysis.steps import name as node_name
 from negaviz.errors import InputError
 from negaviz.games.protocol import evaluator, is_textbook_tree, key_of, label, max_score_of, move_name, restore
@@ -179,9 +180,8 @@ def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **o
     searched in that order); with ``order=`` (``"natural"`` for the game's own order)
     it must follow that order.
     """
-    if not isinstance(student_trace, Trace):
-        raise InputError(f"check() needs a trace, not {type(student_trace).__name__}")
-    if algorithm is not None and algorithm not in ALGORITHMS:
+    check_trace(student_trace, "student_trace")
+    if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
         raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
     if "algorithm" in options or "options" in options:
         raise InputError("give the algorithm as check(trace, algorithm=...), and other options as keywords")
