@@ -88,7 +88,7 @@ class AimaGame:
         check_callables(key=key, label=label, evaluate=evaluate)
         check_number(max_score, "max_score", none=True)
         if players is not None and (not isinstance(players, (tuple, list)) or len(players) != 2):
-            raise InputError(f"players must be two names, e.g. ('MAX', 'MIN'), or None, not {shown(players)}")
+            raise InputError(f"players= must name the two players, (root's player, other), not {shown(players)}")
         missing = missing_methods(game, _REQUIRED)
         if missing:
             raise InputError(
@@ -104,8 +104,6 @@ class AimaGame:
                 )
         self.game = game
         self.root = AimaPosition(state, ())
-        if players is not None and (not isinstance(players, (tuple, list)) or len(players) != 2):
-            raise InputError(f"players= must name the two players, (root's player, other), not {players!r}")
         self.root_player = game.to_move(state) if players is None else players[0]
         """The player to move at the root (even plies)."""
         self.other_player = players[1] if players is not None else self._other(state)
