@@ -33,13 +33,13 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
-from negaviz.vocabulary import check_flag, check_text, shown
 from negaviz.analysis.stats import Table, solve_branching
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.games.protocol import VALUE_VERBS, has_verb
 from negaviz.search.events import LEAF_BATCH, RETURN_BATCH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
+from negaviz.vocabulary import check_flag, check_text, shown
 
 if TYPE_CHECKING:  # plotting needs matplotlib; the ladder does not
     from matplotlib.figure import Figure

@@ -46,10 +46,10 @@ from __future__ import annotations
 import math
 from typing import Any, Literal, NamedTuple
 
-from negaviz.vocabulary import check_int, check_number, check_trace
 from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
 from negaviz.trace.trace import Ending, Trace
+from negaviz.vocabulary import check_int, check_number, check_trace
 
 __all__ = ["minimal_leaf_count", "full_tree", "minimal_tree", "compare_with_minimal"]
 

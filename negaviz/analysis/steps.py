@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from negaviz.vocabulary import check_trace
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, player
@@ -20,6 +19,7 @@ from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
 from negaviz.trace.trace import Ending, Event, Trace
+from negaviz.vocabulary import check_trace
 from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
 
 _K = EventKind

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from negaviz.vocabulary import check_text, shown
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame
 from negaviz.games.aima import from_aima
@@ -13,6 +12,7 @@ from negaviz.games.easyai import from_easyai
 from negaviz.games.protocol import Game
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
+from negaviz.vocabulary import check_text, shown
 
 __all__ = [
     "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai",

@@ -24,8 +24,8 @@ from collections.abc import Set
 from numbers import Real
 from typing import Any, Callable, Hashable, Iterable
 
-from negaviz.vocabulary import check_callable, check_callables, check_number
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_callable, check_callables, check_number
 
 History = tuple[Any, ...]
 _REQUIRED = ("get_moves", "make_move", "unmake_move", "get_utility", "is_over")

@@ -53,9 +53,9 @@ import io
 from contextlib import redirect_stdout
 from typing import Any, Callable, Hashable, NamedTuple
 
-from negaviz.vocabulary import check_callables, check_number, shown
 from negaviz.errors import InputError
 from negaviz.games.adapter import by_value, freeze, missing_methods, moves_from, number_from, path_label, readable
+from negaviz.vocabulary import check_callables, check_number, shown
 
 __all__ = ["from_aima"]
 

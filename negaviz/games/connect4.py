@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Sequence
 
-from negaviz.vocabulary import check_text
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_text
 
 __all__ = ["ConnectFour"]
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Sequence
 
-from negaviz.vocabulary import check_text
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_text
 
 __all__ = ["Othello", "PASS"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from negaviz.vocabulary import check_text
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_text
 
 __all__ = ["TicTacToe", "LINES"]
 

@@ -22,8 +22,8 @@ import os
 from pathlib import Path
 from typing import Literal, Mapping, Sequence, get_args
 
-from negaviz.vocabulary import check_flag, check_path, check_text
 from negaviz.extras import require
+from negaviz.vocabulary import check_flag, check_path, check_text
 
 require("matplotlib", purpose="plotting")
 

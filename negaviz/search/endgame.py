@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from negaviz.vocabulary import check_callable, check_seed
 from negaviz.errors import InputError, SearchInterrupted
 from negaviz.games.protocol import Game, move_name, root_of
 from negaviz.search import search
 from negaviz.search.events import LEAF_BATCH, LEAF_REPORT, RETURN_BATCH, RETURN_REPORT, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
+from negaviz.vocabulary import check_callable, check_seed
 
 __all__ = ["solve", "Progress", "bar_callback", "othello_endgame", "horizon_example"]
 

@@ -45,7 +45,7 @@ class SiteFile:
     """Where it goes, relative to ``files/``."""
 
 
-def collect(paths: Iterable[str | Path]) -> list[SiteFile]:
+def collect(paths: Iterable[str | os.PathLike[str]]) -> list[SiteFile]:
     """The notebooks (and their jupytext pairs) that ``paths`` name, each one checked.
 
     Raises InputError for a missing path, a file that is not a ``.ipynb`` notebook, a

@@ -308,7 +308,9 @@ def _copy_distribution(where: str, cache: Cache, dest: Path, say: Say, refresh: 
                 else:  # pragma: no cover
                     archive_file.extractall(tmp)
         except getattr(tarfile, "FilterError", ()) as exc:
-            raise InputError(f"--pyodide {where!r} is refused: {_reason(exc)} (nothing was written outside)") from None
+            member = getattr(getattr(exc, "tarinfo", None), "name", "?")
+            raise InputError(f"--pyodide {where!r} is refused: its member {member!r} is a link or a path that would "
+                             "land outside the folder it is unpacked in (nothing was written outside)") from None
         except (tarfile.TarError, EOFError, OSError, zlib.error) as exc:
             why = tar_reason(exc)
             raise InputError(neither if "does not open" in why else f"--pyodide {where!r} cannot be unpacked: {why}") from None

@@ -83,15 +83,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import update_wrapper
 from types import MethodType
-from typing import Any, Literal, get_args, ContextManager
+from typing import Any, ContextManager, Literal, get_args
 
-from negaviz.vocabulary import check_callable, shown
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame, path_label, readable, shown
 from negaviz.games.protocol import key_of, max_score_of, missing_verbs
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.trace import StudentTrace
+from negaviz.vocabulary import check_callable
 
 __all__ = ["trace_calls", "capture", "WindowWarning"]
 

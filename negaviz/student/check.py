@@ -55,7 +55,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from negaviz.vocabulary import check_trace
 from negaviz.analysis.steps import name as node_name
 from negaviz.errors import InputError
 from negaviz.games.protocol import evaluator, is_textbook_tree, key_of, label, max_score_of, move_name, restore
@@ -67,6 +66,7 @@ from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
 from negaviz.trace.trace import Ending, Node, Trace
+from negaviz.vocabulary import check_trace
 from negaviz.vocabulary import fmt
 
 __all__ = ["check", "Report", "DivergenceKind"]

@@ -54,7 +54,6 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable
 
-from negaviz.vocabulary import check_path, check_trace
 from negaviz.errors import InputError, TraceFormatError
 from negaviz.fileio import MAX_READ, atomic_write, read_file
 from negaviz.games import from_spec
@@ -64,6 +63,7 @@ from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 from negaviz.trace.trace import StudentTrace, Trace
 from negaviz.trace.validate import Checked, check_stream, fail, moves_problem
+from negaviz.vocabulary import check_path, check_trace
 from negaviz.vocabulary import fmt, number_in
 
 FORMAT = "negaviz-trace"

@@ -19,10 +19,10 @@ from functools import reduce
 from operator import iconcat
 from typing import Any, Callable, Sequence
 
-from negaviz.vocabulary import check_callable
 from negaviz.search.events import EVENTS_IN_BATCH
 from negaviz.search.result import SearchResult
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_callable
 
 _EVENTS_BY_LENGTH = bytes(EVENTS_IN_BATCH).ljust(256, b"\0")
 """``EVENTS_IN_BATCH`` as a translation table: a byte per batch length."""

@@ -38,8 +38,8 @@ from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective
 from negaviz.vocabulary import check_int, shown
+from negaviz.vocabulary import Perspective
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
 __all__ = ["CompareWidget"]

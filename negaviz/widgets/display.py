@@ -24,10 +24,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from negaviz.vocabulary import check_text, printable
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.page import ESM, viz_source
+from negaviz.vocabulary import check_text, printable
 
 __all__ = ["DrawingView"]
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 import html
 from typing import Any, Literal, NamedTuple
 
-from negaviz.vocabulary import check_int
 from negaviz.extras import require
+from negaviz.vocabulary import check_int
 
 require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawing, are imported
 

@@ -85,7 +85,7 @@ def _nested(depth: int) -> str:
     ("dangling-output", "it is a symbolic link to 'nowhere', which does not exist"),
     ("null-output", "that names no folder"),
     ("broken-lock", "the pyodide-lock.json of --pyodide"),
-    ("escaping-tarball", "is refused:"),
+    ("escaping-tarball", "is refused: its member '../escaped.txt' is a link or a path that would land outside"),
     ("not-a-tarball", "is neither a folder nor a tar archive"),
     ("cut-tarball", "cannot be unpacked: it ends too soon"),
 ])
