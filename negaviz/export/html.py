@@ -129,7 +129,8 @@ def export_html(
     check_page_size([scene])
     heading = title or describe(trace)
     about = (
-        f"{len(trace.nodes):,} nodes, {len(trace):,} events. Made by negaviz {__version__}; "
+        # the number of steps only: the search's totals belong to its last step, not the heading
+        f"{len(trace):,} steps. Made by negaviz {__version__}; "
         "this page works offline and loads nothing."
     )
     started = time.monotonic()

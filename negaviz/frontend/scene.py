@@ -49,7 +49,7 @@ from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Sizes, plan, snapshot
+from negaviz.render.fold import Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
@@ -84,7 +84,9 @@ CODES: dict[str, Any] = {
 once, from :mod:`negaviz.trace.timeline` and :data:`negaviz.analysis.steps.JUMP_CODES`)."""
 
 SCHEMA: dict[str, tuple[str, ...]] = {
-    "item": ("title", "kind", "node", "parent", "appear", "pruned", "prefix", "only", "given", "name", "ranges"),
+    "item": (
+        "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "ranges", "again",
+    ),
     "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
     "change": ("step", "kind", "value", "alpha", "child"),
 }
@@ -92,12 +94,15 @@ SCHEMA: dict[str, tuple[str, ...]] = {
 them by these names (``decode`` in ``stepper.js``), so a field is added in one place.
 
 * ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
-  :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``;
-  ``appear`` the step its parent is entered at, plus one; ``pruned`` the step a cutoff
-  skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
+  :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``
+  (for a ghost, the nearest entered node above it); ``up`` the title of the item drawn
+  above it (its edge's tail; empty for the root); ``depth`` its depth in the tree;
+  ``pruned`` the step a cutoff skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
   ``only`` 1 if only this search of a comparison visits it; ``given`` a textbook leaf's
   value as the tree gives it (for the side to move there), or None; ``name`` how the
-  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for.
+  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
+  ``again`` the later entries of a node of a given tree the search enters more than once
+  (a PVS re-search), shown from the step each is entered.
 * ``life``, one node's story (:class:`~negaviz.trace.timeline.NodeLife`), with its
   sentence ``name`` and the ``move`` that leads to it.
 * ``change``, one :class:`~negaviz.trace.timeline.Change`.
@@ -162,8 +167,7 @@ class _LayoutBuilder(_Builder):
         if view.kind in SUMMARIES or (view.kind in GHOSTS and view.count > 1):
             return _count_label(view, slots)
         if view.kind in GHOSTS:  # one untried move: drawn as the node it leads to
-            pos = self.game.play(self.position(item.parent), item.moves[0])
-            return self._node_label(view, pos, item.moves[0])
+            return self._node_label(view, self.ghost_position(item), item.moves[0])
         if self.game is None:
             return labels.text_label(view, f"node {view.node}", windows=True, slots=slots)
         last = self.move(view.node) if view.node > 0 else None
@@ -324,11 +328,14 @@ class Scene:
         # first step on): the plan keeps no principal variation.
         snap = dataclasses.replace(snapshot(trace, len(trace)), pv=())
         textbook = labels.family(trace.game) == "textbook"
-        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
+        # A textbook tree is the exercise's data: drawn whole, in its own order, when it fits.
+        whole = given_plan(trace, snap, budget) if textbook else None
+        layout = whole or plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
         builder = _LayoutBuilder(trace, snap, perspective="negamax", windows=True, dag=False)
+        builder.follows_entries = False  # the front-end picks each step's entry (entryAt)
         try:
             given = {it.name: self._given(builder, it) for it in layout.items} if textbook else {}
-            builder.slots = self._slots(layout, root, given)
+            builder.slots = labels.given_slots(given.values()) if whole else self._slots(layout, root, given)
             dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
             names = {it.name: self._item_name(builder, it, root) for it in layout.items}
@@ -347,7 +354,7 @@ class Scene:
             kind = _KINDS[it.kind]
             nid = it.node + root if it.node >= 0 else -1
             parent = it.parent + root if it.parent >= 0 else -1
-            appear = tl.lives[parent].enter + 1 if parent >= 0 else 0
+            depth = tl.lives[nid].depth if nid >= 0 else tl.lives[parent].depth + it.depth_below
             pruned = tl.lives[parent].cut if parent >= 0 and kind == "p" and it.kind == "pruned" else -1
             if kind == "p" and it.kind == "pruned" and pruned < 0 and parent >= 0:
                 pruned = tl.lives[parent].exit  # pruned by the game's bounds or a win at once
@@ -358,14 +365,15 @@ class Scene:
                 shown = {x.node for x in layout.items if x.parent == it.parent}
                 ranges = [[c + root, sizes.end(c) + root] for c in trace.nodes[it.parent].children if c not in shown]
             items.append(_record(
-                "item", title=it.name, kind=kind, node=nid, parent=parent, appear=appear, pruned=pruned,
+                "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
+                depth=depth, pruned=pruned,
                 prefix=prefixes[it.name], only=int(nid in self.only), given=_jv(given.get(it.name)),
-                name=names[it.name], ranges=ranges,
+                name=names[it.name], ranges=ranges, again=[n + root for n in it.again],
             ))
-            if nid >= 0:
-                lives[str(nid)] = self._life(nid)
+            for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
+                lives[str(n)] = self._life(n)
                 if kind == "n":
-                    drawn.add(nid)
+                    drawn.add(n)
         for n in list(drawn):  # ancestors (the stack) are always drawn, but make sure
             while n >= 0 and str(n) not in lives:
                 lives[str(n)] = self._life(n)
@@ -389,7 +397,7 @@ class Scene:
         if item.kind in SUMMARIES or item.covers > 1 and item.node < 0:
             return None
         game = builder.game
-        pos = builder.position(item.node) if item.node >= 0 else game.play(builder.position(item.parent), item.moves[0])
+        pos = builder.position(item.node) if item.node >= 0 else builder.ghost_position(item)
         return game.score(pos) if game.is_terminal(pos) else None
 
     def _item_name(self, builder: _Builder, item: Any, root: int) -> str:
@@ -402,9 +410,8 @@ class Scene:
             return f"{item.covers:,} nodes in folded subtrees below {parent}"
         if len(item.moves) > 1:
             return f"{len(item.moves)} more moves at {parent}"
-        pos = builder.position(item.parent)
         if builder.family == "textbook":
-            return game_label(builder.game, builder.game.play(pos, item.moves[0]))
+            return game_label(builder.game, builder.ghost_position(item))
         move = builder.move_text(item.parent, item.moves[0])
         return move if parent == "the root" else f"{parent} {move}"
 
@@ -514,6 +521,7 @@ class Scene:
             "codes": CODES,
             "first_player": self.first_player,
             "title": self.title,
+            "only_steps": sorted(self.timeline.lives[n].enter for n in self.only),
             "interval": self.interval,
             "chunk": CHUNK,
             "chunks": chunk_data,

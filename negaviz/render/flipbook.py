@@ -42,7 +42,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, plan, snapshot
+from negaviz.render.fold import Item, Plan, given_plan, plan, snapshot
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -192,7 +192,7 @@ class _PageBuilder(_Builder):
             pos = self.position(item.node) if game is not None else None
             last = self.move(item.node) if item.node > 0 else None
         else:
-            pos = game.play(self.position(item.parent), item.moves[0]) if game is not None else None
+            pos = self.ghost_position(item) if game is not None else None
             last = item.moves[0]
         if game is None:
             text = f"node {item.node}" if item.node >= 0 else ""
@@ -246,8 +246,14 @@ class _PageBuilder(_Builder):
         return labels.fixed_table(rows)
 
 
-def _slots(trace: Trace, layout: Plan, builder: _PageBuilder) -> labels.Slots:
-    """Cells wide enough for the longest value or window any drawn node ever shows."""
+def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: bool = False) -> labels.Slots:
+    """Cells wide enough for the longest value or window any drawn node ever shows.
+    ``given_only``: a whole given tree, sized from its leaves' values alone (as
+    :meth:`negaviz.frontend.scene.Scene` sizes it), so no page tells the search's values."""
+    if given_only:
+        game = builder.game
+        positions = (builder.position(i.node) if i.node >= 0 else builder.ghost_position(i) for i in layout.items)
+        return labels.given_slots(game.score(pos) if game.is_terminal(pos) else None for pos in positions)
     lives = timeline_of(trace).lives
     longest = 1
     for item in layout.items:
@@ -322,7 +328,9 @@ def _pass_pages(
     plan_step = len(trace) if preview else max(local)
     target = snapshot(trace, plan_step)
     stacks = dict.fromkeys(n for k in local for n in timeline.stack(k))  # each stack root first
-    layout = plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
+    # A textbook tree is the exercise's data: drawn whole, on every page, when it fits.
+    given = given_plan(trace, target, budget) if textbook else None
+    layout = given or plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
 
     shapes: dict[str, str] = {}  # shared by the pages (and the preview) of this pass
 
@@ -333,7 +341,7 @@ def _pass_pages(
         return b
 
     later = builder(len(trace)) if preview else None
-    slots = _slots(trace, layout, later or builder(max(local)))
+    slots = _slots(trace, layout, later or builder(max(local)), given_only=given is not None)
     if later is not None:
         later.slots = slots
     lines = builder(len(trace)).caption(layout, max_nodes).split("\n")[:1]  # the perspective

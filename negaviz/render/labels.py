@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
@@ -187,6 +187,21 @@ class Slots(NamedTuple):
 
     value: int
     window: int
+
+
+def given_slots(values: Iterable[float | None]) -> Slots:
+    """Slots for a given tree whose leaves have ``values`` (None: not a leaf), from them
+    alone: every value a search of such a tree shows is a leaf's, negated or not, ±∞, or
+    one off a leaf's (a null window's edge), so nothing of the search sizes the picture.
+
+    >>> given_slots([7, None, -12.5])
+    Slots(value=10, window=14)
+    """
+    longest = len(fmt(-math.inf))
+    for v in values:
+        if v is not None:
+            longest = max(longest, *(len(fmt(x)) for x in (v, -v, v + 1, -v - 1, v - 1, 1 - v)))
+    return Slots(value=longest + 5, window=2 * longest + 4)
 
 
 SLOT_VALUE, SLOT_WINDOW, SLOT_MARKS = "§v§", "§w§", "§m§"

@@ -111,8 +111,7 @@ class CompareWidget(SyncedState, widgets.VBox):
         self.traces = (trace_a, trace_b)
         self._only = (only_here(paths_a, paths_b), only_here(paths_b, paths_a))
         self.scenes = [
-            Scene(t, max_nodes=max_nodes, title=f"{title}: {len(t.nodes):,} nodes, {len(only):,} visited only here",
-                  only=only, interval=int(play_interval))
+            Scene(t, max_nodes=max_nodes, title=title, only=only, interval=int(play_interval))
             for t, title, only in zip(self.traces, titles, self._only)
         ]
         self.front = StepperView(

@@ -128,7 +128,8 @@ def test_title_and_perspective(textbook: negaviz.Trace, tmp_path: Path) -> None:
     assert "minimax view" in state["scenes"][0]["legend"]["minimax"]
     default = export_html(textbook, tmp_path / "d.html").path.read_text(encoding="utf-8")
     assert "<title>negaviz: alphabeta on tree A(B(D:7 E:5) C(F:3 G:1 H:9))</title>" in default
-    assert "6 nodes, 18 events" in default
+    assert "18 steps." in default
+    assert "6 nodes" not in default  # the search's totals are the last step's, not the heading's
 
 
 def test_bad_arguments(textbook: negaviz.Trace, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import negaviz
 import negaviz.frontend.scene
 from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.errors import InputError
-from negaviz.frontend.scene import CHUNK, Scene, inline_svg
+from negaviz.frontend.scene import CHUNK, SCHEMA, Scene, inline_svg
 from negaviz.trace.timeline import Timeline
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -82,7 +82,7 @@ def test_a_small_trace_is_one_view(textbook: negaviz.Trace) -> None:
     assert {f"n{i}" for i in range(6)} <= set(names)
     pruned = [item for item in view["items"] if item[1] == "p"]
     assert len(pruned) == 2 and {item[3] for item in pruned} == {4}  # G and H, under C
-    assert {item[5] for item in pruned} == {14}  # pruned by C's cutoff, event 14
+    assert {item[SCHEMA["item"].index("pruned")] for item in pruned} == {14}  # pruned by C's cutoff, event 14
     assert "note_new" not in view and view["note"] == ""
     assert not any(k.startswith("_") for k in view)  # the scene's own bookkeeping stays in Python
 

@@ -80,10 +80,13 @@ def test_current_node_at_a_step_has_a_double_border(parse: Any) -> None:
     assert "current node" in nodes["legend"]["label"]
 
 
-def test_step_zero_shows_only_the_root_unvisited(parse: Any) -> None:
-    nodes, edges = parse(draw(textbook(), step=0, legend=False))
-    assert list(nodes) == ["n0"] and not edges
-    assert nodes["n0"]["style"] == "dotted"
+def test_step_zero_shows_the_whole_given_tree_unvisited(parse: Any) -> None:
+    # A textbook tree is the exercise's data: every node from step 0, all alike (dotted),
+    # the leaves with their given values; nothing tells which the search will prune.
+    trace = textbook()
+    nodes, edges = parse(draw(trace, step=0, legend=False))
+    assert len(nodes) == len(trace.game.preorder()) == 8  # A to H
+    assert {a["style"] for a in nodes.values()} == {"dotted"} and len(edges) == 7
 
 
 def test_the_whole_trace_equals_its_last_step() -> None:
