@@ -93,9 +93,7 @@ def check_max_nodes(max_nodes: int) -> int:
 
 def check_preview(preview: bool) -> bool:
     """``preview`` if it is a bool, else an InputError (a truthy string must not switch it on)."""
-    if not isinstance(preview, bool):
-        raise InputError(f"preview must be True or False, not {preview!r}")
-    return preview
+    return check_flag(preview, "preview")
 
 
 def draw(

@@ -9,8 +9,9 @@ file is used unchecked:
   when the file was fetched and checked against the registry (npm's integrity hash, the
   hashes PyPI gives pip); the manifest carries its own checksum, so a damaged manifest
   is noticed and set aside, never believed;
-* every file must also open as what it is: a tarball whose members all read back, a
-  wheel whose every member passes its CRC and whose name and version are the file's;
+* every file must also open as what it is: a tarball whose members all read back (npm's
+  Pyodide core: of the version asked for, with a lock that lists packages), a wheel
+  whose every member passes its CRC and whose name and version are the file's;
 * a file that fails is fetched again, once; if that fails too (offline), the build stops
   with one line naming the file and ``negaviz site --refresh`` (which fetches every file
   a build needs anew); a site is never built from a file that failed.

@@ -264,7 +264,16 @@ def _core_problem(tarball: Path, version: str) -> str | None:
             got = json.loads(member.read()).get("version") if member is not None else None
         except (ValueError, AttributeError):
             got = None
-    return None if got == version else f"it is Pyodide {got or '?'}, not {version}"
+        if got != version:
+            return f"it is Pyodide {got or '?'}, not {version}"
+        member = archive.extractfile("package/pyodide-lock.json")
+        try:
+            lock = json.loads(member.read()) if member is not None else None
+        except ValueError:
+            lock = None
+    if not isinstance(lock, dict) or not isinstance(lock.get("packages"), dict) or not lock["packages"]:
+        return "its pyodide-lock.json is not a whole lock (no 'packages' table)"
+    return None
 
 
 def _unpack_core(tarball: Path, dest: Path) -> None:

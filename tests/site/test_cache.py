@@ -1,5 +1,6 @@
-"""The site's download cache heals: each kind of cached file (the Pyodide tarball, a wheel,
-the cache's manifest), truncated, emptied or replaced, is found out before it is used.
+"""The site's download cache heals: each kind of cached file (the Pyodide tarball, the
+lock inside it, a wheel, the cache's own manifest), truncated, emptied or replaced, is
+found out before it is used.
 
 Online, a bad file is fetched again (npm and pip, for real) and the build goes on with
 the good one; offline (pip told not to reach an index, npm told to use only an empty
@@ -229,3 +230,45 @@ def test_build_site_checks_its_flags(make_notebook: Callable[..., Path], tmp_pat
         with pytest.raises(InputError, match=words):
             build_site([notebook], tmp_path / "out", **kwargs)
     assert not (tmp_path / "out").exists()
+
+
+def _with_lock(tarball: Path, how: str) -> None:
+    """Rewrite npm's core tarball with its pyodide-lock.json truncated, emptied or replaced."""
+    import gzip
+    import io
+
+    with tarfile.open(tarball) as archive:
+        members = [(m, archive.extractfile(m).read() if m.isfile() else None) for m in archive]  # type: ignore[union-attr]
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as out:
+        for member, data in members:
+            if member.name == "package/pyodide-lock.json" and data is not None:
+                data = {"truncated": data[: len(data) // 2], "empty": b"",
+                        "replaced": json.dumps({"info": {"python": "3.14.0"}, "packages": {}}).encode()}[how]
+                member.size = len(data)
+            out.addfile(member, None if data is None else io.BytesIO(data))
+    tarball.write_bytes(gzip.compress(buffer.getvalue(), mtime=0))
+
+
+@pytest.mark.parametrize("how", DAMAGES)
+@pytest.mark.parametrize("listed", [True, False], ids=["in-the-manifest", "cached-before-manifests"])
+def test_a_bad_lock_inside_the_core_is_found_and_fetched_again(
+    cache_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, listed: bool,
+) -> None:
+    """The lock the site is built from (pyodide-lock.json in npm's core): a tarball that
+    opens whole but holds a cut, empty or emptied lock fails its check, even for a file
+    the manifest does not list (cached by a negaviz before manifests)."""
+    tarball = next(cache_copy.glob("pyodide-*.tgz"))
+    good = sha256_of(tarball)
+    _with_lock(tarball, how)
+    if not listed:
+        Cache(cache_copy).forget(tarball)
+    version, _ = kernel_pyodide()
+    with monkeypatch.context() as m:
+        offline(m, tmp_path)
+        why = "it has .* bytes, not the|sha256 is not the one" if listed else r"its pyodide-lock\.json is not a whole lock"
+        with pytest.raises(SiteBuildError, match=why):
+            _npm_core(version, Cache(cache_copy), lambda line: None)
+    lines: list[str] = []
+    assert _npm_core(version, Cache(cache_copy), lines.append) == tarball  # online: npm's file again
+    assert sha256_of(tarball) == good and "fetching it again" in lines[0]
