@@ -412,7 +412,7 @@ class Scene:
             return f"{len(item.moves)} more moves at {parent}"
         if builder.family == "textbook":
             return game_label(builder.game, builder.ghost_position(item))
-        move = builder.move_text(item.parent, item.moves[0])
+        move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
 
     def _prefix(self, builder: _Builder, item: Any) -> str:
@@ -452,7 +452,7 @@ class Scene:
             "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
             bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
             alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=name(self.trace, nid),
-            move=self.trace.move_name(nid),
+            move=printable(self.trace.move_name(nid)),
         )
 
     def _remember(self, v: float | None) -> None:
