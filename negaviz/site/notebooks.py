@@ -53,6 +53,9 @@ def collect(paths: Iterable[str | os.PathLike[str]]) -> list[SiteFile]:
     would land on the same name.
     """
     files: dict[PurePosixPath, Path] = {}
+    paths = list(paths)
+    if not paths:
+        raise InputError("no notebook or folder given: a site needs at least one notebook")
     for given in paths:
         if not isinstance(given, (str, os.PathLike)) or not os.fspath(given) or "\0" in os.fspath(given):
             raise InputError(f"no such notebook or folder: {given!r} (give paths of .ipynb files or folders)")

@@ -75,6 +75,8 @@ def kernel_pyodide() -> tuple[str, str]:
 
 def check_pyodide(where: str | None) -> None:
     """Raise InputError unless ``--pyodide`` names a URL or a path that exists (before any work)."""
+    if where is not None and (not where or "\0" in where):
+        raise InputError(f"--pyodide {where!r} names nothing (give a Pyodide folder, .tar.bz2 or URL)")
     if where is not None and not re.match(r"^https?://", where) and not Path(where).exists():
         raise InputError(f"--pyodide {where!r}: no such file or folder (give a Pyodide folder, .tar.bz2 or URL)")
 

@@ -226,9 +226,10 @@ def test_build_site_checks_its_flags(make_notebook: Callable[..., Path], tmp_pat
     notebook = make_notebook("lecture.ipynb")
     for kwargs, words in [({"refresh": "yes"}, "refresh must be True or False"),
                           ({"force": 1}, "force must be True or False"),
-                          ({"pyodide": 5}, "pyodide must be"), ({"say": "loud"}, "say must be")]:
+                          ({"pyodide": 5}, "pyodide must be"), ({"say": "loud"}, "say must be"),
+                          ({"sources": []}, "no notebook or folder given"), ({"sources": 5}, "sources must be")]:
         with pytest.raises(InputError, match=words):
-            build_site([notebook], tmp_path / "out", **kwargs)
+            build_site(**{"sources": [notebook], "output": tmp_path / "out", **kwargs})
     assert not (tmp_path / "out").exists()
 
 

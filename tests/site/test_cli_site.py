@@ -85,6 +85,7 @@ def _nested(depth: int) -> str:
     ("dangling-output", "it is a symbolic link to 'nowhere', which does not exist"),
     ("null-output", "that names no folder"),
     ("broken-lock", "the pyodide-lock.json of --pyodide"),
+    ("empty-pyodide", "--pyodide '' names nothing"),
     ("escaping-tarball", "is refused: its member '../escaped.txt' is a link or a path that would land outside"),
     ("not-a-tarball", "is neither a folder nor a tar archive"),
     ("cut-tarball", "cannot be unpacked: it ends too soon"),
@@ -119,6 +120,8 @@ def test_hostile_site_inputs_end_in_one_line_in_time(
         (tmp_path / "out").symlink_to("nowhere")
     elif case == "null-output":
         out = str(tmp_path / "o\0ut")
+    elif case == "empty-pyodide":
+        extra = ["--pyodide", ""]
     elif case == "broken-lock":
         dist = tmp_path / "dist"
         dist.mkdir()
