@@ -79,6 +79,8 @@ def _nested(depth: int) -> str:
     ("fifo", "it is not a regular file"),
     ("dev-zero", "it is not a regular file"),
     ("fifo-pair", "it is not a regular file"),
+    ("too-big", "more than the 64 MiB negaviz reads"),
+    ("too-big-pair", "more than the 64 MiB negaviz reads"),
     ("deep", "nests more than 100 levels deep"),
     ("deep-100000", "nests more than 100 levels deep"),
     ("empty-output", "cannot build a site in '': that names no folder"),
@@ -112,6 +114,10 @@ def test_hostile_site_inputs_end_in_one_line_in_time(
             notebook.symlink_to("/dev/zero")  # reading it would fill memory
     elif case == "fifo-pair":
         os.mkfifo(notebook.with_suffix(".py"))
+    elif case.startswith("too-big"):
+        big = notebook.with_suffix(".py") if case.endswith("pair") else notebook
+        big.touch()
+        os.truncate(big, (64 << 20) + 1)  # sparse: nothing is written, the size is what counts
     elif case.startswith("deep"):
         notebook.write_text(_nested(100_000 if case == "deep-100000" else 101))
     elif case == "empty-output":
