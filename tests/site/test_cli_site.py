@@ -67,7 +67,7 @@ def test_an_interrupted_build_leaves_nothing(tmp_path: Path, make_notebook: Call
 def test_the_site_command_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["site", "--help"]) == 0
     out = capsys.readouterr().out
-    for words in ("NOTEBOOK_OR_FOLDER", "--force", "--pyodide", "--quiet", "any static web space"):
+    for words in ("NOTEBOOK_OR_FOLDER", "--force", "--pyodide", "--refresh", "--quiet", "any static web space"):
         assert words in " ".join(out.split())
 
 
