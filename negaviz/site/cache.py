@@ -30,6 +30,7 @@ file is used unchecked:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -68,6 +69,8 @@ class Cache:
         self.folder = folder
         self.note: str | None = None
         """Why the manifest was set aside, if it was (for a progress line)."""
+        self.unwritten: str | None = None
+        """Why the manifest could not be written, if it could not (a read-only cache)."""
         self._files = self._read()
 
     def _read(self) -> dict[str, dict[str, Any]]:
@@ -119,11 +122,17 @@ class Cache:
             self._write()
 
     def _write(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
         data = {"format": _FORMAT, "files": self._files, "check": _checksum(self._files)}
         temp = self.folder / f".{MANIFEST}.{secrets.token_hex(4)}.tmp"
-        temp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(temp, self.folder / MANIFEST)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            temp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            os.replace(temp, self.folder / MANIFEST)
+        except OSError as exc:  # a read-only cache still serves files that pass their checks
+            with contextlib.suppress(OSError):
+                temp.unlink(missing_ok=True)
+            self.unwritten = f"the cache's {MANIFEST} cannot be written ({exc.strerror or exc}); its files are checked as they open"
+            return
         self.note = None
 
 

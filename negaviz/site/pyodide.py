@@ -144,6 +144,8 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
             entry["file_name"] = cdn + entry["file_name"]  # compiled packages: online readers only
             online_only.update((name, entry["name"]) for name in entry.get("imports", ()))
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    if cache.unwritten:
+        say(cache.unwritten)
     if online_only:
         _explain_offline(dest / "python_stdlib.zip", online_only, cdn)
     return [keys[name] for name in PRELOAD]

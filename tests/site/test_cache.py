@@ -273,3 +273,22 @@ def test_a_bad_lock_inside_the_core_is_found_and_fetched_again(
     lines: list[str] = []
     assert _npm_core(version, Cache(cache_copy), lines.append) == tarball  # online: npm's file again
     assert sha256_of(tarball) == good and "fetching it again" in lines[0]
+
+
+def test_a_manifest_that_cannot_be_written_leaves_the_files_usable(
+    cache_copy: Path, user_cache: tuple[Path, list[tuple[str, str]]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cache that takes no writes (here: a folder where the manifest goes) still
+    serves files that pass their checks, and says once that it keeps no manifest."""
+    (cache_copy / MANIFEST).unlink()
+    (cache_copy / MANIFEST).mkdir()
+    offline(monkeypatch, tmp_path)
+    cache = Cache(cache_copy)
+    assert cache.note is not None and "could not be read" in cache.note
+    version, python = kernel_pyodide()
+    lines: list[str] = []
+    _npm_core(version, cache, lines.append)
+    _pypi_wheels(user_cache[1], cache, python, lines.append)
+    assert lines == [f"Pyodide {version} core: cached", "wheels: 3 cached"]
+    assert cache.unwritten is not None and "cannot be written" in cache.unwritten
+    assert not [p for p in cache_copy.iterdir() if p.name.startswith(f".{MANIFEST}")]  # no temporary left
