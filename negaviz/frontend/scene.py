@@ -59,7 +59,7 @@ from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable
 
 __all__ = ["Scene"]
 
@@ -238,9 +238,12 @@ class Scene:
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto",
     ) -> None:
-        if not isinstance(trace, Trace):
-            raise InputError(f"a stepper needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+        check_trace(trace)
         check_max_nodes(max_nodes)
+        title = printable(check_text(title, "title"))
+        if not isinstance(only, frozenset):
+            raise InputError(f"only must be a frozenset of node numbers, not {type(only).__name__}")
+        check_int(interval, "interval", low=1)
         if layout not in LAYOUTS:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
         self.layout: Layout = layout if layout != "auto" else ("dot" if dot_installed() else "browser")
@@ -511,7 +514,7 @@ class Scene:
             return f"{len(item.moves)} more moves at {parent}"
         if builder.family == "textbook":
             return game_label(builder.game, builder.ghost_position(item))
-        move = builder.move_text(item.parent, item.moves[0])
+        move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
 
     def _prefix(self, builder: _Builder, item: Any) -> str:
@@ -551,7 +554,7 @@ class Scene:
             "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
             bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
             alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=name(self.trace, nid),
-            move=self.trace.move_name(nid),
+            move=printable(self.trace.move_name(nid)),
         )
 
     def _remember(self, v: float | None) -> None:

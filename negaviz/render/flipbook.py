@@ -34,7 +34,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
@@ -56,7 +56,7 @@ from negaviz.render.tree import PREVIEW_NOTE, _Builder, check_max_nodes, check_p
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_perspective, fmt
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_trace, fmt, shown
 
 __all__ = ["flipbook", "save_pdf", "save_pages"]
 
@@ -288,11 +288,14 @@ def flipbook(
     Pages of a driver's different passes (iterative deepening, MTD(f)) draw different
     trees: each pass keeps its own layout.
     """
-    if not isinstance(trace, Trace):
-        raise InputError(f"flipbook() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+    check_trace(trace)
     check_perspective(perspective)
     check_max_nodes(max_nodes)
     check_preview(preview)
+    check_flag(windows, "windows")
+    check_flag(legend, "legend")
+    if not isinstance(steps, (str, range)):
+        raise InputError(f"steps must be text such as '0-20', '5-', 'all', or a range, not {type(steps).__name__}")
     wanted = steps_of(steps, len(trace))
     passes = trace.passes()
     groups: dict[int, list[int]] = {}
@@ -444,14 +447,20 @@ def _render_into(pages: Sequence[Page], fmt: str, folder: str) -> list[Path]:
 
 def render_pages(pages: Sequence[Page], fmt: str = "svg") -> list[bytes]:
     """Every page laid out and rendered by dot (one run for the whole book), in order."""
+    _check_pages(pages)
     _check_format(fmt)
     with tempfile.TemporaryDirectory(prefix="negaviz-book-") as folder:
         return [f.read_bytes() for f in _render_into(pages, fmt, folder)]
 
 
+def _check_pages(pages: Any) -> None:
+    if isinstance(pages, (str, bytes)) or not isinstance(pages, Sequence) or not all(isinstance(p, Page) for p in pages):
+        raise InputError(f"pages must be the list flipbook() returns, not {shown(pages)}")
+
+
 def _check_format(fmt: str) -> None:
-    if fmt not in PAGE_FORMATS:
-        raise InputError(f"cannot write pages as {fmt!r} (must be one of {list(PAGE_FORMATS)})")
+    if not isinstance(fmt, str) or fmt not in PAGE_FORMATS:
+        raise InputError(f"cannot write pages as {shown(fmt)} (fmt must be one of {list(PAGE_FORMATS)})")
 
 
 def _scratch(beside: Path) -> str:
@@ -465,8 +474,10 @@ def save_pages(pages: Sequence[Page], folder: str | os.PathLike[str], fmt: str =
     No file is replaced unless ``force``: if any page would replace one, nothing is
     written.  Each file appears whole (rendered aside, then renamed into place).
     """
+    _check_pages(pages)
     _check_format(fmt)
-    target = Path(folder)
+    check_flag(force, "force")
+    target = Path(check_path(folder, "folder"))
     if target.exists() and not target.is_dir():
         raise InputError(f"cannot write pages into {str(folder)!r}: it is a file, not a folder")
     if not target.parent.is_dir():
@@ -496,7 +507,12 @@ def save_pdf(pages: Sequence[Page], path: str | os.PathLike[str]) -> Path:
             'a multi-page PDF needs the pypdf package: pip install "negaviz[draw]" (or write one file per '
             "step into a folder: -o DIR/)"
         ) from None
-    target = Path(path)
+    _check_pages(pages)
+    target = Path(check_path(path))
+    if target.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: it is a folder (name a file in it, or use save_pages)")
+    if not target.parent.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
     scratch = _scratch(target.parent)
     try:
         writer = PdfWriter()

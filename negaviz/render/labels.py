@@ -47,7 +47,7 @@ _DISCS = {"x": "●", "o": "○"}  # Othello: black and white discs
 
 # ------------------------------------------------------------------------- escaping
 # Control characters are invalid in XML (so in HTML-like labels and in SVG): replace them.
-_CONTROL = {c: "\ufffd" for c in [*range(32), 127] if chr(c) not in "\n\t"}
+_CONTROL = {c: "\ufffd" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"}  # C0, DEL and C1
 _CONTROL[ord("\t")] = " "
 # Also invalid: lone surrogates (they cannot even be encoded as UTF-8) and the
 # non-characters (U+FFFE, U+FFFF and their twins in every plane, U+FDD0..U+FDEF), which

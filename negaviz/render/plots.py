@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Literal, Mapping, Sequence, get_args
 
 from negaviz.extras import require
+from negaviz.vocabulary import check_flag, check_path, check_text
 
 require("matplotlib", purpose="plotting")
 
@@ -56,11 +57,18 @@ SVG_SALT = "negaviz"
 """``svg.hashsalt``: fixes the ids matplotlib writes into SVG (random otherwise)."""
 
 
+def _check(log: bool = False, title: str | None = None) -> None:
+    check_flag(log, "log")
+    check_text(title, "title", none=True)
+
+
 def _named(traces: Traces) -> dict[str, Trace]:
     """A mapping of traces; a single trace is named after its algorithm."""
     if isinstance(traces, Trace):
         result = traces.result
         return {result.options.algorithm if result is not None else "trace": traces}
+    if not isinstance(traces, Mapping):
+        raise InputError(f"traces must be a trace, or a mapping of names to traces, not {type(traces).__name__}")
     named = dict(traces)
     if not named:
         raise InputError("a plot needs at least one trace, e.g. {'alphabeta': trace}")
@@ -98,6 +106,7 @@ def _grouped_bars(ax: Axes, series: dict[str, Sequence[float]], *, log: bool) ->
 def plot_nodes_per_depth(traces: Traces, *, log: bool = False, title: str | None = None) -> Figure:
     """Bars of nodes entered at each depth, one series per trace; ``log`` for a log scale
     (full game trees grow by orders of magnitude per level)."""
+    _check(log, title)
     named = _named(traces)
     fig, ax = _figure()
     _grouped_bars(ax, {n: summary(t).nodes_per_depth for n, t in named.items()}, log=log)
@@ -108,6 +117,7 @@ def plot_nodes_per_depth(traces: Traces, *, log: bool = False, title: str | None
 
 def plot_cutoffs_per_depth(traces: Traces, *, log: bool = False, title: str | None = None) -> Figure:
     """Bars of cutoffs (nodes that skipped moves) at each depth, one series per trace."""
+    _check(log, title)
     named = _named(traces)
     fig, ax = _figure()
     _grouped_bars(ax, {n: summary(t).cutoffs_per_depth for n, t in named.items()}, log=log)
@@ -119,6 +129,7 @@ def plot_cutoffs_per_depth(traces: Traces, *, log: bool = False, title: str | No
 def plot_branching(traces: Traces, *, title: str | None = None) -> Figure:
     """Per-level branching (nodes at depth d / nodes at depth d-1) as points on a line,
     and the effective branching factor as a dashed level line, per trace."""
+    _check(title=title)
     named = _named(traces)
     fig, ax = _figure()
     longest = 0
@@ -143,6 +154,7 @@ def plot_comparison(
     traces: Mapping[str, Trace], *, metric: Metric = "nodes", log: bool = False, title: str | None = None,
 ) -> Figure:
     """One bar per named trace for ``metric`` (one of :data:`METRICS`), labelled with its value."""
+    _check(log, title)
     if metric not in METRICS:
         raise InputError(f"unknown metric: {metric!r} (must be one of {list(METRICS)})")
     table = compare(_named(traces))
@@ -176,7 +188,9 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     SVG ids are salted with a fixed :data:`SVG_SALT`, so the same figure gives the same
     bytes every time.
     """
-    target = Path(path)
+    if not isinstance(fig, Figure):
+        raise InputError(f"fig must be a figure from negaviz.render.plots, not {type(fig).__name__}")
+    target = Path(check_path(path))
     ext = target.suffix.lower()
     if ext not in FIGURE_FORMATS:
         raise InputError(
@@ -191,6 +205,9 @@ def plot_ladder(table: Table, *, title: str | None = None) -> Figure:
     """Bars of nodes per rung of a :func:`ladder` table, on a log scale, each labelled
     with its count (``skipped`` for a skipped rung).  Deterministic: write it with
     :func:`negaviz.render.plots.save_figure` for the same SVG bytes every time."""
+    _check(title=title)
+    if not isinstance(table, Table):
+        raise InputError(f"table must be a ladder table (from negaviz.analysis.ladder), not {type(table).__name__}")
     if "name" not in table.columns or "nodes" not in table.columns:
         raise InputError(f"plot_ladder() needs a ladder table (with name and nodes columns), not {list(table.columns)}")
     names = table.column("name")

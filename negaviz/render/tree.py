@@ -47,7 +47,7 @@ from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, check_trace, fmt
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -94,9 +94,7 @@ def check_max_nodes(max_nodes: int) -> int:
 
 def check_preview(preview: bool) -> bool:
     """``preview`` if it is a bool, else an InputError (a truthy string must not switch it on)."""
-    if not isinstance(preview, bool):
-        raise InputError(f"preview must be True or False, not {preview!r}")
-    return preview
+    return check_flag(preview, "preview")
 
 
 def draw(
@@ -130,9 +128,12 @@ def draw(
     and the legend say so); off by default, since a step should not give away what the
     search does next.
     """
-    if not isinstance(trace, Trace):
-        raise InputError(f"draw() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+    check_trace(trace)
     check_perspective(perspective)
+    for name, flag in (("windows", windows), ("dag", dag), ("legend", legend)):
+        check_flag(flag, name)
+    check_callable(node_style, "node_style", takes="from a NodeView to graphviz attributes")
+    check_callable(edge_style, "edge_style", takes="from an EdgeView to graphviz attributes")
     if step is not None:
         check_step(step, len(trace))
     check_max_nodes(max_nodes)

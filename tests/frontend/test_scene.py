@@ -205,3 +205,16 @@ def test_a_node_with_thousands_of_children_needs_a_view_per_window_not_per_child
     assert len(scene.views) <= 2 + children // 150
     for step in range(0, len(trace) + 1, 97):
         assert scene.covers(step) is not None
+
+
+def test_a_games_control_characters_never_reach_a_page(one_ply: Any) -> None:
+    """Issue 29: text that reaches a page is printable.  A game's move names with C0
+    controls, DEL and C1 controls: not one reaches the scene's data (sentences, names,
+    moves) or its drawing, with dot or in the browser."""
+    game = one_ply(["a\x1b[31mred", "b\x07bell\x7f", "c\x85next"])
+    for algorithm in ("negamax", "alphabeta"):
+        for layout in ("dot", "browser"):
+            data = Scene(negaviz.record(game, algorithm=algorithm), layout=layout, title="t\x01itle").data(chunks="all")
+            text = json.dumps(data, ensure_ascii=False)
+            assert re.findall(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", text) == []
+            assert "a[31mred" in text and "bbell" in text and "cnext" in text and '"title": "title"' in text

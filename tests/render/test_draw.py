@@ -240,3 +240,22 @@ def test_partial_trace_shows_the_open_nodes_as_the_stack(parse: Any) -> None:
     currents = [n for n, a in nodes.items() if a.get("peripheries") == "2"]
     assert len(currents) == 1
     assert "not yet visited" in nodes["legend"]["label"]
+
+
+def test_flags_and_styles_are_checked_not_taken_as_truthy() -> None:
+    """Issue 29: picture(trace, windows='no') drew windows; dag='yes' and legend=None were
+    taken as given; node_style=5 failed as "'int' object is not callable"."""
+    from negaviz.errors import InputError
+    from negaviz.render import picture
+
+    textbook_trace = textbook()
+    for kwargs, words in [({"windows": "no"}, "windows must be True or False, not 'no'"),
+                          ({"dag": "yes"}, "dag must be True or False, not 'yes'"),
+                          ({"legend": None}, "legend must be True or False, not None"),
+                          ({"node_style": 5}, "node_style must be a function"),
+                          ({"edge_style": "dashed"}, "edge_style must be a function")]:
+        with pytest.raises(InputError, match=re.escape(words)):
+            draw(textbook_trace, **kwargs)
+        with pytest.raises(InputError, match=re.escape(words)):
+            picture(textbook_trace, **kwargs)
+    assert draw(textbook_trace, windows=False).source == draw(textbook_trace).source

@@ -193,3 +193,16 @@ def test_different_positions_and_bad_arguments_are_refused(pair: Any) -> None:
         CompareWidget(a, a, perspective="max")
     with pytest.raises(InputError, match="max_nodes must be"):
         CompareWidget(a, a, max_nodes=1)
+
+
+def test_titles_are_two_strings_not_a_string_split_in_two() -> None:
+    """Issue 29: titles='AB' was split into 'A' and 'B', while a 3-tuple was refused."""
+    game = negaviz.TicTacToe("x.o/x../o..")
+    a, b = negaviz.record(game, order="natural"), negaviz.record(game, order="threats")
+    for titles in ("AB", ("A", "B", "C"), ("A", 5), None):
+        with pytest.raises(InputError, match=r"^titles must be two strings, e\.g\. \('A', 'B'\), not "):
+            CompareWidget(a, b, titles=titles)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^play_interval must be a whole number"):
+        CompareWidget(a, b, play_interval="fast")  # type: ignore[arg-type]
+    widget = CompareWidget(a, b, titles=("natural\x1b[1m", "threats\x07"))
+    assert [s.title.split(":")[0] for s in widget.scenes] == ["natural[1m", "threats"]  # printable on the page
