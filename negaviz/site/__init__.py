@@ -42,6 +42,14 @@ _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # Lab extensions in this environment that mean nothing in a browser-only site.
 _DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
+STARTING_SECONDS = 15
+"""About how long a cold start takes, from opening a notebook to its first cell's output
+(measured on a 2-core machine by ``tests/site/test_site_notebooks.py``, which prints it)."""
+STARTING_NOTE = (
+    f"*Python is starting in your browser: the first cell's output comes after about {STARTING_SECONDS} s "
+    "the first time (nothing is installed; later visits are quicker).*"
+)
+"""The line a site adds at the top of each notebook, so a student knows what the wait is."""
 
 
 @dataclass(frozen=True)
@@ -122,10 +130,31 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
 
 
 def _for_pyodide(notebook: str) -> str:
-    """The notebook asking for the site's kernel: a saved ``python3`` kernelspec would make
-    JupyterLite ask the student to pick a kernel first."""
+    """The notebook as the site serves it:
+
+    * asking for the site's kernel (a saved ``python3`` kernelspec would make JupyterLite
+      ask the student to pick a kernel first);
+    * with every stored text joined into one string: nbformat lets a text be a list of
+      lines, which JupyterLite 0.8 shows joined by commas (jupyterlite#1105);
+    * opening with :data:`STARTING_NOTE`, one line saying that Python is starting.
+    """
     data = json.loads(notebook)
     data.setdefault("metadata", {})["kernelspec"] = dict(_KERNELSPEC)
+    cells = data.get("cells", [])
+    for cell in cells:
+        if isinstance(cell.get("source"), list):
+            cell["source"] = "".join(cell["source"])
+        for output in cell.get("outputs", []):
+            if isinstance(output.get("text"), list):
+                output["text"] = "".join(output["text"])
+            shown = output.get("data")
+            if isinstance(shown, dict):
+                for mime, value in shown.items():
+                    if isinstance(value, list) and all(isinstance(line, str) for line in value) and not mime.endswith("json"):
+                        shown[mime] = "".join(value)
+    note = {"cell_type": "markdown", "id": "negaviz-site-starting", "metadata": {}, "source": STARTING_NOTE}
+    if not (cells and cells[0].get("id") == note["id"]):
+        data["cells"] = [note, *cells]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
