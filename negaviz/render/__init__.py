@@ -116,7 +116,8 @@ def bundle(obj: Any, text: str, **kw: Any) -> dict[str, Any]:
 
     try:
         shown = picture(obj, **kw)
-        data = dict(shown._repr_mimebundle_())
+        given = shown._repr_mimebundle_()
+        data = dict(given[0] if isinstance(given, tuple) else given)  # a widget's: (data, metadata)
     except MissingDependency:  # no dot here and no widgets to lay it out in the page
         return {"text/plain": text}
     data["text/plain"] = text
