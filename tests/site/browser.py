@@ -179,72 +179,111 @@ class NotebookRun:
     """The first stepper's step before and after three presses of → (None: no stepper)."""
     text: str = ""
     """Every output's text, for what a cell printed."""
+    plots: int = 0
+    """Vega-Lite plots the page drew (a canvas or SVG inside Vega's output)."""
+    steppers: int = 0
+    """Steppers shown."""
+    first_output_seconds: float | None = None
+    """From opening the page to the first output of a code cell (cold for the first notebook of a browser)."""
+    note: str = ""
+    """The text of the notebook's first Markdown cell (the site's line saying Python is starting)."""
+
+
+PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
+"""A Vega-Lite plot drawn by JupyterLite's own renderer."""
 
 
 def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screenshot: Path | None = None) -> NotebookRun:
-    """Open ``path`` (under ``files/``) in JupyterLite's lab, clear its outputs, run all
-    cells through the menus (JupyterLite has no ``window.jupyterapp``) and collect errors."""
+    """Open ``path`` (under ``files/``) in JupyterLite's lab in a fresh headless Chromium,
+    clear its outputs, run all cells through the menus and collect errors."""
+    (run,) = run_notebooks(served, [path], timeout_s=timeout_s, screenshot=screenshot)
+    return run
+
+
+def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
+                  screenshot: Path | None = None) -> list[NotebookRun]:
+    """:func:`run_notebook` for each of ``paths``, one after another in one browser (a new
+    page, and so a new kernel, for each; the first one starts cold)."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
-
-    route = offline(blocked)
-
-    def menu(top: str, item: str) -> None:
-        page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
-        page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
-
+    runs = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", route)
-            page = context.new_page()
-            started = time.perf_counter()
-            page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
-            page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
-            menu("Edit", "Clear Outputs of All Cells")
-            menu("Run", "Run All Cells")
-            prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
-            deadline = started + timeout_s
-            asked_again = started + 90  # on a loaded machine a first Run All can land before the kernel takes it
-            while time.perf_counter() < deadline:
-                texts = [t.strip() for t in prompts.all_text_contents()]
-                if texts and all(t[1:-2].isdigit() for t in texts):
-                    break
-                if asked_again and time.perf_counter() > asked_again:
-                    asked_again = 0
-                    if all(t == "[ ]:" for t in texts):  # nothing queued, nothing run: ask once more
-                        menu("Run", "Run All Cells")
-                stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
-                if stopped and not any(t == "[*]:" for t in texts):
-                    break  # Run All stops at an error; the cells after it stay unrun
-                page.wait_for_timeout(250)  # not time.sleep: that would stall the routing above
-            texts = [t.strip() for t in prompts.all_text_contents()]
-            errors = [
-                t.strip().splitlines()[-1] if t.strip() else "(empty error)"
-                for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
-            ]
-            seconds = time.perf_counter() - started
-            # Drawings and steppers lay themselves out once the page has the bundled Graphviz
-            # (asked of the kernel, then started): after the cells, so wait for them.
-            for shown in (".negaviz-drawing svg", "[data-negaviz-stepper] svg g.node"):
+            context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
+            for path in paths:
+                page = context.new_page()
                 try:
-                    page.locator(shown).first.wait_for(timeout=60_000)
-                except Exception:  # Playwright's TimeoutError: this notebook shows none
-                    pass
-            drawings = page.locator(".negaviz-drawing svg").count()
-            stepped = None
-            stepper = page.locator("[data-negaviz-stepper]").first
-            if page.locator("[data-negaviz-stepper]").count():
-                stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
-                stepper.scroll_into_view_if_needed()
-                stepped = step_with_keys(page, stepper)
-            text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
-            if screenshot is not None:
-                page.screenshot(path=str(screenshot), full_page=True)
+                    shot = None if screenshot is None else screenshot.with_name(f"{Path(path).stem}-{screenshot.name}")
+                    runs.append(_run_in_page(page, served, path, timeout_s, shot))
+                finally:
+                    page.close()  # its kernel (a worker of the page) goes with it
         finally:
             browser.close()
+    for run in runs:
+        run.blocked = blocked
+    return runs
+
+
+def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screenshot: Path | None) -> NotebookRun:
+    def menu(top: str, item: str) -> None:
+        page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
+        page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
+
+    started = time.perf_counter()
+    page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
+    page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
+    note = page.locator(".jp-Notebook .jp-MarkdownCell").first.inner_text()
+    menu("Edit", "Clear Outputs of All Cells")
+    menu("Run", "Run All Cells")
+    prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
+    outputs = page.locator(".jp-Notebook .jp-CodeCell .jp-OutputArea-output")
+    deadline = started + timeout_s
+    asked_again = started + 90  # on a loaded machine a first Run All can land before the kernel takes it
+    first: float | None = None
+    while time.perf_counter() < deadline:
+        texts = [t.strip() for t in prompts.all_text_contents()]
+        if first is None and outputs.count():
+            first = time.perf_counter() - started
+        if texts and all(t[1:-2].isdigit() for t in texts):
+            break
+        if asked_again and time.perf_counter() > asked_again:
+            asked_again = 0
+            if all(t == "[ ]:" for t in texts):  # nothing queued, nothing run: ask once more
+                menu("Run", "Run All Cells")
+        stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
+        if stopped and not any(t == "[*]:" for t in texts):
+            break  # Run All stops at an error; the cells after it stay unrun
+        page.wait_for_timeout(250)  # not time.sleep: that would stall the routing above
+    texts = [t.strip() for t in prompts.all_text_contents()]
+    errors = [
+        t.strip().splitlines()[-1] if t.strip() else "(empty error)"
+        for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
+    ]
+    seconds = time.perf_counter() - started
+    # Drawings and steppers lay themselves out once the page has the bundled Graphviz
+    # (asked of the kernel, then started), and plots once Vega has run: after the cells.
+    for shown in (".negaviz-drawing svg", "[data-negaviz-stepper] svg g.node", PLOT_DRAWN):
+        try:
+            page.locator(shown).first.wait_for(timeout=60_000 if shown != PLOT_DRAWN else 20_000)
+        except Exception:  # Playwright's TimeoutError: this notebook shows none
+            pass
+    page.wait_for_timeout(500)  # the last of several drawings
+    drawings = page.locator(".negaviz-drawing svg").count()
+    plots = page.locator(PLOT_DRAWN).count()
+    steppers = page.locator("[data-negaviz-stepper]").count()
+    stepped = None
+    stepper = page.locator("[data-negaviz-stepper]").first
+    if steppers:
+        stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
+        stepper.scroll_into_view_if_needed()
+        stepped = step_with_keys(page, stepper)
+    text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
+    if screenshot is not None:
+        page.screenshot(path=str(screenshot), full_page=True)
     return NotebookRun(
-        len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, blocked, drawings, stepped, text,
+        len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, [], drawings, stepped, text,
+        plots=plots, steppers=steppers, first_output_seconds=first, note=note,
     )
