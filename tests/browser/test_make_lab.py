@@ -176,3 +176,35 @@ def test_a_fresh_make_lab_shows_the_stored_drawings_unrun(make_lab: Server, fron
         finally:
             context.close()
     assert not [m for m in console if "@jupyterlite" in m], console
+
+
+@pytest.mark.parametrize("frontend", ["lab/tree", "notebooks"])
+def test_a_wide_stored_drawing_scrolls_inside_its_output(make_lab: Server, frontend: str, tmp_path: Path) -> None:
+    """Notebook 06's last drawing (the top of a proof of the empty board) is wider than a
+    notebook column: it must scroll (or scale) inside its output, never be cut."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=ARGS,
+            viewport={"width": 1100, "height": 900},
+        )
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
+            page.goto(f"{make_lab.url}/{frontend}/06-proof-trees.ipynb?token={make_lab.token}")
+            images = page.locator(".jp-OutputArea-output.jp-RenderedSVG img")
+            images.last.wait_for(timeout=60_000)
+            page.wait_for_function("[...document.querySelectorAll('.jp-RenderedSVG img')].every(i => i.complete)")
+            shown = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output.jp-RenderedSVG')].map(o => {
+                const img = o.querySelector('img');
+                return {img: img.getBoundingClientRect().width, natural: img.naturalWidth, box: o.clientWidth,
+                        scroll: o.scrollWidth, overflow: getComputedStyle(o).overflowX};
+            })""")
+        finally:
+            context.close()
+    assert any(s["natural"] > s["box"] for s in shown), f"no drawing wider than its output at this size: {shown}"
+    for s in shown:
+        scales = s["img"] <= s["box"] + 1
+        scrolls = s["overflow"] in ("auto", "scroll") and s["scroll"] >= s["img"] - 1
+        assert scales or scrolls, s
