@@ -38,7 +38,7 @@ from negaviz.render.tree import PERSPECTIVES, draw
 from negaviz.trace.trace import Trace
 
 __all__ = [
-    "draw", "draw_proof", "picture", "Picture", "to_svg", "render", "save", "NodeView", "EdgeView", "default_node_style",
+    "draw", "draw_proof", "picture", "to_svg", "render", "save", "NodeView", "EdgeView", "default_node_style",
     "default_edge_style",
 ]
 

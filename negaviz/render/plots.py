@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # matplotlib draws files only, and is imported when one is wr
 
 __all__ = [
     "Plot", "plot_nodes_per_depth", "plot_cutoffs_per_depth", "plot_branching", "plot_comparison", "plot_ladder",
-    "save_figure", "SVG_SALT", "VEGA_LITE",
+    "save_figure",
 ]
 
 Traces = Trace | Mapping[str, Trace]
