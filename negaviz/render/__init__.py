@@ -64,12 +64,11 @@ class Picture:
     ['image/svg+xml', 'text/plain']
     """
 
-    def __init__(self, svg: str, nodes: int, *, text: str | None = None) -> None:
+    def __init__(self, svg: str, nodes: int) -> None:
         self.svg = svg
         """The ``<svg>`` element (no XML prolog, no Graphviz version comment)."""
         self.nodes = nodes
         """How many nodes it draws."""
-        self._text = text
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         return {"image/svg+xml": self.svg, "text/plain": repr(self)}
@@ -78,7 +77,7 @@ class Picture:
         return self.svg
 
     def __repr__(self) -> str:
-        return self._text if self._text is not None else f"<negaviz drawing: {self.nodes} nodes>"
+        return f"<negaviz drawing: {self.nodes} nodes>"
 
 
 def picture(drawing: Any, **kw: Any) -> Any:

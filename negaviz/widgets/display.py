@@ -1,12 +1,13 @@
 """Drawings shown in a notebook whose kernel has no Graphviz ``dot`` (a browser's Python,
 JupyterLite): laid out in the page, by the Graphviz bundled with the front-end.
 
-Where ``dot`` runs, a drawing (a ``graphviz.Digraph`` from :func:`negaviz.render.draw`
-or :func:`~negaviz.render.draw_proof`) and a trace show themselves as SVG, made by the
-kernel.  Where it cannot, :func:`register` (called by ``import negaviz`` in such a
-notebook) has IPython show them as a :class:`DrawingView`: the DOT source, laid out once
-by the front-end module every stepper runs (``stepper.js``), which asks the kernel for
-the bundled Graphviz the first time.
+Where ``dot`` runs, a drawing (through :func:`negaviz.render.picture`), a trace and a
+proof show themselves as SVG, made by the kernel.  Where it cannot, they show themselves
+as a :class:`DrawingView` (see :func:`negaviz.render.bundle`), and :func:`register`
+(called by ``import negaviz`` in such a notebook) has IPython show a bare
+``graphviz.Digraph`` the same way: the DOT source, laid out once by the front-end module
+every stepper runs (``stepper.js``), which asks the kernel for the bundled Graphviz the
+first time.
 
 >>> import negaviz
 >>> from negaviz.render import draw

@@ -200,10 +200,12 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
     return run
 
 
-def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
-                  screenshot: Path | None = None) -> list[NotebookRun]:
-    """:func:`run_notebook` for each of ``paths``, one after another in one browser (a new
-    page, and so a new kernel, for each; the first one starts cold)."""
+def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0, screenshot: Path | None = None,
+                  say: Any = None) -> list[NotebookRun]:
+    """:func:`run_notebook` for each of ``paths``, one after another in one browser: each in
+    a context of its own (a fresh profile, as a student opening the link: JupyterLite keeps
+    its open tabs and edited notebooks in the browser's storage), so each starts cold.
+    ``say`` gets a line per notebook as it finishes."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
@@ -211,15 +213,16 @@ def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
             for path in paths:
-                page = context.new_page()
+                context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
                 try:
                     shot = None if screenshot is None else screenshot.with_name(f"{Path(path).stem}-{screenshot.name}")
-                    runs.append(_run_in_page(page, served, path, timeout_s, shot))
+                    runs.append(_run_in_page(context.new_page(), served, path, timeout_s, shot))
                 finally:
-                    page.close()  # its kernel (a worker of the page) goes with it
+                    context.close()  # the page's kernel (a worker of the page) goes with it
+                if say is not None:
+                    say(path, runs[-1])
         finally:
             browser.close()
     for run in runs:

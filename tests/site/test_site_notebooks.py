@@ -55,12 +55,14 @@ def stored(path: Path) -> dict[str, int]:
 
 def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, site_browser: Any) -> None:
     assert len(NOTEBOOKS) == 12 and site.notebooks == 12
-    with site_browser.serve(site.path) as served:
-        runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400)
     print(f"\nsite {site.bytes / 1e6:.1f} MB, built in {site.seconds:.1f} s")
-    for path, run in zip(NOTEBOOKS, runs):
-        print(f"{path.name}: first output {run.first_output_seconds or 0:.1f} s, all cells {run.seconds:.1f} s, "
-              f"{run.drawings} drawings, {run.plots} plots, {run.steppers} steppers")
+
+    def say(name: str, run: Any) -> None:
+        print(f"{name}: first output {run.first_output_seconds or 0:.1f} s, all cells {run.seconds:.1f} s, "
+              f"{run.drawings} drawings, {run.plots} plots, {run.steppers} steppers, errors {run.errors}", flush=True)
+
+    with site_browser.serve(site.path) as served:
+        runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400, say=say)
     problems = []
     for path, run in zip(NOTEBOOKS, runs):
         want = stored(path)
