@@ -42,12 +42,13 @@ _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # Lab extensions in this environment that mean nothing in a browser-only site.
 _DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
-STARTING_SECONDS = 15
+STARTING_SECONDS = 20
 """About how long a cold start takes, from opening a notebook to its first cell's output
-(measured on a 2-core machine by ``tests/site/test_site_notebooks.py``, which prints it)."""
+(``tests/site/test_site_notebooks.py`` prints it: 17.5 to 27 s, median 20 s, for the 12
+lecture notebooks each in a fresh browser profile on a busy 2-core machine)."""
 STARTING_NOTE = (
-    f"*Python is starting in your browser: the first cell's output comes after about {STARTING_SECONDS} s "
-    "the first time (nothing is installed; later visits are quicker).*"
+    f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s: the first cell's "
+    "output comes when it is ready (nothing is installed on your computer).*"
 )
 """The line a site adds at the top of each notebook, so a student knows what the wait is."""
 

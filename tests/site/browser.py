@@ -191,6 +191,10 @@ class NotebookRun:
 
 PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
 """A Vega-Lite plot drawn by JupyterLite's own renderer."""
+DRAWING_DRAWN = ".negaviz-drawing svg"
+"""A still drawing laid out by the page."""
+STEPPER_DRAWN = "[data-negaviz-stepper]:has(svg g.node)"
+"""A stepper whose tree is laid out (one match per stepper)."""
 
 
 def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screenshot: Path | None = None) -> NotebookRun:
@@ -201,11 +205,12 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
 
 
 def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0, screenshot: Path | None = None,
-                  say: Any = None) -> list[NotebookRun]:
+                  say: Any = None, expect: dict[str, dict[str, int]] | None = None) -> list[NotebookRun]:
     """:func:`run_notebook` for each of ``paths``, one after another in one browser: each in
     a context of its own (a fresh profile, as a student opening the link: JupyterLite keeps
     its open tabs and edited notebooks in the browser's storage), so each starts cold.
-    ``say`` gets a line per notebook as it finishes."""
+    ``say`` gets a line per notebook as it finishes; ``expect`` (per path: how many
+    ``drawings``, ``steppers`` and ``plots`` it shows) says how many to wait for."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
@@ -218,7 +223,8 @@ def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
                 context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
                 try:
                     shot = None if screenshot is None else screenshot.with_name(f"{Path(path).stem}-{screenshot.name}")
-                    runs.append(_run_in_page(context.new_page(), served, path, timeout_s, shot))
+                    runs.append(_run_in_page(context.new_page(), served, path, timeout_s, shot,
+                                             None if expect is None else expect.get(path)))
                 finally:
                     context.close()  # the page's kernel (a worker of the page) goes with it
                 if say is not None:
@@ -230,7 +236,8 @@ def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
     return runs
 
 
-def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screenshot: Path | None) -> NotebookRun:
+def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screenshot: Path | None,
+                 expect: dict[str, int] | None = None) -> NotebookRun:
     def menu(top: str, item: str) -> None:
         page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
         page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
@@ -238,7 +245,15 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
     started = time.perf_counter()
     page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
     page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
-    note = page.locator(".jp-Notebook .jp-MarkdownCell").first.inner_text()
+    first_cell = (  # the notebook's first cell, as the page shows it (prose is rendered a moment later)
+        "() => { const c = document.querySelector('.jp-Notebook .jp-Cell');"
+        " return c && c.classList.contains('jp-MarkdownCell') ? (c.querySelector('.jp-RenderedMarkdown') || c).textContent.trim() : ''; }"
+    )
+    try:
+        page.wait_for_function(f"({first_cell})().length > 0", timeout=30_000)
+    except Exception:  # Playwright's TimeoutError: the caller sees no note
+        pass
+    note = str(page.evaluate(first_cell))
     menu("Edit", "Clear Outputs of All Cells")
     menu("Run", "Run All Cells")
     prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
@@ -268,18 +283,29 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
     seconds = time.perf_counter() - started
     # Drawings and steppers lay themselves out once the page has the bundled Graphviz
     # (asked of the kernel, then started), and plots once Vega has run: after the cells.
-    for shown in (".negaviz-drawing svg", "[data-negaviz-stepper] svg g.node", PLOT_DRAWN):
-        try:
-            page.locator(shown).first.wait_for(timeout=60_000 if shown != PLOT_DRAWN else 20_000)
-        except Exception:  # Playwright's TimeoutError: this notebook shows none
-            pass
+    # With ``expect`` (how many of each the notebook shows), wait for that many, else for one.
+    for kind, shown in (("drawings", DRAWING_DRAWN), ("steppers", STEPPER_DRAWN), ("plots", PLOT_DRAWN)):
+        want = 1 if expect is None else expect.get(kind, 0)
+        if want:
+            try:
+                page.wait_for_function(
+                    "([selector, n]) => document.querySelectorAll(selector).length >= n", arg=[shown, want],
+                    timeout=60_000,
+                )
+            except Exception:  # Playwright's TimeoutError: fewer than that (the caller counts them)
+                pass
     page.wait_for_timeout(500)  # the last of several drawings
-    drawings = page.locator(".negaviz-drawing svg").count()
+    drawings = page.locator(DRAWING_DRAWN).count()
     plots = page.locator(PLOT_DRAWN).count()
     steppers = page.locator("[data-negaviz-stepper]").count()
     stepped = None
-    stepper = page.locator("[data-negaviz-stepper]").first
-    if steppers:
+    # the first plain stepper (a compare widget holds two sentences: it steps both at once)
+    plain = page.evaluate(
+        "() => [...document.querySelectorAll('[data-negaviz-stepper]')]"
+        ".findIndex(s => s.querySelectorAll('.nv-sentence').length === 1)"
+    )
+    stepper = page.locator("[data-negaviz-stepper]").nth(max(plain, 0))
+    if steppers and plain >= 0:
         stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
         stepper.scroll_into_view_if_needed()
         stepped = step_with_keys(page, stepper)

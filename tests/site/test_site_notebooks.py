@@ -62,7 +62,9 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
               f"{run.drawings} drawings, {run.plots} plots, {run.steppers} steppers, errors {run.errors}", flush=True)
 
     with site_browser.serve(site.path) as served:
-        runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400, say=say)
+        expect = {p.name: {"drawings": stored(p)["drawings"], "plots": stored(p)["plots"],
+                           "steppers": min(stored(p)["widgets"], 1)} for p in NOTEBOOKS}
+        runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400, say=say, expect=expect)
     problems = []
     for path, run in zip(NOTEBOOKS, runs):
         want = stored(path)
@@ -80,6 +82,10 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
             problems.append(f"{path.name}: the stepper went from step {run.stepped[0]} to {run.stepped[1]} on three →")
         if run.note.strip() != STARTING_NOTE.strip("*"):
             problems.append(f"{path.name}: its first line is {run.note[:80]!r}, not the note that Python is starting")
+    # notebook 11: the checker finds the buggy alpha-beta's first divergence, and its stepper opens there
+    eleven = runs[[p.name for p in NOTEBOOKS].index("11-write-your-own-alphabeta.ipynb")].text
+    if "Not yet: wrong window at F (path B F)." not in eleven or "step 6 of 31: Enter F with window" not in eleven:
+        problems.append(f"11-write-your-own-alphabeta.ipynb: the checker's verdict is missing: {eleven[:300]!r}")
     assert problems == []
     assert runs[0].blocked == [] and served.outside == []  # nothing left 127.0.0.1 or the sub-path
     assert sum(r.plots for r in runs) >= 4 and sum(r.drawings for r in runs) >= 10
