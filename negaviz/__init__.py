@@ -57,6 +57,9 @@ def save(obj: Any, path: str | os.PathLike[str]) -> None:
     ...
     negaviz.errors.InputError: cannot save a list: negaviz.save takes a Trace (saved as JSON) or a drawing from negaviz.render.draw (saved by extension, e.g. .svg)
     """
+    from negaviz.vocabulary import check_path
+
+    check_path(path)
     if isinstance(obj, Trace):
         _save_trace(obj, Path(path))
         return

@@ -630,7 +630,8 @@ def _cmd_site(args: argparse.Namespace) -> int:
 
     say = None if args.quiet else (lambda line: print(f"{PROG} site: {line}", file=sys.stderr, flush=True))
     with _terminate_as_ctrl_c():  # a killed build removes its work folder too
-        info = build_site(args.notebooks, args.output, force=args.force, pyodide=args.pyodide, say=say)
+        info = build_site(args.notebooks, args.output, force=args.force, pyodide=args.pyodide, say=say,
+                          refresh=args.refresh)
     print(f"{info.path}: a JupyterLite site of {info.notebooks} notebook{'s' if info.notebooks != 1 else ''}, "
           f"{info.bytes / 1e6:.1f} MB in {info.files:,} files; copy the folder to any static web space")
     if info.moved_aside is not None:
@@ -758,6 +759,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="if DIR is not a site negaviz built, move it aside to DIR.old (nothing is deleted)")
     site.add_argument("--pyodide", metavar="PATH_OR_URL",
                       help="a full Pyodide distribution (folder, .tar.bz2 or its URL) instead of npm's core")
+    site.add_argument("--refresh", action="store_true",
+                      help="fetch every download the site takes anew (Pyodide's core, the kernel's wheels), "
+                      "replacing the cached files; needs the network")
     site.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     site.set_defaults(run=_cmd_site)
     return parser

@@ -54,6 +54,11 @@ def read_file(path: str | os.PathLike[str], *, what: str, limit: int = MAX_READ)
     A pipe, a device or a socket, or a file of more than ``limit`` bytes, is an
     :class:`InputError` naming ``what`` and the file; what the system refuses (a
     missing file, a folder, no permission) stays an :class:`OSError`."""
+    from negaviz.vocabulary import check_int, check_path, check_text  # lazily: vocabulary is light, but apart
+
+    check_path(path)
+    check_text(what, "what")
+    check_int(limit, "limit", low=0)
     shown = str(path)
     # Non-blocking: opening a named pipe that has no writer returns at once (it would
     # block here otherwise); fstat then tells what was opened.
@@ -91,12 +96,19 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> Path:
     """Write ``data`` to ``path`` through a temporary file renamed into place; return
     ``path`` as a Path.  See the module docstring.  An OSError (a full disk, a folder
     removed meanwhile) propagates, with the old file intact and the temporary removed."""
-    target = Path(path)
+    from negaviz.vocabulary import check_path
+
+    target = Path(check_path(path))
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InputError(f"data must be bytes, not {type(data).__name__} (encode text first)")
     real = os.path.realpath(target)  # a link is kept: the file it names is replaced
     try:
         info: os.stat_result | None = os.stat(real)
     except FileNotFoundError:
         info = None
+    shown = str(path)
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise InputError(f"cannot write {shown!r}: it is a folder (name a file in it)")
     if info is not None and not stat.S_ISREG(info.st_mode):
         with open(real, "wb") as out:  # /dev/null, a pipe: nothing to replace
             out.write(data)
@@ -104,7 +116,13 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> Path:
     folder, name = os.path.split(real)
     temp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
     # The mode a new file would get (0o666 less the umask), or the old file's own.
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if info is None else info.st_mode & 0o7777)
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if info is None else info.st_mode & 0o7777)
+    except OSError as exc:  # said of the file asked for, not of the temporary beside it
+        if not os.path.isdir(folder):
+            raise InputError(f"cannot write {shown!r}: folder {os.path.dirname(shown) or '.'!r} does not exist") from None
+        why = "it takes no new files" if exc.errno == errno.ENOENT else (exc.strerror or str(exc)).lower()
+        raise InputError(f"cannot write {shown!r}: folder {os.path.dirname(shown) or '.'!r}: {why}") from None
     _PARTIAL.add(temp)
     try:
         try:

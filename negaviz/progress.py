@@ -29,6 +29,7 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, TextIO
 
+from negaviz.vocabulary import check_flag
 from negaviz.vocabulary import fmt
 
 __all__ = ["wanted"]
@@ -72,6 +73,7 @@ def delay() -> float:
 def wanted(quiet: bool = False, stream: TextIO | None = None) -> bool:
     """Whether the command line should draw bars: not ``quiet``, and ``stream``
     (default: standard error) is a terminal, not a pipe or a file."""
+    check_flag(quiet, "quiet")
     out = sys.stderr if stream is None else stream
     try:
         return not quiet and out is not None and out.isatty()

@@ -171,6 +171,8 @@ class StepperProbe:
             classes = node["cls"].split()
             if at.status == "done":
                 assert any(c in classes for c in ("nv-exact", "nv-lower", "nv-upper")), (title, classes)
+            elif at.status == "unvisited":  # drawn alike (a given tree), or not drawn yet (a search as it grows)
+                assert "nv-unseen" in classes or "nv-hidden" in classes, (title, at.status, classes)
             else:
                 assert want[at.status] in classes, (title, at.status, classes)
             checked += 1

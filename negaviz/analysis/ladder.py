@@ -39,6 +39,7 @@ from negaviz.games.protocol import VALUE_VERBS, has_verb
 from negaviz.search.events import LEAF_BATCH, RETURN_BATCH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
+from negaviz.vocabulary import check_flag, check_text, shown
 
 
 __all__ = ["ladder", "climb", "tabulate", "Step", "DEFAULT_STEPS", "ValueMismatch"]
@@ -59,6 +60,22 @@ class Step:
     top of the rungs before it (e.g. another algorithm), and later rungs drop it."""
     fallback: Step | None = field(default=None, repr=False)
     """Tried instead when the game lacks a verb this step needs."""
+
+    def __post_init__(self) -> None:
+        check_text(self.name, "name")
+        if not isinstance(self.options, Mapping):
+            raise InputError(f"options must be a mapping of search options, e.g. {{'tt': True}}, not {shown(self.options)}")
+        if isinstance(self.needs, str) or not isinstance(self.needs, (tuple, list)) or not all(
+                isinstance(n, str) for n in self.needs):
+            raise InputError(f"needs must be a tuple of game verbs, e.g. ('evaluate',), not {shown(self.needs)}")
+        check_flag(self.cumulative, "cumulative")
+        if self.fallback is not None and not isinstance(self.fallback, Step):
+            raise InputError(f"fallback must be a Step or None, not {shown(self.fallback)}")
+
+
+def _check_steps(steps: Any) -> None:
+    if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence) or not all(isinstance(s, Step) for s in steps):
+        raise InputError(f"steps must be a sequence of Step (e.g. DEFAULT_STEPS), not {shown(steps)}")
 
 
 _HEURISTIC = Step("+order heuristic", {"order": "heuristic"}, ("order|evaluate",))
@@ -160,6 +177,7 @@ def climb(game: Any, position: Any = None, steps: Sequence[Step] = DEFAULT_STEPS
     :class:`InputError`, e.g. a textbook tree with no heuristic values to order by);
     later cumulative steps then go on without it.
     """
+    _check_steps(steps)
     from negaviz.search import check_game, search  # the search layer, imported when used
 
     check_game(game)
@@ -210,6 +228,8 @@ def ladder(game: Any, position: Any = None, steps: Sequence[Step] = DEFAULT_STEP
 
 def tabulate(rungs: Sequence[Rung]) -> Table:
     """The table :func:`ladder` makes of the rungs :func:`climb` climbed."""
+    if isinstance(rungs, (str, bytes)) or not isinstance(rungs, Sequence) or not all(isinstance(r, Rung) for r in rungs):
+        raise InputError(f"rungs must be the list climb() returns, not {shown(rungs)}")
     plain = next((r.result.nodes for r in rungs if r.result is not None), None)
     rows: list[tuple[Any, ...]] = []
     for r in rungs:

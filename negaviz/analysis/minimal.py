@@ -49,6 +49,7 @@ from typing import Any, Literal, NamedTuple
 from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
 from negaviz.trace.trace import Ending, Trace
+from negaviz.vocabulary import check_int, check_number, check_trace
 
 __all__ = ["minimal_leaf_count", "full_tree", "minimal_tree", "compare_with_minimal"]
 
@@ -82,6 +83,8 @@ def full_tree(
     ``depth`` limits it as it would a search (leaves below are valued by the game's
     evaluation).  A tree larger than ``max_nodes`` raises :class:`InputError`.
     """
+    check_int(depth, "depth", low=0, none=True)
+    check_int(max_nodes, "max_nodes", low=1, none=True)
     from negaviz.trace import record  # the search layer: imported here, analysis stays light
 
     trace = record(game, position, algorithm="negamax", depth=depth, max_nodes=max_nodes)
@@ -196,6 +199,8 @@ def minimal_tree(full: Trace, *, max_score: float | None = None) -> MinimalTree:
     every reply wherever the loser does.  None (the default): the searches know only the
     tree, and even that no move can beat a win must be shown.
     """
+    check_trace(full, "full")
+    check_number(max_score, "max_score", none=True)
     _check_full(full)
     lower, upper, exact, pick_lower, pick_exact = _sizes(full, 1, 1, max_score)
     leaves = _sizes(full, 1, 0, max_score)[2][0]
@@ -280,6 +285,7 @@ def compare_with_minimal(trace: Trace, game: Any = None) -> MinimalComparison:
     >>> compare_with_minimal(negaviz.record(tree, algorithm="alphabeta"))
     MinimalComparison(visited=6, minimal=5, ratio=1.2, counting='leaves', lower_bound=True)
     """
+    check_trace(trace)
     game = trace.game if game is None else game
     if game is None:
         raise InputError("compare_with_minimal() needs the game: the trace has none attached, so pass game=")

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Literal, Mapping, get_args
 
+from negaviz.errors import InputError
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_callable, check_trace
 
 if TYPE_CHECKING:  # drawing needs graphviz; reading types does not
     from negaviz.render.styles import NodeView
@@ -56,6 +58,7 @@ PV, CUT, ALL = NODE_TYPES
 
 def node_types(trace: Trace) -> dict[int, NodeType]:
     """The expected type of every node entered, by node number (see the module docstring)."""
+    check_trace(trace)
     nodes = trace.nodes
     types: dict[int, NodeType] = {}
     for node in nodes:  # numbered in entry order: a parent always comes before its children
@@ -77,6 +80,7 @@ def observed_types(trace: Trace) -> dict[int, NodeType]:
     """The type every returned node showed: CUT if its value was ``>= beta`` of its
     window (it failed high), ALL if ``<= alpha`` (it failed low), else PV.  Nodes that
     never returned (a partial trace) are left out."""
+    check_trace(trace)
     types: dict[int, NodeType] = {}
     for node in trace.nodes:
         if node.value is None:
@@ -92,6 +96,8 @@ def observed_types(trace: Trace) -> dict[int, NodeType]:
 
 def type_counts(types: Mapping[int, NodeType]) -> dict[NodeType, int]:
     """How many nodes of each type: ``{"PV": .., "CUT": .., "ALL": ..}``."""
+    if not isinstance(types, Mapping):
+        raise InputError(f"types must be a mapping of node numbers to types (from node_types), not {type(types).__name__}")
     counts = dict.fromkeys(NODE_TYPES, 0)
     for t in types.values():
         counts[t] = counts.get(t, 0) + 1
@@ -119,6 +125,10 @@ def with_node_types(
     >>> "xlabel" in tagged(NodeView("g0_1", "pruned"))
     False
     """
+    check_callable(style, "style", takes="from a NodeView to graphviz attributes")
+    for what, given in (("types", types), ("observed", observed)):
+        if not isinstance(given, Mapping) and not (what == "observed" and given is None):
+            raise InputError(f"{what} must be a mapping of node numbers to types (from node_types), not {type(given).__name__}")
 
     def tagged(view: NodeView) -> dict[str, str]:
         attrs = dict(style(view))

@@ -188,17 +188,26 @@ _MIN_LINES: dict[str, dict[EventKind, int]] = {
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
+DRIVERS_WITH_TABLE = ("id", "mtdf")
+"""Algorithms whose driver always searches with a transposition table."""
+
+
 def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "negamax") -> str:
     """The listing that matches a search's options, in the negamax or the minimax view.
 
+    The drivers (iterative deepening, MTD(f)) always search with a table, which carries
+    what one pass learns to the next, so theirs is the listing with the table's lines.
+
     >>> listing_for("alphabeta", True), listing_for("negamax", False, perspective="minimax")
     ('alphabeta+tt', 'minimax')
+    >>> listing_for("mtdf", False), listing_for("id", False)
+    ('alphabeta+tt', 'alphabeta+tt')
     """
     check_perspective(perspective)
     if algorithm in ("minimax", "negamax"):
         name = "negamax"
     else:
-        name = "alphabeta+tt" if tt else "alphabeta"
+        name = "alphabeta+tt" if tt or algorithm in DRIVERS_WITH_TABLE else "alphabeta"
     if perspective == "minimax":
         name = "minimax" if name == "negamax" else "minimax-" + name
     return name

@@ -23,6 +23,7 @@ from typing import Any, Iterator, Mapping, NamedTuple
 
 from negaviz.errors import InputError
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_trace
 
 __all__ = [
     "nodes_per_depth", "leaves_per_depth", "cutoffs_per_depth", "tt_hits_per_depth",
@@ -32,21 +33,25 @@ __all__ = [
 
 def nodes_per_depth(trace: Trace) -> list[int]:
     """Nodes entered at each depth (index 0: the root)."""
+    check_trace(trace)
     return list(trace.counts().nodes_per_depth)
 
 
 def leaves_per_depth(trace: Trace) -> list[int]:
     """Nodes valued by the game's score or evaluation, at each depth."""
+    check_trace(trace)
     return list(trace.counts().leaves_per_depth)
 
 
 def cutoffs_per_depth(trace: Trace) -> list[int]:
     """Nodes at each depth where a cutoff skipped at least one move."""
+    check_trace(trace)
     return list(trace.counts().cutoffs_per_depth)
 
 
 def tt_hits_per_depth(trace: Trace) -> list[int]:
     """Transposition-table probes that found a usable entry, at each depth."""
+    check_trace(trace)
     return list(trace.counts().tt_hits_per_depth)
 
 
@@ -88,6 +93,7 @@ def effective_branching_factor(trace: Trace) -> float | None:
     Solves ``b + b**2 + ... + b**d = N - 1`` numerically, where ``N`` is the number of
     nodes entered and ``d`` the deepest depth reached.  None for a trace of the root alone.
     """
+    check_trace(trace)
     per = nodes_per_depth(trace)
     if not per:
         return None
@@ -96,6 +102,7 @@ def effective_branching_factor(trace: Trace) -> float | None:
 
 def branching_ratios(trace: Trace) -> list[float]:
     """The simple per-level ratio: nodes at depth ``d + 1`` / nodes at depth ``d``."""
+    check_trace(trace)
     per = nodes_per_depth(trace)
     return [per[d + 1] / per[d] for d in range(len(per) - 1)]
 
@@ -125,6 +132,7 @@ class Stats(NamedTuple):
 
 def summary(trace: Trace) -> Stats:
     """All of a trace's numbers at once."""
+    check_trace(trace)
     counts = trace.counts()
     per = list(counts.nodes_per_depth)
     return Stats(
@@ -193,6 +201,8 @@ def _cell(v: Any, column: str) -> str:
 def compare(traces: Mapping[str, Trace]) -> Table:
     """One row per named trace (e.g. per algorithm or option set), in the mapping's order:
     name, nodes, leaves, cutoffs, tt_hits, depth, ebf, value."""
+    if not isinstance(traces, Mapping):
+        raise InputError(f"traces must be a mapping of names to traces, e.g. {{'alphabeta': trace}}, not {type(traces).__name__}")
     if not traces:
         raise InputError("compare() needs at least one trace, e.g. {'alphabeta': trace}")
     rows = []

@@ -19,7 +19,7 @@ from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
 from negaviz.trace.trace import Ending, Event, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_trace, fmt, printable
 
 _K = EventKind
 __all__ = ["Stepper", "fmt"]
@@ -59,7 +59,7 @@ def name(trace: Trace, nid: int, *, prose: bool = False) -> str:
     path = trace.path(nid)[1:]
     if not path:
         return "the root"
-    moves = [trace.move_name(n) for n in path]
+    moves = [printable(trace.move_name(n)) for n in path]  # a game's text reaches pages: no control characters
     if prose:
         return "the position after " + " ".join(moves)
     return " ".join(moves if len(moves) <= 4 else ["…", *moves[-3:]])
@@ -97,6 +97,7 @@ class Stepper:
     """Pure step logic over one trace: ``view(k)`` for any step k in 0..len(trace)."""
 
     def __init__(self, trace: Trace, *, perspective: Perspective = "negamax") -> None:
+        check_trace(trace)
         check_perspective(perspective)
         self.trace = trace
         self.perspective = perspective

@@ -40,7 +40,7 @@ from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.progress import bar, delay
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_perspective
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_text, check_trace
 
 # Public through the package: negaviz.export lists export_html and Export.
 
@@ -115,17 +115,22 @@ def export_html(
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
     that takes long enough to need them; the page is the same either way.
     """
-    if not isinstance(trace, Trace):
-        raise InputError(f"export_html needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+    check_trace(trace)
     check_perspective(perspective)
-    target = Path(path)
+    for name, flag in (("windows", windows), ("preview", preview), ("presenter", presenter), ("progress", progress)):
+        check_flag(flag, name)
+    check_text(title, "title", none=True)
+    target = Path(check_path(path))
     if not target.parent.is_dir():
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
+    if target.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: it is a folder; give the page's file name, e.g. page.html")
     scene = Scene(trace, max_nodes=max_nodes, layout=layout)
     check_page_size([scene])
     heading = title or describe(trace)
     about = (
-        f"{len(trace.nodes):,} nodes, {len(trace):,} events. Made by negaviz {__version__}; "
+        # the number of steps only: the search's totals belong to its last step, not the heading
+        f"{len(trace):,} steps. Made by negaviz {__version__}; "
         "this page works offline and loads nothing."
     )
     started = time.monotonic()

@@ -31,7 +31,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
-from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
+from negaviz.vocabulary import Perspective, check_flag, check_int, check_perspective, check_step, check_text, printable, shown
 
 __all__ = ["ESM", "page_html", "static_html"]
 
@@ -188,8 +188,12 @@ def page_html(
     ``autofocus``: the stepper takes the keys at once (a page of its own; not a page
     framed in a notebook's output, which would take the focus from the notebook).
     """
+    if not isinstance(scenes, (list, tuple)) or not all(isinstance(scene, Scene) for scene in scenes):
+        raise InputError(f"scenes must be a list of one or two Scene, not {shown(scenes)}")
     if not 1 <= len(scenes) <= 2:
         raise InputError(f"a page steps one scene, or two side by side; got {len(scenes)}")
+    title, about = printable(check_text(title, "title")), printable(check_text(about, "about"))
+    check_flag(windows, "windows")
     check_page_size(scenes)
     check_perspective(perspective)
     check_step(step, max(len(scene.trace) for scene in scenes))
@@ -229,6 +233,8 @@ def page_html(
 def static_html(page: str, *, height: int = 820) -> str:
     """``page`` in a sandboxed frame (scripts run, nothing else is allowed), for a
     notebook output viewed where no widget manager runs."""
+    check_text(page, "page")
+    check_int(height, "height", low=1)
     tag = hashlib.sha256(_LAYOUT.sub("", page).encode("utf-8")).hexdigest()[:12]  # the same under any Graphviz
     return (
         f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts allow-downloads" '

@@ -39,25 +39,27 @@ import dataclasses
 import html
 import math
 import re
-from decimal import Decimal
 from collections.abc import Callable
+from bisect import bisect_right
+from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
+from negaviz.render.growth import PINNED_GRAPH, Placer, label_size, pinned
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Sizes, plan, snapshot
+from negaviz.render.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
-from negaviz.render.tree import _Builder, check_max_nodes
+from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, _Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable
 
 __all__ = ["Scene"]
 
@@ -84,7 +86,10 @@ CODES: dict[str, Any] = {
 once, from :mod:`negaviz.trace.timeline` and :data:`negaviz.analysis.steps.JUMP_CODES`)."""
 
 SCHEMA: dict[str, tuple[str, ...]] = {
-    "item": ("title", "kind", "node", "parent", "appear", "pruned", "prefix", "only", "given", "name", "ranges"),
+    "item": (
+        "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "ranges", "again",
+        "appear",
+    ),
     "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
     "change": ("step", "kind", "value", "alpha", "child"),
 }
@@ -92,12 +97,16 @@ SCHEMA: dict[str, tuple[str, ...]] = {
 them by these names (``decode`` in ``stepper.js``), so a field is added in one place.
 
 * ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
-  :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``;
-  ``appear`` the step its parent is entered at, plus one; ``pruned`` the step a cutoff
-  skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
+  :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``
+  (for a ghost, the nearest entered node above it); ``up`` the title of the item drawn
+  above it (its edge's tail; empty for the root); ``depth`` its depth in the tree;
+  ``pruned`` the step a cutoff skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
   ``only`` 1 if only this search of a comparison visits it; ``given`` a textbook leaf's
   value as the tree gives it (for the side to move there), or None; ``name`` how the
-  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for.
+  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
+  ``again`` the later entries of a node of a given tree the search enters more than once
+  (a PVS re-search), shown from the step each is entered; ``appear`` the first step it
+  is drawn at (a growing search's nodes appear as they are entered; 0: from the start).
 * ``life``, one node's story (:class:`~negaviz.trace.timeline.NodeLife`), with its
   sentence ``name`` and the ``move`` that leads to it.
 * ``change``, one :class:`~negaviz.trace.timeline.Change`.
@@ -162,8 +171,7 @@ class _LayoutBuilder(_Builder):
         if view.kind in SUMMARIES or (view.kind in GHOSTS and view.count > 1):
             return _count_label(view, slots)
         if view.kind in GHOSTS:  # one untried move: drawn as the node it leads to
-            pos = self.game.play(self.position(item.parent), item.moves[0])
-            return self._node_label(view, pos, item.moves[0])
+            return self._node_label(view, self.ghost_position(item), item.moves[0])
         if self.game is None:
             return labels.text_label(view, f"node {view.node}", windows=True, slots=slots)
         last = self.move(view.node) if view.node > 0 else None
@@ -230,9 +238,12 @@ class Scene:
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto",
     ) -> None:
-        if not isinstance(trace, Trace):
-            raise InputError(f"a stepper needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+        check_trace(trace)
         check_max_nodes(max_nodes)
+        title = printable(check_text(title, "title"))
+        if not isinstance(only, frozenset):
+            raise InputError(f"only must be a frozenset of node numbers, not {type(only).__name__}")
+        check_int(interval, "interval", low=1)
         if layout not in LAYOUTS:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
         self.layout: Layout = layout if layout != "auto" else ("dot" if dot_installed() else "browser")
@@ -256,14 +267,27 @@ class Scene:
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}
+        self._grown: list[bool] = []  # per pass: laid out as it grows (not a given tree drawn whole)
+        self._starts: dict[int, list[int]] = {}  # per growing pass: the steps its views start at
         for p in range(len(self.passes)):
-            self._add_view(p, ())  # the whole pass, folded to fit
+            first, root, part = self.passes[p]
+            given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
+            self._grown.append(not given)
+            if given:
+                self._add_view(p, ())  # the given tree, whole
+            else:
+                self._grow_view(p, first)  # the start of the search, growing
 
     # --- views -----------------------------------------------------------------------
     def covers(self, step: int) -> int | None:
         """The index of a view showing ``step`` (one drawing the current node), or None."""
         cur = self.timeline.current[step]
         p = self.pass_of(step)
+        if self._grown[p]:  # views of a growing search each hold a span of steps
+            for i, view in enumerate(self.views):
+                if view["pass"] == p and view["span"][0] <= step and (view["span"][1] < 0 or step < view["span"][1]):
+                    return i
+            return None
         for i, view in enumerate(self.views):
             if view["pass"] == p and (cur < 0 or cur in view["_nodes"]):
                 return i
@@ -280,6 +304,8 @@ class Scene:
         if found is not None:
             return found
         p = self.pass_of(step)
+        if self._grown[p]:  # the view of the span of steps that holds it
+            return self._grow_view(p, self._span_start(p, step), note_new=True)
         first, root, part = self.passes[p]
         local = self.timeline.current[step] - root
         nodes = part.nodes
@@ -307,10 +333,93 @@ class Scene:
         current = self.timeline.current
         for step in range(len(self.trace) + 1):
             cur = current[step]
-            if cur >= 0 and cur not in self._drawn[self.pass_of(step)]:
+            p = self.pass_of(step)
+            if (cur >= 0 and cur not in self._drawn[p]) or (self._grown[p] and self.covers(step) is None):
                 self.view_for(step)
             if on_step is not None:
                 on_step()
+
+    def _span_end(self, p: int, start: int) -> int:
+        """The first step the view of pass ``p`` starting at step ``start`` cannot show
+        (-1: it shows the rest of the pass): the step the first node that does not fit is
+        entered at.  A few look-ups: no view is laid out to know where the next starts."""
+        first, root, part = self.passes[p]
+        tl = self.timeline
+        stack = [n for n in tl.stack(start) if n >= root]
+        nid = max(tl.entered(start), root) + max(self.max_nodes - len(stack), 1)
+        return tl.lives[nid].enter + 1 if nid < root + len(part.nodes) else -1
+
+    def _span_start(self, p: int, step: int) -> int:
+        """The start of the span of pass ``p``'s steps that holds ``step``: each view of a
+        growing search starts where the one before it filled up."""
+        starts = self._starts.setdefault(p, [self.passes[p][0]])
+        while True:
+            end = self._span_end(p, starts[-1])
+            if end < 0 or step < end:
+                break
+            starts.append(end)
+        return starts[bisect_right(starts, step) - 1]
+
+    def _grow_view(self, p: int, start: int, note_new: bool = False) -> int:
+        """Lay out the view of pass ``p`` that starts at step ``start``: the call stack then,
+        and the nodes the search enters from then on, placed as it enters them
+        (:mod:`negaviz.render.growth`), until ``max_nodes`` are drawn; the view shows
+        the steps from ``start`` until the next node would not fit."""
+        first, root, part = self.passes[p]
+        tl = self.timeline
+        end = root + len(part.nodes)  # the pass's nodes: root .. end - 1
+        stack = [n for n in tl.stack(start) if n >= root]
+        for i, view in enumerate(self.views):
+            if view["pass"] == p and view["span"][0] == start:
+                return i  # laid out already
+        stop = self._span_end(p, start)
+        count = (tl.entered(stop - 1) if stop >= 0 else end) - max(tl.entered(start), root)
+        members = [*stack, *range(max(tl.entered(start), root), max(tl.entered(start), root) + count)]
+        snap = snapshot(part, len(part))
+        builder = _LayoutBuilder(part, snap, perspective="negamax", windows=True, dag=False)
+        builder.slots = labels.game_slots(part.game)
+        import graphviz  # type: ignore[import-untyped]  # (negaviz.render has said in one line if it is missing)
+
+        dot = graphviz.Digraph(name="negaviz", graph_attr=dict(PINNED_GRAPH), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR))
+        placer = Placer()
+        items: list[list[Any]] = []
+        lives: dict[str, list[Any]] = {}
+        member_set = set(members)
+        try:
+            for n in members:
+                local = n - root
+                life = tl.lives[n]
+                item = Item(f"n{n}", "node", local, life.parent - root if life.parent >= 0 else -1)
+                view = builder.node_view(item)
+                label = builder.label(view, item)
+                w, h = label_size(label)
+                x, y = placer.place(n, life.parent, life.depth, (w, h))
+                attrs = {"label": label, **pinned((x, y, w, h))}
+                attrs.update(layout_node_style(view))
+                dot.node(f"n{n}", _attributes=attrs)
+                up = f"n{life.parent}" if life.parent in member_set else ""
+                if up:
+                    dot.edge(up, f"n{n}", _attributes={"color": GREY})
+                items.append(_record(
+                    "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
+                    prefix=self._prefix(builder, item), only=int(n in self.only), given=None,
+                    name=name(self.trace, n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
+                ))
+                lives[str(n)] = self._life(n)
+        finally:
+            restore(part.game)
+        drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
+        note = (
+            f"The search as it grows: each node is placed when it is entered and never moves "
+            f"(this view: from step {start:,}, at most {self.max_nodes} nodes)."
+        )
+        view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "span": [start, stop],
+                "_nodes": member_set}
+        if note_new:
+            view["note_new"] = f"A new view from step {start:,}: the path to the current node, and what the search enters from here."
+        self.views.append(view)
+        self._drawn[p] |= member_set
+        return len(self.views) - 1
 
     def _add_view(self, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:
         budget = self.max_nodes if budget is None else budget
@@ -321,11 +430,14 @@ class Scene:
         # first step on): the plan keeps no principal variation.
         snap = dataclasses.replace(snapshot(trace, len(trace)), pv=())
         textbook = labels.family(trace.game) == "textbook"
-        layout = plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
+        # A textbook tree is the exercise's data: drawn whole, in its own order, when it fits.
+        whole = given_plan(trace, snap, budget) if textbook else None
+        layout = whole or plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
         builder = _LayoutBuilder(trace, snap, perspective="negamax", windows=True, dag=False)
+        builder.follows_entries = False  # the front-end picks each step's entry (entryAt)
         try:
             given = {it.name: self._given(builder, it) for it in layout.items} if textbook else {}
-            builder.slots = self._slots(layout, root, given)
+            builder.slots = labels.given_slots(given.values()) if whole else self._slots(layout, root, given)
             dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
             names = {it.name: self._item_name(builder, it, root) for it in layout.items}
@@ -344,7 +456,7 @@ class Scene:
             kind = _KINDS[it.kind]
             nid = it.node + root if it.node >= 0 else -1
             parent = it.parent + root if it.parent >= 0 else -1
-            appear = tl.lives[parent].enter + 1 if parent >= 0 else 0
+            depth = tl.lives[nid].depth if nid >= 0 else tl.lives[parent].depth + it.depth_below
             pruned = tl.lives[parent].cut if parent >= 0 and kind == "p" and it.kind == "pruned" else -1
             if kind == "p" and it.kind == "pruned" and pruned < 0 and parent >= 0:
                 pruned = tl.lives[parent].exit  # pruned by the game's bounds or a win at once
@@ -355,14 +467,15 @@ class Scene:
                 shown = {x.node for x in layout.items if x.parent == it.parent}
                 ranges = [[c + root, sizes.end(c) + root] for c in trace.nodes[it.parent].children if c not in shown]
             items.append(_record(
-                "item", title=it.name, kind=kind, node=nid, parent=parent, appear=appear, pruned=pruned,
+                "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
+                depth=depth, pruned=pruned,
                 prefix=prefixes[it.name], only=int(nid in self.only), given=_jv(given.get(it.name)),
-                name=names[it.name], ranges=ranges,
+                name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0,
             ))
-            if nid >= 0:
-                lives[str(nid)] = self._life(nid)
+            for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
+                lives[str(n)] = self._life(n)
                 if kind == "n":
-                    drawn.add(nid)
+                    drawn.add(n)
         for n in list(drawn):  # ancestors (the stack) are always drawn, but make sure
             while n >= 0 and str(n) not in lives:
                 lives[str(n)] = self._life(n)
@@ -386,7 +499,7 @@ class Scene:
         if item.kind in SUMMARIES or item.covers > 1 and item.node < 0:
             return None
         game = builder.game
-        pos = builder.position(item.node) if item.node >= 0 else game.play(builder.position(item.parent), item.moves[0])
+        pos = builder.position(item.node) if item.node >= 0 else builder.ghost_position(item)
         return game.score(pos) if game.is_terminal(pos) else None
 
     def _item_name(self, builder: _Builder, item: Any, root: int) -> str:
@@ -399,10 +512,9 @@ class Scene:
             return f"{item.covers:,} nodes in folded subtrees below {parent}"
         if len(item.moves) > 1:
             return f"{len(item.moves)} more moves at {parent}"
-        pos = builder.position(item.parent)
         if builder.family == "textbook":
-            return game_label(builder.game, builder.game.play(pos, item.moves[0]))
-        move = builder.move_text(item.parent, item.moves[0])
+            return game_label(builder.game, builder.ghost_position(item))
+        move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
 
     def _prefix(self, builder: _Builder, item: Any) -> str:
@@ -442,7 +554,7 @@ class Scene:
             "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
             bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
             alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=name(self.trace, nid),
-            move=self.trace.move_name(nid),
+            move=printable(self.trace.move_name(nid)),
         )
 
     def _remember(self, v: float | None) -> None:
@@ -511,6 +623,7 @@ class Scene:
             "codes": CODES,
             "first_player": self.first_player,
             "title": self.title,
+            "only_steps": sorted(self.timeline.lives[n].enter for n in self.only),
             "interval": self.interval,
             "chunk": CHUNK,
             "chunks": chunk_data,
@@ -655,6 +768,7 @@ def css() -> str:
 .negaviz-stepper g.edge.nv-pruned path {{ stroke: {GREY}; stroke-dasharray: 6 3; }}
 .negaviz-stepper g.edge.nv-pruned polygon {{ stroke: {GREY}; fill: {GREY}; }}
 .negaviz-stepper g.nv-preview, .negaviz-stepper g.edge.nv-preview {{ opacity: .3; }}
+.negaviz-stepper g.nv-hidden {{ display: none; }}
 .negaviz-stepper .nv-preview-note {{ color: var(--nv-fg); }}
 .negaviz-stepper:not(.nv-show-windows) .nv-w {{ display: none; }}
 """

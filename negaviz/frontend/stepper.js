@@ -54,6 +54,16 @@ function centreOf(shape) {
   return (Math.min(...xs) + Math.max(...xs)) / 2;
 }
 
+// A node's box in its drawing's coordinates, [left, top, right, bottom], from its first
+// shape's points (read from the document, not measured: it may be hidden).
+function boxOf(g) {
+  const shape = g.querySelector(".nv-shape");
+  const points = ((shape && shape.getAttribute("points")) || "").trim().split(/\s+/).filter(Boolean).map((p) => p.split(",").map(Number));
+  if (!points.length) return null;
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 function finishDrawing(svg) {
   // ids are per document: two steppers on one page would share them
   for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
@@ -172,7 +182,7 @@ class SceneData {
     }
     view.index = this.views.length;
     view.items = view.items.map((row) => decode(this.schema.item, row));
-    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").map((it) => it.node));
+    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...(it.again || [])]));
     this.views.push(view);
     return view;
   }
@@ -205,10 +215,23 @@ class SceneData {
     let fallback = null;
     for (const v of this.views) {
       if (v.pass !== p) continue;
+      // a view of a search drawn as it grows holds a span of steps [from, to) (to < 0: the rest)
+      if (v.span) {
+        if (v.span[0] <= step && (v.span[1] < 0 || step < v.span[1])) return v;
+        continue;
+      }
       if (cur < 0 || v.nodeSet.has(cur)) return v;
       fallback = fallback || v;
     }
-    return cur < 0 ? fallback : null;
+    return cur < 0 && !(fallback && fallback.span) ? fallback : null;
+  }
+
+  // The trace node a drawn item stands for at `step`: its latest entry by then (a node of
+  // a given tree entered again, by a PVS re-search), else its first (as fold.latest).
+  entryAt(item, step) {
+    let nid = item.node;
+    for (const again of item.again || []) if (this.lives.get(again).enter < step) nid = again;
+    return nid;
   }
 
   // The same rules as Timeline.node_at (tests/frontend/stepper.test.mjs checks both agree).
@@ -266,6 +289,18 @@ class SceneData {
       else if (ch === codes.tt_hit) hits++;
     }
     return { nodes, leaves, cutoffs, hits };
+  }
+
+  // A comparison pane's title at `step`: its nodes entered so far and, of them, those
+  // only this search visits (scene.only_steps: the steps they are entered at, sorted).
+  titleAt(step) {
+    const c = this.counters(step);
+    if (!c) return this.s.title || "";
+    const steps = this.s.only_steps || [];
+    let only = 0;
+    while (only < steps.length && steps[only] < step) only++;
+    const n = (x) => x.toLocaleString("en-US");
+    return (this.s.title ? this.s.title + ": " : "") + n(c.nodes) + " nodes so far, " + n(only) + " visited only here";
   }
 
   // The step just after the next event with one of `codes` at or after `step`; -1 if none.
@@ -355,9 +390,13 @@ class Pane {
     this.svg = null;
     this.built = new Map();   // view index -> its drawing, parsed and laid out
     this.items = new Map();   // title -> {g, item, edge}
+    this.byNode = new Map();  // trace node -> the same entries
     this.painted = new Map(); // title -> class string painted last
     this.el = h("div", { class: "nv-pane" });
-    if (compare) this.el.append(h("div", { class: "nv-title", text: data.s.title || "" }));
+    // A comparison's title counts what this side has visited so far (its final totals
+    // belong to its last step).
+    this.titleEl = compare ? h("div", { class: "nv-title", text: data.s.title || "" }) : null;
+    if (compare) this.el.append(this.titleEl);
     // The step's sentence is announced to screen readers as it changes.
     this.sentence = h("p", { class: "nv-sentence", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.note = h("div", { class: "nv-note" });
@@ -404,6 +443,7 @@ class Pane {
     this.full = built.full;
     this.shift = built.shift;
     this.items = built.items;
+    this.byNode = built.byNode;
     this.painted = built.painted;
     if (first || !this.vb) this.open();
     else {
@@ -467,6 +507,7 @@ class Pane {
     const m = graph && graph.transform.baseVal.consolidate();
     const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
     const items = new Map();
+    const byNode = new Map(); // trace node -> its item (a given tree names items by their place)
     const byTitle = new Map();
     // graphviz names each node and edge by a <title> holding its DOT id (n0, n0->n1):
     // kept as data-nv, and the titles go, so screen readers and tooltips never say them.
@@ -482,21 +523,24 @@ class Pane {
     for (const item of view.items) {
       const g = byTitle.get(item.title);
       if (!g) continue;
-      const edge = item.parent >= 0 ? byTitle.get("n" + item.parent + "->" + item.title) : null;
+      const edge = item.up ? byTitle.get(item.up + "->" + item.title) : null;
       items.set(item.title, {
-        g, item, edge,
+        g, item, edge, box: boxOf(g),
         v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
       });
       g.setAttribute("role", "img");
       g.setAttribute("aria-label", item.name);
-      if (item.kind === "n") g.dataset.node = String(item.node);
+      if (item.kind === "n") {
+        g.dataset.node = String(item.node);
+        for (const nid of [item.node, ...(item.again || [])]) byNode.set(nid, items.get(item.title));
+      }
     }
     const box = h("div", { class: "nv-view", "data-view": String(view.index) });
     box.style.position = "absolute";
     box.style.left = "0";
     box.style.top = "0";
     box.append(svg);
-    return { svg, box, full, shift, items, painted: new Map() };
+    return { svg, box, full, shift, items, byNode, painted: new Map() };
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -526,7 +570,24 @@ class Pane {
   }
 
   height() {
+    if (this.view && this.view.span) return this.maxHeight(); // a growing view: its final size is the future
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
+  }
+
+  // What the drawing shows at the step painted last, [x, y, width, height] in its view
+  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
+  // by then (the rest of the view is the future, and sizes nothing).
+  extent() {
+    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
+    const step = this.shownStep || 0;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const it of this.items.values()) {
+      if (!it.box || it.item.appear > step) continue;
+      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
+    }
+    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
+    const pad = 8;
+    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
   }
 
   width() {
@@ -537,28 +598,38 @@ class Pane {
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    return Math.min(this.width() / this.full[2], this.maxHeight() / this.full[3], cap);
+    const [, , w, h] = this.extent();
+    return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
   fit() {
     const k = this.fitScale();
-    this.place(Math.max(120, this.full[3] * k));
-    this.vb = [(this.width() - this.full[2] * k) / 2, 0, k];
+    const [x, y, w, h] = this.extent();
+    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
+    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
     this.applyViewBox();
   }
 
   natural(k = this.ui.presenter ? 2 * NATURAL : NATURAL) {
     this.place(this.maxHeight());
     this.vb = [0, 0, k];
-    const root = this.items.get("n" + this.d.s.passes[this.d.passOf(0)][1]) || this.items.values().next().value;
+    const root = this.byNode.get(this.d.s.passes[this.d.passOf(0)][1]) || this.items.values().next().value;
     this.reveal(root, true);
     this.applyViewBox();
   }
 
   // A new pane opens fitted when the whole tree then reads (labels of READABLE px or
   // more); otherwise at a readable size on the root and its first levels.
+  // A view of a search drawn as it grows opens at a readable size with what is drawn so
+  // far at its top left: the room it will take is the future.
   open() {
-    if (this.fitScale() * TEXT >= READABLE) this.fit();
+    if (this.view && this.view.span) {
+      const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
+      const [x, y] = this.extent();
+      this.place(this.maxHeight());
+      this.vb = [8 - x * k, 8 - y * k, k];
+      this.applyViewBox();
+    } else if (this.fitScale() * TEXT >= READABLE) this.fit();
     else this.natural();
   }
 
@@ -631,7 +702,7 @@ class Pane {
   // only when the node would leave it, and only as far as it must.
   follow(nid) {
     const before = this.vb && this.vb.join();
-    this.reveal(this.items.get("n" + nid));
+    this.reveal(this.byNode.get(nid));
     if (this.vb && this.vb.join() !== before) this.applyViewBox();
   }
 
@@ -646,8 +717,11 @@ class Pane {
     const fmt = d.fmt;
     const kind = item.kind;
     const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
-    const depth = item.node >= 0 ? d.lives.get(item.node).depth : d.lives.get(item.parent).depth + 1;
-    const sg = d.signAt(depth, perspective);
+    if (item.appear > step && !preview) { // not entered yet in a search drawn as it grows: not drawn at all
+      out.cls = out.edge = "nv-hidden";
+      return out;
+    }
+    const sg = d.signAt(item.depth, perspective);
     const unseen = () => {
       out.cls = "nv-unseen";
       out.edge = "nv-unseen";
@@ -658,8 +732,9 @@ class Pane {
       }
     };
     if (kind === "n" || kind === "f") {
-      const at = d.nodeAt(item.node, step);
-      const st = at.status === "unvisited" && preview ? d.nodeAt(item.node, d.n) : at;
+      const nid = d.entryAt(item, step);
+      const at = d.nodeAt(nid, step);
+      const st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
       if (st.status === "unvisited") {
         unseen();
       } else {
@@ -688,8 +763,8 @@ class Pane {
         if (kind === "n") out.v = (item.prefix || "") + out.v;
         if (at.status === "unvisited") { out.cls += " nv-preview"; out.edge = "nv-preview"; }
       }
-      if (line.has(item.node)) { out.cls += " nv-pv"; out.edge = "nv-pv"; }
-      else if (preview && at.status === "unvisited" && this.finalLine().has(item.node)) out.edge = "nv-pv nv-preview";
+      if (line.has(nid)) { out.cls += " nv-pv"; out.edge = "nv-pv"; }
+      else if (preview && at.status === "unvisited" && this.finalLine().has(d.entryAt(item, d.n))) out.edge = "nv-pv nv-preview";
     } else if (kind === "g") {
       // a group of folded sibling subtrees: how many nodes they have taken in so far
       const seen = d.enteredIn(item.ranges, preview ? d.n : step);
@@ -725,7 +800,8 @@ class Pane {
     const line = d.bestLine(step, passRoot);
     for (const [title, it] of drawing.items) {
       const o = this.look(it.item, step, perspective, line, preview);
-      if (it.item.only) o.cls += " nv-only";
+      // "only here" is known once the node is entered (never before: it would tell the future)
+      if (it.item.only && d.nodeAt(it.item.node, step).status !== "unvisited") o.cls += " nv-only";
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
@@ -777,6 +853,7 @@ class Pane {
     const p = PERSPECTIVES.indexOf(perspective);
     const at = step - d.chunkOf(step) * d.s.chunk;
     this.sentence.textContent = c ? c.sentences[p][at] : "…";
+    if (this.titleEl) this.titleEl.textContent = d.titleAt(step);
     // call stack
     const fmt = d.fmt;
     const stack = d.stack(step);
@@ -945,6 +1022,9 @@ async function render({ model, el }) {
     const life = pane.d.lives.get(Number(g.dataset.node));
     if (!life) return;
     grabFocus();
+    // A node not entered yet goes nowhere, as a move never tried: a jump would tell
+    // whether (and when) the search gets there.  Preview shows the future anyway.
+    if (life.enter >= Math.min(state.step, pane.d.n) && !state.preview) return;
     go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
   });
 
@@ -1018,10 +1098,10 @@ async function render({ model, el }) {
         return;
       }
       const changed = pane.view !== view;
+      pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
       pane.paint(k, state.perspective, state.preview);
-      pane.shownStep = k;
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {

@@ -12,6 +12,7 @@ from negaviz.games.easyai import from_easyai
 from negaviz.games.protocol import Game
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
+from negaviz.vocabulary import check_text, shown
 
 __all__ = [
     "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame", "from_aima", "from_easyai",
@@ -46,8 +47,9 @@ def make_game(
 ) -> Any:
     """A game by its CLI name: ``tree`` (position = the tree), ``ttt``, ``othello`` or
     ``connect4`` (``cols`` x ``rows``, default 7 x 6, ``connect`` in a row, default 4)."""
+    check_text(position, "position", none=True)
     if name not in GAMES:
-        raise InputError(f"unknown game {name!r} (must be one of {list(GAMES)})")
+        raise InputError(f"unknown game {shown(name)} (name must be one of {list(GAMES)})")
     if size is not None and name != "othello":
         raise InputError(f"--size applies to othello only, not to {name}")
     for flag, value in (("--cols", cols), ("--rows", rows), ("--connect", connect)):

@@ -25,6 +25,7 @@ from numbers import Real
 from typing import Any, Callable, Hashable, Iterable
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_callable, check_callables, check_number
 
 History = tuple[Any, ...]
 _REQUIRED = ("get_moves", "make_move", "unmake_move", "get_utility", "is_over")
@@ -231,6 +232,8 @@ class HistoryGame:
         label: Callable[[Any], str] | None = None,
         max_score: float | None = None,
     ) -> None:
+        check_callables(key=key, label=label)
+        check_number(max_score, "max_score", none=True)
         missing = missing_methods(obj, self.REQUIRED)
         if missing:
             raise InputError(
@@ -334,6 +337,7 @@ class MutableGame(HistoryGame):
         max_score: float | None = None,
         label: Callable[[Any], str] | None = None,
     ) -> None:
+        check_callable(evaluate, "evaluate", none=True, takes="from a position to a number")
         super().__init__(obj, key=key, label=label, max_score=max_score)
         self._evaluate = evaluate
 

@@ -55,6 +55,7 @@ from typing import Any, Callable, Hashable, NamedTuple
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import by_value, freeze, missing_methods, moves_from, number_from, path_label, readable
+from negaviz.vocabulary import check_callables, check_number, shown
 
 __all__ = ["from_aima"]
 
@@ -84,6 +85,10 @@ class AimaGame:
         max_score: float | None = None,
         players: tuple[Any, Any] | None = None,
     ) -> None:
+        check_callables(key=key, label=label, evaluate=evaluate)
+        check_number(max_score, "max_score", none=True)
+        if players is not None and (not isinstance(players, (tuple, list)) or len(players) != 2):
+            raise InputError(f"players= must name the two players, (root's player, other), not {shown(players)}")
         missing = missing_methods(game, _REQUIRED)
         if missing:
             raise InputError(
@@ -99,8 +104,6 @@ class AimaGame:
                 )
         self.game = game
         self.root = AimaPosition(state, ())
-        if players is not None and (not isinstance(players, (tuple, list)) or len(players) != 2):
-            raise InputError(f"players= must name the two players, (root's player, other), not {players!r}")
         self.root_player = game.to_move(state) if players is None else players[0]
         """The player to move at the root (even plies)."""
         self.other_player = players[1] if players is not None else self._other(state)

@@ -32,6 +32,7 @@ import re
 from typing import Any, Iterable, Sequence
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_text
 
 __all__ = ["ConnectFour"]
 
@@ -57,6 +58,7 @@ class ConnectFour:
     player_names = ("x", "o")
 
     def __init__(self, cols: int = 7, rows: int = 6, position: str | None = None, connect: int = 4) -> None:
+        check_text(position, "position", none=True)
         for name, value in (("cols", cols), ("rows", rows)):
             if isinstance(value, bool) or not isinstance(value, int) or value not in SIZES:
                 raise InputError(

@@ -27,6 +27,7 @@ import functools
 from typing import Any, Sequence
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_text
 
 __all__ = ["Othello", "PASS"]
 
@@ -55,6 +56,7 @@ class Othello:
     """
 
     def __init__(self, size: int = 8, position: str | None = None) -> None:
+        check_text(position, "position", none=True)
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
             allowed = ", ".join(str(s) for s in SIZES)
             raise InputError(f"othello size {size!r} is not allowed (must be one of {allowed})")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_text
 
 __all__ = ["TicTacToe", "LINES"]
 
@@ -66,6 +67,7 @@ class TicTacToe:
     player_names = ("x", "o")
 
     def __init__(self, position: str | None = None) -> None:
+        check_text(position, "position", none=True)
         self.root: Position = (0, 0) if position is None else self.parse(position)
 
     # --- the four verbs -------------------------------------------------------------

@@ -32,7 +32,17 @@ from negaviz.errors import InputError
 
 Number = float | int
 
-_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|(?P<punct>[():,\[\]])|(?P<bad>\S))")
+NUMBER = r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+"""The one rule for a number in tree text, in both forms: an optional sign (``+`` or
+``-``), ASCII digits ``0-9`` with an optional ``.`` and fraction, and an optional exponent
+(``e`` or ``E``, an optional sign, digits).  No ``_`` between digits, no ``0x``, ``inf`` or
+``nan``, and no other script's digits (``٣`` is refused, not read as 3)."""
+
+_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]])|(?P<bad>\S))")
+_NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")
+"""A run of text that starts like a number (a digit of any script, or '.' and one)."""
+_SUSPECT = re.compile(r"[0-9][_a-df-zA-DF-Z]|[-+]\s+[0-9.]|[0-9][eE](?![-+]?[0-9])")
+"""ASCII text that may hold a number :data:`NUMBER` refuses (else it needs no closer look)."""
 
 
 MAX_DEPTH = 200
@@ -88,6 +98,29 @@ def check_value(name: str, value: object) -> Number:
     return value
 
 
+def _check_numbers(text: str) -> None:
+    """Raise InputError for a number in nested-list text that :data:`NUMBER` does not
+    allow (Python would read ``1_000``, ``0x10`` and ``1j``; the labelled form would not)."""
+    if "'" in text or '"' in text:
+        return  # text in a list is refused as "neither a number nor a list"
+    if text.isascii() and not _SUSPECT.search(text):
+        return  # the common case, without a look at every number
+    spaced = re.search(r"[-+]\s+[0-9.]", text)
+    if spaced:
+        raise InputError(_not_a_number(spaced.group()))
+    for m in _NUMBERISH.finditer(text):
+        token = m.group()
+        if token[0].isdigit() or token[0] == "." or token[0] in "+-" and not token[1:2].isalpha():
+            if not re.fullmatch(NUMBER, token) or not token.isascii():
+                raise InputError(_not_a_number(token))
+
+
+def _not_a_number(token: str) -> str:
+    shown = token if len(token) <= 20 else token[:17] + "..."
+    return (f"malformed tree: {shown!r} is not a number negaviz reads (write numbers with the digits 0-9, an "
+            "optional sign, '.' and exponent, e.g. -1.5e3)")
+
+
 def _bfs_name(i: int) -> str:
     """A, B, ..., Z, AA, AB, ... like spreadsheet columns."""
     name = ""
@@ -118,7 +151,7 @@ class Tree:
             n = len(labels)
             sizes = (len(children), len(values))
         except TypeError:
-            raise InputError("a tree needs sequences of labels, child lists and values, one per node") from None
+            raise InputError("a tree needs sequences of labels, children (child lists) and values, one per node") from None
         if not (n == sizes[0] == sizes[1]) or n == 0:
             raise InputError("a tree needs one label, child list and value per node, and at least one node")
         seen: set[str] = set()
@@ -280,11 +313,16 @@ class Tree:
 
     @classmethod
     def parse(cls, text: str) -> Tree:
-        """A tree from nested lists (``[[7,5],[3,1,9]]``) or the labelled form."""
+        """A tree from nested lists (``[[7,5],[3,1,9]]``) or the labelled form (text:
+        nested Python lists go to :meth:`from_lists`).  Numbers follow :data:`NUMBER`."""
+        if not isinstance(text, str):
+            hint = " (nested lists go to Tree.from_lists)" if isinstance(text, (list, tuple)) else ""
+            raise InputError(f"text must be a tree written as text (a str), not {type(text).__name__}{hint}")
         stripped = text.strip()
         if not stripped:
             raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")
         if stripped.startswith("["):
+            _check_numbers(stripped)
             try:
                 value = ast.literal_eval(stripped)
             except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
@@ -391,7 +429,15 @@ class _LabelledParser:
             self.i += 1
             kind, val = self.peek()
             if kind != "num":
+                if val[:1].isdigit():  # another script's digit
+                    raise self.fail(_not_a_number(val)[len("malformed tree: "):])
                 raise self.fail(f"expected a number after '{name}:', found {val!r}" if kind != "end" else f"expected a number after '{name}:'")
+            end = self.tokens[self.i][2] - 1 + len(val)
+            rest = self.text[end:]
+            glued = re.match(r"[A-Za-z0-9_.]+", rest)
+            extra = glued.group() if glued else rest[:1] if rest[:1].isdigit() else ""
+            if extra:  # 1_0, 0x1, 3٣: not numbers here, as in a list
+                raise self.fail(_not_a_number(val + extra)[len("malformed tree: "):])
             try:
                 value = float(val) if any(ch in val for ch in ".eE") else int(val)
             except ValueError:  # e.g. an integer of thousands of digits

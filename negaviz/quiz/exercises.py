@@ -44,7 +44,7 @@ from negaviz.search.events import Bound
 from negaviz.search.options import TAUGHT, TaughtAlgorithm
 from negaviz.trace import record
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_perspective, fmt
+from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_seed, fmt, shown
 
 __all__ = ["random_tree", "exercise", "Exercise"]
 
@@ -79,6 +79,8 @@ def random_tree(
     """
     _whole("depth", depth, 0)
     _whole("branching", branching, 1)
+    seed = check_seed(seed)  # None would give another tree, and answer key, every run
+    check_flag(exact_branching, "exact_branching")
     try:
         lo, hi = values
     except (TypeError, ValueError):
@@ -215,9 +217,10 @@ def exercise(
     """An exercise on a random tree: the root's value and its children's, up to
     four windows worth asking (finite ones), and, for up to four nodes with a cutoff,
     which children are never visited."""
-    if algorithm not in ALGORITHMS:
-        raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+        raise InputError(f"unknown algorithm: {shown(algorithm)} (must be one of {list(ALGORITHMS)})")
     check_perspective(perspective)
+    seed = check_seed(seed)
     tree = random_tree(depth, branching, seed=seed, values=values, exact_branching=exact_branching)
     trace = record(tree, algorithm=algorithm)
     return Exercise(tree, trace, tuple(_pick(trace, questions(trace, perspective=perspective))), algorithm, seed, perspective)

@@ -50,7 +50,7 @@ from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_steps, check_trace, fmt, shown
 
 __all__ = ["questions", "Question"]
 
@@ -226,7 +226,11 @@ def questions(
     those steps are kept, each asked at the first such step.  ``limit`` keeps the first
     questions only.
     """
+    check_trace(trace)
     check_perspective(perspective)
+    if kinds is not None and not isinstance(kinds, str) and (
+            not hasattr(kinds, "__iter__") or not all(isinstance(k, str) for k in kinds)):
+        raise InputError(f"kinds must be question kinds, e.g. ['value'], or None, not {shown(kinds)}")
     if kinds is None:
         pruning = any(n.cutoff is not None for n in trace.nodes) or any(
             not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes
@@ -240,7 +244,7 @@ def questions(
             raise InputError(f"unknown question kind: {bad[0]!r} (must be one of {list(KINDS)})")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise InputError(f"limit must be a whole number, 0 or more, or None, not {limit!r}")
-    chosen = sorted(set(steps)) if steps is not None else None
+    chosen = check_steps(steps, len(trace)) if steps is not None else None
     maker = _Maker(trace, perspective)
     specs: list[tuple[int, int, int, int, QuestionKind]] = []  # (asked, revealed, node, order, kind)
     for n in trace.nodes:

@@ -35,7 +35,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
@@ -43,7 +43,8 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, plan, snapshot
+from negaviz.render.fold import Item, Plan, Snapshot, given_plan, plan, snapshot
+from negaviz.render.growth import GAP, Placer, label_size, pinned
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -56,7 +57,7 @@ from negaviz.render.tree import PREVIEW_NOTE, _Builder, check_max_nodes, check_p
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_perspective, fmt
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_trace, fmt, shown
 
 __all__ = ["flipbook", "save_pdf", "save_pages"]
 
@@ -193,7 +194,7 @@ class _PageBuilder(_Builder):
             pos = self.position(item.node) if game is not None else None
             last = self.move(item.node) if item.node > 0 else None
         else:
-            pos = game.play(self.position(item.parent), item.moves[0]) if game is not None else None
+            pos = self.ghost_position(item) if game is not None else None
             last = item.moves[0]
         if game is None:
             text = f"node {item.node}" if item.node >= 0 else ""
@@ -253,8 +254,14 @@ CAPTION_CHARS = 2 * labels.MAX_CHARS
 """The longest caption line a flip-book page writes on one row (longer ones wrap)."""
 
 
-def _slots(trace: Trace, layout: Plan, builder: _PageBuilder) -> labels.Slots:
-    """Cells wide enough for the longest value or window any drawn node ever shows."""
+def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: bool = False) -> labels.Slots:
+    """Cells wide enough for the longest value or window any drawn node ever shows.
+    ``given_only``: a whole given tree, sized from its leaves' values alone (as
+    :meth:`negaviz.frontend.scene.Scene` sizes it), so no page tells the search's values."""
+    if given_only:
+        game = builder.game
+        positions = (builder.position(i.node) if i.node >= 0 else builder.ghost_position(i) for i in layout.items)
+        return labels.given_slots(game.score(pos) if game.is_terminal(pos) else None for pos in positions)
     lives = timeline_of(trace).lives
     longest = 1
     for item in layout.items:
@@ -288,11 +295,14 @@ def flipbook(
     Pages of a driver's different passes (iterative deepening, MTD(f)) draw different
     trees: each pass keeps its own layout.
     """
-    if not isinstance(trace, Trace):
-        raise InputError(f"flipbook() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+    check_trace(trace)
     check_perspective(perspective)
     check_max_nodes(max_nodes)
     check_preview(preview)
+    check_flag(windows, "windows")
+    check_flag(legend, "legend")
+    if not isinstance(steps, (str, range)):
+        raise InputError(f"steps must be text such as '0-20', '5-', 'all', or a range, not {type(steps).__name__}")
     wanted = steps_of(steps, len(trace))
     passes = trace.passes()
     groups: dict[int, list[int]] = {}
@@ -326,7 +336,12 @@ def _pass_pages(
     plan_step = len(trace) if preview else max(local)
     target = snapshot(trace, plan_step)
     stacks = dict.fromkeys(n for k in local for n in timeline.stack(k))  # each stack root first
-    layout = plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
+    # A textbook tree is the exercise's data: drawn whole, on every page, when it fits.
+    given = given_plan(trace, target, budget) if textbook else None
+    # Any other search grows page by page, each node placed when it is entered (render.growth),
+    # when all it enters by the last page fits; else one folded plan of the last page.
+    grows = given is None and not preview and target.visible <= budget
+    layout = given or plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
 
     shapes: dict[str, str] = {}  # shared by the pages (and the preview) of this pass
 
@@ -337,7 +352,7 @@ def _pass_pages(
         return b
 
     later = builder(len(trace)) if preview else None
-    slots = _slots(trace, layout, later or builder(max(local)))
+    slots = _slots(trace, layout, later or builder(max(local)), given_only=given is not None)
     if later is not None:
         later.slots = slots
     lines = builder(len(trace)).caption(layout, max_nodes).split("\n")[:1]  # the perspective
@@ -354,12 +369,19 @@ def _pass_pages(
     chars = len(f"after step {total:,} of {total:,}")
     pages: list[Page] = []
     used: set[LegendKey] = set()
+    if grows:  # sized from the game's rules (its best score), not from values of later pages
+        slots = labels.game_slots(trace.game)
+        if later is not None:
+            later.slots = slots
+    pins = _grown_pins(trace, max(target.visible, 1), builder(max(local)), slots) if grows else {}
     for k, step in zip(steps, local):
         b = builder(step)
         b.slots = slots
         b.later = later
+        b.pins = pins
         b.book_caption = (lines, f"after step {k:,} of {total:,}", chars)
-        dot = b.build(layout, _page_style, default_edge_style, legend=False, max_nodes=max_nodes)
+        page_plan = _entered_by(trace, b.snap) if grows else layout
+        dot = b.build(page_plan, _page_style, default_edge_style, legend=False, max_nodes=max_nodes)
         used |= b.used
         pages.append(Page(k, dot))
     if legend:
@@ -367,9 +389,36 @@ def _pass_pages(
         key.used = used
         key.summary_cue = "grey fill"  # every node of a page is a box: see _page_style
         table = key.legend(default_node_style, default_edge_style)  # its cues hold: see _ring
+        attrs = dict(table)
+        if grows:  # left of the root, the same place on every page: it sizes nothing a later page adds
+            w, h = label_size(table["label"], 9)
+            attrs["pos"] = pinned((-w - GAP, 0.0, w, h))["pos"]  # (its own size: Graphviz's)
         for page in pages:
-            page.digraph.node("legend", _attributes=table)
+            page.digraph.node("legend", _attributes=attrs)
     return pages
+
+
+def _entered_by(trace: Trace, snap: Snapshot) -> Plan:
+    """The nodes a search has entered by ``snap``'s step, each drawn: a growing page."""
+    nodes = trace.nodes
+    shown = max(snap.visible, 1)  # the root, the position given, from step 0
+    return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in range(shown)], kept=frozenset(snap.stack))
+
+
+def _grown_pins(trace: Trace, visible: int, builder: _PageBuilder, slots: labels.Slots) -> dict[str, tuple[float, float, float, float]]:
+    """Each of the first ``visible`` nodes' box, placed in the order they are entered
+    (:class:`negaviz.render.growth.Placer`): the same on every page, and decided by what
+    came before it only."""
+    placer = Placer()
+    nodes = trace.nodes
+    builder.slots = slots
+    out = {}
+    for n in range(visible):
+        item = Item(f"n{n}", "node", n, nodes[n].parent)
+        size = label_size(_ring(builder.node_label(builder.node_view(item), item), "transparent"))
+        x, y = placer.place(n, nodes[n].parent, nodes[n].depth, size)
+        out[item.name] = (x, y, *size)
+    return out
 
 
 # ------------------------------------------------------------------------------ files
@@ -405,14 +454,20 @@ def _render_into(pages: Sequence[Page], fmt: str, folder: str) -> list[Path]:
 
 def render_pages(pages: Sequence[Page], fmt: str = "svg") -> list[bytes]:
     """Every page laid out and rendered by dot (one run for the whole book), in order."""
+    _check_pages(pages)
     _check_format(fmt)
     with tempfile.TemporaryDirectory(prefix="negaviz-book-") as folder:
         return [f.read_bytes() for f in _render_into(pages, fmt, folder)]
 
 
+def _check_pages(pages: Any) -> None:
+    if isinstance(pages, (str, bytes)) or not isinstance(pages, Sequence) or not all(isinstance(p, Page) for p in pages):
+        raise InputError(f"pages must be the list flipbook() returns, not {shown(pages)}")
+
+
 def _check_format(fmt: str) -> None:
-    if fmt not in PAGE_FORMATS:
-        raise InputError(f"cannot write pages as {fmt!r} (must be one of {list(PAGE_FORMATS)})")
+    if not isinstance(fmt, str) or fmt not in PAGE_FORMATS:
+        raise InputError(f"cannot write pages as {shown(fmt)} (fmt must be one of {list(PAGE_FORMATS)})")
 
 
 def _scratch(beside: Path) -> str:
@@ -426,8 +481,10 @@ def save_pages(pages: Sequence[Page], folder: str | os.PathLike[str], fmt: str =
     No file is replaced unless ``force``: if any page would replace one, nothing is
     written.  Each file appears whole (rendered aside, then renamed into place).
     """
+    _check_pages(pages)
     _check_format(fmt)
-    target = Path(folder)
+    check_flag(force, "force")
+    target = Path(check_path(folder, "folder"))
     if target.exists() and not target.is_dir():
         raise InputError(f"cannot write pages into {str(folder)!r}: it is a file, not a folder")
     if not target.parent.is_dir():
@@ -457,7 +514,12 @@ def save_pdf(pages: Sequence[Page], path: str | os.PathLike[str]) -> Path:
             'a multi-page PDF needs the pypdf package: pip install "negaviz[draw]" (or write one file per '
             "step into a folder: -o DIR/)"
         ) from None
-    target = Path(path)
+    _check_pages(pages)
+    target = Path(check_path(path))
+    if target.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: it is a folder (name a file in it, or use save_pages)")
+    if not target.parent.is_dir():
+        raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
     scratch = _scratch(target.parent)
     try:
         writer = PdfWriter()

@@ -171,6 +171,25 @@ class Item(NamedTuple):
     """Ghosts and groups: the moves they stand for."""
     covers: int = 1
     """Trace nodes (summaries) or moves (ghosts) it stands for."""
+    via: tuple[Any, ...] = ()
+    """A ghost deeper down a given tree (:func:`given_plan`): the moves from ``parent``'s
+    position to the ghost drawn above it; empty for a ghost right below ``parent``."""
+    above: str = ""
+    """The DOT id of the item drawn above it; empty: ``n`` + ``parent``."""
+    again: tuple[int, ...] = ()
+    """A node of a given tree the search entered more than once (a PVS re-search): the
+    later entries, in order; ``node`` is the first.  It is drawn once and shows its
+    latest entry (:func:`latest`)."""
+
+    @property
+    def up(self) -> str:
+        """The DOT id of the item above this one (the edge's tail)."""
+        return self.above or f"n{self.parent}"
+
+    @property
+    def depth_below(self) -> int:
+        """How far below ``parent`` the item is drawn (1: a child)."""
+        return len(self.via) + 1
 
 
 @dataclass
@@ -184,6 +203,103 @@ class Plan:
     """Summary nodes drawn."""
     kept: frozenset[int] = frozenset()
     """The root, the path to the current node and the principal variation (as drawn)."""
+
+
+def given_plan(trace: Trace, snap: Snapshot, budget: int) -> Plan | None:
+    """The whole given tree of a textbook exercise, or None if it has more than ``budget``
+    nodes (then :func:`plan` folds it).
+
+    A textbook tree's shape and leaves are the exercise's data, so every node of it is
+    drawn from the first step: the nodes entered by ``snap.step`` as ``node`` items
+    (``n17``: trace node 17), every other node as a ghost, ``pruned`` once a cutoff at
+    its nearest entered ancestor skipped it, else ``unvisited`` (a whole pruned subtree
+    is drawn, children included: ``g4_1`` is move 1 of node 4, ``g4_1_0`` move 0 below
+    it).  Children are drawn in the tree's own move order (what the tree gives), not the
+    order a search tries them, so nothing of the picture's shape depends on what the
+    search does.
+
+    >>> import negaviz
+    >>> trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G(I:2 J:4) H:9))"), algorithm="alphabeta")
+    >>> p = given_plan(trace, snapshot(trace, len(trace)), 20)
+    >>> [(i.name, i.kind, i.node) for i in p.items]  # doctest: +NORMALIZE_WHITESPACE
+    [('n0', 'node', 0), ('n1', 'node', 1), ('n4', 'node', 4), ('n2', 'node', 2), ('n3', 'node', 3),
+     ('n5', 'node', 5), ('g4_1', 'pruned', -1), ('g4_2', 'pruned', -1), ('g4_1_0', 'pruned', -1),
+     ('g4_1_1', 'pruned', -1)]
+    >>> [(i.name, i.kind) for i in given_plan(trace, snapshot(trace, 0), 20).items][:3]
+    [('n0', 'unvisited'), ('g0_0', 'unvisited'), ('g0_1', 'unvisited')]
+    >>> given_plan(trace, snapshot(trace, len(trace)), 9) is None
+    True
+    """
+    game = trace.game
+    if game is None:
+        return None
+    nodes = trace.nodes
+    timeline = timeline_of(trace)
+
+    def untried_kind(nid: int) -> NodeKind:
+        """What a move ``nid`` has not tried is at this step: pruned once a cutoff skipped it."""
+        if nodes[nid].enter_step >= snap.step:
+            return "unvisited"
+        return "pruned" if timeline.node_at(nid, snap.step).cut else "unvisited"
+
+    out = Plan(kept=frozenset({0, *snap.stack}))
+    root_kind: NodeKind = "node" if snap.visible else "unvisited"
+    out.items.append(Item("n0", root_kind, 0, -1))
+    # (item, its position, the entered node it hangs below or is, the moves from there)
+    queue: deque[tuple[Item, Any, int, tuple[Any, ...]]] = deque([(out.items[0], trace.root, 0, ())])
+    while queue:
+        item, pos, anchor, via = queue.popleft()
+        if game.is_terminal(pos):
+            continue
+        moves = tuple(game.moves(pos))
+        entered: dict[Any, list[int]] = {}  # move -> its entries (a re-search enters one twice)
+        if item.kind == "node":
+            for e in (item.node, *item.again):
+                node = nodes[e]
+                for c in visible_children(node, snap.visible):
+                    entered.setdefault(node.moves[nodes[c].index], []).append(c)  # type: ignore[index]
+        for i, move in enumerate(moves):
+            entries = sorted(entered.get(move, ()))
+            child = entries[0] if entries else None
+            name = f"n{child}" if child is not None else f"g{item.name[1:]}_{i}" if item.node >= 0 else f"{item.name}_{i}"
+            if len(out.items) >= budget:
+                return None
+            if child is not None:
+                kid = Item(name, "node", child, nodes[child].parent, above=item.name, again=tuple(entries[1:]))
+                out.items.append(kid)
+                queue.append((kid, game.play(pos, move), child, ()))
+                continue
+            if item.kind == "node":  # a move of an entered node, not tried (yet) by its latest entry
+                last = (item.node, *item.again)[-1]
+                kind, parent, path = untried_kind(last), last, ()
+            elif item.node == 0 and item.kind == "unvisited":  # below the root before step 1
+                kind, parent, path = "unvisited", 0, ()
+            else:  # deeper below a ghost: as the ghost is
+                kind, parent, path = item.kind, anchor, (*via, item.moves[0])
+            ghost = Item(name, kind, -1, parent, (move,), 1, path, item.name)
+            out.items.append(ghost)
+            queue.append((ghost, game.play(pos, move), parent, path))
+    return out
+
+
+def latest(layout: Plan, nodes: Sequence[Node], visible: int) -> Plan:
+    """``layout`` with each node of a given tree entered more than once standing for its
+    latest entry among the first ``visible`` nodes (the front-end does the same at each
+    step: ``stepper.js``'s ``entryAt``)."""
+    if not any(item.again for item in layout.items):
+        return layout
+    renamed: dict[str, str] = {}
+    items = []
+    for item in layout.items:
+        if item.above in renamed:
+            item = item._replace(above=renamed[item.above])
+        if item.again:
+            seen = [n for n in (item.node, *item.again) if n < visible]
+            if seen and seen[-1] != item.node:
+                renamed[item.name] = f"n{seen[-1]}"
+                item = item._replace(name=f"n{seen[-1]}", node=seen[-1], parent=nodes[seen[-1]].parent)
+        items.append(item)
+    return Plan(items, layout.hidden, layout.summaries, layout.kept)
 
 
 def extras(snap: Snapshot, nid: int) -> tuple[NodeKind | Literal[""], tuple[Any, ...]]:

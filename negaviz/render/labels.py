@@ -24,12 +24,12 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 import graphviz  # type: ignore[import-untyped]
 
-from negaviz.games.protocol import has_verb, is_textbook_tree, size_of, verb
+from negaviz.games.protocol import has_verb, is_textbook_tree, max_score_of, size_of, verb
 from negaviz.render.styles import GIVEN, OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
@@ -47,7 +47,7 @@ _DISCS = {"x": "●", "o": "○"}  # Othello: black and white discs
 
 # ------------------------------------------------------------------------- escaping
 # Control characters are invalid in XML (so in HTML-like labels and in SVG): replace them.
-_CONTROL = {c: "\ufffd" for c in [*range(32), 127] if chr(c) not in "\n\t"}
+_CONTROL = {c: "\ufffd" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"}  # C0, DEL and C1
 _CONTROL[ord("\t")] = " "
 # Also invalid: lone surrogates (they cannot even be encoded as UTF-8) and the
 # non-characters (U+FFFE, U+FFFF and their twins in every plane, U+FDD0..U+FDEF), which
@@ -187,6 +187,33 @@ class Slots(NamedTuple):
 
     value: int
     window: int
+
+
+def given_slots(values: Iterable[float | None]) -> Slots:
+    """Slots for a given tree whose leaves have ``values`` (None: not a leaf), from them
+    alone: every value a search of such a tree shows is a leaf's, negated or not, ±∞, or
+    one off a leaf's (a null window's edge), so nothing of the search sizes the picture.
+
+    >>> given_slots([7, None, -12.5])
+    Slots(value=10, window=14)
+    """
+    longest = len(fmt(-math.inf))
+    for v in values:
+        if v is not None:
+            longest = max(longest, *(len(fmt(x)) for x in (v, -v, v + 1, -v - 1, v - 1, 1 - v)))
+    return Slots(value=longest + 5, window=2 * longest + 4)
+
+
+def game_slots(game: Any) -> Slots:
+    """Slots for a search of ``game`` drawn before its values are known: from the game's
+    ``max_score`` (its best outcome), else room for five digits.  A value wider than that
+    (an evaluation) overflows its cell rather than telling the picture's size.
+
+    >>> game_slots(None)
+    Slots(value=12, window=18)
+    """
+    top = max_score_of(game) if game is not None else None
+    return given_slots([top, -top] if top is not None else [99999])
 
 
 SLOT_VALUE, SLOT_WINDOW, SLOT_MARKS = "§v§", "§w§", "§m§"

@@ -14,11 +14,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import graphviz  # type: ignore[import-untyped]
 
 from negaviz.errors import InputError
 from negaviz.fileio import atomic_write
+from negaviz.vocabulary import check_choice, check_path
 
 FORMATS = {".svg": "svg", ".pdf": "pdf", ".png": "png", ".dot": None, ".gv": None}
 """File extensions :func:`save` understands, and dot's output format for each (None: the
@@ -27,6 +29,8 @@ DOT source itself)."""
 
 def render(digraph: graphviz.Digraph, fmt: str) -> bytes:
     """``digraph`` laid out by dot in format ``fmt`` (``svg``, ``pdf``, ``png``), quietly."""
+    check_drawing(digraph)
+    check_choice(fmt, tuple(sorted({f for f in FORMATS.values() if f})), "fmt")
     try:
         return digraph.pipe(format=fmt, engine="dot", quiet=True)
     except graphviz.ExecutableNotFound:
@@ -43,6 +47,13 @@ def render(digraph: graphviz.Digraph, fmt: str) -> bytes:
             f"writing {fmt.upper()} needs Graphviz's 'dot' program, which Python in a browser cannot run: "
             "show the drawing in the notebook (the page lays it out), or save it as .dot"
         ) from None
+
+
+def check_drawing(digraph: Any, what: str = "digraph") -> None:
+    """Raise InputError unless ``digraph`` is a drawing (a ``graphviz.Digraph``)."""
+    if not isinstance(digraph, graphviz.Digraph):
+        raise InputError(f"{what} must be a drawing from negaviz.render.draw (a graphviz.Digraph), "
+                         f"not {type(digraph).__name__}")
 
 
 def to_svg(digraph: graphviz.Digraph) -> str:
@@ -90,7 +101,8 @@ def save(digraph: graphviz.Digraph, path: str | os.PathLike[str]) -> Path:
     ``.svg``, ``.pdf`` and ``.png`` are rendered by dot; ``.dot`` and ``.gv`` hold the
     DOT source (no dot program needed).
     """
-    target = Path(path)
+    check_drawing(digraph)
+    target = Path(check_path(path))
     ext = target.suffix.lower()
     if ext not in FORMATS:
         raise InputError(f"cannot save a drawing as {str(path)!r}: unknown extension {ext!r} (must be one of {sorted(FORMATS)})")

@@ -39,6 +39,7 @@ from negaviz.errors import InputError
 from negaviz.extras import require
 from negaviz.render.styles import OKABE_ITO
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_flag, check_path, check_text
 
 if TYPE_CHECKING:  # matplotlib draws files only, and is imported when one is written
     from matplotlib.axes import Axes
@@ -106,13 +107,18 @@ class Plot:
         return f"<negaviz plot: {self.kind}, {self.series} series>"
 
 
+def _check(log: bool = False, title: str | None = None) -> None:
+    check_flag(log, "log")
+    check_text(title, "title", none=True)
+
+
 def _named(traces: Traces) -> dict[str, Trace]:
     """A mapping of traces; a single trace is named after its algorithm."""
     if isinstance(traces, Trace):
         result = traces.result
         return {result.options.algorithm if result is not None else "trace": traces}
     if not isinstance(traces, Mapping):
-        raise InputError(f"a plot needs a trace or a mapping of names to traces, not a {type(traces).__name__}")
+        raise InputError(f"traces must be a trace, or a mapping of names to traces, not {type(traces).__name__}")
     named = dict(traces)
     if not named:
         raise InputError("a plot needs at least one trace, e.g. {'alphabeta': trace}")
@@ -180,12 +186,14 @@ def _per_depth(named: dict[str, Trace], column: str, *, log: bool, kind: str, ti
 def plot_nodes_per_depth(traces: Traces, *, log: bool = False, title: str | None = None) -> Plot:
     """Bars of nodes entered at each depth, one series per trace; ``log`` for a log scale
     (full game trees grow by orders of magnitude per level)."""
+    _check(log, title)
     return _per_depth(_named(traces), "nodes", log=log, kind="nodes per depth", title=title,
                       values=lambda t: summary(t).nodes_per_depth)
 
 
 def plot_cutoffs_per_depth(traces: Traces, *, log: bool = False, title: str | None = None) -> Plot:
     """Bars of cutoffs (nodes that skipped moves) at each depth, one series per trace."""
+    _check(log, title)
     return _per_depth(_named(traces), "cutoffs", log=log, kind="cutoffs per depth", title=title,
                       values=lambda t: summary(t).cutoffs_per_depth)
 
@@ -193,6 +201,7 @@ def plot_cutoffs_per_depth(traces: Traces, *, log: bool = False, title: str | No
 def plot_branching(traces: Traces, *, title: str | None = None) -> Plot:
     """Per-level branching (nodes at depth d / nodes at depth d-1) as points on a line,
     and the effective branching factor as a dashed level line, per trace."""
+    _check(title=title)
     named = _named(traces)
     stats = {n: summary(t) for n, t in named.items()}
     names = list(stats)
@@ -268,6 +277,7 @@ def plot_comparison(
     traces: Mapping[str, Trace], *, metric: Metric = "nodes", log: bool = False, title: str | None = None,
 ) -> Plot:
     """One bar per named trace for ``metric`` (one of :data:`METRICS`), labelled with its value."""
+    _check(log, title)
     if metric not in METRICS:
         raise InputError(f"unknown metric: {metric!r} (must be one of {list(METRICS)})")
     table = compare(_named(traces))
@@ -305,9 +315,11 @@ def _value_text(v: float, metric: str) -> str:
 def plot_ladder(table: Table, *, title: str | None = None) -> Plot:
     """Bars of nodes per rung of a :func:`~negaviz.analysis.ladder` table, on a log scale,
     each labelled with its count (``skipped`` for a skipped rung)."""
-    if not isinstance(table, Table) or "name" not in table.columns or "nodes" not in table.columns:
-        columns = list(table.columns) if isinstance(table, Table) else type(table).__name__
-        raise InputError(f"plot_ladder() needs a ladder table (with name and nodes columns), not {columns}")
+    _check(title=title)
+    if not isinstance(table, Table):
+        raise InputError(f"table must be a ladder table (from negaviz.analysis.ladder), not {type(table).__name__}")
+    if "name" not in table.columns or "nodes" not in table.columns:
+        raise InputError(f"plot_ladder() needs a ladder table (with name and nodes columns), not {list(table.columns)}")
     names = table.column("name")
     nodes = table.column("nodes")
     if not any(n for n in nodes):
@@ -377,21 +389,21 @@ def _grouped_bars(ax: Axes, series: dict[str, list[int]], *, log: bool) -> None:
         ax.legend(frameon=False)
 
 
-def save_figure(plot: Plot | Figure, path: str | os.PathLike[str]) -> Path:
-    """Write ``plot`` (or a matplotlib figure) as SVG, PDF or PNG (by extension), drawn by
-    matplotlib with no date in it; return the path.  SVG ids are salted with a fixed
-    :data:`SVG_SALT`, so the same plot gives the same bytes every time."""
-    target = Path(path)
+def save_figure(fig: Plot | Figure, path: str | os.PathLike[str]) -> Path:
+    """Write ``fig`` (a plot from this module, or a matplotlib figure) as SVG, PDF or PNG
+    (by extension), drawn by matplotlib with no date in it; return the path.  SVG ids are
+    salted with a fixed :data:`SVG_SALT`, so the same plot gives the same bytes every time."""
+    if not isinstance(fig, Plot) and not hasattr(fig, "savefig"):
+        raise InputError(f"fig must be a plot from negaviz.render.plots, not {type(fig).__name__}")
+    target = Path(check_path(path))
     ext = target.suffix.lower()
     if ext not in FIGURE_FORMATS:
         raise InputError(
             f"cannot save a figure as {str(path)!r}: unknown extension {ext!r} (must be one of {sorted(FIGURE_FORMATS)})"
         )
-    fig = plot.figure() if isinstance(plot, Plot) else plot
-    if not hasattr(fig, "savefig"):
-        raise InputError(f"save_figure() saves a plot from negaviz.render.plots, not a {type(plot).__name__}")
+    figure = fig.figure() if isinstance(fig, Plot) else fig
     import matplotlib
 
     with matplotlib.rc_context({"svg.hashsalt": SVG_SALT}):
-        fig.savefig(target, format=ext[1:], metadata=FIGURE_FORMATS[ext])
+        figure.savefig(target, format=ext[1:], metadata=FIGURE_FORMATS[ext])
     return target

@@ -28,7 +28,8 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
 from negaviz.games.protocol import has_verb, restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, Sizes, Snapshot, plan, snapshot
+from negaviz.render.growth import PINNED_GRAPH, pinned
+from negaviz.render.fold import Item, Plan, Sizes, Snapshot, given_plan, latest, plan, snapshot
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -46,7 +47,7 @@ from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, check_trace, fmt
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -93,9 +94,7 @@ def check_max_nodes(max_nodes: int) -> int:
 
 def check_preview(preview: bool) -> bool:
     """``preview`` if it is a bool, else an InputError (a truthy string must not switch it on)."""
-    if not isinstance(preview, bool):
-        raise InputError(f"preview must be True or False, not {preview!r}")
-    return preview
+    return check_flag(preview, "preview")
 
 
 def draw(
@@ -129,9 +128,12 @@ def draw(
     and the legend say so); off by default, since a step should not give away what the
     search does next.
     """
-    if not isinstance(trace, Trace):
-        raise InputError(f"draw() needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+    check_trace(trace)
     check_perspective(perspective)
+    for name, flag in (("windows", windows), ("dag", dag), ("legend", legend)):
+        check_flag(flag, name)
+    check_callable(node_style, "node_style", takes="from a NodeView to graphviz attributes")
+    check_callable(edge_style, "edge_style", takes="from an EdgeView to graphviz attributes")
     if step is not None:
         check_step(step, len(trace))
     check_max_nodes(max_nodes)
@@ -152,15 +154,21 @@ def draw(
     textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
     budget = max_nodes - 1 if legend else max_nodes
     builder = _Builder(trace, snap, perspective=perspective, windows=windows, dag=dag)
+    # A textbook tree is the exercise's data: drawn whole when it fits (given_plan).
+    whole = textbook and not dag
     if preview and snap.step < len(trace):
         # The layout of the whole search, keeping the stack and the best line of this
         # step; what is not done yet is drawn as it ends up, faintly.
         final = snapshot(trace, len(trace))
-        layout = plan(trace, final, budget, ghosts=None if textbook else 2, also_keep=(*snap.stack, *snap.pv))
+        layout = (given_plan(trace, final, budget) if whole else None) or plan(
+            trace, final, budget, ghosts=None if textbook else 2, also_keep=(*snap.stack, *snap.pv),
+        )
         builder.later = _Builder(trace, final, perspective=perspective, windows=windows, dag=dag)
         builder.replanned = True
     else:
-        layout = plan(trace, snap, budget, ghosts=None if textbook else 2)
+        layout = (given_plan(trace, snap, budget) if whole else None) or plan(
+            trace, snap, budget, ghosts=None if textbook else 2,
+        )
     builder.pass_note = pass_note
     try:
         return builder.build(layout, node_style, edge_style, legend=legend, max_nodes=max_nodes)
@@ -189,6 +197,8 @@ class _Builder:
         self.replanned = False  # the plan is of a later step: its items are shown as at this one
         self.later: _Builder | None = None  # preview: the final search, drawn faintly where not done yet
         self.summary_cue = "folder"  # how a summary node looks, as the legend says
+        self.follows_entries = True  # False: items keep their first entry's names (a scene's layout)
+        self.pins: dict[str, tuple[float, float, float, float]] = {}  # placed boxes (render.growth), by DOT id
 
     # --- positions and players ----------------------------------------------------------
     def move(self, nid: int) -> Any:
@@ -210,6 +220,14 @@ class _Builder:
             pos = self.positions[child] = self.game.play(pos, self.move(child))
         return pos
 
+    def ghost_position(self, item: Item) -> Any:
+        """The position a ghost (a move not entered) stands for: its moves played from
+        its parent's position."""
+        pos = self.position(item.parent)
+        for move in (*item.via, item.moves[0]):
+            pos = self.game.play(pos, move)
+        return pos
+
     def key(self, nid: int) -> Any:
         """The game's transposition key of a drawn node's position."""
         return key_of(self.game, self.position(nid))
@@ -229,8 +247,12 @@ class _Builder:
         nodes = self.trace.nodes
         kind, count = self.kind_now(item) if self.replanned else (item.kind, item.covers)
         if item.node < 0:  # a ghost or a group: below its parent
-            depth = nodes[item.parent].depth + 1
-            player = self.player(item.parent, depth - 1) ^ 1 if item.kind != "group" else None
+            depth = nodes[item.parent].depth + item.depth_below
+            player = None
+            if item.kind != "group":
+                player = self.player(item.parent, nodes[item.parent].depth) ^ (item.depth_below % 2)
+                if has_verb(self.game, "player") and item.covers == 1:
+                    player = game_player(self.game, self.ghost_position(item))
             return NodeView(item.name, kind, -1, item.parent, depth, player, count=count)
         nid = item.node
         node = nodes[nid]
@@ -290,7 +312,7 @@ class _Builder:
         if self.family != "textbook" or view.kind not in GHOSTS or view.count != 1:
             return None
         game = self.game
-        pos = self.position(view.node) if view.node >= 0 else game.play(self.position(item.parent), item.moves[0])
+        pos = self.position(view.node) if view.node >= 0 else self.ghost_position(item)
         if not game.is_terminal(pos):
             return None
         value = float(game.score(pos))  # for the side to move there, as every value
@@ -303,7 +325,7 @@ class _Builder:
         if view.kind in GHOSTS and view.node < 0:
             name = None
             if self.family == "textbook" and view.count == 1:
-                name = game_label(game, game.play(self.position(item.parent), item.moves[0]))
+                name = game_label(game, self.ghost_position(item))
             given = self.given(view, item)
             if given is not None:
                 self.used.add("given")
@@ -335,6 +357,8 @@ class _Builder:
     def build(
         self, layout: Plan, node_style: NodeStyle, edge_style: EdgeStyle, *, legend: bool, max_nodes: int,
     ) -> graphviz.Digraph:
+        if self.follows_entries:  # a node entered twice shows its latest entry
+            layout = latest(layout, self.trace.nodes, self.snap.visible)
         dot = graphviz.Digraph(
             name="negaviz", graph_attr=dict(GRAPH_ATTR), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR),
         )
@@ -368,6 +392,8 @@ class _Builder:
                 attrs = {"label": painter.label(view, item), "tooltip": labels.tooltip(self.tooltip(view)), "id": item.name}
                 style = node_style(view)
                 attrs.update(style if painter is self else faint(style))
+                if item.name in self.pins:
+                    attrs.update(pinned(self.pins[item.name]))
                 dot.node(item.name, _attributes=attrs)
                 self.used.add(node_key(view))
                 if view.cut:
@@ -395,12 +421,14 @@ class _Builder:
                 self.used.add("transposition")
         if legend:
             dot.node("legend", _attributes=self.legend(node_style, edge_style))
+        if self.pins:
+            dot.attr("graph", **PINNED_GRAPH)
         dot.attr("graph", label=self.caption_label(layout, max_nodes))
         return dot
 
     def edge_view(self, item: Item, view: NodeView, head: str) -> EdgeView:
         parent = item.parent
-        tail = self._name(parent)
+        tail = item.up
         if item.node >= 0:
             moves: tuple[Any, ...] = (self.move(item.node),)
         else:
@@ -413,10 +441,6 @@ class _Builder:
             tt = self.trace.nodes[item.node].ending == Ending.TT
             return EdgeView(tail, head, "transposition", text + (" (TT)" if tt else ""), tt=tt)
         return EdgeView(tail, head, _EDGE_INTO[view.kind], text, pv=item.node in self.pv and item.node >= 0, tt=view.tt)
-
-    @staticmethod
-    def _name(nid: int) -> str:
-        return f"n{nid}"
 
     # --- legend and caption ---------------------------------------------------------------
     def caption_label(self, layout: Plan, max_nodes: int) -> str:

@@ -61,6 +61,8 @@ def search(
         options = SearchOptions.of(option_values)
     elif option_values:
         raise InputError("give search options either as options= or as keywords, not both")
+    elif not isinstance(options, SearchOptions):
+        raise InputError(f"options must be a SearchOptions (or give the options as keywords), not {type(options).__name__}")
     root = checked_position(game, root_of(game, position, needed_by="search"))
     # A root that can change in place is compared with a copy of its contents after the
     # search (a verb that changes the position it is given would give a silently wrong

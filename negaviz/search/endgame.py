@@ -31,6 +31,7 @@ from negaviz.search import search
 from negaviz.search.events import LEAF_BATCH, LEAF_REPORT, RETURN_BATCH, RETURN_REPORT, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
+from negaviz.vocabulary import check_callable, check_seed
 
 __all__ = ["solve", "Progress", "bar_callback", "othello_endgame", "horizon_example"]
 
@@ -115,6 +116,7 @@ def solve(
     out gives a partial result with no value; Ctrl-C (in the search or in ``progress``)
     raises :class:`~negaviz.errors.SearchInterrupted` carrying it.
     """
+    check_callable(progress, "progress", none=True)
     if options is not None and option_values:
         raise InputError("give search options either as options= or as keywords, not both")
     root = root_of(game, position)
@@ -163,6 +165,7 @@ def othello_endgame(empties: int, seed: int = 0, size: int = 6) -> tuple[Any, An
     >>> game.position_text(pos)
     '.xo.ox/.oo.o./oxoxo./oooxxx/xxoxo./x.o.o.:x'
     """
+    seed = check_seed(seed)
     from negaviz.games.othello import Othello
 
     game = Othello(size)

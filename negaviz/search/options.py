@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_flag
 from negaviz.vocabulary import number_in, number_out
 
 Algorithm = Literal["minimax", "negamax", "alphabeta", "pvs", "mtdf", "id"]
@@ -53,9 +54,10 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise InputError(f"unknown {name}: {_shown(value)} (must be one of {list(allowed)})")
+def _choice(name: str, value: object, allowed: tuple[str, ...], field: str) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        named = "" if field == name else f"{field} "
+        raise InputError(f"unknown {name}: {_shown(value)} ({named}must be one of {list(allowed)})")
 
 
 @dataclass(frozen=True)
@@ -130,9 +132,11 @@ class SearchOptions:
     first, and again with the full window when the value falls outside."""
 
     def __post_init__(self) -> None:
-        _choice("algorithm", self.algorithm, ALGORITHMS)
-        _choice("move order", self.order, ORDERS)
-        _choice("table replacement", self.tt_replace, REPLACEMENTS)
+        _choice("algorithm", self.algorithm, ALGORITHMS, "algorithm")
+        _choice("move order", self.order, ORDERS, "order")
+        _choice("table replacement", self.tt_replace, REPLACEMENTS, "tt_replace")
+        for name in ("tt", "symmetry", "fail_hard", "stop_at_win", "forced", "bounds"):
+            check_flag(getattr(self, name), name)  # 'no' is true to Python: a flag takes only True or False
         for name in ("depth", "tt_size", "max_nodes"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):

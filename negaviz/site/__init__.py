@@ -26,10 +26,11 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
+from negaviz.errors import InputError
 from negaviz.site.folder import Target, check_target, put_in_place, staging, write_marker
-from negaviz.site.notebooks import SiteFile, collect
+from negaviz.site.notebooks import SiteFile, check_notebook, collect, read_pair
 from negaviz.site.pyodide import SiteBuildError, check_pyodide, kernel_pyodide, prepare_pyodide
 from negaviz.site.wheel import build_wheel
 
@@ -78,30 +79,47 @@ def build_site(
     force: bool = False,
     pyodide: str | None = None,
     say: Callable[[str], None] | None = None,
+    refresh: bool = False,
 ) -> SiteInfo:
     """Build a JupyterLite site of the notebooks ``sources`` name (files or folders) at ``output``.
 
     ``force`` moves a folder at ``output`` that is not an earlier site aside to
     ``output.old`` (nothing is deleted).  ``pyodide`` is a full Pyodide distribution (a
     folder, a ``.tar.bz2`` or its URL) to use instead of npm's core and PyPI's wheels.
-    ``say`` receives one line per stage (progress).  Every input is checked before any
-    work starts; a build that fails or is interrupted leaves ``output`` as it was.
+    ``say`` receives one line per stage (progress).  ``refresh`` fetches every file the
+    build takes from the download cache anew (:mod:`negaviz.site.cache`).  Every input is
+    checked before any work starts; a build that fails or is interrupted leaves
+    ``output`` as it was.
     """
+    from negaviz.vocabulary import check_flag
+
     started = time.perf_counter()
-    files = collect([os.fspath(s) for s in sources])
+    if isinstance(sources, (str, os.PathLike)):
+        sources = [sources]  # one notebook or folder
+    elif not isinstance(sources, Iterable):
+        raise InputError(f"sources must be paths of notebooks or folders, not {type(sources).__name__}")
+    force, refresh = check_flag(force, "force"), check_flag(refresh, "refresh")
+    if pyodide is not None and not isinstance(pyodide, (str, os.PathLike)):
+        raise InputError(f"pyodide must be a folder, a .tar.bz2 or its URL, or None, not {type(pyodide).__name__}")
+    if say is not None and not callable(say):
+        raise InputError(f"say must be a function taking a line of text, or None, not {type(say).__name__}")
+    if not isinstance(output, (str, os.PathLike)):
+        raise InputError(f"output must be the path of the site's folder, not {type(output).__name__}")
+    files = collect(list(sources))
     target = check_target(os.fspath(output), force=force)
+    pyodide = None if pyodide is None else os.fspath(pyodide)
     check_pyodide(pyodide)
     kernel_pyodide()  # JupyterLite is installed (before any download)
     report = say or (lambda line: None)
     try:
-        return _build(files, target, pyodide, report, started)
+        return _build(files, target, pyodide, report, started, refresh)
     except OSError as exc:  # a full disk, a folder that takes no files: one line, and nothing left behind
         where = f" ({exc.filename})" if exc.filename else ""
         raise SiteBuildError(f"cannot build a site in {str(target.path)!r}: {exc.strerror or exc}{where}") from None
 
 
 def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: Callable[[str], None],
-           started: float) -> SiteInfo:
+           started: float, refresh: bool = False) -> SiteInfo:
     import negaviz
 
     with staging(target) as work:
@@ -109,15 +127,15 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
         for file in files:
             dest = lite / "files" / file.name
             dest.parent.mkdir(parents=True, exist_ok=True)
-            if file.name.suffix == ".ipynb":
-                dest.write_text(_for_pyodide(file.source.read_text(encoding="utf-8")), encoding="utf-8")
+            if file.name.suffix == ".ipynb":  # read again as checked: it may have changed since
+                dest.write_text(_for_pyodide(check_notebook(file.source)), encoding="utf-8")
             else:
-                dest.write_bytes(file.source.read_bytes())
+                dest.write_bytes(read_pair(file.source))
         notebooks = sum(1 for f in files if f.name.suffix == ".ipynb")
         report(f"notebooks: {notebooks} (with {len(files) - notebooks} jupytext pairs)")
         wheel = build_wheel(Path(negaviz.__file__).parent, negaviz.__version__, work)
         report(f"negaviz {negaviz.__version__}: {wheel.name}")
-        preload = prepare_pyodide(lite / "static" / "pyodide", wheel, pyodide=pyodide, say=report)
+        preload = prepare_pyodide(lite / "static" / "pyodide", wheel, pyodide=pyodide, say=report, refresh=refresh)
         _write_config(lite, preload)
         report(f"JupyterLite: building the {', '.join(APPS)} apps")
         _jupyter_lite_build(lite, site)
@@ -130,7 +148,7 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
     return SiteInfo(target.path, notebooks, count, size, time.perf_counter() - started, target.moves_aside)
 
 
-def _for_pyodide(notebook: str) -> str:
+def _for_pyodide(data: dict[str, Any]) -> str:
     """The notebook as the site serves it:
 
     * asking for the site's kernel (a saved ``python3`` kernelspec would make JupyterLite
@@ -139,22 +157,27 @@ def _for_pyodide(notebook: str) -> str:
       lines, which JupyterLite 0.8 shows joined by commas (jupyterlite#1105);
     * opening with :data:`STARTING_NOTE`, one line saying that Python is starting.
     """
-    data = json.loads(notebook)
-    data.setdefault("metadata", {})["kernelspec"] = dict(_KERNELSPEC)
+    if not isinstance(data.get("metadata"), dict):
+        data["metadata"] = {}
+    data["metadata"]["kernelspec"] = dict(_KERNELSPEC)
     cells = data.get("cells", [])
     for cell in cells:
+        if not isinstance(cell, dict):
+            continue
         if isinstance(cell.get("source"), list):
-            cell["source"] = "".join(cell["source"])
-        for output in cell.get("outputs", []):
+            cell["source"] = "".join(map(str, cell["source"]))
+        for output in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
+            if not isinstance(output, dict):
+                continue
             if isinstance(output.get("text"), list):
-                output["text"] = "".join(output["text"])
+                output["text"] = "".join(map(str, output["text"]))
             shown = output.get("data")
             if isinstance(shown, dict):
                 for mime, value in shown.items():
                     if isinstance(value, list) and all(isinstance(line, str) for line in value) and not mime.endswith("json"):
                         shown[mime] = "".join(value)
     note = {"cell_type": "markdown", "id": "negaviz-site-starting", "metadata": {}, "source": STARTING_NOTE}
-    if not (cells and cells[0].get("id") == note["id"]):
+    if not (cells and isinstance(cells[0], dict) and cells[0].get("id") == note["id"]):
         data["cells"] = [note, *cells]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 

@@ -39,11 +39,25 @@ class Target:
 
 
 def check_target(output: str | Path, *, force: bool = False) -> Target:
-    """Check that a site can go to ``output`` (before any work is done)."""
-    path = Path(output)
+    """Check that a site can go to ``output`` (before any work is done).
+
+    A symbolic link is followed (the site goes to the folder it names); a link that
+    names nothing, an empty path, and a folder this user cannot write in are refused."""
     shown = str(output)
+    if not shown or "\0" in shown:
+        raise InputError(f"cannot build a site in {shown!r}: that names no folder (give -o DIR)")
+    given = Path(output)
+    if given.is_symlink() and not given.exists():
+        raise InputError(f"cannot build a site in {shown!r}: it is a symbolic link to "
+                         f"{os.readlink(given)!r}, which does not exist")
+    path = Path(os.path.realpath(given))  # '.', '..' and links: the folder itself, beside its real parent
+    if path == path.parent:
+        raise InputError(f"cannot build a site in {shown!r}: it is the root folder; give a folder to build it in")
     if not path.parent.is_dir():
-        raise InputError(f"cannot build a site in {shown!r}: folder {str(path.parent)!r} does not exist")
+        raise InputError(f"cannot build a site in {shown!r}: folder {str(given.parent)!r} does not exist")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise InputError(f"cannot build a site in {shown!r}: folder {str(path.parent)!r} cannot be written "
+                         "(the site is built beside it and moved into place)")
     if not path.exists():
         return Target(path, replaces=False, moves_aside=None)
     if not path.is_dir():

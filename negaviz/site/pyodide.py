@@ -13,7 +13,8 @@ copies from here), the graphviz package and the kernel's own wheels, and the ker
 preloads them: a notebook imports negaviz with no install cell.
 
 Downloads are kept in a per-user cache folder (``$NEGAVIZ_CACHE``, else
-``$XDG_CACHE_HOME/negaviz``, else ``~/.cache/negaviz``), so building again needs no network.
+``$XDG_CACHE_HOME/negaviz``, else ``~/.cache/negaviz``), so building again needs no network;
+:mod:`negaviz.site.cache` checks each one before it is used, and fetches a bad one again.
 """
 
 from __future__ import annotations
@@ -30,11 +31,13 @@ import tarfile
 import tempfile
 import urllib.request
 import zipfile
+import zlib
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
 from negaviz.errors import InputError, NegavizError
+from negaviz.site.cache import Cache, Problem, cache_folder, sha256_of, tar_reason, tarball_problem, wheel_problem
 
 
 # What the kernel loads at start (see jupyterlite-pyodide-kernel's worker), with what they need.
@@ -72,28 +75,29 @@ def kernel_pyodide() -> tuple[str, str]:
 
 def check_pyodide(where: str | None) -> None:
     """Raise InputError unless ``--pyodide`` names a URL or a path that exists (before any work)."""
+    if where is not None and (not where or "\0" in where):
+        raise InputError(f"--pyodide {where!r} names nothing (give a Pyodide folder, .tar.bz2 or URL)")
     if where is not None and not re.match(r"^https?://", where) and not Path(where).exists():
         raise InputError(f"--pyodide {where!r}: no such file or folder (give a Pyodide folder, .tar.bz2 or URL)")
 
 
-def cache_folder() -> Path:
-    """Where downloads are kept between builds."""
-    root = os.environ.get("NEGAVIZ_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "negaviz"
-    return Path(root) / "site"
-
-
-def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say: Say) -> list[str]:
-    """Fill ``dest`` (the site's ``static/pyodide``) and return the packages to preload."""
+def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say: Say,
+                    refresh: bool = False) -> list[str]:
+    """Fill ``dest`` (the site's ``static/pyodide``) and return the packages to preload.
+    ``refresh`` fetches every cached file this needs anew (a file is replaced only by one
+    that passed its checks)."""
     version, python = kernel_pyodide()
-    cache = cache_folder()
+    cache = Cache(cache_folder())
+    if cache.note:
+        say(cache.note)
     dest.mkdir(parents=True)
     if pyodide is None:
-        _unpack_core(_npm_core(version, cache, say), dest)
+        _unpack_core(_npm_core(version, cache, say, refresh), dest)
     else:
-        _copy_distribution(pyodide, cache, dest, say)
+        _copy_distribution(pyodide, cache, dest, say, refresh)
     lock_path = dest / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    got = str(lock.get("info", {}).get("python", ""))
+    lock = _read_lock(lock_path, pyodide)
+    got = str(lock.get("info", {}).get("python", "") if isinstance(lock.get("info"), dict) else "")
     if not got.startswith(python + "."):
         raise InputError(
             f"--pyodide {pyodide!r} is Pyodide for Python {got or '?'}; the installed JupyterLite kernel needs "
@@ -115,7 +119,7 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
                 f"negaviz site needs {name} installed here (its front-end goes into the site): "
                 "pip install 'negaviz[notebook,site]'"
             ) from None
-    wheels = _pypi_wheels(wanted, cache / "wheels", python, say)
+    wheels = _pypi_wheels(wanted, cache, python, say, refresh)
     added = [*(wheels[name] for name in _FROM_HERE), *_kernel_wheels(), negaviz_wheel]
     for wheel in [*wheels.values(), *added]:
         if wheel.parent != dest:
@@ -140,6 +144,8 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
             entry["file_name"] = cdn + entry["file_name"]  # compiled packages: online readers only
             online_only.update((name, entry["name"]) for name in entry.get("imports", ()))
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    if cache.unwritten:
+        say(cache.unwritten)
     if online_only:
         _explain_offline(dest / "python_stdlib.zip", online_only, cdn)
     return [keys[name] for name in PRELOAD]
@@ -157,53 +163,146 @@ def _explain_offline(stdlib: Path, online_only: dict[str, str], cdn: str) -> Non
             archive.writestr("sitecustomize.py", source)
 
 
-def _npm_core(version: str, cache: Path, say: Say) -> Path:
-    """npm's ``pyodide@VERSION`` tarball, from the cache or fetched once."""
-    tarball = cache / f"pyodide-{version}.tgz"
-    if tarball.is_file():
-        say(f"Pyodide {version} core: cached")
-        return tarball
-    say(f"Pyodide {version} core: fetching from npm (once; kept in {cache})")
-    cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+def _read_lock(path: Path, pyodide: str | None) -> dict[str, Any]:
+    """The distribution's ``pyodide-lock.json``, or one line saying it is not one."""
+    whose = "npm's Pyodide core" if pyodide is None else f"--pyodide {pyodide!r}"
+    try:
+        lock = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"the pyodide-lock.json of {whose} cannot be read ({type(exc).__name__}): "
+                         "not a whole Pyodide distribution") from None
+    if not isinstance(lock, dict) or not isinstance(lock.get("packages"), dict) or not all(
+            isinstance(e, dict) and isinstance(e.get("file_name"), str) for e in lock["packages"].values()):
+        raise InputError(f"the pyodide-lock.json of {whose} has no 'packages' table of files: "
+                         "not a Pyodide lock")
+    return lock
+
+
+def _healed(path: Path, label: str, cache: Cache, problem: Problem, fetch: Callable[[Path], tuple[Path, str]],
+            say: Say, refresh: bool) -> Path:
+    """``path`` from the cache if it passes its checks (the manifest's size and sha256,
+    then ``problem``), else fetched again once with ``fetch(folder) -> (file, source)``;
+    a fetched file must pass ``problem`` before it replaces the cached one.  A file that
+    failed and could not be fetched again stops the build, naming it."""
+    why = None
+    if path.is_file() and not refresh:
+        why = cache.problem(path) or problem(path)
+        if why is None:
+            if not cache.known(path):  # cached by an older negaviz: it opens, so it is listed now
+                cache.record(path, source="checked when first opened")
+            say(f"{label}: cached")
+            return path
+        say(f"{label}: the cached file {path} failed its check ({why}); fetching it again")
+    else:
+        say(f"{label}: fetching (once; kept in {path.parent})")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=path.parent, prefix=".fetching-") as tmp:
+        try:
+            fresh, source = fetch(Path(tmp))
+        except SiteBuildError as exc:
+            if why is None:
+                raise
+            raise SiteBuildError(_still_bad(path, why, str(exc))) from None
+        fresh_why = problem(fresh)
+        if fresh_why is not None:
+            raise SiteBuildError(f"{label} as fetched from {source} failed its check too ({fresh_why}); "
+                                 "nothing was built from it")
+        digest = sha256_of(fresh)
+        os.replace(fresh, path)
+        cache.record(path, source=source, sha256=digest)
+    return path
+
+
+def _still_bad(path: Path, why: str, failure: str, more: int = 0) -> str:
+    """The one line for a cached file that failed its check and could not be fetched again."""
+    others = f" (and {more} more cached file{'s' if more > 1 else ''})" if more else ""
+    return (f"the cached file {path}{others} failed its check ({why}) and fetching it again failed ({failure}); "
+            "nothing was built from it: when online, run negaviz site --refresh (or delete that file) and build again")
+
+
+def _npm_core(version: str, cache: Cache, say: Say, refresh: bool = False) -> Path:
+    """npm's ``pyodide@VERSION`` tarball, from the cache (checked) or fetched."""
+    tarball = cache.folder / f"pyodide-{version}.tgz"
+
+    def fetch(tmp: Path) -> tuple[Path, str]:
+        source = f"npm's pyodide@{version}"
         npm = shutil.which("npm")
         if npm:
-            done = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent"], cwd=tmp, capture_output=True, text=True)
+            done = subprocess.run([npm, "pack", f"pyodide@{version}", "--json"], cwd=tmp,
+                                  capture_output=True, text=True)
             if done.returncode != 0:
-                raise SiteBuildError(f"npm could not fetch pyodide@{version}: {_last_line(done.stderr)}")
-        else:  # what npm would fetch, checked against the registry's integrity hash as npm does
-            _download(f"https://registry.npmjs.org/pyodide/{version}", Path(tmp) / "meta.json")
-            integrity = json.loads((Path(tmp) / "meta.json").read_text(encoding="utf-8"))["dist"]["integrity"]
-            _download(f"https://registry.npmjs.org/pyodide/-/pyodide-{version}.tgz", Path(tmp) / tarball.name)
+                try:  # npm --json says why in its JSON; its stderr ends with the path of a log
+                    why = str(json.loads(done.stdout)["error"]["summary"])
+                except (ValueError, LookupError, TypeError):
+                    why = _last_line(done.stderr)
+                raise SiteBuildError(f"npm could not fetch pyodide@{version}: {why}")
+            try:
+                integrity = str(json.loads(done.stdout)[0]["integrity"])
+            except (ValueError, LookupError, TypeError):
+                integrity = ""
+        else:  # what npm would fetch
+            _download(f"https://registry.npmjs.org/pyodide/{version}", tmp / "meta.json")
+            integrity = json.loads((tmp / "meta.json").read_text(encoding="utf-8"))["dist"]["integrity"]
+            _download(f"https://registry.npmjs.org/pyodide/-/pyodide-{version}.tgz", tmp / tarball.name)
+        got = tmp / tarball.name
+        if not got.is_file():
+            raise SiteBuildError(f"npm pack wrote no {tarball.name}")
+        if integrity:  # npm's registry hash, checked as npm does
             algorithm, _, digest = integrity.partition("-")
-            data = (Path(tmp) / tarball.name).read_bytes()
+            data = got.read_bytes()
             if base64.b64encode(hashlib.new(algorithm, data).digest()).decode() != digest:
-                raise SiteBuildError(f"pyodide-{version}.tgz from npm's registry does not match its {algorithm} hash")
-        os.replace(Path(tmp) / tarball.name, tarball)
-    return tarball
+                raise SiteBuildError(f"{tarball.name} from npm's registry does not match its {algorithm} hash")
+        return got, source + (f" ({integrity.partition('-')[0]} checked)" if integrity else "")
+
+    return _healed(tarball, f"Pyodide {version} core", cache, lambda p: _core_problem(p, version), fetch, say, refresh)
+
+
+def _core_problem(tarball: Path, version: str) -> str | None:
+    """What keeps ``tarball`` from being npm's whole ``pyodide@version``, or None."""
+    why = tarball_problem(tarball, tuple(f"package/{name}" for name in _CORE_FILES) + ("package/package.json",))
+    if why is not None:
+        return why
+    with tarfile.open(tarball) as archive:
+        member = archive.extractfile("package/package.json")
+        try:
+            got = json.loads(member.read()).get("version") if member is not None else None
+        except (ValueError, AttributeError):
+            got = None
+        if got != version:
+            return f"it is Pyodide {got or '?'}, not {version}"
+        member = archive.extractfile("package/pyodide-lock.json")
+        try:
+            lock = json.loads(member.read()) if member is not None else None
+        except ValueError:
+            lock = None
+    if not isinstance(lock, dict) or not isinstance(lock.get("packages"), dict) or not lock["packages"]:
+        return "its pyodide-lock.json is not a whole lock (no 'packages' table)"
+    return None
 
 
 def _unpack_core(tarball: Path, dest: Path) -> None:
     with tarfile.open(tarball) as archive:
         for name in _CORE_FILES:
             source = archive.extractfile(f"package/{name}")
-            if source is None:
+            if source is None:  # pragma: no cover (checked before)
                 raise SiteBuildError(f"{tarball} has no package/{name}: not a Pyodide core tarball")
             (dest / name).write_bytes(source.read())
 
 
-def _copy_distribution(where: str, cache: Path, dest: Path, say: Say) -> None:
+def _copy_distribution(where: str, cache: Cache, dest: Path, say: Say, refresh: bool = False) -> None:
     """A full Pyodide distribution (a folder, a .tar.bz2, or its URL) copied into ``dest``."""
     if re.match(r"^https?://", where):
-        name = where.rstrip("/").rsplit("/", 1)[-1]
-        archive = cache / "distributions" / hashlib.sha256(where.encode()).hexdigest()[:12] / name  # one per URL
-        if not archive.is_file():
-            say(f"Pyodide: fetching {where} (once; kept in {archive.parent})")
-            archive.parent.mkdir(parents=True, exist_ok=True)
-            _download(where, archive)
-        else:
-            say(f"Pyodide: {archive.name} cached")
-        source = archive
+        name = where.rstrip("/").rsplit("/", 1)[-1] or "pyodide.tar"
+        archive = cache.folder / "distributions" / hashlib.sha256(where.encode()).hexdigest()[:12] / name  # one per URL
+
+        def fetch(tmp: Path) -> tuple[Path, str]:
+            _download(where, tmp / name)
+            return tmp / name, where
+
+        def problem(path: Path) -> str | None:  # a known file matched its hash: it opened when it came
+            return None if cache.known(path) and tarfile.is_tarfile(path) else tarball_problem(path)
+
+        source = _healed(archive, f"Pyodide {name}", cache, problem, fetch, say, refresh)
     else:
         check_pyodide(where)
         source = Path(where)
@@ -211,16 +310,30 @@ def _copy_distribution(where: str, cache: Path, dest: Path, say: Say) -> None:
         root = _distribution_root(source, where)
         shutil.copytree(root, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.map"))
         return
-    if not tarfile.is_tarfile(source):
-        raise InputError(f"--pyodide {where!r} is neither a folder nor a tar archive of a Pyodide distribution")
+    neither = f"--pyodide {where!r} is neither a folder nor a tar archive of a Pyodide distribution"
+    if not source.is_file():
+        raise InputError(neither)
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
-        with tarfile.open(source) as archive_file:
-            if hasattr(tarfile, "data_filter"):  # Python 3.10.12+: no links or paths outside tmp
-                archive_file.extractall(tmp, filter="data")
-            else:  # pragma: no cover
-                archive_file.extractall(tmp)
+        try:
+            with tarfile.open(source) as archive_file:
+                if hasattr(tarfile, "data_filter"):  # Python 3.10.12+: no links or paths outside tmp
+                    archive_file.extractall(tmp, filter="data")
+                else:  # pragma: no cover
+                    archive_file.extractall(tmp)
+        except getattr(tarfile, "FilterError", ()) as exc:
+            member = getattr(getattr(exc, "tarinfo", None), "name", "?")
+            raise InputError(f"--pyodide {where!r} is refused: its member {member!r} is a link or a path that would "
+                             "land outside the folder it is unpacked in (nothing was written outside)") from None
+        except (tarfile.TarError, EOFError, OSError, zlib.error) as exc:
+            why = tar_reason(exc)
+            raise InputError(neither if "does not open" in why else f"--pyodide {where!r} cannot be unpacked: {why}") from None
         shutil.copytree(_distribution_root(Path(tmp), where), dest, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("*.map"))
+
+
+def _reason(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _distribution_root(folder: Path, where: str) -> Path:
@@ -243,33 +356,66 @@ def _closure(packages: dict[str, Any], keys: dict[str, str], roots: tuple[str, .
     return sorted(seen)
 
 
-def _pypi_wheels(wanted: list[tuple[str, str]], folder: Path, python: str, say: Say) -> dict[str, Path]:
-    """A pure-Python wheel per (name, version), from ``folder`` or PyPI (``pip download``)."""
+def _pypi_wheels(wanted: list[tuple[str, str]], cache: Cache, python: str, say: Say,
+                 refresh: bool = False) -> dict[str, Path]:
+    """A pure-Python wheel per (name, version), from the cache (checked) or PyPI (``pip
+    download``, which checks PyPI's hashes); a cached wheel that fails its check is
+    fetched again."""
+    folder = cache.folder / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
 
-    def find(name: str, version: str) -> Path | None:
+    def find(where: Path, name: str, version: str) -> Path | None:
         stem = f"{re.sub(r'[-_.]+', '_', name).lower()}-{version}-"
-        return next((w for w in sorted(folder.glob("*-none-any.whl")) if w.name.lower().startswith(stem)), None)
+        return next((w for w in sorted(where.glob("*-none-any.whl")) if w.name.lower().startswith(stem)), None)
 
-    missing = [f"{name}=={version}" for name, version in wanted if find(name, version) is None]
-    if missing:
-        say(f"wheels: fetching {len(missing)} from PyPI (once; kept in {folder})")
+    found: dict[str, Path] = {}
+    bad: dict[str, tuple[Path, str]] = {}
+    missing: list[tuple[str, str]] = []
+    for name, version in wanted:
+        wheel = find(folder, name, version)
+        if wheel is not None and not refresh:
+            why = cache.problem(wheel) or wheel_problem(wheel)
+            if why is None:
+                if not cache.known(wheel):
+                    cache.record(wheel, source="checked when first opened")
+                found[name] = wheel
+                continue
+            say(f"wheels: the cached file {wheel} failed its check ({why}); fetching it again")
+            bad[name] = (wheel, why)
+        missing.append((name, version))
+    if not missing:
+        say(f"wheels: {len(wanted)} cached")
+        return found
+    say(f"wheels: fetching {len(missing)} from PyPI (once; kept in {folder})")
+    with tempfile.TemporaryDirectory(dir=folder, prefix=".fetching-") as tmp:
         done = subprocess.run(
             [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
              "--platform", "any", "--python-version", python, "--implementation", "py", "--abi", "none",
-             "--dest", str(folder), *missing],
+             "--dest", tmp, *(f"{name}=={version}" for name, version in missing)],
             capture_output=True, text=True,
         )
         if done.returncode != 0:
-            raise SiteBuildError(f"pip could not fetch {', '.join(missing)}: {_last_line(done.stderr)}")
-    else:
-        say(f"wheels: {len(wanted)} cached")
-    found: dict[str, Path] = {}
-    for name, version in wanted:
-        wheel = find(name, version)
-        if wheel is None:
-            raise SiteBuildError(f"PyPI has no pure-Python wheel of {name} {version} (py3-none-any)")
-        found[name] = wheel
+            failure = f"pip: {_last_line(done.stderr)}"
+            if bad:
+                path, why = next(iter(bad.values()))
+                raise SiteBuildError(_still_bad(path, why, failure, len(bad) - 1))
+            raise SiteBuildError(f"pip could not fetch {', '.join(f'{n}=={v}' for n, v in missing)}: "
+                                 f"{_last_line(done.stderr)}")
+        for name, version in missing:
+            fresh = find(Path(tmp), name, version)
+            if fresh is None:
+                raise SiteBuildError(f"PyPI has no pure-Python wheel of {name} {version} (py3-none-any)")
+            why = wheel_problem(fresh)
+            if why is not None:
+                raise SiteBuildError(f"{fresh.name} as fetched from PyPI failed its check ({why}); nothing was built from it")
+            old = bad.get(name, (None, ""))[0] or find(folder, name, version)
+            if old is not None and old.name != fresh.name:
+                cache.forget(old)
+                old.unlink()
+            digest = sha256_of(fresh)
+            os.replace(fresh, folder / fresh.name)
+            cache.record(folder / fresh.name, source="PyPI (its sha256 checked by pip)", sha256=digest)
+            found[name] = folder / fresh.name
     return found
 
 
@@ -290,6 +436,10 @@ def _kernel_wheels() -> list[Path]:
         found = sorted(pypi.glob(f"{stem}-*-none-any.whl"), key=lambda w: _version_key(w.name.split("-")[1]))
         if not found:
             raise SiteBuildError(f"the Pyodide kernel's lab extension has no {name} wheel in {pypi}")
+        why = wheel_problem(found[-1])
+        if why is not None:  # installed, not downloaded: reinstalling the kernel mends it
+            raise SiteBuildError(f"the Pyodide kernel's wheel {found[-1]} failed its check ({why}); nothing was "
+                                 "built from it: pip install --force-reinstall jupyterlite-pyodide-kernel")
         wheels.append(found[-1])  # the newest: widgetsnbextension 4.x goes with ipywidgets 8
     return wheels
 
@@ -332,7 +482,7 @@ def _version_key(version: str) -> tuple[int, ...]:
 
 
 def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256_of(path)
 
 
 def _download(url: str, dest: Path) -> None:

@@ -83,7 +83,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import update_wrapper
 from types import MethodType
-from typing import Any, Literal, get_args
+from typing import Any, ContextManager, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.adapter import MutableGame, path_label, readable, shown
@@ -91,6 +91,7 @@ from negaviz.games.protocol import key_of, max_score_of, missing_verbs
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.recorder import Recorder
 from negaviz.trace.trace import StudentTrace
+from negaviz.vocabulary import check_callable
 
 __all__ = ["trace_calls", "capture", "WindowWarning"]
 
@@ -160,8 +161,7 @@ class TracedFunction:
                 f"{type(game).__name__} is not a negaviz game: it lacks {', '.join(missing)} "
                 "(use a Tree, a TicTacToe, or MutableGame(your_object))"
             )
-        if returns not in RETURNS:
-            raise InputError(f"unknown returns: {returns!r} (must be one of {list(RETURNS)})")
+        _check_returns_key(returns, key)
         if (alpha is None) != (beta is None):
             raise InputError("give both alpha= and beta= (alpha-beta), or neither (plain negamax)")
         self._fn = fn
@@ -448,6 +448,12 @@ def _number(x: Any, what: str) -> float:
     return v
 
 
+def _check_returns_key(returns: Any, key: Any) -> None:
+    if not isinstance(returns, str) or returns not in RETURNS:
+        raise InputError(f"unknown returns: {shown(returns)} (must be one of {list(RETURNS)})")
+    check_callable(key, "key", none=True, takes="from the game object to a hashable key")
+
+
 def trace_calls(
     game: Any,
     *,
@@ -470,6 +476,7 @@ def trace_calls(
     without rebinding, ``traced = trace_calls(game)(negamax)``, records only the
     outermost call: use :func:`capture` for a function defined elsewhere.)
     """
+    _check_returns_key(returns, key)
 
     def wrap(fn: Callable[..., Any]) -> TracedFunction:
         return TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key, stacklevel=3)
@@ -477,7 +484,6 @@ def trace_calls(
     return wrap
 
 
-@contextmanager
 def capture(
     fn: Callable[..., Any],
     game: Any,
@@ -487,7 +493,7 @@ def capture(
     beta: str | int | None = None,
     returns: Returns = "value",
     key: Callable[[Any], Hashable] | None = None,
-) -> Iterator[TracedFunction]:
+) -> ContextManager[TracedFunction]:
     """Record an already defined function, without editing it, inside a ``with``.
 
     For the duration of the block the function's global name (in the module or
@@ -511,6 +517,8 @@ def capture(
     nested functions) cannot be captured this way: decorate them with
     :func:`trace_calls` where they are defined (it works on methods too).
     """
+    check_callable(fn, "fn", takes="(your recursive search)")
+    _check_returns_key(returns, key)
     if isinstance(fn, TracedFunction):
         raise InputError(f"{getattr(fn, '__name__', 'the function')} already records its calls: use it directly")
     namespace = getattr(fn, "__globals__", None)
@@ -520,8 +528,15 @@ def capture(
             f"capture() needs a function defined at the top level of a module or notebook, "
             f"reachable by its own name; {fn!r} is not (decorate it with trace_calls instead)"
         )
-    # stacklevel: the warning names the ``with`` line (TracedFunction, this generator, contextlib)
-    traced = TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key, stacklevel=4)
+    # Checked and built here, when capture() is called, not when the block is entered:
+    # a wrong argument is an error at once. stacklevel: the warning names the caller's line.
+    traced = TracedFunction(fn, game, position=position, alpha=alpha, beta=beta, returns=returns, key=key, stacklevel=3)
+    return _swapped(namespace, name, fn, traced)
+
+
+@contextmanager
+def _swapped(namespace: dict[str, Any], name: str, fn: Any, traced: TracedFunction) -> Iterator[TracedFunction]:
+    """The function's global name bound to ``traced`` for the block, then to ``fn`` again."""
     namespace[name] = traced
     try:
         yield traced

@@ -66,6 +66,7 @@ from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
 from negaviz.trace.trace import Ending, Node, Trace
+from negaviz.vocabulary import check_trace
 from negaviz.vocabulary import fmt
 
 __all__ = ["check", "Report", "DivergenceKind"]
@@ -179,9 +180,8 @@ def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **o
     searched in that order); with ``order=`` (``"natural"`` for the game's own order)
     it must follow that order.
     """
-    if not isinstance(student_trace, Trace):
-        raise InputError(f"check() needs a trace, not {type(student_trace).__name__}")
-    if algorithm is not None and algorithm not in ALGORITHMS:
+    check_trace(student_trace, "student_trace")
+    if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
         raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
     if "algorithm" in options or "options" in options:
         raise InputError("give the algorithm as check(trace, algorithm=...), and other options as keywords")

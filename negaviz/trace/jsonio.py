@@ -63,6 +63,7 @@ from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 from negaviz.trace.trace import StudentTrace, Trace
 from negaviz.trace.validate import Checked, check_stream, fail, moves_problem
+from negaviz.vocabulary import check_path, check_trace
 from negaviz.vocabulary import fmt, number_in
 
 FORMAT = "negaviz-trace"
@@ -117,11 +118,14 @@ def to_dict(trace: Trace) -> dict[str, Any]:
 
 def dumps(trace: Trace) -> str:
     """The trace as JSON text (deterministic)."""
+    check_trace(trace)
     return json.dumps(to_dict(trace), sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def save(trace: Trace, path: str | Path) -> None:
     """Write ``trace`` to ``path`` as JSON; an interrupted write leaves the old file."""
+    check_trace(trace)
+    check_path(path)
     atomic_write(path, (dumps(trace) + "\n").encode("utf-8"))
 
 
@@ -541,6 +545,8 @@ def _read_list(text: str, start: int, take: Callable[[_Read, int, Any], None]) -
 
 def loads(text: str | bytes) -> Trace:
     """A trace from JSON text, after checking every part of it."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InputError(f"text must be a trace's JSON (str or bytes), not {type(text).__name__} (a file: use negaviz.load)")
     return _loads(text, "the text")
 
 
@@ -604,4 +610,5 @@ def load(path: str | Path) -> Trace:
 
     Only a regular file of at most :data:`~negaviz.fileio.MAX_READ` bytes (1 GiB) is
     read: a named pipe or a device (``/dev/zero``) is refused at once."""
+    check_path(path)
     return _loads(read_file(path, what="a trace", limit=MAX_READ), repr(str(path)))

@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 from negaviz.search.events import EVENTS_IN_BATCH
 from negaviz.search.result import SearchResult
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_callable
 
 _EVENTS_BY_LENGTH = bytes(EVENTS_IN_BATCH).ljust(256, b"\0")
 """``EVENTS_IN_BATCH`` as a translation table: a byte per batch length."""
@@ -48,7 +49,7 @@ class Recorder:
     """The search may emit several events in one tuple."""
 
     def __init__(self, progress: Callable[[int], object] | None = None) -> None:
-        self._progress = progress
+        self._progress = check_callable(progress, "progress", none=True, takes="of the events recorded so far")
         self._stream = array("d")
         self._events: list[tuple[Any, ...]] = []
         self._count = 0

@@ -15,7 +15,7 @@ from negaviz.errors import InputError
 from negaviz.search.events import Bound
 from negaviz.trace.timeline import Code, Status
 from negaviz.trace.trace import Event, Trace
-from negaviz.vocabulary import check_step
+from negaviz.vocabulary import check_int, check_step, check_trace
 
 
 class StepOutsideTrace(InputError, IndexError):
@@ -76,6 +76,8 @@ class Replay:
     """
 
     def __init__(self, trace: Trace, every: int | None = None) -> None:
+        check_trace(trace)
+        check_int(every, "every", low=1, none=True)
         self.trace = trace
 
     def __len__(self) -> int:

@@ -38,6 +38,7 @@ from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_int, shown
 from negaviz.vocabulary import Perspective
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
 
@@ -101,16 +102,16 @@ class CompareWidget(SyncedState, widgets.VBox):
         for name, t in (("trace_a", trace_a), ("trace_b", trace_b)):
             if not isinstance(t, Trace):
                 raise InputError(f"{name} must be a negaviz Trace (from negaviz.record), not {type(t).__name__}")
-        if len(titles) != 2 or not all(isinstance(t, str) for t in titles):
-            raise InputError(f"titles must be two strings, not {titles!r}")
+        if not isinstance(titles, (tuple, list)) or len(titles) != 2 or not all(isinstance(t, str) for t in titles):
+            raise InputError(f"titles must be two strings, e.g. ('A', 'B'), not {shown(titles)}")  # 'AB' is one
         check_perspective(perspective)
+        check_int(play_interval, "play_interval", low=1)
         _same_position(trace_a, trace_b)
         paths_a, paths_b = move_paths(trace_a), move_paths(trace_b)
         self.traces = (trace_a, trace_b)
         self._only = (only_here(paths_a, paths_b), only_here(paths_b, paths_a))
         self.scenes = [
-            Scene(t, max_nodes=max_nodes, title=f"{title}: {len(t.nodes):,} nodes, {len(only):,} visited only here",
-                  only=only, interval=int(play_interval))
+            Scene(t, max_nodes=max_nodes, title=title, only=only, interval=int(play_interval))
             for t, title, only in zip(self.traces, titles, self._only)
         ]
         self.front = StepperView(

@@ -31,6 +31,7 @@ from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.page import ESM, viz_source
 from negaviz.render.output import drawn_nodes
+from negaviz.vocabulary import check_text, printable
 
 __all__ = ["DrawingView"]
 
@@ -46,7 +47,7 @@ class DrawingView(anywidget.AnyWidget):
     def __init__(self, source: str, *, label: str = "") -> None:
         if not isinstance(source, str) or not source.lstrip().startswith(("digraph", "graph", "strict")):
             raise InputError(f"a drawing needs a DOT source (text starting with 'digraph'), not {source!r:.60}")
-        super().__init__(drawing=source, label=label)
+        super().__init__(drawing=source, label=printable(check_text(label, "label")))
         self.nodes = drawn_nodes(source)
         """How many nodes it draws."""
         self.on_msg(self._on_msg)

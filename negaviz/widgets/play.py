@@ -34,6 +34,7 @@ import html
 from typing import Any, Literal, NamedTuple
 
 from negaviz.extras import require
+from negaviz.vocabulary import check_int
 
 require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawing, are imported
 
@@ -145,6 +146,7 @@ class PlayWidget(widgets.VBox):
         options: dict[str, Any] | None = None,
         max_nodes_drawn: int = 150,
     ) -> None:
+        check_int(max_nodes_drawn, "max_nodes_drawn", low=1)
         self.game = game
         self.kind = _board_kind(game)
         self.names: tuple[str, ...] = player_names_of(game) or ("first player", "second player")

@@ -43,7 +43,7 @@ from negaviz.frontend.page import ESM, check_page_size, page_html, static_html, 
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, check_step, check_trace, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -218,8 +218,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         preview: bool = False,
         presenter: bool = False,
     ) -> None:
-        if not isinstance(trace, Trace):
-            raise InputError(f"StepperWidget needs a negaviz Trace (from negaviz.record), not {type(trace).__name__}")
+        check_trace(trace)
         check_perspective(perspective)
         step = check_step(step, len(trace))
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:

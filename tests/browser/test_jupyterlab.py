@@ -385,7 +385,7 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     assert big.locator(".nv-tree .nv-view").count() == 2
     big.locator("input.nv-slider").fill(str(outside))
     expect(big).to_have_attribute("data-step", str(outside))
-    expect(big.locator(".nv-note")).to_contain_text("Laid out a new view", timeout=KERNEL_TIMEOUT_MS)
+    expect(big.locator(".nv-note")).to_contain_text("A new view from step", timeout=KERNEL_TIMEOUT_MS)
     expect(big.locator(".nv-sentence")).not_to_have_text("…")
     first = big.evaluate(probe.js)
     probe.check(first, big_trace, outside)

@@ -128,7 +128,8 @@ def test_title_and_perspective(textbook: negaviz.Trace, tmp_path: Path) -> None:
     assert "minimax view" in state["scenes"][0]["legend"]["minimax"]
     default = export_html(textbook, tmp_path / "d.html").path.read_text(encoding="utf-8")
     assert "<title>negaviz: alphabeta on tree A(B(D:7 E:5) C(F:3 G:1 H:9))</title>" in default
-    assert "6 nodes, 18 events" in default
+    assert "18 steps." in default
+    assert "6 nodes" not in default  # the search's totals are the last step's, not the heading's
 
 
 def test_bad_arguments(textbook: negaviz.Trace, tmp_path: Path) -> None:
@@ -219,3 +220,26 @@ def test_an_interrupted_export_leaves_the_old_page(
 def test_a_move_name_holding_half_a_character_still_exports(tmp_path: Path, one_ply: Any) -> None:
     info = export_html(negaviz.record(one_ply(["a\ud800", "b"])), tmp_path / "half.html")
     info.path.read_bytes().decode("utf-8")  # valid UTF-8 throughout
+
+
+def test_flags_titles_and_paths_are_checked_and_titles_made_printable(
+    textbook: negaviz.Trace, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 29: export_html took progress='x' and a folder as given, failed on title=5,
+    and put control characters from --title raw into the page's <title> and heading."""
+    out = tmp_path / "page.html"
+    for kwargs, words in [({"progress": "x"}, "progress must be True or False, not 'x'"),
+                          ({"windows": "no"}, "windows must be True or False, not 'no'"),
+                          ({"title": 5}, "title must be text (a str) or None, not 5")]:
+        with pytest.raises(InputError, match=re.escape(words)):
+            export_html(textbook, out, **kwargs)
+    with pytest.raises(InputError, match=r"it is a folder; give the page's file name"):
+        export_html(textbook, tmp_path)
+    assert list(tmp_path.iterdir()) == []
+    hostile = "Lecture\x01 3\x1b[31m red\x7f\x9b end"
+    export_html(textbook, out, title=hostile)
+    page = out.read_text(encoding="utf-8")
+    assert "<title>Lecture 3[31m red end</title>" in page and "<h1>Lecture 3[31m red end</h1>" in page
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", page.split("<script", 1)[0])  # the page's text
+    assert main(["export", "tree", "[[7,5],[3,1,9]]", "--title", hostile, "-o", str(tmp_path / "cli.html")]) == 0
+    assert "<h1>Lecture 3[31m red end</h1>" in (tmp_path / "cli.html").read_text(encoding="utf-8")

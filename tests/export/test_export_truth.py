@@ -43,6 +43,7 @@ READ_ALL_STEPS = """(root) => {
     const nodes = {};
     const thick = [];
     for (const g of svg.querySelectorAll("g.node")) {
+      if (getComputedStyle(g).display === "none") continue;  // not drawn yet (a search as it grows)
       const shape = getComputedStyle(g.querySelector(".nv-shape"));
       const look = [sigOf([shape.fill, shape.stroke, shape.strokeWidth, shape.strokeDasharray, getComputedStyle(g).opacity])];
       const e = edges.get(g.dataset.nv);  // the edge into it (none into the root)
@@ -72,7 +73,7 @@ def expected_unvisited(scene: Scene, view: int, step: int) -> set[str]:
         item = dict(zip(SCHEMA["item"], row))
         kind = item["kind"]
         if kind in ("n", "f"):
-            unseen = tl.node_at(item["node"], step).status == "unvisited"
+            unseen = tl.node_at(entry_at(tl, item, step), step).status == "unvisited"
         elif kind == "g":
             unseen = not any(min(end, entered) > start for start, end in item["ranges"])
         else:
@@ -89,9 +90,16 @@ def expected_thick(scene: Scene, view: int, step: int) -> set[str]:
     out = set()
     for row in scene.views[view]["items"]:
         item = dict(zip(SCHEMA["item"], row))
-        if item["kind"] in ("n", "f") and item["node"] in line and item["parent"] >= 0:
-            out.add(f"n{item['parent']}->{item['title']}")
+        if item["kind"] in ("n", "f") and entry_at(scene.timeline, item, step) in line and item["up"]:
+            out.add(f"{item['up']}->{item['title']}")
     return out
+
+
+def entry_at(tl: Any, item: dict[str, Any], step: int) -> int:
+    """The trace node an item stands for at ``step``: its latest entry by then (a node of a
+    given tree re-searched by PVS is drawn once), else its first."""
+    entered = [n for n in item["again"] if tl.lives[n].enter < step]
+    return entered[-1] if entered else item["node"]
 
 
 def check_every_step(opened: Any, trace: negaviz.Trace, **kw: Any) -> int:
@@ -144,3 +152,47 @@ def test_folded_big_search_at_every_step(opened: Any, layout: str) -> None:
     page_views.cover()
     assert len(page_views.views) >= 10  # folded: many views, laid out around parts of the search
     assert check_every_step(opened, trace, max_nodes=40, layout=layout) > 0
+
+
+DRIVERS = {
+    "MTD(f) on a textbook tree": (lambda: negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), "mtdf"),
+    "MTD(f) on tic-tac-toe": (lambda: negaviz.TicTacToe("x.o/x../o.."), "mtdf"),
+    "iterative deepening on a textbook tree": (lambda: negaviz.Tree.parse("A:0(B:0(D:7 E:5) C:0(F:3 G:0(I:2 J:4) H:9))"), "id"),
+    "iterative deepening on tic-tac-toe": (lambda: negaviz.TicTacToe("x.o/x../o.."), "id"),
+}
+
+
+@pytest.mark.parametrize("make, algorithm", DRIVERS.values(), ids=DRIVERS.keys())
+def test_every_pass_of_a_driver_paints_its_best_line_at_every_step(opened: Any, make: Any, algorithm: str) -> None:
+    # Each pass is a view of its own; its edges used to be looked up by the whole search's
+    # node numbers, so no pass after the first painted a best line, a pruned move or a
+    # move not tried.
+    trace = negaviz.record(make(), algorithm=algorithm)
+    assert len(trace.passes()) > 1
+    assert check_every_step(opened, trace) > 0
+    late = Scene(trace).passes[-1][0] + 1
+    page, root, *_ = opened(trace)
+    root.evaluate("(root, k) => { const s = root.querySelector('input[type=range]'); s.value = String(k); "
+                  "s.dispatchEvent(new Event('input', { bubbles: true })); }", len(trace))
+    thick = root.evaluate("(root) => Array.from(root.querySelectorAll('g.edge')).filter((e) => "
+                          "e.closest('svg').getAttribute('aria-hidden') !== 'true' && "
+                          "parseFloat(getComputedStyle(e.querySelector('path')).strokeWidth) > 2).length")
+    assert late < len(trace) and thick >= 1  # the last pass ends with its best line drawn
+
+
+def test_a_driver_shows_the_listing_with_the_table(opened: Any) -> None:
+    trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="mtdf")
+    page, root, *_ = opened(trace)
+    code = root.locator(".nv-code").inner_text()
+    assert "table.lookup" in code
+    unlit = root.evaluate("""(root) => {
+      const press = (key) => root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      let n = 0;
+      press("Home"); press("ArrowRight");
+      while (!root.querySelector("button[title^='forward']").disabled) {
+        if (!root.querySelector(".nv-code .nv-hl")) n++;
+        press("ArrowRight");
+      }
+      return n;
+    }""")
+    assert unlit == 0  # every step after the first lights its line, the table's probes and stores included

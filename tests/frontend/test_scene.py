@@ -16,7 +16,7 @@ import negaviz
 import negaviz.frontend.scene
 from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.errors import InputError
-from negaviz.frontend.scene import CHUNK, Scene, inline_svg
+from negaviz.frontend.scene import CHUNK, SCHEMA, Scene, inline_svg
 from negaviz.trace.timeline import Timeline
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -82,7 +82,7 @@ def test_a_small_trace_is_one_view(textbook: negaviz.Trace) -> None:
     assert {f"n{i}" for i in range(6)} <= set(names)
     pruned = [item for item in view["items"] if item[1] == "p"]
     assert len(pruned) == 2 and {item[3] for item in pruned} == {4}  # G and H, under C
-    assert {item[5] for item in pruned} == {14}  # pruned by C's cutoff, event 14
+    assert {item[SCHEMA["item"].index("pruned")] for item in pruned} == {14}  # pruned by C's cutoff, event 14
     assert "note_new" not in view and view["note"] == ""
     assert not any(k.startswith("_") for k in view)  # the scene's own bookkeeping stays in Python
 
@@ -137,21 +137,26 @@ def test_inline_svg_names_no_url(textbook: negaviz.Trace) -> None:
 
 
 # ------------------------------------------------------------------------ big traces
-def test_a_big_trace_starts_with_one_folded_view() -> None:
+def test_a_big_search_starts_with_one_growing_view() -> None:
     trace = negaviz.record(negaviz.TicTacToe("x........"), algorithm="alphabeta")
     scene = Scene(trace, max_nodes=60)
-    assert len(scene.views) == 1 and scene.views[0]["note"].startswith("Folded ")
+    assert len(scene.views) == 1 and scene.views[0]["note"].startswith("The search as it grows")
     assert scene.covers(0) == 0
     missing = [k for k in range(len(trace) + 1) if scene.covers(k) is None]
-    assert missing, "the first view should not show every step of a folded trace"
+    assert missing, "the first view should not show every step of a big search"
     step = missing[len(missing) // 2]
     index = scene.view_for(step)
-    assert index == 1 and scene.covers(step) == 1
+    assert index == 1 and scene.covers(step) == 1  # only the view asked for is laid out
     view = scene.view_data(index)
     current = scene.timeline.current[step]
     drawn = [item for item in view["items"] if item[2] == current]
     assert [item[1] for item in drawn] == ["n"]  # the step's current node, drawn as a searched node
-    assert view["note_new"].startswith(f"Laid out a new view of the tree for step {step:,}")
+    start, stop = view["span"]
+    assert start <= step < stop and view["note_new"].startswith(f"A new view from step {start:,}")
+    # it starts from the call stack at its first step, and holds what is entered after it
+    stack = list(scene.timeline.stack(start))
+    assert [item[2] for item in view["items"]][: len(stack)] == stack
+    assert len(view["items"]) == 60
     assert scene.view_for(step) == index  # laid out once, then found
     check_view(view, trace)
 
@@ -165,7 +170,8 @@ def test_view_for_draws_the_current_node_even_with_a_small_budget(max_nodes: int
     for k in missing:
         view = scene.view_data(scene.view_for(k))
         current = scene.timeline.current[k]
-        assert [item[1] for item in view["items"] if item[2] == current] == ["n"], k
+        if current >= 0:  # (after the last return no node is current)
+            assert [item[1] for item in view["items"] if item[2] == current] == ["n"], k
     assert all(scene.covers(k) is not None for k in range(len(trace) + 1))
 
 
@@ -199,3 +205,16 @@ def test_a_node_with_thousands_of_children_needs_a_view_per_window_not_per_child
     assert len(scene.views) <= 2 + children // 150
     for step in range(0, len(trace) + 1, 97):
         assert scene.covers(step) is not None
+
+
+def test_a_games_control_characters_never_reach_a_page(one_ply: Any) -> None:
+    """Issue 29: text that reaches a page is printable.  A game's move names with C0
+    controls, DEL and C1 controls: not one reaches the scene's data (sentences, names,
+    moves) or its drawing, with dot or in the browser."""
+    game = one_ply(["a\x1b[31mred", "b\x07bell\x7f", "c\x85next"])
+    for algorithm in ("negamax", "alphabeta"):
+        for layout in ("dot", "browser"):
+            data = Scene(negaviz.record(game, algorithm=algorithm), layout=layout, title="t\x01itle").data(chunks="all")
+            text = json.dumps(data, ensure_ascii=False)
+            assert re.findall(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", text) == []
+            assert "a[31mred" in text and "bbell" in text and "cnext" in text and '"title": "title"' in text

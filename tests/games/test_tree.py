@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -271,7 +272,7 @@ def test_spec_rebuilds_the_tree() -> None:
 
 
 def test_make_game_errors() -> None:
-    with pytest.raises(InputError, match=r"unknown game 'chess' \(must be one of \['tree', 'ttt', 'othello', 'connect4'\]\)"):
+    with pytest.raises(InputError, match=r"unknown game 'chess' \(name must be one of \['tree', 'ttt', 'othello', 'connect4'\]\)"):
         make_game("chess")
     with pytest.raises(InputError, match="game 'tree' needs the tree"):
         make_game("tree")
@@ -391,3 +392,35 @@ def test_every_tree_the_constructor_accepts_writes_text_that_parses_back() -> No
     tree = Tree(["R", "x_1", "_y", "S"], [[1, 2], [3], [3], []], [None, 0.5, None, -3])
     again = Tree.parse(tree.text())
     assert (again.labels, again.children, again.values) == (tree.labels, tree.children, tree.values)
+
+
+# ------------------------------------------------------------------ one number rule, both forms
+@pytest.mark.parametrize("number, value", [
+    ("7", 7), ("-7", -7), ("+7", 7), ("2.5", 2.5), ("-.5", -0.5), ("5.", 5.0), ("1e3", 1000.0), ("-1.5E-2", -0.015),
+])
+def test_both_forms_read_the_same_numbers(number: str, value: float) -> None:
+    """The README's rule: an optional sign, ASCII digits with an optional fraction, an
+    optional exponent; the nested-list form and the labelled form read each alike."""
+    listed, labelled = Tree.parse(f"[{number}, 0]"), Tree.parse(f"A(B:{number} C:0)")
+    assert listed.values == labelled.values and listed.values[1] == value
+
+
+@pytest.mark.parametrize("number", ["\u0663", "1\u0663", "\u0661\u0660", "\uff17", "1_000", "0x10", "0b1", "1j", "- 5"])
+def test_both_forms_refuse_the_same_numbers(number: str) -> None:
+    """Issue 29: Arabic-Indic digits were read in B:٣ but refused in a list; Python's own
+    forms (1_000, 0x10) were read in a list only."""
+    for text in (f"[{number}, 0]", f"A(B:{number} C:0)"):
+        with pytest.raises(InputError, match="is not a number negaviz reads|expected a number after") as info:
+            Tree.parse(text)
+        assert "0-9" in str(info.value) or number.startswith("- "), str(info.value)
+
+
+@pytest.mark.parametrize("given, words", [
+    ([[7, 5], [3, 1, 9]], "not list (nested lists go to Tree.from_lists)"),
+    (b"[[1,2]]", "not bytes"),
+    (None, "not NoneType"),
+])
+def test_parse_takes_text_only(given: Any, words: str) -> None:
+    with pytest.raises(InputError, match=re.escape(f"text must be a tree written as text (a str), {words}")):
+        Tree.parse(given)
+    assert Tree.from_lists([[7, 5], [3, 1, 9]]).text() == Tree.parse("[[7,5],[3,1,9]]").text()

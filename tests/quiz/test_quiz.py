@@ -353,3 +353,30 @@ def test_every_accepted_value_is_a_valid_bound(seed: int, depth: int, branching:
             assert n.beta <= lo <= hi <= true
         else:
             assert true <= lo <= hi <= n.alpha
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, True, None, "7"])
+def test_a_seed_is_a_whole_number_and_none_is_refused(seed: Any) -> None:
+    """Issue 29: 'abc', 1.5 and True were taken as seeds, and None gave another
+    exercise (and answer key) on every run."""
+    with pytest.raises(InputError, match=r"^seed must be a whole number \(the same seed gives the same result"):
+        exercise(2, 2, seed)
+    with pytest.raises(InputError, match=r"^seed must be a whole number"):
+        random_tree(2, 2, seed=seed)
+    assert exercise(3, 3, 7).trace.value == exercise(3, 3, 7).trace.value  # a seed: the same every time
+
+
+def test_steps_must_be_steps_of_the_trace() -> None:
+    """Issue 29: steps=[999] and [-1] returned [] in silence; '1-3' and a tree were tracebacks."""
+    tree = Tree.parse("[[7,5],[3,1,9]]")
+    trace = negaviz.record(tree, algorithm="alphabeta")
+    n = len(trace)
+    for steps in ([999], [-1], [3, n + 1], [2.0]):
+        with pytest.raises(InputError, match=rf"^steps holds .*, which is outside 0\.\.{n} \(the trace has {n} events\)$"):
+            questions(trace, steps=steps)
+    with pytest.raises(InputError, match=r"^steps must be step numbers, e\.g\. \[3, 7\] or range\(10\), not '1-3'$"):
+        questions(trace, steps="1-3")
+    with pytest.raises(InputError, match=r"^trace: needs a negaviz Trace .*record one: negaviz\.record\(tree\)"):
+        questions(tree)  # type: ignore[arg-type]
+    assert questions(trace, steps=range(n + 1)) == questions(trace, steps=[n, *range(n)])
+    assert questions(trace, steps=[n]) == []  # a real step where nothing is open: empty, and said so by no error

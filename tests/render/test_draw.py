@@ -80,10 +80,13 @@ def test_current_node_at_a_step_has_a_double_border(parse: Any) -> None:
     assert "current node" in nodes["legend"]["label"]
 
 
-def test_step_zero_shows_only_the_root_unvisited(parse: Any) -> None:
-    nodes, edges = parse(draw(textbook(), step=0, legend=False))
-    assert list(nodes) == ["n0"] and not edges
-    assert nodes["n0"]["style"] == "dotted"
+def test_step_zero_shows_the_whole_given_tree_unvisited(parse: Any) -> None:
+    # A textbook tree is the exercise's data: every node from step 0, all alike (dotted),
+    # the leaves with their given values; nothing tells which the search will prune.
+    trace = textbook()
+    nodes, edges = parse(draw(trace, step=0, legend=False))
+    assert len(nodes) == len(trace.game.preorder()) == 8  # A to H
+    assert {a["style"] for a in nodes.values()} == {"dotted"} and len(edges) == 7
 
 
 def test_the_whole_trace_equals_its_last_step() -> None:
@@ -237,3 +240,22 @@ def test_partial_trace_shows_the_open_nodes_as_the_stack(parse: Any) -> None:
     currents = [n for n, a in nodes.items() if a.get("peripheries") == "2"]
     assert len(currents) == 1
     assert "not yet visited" in nodes["legend"]["label"]
+
+
+def test_flags_and_styles_are_checked_not_taken_as_truthy() -> None:
+    """Issue 29: picture(trace, windows='no') drew windows; dag='yes' and legend=None were
+    taken as given; node_style=5 failed as "'int' object is not callable"."""
+    from negaviz.errors import InputError
+    from negaviz.render import picture
+
+    textbook_trace = textbook()
+    for kwargs, words in [({"windows": "no"}, "windows must be True or False, not 'no'"),
+                          ({"dag": "yes"}, "dag must be True or False, not 'yes'"),
+                          ({"legend": None}, "legend must be True or False, not None"),
+                          ({"node_style": 5}, "node_style must be a function"),
+                          ({"edge_style": "dashed"}, "edge_style must be a function")]:
+        with pytest.raises(InputError, match=re.escape(words)):
+            draw(textbook_trace, **kwargs)
+        with pytest.raises(InputError, match=re.escape(words)):
+            picture(textbook_trace, **kwargs)
+    assert draw(textbook_trace, windows=False).source == draw(textbook_trace).source

@@ -176,7 +176,7 @@ def test_save_pages_as_dot_needs_no_dot_program(tmp_path: Path) -> None:
 
 def test_save_pages_refuses_a_bad_format_or_folder(tmp_path: Path) -> None:
     pages = flipbook(textbook(), "5")
-    with pytest.raises(InputError, match=r"cannot write pages as 'gif' \(must be one of"):
+    with pytest.raises(InputError, match=r"cannot write pages as 'gif' \(fmt must be one of"):
         save_pages(pages, tmp_path, "gif")
     (tmp_path / "file").write_text("")
     with pytest.raises(InputError, match="it is a file, not a folder"):

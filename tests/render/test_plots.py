@@ -149,7 +149,7 @@ def test_branching_and_comparison_specs_hold_the_numbers() -> None:
 
 
 def test_a_plot_needs_traces() -> None:
-    with pytest.raises(InputError, match="a plot needs a trace or a mapping of names to traces, not a list"):
+    with pytest.raises(InputError, match="traces must be a trace, or a mapping of names to traces, not list"):
         plot_nodes_per_depth([traces()["negamax"]])  # type: ignore[arg-type]
-    with pytest.raises(InputError, match="save_figure\\(\\) saves a plot from negaviz.render.plots, not a str"):
+    with pytest.raises(InputError, match="fig must be a plot from negaviz.render.plots, not str"):
         save_figure("plot", "x.svg")  # type: ignore[arg-type]

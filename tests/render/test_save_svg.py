@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -99,3 +100,20 @@ def test_an_interrupted_save_leaves_the_old_drawing(
         negaviz.save(draw(negaviz.record(negaviz.TicTacToe("xo./.x./..."))), path)
     assert path.read_bytes() == old
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_saving_where_no_file_can_go_names_the_file_asked_for(tmp_path: Path) -> None:
+    """Issue 29: save(drawing, '/proc/x.svg') was a FileNotFoundError about a temporary file."""
+    from negaviz.errors import InputError
+    from negaviz.render import save
+
+    drawing = draw(negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]")))
+    for path, words in [("/proc/x.dot", "cannot write '/proc/x.dot': folder '/proc': it takes no new files"),
+                        (str(tmp_path / "no" / "x.dot"), f"folder '{tmp_path / 'no'}' does not exist"),
+                        (str(tmp_path), "unknown extension ''")]:
+        with pytest.raises(InputError, match=re.escape(words)):
+            save(drawing, path)
+    (tmp_path / "d.dot").mkdir()
+    with pytest.raises(InputError, match="it is a folder"):
+        save(drawing, tmp_path / "d.dot")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.dot"]  # no temporary left

@@ -186,7 +186,7 @@ def test_fail_hard_table_hits_report_a_bound_when_clamped() -> None:
     ("kwargs", "message"),
     [
         ({"algorithm": "mcts"}, r"unknown algorithm: 'mcts' \(must be one of \['minimax', 'negamax', 'alphabeta'.*\]\)"),
-        ({"order": "random"}, r"unknown move order: 'random' \(must be one of \['natural', 'heuristic', 'threats', 'threats\+heuristic'\]\)"),
+        ({"order": "random"}, r"unknown move order: 'random' \(order must be one of \['natural', 'heuristic', 'threats', 'threats\+heuristic'\]\)"),
         ({"tt_replace": "never"}, r"unknown table replacement: 'never'"),
         ({"depth": -1}, "depth must be 0 or more, not -1"),
         ({"depth": 2.5}, "depth must be a whole number or None, not 2.5"),
@@ -606,3 +606,12 @@ def test_table_options_apply_without_tt_only_where_a_table_is_kept() -> None:
     assert search(game, algorithm="id", tt_size=1000).value == search(game).value
     with pytest.raises(InputError, match=r"a table size \(tt_size, --tt-size\) needs a transposition table"):
         search(game, algorithm="pvs", tt_size=1000)
+
+
+@pytest.mark.parametrize("flag", ["tt", "symmetry", "fail_hard", "stop_at_win", "forced", "bounds"])
+@pytest.mark.parametrize("value", ["no", "False", 1, None])
+def test_search_flags_take_only_booleans(flag: str, value: Any) -> None:
+    """Issue 29: a flag given 'no' is true to Python; every search flag is checked by
+    vocabulary.check_flag, once, when the options are made (never inside the search)."""
+    with pytest.raises(InputError, match=rf"^{flag} must be True or False, not {re.escape(repr(value))}$"):
+        negaviz.search(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta", **{flag: value})

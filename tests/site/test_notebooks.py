@@ -88,7 +88,7 @@ def test_the_site_joins_stored_lines_and_says_that_python_is_starting() -> None:
                       "application/vnd.vegalite.v5+json": {"data": {"values": [1, 2]}}}},
         ],
     }
-    given = json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    given = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     served = json.loads(_for_pyodide(given))
     note, code = served["cells"]
     assert note == {"cell_type": "markdown", "id": "negaviz-site-starting", "metadata": {}, "source": STARTING_NOTE}
@@ -98,4 +98,4 @@ def test_the_site_joins_stored_lines_and_says_that_python_is_starting() -> None:
     assert stream["text"] == "value 5\nbest line: B E\n"
     assert result["data"]["text/plain"] == "<negaviz drawing:\n 8 nodes>" and result["data"]["image/svg+xml"] == "<svg>\n</svg>"
     assert result["data"]["application/vnd.vegalite.v5+json"] == {"data": {"values": [1, 2]}}  # data, not lines
-    assert json.loads(_for_pyodide(json.dumps(served)))["cells"] == served["cells"]  # the note comes once
+    assert json.loads(_for_pyodide(served))["cells"] == served["cells"]  # the note comes once

@@ -588,7 +588,7 @@ def test_report_text_names_the_kind_node_and_path() -> None:
 def test_check_refuses_what_it_cannot_compare() -> None:
     tree = Tree.parse(TEXTBOOK)
     trace = run(negamax_of, tree)
-    with pytest.raises(InputError, match="needs a trace"):
+    with pytest.raises(InputError, match="student_trace: needs a negaviz Trace"):
         check("not a trace")  # type: ignore[arg-type]
     with pytest.raises(InputError, match="unknown algorithm: 'pvs'"):
         check(trace, algorithm="pvs")

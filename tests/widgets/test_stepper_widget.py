@@ -404,7 +404,7 @@ def test_a_big_trace_sends_only_the_first_chunk_and_view(big: StepperWidget) -> 
     (scene,) = big.front.scenes
     assert scene["n"] == len(big.trace) > 3 * CHUNK
     assert list(scene["chunks"]) == ["0"] and len(scene["chunks"]["0"]["current"]) == CHUNK
-    assert len(scene["views"]) == 1 and scene["views"][0]["note"].startswith("Folded ")
+    assert len(scene["views"]) == 1 and scene["views"][0]["note"].startswith("The search as it grows")
     big.step = 3 * CHUNK + 5  # Python reads what the page will be sent
     assert big.sentence and big.counters.nodes > 0 and big.stack_rows
 
@@ -438,7 +438,7 @@ def test_the_page_asks_for_a_view(big: StepperWidget, monkeypatch: pytest.Monkey
     current = scene.timeline.current[step]
     assert [item[1] for item in view["items"] if item[2] == current] == ["n"]  # draws the step's current node
     assert str(current) in view["lives"] and f"<title>n{current}</title>" in view["svg"]
-    assert view["note_new"].startswith(f"Laid out a new view of the tree for step {step:,}")
+    assert view["note_new"].startswith(f"A new view from step {view['span'][0]:,}") and view["span"][0] <= step
     assert not any(k.startswith("_") for k in view)
     json.dumps(msg, allow_nan=False)
 

@@ -1,0 +1,123 @@
+"""A search drawn as it grows: each node placed when it is entered, never moved.
+
+A game other than a given textbook tree has no picture before the search: which moves
+it tries, how deep it goes and where it cuts off is the search itself.  A drawing laid
+out from the final search, with the nodes not entered yet hidden, would still tell the
+future through its gaps (wide room under the moves that will be searched deeply, none
+under those that will be cut).  So these views are laid out in *search order*:
+
+* a node is placed when the search enters it, from what is drawn by then: its parent's
+  place and the room taken so far at its depth and below;
+* its left edge is its parent's (a first child sits right under its parent), or just
+  right of everything drawn so far at its depth or deeper, whichever is further right,
+  so a new subtree never grows under an earlier one and no edge crosses another;
+* its top is just below its parent's box.
+
+Nothing of a later step decides a place: the picture at step k is a function of the
+first k events (and the labels, which the game's rules give).  The positions go to
+Graphviz pinned (``layout=neato``, ``pos="x,y!"``, straight edges); Graphviz draws the
+labels and the edges only.  The root is the top-left corner of every view, so a node's
+place on the page is the same whatever is drawn after it.
+
+Label sizes are estimated from the label's own table (:func:`label_size`), a little
+generously, so boxes never overlap; Graphviz then sizes each box to its label.
+
+>>> lay = Placer(gap=10)
+>>> [lay.place(n, p, d, (40, 30)) for n, p, d in [(0, -1, 0), (1, 0, 1), (2, 1, 2), (3, 0, 1)]]
+[(0.0, 0.0), (0.0, 52.0), (0.0, 104.0), (50.0, 52.0)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+GAP = 14.0
+"""Points between boxes side by side."""
+RANK_GAP = 22.0
+"""Points between a box and the boxes of its children."""
+CHAR = 0.62
+"""A character's width in points per point of font size (as labels' fixed cells)."""
+MARGIN = (5.0, 4.0)
+"""Points a node's box adds around its label (margins and the double border)."""
+
+_ROW = re.compile(r"<TR>(.*?)</TR>", re.DOTALL)
+_CELL = re.compile(r"<TD([^>]*)>(.*?)</TD>", re.DOTALL)
+_ATTR = re.compile(r'(WIDTH|HEIGHT|COLSPAN)="(\d+)"')
+_SIZE = re.compile(r'POINT-SIZE="(\d+(?:\.\d+)?)"')
+_TAG = re.compile(r"<[^>]+>")
+
+
+def label_size(label: str, font: float = 10.0) -> tuple[float, float]:
+    """An upper estimate of an HTML-like table label's width and height in points,
+    box included: fixed cells count at their size, text at :data:`CHAR` per character.
+
+    >>> label_size('<<TABLE><TR><TD WIDTH="14" HEIGHT="14" FIXEDSIZE="TRUE"></TD></TR></TABLE>>')
+    (26.0, 22.0)
+    """
+    width = height = 0.0
+    for row in _ROW.findall(label):
+        row_w, row_h = 0.0, 0.0
+        for attrs, content in _CELL.findall(row):
+            fixed = dict(_ATTR.findall(attrs))
+            size = max((float(s) for s in _SIZE.findall(content)), default=font)
+            lines = re.split(r"<BR\s*/?>", content)
+            text = max((len(_unescape(_TAG.sub("", ln))) for ln in lines), default=0)
+            w = float(fixed["WIDTH"]) if "WIDTH" in fixed else text * size * CHAR + 4
+            h = float(fixed["HEIGHT"]) if "HEIGHT" in fixed else len(lines) * (size + 3) + 2
+            row_w += w + 2
+            row_h = max(row_h, h)
+        width = max(width, row_w)
+        height += row_h
+    return (round(width + 2 * MARGIN[0]) * 1.0, round(height + 2 * MARGIN[1]) * 1.0)
+
+
+def pinned(box: tuple[float, float, float, float]) -> dict[str, str]:
+    """Graphviz attributes that put a node's box exactly at ``box`` (left, top, width,
+    height in points, y down): its centre pinned, its size fixed.
+
+    >>> pinned((0.0, 0.0, 72.0, 36.0))
+    {'pos': '36.00,-18.00!', 'width': '1.0000', 'height': '0.5000', 'fixedsize': 'true'}
+    """
+    x, y, w, h = box
+    return {"pos": f"{x + w / 2:.2f},{-(y + h / 2):.2f}!", "width": f"{w / 72:.4f}", "height": f"{h / 72:.4f}",
+            "fixedsize": "true"}
+
+
+PINNED_GRAPH = {"layout": "neato", "splines": "line", "inputscale": "72", "outputorder": "edgesfirst"}
+"""Graph attributes of a drawing whose nodes are all :func:`pinned`: Graphviz draws the
+labels and straight edges at the places given; it lays nothing out."""
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"&[#\w]+;", "x", text)
+
+
+@dataclass
+class Placer:
+    """Places nodes one by one, in the order the search enters them.
+
+    :meth:`place` gives a node's top-left corner (x right, y down, in points) from its
+    parent's place and the room used so far; a node placed never moves.
+    """
+
+    gap: float = GAP
+    rank_gap: float = RANK_GAP
+    boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
+    """Each placed node's box: left, top, width, height."""
+    right: dict[int, float] = field(default_factory=dict)
+    """For each depth, the right edge of the boxes placed there so far."""
+
+    def place(self, node: int, parent: int, depth: int, size: tuple[float, float]) -> tuple[float, float]:
+        """Place ``node`` (below ``parent``, -1 for none) at ``depth``; its top-left corner."""
+        w, h = size
+        below = [r for d, r in self.right.items() if d >= depth]
+        x = float(max(below, default=-self.gap) + self.gap)
+        y = 0.0
+        if parent in self.boxes:
+            px, py, _, ph = self.boxes[parent]
+            x = max(x, px)
+            y = py + ph + self.rank_gap
+        self.boxes[node] = (x, y, w, h)
+        self.right[depth] = max(self.right.get(depth, x + w), x + w)
+        return (x, y)
