@@ -32,7 +32,7 @@ from negaviz.games.protocol import max_score_of, restore
 from negaviz.render import labels
 from negaviz.render.styles import GREY, OKABE_ITO, tint
 from negaviz.search.proof import ProofNode, ProofTree, describe, player_words, proofs_in
-from negaviz.vocabulary import fmt
+from negaviz.vocabulary import check_callable, fmt
 
 __all__ = ["draw_proof", "ProofNodeView", "ProofEdgeView", "default_proof_node_style", "default_proof_edge_style"]
 
@@ -168,6 +168,8 @@ def draw_proof(
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
         raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
+    check_callable(node_style, "node_style")
+    check_callable(edge_style, "edge_style")
     game, trees = proofs_in(proof, "draw_proof")
     if len(trees) != 1:
         said = " and ".join(t.description for t in trees)

@@ -365,7 +365,9 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
     (every reply of the opponent is in them): this is for games small enough to solve.
     """
     from negaviz.search import check_game
+    from negaviz.vocabulary import check_flag
 
+    check_flag(minimal, "minimal")
     check_game(game)
     root = root_of(game, position, needed_by="prove")
     if game.is_terminal(root):
