@@ -180,14 +180,14 @@ def test_a_fresh_make_lab_shows_the_stored_drawings_unrun(make_lab: Server, fron
 
 @pytest.mark.parametrize("frontend", ["lab/tree", "notebooks"])
 def test_a_wide_stored_drawing_scrolls_inside_its_output(make_lab: Server, frontend: str, tmp_path: Path) -> None:
-    """Notebook 06's last drawing (the top of a proof of the empty board) is wider than a
-    notebook column: it must scroll (or scale) inside its output, never be cut."""
+    """Notebook 06's drawings (the proofs) are wider than a notebook column in a window
+    800 px wide: each must scroll (or scale) inside its output, never be cut."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=ARGS,
-            viewport={"width": 1100, "height": 900},
+            viewport={"width": 800, "height": 900},  # a laptop's half screen: narrower than the drawing
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
