@@ -32,6 +32,7 @@ import os
 import re
 import shutil
 import tempfile
+import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -243,9 +244,15 @@ class _PageBuilder(_Builder):
 
     def caption_label(self, layout: Plan, max_nodes: int) -> str:
         lines, step_line, chars = self.book_caption
-        rows = [f'<TR><TD ALIGN="LEFT">{labels.esc(line)}</TD></TR>' for line in lines]
+        # Wrapped, never cut: a line longer than a label line goes on over the next rows.
+        wrapped = [part for line in lines for part in textwrap.wrap(line, CAPTION_CHARS) or [""]]
+        rows = [f'<TR><TD ALIGN="LEFT">{labels.esc(part)}</TD></TR>' for part in wrapped]
         rows.append(labels.fixed_row(labels.esc(step_line), chars, 10))
         return labels.fixed_table(rows)
+
+
+CAPTION_CHARS = 2 * labels.MAX_CHARS
+"""The longest caption line a flip-book page writes on one row (longer ones wrap)."""
 
 
 def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: bool = False) -> labels.Slots:

@@ -195,3 +195,23 @@ def test_save_pages_refuses_a_bad_format_or_folder(tmp_path: Path) -> None:
         save_pages(pages, tmp_path / "file", "svg")
     with pytest.raises(InputError, match="does not exist"):
         save_pages(pages, tmp_path / "no" / "such", "svg")
+
+
+def test_captions_wrap_and_are_never_cut() -> None:
+    """The perspective line is longer than a label line: it goes on over the next rows."""
+    import re
+
+    from negaviz.render.flipbook import CAPTION_CHARS
+
+    trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    for perspective in ("negamax", "minimax"):
+        (page,) = flipbook(trace, "3", perspective=perspective)
+        (caption,) = [line for line in page.digraph.body if line.lstrip().startswith("graph [label=")]
+        rows = re.findall(r'<TD ALIGN="LEFT">([^<]*)</TD>', caption)
+        assert len(rows) >= 2 and all(len(r) <= CAPTION_CHARS for r in rows)
+        text = " ".join(rows)
+        assert "…" not in caption
+        if perspective == "negamax":
+            assert text == "negamax view: each value is for the side to move there (▲ first player, ▼ second)"
+        else:
+            assert text.endswith("values at ▼ min nodes (odd depth) negated")
