@@ -366,12 +366,12 @@ class Scene:
                 local = n - root
                 life = tl.lives[n]
                 item = Item(f"n{n}", "node", local, life.parent - root if life.parent >= 0 else -1)
-                view = builder.node_view(item)
-                label = builder.label(view, item)
+                shown = builder.node_view(item)
+                label = builder.label(shown, item)
                 w, h = label_size(label)
                 x, y = placer.place(n, life.parent, life.depth, (w, h))
                 attrs = {"label": label, **pinned((x, y, w, h))}
-                attrs.update(layout_node_style(view))
+                attrs.update(layout_node_style(shown))
                 dot.node(f"n{n}", _attributes=attrs)
                 up = f"n{life.parent}" if life.parent in member_set else ""
                 if up:
