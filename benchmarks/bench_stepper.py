@@ -124,6 +124,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="skip the 400-board case")
     parser.add_argument("--only", type=int, nargs="*", default=None, help="run only these case numbers (from 0)")
     parser.add_argument("--paced", type=int, default=1500, help="steps stepped at a reader's pace (default 1500)")
+    parser.add_argument("--steps", type=int, default=None,
+                        help="step through only the first N steps, forward and back (default: every step)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -144,7 +146,7 @@ def main() -> None:
             page.goto(info.path.as_uri())
             page.wait_for_selector("[data-negaviz-stepper] svg g.node")
             open_ms = float(page.eval_on_selector("[data-negaviz-stepper]", "e => e.dataset.readyMs"))
-            n = len(trace)
+            n = len(trace) if args.steps is None else min(len(trace), args.steps)
             page.wait_for_function(WARM_JS, timeout=30_000)
             paced = page.evaluate(PACED_JS, ["ArrowRight", min(n, args.paced), 50])
             page.evaluate(STEP_JS, ["Home", 1])
@@ -164,7 +166,7 @@ def main() -> None:
                 page.evaluate(STEP_JS, ["ArrowRight", stride])
             page.close()
             results["cases"].append({
-                "case": name, "nodes": len(trace.nodes), "events": n, "views": info.views,
+                "case": name, "nodes": len(trace.nodes), "events": len(trace), "stepped": n, "views": info.views,
                 "bytes": info.bytes, "export_s": round(export_s, 2), "open_ms": round(open_ms, 1),
                 "step": summary(forward + backward), "paced": summary(paced), "moved": len(moved),
                 "requests_beyond_the_file": len([u for u in requests if u != info.path.as_uri()]),
