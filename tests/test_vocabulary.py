@@ -136,16 +136,16 @@ def test_the_page_writes_fractions_as_python_does() -> None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the front-end's formatting")
 def test_the_front_end_formats_values_exactly_as_fmt() -> None:
-    source = (PACKAGE / "frontend" / "stepper.js").read_text(encoding="utf-8")
-    parts = [re.search(rf"^function {name}\(.*?^}}\n", source, re.M | re.S) for name in ("fixedHalfEven", "g4", "makeFmt")]
-    assert all(parts), "stepper.js no longer has fixedHalfEven, g4 and makeFmt"
     values: list[Any] = [5.0, -3.0, 0.0, -0.0, 0.125, -2.5, 1 / 3, -2 / 3, 1.5625, 2004.5, -6630.5, 1000.4, 9999.6,
                          1e-05, -1.5e-07, 123456.5, 2.0**60, -(2.0**70), 1e21, 0.000099996, 0.1 + 0.2]
     values += [k / 64 for k in range(-700, 700, 13)]
-    script = "".join(p.group(0) for p in parts if p) + (
-        "const f = makeFmt({});\n"
-        "const xs = JSON.parse(process.argv[1]);\n"
-        "console.log(JSON.stringify([...xs.map(f), f(null), f(Infinity), f(-Infinity)]));\n"
+    module = (PACKAGE / "frontend" / "src" / "values.js").as_uri()
+    script = (
+        f"import({json.dumps(module)}).then(({{ makeFmt }}) => {{\n"
+        "  const f = makeFmt({});\n"
+        "  const xs = JSON.parse(process.argv[1]);\n"
+        "  console.log(JSON.stringify([...xs.map(f), f(null), f(Infinity), f(-Infinity)]));\n"
+        "});\n"
     )
     out = subprocess.run(["node", "-e", script, json.dumps(values)], capture_output=True, text=True, timeout=60, check=True)
     assert json.loads(out.stdout) == [fmt(v) for v in values] + ["?", "∞", "−∞"]

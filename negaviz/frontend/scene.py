@@ -94,7 +94,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "change": ("step", "kind", "value", "alpha", "child"),
 }
 """The fields of the records a scene sends as arrays, in order; the front-end decodes
-them by these names (``decode`` in ``stepper.js``), so a field is added in one place.
+them by these names (``decode`` in ``src/scene-data.js``), so a field is added in one place.
 
 * ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
   :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``

@@ -78,7 +78,7 @@ def test_stepper_js_agrees_with_the_timeline_at_every_step(tmp_path: Path) -> No
     path.write_text(json.dumps(fixture), encoding="utf-8")
     assert NODE is not None
     run = subprocess.run(
-        [NODE, "--test", str(HERE / "stepper.test.mjs")], env={"NEGAVIZ_FIXTURE": str(path), "PATH": "/usr/bin:/bin"},
+        [NODE, "--test", str(HERE / "scene-data.test.mjs")], env={"NEGAVIZ_FIXTURE": str(path), "PATH": "/usr/bin:/bin"},
         capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
