@@ -40,7 +40,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 
-__all__ = ["fmt", "Perspective", "PERSPECTIVES"]
+__all__ = ["fmt", "Perspective", "PERSPECTIVES", "STACK_COLUMNS"]
 
 
 class Kind(str, Enum):
@@ -67,6 +67,10 @@ class Kind(str, Enum):
 Perspective = Literal["negamax", "minimax"]
 PERSPECTIVES: tuple[Perspective, ...] = get_args(Perspective)
 """Every perspective, the default first."""
+
+STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
+"""Columns of a stepper's call-stack table, root first, current node last (the widget's
+``stack_rows`` and the front-end, which gets them in the scene, both use these)."""
 
 MINUS = "\N{MINUS SIGN}"
 

@@ -166,6 +166,26 @@ def test_no_layer_keeps_its_own_copy() -> None:
     assert not copies, copies
 
 
+def test_the_front_end_declares_none_of_the_shared_words() -> None:
+    """The JavaScript sources get perspectives, stack columns, change and event codes, text
+    sizes and listings' line numbers in the scene (negaviz.frontend.scene), and format
+    values in one module (values.js): none declares its own copy."""
+    own = re.compile(
+        r"^\s*(?:export )?(?:const|let|var) (?:PERSPECTIVES|STACK_COLUMNS|CHANGE_\w+|TEXT|BEST|LOWER_\w+)\b"
+        r"|\[\s*\"negamax\",\s*\"minimax\"\s*\]|charCodeAt\([^)]*\)\s*-\s*48"
+        r"|\[\s*\"node\",\s*\"depth\"|^\s*(?:export )?function (?:fmt|makeFmt|g4|fixedHalfEven)\(",
+        re.M,
+    )
+    sources = sorted((PACKAGE / "frontend" / "src").glob("*.js"))
+    assert len(sources) >= 8
+    copies = [
+        f"{path.name}: {m.group(0).strip()}"
+        for path in sources for m in own.finditer(path.read_text(encoding="utf-8"))
+        if not (path.name == "values.js" and m.group(0).lstrip().startswith("export function"))
+    ]
+    assert not copies, copies
+
+
 # ---------------------------------------------------------------------- perspectives
 def entry_points(trace: negaviz.Trace, tmp: Path) -> dict[str, Callable[[str], Any]]:
     def widget_setter(p: str) -> None:

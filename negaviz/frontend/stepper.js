@@ -226,8 +226,6 @@ async function renderDrawing({ model, el }) {
 //
 // Tested against fmt itself (tests/test_vocabulary.py runs this module in node).
 
-const PERSPECTIVES = ["negamax", "minimax"];
-
 // A number as the scene sends it: JSON has no infinities, so they travel as "inf", "-inf".
 function num(x) {
   if (x === "inf") return Infinity;
@@ -381,10 +379,8 @@ function paintRule(d, item, step, perspective, line, preview, windows) {
 // A pane's side panels at a step: the sentence, the call stack, the counters and the
 // pseudocode with its line marked.  stackRows is pure (tests/frontend/panels.test.mjs).
 
-const STACK_COLUMNS = ["node", "depth", "α", "β", "best so far", "trying"];
-
 // The call stack at `step`, one row of texts per running call (the root first), under
-// STACK_COLUMNS: as negaviz.widgets.StepperWidget.stack_rows writes them.
+// the scene's stack_columns (negaviz.vocabulary.STACK_COLUMNS): as negaviz.widgets.StepperWidget.stack_rows writes them.
 function stackRows(d, step, perspective) {
   const fmt = d.fmt;
   const stack = d.stack(step);
@@ -401,24 +397,25 @@ function stackRows(d, step, perspective) {
 function showPanels(pane, step, perspective) {
   const d = pane.d;
   const c = d.chunk(step);
-  const p = PERSPECTIVES.indexOf(perspective);
+  const p = d.s.perspectives.indexOf(perspective); // sentences and lines are in this order
   const at = step - d.chunkOf(step) * d.s.chunk;
   pane.sentence.textContent = c ? c.sentences[p][at] : "…";
   if (pane.titleEl) pane.titleEl.textContent = d.titleAt(step);
   // call stack
   const stack = stackRows(d, step, perspective);
-  const rows = [h("tr", {}, ...STACK_COLUMNS.map((t) => h("th", { text: t })))];
+  const columns = d.s.stack_columns;
+  const rows = [h("tr", {}, ...columns.map((t) => h("th", { text: t })))];
   stack.forEach((cells, i) => {
     rows.push(h("tr", i === stack.length - 1 ? { class: "nv-here" } : {}, ...cells.map((t) => h("td", { text: t }))));
   });
-  if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(STACK_COLUMNS.length), class: "nv-empty", text: "(empty: no call running)" })));
+  if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(columns.length), class: "nv-empty", text: "(empty: no call running)" })));
   pane.stackTable.replaceChildren(h("caption", { text: "call stack" }), ...rows);
   const counts = d.counters(step);
   const items = [["step", step.toLocaleString("en-US") + " of " + d.n.toLocaleString("en-US")]];
   if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
   pane.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
   const listing = d.s.listings[perspective];
-  const lineNo = c ? c.lines[p].charCodeAt(at) - 48 : 0;
+  const lineNo = c ? c.lines[p][at] : 0; // 0: no line
   pane.code.replaceChildren(...listing.map((text, i) => {
     const on = i + 1 === lineNo;
     return h("span", { "data-line": String(i + 1), class: on ? "nv-hl" : "" }, (on ? "▶ " : "  ") + text + "\n");
@@ -430,7 +427,6 @@ function showPanels(pane, step, perspective) {
 // views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
 
 const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
-const TEXT = 10;          // graphviz points of a node's label text (negaviz.render.tree.NODE_ATTR)
 const READABLE = 9;       // px: the smallest label text a view opens fitted at
 const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
 
@@ -630,7 +626,7 @@ class Pane {
       this.place(this.maxHeight());
       this.vb = [8 - x * k, 8 - y * k, k];
       this.applyViewBox();
-    } else if (this.fitScale() * TEXT >= READABLE) this.fit();
+    } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
   }
 
@@ -747,8 +743,6 @@ class Pane {
 // Every state here follows the same rules as negaviz.trace.timeline.Timeline
 // (tests/frontend/scene-data.test.mjs checks both agree at every step of recorded searches).
 
-const CHANGE_BEST = 0, CHANGE_ALPHA = 1; // Change kinds (negaviz.trace.timeline); 2 lowers beta
-
 // Looks states up in the scene's compact data: the same rules as Timeline.node_at.
 class SceneData {
   constructor(scene) {
@@ -827,10 +821,11 @@ class SceneData {
     if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
     const cut = life.cut >= 0 && life.cut < step;
     let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
+    const kinds = this.s.codes.changes; // what a change does (negaviz.trace.timeline.Change)
     for (const ch of life.changes) {
       if (ch.step >= step) break;
-      if (ch.kind === CHANGE_BEST) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
-      else if (ch.kind === CHANGE_ALPHA) alpha = Math.max(alpha, ch.value);
+      if (ch.kind === kinds.best) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
+      else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
       else beta = Math.min(beta, ch.value);
     }
     if (life.exit >= 0 && life.exit < step) {
@@ -1020,7 +1015,7 @@ async function render({ model, el }) {
   const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
   const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
   const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
-    ...PERSPECTIVES.map((p) => h("option", { value: p, text: p })));
+    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
   prev.addEventListener("click", () => go(state.step - 1));
   next.addEventListener("click", () => go(state.step + 1));

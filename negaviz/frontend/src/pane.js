@@ -7,7 +7,6 @@ import { look } from "./look.js";
 import { showPanels } from "./panels.js";
 
 const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
-const TEXT = 10;          // graphviz points of a node's label text (negaviz.render.tree.NODE_ATTR)
 const READABLE = 9;       // px: the smallest label text a view opens fitted at
 const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
 
@@ -207,7 +206,7 @@ export class Pane {
       this.place(this.maxHeight());
       this.vb = [8 - x * k, 8 - y * k, k];
       this.applyViewBox();
-    } else if (this.fitScale() * TEXT >= READABLE) this.fit();
+    } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
   }
 

@@ -18,7 +18,6 @@ import { h, injectStyle } from "./dom.js";
 import { loadViz, renderDrawing } from "./drawing.js";
 import { Pane } from "./pane.js";
 import { SceneData } from "./scene-data.js";
-import { PERSPECTIVES } from "./values.js";
 
 // The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
 // from negaviz.analysis.steps.JUMP_CODES).
@@ -73,7 +72,7 @@ export async function render({ model, el }) {
   const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
   const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
   const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
-    ...PERSPECTIVES.map((p) => h("option", { value: p, text: p })));
+    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
   prev.addEventListener("click", () => go(state.step - 1));
   next.addEventListener("click", () => go(state.step + 1));

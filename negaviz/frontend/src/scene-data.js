@@ -5,8 +5,6 @@
 
 import { makeFmt, num } from "./values.js";
 
-const CHANGE_BEST = 0, CHANGE_ALPHA = 1; // Change kinds (negaviz.trace.timeline); 2 lowers beta
-
 // Looks states up in the scene's compact data: the same rules as Timeline.node_at.
 export class SceneData {
   constructor(scene) {
@@ -85,10 +83,11 @@ export class SceneData {
     if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
     const cut = life.cut >= 0 && life.cut < step;
     let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
+    const kinds = this.s.codes.changes; // what a change does (negaviz.trace.timeline.Change)
     for (const ch of life.changes) {
       if (ch.step >= step) break;
-      if (ch.kind === CHANGE_BEST) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
-      else if (ch.kind === CHANGE_ALPHA) alpha = Math.max(alpha, ch.value);
+      if (ch.kind === kinds.best) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
+      else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
       else beta = Math.min(beta, ch.value);
     }
     if (life.exit >= 0 && life.exit < step) {

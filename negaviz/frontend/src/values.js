@@ -2,8 +2,6 @@
 //
 // Tested against fmt itself (tests/test_vocabulary.py runs this module in node).
 
-export const PERSPECTIVES = ["negamax", "minimax"];
-
 // A number as the scene sends it: JSON has no infinities, so they travel as "inf", "-inf".
 export function num(x) {
   if (x === "inf") return Infinity;
