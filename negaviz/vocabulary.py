@@ -40,7 +40,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 
-__all__ = ["fmt", "Perspective", "PERSPECTIVES", "STACK_COLUMNS"]
+__all__ = ["fmt", "Perspective", "PERSPECTIVES"]
 
 
 class Kind(str, Enum):

@@ -1,5 +1,5 @@
 // negaviz stepper: one front-end for the widgets, the exported page and static notebook pages.
-// Built by negaviz/frontend/bundle.py from negaviz/frontend/src/: do not edit here.
+// Built by tools/bundle_js.py from negaviz/frontend/src/: do not edit here.
 
 // ------------------------------------------------------------ src/dom.js
 // Small DOM helpers shared by the stepper's parts.
@@ -1255,6 +1255,6 @@ async function render({ model, el }) {
 // ------------------------------------------------------------ src/index.js
 // The front-end's public surface.  negaviz/frontend/stepper.js, the one module the widgets,
 // exported pages and static notebook pages load, is these sources joined in import order
-// (negaviz/frontend/bundle.py); its default export is this module's.
+// (tools/bundle_js.py); its default export is this module's.
 
 export default { render, SceneData };

@@ -1,6 +1,6 @@
 // The front-end's public surface.  negaviz/frontend/stepper.js, the one module the widgets,
 // exported pages and static notebook pages load, is these sources joined in import order
-// (negaviz/frontend/bundle.py); its default export is this module's.
+// (tools/bundle_js.py); its default export is this module's.
 
 import { render } from "./render.js";
 import { SceneData } from "./scene-data.js";

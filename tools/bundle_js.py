@@ -8,15 +8,12 @@ modules it imports before it), their ``import`` lines and named ``export`` lists
 ``export default`` kept as the module's last statement.
 
 ``stepper.js`` is committed, not built at install or import: the wheel, the sdist and the
-course site carry a plain file, a review shows what users run, and
-``tests/frontend/test_bundle.py`` checks it equals a fresh build.  After changing a source::
+course site carry a plain file that needs no build step and no write into site-packages,
+a review shows what users run, and ``tests/frontend/test_bundle.py`` checks it equals a
+fresh build.  After changing a source (``make js`` runs the first)::
 
-    python -m negaviz.frontend.bundle          # writes stepper.js
-    python -m negaviz.frontend.bundle --check  # exit 1 if stepper.js is stale
-
->>> text = build()
->>> text.count("export default"), "\\nimport " in text
-(1, False)
+    python tools/bundle_js.py          # writes negaviz/frontend/stepper.js
+    python tools/bundle_js.py --check  # exit 1 if it is stale
 """
 
 from __future__ import annotations
@@ -25,11 +22,10 @@ import re
 import sys
 from pathlib import Path
 
-__all__ = ["SOURCES", "BUILT", "build"]
-
-SOURCES = Path(__file__).resolve().parent / "src"
+FRONTEND = Path(__file__).resolve().parents[1] / "negaviz" / "frontend"
+SOURCES = FRONTEND / "src"
 """The source modules; ``index.js`` is the entry."""
-BUILT = Path(__file__).resolve().parent / "stepper.js"
+BUILT = FRONTEND / "stepper.js"
 """The joined module every front-end loads."""
 
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";\n', re.M)
@@ -55,7 +51,7 @@ def build() -> str:
     """``stepper.js`` as the sources make it (the same text for the same sources)."""
     parts = [
         "// negaviz stepper: one front-end for the widgets, the exported page and static notebook pages.\n"
-        "// Built by negaviz/frontend/bundle.py from negaviz/frontend/src/: do not edit here.\n"
+        "// Built by tools/bundle_js.py from negaviz/frontend/src/: do not edit here.\n"
     ]
     seen: dict[str, str] = {}
     for name in _order("index.js", []):
@@ -78,7 +74,7 @@ def main(argv: list[str]) -> int:
     if argv[1:] == ["--check"]:
         stale = not BUILT.is_file() or BUILT.read_text(encoding="utf-8") != text
         if stale:
-            print(f"{BUILT} is stale: run python -m negaviz.frontend.bundle", file=sys.stderr)
+            print(f"{BUILT} is stale: run python tools/bundle_js.py", file=sys.stderr)
         return int(stale)
     BUILT.write_text(text, encoding="utf-8", newline="\n")
     print(f"wrote {BUILT} ({len(text.encode('utf-8')):,} bytes)")
