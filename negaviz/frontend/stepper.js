@@ -295,6 +295,23 @@ function seenWindow(alpha, beta, sg) {
 // windows: windows are shown (an exact value then reads "=v").
 // Returns {cls, v, w, m, edge, given}: the item's classes, its value, window and mark
 // texts, its edge's classes, and whether the value is a given one (grey italics).
+/**
+ * @typedef {object} Look
+ * @property {string} cls  the item's classes (nv-current, nv-exact, nv-pv, ...)
+ * @property {string} v  its value text
+ * @property {string} w  its window text
+ * @property {string} m  its marks (cut, TT, pruned, +n nodes)
+ * @property {string} edge  the classes of the edge into it
+ * @property {boolean} given  the value is the tree's given one (grey italics)
+ */
+
+/**
+ * @param {import("./scene-data.js").SceneData} d
+ * @param {import("./scene-data.js").Item} item
+ * @param {number} step
+ * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
+ * @returns {Look}
+ */
 function look(d, item, step, { perspective, line, preview, windows }) {
   const out = paintRule(d, item, step, perspective, line, preview, windows);
   // "only here" is known once the node is entered (never before: it would tell the future)
@@ -923,6 +940,26 @@ class SceneData {
   }
 }
 
+/**
+ * A drawn item of a view, decoded by the scene's schema (negaviz.frontend.scene.SCHEMA
+ * documents each field).
+ * @typedef {object} Item
+ * @property {string} title  its DOT name
+ * @property {"n"|"f"|"g"|"p"} kind  a node, a folded subtree, a group, a ghost
+ * @property {number} node  the trace node (-1 for ghosts and groups)
+ * @property {number} parent
+ * @property {string} up  the title of the item drawn above it
+ * @property {number} depth
+ * @property {number} pruned  the step a cutoff skipped it (-1: never)
+ * @property {string} prefix
+ * @property {number} only
+ * @property {number|string|null} given
+ * @property {string} name
+ * @property {number[][]} ranges
+ * @property {number[]} again
+ * @property {number} appear  the first step it is drawn at
+ */
+
 // Records travel as arrays, their fields named once, in the scene's schema
 // (negaviz.frontend.scene.SCHEMA): decoded here into objects, the one place that
 // knows the order.
@@ -974,6 +1011,24 @@ const KEYS = "Keys (click the stepper first): ← → one step · Home / End the
   + "Drag pans; Ctrl+wheel zooms.";
 const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
 
+/**
+ * anywidget's model, as the widgets, the exported page (page.py's negavizModel) and a
+ * static notebook page give it (anywidget's packages/types/index.ts).
+ * @typedef {object} Model
+ * @property {(name: string) => any} get  a trait: step, perspective, windows, preview,
+ *   presenter, autofocus, scenes (Scene.data() each), or drawing (DOT source)
+ * @property {(name: string, value: any) => void} set
+ * @property {() => void} save_changes
+ * @property {(event: string, callback: Function) => void} on  "change:<trait>", "msg:custom"
+ * @property {(event: string, callback: Function) => void} off
+ * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | viz}
+ */
+
+/**
+ * Show the model's stepper (or still drawing) in `el`.
+ * @param {{model: Model, el: HTMLElement}} args
+ * @returns {Promise<() => void>} the cleanup: stops playing and listening
+ */
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));

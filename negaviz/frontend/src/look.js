@@ -15,6 +15,23 @@ import { num, seenWindow } from "./values.js";
 // windows: windows are shown (an exact value then reads "=v").
 // Returns {cls, v, w, m, edge, given}: the item's classes, its value, window and mark
 // texts, its edge's classes, and whether the value is a given one (grey italics).
+/**
+ * @typedef {object} Look
+ * @property {string} cls  the item's classes (nv-current, nv-exact, nv-pv, ...)
+ * @property {string} v  its value text
+ * @property {string} w  its window text
+ * @property {string} m  its marks (cut, TT, pruned, +n nodes)
+ * @property {string} edge  the classes of the edge into it
+ * @property {boolean} given  the value is the tree's given one (grey italics)
+ */
+
+/**
+ * @param {import("./scene-data.js").SceneData} d
+ * @param {import("./scene-data.js").Item} item
+ * @param {number} step
+ * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
+ * @returns {Look}
+ */
 export function look(d, item, step, { perspective, line, preview, windows }) {
   const out = paintRule(d, item, step, perspective, line, preview, windows);
   // "only here" is known once the node is entered (never before: it would tell the future)

@@ -31,6 +31,24 @@ const KEYS = "Keys (click the stepper first): ← → one step · Home / End the
   + "Drag pans; Ctrl+wheel zooms.";
 const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
 
+/**
+ * anywidget's model, as the widgets, the exported page (page.py's negavizModel) and a
+ * static notebook page give it (anywidget's packages/types/index.ts).
+ * @typedef {object} Model
+ * @property {(name: string) => any} get  a trait: step, perspective, windows, preview,
+ *   presenter, autofocus, scenes (Scene.data() each), or drawing (DOT source)
+ * @property {(name: string, value: any) => void} set
+ * @property {() => void} save_changes
+ * @property {(event: string, callback: Function) => void} on  "change:<trait>", "msg:custom"
+ * @property {(event: string, callback: Function) => void} off
+ * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | viz}
+ */
+
+/**
+ * Show the model's stepper (or still drawing) in `el`.
+ * @param {{model: Model, el: HTMLElement}} args
+ * @returns {Promise<() => void>} the cleanup: stops playing and listening
+ */
 export async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));

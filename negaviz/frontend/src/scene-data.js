@@ -185,6 +185,26 @@ export class SceneData {
   }
 }
 
+/**
+ * A drawn item of a view, decoded by the scene's schema (negaviz.frontend.scene.SCHEMA
+ * documents each field).
+ * @typedef {object} Item
+ * @property {string} title  its DOT name
+ * @property {"n"|"f"|"g"|"p"} kind  a node, a folded subtree, a group, a ghost
+ * @property {number} node  the trace node (-1 for ghosts and groups)
+ * @property {number} parent
+ * @property {string} up  the title of the item drawn above it
+ * @property {number} depth
+ * @property {number} pruned  the step a cutoff skipped it (-1: never)
+ * @property {string} prefix
+ * @property {number} only
+ * @property {number|string|null} given
+ * @property {string} name
+ * @property {number[][]} ranges
+ * @property {number[]} again
+ * @property {number} appear  the first step it is drawn at
+ */
+
 // Records travel as arrays, their fields named once, in the scene's schema
 // (negaviz.frontend.scene.SCHEMA): decoded here into objects, the one place that
 // knows the order.
