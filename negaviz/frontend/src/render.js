@@ -16,8 +16,10 @@
 
 import { h, injectStyle } from "./dom.js";
 import { loadViz, renderDrawing } from "./drawing.js";
+import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
 import { SceneData } from "./scene-data.js";
+import { makeWarmer } from "./warm.js";
 
 // The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
 // from negaviz.analysis.steps.JUMP_CODES).
@@ -26,9 +28,6 @@ const JUMPS = [
   ["return", "next return"],
   ["tt", "next TT hit"],
 ];
-const KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · "
-  + "P presenter size · F fit the tree · + − zoom. Click a node: go to where it is entered (shift-click: where it returns). "
-  + "Drag pans; Ctrl+wheel zooms.";
 const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
 
 /**
@@ -126,50 +125,7 @@ export async function render({ model, el }) {
     show();
   }
 
-  // --- keyboard and clicks --------------------------------------------------------------
-  // Letter keys (the list the page shows is KEYS, at the top of this module).
-  const KEY_ACTIONS = {
-    p: () => setPresenter(!ui.presenter),
-    f: () => panes.forEach((p) => p.fit()),
-    "+": () => panes.forEach((p) => p.zoom(1 / 1.25)),
-    "=": () => panes.forEach((p) => p.zoom(1 / 1.25)),
-    "-": () => panes.forEach((p) => p.zoom(1.25)),
-  };
-  root.addEventListener("keydown", (e) => {
-    if (e.target && (e.target.tagName === "SELECT" || (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox"))) return;
-    let k = null;
-    if (e.key === "ArrowRight") k = state.step + 1;
-    else if (e.key === "ArrowLeft") k = state.step - 1;
-    else if (e.key === "Home") k = 0;
-    else if (e.key === "End") k = total;
-    else if (e.key === " " && e.target === root) { e.preventDefault(); e.stopPropagation(); togglePlay(); return; }
-    else if (!e.ctrlKey && !e.metaKey && !e.altKey && KEY_ACTIONS[e.key.toLowerCase()]) {
-      e.preventDefault();
-      e.stopPropagation();
-      KEY_ACTIONS[e.key.toLowerCase()]();
-      return;
-    }
-    if (k === null) return;
-    e.preventDefault();
-    e.stopPropagation(); // JupyterLab would move between cells
-    go(k);
-  });
-  // Take the focus on a click, and again just after: notebook front-ends (Notebook 7)
-  // move the focus to the cell once the click has bubbled up to them.
-  const grabFocus = () => { root.focus({ preventScroll: true }); setTimeout(() => root.focus({ preventScroll: true }), 0); };
-  root.addEventListener("click", (e) => {
-    const g = e.target.closest && e.target.closest("g.node");
-    const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
-    if (!g || g.dataset.node === undefined) { if (!typing) grabFocus(); return; }
-    const pane = panes.find((p) => p.el.contains(g));
-    const life = pane.d.lives.get(Number(g.dataset.node));
-    if (!life) return;
-    grabFocus();
-    // A node not entered yet goes nowhere, as a move never tried: a jump would tell
-    // whether (and when) the search gets there.  Preview shows the future anyway.
-    if (life.enter >= Math.min(state.step, pane.d.n) && !state.preview) return;
-    go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
-  });
+  installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter });
 
   function jumpTarget(kind) {
     // the nearest such event ahead on any pane; -1 if there is none
@@ -261,43 +217,9 @@ export async function render({ model, el }) {
     warm();
   }
 
-  // --- views laid out ahead, while the reader reads -------------------------------------
-  // When the page is idle, the view the steps just after (then just before) the current
-  // view show is built, hidden: one per idle period, so a key press waits for one at most.
-  // (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
-  // report an idle period.)
-  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
-  let warming = false;
-  let closed = false;
-  let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
-  function warm() {
-    if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
-    warming = true;
-    idle(() => {
-      warming = false;
-      if (closed) return;
-      let asking = false;
-      for (const [i, pane] of panes.entries()) {
-        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
-        if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
-          warm();
-          return;
-        }
-        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
-        // and once it is here the next idle period builds the view.
-        if (next) {
-          need(i, next.need);
-          asking = true;
-        }
-      }
-      warmedFor = warmKey();
-      // "done": every neighbouring view is built (tests and benchmarks wait for it)
-      root.dataset.warm = asking ? "asked" : "done";
-    });
-    delete root.dataset.warm;
-  }
+  // Views laid out ahead, while the reader reads (warm.js).
+  const warmer = makeWarmer(root, panes, state, need);
+  const warm = warmer.warm;
 
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
   const onPersp = () => { state.perspective = model.get("perspective"); show(); };
@@ -315,7 +237,7 @@ export async function render({ model, el }) {
   if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
   return () => {
-    closed = true;
+    warmer.close();
     if (state.timer) clearInterval(state.timer);
     if (resizing) resizing.disconnect();
     model.off("change:step", onStep);
