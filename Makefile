@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.negaviz-installed
 # Versions known to pass; `make test CONSTRAINTS=` (in a fresh VENV) installs the newest instead.
 CONSTRAINTS ?= constraints.txt
 
-.PHONY: lab test setup dot browser bench notebooks check test-latest constraints docs site js
+.PHONY: lab trust test setup dot browser bench notebooks check test-latest constraints docs site js
 
 setup: $(STAMP) dot
 
@@ -47,8 +47,21 @@ browser:
 # JupyterLab refuses to run as root unless told to (containers, fresh machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: setup
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
+# JupyterLab on the lecture notebooks, with:
+# - the notebooks trusted, so their stored drawings show before anything is run (Jupyter
+#   shows an untrusted notebook's SVG as text); `make trust` does only that;
+# - this environment's programs first on PATH, for `!negaviz ...` in a notebook and
+#   `negaviz` in JupyterLab's terminals;
+# - tools/lab/ among Jupyter's config folders: it keeps the course site's JupyterLite
+#   extension (from the test extras) out of JupyterLab's page.
+# LAB_ARGS adds options (the tests pass --no-browser, a port and a token).
+LAB_ARGS ?=
+lab: setup trust
+	PATH="$(abspath $(BIN)):$$PATH" JUPYTER_CONFIG_PATH="$(abspath tools/lab)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	  $(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
+
+trust:
+	$(BIN)/jupyter trust notebooks/[0-9][0-9]-*.ipynb
 
 # Tests run on one worker per core (pytest-xdist), a file to a worker at a time
 # (notebook cells and module fixtures stay together), in the order tests/conftest.py

@@ -24,7 +24,14 @@ class TraceFormatError(InputError):
 
 class MissingDependency(NegavizError, ImportError):
     """An optional package that this part of negaviz needs is not installed; the
-    message names the ``pip install`` to run (see :mod:`negaviz.extras`)."""
+    message names the ``pip install`` to run (see :mod:`negaviz.extras`).
+
+    A notebook shows it as its one line, with no traceback: the cell that needed the
+    package is the one that failed, and the line says what to install."""
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows instead of a traceback (its protocol for such errors)."""
+        return [f"{type(self).__name__}: {self}"]
 
 
 class SearchInterrupted(NegavizError, KeyboardInterrupt):

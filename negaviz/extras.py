@@ -8,7 +8,8 @@ they give:
   page and ``negaviz render``, ``proof -o`` and ``export`` (which also need Graphviz's
   ``dot`` program, from apt, conda or Homebrew);
 * ``notebook``: ``draw`` plus JupyterLab, ipywidgets, anywidget, jupytext and
-  matplotlib, for the widgets, the plots and the lecture notebooks.
+  matplotlib, for the widgets and the lecture notebooks (plots need nothing: they are
+  Vega-Lite specifications; matplotlib writes them to files).
 
 A module that needs an extra calls :func:`require` before importing it, so a missing
 package is one line naming the ``pip install`` to run (and, on the command line, exit

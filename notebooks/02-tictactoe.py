@@ -20,14 +20,6 @@
 # scores a finished game +1, −1 or 0 for the side to move; x moves first.
 
 # %%
-# %matplotlib inline
-# %config InlineBackend.figure_formats = ["svg"]
-# %config InlineBackend.print_figure_kwargs = {"bbox_inches": "tight", "metadata": {"Date": None}}
-import matplotlib
-from negaviz.render.plots import SVG_SALT
-
-matplotlib.rcParams["svg.hashsalt"] = SVG_SALT  # fixed SVG ids: the same figure gives the same bytes
-
 import itertools
 import math
 

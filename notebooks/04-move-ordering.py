@@ -30,15 +30,6 @@
 # threatens to win (any other move loses at once).
 
 # %%
-# %matplotlib inline
-# %config InlineBackend.figure_formats = ["svg"]
-# %config InlineBackend.print_figure_kwargs = {"bbox_inches": "tight", "metadata": {"Date": None}}
-import matplotlib
-from negaviz.render.plots import SVG_SALT
-
-matplotlib.rcParams["svg.hashsalt"] = SVG_SALT  # fixed SVG ids: the same figure gives the same bytes
-
-
 import negaviz
 from negaviz import TicTacToe
 from negaviz.analysis import compare

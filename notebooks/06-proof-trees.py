@@ -40,14 +40,15 @@ proofs = prove(game)
 print("value for x:", proofs.minimax_value)
 for proof in proofs.proofs:
     print(f"{proof.description}: claim {proof.claim}, proof tree of {proof.nodes} nodes")
-    print("problems found by check_proof:", check_proof(game, proof) or "none")
+    print("problems found by check_proof:", check_proof(proof) or "none")
 
 # %% [markdown]
-# Boxes are positions where x (the prover) moves, with the one move the proof needs;
-# ellipses are positions where o moves, with every reply.
+# A proof shows itself as its tree (`draw_proof(proofs)` gives the drawing itself, to
+# save or restyle).  Boxes are positions where x (the prover) moves, with the one move
+# the proof needs; ellipses are positions where o moves, with every reply.
 
 # %%
-picture(draw_proof(game, proofs.proofs[0]))
+proofs
 
 # %% [markdown]
 # ## How much smaller?
@@ -69,9 +70,10 @@ print("the first-good-move proof has", proofs.proofs[0].nodes, "nodes;",
       "the smallest proof has", prove(game, minimal=True).proofs[0].nodes)
 
 # %% [markdown]
-# `prove` takes, at each of the prover's positions, the first move (in the game's move
-# order) that keeps the claim; with `minimal=True` it takes the move with the smallest
-# proof below it.  Here both give the same tree.
+# `prove` takes, at each of the prover's positions, a move that ends the game keeping the
+# claim (a win in one) if there is one, else the first move (in the game's move order)
+# that keeps the claim; with `minimal=True` it takes the move with the smallest proof
+# below it.  Here both give the same tree.
 #
 # ## A draw needs two proofs
 #
@@ -87,10 +89,10 @@ print("value for x:", first.minimax_value)
 print("claim   proof                     first good move  smallest")
 for a, b in zip(first.proofs, smallest.proofs):
     print(f"{str(a.claim):6}  {a.description:24}  {a.nodes:15,}  {b.nodes:8,}")
-print("checked:", [check_proof(board, p) for p in first.proofs + smallest.proofs])
+print("checked:", check_proof(first), check_proof(smallest))
 
 # %% [markdown]
 # The top of x's smallest proof (the rest folded into summary nodes):
 
 # %%
-picture(draw_proof(board, smallest.proofs[0], max_nodes=40))
+picture(draw_proof(smallest.proofs[0], max_nodes=40))

@@ -21,14 +21,6 @@
 # would, is quick, and agrees with the game's score where the game is over.
 
 # %%
-# %matplotlib inline
-# %config InlineBackend.figure_formats = ["svg"]
-# %config InlineBackend.print_figure_kwargs = {"bbox_inches": "tight", "metadata": {"Date": None}}
-import matplotlib
-from negaviz.render.plots import SVG_SALT
-
-matplotlib.rcParams["svg.hashsalt"] = SVG_SALT  # fixed SVG ids: the same figure gives the same bytes
-
 import inspect
 
 import negaviz

@@ -22,15 +22,6 @@
 # with how to bring your own game, written for AIMA or for easyAI, to negaviz.
 
 # %%
-# %matplotlib inline
-# %config InlineBackend.figure_formats = ["svg"]
-# %config InlineBackend.print_figure_kwargs = {"bbox_inches": "tight", "metadata": {"Date": None}}
-import matplotlib
-from negaviz.render.plots import SVG_SALT
-
-matplotlib.rcParams["svg.hashsalt"] = SVG_SALT  # fixed SVG ids: the same figure gives the same bytes
-
-# %%
 from dataclasses import replace
 
 import negaviz

@@ -26,12 +26,15 @@ import negaviz
 from negaviz.errors import InputError
 
 SKIPPED: dict[str, str] = {
-    # the proof family: issue 26 gives prove, check_proof and draw_proof their argument checks
-    **{name: "proofs (issue 26)" for name in (
-        "negaviz.prove", "negaviz.check_proof", "negaviz.render.draw_proof", "negaviz.search.proof.Proofs",
-        "negaviz.search.proof.ProofTree", "negaviz.search.proof.ProofNode", "negaviz.search.proof.Claim",
-        "negaviz.render.proof.ProofNodeView", "negaviz.render.proof.ProofEdgeView",
+    # the proof family: prove and draw_proof are walked; the proof itself is passed positionally
+    "negaviz.check_proof": "takes its proof positionally (check_proof(proofs), or (game, proof)): each wrong "
+                           "form is one InputError in tests/search/test_proof.py",
+    **{name: "a value negaviz builds and returns (a proof and its parts)" for name in (
+        "negaviz.search.proof.Proofs", "negaviz.search.proof.ProofTree", "negaviz.search.proof.ProofNode",
+        "negaviz.search.proof.Claim", "negaviz.render.proof.ProofNodeView", "negaviz.render.proof.ProofEdgeView")},
+    **{name: "called by draw_proof for every node and edge: kept off the hot path" for name in (
         "negaviz.render.proof.default_proof_node_style", "negaviz.render.proof.default_proof_edge_style")},
+    "negaviz.render.plots.Plot": "a value negaviz builds and returns (a chart's specification)",
     # what negaviz returns or raises: built by negaviz, read by users
     **{name: "a value negaviz builds and returns" for name in (
         "negaviz.SearchResult", "negaviz.Trace", "negaviz.analysis.Table", "negaviz.export.Export",
@@ -152,6 +155,9 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.render.draw": dict(trace=f.trace, step=None, perspective="negamax", windows=False, dag=False,
                                     max_nodes=400, legend=True, preview=False),
         "negaviz.render.picture": dict(drawing=f.trace),
+        "negaviz.prove": dict(game=negaviz.TicTacToe("x.o/x../o.."), position=None, minimal=False),
+        # the proof is positional (draw_proof(proofs)); the keywords are checked before it is read
+        "negaviz.render.draw_proof": dict(max_nodes=400, node_style=lambda v: {}, edge_style=lambda v: {}),
         "negaviz.render.to_svg": dict(digraph=f.drawing),
         "negaviz.render.render": dict(digraph=f.drawing, fmt="svg"),
         "negaviz.render.save": dict(digraph=f.drawing, path=f.tmp / "d.svg"),

@@ -153,10 +153,50 @@ def test_widgets_without_their_packages_name_the_notebook_extra(missing: str, wi
     )
 
 
-def test_plots_without_matplotlib_name_the_notebook_extra() -> None:
+def test_widgets_say_at_import_that_their_packages_are_missing() -> None:
+    """The cell that imports the widgets is the one that fails, not a later one."""
     done = python(
-        "import sys; sys.modules['matplotlib'] = None\n"
+        "import sys; sys.modules['ipywidgets'] = None\n"
         "from negaviz.errors import MissingDependency\n"
-        "try:\n    import negaviz.render.plots\nexcept MissingDependency as e:\n    print(e)\n"
+        "try:\n    import negaviz.widgets\nexcept MissingDependency as e:\n    print(e._render_traceback_())\n"
     )
-    assert done.stdout == 'plotting needs the matplotlib Python package, which is not installed: pip install "negaviz[notebook]"\n'
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        "['MissingDependency: a widget needs the ipywidgets Python package, which is not installed: "
+        "pip install \"negaviz[notebook]\"']\n"
+    )
+
+
+def test_a_notebook_shows_a_missing_package_in_one_line() -> None:
+    """IPython shows the error's one line, not a traceback through negaviz."""
+    done = python(
+        "import sys; sys.modules['anywidget'] = None\n"
+        "from IPython.testing.globalipapp import get_ipython\n"
+        "shell = get_ipython()\n"
+        "shell.run_cell('from negaviz.widgets import StepperWidget')\n"
+    )
+    assert done.returncode == 0, done.stderr
+    shown = [line for line in done.stdout.splitlines() if line.strip()]
+    assert shown == [
+        'MissingDependency: a widget needs the anywidget Python package, which is not installed: pip install "negaviz[notebook]"'
+    ], done.stdout
+
+
+def test_plots_need_no_plotting_package_and_files_name_the_notebook_extra() -> None:
+    """The site's Python has no matplotlib (nor numpy): plots are made without them, and
+    only writing a file asks for matplotlib, in one line."""
+    done = python(
+        "import sys; sys.modules['matplotlib'] = None; sys.modules['numpy'] = None\n"
+        "import negaviz\n"
+        "from negaviz.render.plots import plot_comparison, save_figure\n"
+        "from negaviz.errors import MissingDependency\n"
+        "game = negaviz.TicTacToe('x.o/x../o..')\n"
+        "plot = plot_comparison({'a': negaviz.record(game), 'b': negaviz.record(game, tt=True)})\n"
+        "print(plot)\n"
+        "try:\n    save_figure(plot, 'x.svg')\nexcept MissingDependency as e:\n    print(e)\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        "<negaviz plot: nodes by search, 2 series>\n"
+        'saving a plot as a file needs the matplotlib Python package, which is not installed: pip install "negaviz[notebook]"\n'
+    )

@@ -50,13 +50,13 @@ def test_the_notebook_snippet_runs_and_builds_every_widget(tmp_path: Path) -> No
     from negaviz.trace import Trace
     from negaviz.widgets import CompareWidget, PlayWidget, StepperWidget
 
-    from IPython.display import SVG
+    from negaviz.render import Picture
 
     shown = run_cells(snippet_after("In a notebook, a trace shows itself"), tmp_path)
-    assert [type(x) for x in shown] == [Trace, SVG, type(tmp_path), StepperWidget, CompareWidget, PlayWidget]
+    assert [type(x) for x in shown] == [Trace, Picture, type(tmp_path), StepperWidget, CompareWidget, PlayWidget]
     trace = shown[0]
-    assert trace._repr_svg_().count("<svg") == 1  # "drawn inline"
-    assert "after step 15" in shown[1].data  # the step's picture, by dot here
+    assert trace._repr_mimebundle_()["image/svg+xml"].count("<svg") == 1  # "drawn inline"
+    assert "after step 15" in shown[1].svg  # the step's picture, by dot here
     assert (tmp_path / "cutoff.pdf").read_bytes().startswith(b"%PDF")
     for widget in shown[3:]:
         widget.close()

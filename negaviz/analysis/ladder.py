@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from negaviz.analysis.stats import Table, solve_branching
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
@@ -41,8 +41,6 @@ from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 from negaviz.vocabulary import check_flag, check_text, shown
 
-if TYPE_CHECKING:  # plotting needs matplotlib; the ladder does not
-    from matplotlib.figure import Figure
 
 __all__ = ["ladder", "climb", "tabulate", "Step", "DEFAULT_STEPS", "ValueMismatch"]
 

@@ -40,7 +40,6 @@ import html
 import math
 import re
 from collections.abc import Callable
-from bisect import bisect_right
 from decimal import Decimal
 from importlib import resources
 from typing import Any, Literal, get_args
@@ -49,7 +48,7 @@ from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
-from negaviz.render.growth import PINNED_GRAPH, Placer, label_size, pinned
+from negaviz.render.growth import PINNED_GRAPH, Placer, Spans, label_size, pinned
 from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.render.fold import Item, Sizes, given_plan, plan, snapshot
@@ -275,11 +274,12 @@ class Scene:
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}
         self._grown: list[bool] = []  # per pass: laid out as it grows (not a given tree drawn whole)
-        self._starts: dict[int, list[int]] = {}  # per growing pass: the steps its views start at
+        self._spans: dict[int, Spans] = {}  # per growing pass: its views' spans of steps
         for p in range(len(self.passes)):
             first, root, part = self.passes[p]
             given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
             self._grown.append(not given)
+            self._spans[p] = Spans(self.timeline, root=root, end=root + len(part.nodes), first=first, budget=max_nodes)
             if given:
                 self._add_view(p, ())  # the given tree, whole
             else:
@@ -312,7 +312,7 @@ class Scene:
             return found
         p = self.pass_of(step)
         if self._grown[p]:  # the view of the span of steps that holds it
-            return self._grow_view(p, self._span_start(p, step), note_new=True)
+            return self._grow_view(p, self._spans[p].start_of(step), note_new=True)
         first, root, part = self.passes[p]
         local = self.timeline.current[step] - root
         nodes = part.nodes
@@ -346,27 +346,6 @@ class Scene:
             if on_step is not None:
                 on_step()
 
-    def _span_end(self, p: int, start: int) -> int:
-        """The first step the view of pass ``p`` starting at step ``start`` cannot show
-        (-1: it shows the rest of the pass): the step the first node that does not fit is
-        entered at.  A few look-ups: no view is laid out to know where the next starts."""
-        first, root, part = self.passes[p]
-        tl = self.timeline
-        stack = [n for n in tl.stack(start) if n >= root]
-        nid = max(tl.entered(start), root) + max(self.max_nodes - len(stack), 1)
-        return tl.lives[nid].enter + 1 if nid < root + len(part.nodes) else -1
-
-    def _span_start(self, p: int, step: int) -> int:
-        """The start of the span of pass ``p``'s steps that holds ``step``: each view of a
-        growing search starts where the one before it filled up."""
-        starts = self._starts.setdefault(p, [self.passes[p][0]])
-        while True:
-            end = self._span_end(p, starts[-1])
-            if end < 0 or step < end:
-                break
-            starts.append(end)
-        return starts[bisect_right(starts, step) - 1]
-
     def _grow_view(self, p: int, start: int, note_new: bool = False) -> int:
         """Lay out the view of pass ``p`` that starts at step ``start``: the call stack then,
         and the nodes the search enters from then on, placed as it enters them
@@ -374,14 +353,11 @@ class Scene:
         the steps from ``start`` until the next node would not fit."""
         first, root, part = self.passes[p]
         tl = self.timeline
-        end = root + len(part.nodes)  # the pass's nodes: root .. end - 1
-        stack = [n for n in tl.stack(start) if n >= root]
         for i, view in enumerate(self.views):
             if view["pass"] == p and view["span"][0] == start:
                 return i  # laid out already
-        stop = self._span_end(p, start)
-        count = (tl.entered(stop - 1) if stop >= 0 else end) - max(tl.entered(start), root)
-        members = [*stack, *range(max(tl.entered(start), root), max(tl.entered(start), root) + count)]
+        spans = self._spans[p]
+        stack, members, stop = spans.stack(start), spans.members(start), spans.stop(start)
         snap = snapshot(part, len(part))
         builder = _LayoutBuilder(part, snap, perspective="negamax", windows=True, dag=False)
         builder.slots = labels.game_slots(part.game)

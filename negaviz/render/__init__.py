@@ -25,7 +25,7 @@ require("graphviz", purpose="drawing")  # before any module here imports it: one
 import graphviz  # type: ignore[import-untyped]  # noqa: E402
 
 from negaviz.errors import InputError
-from negaviz.render.output import FORMATS, render, save, to_svg
+from negaviz.render.output import FORMATS, drawn_nodes, render, save, svg_element, to_svg
 from negaviz.render.proof import draw_proof
 from negaviz.render.styles import (
     OKABE_ITO,
@@ -46,9 +46,38 @@ __all__ = [
 def svg(trace: Trace, **kw: Any) -> str:
     """``trace`` drawn (options as for :func:`draw`) and rendered to SVG text by dot.
 
-    This is what ``Trace._repr_svg_`` calls to show a trace in a notebook.
+    (A notebook shows a trace through :func:`picture`, which also works without dot.)
     """
     return to_svg(draw(trace, **kw))
+
+
+class Picture:
+    """A drawing laid out by dot, as a notebook shows it: SVG, and a plain-text form that
+    says what it is and stays the same run to run (no memory address).
+
+    >>> import negaviz
+    >>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
+    >>> shown = picture(trace)
+    >>> shown
+    <negaviz drawing: 8 nodes>
+    >>> sorted(shown._repr_mimebundle_())
+    ['image/svg+xml', 'text/plain']
+    """
+
+    def __init__(self, svg: str, nodes: int) -> None:
+        self.svg = svg
+        """The ``<svg>`` element (no XML prolog, no Graphviz version comment)."""
+        self.nodes = nodes
+        """How many nodes it draws."""
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        return {"image/svg+xml": self.svg, "text/plain": repr(self)}
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<negaviz drawing: {self.nodes} nodes>"
 
 
 def picture(drawing: Any, **kw: Any) -> Any:
@@ -60,7 +89,7 @@ def picture(drawing: Any, **kw: Any) -> Any:
     >>> import negaviz
     >>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
     >>> type(picture(trace, windows=True)).__name__  # dot is installed here
-    'SVG'
+    'Picture'
     """
     if isinstance(drawing, Trace):
         drawing = draw(drawing, **kw)
@@ -74,6 +103,21 @@ def picture(drawing: Any, **kw: Any) -> Any:
         from negaviz.widgets.display import DrawingView
 
         return DrawingView(drawing.source, label="a drawn search tree")
-    from IPython.display import SVG
+    return Picture(svg_element(to_svg(drawing)), drawn_nodes(drawing))
 
-    return SVG(to_svg(drawing))
+
+def bundle(obj: Any, text: str, **kw: Any) -> dict[str, Any]:
+    """What a notebook shows for a trace or a proof (``obj``, drawn as :func:`picture`
+    draws it) with ``text`` as its plain-text form: a picture wherever one can be made,
+    else the text alone.  Never raises for want of dot or of the widgets: a kernel without
+    dot and without the notebook extras shows the text."""
+    from negaviz.errors import MissingDependency
+
+    try:
+        shown = picture(obj, **kw)
+        given = shown._repr_mimebundle_()
+        data = dict(given[0] if isinstance(given, tuple) else given)  # a widget's: (data, metadata)
+    except MissingDependency:  # no dot here and no widgets to lay it out in the page
+        return {"text/plain": text}
+    data["text/plain"] = text
+    return data

@@ -27,10 +27,12 @@ nothing that sizes a node changes from page to page:
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
 import tempfile
+import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -42,8 +44,8 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, Snapshot, given_plan, plan, snapshot
-from negaviz.render.growth import GAP, Placer, label_size, pinned
+from negaviz.render.fold import Item, Plan, given_plan, plan, snapshot
+from negaviz.render.growth import GAP, Placer, Spans, label_size, pinned
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -242,9 +244,15 @@ class _PageBuilder(_Builder):
 
     def caption_label(self, layout: Plan, max_nodes: int) -> str:
         lines, step_line, chars = self.book_caption
-        rows = [f'<TR><TD ALIGN="LEFT">{labels.esc(line)}</TD></TR>' for line in lines]
+        # Wrapped, never cut: a line longer than a label line goes on over the next rows.
+        wrapped = [part for line in lines for part in textwrap.wrap(line, CAPTION_CHARS) or [""]]
+        rows = [f'<TR><TD ALIGN="LEFT">{labels.esc(part)}</TD></TR>' for part in wrapped]
         rows.append(labels.fixed_row(labels.esc(step_line), chars, 10))
         return labels.fixed_table(rows)
+
+
+CAPTION_CHARS = 2 * labels.MAX_CHARS
+"""The longest caption line a flip-book page writes on one row (longer ones wrap)."""
 
 
 def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: bool = False) -> labels.Slots:
@@ -331,10 +339,15 @@ def _pass_pages(
     stacks = dict.fromkeys(n for k in local for n in timeline.stack(k))  # each stack root first
     # A textbook tree is the exercise's data: drawn whole, on every page, when it fits.
     given = given_plan(trace, target, budget) if textbook else None
-    # Any other search grows page by page, each node placed when it is entered (render.growth),
-    # when all it enters by the last page fits; else one folded plan of the last page.
-    grows = given is None and not preview and target.visible <= budget
-    layout = given or plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
+    # Any other search grows page by page, each node placed when it is entered
+    # (render.growth); a search too big for one view gets a new one when it fills, from
+    # the call stack then, as the stepper does.  (A preview draws the final search: one
+    # folded plan of it.)
+    grows = given is None and not preview
+    if grows:
+        layout = Plan()
+    else:
+        layout = given or plan(trace, target, budget, ghosts=None if textbook else 2, also_keep=(*target.pv, *stacks))
 
     shapes: dict[str, str] = {}  # shared by the pages (and the preview) of this pass
 
@@ -366,14 +379,26 @@ def _pass_pages(
         slots = labels.game_slots(trace.game)
         if later is not None:
             later.slots = slots
-    pins = _grown_pins(trace, max(target.visible, 1), builder(max(local)), slots) if grows else {}
+    spans = Spans(timeline, root=0, end=len(trace.nodes), first=0, budget=budget)
+    pins: dict[int, dict[str, tuple[float, float, float, float]]] = {}  # by the first step of a view
+    several = grows and spans.stop(0) >= 0 and spans.stop(0) <= max(local)
+    if several:
+        chars += len(" (a new view from step 0,000,000)")
     for k, step in zip(steps, local):
         b = builder(step)
         b.slots = slots
         b.later = later
-        b.pins = pins
-        b.book_caption = (lines, f"after step {k:,} of {total:,}", chars)
-        page_plan = _entered_by(trace, b.snap) if grows else layout
+        caption = f"after step {k:,} of {total:,}"
+        page_plan = layout
+        if grows:
+            start = spans.start_of(step)
+            if start not in pins:
+                pins[start] = _grown_pins(trace, spans.members(start), builder(max(local)), slots)
+            b.pins = pins[start]
+            page_plan = _entered_by(trace, spans, start, step)
+            if several:
+                caption += f" (a view from step {first + start:,})"
+        b.book_caption = (lines, caption, chars)
         dot = b.build(page_plan, _page_style, default_edge_style, legend=False, max_nodes=max_nodes)
         used |= b.used
         pages.append(Page(k, dot))
@@ -385,28 +410,32 @@ def _pass_pages(
         attrs = dict(table)
         if grows:  # left of the root, the same place on every page: it sizes nothing a later page adds
             w, h = label_size(table["label"], 9)
-            attrs["pos"] = pinned((-w - GAP, 0.0, w, h))["pos"]  # (its own size: Graphviz's)
+            h = 2.0 * math.ceil(h * 0.65)  # (its rows are spaced wider than a node's: room for them)
+            attrs.update(pinned((-w - GAP, 0.0, w, h)))
         for page in pages:
             page.digraph.node("legend", _attributes=attrs)
     return pages
 
 
-def _entered_by(trace: Trace, snap: Snapshot) -> Plan:
-    """The nodes a search has entered by ``snap``'s step, each drawn: a growing page."""
+def _entered_by(trace: Trace, spans: Spans, start: int, step: int) -> Plan:
+    """A growing page: the nodes of the view starting at ``start`` drawn by ``step``: the
+    call stack it starts from, and what the search has entered since (the root, the
+    position given, from step 0)."""
     nodes = trace.nodes
-    shown = max(snap.visible, 1)  # the root, the position given, from step 0
-    return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in range(shown)], kept=frozenset(snap.stack))
+    stack = set(spans.stack(start))
+    shown = [n for n in spans.members(start) if n in stack or nodes[n].enter_step < step or n == 0]
+    return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in shown], kept=frozenset(stack))
 
 
-def _grown_pins(trace: Trace, visible: int, builder: _PageBuilder, slots: labels.Slots) -> dict[str, tuple[float, float, float, float]]:
-    """Each of the first ``visible`` nodes' box, placed in the order they are entered
-    (:class:`negaviz.render.growth.Placer`): the same on every page, and decided by what
-    came before it only."""
+def _grown_pins(trace: Trace, members: list[int], builder: _PageBuilder, slots: labels.Slots) -> dict[str, tuple[float, float, float, float]]:
+    """Each of a view's nodes' box, placed in the order they are entered
+    (:class:`negaviz.render.growth.Placer`): the same on every page of the view, and
+    decided by what came before it only."""
     placer = Placer()
     nodes = trace.nodes
     builder.slots = slots
     out = {}
-    for n in range(visible):
+    for n in members:
         item = Item(f"n{n}", "node", n, nodes[n].parent)
         size = label_size(_ring(builder.node_label(builder.node_view(item), item), "transparent"))
         x, y = placer.place(n, nodes[n].parent, nodes[n].depth, size)

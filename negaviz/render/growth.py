@@ -29,8 +29,11 @@ generously, so boxes never overlap; Graphviz then sizes each box to its label.
 
 from __future__ import annotations
 
+import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import Any
 
 GAP = 14.0
 """Points between boxes side by side."""
@@ -69,7 +72,9 @@ def label_size(label: str, font: float = 10.0) -> tuple[float, float]:
             row_h = max(row_h, h)
         width = max(width, row_w)
         height += row_h
-    return (round(width + 2 * MARGIN[0]) * 1.0, round(height + 2 * MARGIN[1]) * 1.0)
+    # whole, even numbers of points: Graphviz keeps sizes in whole points, and a box's
+    # centre then falls on a whole point too, so nothing is rounded differently later
+    return (2.0 * math.ceil((width + 2 * MARGIN[0]) / 2), 2.0 * math.ceil((height + 2 * MARGIN[1]) / 2))
 
 
 def pinned(box: tuple[float, float, float, float]) -> dict[str, str]:
@@ -77,10 +82,10 @@ def pinned(box: tuple[float, float, float, float]) -> dict[str, str]:
     height in points, y down): its centre pinned, its size fixed.
 
     >>> pinned((0.0, 0.0, 72.0, 36.0))
-    {'pos': '36.00,-18.00!', 'width': '1.0000', 'height': '0.5000', 'fixedsize': 'true'}
+    {'pos': '36.00,-18.00!', 'width': '1.000000', 'height': '0.500000', 'fixedsize': 'true'}
     """
     x, y, w, h = box
-    return {"pos": f"{x + w / 2:.2f},{-(y + h / 2):.2f}!", "width": f"{w / 72:.4f}", "height": f"{h / 72:.4f}",
+    return {"pos": f"{x + w / 2:.2f},{-(y + h / 2):.2f}!", "width": f"{w / 72:.6f}", "height": f"{h / 72:.6f}",
             "fixedsize": "true"}
 
 
@@ -121,3 +126,48 @@ class Placer:
         self.boxes[node] = (x, y, w, h)
         self.right[depth] = max(self.right.get(depth, x + w), x + w)
         return (x, y)
+
+
+class Spans:
+    """The views of a search drawn as it grows, chosen as it goes: each holds a span of
+    steps, from the call stack at its first step and the nodes entered after it, until
+    ``budget`` nodes are drawn; the next starts at the step the first node that does not
+    fit is entered.  Found with a few look-ups in the timeline (``negaviz.trace.timeline``):
+    nothing is laid out to know where a span starts or ends.
+
+    ``root`` .. ``end`` - 1 are the nodes of the search (a driver's pass); ``first`` the
+    step it starts at.
+    """
+
+    def __init__(self, timeline: Any, *, root: int, end: int, first: int, budget: int) -> None:
+        self.timeline = timeline
+        self.root, self.end, self.budget = root, end, budget
+        self.starts = [first]
+
+    def stop(self, start: int) -> int:
+        """The first step the span starting at ``start`` cannot show (-1: none, it runs to
+        the end of the search)."""
+        stack = self.stack(start)
+        nid = max(self.timeline.entered(start), self.root) + max(self.budget - len(stack), 1)
+        return self.timeline.lives[nid].enter + 1 if nid < self.end else -1
+
+    def start_of(self, step: int) -> int:
+        """The first step of the span that holds ``step``."""
+        while True:
+            stop = self.stop(self.starts[-1])
+            if stop < 0 or step < stop:
+                break
+            self.starts.append(stop)
+        return self.starts[bisect_right(self.starts, step) - 1]
+
+    def stack(self, start: int) -> list[int]:
+        """The call stack at step ``start``, root first (nodes of this search only)."""
+        return [n for n in self.timeline.stack(start) if n >= self.root]
+
+    def members(self, start: int) -> list[int]:
+        """The nodes of the span starting at ``start``, in the order they are placed: the
+        call stack at ``start``, then the nodes entered from then on that fit."""
+        stop = self.stop(start)
+        first = max(self.timeline.entered(start), self.root)
+        last = self.timeline.entered(stop - 1) if stop >= 0 else self.end
+        return [*self.stack(start), *range(first, last)]

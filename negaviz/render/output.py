@@ -74,6 +74,27 @@ def svg_element(svg: str) -> str:
     return str(minidom.parseString(svg).getElementsByTagName("svg")[0].toxml())
 
 
+_NOT_NODES = frozenset({"graph", "node", "edge", "subgraph", "digraph", "strict"})
+
+
+def drawn_nodes(digraph: graphviz.Digraph | str) -> int:
+    """How many nodes ``digraph`` (or its DOT source) draws: node statements, one a line
+    as the graphviz package writes them (edges, defaults and the legend are not nodes).  What a
+    drawing's plain-text form counts.
+
+    >>> g = graphviz.Digraph()
+    >>> g.node("a"); g.node("b"); g.edge("a", "b")
+    >>> drawn_nodes(g)
+    2
+    """
+    count = 0
+    for line in digraph.splitlines() if isinstance(digraph, str) else digraph.body:
+        head = line.lstrip().split(" ", 1)[0].split("\t", 1)[0]
+        if head and head not in _NOT_NODES and not head.startswith("legend") and "->" not in line and " -- " not in line and head not in "{}":
+            count += 1
+    return count
+
+
 def save(digraph: graphviz.Digraph, path: str | os.PathLike[str]) -> Path:
     """Write ``digraph`` to ``path`` in the format its extension names; return the path.
 

@@ -31,8 +31,8 @@ from negaviz.games.protocol import move_name
 from negaviz.games.protocol import max_score_of, restore
 from negaviz.render import labels
 from negaviz.render.styles import GREY, OKABE_ITO, tint
-from negaviz.search.proof import ProofNode, ProofTree, describe, player_words
-from negaviz.vocabulary import fmt
+from negaviz.search.proof import ProofNode, ProofTree, describe, player_words, proofs_in
+from negaviz.vocabulary import check_callable, fmt
 
 __all__ = ["draw_proof", "ProofNodeView", "ProofEdgeView", "default_proof_node_style", "default_proof_edge_style"]
 
@@ -149,14 +149,16 @@ def outcome_text(game: Any, first_player_score: float) -> str:
 
 
 def draw_proof(
-    game: Any,
-    proof_tree: ProofTree,
-    *,
+    *proof: Any,
     max_nodes: int = 400,
     node_style: NodeStyle = default_proof_node_style,
     edge_style: EdgeStyle = default_proof_edge_style,
 ) -> graphviz.Digraph:
-    """``proof_tree`` (from :func:`negaviz.search.proof.prove`) as a graphviz ``Digraph``.
+    """A proof tree (from :func:`negaviz.search.proof.prove`) as a graphviz ``Digraph``.
+
+    ``draw_proof(prove(game))`` draws the proof of a win (or loss); a draw, or any value
+    between the extremes, has two proofs, and ``draw_proof(proofs.proofs[0])`` draws one.
+    ``draw_proof(game, proof)`` draws a proof in ``game`` (the game it was made in).
 
     ``max_nodes``: the most nodes handed to dot.  The tree is drawn breadth first; when
     the next node's children would not fit, every drawn node whose children are not
@@ -166,8 +168,16 @@ def draw_proof(
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < MIN_NODES:
         raise InputError(f"max_nodes must be a whole number of at least {MIN_NODES}, not {max_nodes!r}")
-    if not isinstance(proof_tree, ProofTree):
-        raise InputError(f"draw_proof needs a ProofTree (one of prove(...).proofs), not {type(proof_tree).__name__}")
+    check_callable(node_style, "node_style")
+    check_callable(edge_style, "edge_style")
+    game, trees = proofs_in(proof, "draw_proof")
+    if len(trees) != 1:
+        said = " and ".join(t.description for t in trees)
+        raise InputError(
+            f"draw_proof() draws one proof, and prove() found {len(trees)} here ({said}): "
+            "draw one, draw_proof(proofs.proofs[0]) or draw_proof(proofs.proofs[1])"
+        )
+    (proof_tree,) = trees
     try:
         return _Drawing(game, proof_tree).build(max_nodes, node_style, edge_style)
     finally:

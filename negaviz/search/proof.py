@@ -9,7 +9,7 @@ the claim.  Anyone can check one without searching: follow it down and read the 
 >>> game = TicTacToe()
 >>> proofs = prove(game)  # the empty board: a draw, so each side proves it cannot lose
 >>> proofs.value, [(str(p.claim), p.description, p.nodes) for p in proofs.proofs]
-(0, [('>= 0', 'x can at least draw', 354), ('<= 0', 'o can at least draw', 2351)])
+(0, [('>= 0', 'x can at least draw', 262), ('<= 0', 'o can at least draw', 1725)])
 >>> [p.nodes for p in prove(game, minimal=True).proofs]
 [182, 1280]
 >>> [check_proof(game, p) for p in proofs.proofs]
@@ -36,12 +36,13 @@ player``/``second player``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
 from negaviz.errors import InputError, SearchInterrupted, too_deep
 from negaviz.games.protocol import (
-    is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of, verb,
+    is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of,
+    spec_of, verb,
 )
 from negaviz.search.events import Bound, EventKind
 from negaviz.search.result import Stopped
@@ -103,7 +104,18 @@ class ProofTree:
     """Nodes in the proof counted as a tree (a shared subtree counts each time), root included."""
     minimal: bool
     """True if the tree has the fewest nodes of any proof; False if the prover's move
-    is the first one (in the game's move order) that keeps the claim."""
+    is a move that ends the game keeping the claim if there is one, else the first one
+    (in the game's move order) that keeps the claim."""
+    game: Any = field(default=None, compare=False)
+    """The game it is a proof in (what :func:`check_proof` and ``draw_proof`` use when
+    given the proof alone)."""
+
+    def __repr__(self) -> str:
+        return f"<negaviz proof: {self.description} ({self.claim}), {self.nodes:,} nodes>"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """A notebook shows a proof as its drawing (see :func:`negaviz.render.bundle`)."""
+        return _shown(self, [self])
 
     def walk(self) -> Iterator[tuple[int, ProofNode]]:
         """``(depth, node)`` for every node of the tree, depth first, children in order."""
@@ -135,6 +147,16 @@ class Proofs:
     proofs: tuple[ProofTree, ...]
     """One proof for a win or a loss (the winner's), two for any other value: the first
     player's ``>= v``, then the second player's ``<= v``."""
+    game: Any = field(default=None, compare=False)
+    """The game the proofs are in."""
+
+    def __repr__(self) -> str:
+        each = ", ".join(f"{p.description} ({p.nodes:,} nodes)" for p in self.proofs)
+        return f"<negaviz proofs: value {fmt(self.value)}; {each}>"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """A notebook shows the proof's drawing, or, for two proofs, says what each is."""
+        return _shown(self, list(self.proofs))
 
     @property
     def minimax_value(self) -> float:
@@ -260,6 +282,9 @@ class _Builder:
         v = self.values(pos)
         return self.claim.holds(v if mover == 0 else -v)
 
+    def _ends_keeping(self, pos: Any, mover: int) -> bool:
+        return bool(self.game.is_terminal(pos)) and self.keeps(pos, mover)
+
     def size(self, pos: Any, mover: int, minimal: bool) -> int:
         """Nodes of the proof below (and including) ``pos``; records the prover's choices."""
         key = self.values.key(pos)
@@ -271,7 +296,12 @@ class _Builder:
             total = 1
         elif mover == self.prover:
             best: int | None = None
-            for m in game.moves(pos):
+            moves = list(game.moves(pos))
+            if not minimal:  # a move that ends the game keeping the claim (a win in one) comes first:
+                # a proof that walks past it to win later reads as a blunder
+                ending = [m for m in moves if self._ends_keeping(game.play(pos, m), mover ^ 1)]
+                moves = ending[:1] or moves
+            for m in moves:
                 child = game.play(pos, m)
                 if not self.keeps(child, mover ^ 1):
                     continue
@@ -327,14 +357,17 @@ def _claims(game: Any, first_value: float) -> list[tuple[int, Claim]]:
 def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
     """The value of ``position`` (default: the game's root) and the proof tree(s) of it.
 
-    ``minimal=False``: at the prover's positions take the first move (in the game's
-    move order) that keeps the claim.  ``minimal=True``: the proof with the fewest nodes
+    ``minimal=False``: at the prover's positions take a move that ends the game keeping
+    the claim (a win in one) if there is one, else the first move (in the game's move
+    order) that keeps the claim.  ``minimal=True``: the proof with the fewest nodes
     counted as a tree (size at the prover's nodes is 1 + the smallest child proof, at the
     opponent's 1 + the sum; ties go to the earlier move).  Proof trees can be large
     (every reply of the opponent is in them): this is for games small enough to solve.
     """
     from negaviz.search import check_game
+    from negaviz.vocabulary import check_flag
 
+    check_flag(minimal, "minimal")
     check_game(game)
     root = root_of(game, position, needed_by="prove")
     if game.is_terminal(root):
@@ -352,17 +385,95 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
             builder = _Builder(game, values, prover, claim)
             nodes = builder.size(root, root_player, minimal)
             tree = builder.node(root, None, root_player)
-            proofs.append(ProofTree(prover, names[prover], claim, describe(game, claim), tree, nodes, minimal))
+            proofs.append(ProofTree(prover, names[prover], claim, describe(game, claim), tree, nodes, minimal, game))
     except RecursionError:
         raise too_deep(game, "prove") from None
     finally:
         restore(game)  # a MutableGame moved its object to answer: put it back
-    return Proofs(value, root_player, tuple(proofs))
+    return Proofs(value, root_player, tuple(proofs), game)
+
+
+# ---------------------------------------------------------------------------- which proof
+def _shown(proof: Proofs | ProofTree, trees: list[ProofTree]) -> dict[str, Any]:
+    text = repr(proof)
+    if len(trees) != 1 or trees[0].game is None:
+        return {"text/plain": text}
+    try:
+        from negaviz.render import bundle, draw_proof  # lazily: drawing needs graphviz, proving does not
+    except ImportError:
+        return {"text/plain": text}
+    return bundle(draw_proof(trees[0]), text)
+
+
+def _game_text(game: Any) -> str:
+    spec = spec_of(game)
+    rules = {k: v for k, v in spec.items() if k not in ("game", "position")} if isinstance(spec, dict) else {}
+    return type(game).__name__ + (" " + " ".join(f"{k}={v}" for k, v in rules.items()) if rules else "")
+
+
+def _same_game(a: Any, b: Any) -> bool:
+    """Whether a proof made in ``a`` can be checked in ``b``: the same kind of game with the
+    same rules (board size, tree); where a position starts does not matter."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    sa, sb = spec_of(a), spec_of(b)
+    if isinstance(sa, dict) and isinstance(sb, dict):
+        drop = ("position",)
+        return {k: v for k, v in sa.items() if k not in drop} == {k: v for k, v in sb.items() if k not in drop}
+    return True
+
+
+def proofs_in(args: tuple[Any, ...], caller: str) -> tuple[Any, list[ProofTree]]:
+    """The game and proof trees that ``caller(*args)`` names: ``(proof,)`` (a result of
+    :func:`prove` or one of its ``.proofs``, which carry their game) or ``(game, proof)``.
+    Anything else is an InputError saying what to pass."""
+    how = f"{caller}(prove(game)), or {caller}(proofs.proofs[0])"
+    if len(args) == 1:
+        game, proof = None, args[0]
+    elif len(args) == 2:
+        game, proof = args
+    else:
+        raise InputError(f"{caller}() takes a proof from prove() (and optionally its game first), not {len(args)} arguments: {how}")
+    if isinstance(proof, Proofs):
+        trees, own = list(proof.proofs), proof.game
+    elif isinstance(proof, ProofTree):
+        trees, own = [proof], proof.game
+    elif len(args) == 1 and callable(getattr(proof, "moves", None)):
+        raise InputError(f"{caller}() needs a proof, not the game: {how}")
+    else:
+        raise InputError(
+            f"{caller}() takes a proof from prove() (its result, or one of its .proofs), not a {type(proof).__name__}: {how}"
+        )
+    if game is None:
+        if own is None:
+            raise InputError(f"this proof does not say which game it is in: pass the game first, {caller}(game, proof)")
+        game = own
+    elif own is not None and not _same_game(own, game):
+        raise InputError(
+            f"{caller}(): the proof is of a {_game_text(own)}, not of the {_game_text(game)} given: "
+            f"pass the proof alone, {caller}(proof)"
+        )
+    return game, trees
 
 
 # ---------------------------------------------------------------------------- checking
-def check_proof(game: Any, proof: ProofTree) -> list[str]:
-    """Problems with ``proof`` as a proof of its claim (an empty list: it is valid).
+def check_proof(*args: Any) -> list[str]:
+    """Problems with a proof as a proof of its claim (an empty list: it is valid).
+
+    ``check_proof(proofs)`` checks what :func:`prove` returned (every proof in it; with
+    two, each problem starts with the claim in words), ``check_proof(proof)`` one of its
+    ``.proofs``, and ``check_proof(game, proof)`` checks a proof in ``game`` (it must be
+    the game the proof was made in, or one with the same rules).
+
+    >>> from negaviz import TicTacToe
+    >>> check_proof(prove(TicTacToe("x.o/x../o..")))
+    []
+    >>> check_proof(TicTacToe())
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: check_proof() needs a proof, not the game: check_proof(prove(game)), or check_proof(proofs.proofs[0])
 
     Checks, without searching: each node's ``prover_to_move`` says whether the prover
     moves there (the game's ``player`` at the root, if it has one, then alternation);
@@ -370,6 +481,13 @@ def check_proof(game: Any, proof: ProofTree) -> list[str]:
     child for each legal move; every child is the position its move leads to; every leaf
     is terminal and its score satisfies the claim; ``proof.nodes`` is the tree's size.
     """
+    game, trees = proofs_in(args, "check_proof")
+    if len(trees) == 1:
+        return _check(game, trees[0])
+    return [f"{tree.description}: {problem}" for tree in trees for problem in _check(game, tree)]
+
+
+def _check(game: Any, proof: ProofTree) -> list[str]:
     problems: list[str] = []
     claim = proof.claim
     if claim.op not in OPS:

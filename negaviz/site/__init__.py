@@ -43,6 +43,15 @@ _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # Lab extensions in this environment that mean nothing in a browser-only site.
 _DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
+STARTING_SECONDS = 20
+"""About how long a cold start takes, from opening a notebook to its first cell's output
+(``tests/site/test_site_notebooks.py`` prints it: 17.5 to 27 s, median 20 s, for the 12
+lecture notebooks each in a fresh browser profile on a busy 2-core machine)."""
+STARTING_NOTE = (
+    f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s: the first cell's "
+    "output comes when it is ready (nothing is installed on your computer).*"
+)
+"""The line a site adds at the top of each notebook, so a student knows what the wait is."""
 
 
 @dataclass(frozen=True)
@@ -140,11 +149,36 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
 
 
 def _for_pyodide(data: dict[str, Any]) -> str:
-    """The notebook asking for the site's kernel: a saved ``python3`` kernelspec would make
-    JupyterLite ask the student to pick a kernel first."""
+    """The notebook as the site serves it:
+
+    * asking for the site's kernel (a saved ``python3`` kernelspec would make JupyterLite
+      ask the student to pick a kernel first);
+    * with every stored text joined into one string: nbformat lets a text be a list of
+      lines, which JupyterLite 0.8 shows joined by commas (jupyterlite#1105);
+    * opening with :data:`STARTING_NOTE`, one line saying that Python is starting.
+    """
     if not isinstance(data.get("metadata"), dict):
         data["metadata"] = {}
     data["metadata"]["kernelspec"] = dict(_KERNELSPEC)
+    cells = data.get("cells", [])
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        if isinstance(cell.get("source"), list):
+            cell["source"] = "".join(map(str, cell["source"]))
+        for output in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
+            if not isinstance(output, dict):
+                continue
+            if isinstance(output.get("text"), list):
+                output["text"] = "".join(map(str, output["text"]))
+            shown = output.get("data")
+            if isinstance(shown, dict):
+                for mime, value in shown.items():
+                    if isinstance(value, list) and all(isinstance(line, str) for line in value) and not mime.endswith("json"):
+                        shown[mime] = "".join(value)
+    note = {"cell_type": "markdown", "id": "negaviz-site-starting", "metadata": {}, "source": STARTING_NOTE}
+    if not (cells and isinstance(cells[0], dict) and cells[0].get("id") == note["id"]):
+        data["cells"] = [note, *cells]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -4,7 +4,7 @@ Compiled packages (numpy, matplotlib, ...) are not in a site: the kernel fetches
 from Pyodide's CDN when a cell imports one.  Offline that fetch fails quietly (a line in
 the browser's console) and the cell then stops on a bare ``No module named 'numpy'``.
 This finder, last on ``sys.meta_path``, turns that into one sentence that says why and
-what to do.  It is only reached when no other finder found the module, so online (the
+what to do (a notebook shows the sentence alone).  It is only reached when no other finder found the module, so online (the
 package was loaded) it never speaks.
 
 The site build writes this file, followed by one ``install({...})`` line naming the
@@ -23,6 +23,14 @@ from typing import Sequence
 
 
 
+class NotInThisSite(ModuleNotFoundError):
+    """A package only Pyodide's CDN has, not loaded: a notebook shows its one sentence
+    alone (IPython's ``_render_traceback_``), not this finder's frames."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"ModuleNotFoundError: {self}"]
+
+
 class OnlineOnly(MetaPathFinder):
     """Raise a clear ModuleNotFoundError for a top-level module only the CDN has."""
 
@@ -37,10 +45,11 @@ class OnlineOnly(MetaPathFinder):
         package = self.packages.get(fullname) if path is None else None  # a submodule's parent was found
         if package is None:
             return None
-        __tracebackhide__ = True  # noqa: F841 (IPython shows the sentence, not this frame)
-        raise ModuleNotFoundError(
-            f"{fullname} could not be loaded: this site does not bundle {package}, so the browser fetches it "
-            f"from Pyodide's CDN ({self.cdn}), and that failed; connect to the internet and run the cell again",
+        # Nothing says a fetch was tried (a magic such as %matplotlib imports without one),
+        # only that the package is not here and where it would come from.
+        raise NotInThisSite(
+            f"{fullname} is not part of this course site and was not loaded from Pyodide's CDN ({self.cdn}); "
+            f"online, a cell that imports {fullname} itself loads it",
             name=fullname,
         )
 

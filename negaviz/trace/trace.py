@@ -192,12 +192,14 @@ class Trace:
                 total += sys.getsizeof(ms)
         return total
 
-    def _repr_svg_(self) -> str:
-        """Jupyter shows a trace as its drawn tree (folded beyond 400 nodes)."""
-        from negaviz.render import svg  # lazily: drawing needs graphviz, searching does not
-        from negaviz.render.output import svg_element
-
-        return svg_element(svg(self))  # as picture() shows a drawing
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """Jupyter shows a trace as its drawn tree (folded beyond 400 nodes): SVG by dot,
+        or laid out by the page where the kernel has no dot; its plain text is its repr."""
+        try:
+            from negaviz.render import bundle  # lazily: drawing needs graphviz, searching does not
+        except ImportError:
+            return {"text/plain": repr(self)}
+        return bundle(self, repr(self))
 
     def __repr__(self) -> str:
         state = "complete" if self.complete else "partial"

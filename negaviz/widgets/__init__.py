@@ -10,7 +10,8 @@
 
 Stepping runs in the browser, in one front-end module (:mod:`negaviz.frontend`) that
 the exported page and static notebook pages share: no kernel round trip per step, and a
-saved notebook still steps without a kernel.  The widgets' state (step, perspective,
+saved notebook still steps without a kernel.  They need ipywidgets and anywidget (the
+``notebook`` extra): without them, importing this module says so in one line.  The widgets' state (step, perspective,
 windows) is synced both ways, so tests drive them from Python with no browser.
 
 >>> import negaviz
@@ -28,6 +29,12 @@ windows) is synced both ways, so tests drive them from Python with no browser.
 from __future__ import annotations
 
 from typing import Any
+
+from negaviz.extras import require
+
+# At import, not when the first widget is made: a kernel without the notebook extras
+# learns it from the cell that imports the widgets, in one line (MissingDependency).
+require("ipywidgets", "anywidget", purpose="a widget")
 
 __all__ = ["StepperWidget", "CompareWidget", "PlayWidget"]
 

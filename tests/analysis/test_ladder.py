@@ -138,7 +138,7 @@ def test_default_steps_are_cumulative_then_alternatives() -> None:
 @pytest.mark.slow
 def test_plot(tmp_path: Path) -> None:
     table = ladder(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"))
-    fig = plot_ladder(table)
+    fig = plot_ladder(table).figure()
     (ax,) = fig.axes
     assert ax.get_yscale() == "log"
     heights = [bar.get_height() for bar in ax.patches]

@@ -8,7 +8,7 @@ stepper's static form without the views dot laid out.  These tests hold it to th
 
 - the same drawings, laid out by dot 2.43 and by Graphviz 16, read the same once
   sanitized, and different drawings still read differently;
-- matplotlib's figures are left as they are (compared point by point);
+- plots are Vega-Lite specifications, the same under any Graphviz (compared exactly);
 - every lecture notebook passes nbval with Graphviz 16 as its ``dot`` (the stand-in in
   ``graphviz16/``, which runs the vendored @viz-js/viz under Node.js), and the figures in
   ``docs/`` pass their check there.
@@ -30,6 +30,7 @@ import pytest
 
 import negaviz
 from negaviz.render import draw, draw_proof
+from negaviz.render.plots import VEGA_LITE
 from negaviz.render.output import svg_element, to_svg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,21 +86,21 @@ def test_a_sanitized_drawing_still_shows_what_changed() -> None:
     assert sanitized(svg_element(to_svg(draw(other, step=12, windows=True)))) != steps[1]
 
 
-def test_matplotlib_figures_are_compared_point_by_point() -> None:
-    figures = 0
+def test_plots_are_stored_as_vega_lite_and_every_svg_is_a_drawing() -> None:
+    """The plots of notebooks 02, 04, 07 and 10 are data (a Vega-Lite specification), which
+    nbval compares exactly and no sanitizer touches; every SVG output is a Graphviz drawing."""
+    plots: dict[str, int] = {}
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             for output in cell.get("outputs", []):
-                svg = output.get("data", {}).get("image/svg+xml")
-                if svg is None:
-                    continue
-                svg = "".join(svg)
-                if "matplotlib" in svg:
-                    figures += 1
-                    assert sanitized(svg) == svg, path.name
-                else:
-                    assert 'class="graph"' in svg, f"{path.name}: an SVG output neither matplotlib's nor Graphviz's"
-    assert figures >= 3
+                data = output.get("data", {})
+                if VEGA_LITE in data:
+                    plots[path.name[:2]] = plots.get(path.name[:2], 0) + 1
+                    assert isinstance(data[VEGA_LITE], dict) and "".join(data["text/plain"]).startswith("<negaviz plot: ")
+                svg = data.get("image/svg+xml")
+                if svg is not None:
+                    assert 'class="graph"' in "".join(svg), f"{path.name}: an SVG output that is not Graphviz's"
+    assert sorted(plots) == ["02", "04", "07", "10"], plots
 
 
 def test_a_stepper_static_form_is_compared_without_its_layout() -> None:

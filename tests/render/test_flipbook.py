@@ -84,12 +84,24 @@ def test_node_positions_are_identical_on_every_page(options: dict[str, Any], box
 
 
 @needs_dot
-def test_node_positions_are_identical_on_every_page_of_a_folded_board_book(boxes: Boxes) -> None:
+def test_a_big_board_book_grows_view_by_view_and_no_node_moves_within_one(boxes: Boxes) -> None:
+    # 30 nodes a view: a new view starts, from the call stack, when one fills (as the stepper's).
     pages = flipbook(ttt_tt(), "60-140", max_nodes=30, windows=True)
     svgs = [s.decode() for s in render_pages(pages)]
-    first = boxes(svgs[0])
-    assert re.search(r"\+\d+ nodes", svgs[-1])  # something is folded
-    assert all(boxes(svg) == first for svg in svgs)
+
+    def placed(svg: str) -> dict[str, tuple[float, ...]]:
+        """Each node's box on the page (Graphviz's translation of the drawing added)."""
+        dx, dy = map(float, re.search(r'class="graph" transform="[^"]*translate\(([-\d.]+) ([-\d.]+)\)', svg).groups())  # type: ignore[union-attr]
+        return {t: (x0 + dx, x1 + dx, y0 + dy, y1 + dy) for t, (x0, x1, y0, y1) in boxes(svg).items()}
+
+    views = [re.search(r"a view from step ([\d,]+)", p.digraph.source).group(1) for p in pages]  # type: ignore[union-attr]
+    assert len(set(views)) >= 2  # it filled a view on the way
+    seen: dict[tuple[str, str], tuple[float, ...]] = {}
+    for view, svg, page in zip(views, svgs, pages):
+        shown = placed(svg)
+        assert len(shown) <= 30 + 1  # (the legend)
+        for title, box in shown.items():
+            assert seen.setdefault((view, title), box) == box, f"{title} moved at step {page.step}"
 
 
 def test_preview_pages_say_so_and_check_their_option(parse: Callable[..., Any]) -> None:
@@ -183,3 +195,23 @@ def test_save_pages_refuses_a_bad_format_or_folder(tmp_path: Path) -> None:
         save_pages(pages, tmp_path / "file", "svg")
     with pytest.raises(InputError, match="does not exist"):
         save_pages(pages, tmp_path / "no" / "such", "svg")
+
+
+def test_captions_wrap_and_are_never_cut() -> None:
+    """The perspective line is longer than a label line: it goes on over the next rows."""
+    import re
+
+    from negaviz.render.flipbook import CAPTION_CHARS
+
+    trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    for perspective in ("negamax", "minimax"):
+        (page,) = flipbook(trace, "3", perspective=perspective)
+        (caption,) = [line for line in page.digraph.body if line.lstrip().startswith("graph [label=")]
+        rows = re.findall(r'<TD ALIGN="LEFT">([^<]*)</TD>', caption)
+        assert len(rows) >= 2 and all(len(r) <= CAPTION_CHARS for r in rows)
+        text = " ".join(rows)
+        assert "…" not in caption
+        if perspective == "negamax":
+            assert text == "negamax view: each value is for the side to move there (▲ first player, ▼ second)"
+        else:
+            assert text.endswith("values at ▼ min nodes (odd depth) negated")

@@ -96,7 +96,7 @@ def test_textbook_proofs_name_nodes_and_show_leaf_values(parse: Any) -> None:
 @pytest.mark.parametrize("max_nodes", [2, 3, 7, 20, 60, 200])
 def test_folding_keeps_within_the_budget_and_accounts_for_every_node(max_nodes: int, parse: Any) -> None:
     game = TicTacToe()
-    proof = prove(game).proofs[0]  # 354 nodes
+    proof = prove(game).proofs[0]  # 262 nodes
     dot = draw_proof(game, proof, max_nodes=max_nodes)
     nodes, edges = parse(dot)
     summaries = {n: a for n, a in nodes.items() if n.startswith("f")}
@@ -132,8 +132,36 @@ def test_bad_arguments_are_refused_at_the_edge() -> None:
     game, proof = seed()
     with pytest.raises(InputError, match="max_nodes must be a whole number of at least 2, not 1"):
         draw_proof(game, proof, max_nodes=1)
-    with pytest.raises(InputError, match="needs a ProofTree"):
-        draw_proof(game, prove(game, game.parse(SEED)))  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"draw_proof\(\) takes a proof from prove\(\) \(its result, or one of its .proofs\), not a str"):
+        draw_proof(game, "proof")
+    with pytest.raises(InputError, match=r"^draw_proof\(\) needs a proof, not the game: draw_proof\(prove\(game\)\)"):
+        draw_proof(game)
+
+
+def test_a_proof_is_drawn_from_what_prove_returns() -> None:
+    """The README's three lines: a game, prove(), draw_proof() of the result."""
+    game = TicTacToe("x.o/x../o..")
+    proofs = prove(game)
+    assert draw_proof(proofs).source == draw_proof(proofs.proofs[0]).source == draw_proof(game, proofs).source
+    draw = prove(TicTacToe())  # a draw: two proofs, so the call says which to pass
+    with pytest.raises(InputError) as caught:
+        draw_proof(draw)
+    assert str(caught.value) == (
+        "draw_proof() draws one proof, and prove() found 2 here (x can at least draw and o can at least draw): "
+        "draw one, draw_proof(proofs.proofs[0]) or draw_proof(proofs.proofs[1])"
+    )
+    assert "\n" not in str(caught.value)
+
+
+def test_a_proof_of_another_game_is_refused() -> None:
+    proof = prove(TicTacToe("x.o/x../o..")).proofs[0]
+    tree = Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))")
+    with pytest.raises(InputError, match=r"^draw_proof\(\): the proof is of a TicTacToe, not of the Tree tree=A\(B"):
+        draw_proof(tree, proof)
+    other = Tree.parse("A(B:1 C:2)")
+    with pytest.raises(InputError, match=r"the proof is of a Tree tree=A\(B\(D:7.*not of the Tree tree=A\(B:1 C:2\) given"):
+        draw_proof(other, prove(tree))
+    assert draw_proof(TicTacToe(), proof).source == draw_proof(proof).source  # the same rules: any start will do
 
 
 @needs_dot

@@ -63,13 +63,16 @@ def smallest_proof(cells: str, prover: str, need: int) -> float:
 
 
 def first_move_proof(cells: str, prover: str, need: int, values: dict[str, int]) -> int:
-    """Nodes of the proof that takes the prover's first good move in cell order."""
+    """Nodes of the proof that takes the prover's first move in cell order that ends the
+    game keeping the claim, else its first good move."""
     if is_over(cells):
         return 1
     me = to_move(cells)
     kids = children(cells)
     if me != prover:
         return 1 + sum(first_move_proof(c, prover, need, values) for c in kids)
+    if any(is_over(c) and -values[c] >= need for c in kids):  # a win (or a kept claim) in one move
+        return 2
     good = next(c for c in kids if -values[c] >= need)  # the child's value is for the opponent
     return 1 + first_move_proof(good, prover, need, values)
 
@@ -130,7 +133,7 @@ def test_the_empty_board_is_a_draw_proved_from_both_sides(ttt_reference: Any) ->
     first, small = prove(game), prove(game, minimal=True)
     assert first.value == 0 and first.minimax_value == 0
     assert [(p.prover, str(p.claim)) for p in first.proofs] == [(0, ">= 0"), (1, "<= 0")]
-    assert [p.nodes for p in first.proofs] == [354, 2351]
+    assert [p.nodes for p in first.proofs] == [262, 1725]
     assert [p.nodes for p in small.proofs] == [182, 1280]
     empty = "." * 9
     assert [p.nodes for p in small.proofs] == [smallest_proof(empty, "x", 0), smallest_proof(empty, "o", 0)]
@@ -198,11 +201,21 @@ def test_a_textbook_win_by_the_maximum_needs_one_proof() -> None:
 
 
 def test_minimal_proof_can_be_smaller_than_the_first_good_move() -> None:
-    # B and C both win for max; B needs both min replies answered, C is a leaf.
-    game = Tree.parse("A(B(D:1 E:1) C:1)")
+    # B and C both win for max; B needs both min replies answered, C only its one.
+    game = Tree.parse("A(B(D:1 E:1) C(F:1))")
     assert prove(game).proofs[0].nodes == 4
     small = prove(game, minimal=True).proofs[0]
-    assert small.nodes == 2 and names(game, small.root) == ("A", [("C", [])])
+    assert small.nodes == 3 and names(game, small.root) == ("A", [("C", [("F", [])])])
+
+
+def test_the_default_proof_plays_a_win_in_one() -> None:
+    """A proof that walks past a win in one to win later reads as a blunder."""
+    game = Tree.parse("A(B(D:1 E:1) C:1)")  # B wins too, but C ends the game at once
+    proof = prove(game).proofs[0]
+    assert proof.nodes == 2 and names(game, proof.root) == ("A", [("C", [])])
+    ttt = TicTacToe("xx./oo./...")  # x to move: c1 wins at once; other moves lose or draw
+    (won,) = prove(ttt).proofs
+    assert won.root.children[0].move == 2 and won.nodes == 2
 
 
 values_ = st.integers(-2, 2)
@@ -335,7 +348,7 @@ def test_to_dict_uses_the_games_player_names() -> None:
     game = NamedTicTacToe()
     d = prove(game).to_dict()
     assert d["value"] == 0 and d["minimax_value"] == 0
-    assert [(p["prover"], p["claim"], p["nodes"]) for p in d["proofs"]] == [("x", ">= 0", 354), ("o", "<= 0", 2351)]
+    assert [(p["prover"], p["claim"], p["nodes"]) for p in d["proofs"]] == [("x", ">= 0", 262), ("o", "<= 0", 1725)]
     assert [p["description"] for p in d["proofs"]] == ["x can at least draw", "o can at least draw"]
     assert prove(game, game.parse(SEED)).proofs[0].description == "x wins"
     assert prove(Tree.parse(TEXTBOOK)).to_dict()["proofs"][0]["prover"] == "first"
@@ -356,3 +369,40 @@ def test_terminal_positions_and_non_games_are_refused() -> None:
         prove(game, game.parse("xxx/oo./..."))
     with pytest.raises(InputError, match="not a game"):
         prove(object())
+
+
+# ------------------------------------------------------------------ what a lecturer passes
+def test_check_proof_takes_what_prove_returns() -> None:
+    game = TicTacToe("x.o/x../o..")
+    proofs = prove(game)
+    assert check_proof(proofs) == [] and check_proof(proofs.proofs[0]) == [] and check_proof(game, proofs) == []
+    both = prove(TicTacToe())  # a draw: both proofs are checked, each problem says whose
+    (low, high) = both.proofs
+    bad = dataclasses.replace(both, proofs=(low, dataclasses.replace(high, nodes=high.nodes + 1)))
+    assert check_proof(bad) == [f"o can at least draw: the proof says it has {high.nodes + 1} nodes, but the tree has {high.nodes}"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((TicTacToe(),), "check_proof() needs a proof, not the game: check_proof(prove(game)), or check_proof(proofs.proofs[0])"),
+    ((TicTacToe(), "proof"), "check_proof() takes a proof from prove() (its result, or one of its .proofs), not a str: "),
+    ((Tree.parse("A(B:1 C:2)"), "PROOF"), "check_proof(): the proof is of a TicTacToe, not of the Tree tree=A(B:1 C:2) given: "
+                                          "pass the proof alone, check_proof(proof)"),
+    ((), "check_proof() takes a proof from prove() (and optionally its game first), not 0 arguments"),
+])
+def test_check_proof_refuses_anything_else_in_one_line(args: tuple[Any, ...], message: str) -> None:
+    proof = prove(TicTacToe("x.o/x../o..")).proofs[0]
+    args = tuple(proof if a == "PROOF" else a for a in args)
+    with pytest.raises(InputError) as caught:
+        check_proof(*args)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_a_proof_shows_itself_as_its_drawing_with_a_stable_text() -> None:
+    proofs = prove(TicTacToe("x.o/x../o.."))
+    (proof,) = proofs.proofs
+    assert repr(proof) == f"<negaviz proof: x wins (>= 1), {proof.nodes} nodes>"
+    shown = proofs._repr_mimebundle_()
+    assert shown["text/plain"] == f"<negaviz proofs: value 1; x wins ({proof.nodes} nodes)>"
+    assert "<svg" in shown["image/svg+xml"] and proof._repr_mimebundle_()["image/svg+xml"] == shown["image/svg+xml"]
+    two = prove(TicTacToe())._repr_mimebundle_()  # two proofs: what each is (draw one with draw_proof)
+    assert two == {"text/plain": "<negaviz proofs: value 0; x can at least draw (262 nodes), o can at least draw (1,725 nodes)>"}

@@ -179,72 +179,140 @@ class NotebookRun:
     """The first stepper's step before and after three presses of → (None: no stepper)."""
     text: str = ""
     """Every output's text, for what a cell printed."""
+    plots: int = 0
+    """Vega-Lite plots the page drew (a canvas or SVG inside Vega's output)."""
+    steppers: int = 0
+    """Steppers shown."""
+    first_output_seconds: float | None = None
+    """From opening the page to the first output of a code cell (cold for the first notebook of a browser)."""
+    note: str = ""
+    """The text of the notebook's first Markdown cell (the site's line saying Python is starting)."""
+
+
+PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
+"""A Vega-Lite plot drawn by JupyterLite's own renderer."""
+DRAWING_DRAWN = ".negaviz-drawing svg"
+"""A still drawing laid out by the page."""
+STEPPER_DRAWN = "[data-negaviz-stepper]:has(svg g.node)"
+"""A stepper whose tree is laid out (one match per stepper)."""
 
 
 def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screenshot: Path | None = None) -> NotebookRun:
-    """Open ``path`` (under ``files/``) in JupyterLite's lab, clear its outputs, run all
-    cells through the menus (JupyterLite has no ``window.jupyterapp``) and collect errors."""
+    """Open ``path`` (under ``files/``) in JupyterLite's lab in a fresh headless Chromium,
+    clear its outputs, run all cells through the menus and collect errors."""
+    (run,) = run_notebooks(served, [path], timeout_s=timeout_s, screenshot=screenshot)
+    return run
+
+
+def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0, screenshot: Path | None = None,
+                  say: Any = None, expect: dict[str, dict[str, int]] | None = None) -> list[NotebookRun]:
+    """:func:`run_notebook` for each of ``paths``, one after another in one browser: each in
+    a context of its own (a fresh profile, as a student opening the link: JupyterLite keeps
+    its open tabs and edited notebooks in the browser's storage), so each starts cold.
+    ``say`` gets a line per notebook as it finishes; ``expect`` (per path: how many
+    ``drawings``, ``steppers`` and ``plots`` it shows) says how many to wait for."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
+    runs = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            for path in paths:
+                context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
+                try:
+                    shot = None if screenshot is None else screenshot.with_name(f"{Path(path).stem}-{screenshot.name}")
+                    runs.append(_run_in_page(context.new_page(), served, path, timeout_s, shot,
+                                             None if expect is None else expect.get(path)))
+                finally:
+                    context.close()  # the page's kernel (a worker of the page) goes with it
+                if say is not None:
+                    say(path, runs[-1])
+        finally:
+            browser.close()
+    for run in runs:
+        run.blocked = blocked
+    return runs
 
-    route = offline(blocked)
 
+def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screenshot: Path | None,
+                 expect: dict[str, int] | None = None) -> NotebookRun:
     def menu(top: str, item: str) -> None:
         page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
         page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", route)
-            page = context.new_page()
-            started = time.perf_counter()
-            page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
-            page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
-            menu("Edit", "Clear Outputs of All Cells")
-            menu("Run", "Run All Cells")
-            prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
-            deadline = started + timeout_s
-            asked_again = started + 90  # on a loaded machine a first Run All can land before the kernel takes it
-            while time.perf_counter() < deadline:
-                texts = [t.strip() for t in prompts.all_text_contents()]
-                if texts and all(t[1:-2].isdigit() for t in texts):
-                    break
-                if asked_again and time.perf_counter() > asked_again:
-                    asked_again = 0
-                    if all(t == "[ ]:" for t in texts):  # nothing queued, nothing run: ask once more
-                        menu("Run", "Run All Cells")
-                stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
-                if stopped and not any(t == "[*]:" for t in texts):
-                    break  # Run All stops at an error; the cells after it stay unrun
-                page.wait_for_timeout(250)  # not time.sleep: that would stall the routing above
-            texts = [t.strip() for t in prompts.all_text_contents()]
-            errors = [
-                t.strip().splitlines()[-1] if t.strip() else "(empty error)"
-                for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
-            ]
-            seconds = time.perf_counter() - started
-            # Drawings and steppers lay themselves out once the page has the bundled Graphviz
-            # (asked of the kernel, then started): after the cells, so wait for them.
-            for shown in (".negaviz-drawing svg", "[data-negaviz-stepper] svg g.node"):
-                try:
-                    page.locator(shown).first.wait_for(timeout=60_000)
-                except Exception:  # Playwright's TimeoutError: this notebook shows none
-                    pass
-            drawings = page.locator(".negaviz-drawing svg").count()
-            stepped = None
-            stepper = page.locator("[data-negaviz-stepper]").first
-            if page.locator("[data-negaviz-stepper]").count():
-                stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
-                stepper.scroll_into_view_if_needed()
-                stepped = step_with_keys(page, stepper)
-            text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
-            if screenshot is not None:
-                page.screenshot(path=str(screenshot), full_page=True)
-        finally:
-            browser.close()
+    started = time.perf_counter()
+    page.goto(f"{served.url}lab/index.html?path={urllib.parse.quote(path)}")
+    page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
+    first_cell = (  # the notebook's first cell, as the page shows it (prose is rendered a moment later)
+        "() => { const c = document.querySelector('.jp-Notebook .jp-Cell');"
+        " return c && c.classList.contains('jp-MarkdownCell') ? (c.querySelector('.jp-RenderedMarkdown') || c).textContent.trim() : ''; }"
+    )
+    try:
+        page.wait_for_function(f"({first_cell})().length > 0", timeout=30_000)
+    except Exception:  # Playwright's TimeoutError: the caller sees no note
+        pass
+    note = str(page.evaluate(first_cell))
+    menu("Edit", "Clear Outputs of All Cells")
+    menu("Run", "Run All Cells")
+    prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
+    outputs = page.locator(".jp-Notebook .jp-CodeCell .jp-OutputArea-output")
+    deadline = started + timeout_s
+    asked_again = started + 90  # on a loaded machine a first Run All can land before the kernel takes it
+    first: float | None = None
+    while time.perf_counter() < deadline:
+        texts = [t.strip() for t in prompts.all_text_contents()]
+        if first is None and outputs.count():
+            first = time.perf_counter() - started
+        if texts and all(t[1:-2].isdigit() for t in texts):
+            break
+        if asked_again and time.perf_counter() > asked_again:
+            asked_again = 0
+            if all(t == "[ ]:" for t in texts):  # nothing queued, nothing run: ask once more
+                menu("Run", "Run All Cells")
+        stopped = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
+        if stopped and not any(t == "[*]:" for t in texts):
+            break  # Run All stops at an error; the cells after it stay unrun
+        page.wait_for_timeout(250)  # not time.sleep: that would stall the routing above
+    texts = [t.strip() for t in prompts.all_text_contents()]
+    errors = [
+        t.strip().splitlines()[-1] if t.strip() else "(empty error)"
+        for t in page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').all_text_contents()
+    ]
+    seconds = time.perf_counter() - started
+    # Drawings and steppers lay themselves out once the page has the bundled Graphviz
+    # (asked of the kernel, then started), and plots once Vega has run: after the cells.
+    # With ``expect`` (how many of each the notebook shows), wait for that many, else for one.
+    for kind, shown in (("drawings", DRAWING_DRAWN), ("steppers", STEPPER_DRAWN), ("plots", PLOT_DRAWN)):
+        want = 1 if expect is None else expect.get(kind, 0)
+        if want:
+            try:
+                page.wait_for_function(
+                    "([selector, n]) => document.querySelectorAll(selector).length >= n", arg=[shown, want],
+                    timeout=60_000,
+                )
+            except Exception:  # Playwright's TimeoutError: fewer than that (the caller counts them)
+                pass
+    page.wait_for_timeout(500)  # the last of several drawings
+    drawings = page.locator(DRAWING_DRAWN).count()
+    plots = page.locator(PLOT_DRAWN).count()
+    steppers = page.locator("[data-negaviz-stepper]").count()
+    stepped = None
+    # the first plain stepper (a compare widget holds two sentences: it steps both at once)
+    plain = page.evaluate(
+        "() => [...document.querySelectorAll('[data-negaviz-stepper]')]"
+        ".findIndex(s => s.querySelectorAll('.nv-sentence').length === 1)"
+    )
+    stepper = page.locator("[data-negaviz-stepper]").nth(max(plain, 0))
+    if steppers and plain >= 0:
+        stepper.locator("svg g.node").first.wait_for(timeout=60_000)  # laid out in the page
+        stepper.scroll_into_view_if_needed()
+        stepped = step_with_keys(page, stepper)
+    text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
+    if screenshot is not None:
+        page.screenshot(path=str(screenshot), full_page=True)
     return NotebookRun(
-        len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, blocked, drawings, stepped, text,
+        len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, [], drawings, stepped, text,
+        plots=plots, steppers=steppers, first_output_seconds=first, note=note,
     )

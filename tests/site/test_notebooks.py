@@ -70,3 +70,32 @@ def test_two_notebooks_with_one_name_are_refused(make_notebook: Callable[..., Pa
     with pytest.raises(InputError, match="would both be files/lecture.ipynb"):
         collect([a, b])
     assert len(collect([a, a])) == 1  # the same file twice is one file
+
+
+def test_the_site_joins_stored_lines_and_says_that_python_is_starting() -> None:
+    """JupyterLite 0.8 shows a stored text kept as a list of lines joined by commas
+    (``,best line: B E``, jupyterlite#1105): the site stores each text whole."""
+    import json
+
+    from negaviz.site import STARTING_NOTE, _for_pyodide
+
+    cell = {
+        "cell_type": "code", "id": "c01", "metadata": {}, "execution_count": 1, "source": ["x = 1\n", "x"],
+        "outputs": [
+            {"output_type": "stream", "name": "stdout", "text": ["value 5\n", "best line: B E\n"]},
+            {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+             "data": {"text/plain": ["<negaviz drawing:\n", " 8 nodes>"], "image/svg+xml": ["<svg>\n", "</svg>"],
+                      "application/vnd.vegalite.v5+json": {"data": {"values": [1, 2]}}}},
+        ],
+    }
+    given = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    served = json.loads(_for_pyodide(given))
+    note, code = served["cells"]
+    assert note == {"cell_type": "markdown", "id": "negaviz-site-starting", "metadata": {}, "source": STARTING_NOTE}
+    assert STARTING_NOTE.startswith("*Python is starting in your browser") and "\n" not in STARTING_NOTE
+    assert code["source"] == "x = 1\nx"
+    stream, result = code["outputs"]
+    assert stream["text"] == "value 5\nbest line: B E\n"
+    assert result["data"]["text/plain"] == "<negaviz drawing:\n 8 nodes>" and result["data"]["image/svg+xml"] == "<svg>\n</svg>"
+    assert result["data"]["application/vnd.vegalite.v5+json"] == {"data": {"values": [1, 2]}}  # data, not lines
+    assert json.loads(_for_pyodide(served))["cells"] == served["cells"]  # the note comes once

@@ -77,7 +77,7 @@ export class SceneData {
     return nid;
   }
 
-  // The same rules as Timeline.node_at (tests/frontend/stepper.test.mjs checks both agree).
+  // The same rules as Timeline.node_at (tests/frontend/scene-data.test.mjs checks both agree).
   nodeAt(nid, step) {
     const life = this.lives.get(nid);
     if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
