@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.negaviz-installed
 # Versions known to pass; `make test CONSTRAINTS=` (in a fresh VENV) installs the newest instead.
 CONSTRAINTS ?= constraints.txt
 
-.PHONY: lab trust test setup dot browser bench notebooks check test-latest constraints docs site
+.PHONY: lab trust test setup dot browser bench notebooks check test-latest constraints docs site js
 
 setup: $(STAMP) dot
 
@@ -94,6 +94,11 @@ constraints:
 # Redraw every figure in docs/ with the command written next to it in README.md.
 docs: setup
 	$(BIN)/python tools/build_docs.py
+
+# Join the front-end's source modules (negaviz/frontend/src/) into the one module every
+# front-end loads, negaviz/frontend/stepper.js (committed; a test checks it is fresh).
+js:
+	python3 tools/bundle_js.py
 
 bench: setup
 	$(BIN)/python benchmarks/bench_core.py

@@ -68,6 +68,10 @@ Perspective = Literal["negamax", "minimax"]
 PERSPECTIVES: tuple[Perspective, ...] = get_args(Perspective)
 """Every perspective, the default first."""
 
+STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
+"""Columns of a stepper's call-stack table, root first, current node last (the widget's
+``stack_rows`` and the front-end, which gets them in the scene, both use these)."""
+
 MINUS = "\N{MINUS SIGN}"
 
 

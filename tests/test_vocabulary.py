@@ -136,16 +136,16 @@ def test_the_page_writes_fractions_as_python_does() -> None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the front-end's formatting")
 def test_the_front_end_formats_values_exactly_as_fmt() -> None:
-    source = (PACKAGE / "frontend" / "stepper.js").read_text(encoding="utf-8")
-    parts = [re.search(rf"^function {name}\(.*?^}}\n", source, re.M | re.S) for name in ("fixedHalfEven", "g4", "makeFmt")]
-    assert all(parts), "stepper.js no longer has fixedHalfEven, g4 and makeFmt"
     values: list[Any] = [5.0, -3.0, 0.0, -0.0, 0.125, -2.5, 1 / 3, -2 / 3, 1.5625, 2004.5, -6630.5, 1000.4, 9999.6,
                          1e-05, -1.5e-07, 123456.5, 2.0**60, -(2.0**70), 1e21, 0.000099996, 0.1 + 0.2]
     values += [k / 64 for k in range(-700, 700, 13)]
-    script = "".join(p.group(0) for p in parts if p) + (
-        "const f = makeFmt({});\n"
-        "const xs = JSON.parse(process.argv[1]);\n"
-        "console.log(JSON.stringify([...xs.map(f), f(null), f(Infinity), f(-Infinity)]));\n"
+    module = (PACKAGE / "frontend" / "src" / "values.js").as_uri()
+    script = (
+        f"import({json.dumps(module)}).then(({{ makeFmt }}) => {{\n"
+        "  const f = makeFmt({});\n"
+        "  const xs = JSON.parse(process.argv[1]);\n"
+        "  console.log(JSON.stringify([...xs.map(f), f(null), f(Infinity), f(-Infinity)]));\n"
+        "});\n"
     )
     out = subprocess.run(["node", "-e", script, json.dumps(values)], capture_output=True, text=True, timeout=60, check=True)
     assert json.loads(out.stdout) == [fmt(v) for v in values] + ["?", "∞", "−∞"]
@@ -162,6 +162,26 @@ def test_no_layer_keeps_its_own_copy() -> None:
         f"{path.relative_to(PACKAGE)}: {m.group(0).strip()}"
         for path in sorted(PACKAGE.rglob("*.py")) if path.name != "vocabulary.py"
         for m in own.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not copies, copies
+
+
+def test_the_front_end_declares_none_of_the_shared_words() -> None:
+    """The JavaScript sources get perspectives, stack columns, change and event codes, text
+    sizes and listings' line numbers in the scene (negaviz.frontend.scene), and format
+    values in one module (values.js): none declares its own copy."""
+    own = re.compile(
+        r"^\s*(?:export )?(?:const|let|var) (?:PERSPECTIVES|STACK_COLUMNS|CHANGE_\w+|TEXT|BEST|LOWER_\w+)\b"
+        r"|\[\s*\"negamax\",\s*\"minimax\"\s*\]|charCodeAt\([^)]*\)\s*-\s*48"
+        r"|\[\s*\"node\",\s*\"depth\"|^\s*(?:export )?function (?:fmt|makeFmt|g4|fixedHalfEven)\(",
+        re.M,
+    )
+    sources = sorted((PACKAGE / "frontend" / "src").glob("*.js"))
+    assert len(sources) >= 8
+    copies = [
+        f"{path.name}: {m.group(0).strip()}"
+        for path in sources for m in own.finditer(path.read_text(encoding="utf-8"))
+        if not (path.name == "values.js" and m.group(0).lstrip().startswith("export function"))
     ]
     assert not copies, copies
 

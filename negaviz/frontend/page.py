@@ -1,6 +1,7 @@
 """A self-contained HTML page that steps one or two scenes, with no network and no kernel.
 
-The page holds the front-end module (``stepper.js``, the same file the widgets load),
+The page holds the front-end module (``stepper.js``, the same file the widgets load, as
+an inline module script),
 the scenes' data as JSON, the views' SVG apart from it (both gzipped, unpacked by the
 browser), and a few lines that hand the module a model holding that data.  A Content-Security-Policy forbids every request but the page's own inline script
 and style, so it works from a USB stick, an e-mail attachment or a sandboxed frame.
@@ -38,8 +39,6 @@ __all__ = ["ESM", "page_html", "static_html"]
 ESM = resources.files("negaviz.frontend").joinpath("stepper.js").read_text(encoding="utf-8")
 """The front-end ES module's source."""
 
-EXPORT_LINE = "export default { render, SceneData };"
-
 CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' blob:; style-src 'unsafe-inline'; img-src data:"
 """Nothing may be fetched: no scripts, styles, fonts or images from anywhere.  The page's own
 scripts run, the bundled Graphviz among them (WebAssembly, started from a ``blob:`` the page
@@ -54,9 +53,8 @@ def viz_source() -> str:
     """The bundled Graphviz's script (1.3 MB), read when a page or a widget needs it."""
     return VIZ.read_text(encoding="utf-8")
 
-# The module as a classic page script: its default export becomes a local name.
-_SCRIPT = ESM.replace(EXPORT_LINE, "const NEGAVIZ = { render, SceneData };")
-
+# The page runs the module as it is, in an inline module script (nothing is fetched, so
+# file:// pages run it too), followed by these lines, which call its render().
 _BOOT = """
 function negavizModel(state) {
   const handlers = {};
@@ -102,7 +100,7 @@ async function negavizViz() {
       }));
     }
     const el = document.getElementById(holder.dataset.for);
-    await NEGAVIZ.render({ model: negavizModel(state), el });
+    await render({ model: negavizModel(state), el });
   }
 })();
 """
@@ -226,7 +224,7 @@ def page_html(
         '<div id="negaviz-0"></div>\n'
         f'<script type="application/octet-stream" class="negaviz-data" data-for="negaviz-0">{_gz64(_json(state))}</script>\n'
         f"{drawn}{viz}"
-        f"<script>\n{_SCRIPT}\n{_BOOT}</script>\n</body>\n</html>\n"
+        f'<script type="module">\n{ESM}\n{_BOOT}</script>\n</body>\n</html>\n'
     )
 
 

@@ -41,6 +41,7 @@ import math
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from importlib import resources
 from typing import Any, Literal, get_args
 
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
@@ -56,9 +57,9 @@ from negaviz.games.protocol import label as game_label
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, _Builder, check_max_nodes
 from negaviz.search.events import EventKind
-from negaviz.trace.timeline import BEST, LEAF_CODES, Code, timeline_of
+from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable
 
 __all__ = ["Scene"]
 
@@ -80,9 +81,15 @@ searched node, ``f`` a folded subtree, ``g`` a group of sibling subtrees, ``p`` 
 CODES: dict[str, Any] = {
     "enter": Code.ENTER, "leaf": LEAF_CODES, "cutoff": Code.CUTOFF, "tt_hit": Code.TT_HIT,
     "jumps": {k: "".join(sorted(v)) for k, v in JUMP_CODES.items() if k != "end"},
+    "changes": {"best": BEST, "alpha": LOWER_ALPHA, "beta": LOWER_BETA},
 }
-"""The event codes of :attr:`Timeline.kinds` the front-end counts and jumps by (named here
-once, from :mod:`negaviz.trace.timeline` and :data:`negaviz.analysis.steps.JUMP_CODES`)."""
+"""The event codes of :attr:`Timeline.kinds` the front-end counts and jumps by, and the
+kinds of a life's changes (named here once, from :mod:`negaviz.trace.timeline` and
+:data:`negaviz.analysis.steps.JUMP_CODES`)."""
+
+TEXT_SIZE = float(NODE_ATTR["fontsize"])
+"""Graphviz points of a node's label text: the front-end opens a view fitted only when
+its labels then read."""
 
 SCHEMA: dict[str, tuple[str, ...]] = {
     "item": (
@@ -93,7 +100,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "change": ("step", "kind", "value", "alpha", "child"),
 }
 """The fields of the records a scene sends as arrays, in order; the front-end decodes
-them by these names (``decode`` in ``stepper.js``), so a field is added in one place.
+them by these names (``decode`` in ``src/scene-data.js``), so a field is added in one place.
 
 * ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
   :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``
@@ -558,23 +565,24 @@ class Scene:
         start, stop = index * CHUNK, min((index + 1) * CHUNK, n + 1)
         trace, tl = self.trace, self.timeline
         sentences: list[list[str]] = []
-        lines: list[str] = []
+        lines: list[list[int]] = []
         for p in PERSPECTIVES:
             stepper = self.stepper(p)
-            texts, codes = [], []
+            texts: list[str] = []
+            codes: list[int] = []
             listing = self.listings[p]
             for k in range(start, stop):
                 ev = trace.event(k - 1) if k else None
                 texts.append(stepper.sentence(ev))
                 if ev is None:
-                    codes.append(chr(48))
+                    codes.append(0)
                     continue
                 hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == Ending.TT
                 maximizing = sign(trace, ev.node, "minimax") > 0
                 line = line_of(listing, ev, exit_of_tt_hit=hit, maximizing=maximizing)
-                codes.append(chr(48 + (line or 0)))
+                codes.append(line or 0)
             sentences.append(texts)
-            lines.append("".join(codes))
+            lines.append(codes)
         c = tl.counters(start)
         out = {
             "current": tl.current[start:stop], "sentences": sentences, "lines": lines,
@@ -597,6 +605,9 @@ class Scene:
             "n": n,
             "kinds": self.timeline.kinds,
             "codes": CODES,
+            "perspectives": list(PERSPECTIVES),
+            "stack_columns": list(STACK_COLUMNS),
+            "text_size": TEXT_SIZE,
             "first_player": self.first_player,
             "title": self.title,
             "only_steps": sorted(self.timeline.lives[n].enter for n in self.only),
@@ -651,103 +662,31 @@ UNSEEN_LINE = "#767676"
 
 
 def css() -> str:
-    """The stepper's style sheet: every state a colour from :mod:`negaviz.render.styles`
-    and a second cue (border, double border, dashes, a word in the label).
+    """The stepper's style sheet: ``stepper.css``, after the colours it names, set from
+    :mod:`negaviz.render.styles` (every state a colour and a second cue: border, double
+    border, dashes, a word in the label).
 
     The panels take the notebook's theme (JupyterLab's CSS variables, with light
     fallbacks; the exported page sets them for a dark system theme); the drawing keeps
     a white paper in every theme, so its colours keep their meaning and contrast.
     """
+    return f"\n.negaviz-stepper {{ {'; '.join(f'{k}: {v}' for k, v in palette().items())}; }}\n{_STYLE_SHEET}"
+
+
+_STYLE_SHEET = resources.files("negaviz.frontend").joinpath("stepper.css").read_text(encoding="utf-8")
+
+
+def palette() -> dict[str, str]:
+    """The colours ``stepper.css`` names, as CSS custom properties."""
     c = OKABE_ITO
-    hl = tint(c["yellow"], 0.6)
-    return f"""
-.negaviz-stepper {{
-  --nv-fg: var(--jp-ui-font-color0, #1a1a1a); --nv-muted: var(--jp-ui-font-color1, #4a4a4a);
-  --nv-bg: var(--jp-layout-color0, #ffffff); --nv-panel: var(--jp-layout-color1, #f7f7f7);
-  --nv-line: var(--jp-border-color1, #bdbdbd); --nv-focus: var(--jp-brand-color1, {c["blue"]});
-  font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; font-size: 14px;
-  color: var(--nv-fg); background: var(--nv-bg); outline: none; padding: 2px; box-sizing: border-box; max-width: 100%;
-}}
-.negaviz-stepper *, .negaviz-stepper *::before {{ box-sizing: border-box; }}
-.negaviz-stepper:focus-visible {{ box-shadow: 0 0 0 3px var(--nv-focus); }}
-.negaviz-stepper button, .negaviz-stepper select {{ font: inherit; padding: 2px 8px; margin: 0 2px; cursor: pointer;
-  color: var(--nv-fg); background: var(--nv-panel); border: 1px solid var(--nv-line); border-radius: 3px; }}
-.negaviz-stepper button:focus-visible, .negaviz-stepper select:focus-visible, .negaviz-stepper input:focus-visible {{
-  outline: 3px solid var(--nv-focus); outline-offset: 1px; }}
-.negaviz-stepper button[aria-pressed="true"] {{ background: {hl}; color: #000; }}
-.negaviz-stepper button:disabled {{ cursor: default; opacity: .5; }}
-.negaviz-stepper .nv-bar {{ display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin: 2px 0; }}
-.negaviz-stepper .nv-slider {{ width: 380px; max-width: 60vw; accent-color: var(--nv-focus); }}
-.negaviz-stepper .nv-steplabel {{ min-width: 130px; font-variant-numeric: tabular-nums; }}
-.negaviz-stepper .nv-sentence {{ font-size: 16px; margin: 4px 0; min-height: 2.8em; }}
-.negaviz-stepper .nv-main {{ display: flex; align-items: flex-start; gap: 8px; }}
-.negaviz-stepper .nv-treebox {{ flex: 1 1 0%; min-width: 0; border: 1px solid var(--nv-line); background: #FFFFFF; color: #1a1a1a; }}
-.negaviz-stepper .nv-treebar {{ display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 4px;
-  padding: 2px 4px; border-bottom: 1px solid #DDDDDD; background: #FAFAFA; }}
-.negaviz-stepper .nv-treebar button {{ padding: 0 6px; font-size: 12px; color: #1a1a1a; background: #FFFFFF; border-color: #BBBBBB; }}
-.negaviz-stepper .nv-zoom {{ margin-left: auto; white-space: nowrap; }}
-.negaviz-stepper .nv-tree {{ overflow: hidden; cursor: grab; touch-action: none; position: relative; contain: layout paint; }}
-.negaviz-stepper .nv-tree svg {{ display: block; position: absolute; left: 0; top: 0; will-change: transform; }}
-.negaviz-stepper .nv-tree text {{ font-family: Helvetica, Arial, sans-serif; fill: #1a1a1a; }}
-.negaviz-stepper .nv-note {{ font-size: 12px; color: #4a4a4a; flex: 1 1 200px; }}
-.negaviz-stepper .nv-side {{ flex: 0 0 430px; width: 430px; max-width: 100%; min-width: 0; display: flex; flex-direction: column; gap: 6px; }}
-.negaviz-stepper table {{ border-collapse: collapse; font-size: 13px; }}
-.negaviz-stepper caption {{ text-align: left; font-weight: bold; }}
-.negaviz-stepper th, .negaviz-stepper td {{ border: 1px solid var(--nv-line); padding: 1px 6px; text-align: left; white-space: nowrap; }}
-.negaviz-stepper th {{ background: var(--nv-panel); }}
-.negaviz-stepper tr.nv-here {{ background: {hl}; color: #000; font-weight: bold; }}
-.negaviz-stepper .nv-stack {{ display: block; overflow-x: auto; max-width: 100%; }}
-.negaviz-stepper .nv-empty {{ color: var(--nv-muted); }}
-.negaviz-stepper .nv-code {{ font-size: 13px; line-height: 1.35; margin: 0; padding: 4px; background: var(--nv-panel); color: var(--nv-fg);
-  border: 1px solid var(--nv-line); white-space: pre-wrap; overflow-wrap: anywhere; }}
-.negaviz-stepper .nv-code .nv-hl {{ background: {hl}; color: #000; font-weight: bold; }}
-.negaviz-stepper .nv-keys, .negaviz-stepper .nv-legend {{ font-size: 12px; color: var(--nv-muted); margin-top: 4px; }}
-.negaviz-stepper .nv-legend span.sw {{ display: inline-block; width: 14px; height: 10px; vertical-align: middle; margin: 0 3px 0 10px; border: 1px solid #000; }}
-.negaviz-stepper .nv-legend i.sw {{ color: {UNSEEN_TEXT}; background: #FFFFFF; padding: 0 2px; margin: 0 3px 0 10px; }}
-.negaviz-stepper .nv-panes.nv-compare {{ display: flex; gap: 12px; }}
-.negaviz-stepper .nv-panes.nv-compare > .nv-pane {{ flex: 1 1 0%; min-width: 0; }}
-.negaviz-stepper .nv-title {{ font-weight: bold; }}
-.negaviz-stepper .nv-side-compact {{ flex-basis: 300px; width: 300px; }}
-.negaviz-stepper .nv-side-compact .nv-code {{ display: none; }}
-.negaviz-stepper.nv-narrow .nv-main, .negaviz-stepper.nv-presenter .nv-main {{ flex-direction: column; align-items: stretch; }}
-.negaviz-stepper.nv-narrow .nv-side, .negaviz-stepper.nv-presenter .nv-side {{ flex: 0 0 auto; width: 100%; }}
-.negaviz-stepper.nv-narrow .nv-panes.nv-compare {{ flex-direction: column; }}
-.negaviz-stepper.nv-presenter {{ font-size: 18px; }}
-.negaviz-stepper.nv-presenter .nv-sentence {{ font-size: 26px; }}
-.negaviz-stepper.nv-presenter table, .negaviz-stepper.nv-presenter .nv-code {{ font-size: 17px; }}
-.negaviz-stepper.nv-presenter .nv-keys, .negaviz-stepper.nv-presenter .nv-legend {{ font-size: 15px; }}
-.negaviz-stepper.nv-presenter .nv-side {{ flex-direction: row; flex-wrap: wrap; align-items: flex-start; }}
-.negaviz-stepper g.node {{ cursor: pointer; }}
-.negaviz-stepper .nv-outer {{ stroke: none; }}
-.negaviz-stepper g.nv-unseen .nv-shape {{ fill: #FFFFFF; stroke: {UNSEEN_LINE}; stroke-width: 1; stroke-dasharray: 2 2; }}
-.negaviz-stepper g.edge.nv-unseen path {{ stroke: {UNSEEN_LINE}; stroke-width: 1; stroke-dasharray: 2 2; }}
-.negaviz-stepper g.edge.nv-unseen polygon {{ stroke: {UNSEEN_LINE}; fill: {UNSEEN_LINE}; }}
-.negaviz-stepper g.nv-unseen text {{ fill: {UNSEEN_TEXT}; }}
-.negaviz-stepper text.nv-given {{ font-style: italic; fill: {UNSEEN_TEXT}; }}
-.negaviz-stepper g.nv-exact .nv-shape {{ fill: #FFFFFF; stroke: {c["black"]}; stroke-width: 1; }}
-.negaviz-stepper g.nv-lower .nv-shape {{ fill: {tint(c["sky_blue"], 0.35)}; stroke: {c["blue"]}; stroke-width: 1; }}
-.negaviz-stepper g.nv-upper .nv-shape {{ fill: {tint(c["yellow"], 0.45)}; stroke: {c["black"]}; stroke-width: 1; }}
-.negaviz-stepper g.nv-active .nv-shape {{ fill: {tint(c["orange"], 0.2)}; stroke: {c["orange"]}; stroke-width: 2.5; }}
-.negaviz-stepper g.nv-current .nv-shape {{ fill: {tint(c["orange"], 0.45)}; stroke: {c["vermillion"]}; stroke-width: 2.5; }}
-.negaviz-stepper g.nv-current .nv-outer {{ stroke: {c["vermillion"]}; stroke-width: 1.5; }}
-.negaviz-stepper g.nv-folded .nv-shape {{ fill: #EEEEEE; stroke: #555555; stroke-width: 1; }}
-.negaviz-stepper g.nv-tt .nv-shape {{ fill: {tint(c["bluish_green"], 0.3)}; }}
-.negaviz-stepper g.nv-cut .nv-shape {{ stroke: {c["reddish_purple"]}; stroke-width: 2.5; }}
-.negaviz-stepper g.nv-only .nv-shape {{ stroke-dasharray: 6 2; }}
-.negaviz-stepper g.nv-only {{ filter: drop-shadow(0 0 2px {c["reddish_purple"]}); }}
-.negaviz-stepper g.nv-pruned .nv-shape {{ fill: #FFFFFF; stroke: {GREY}; stroke-width: 1.2; stroke-dasharray: 6 3; }}
-.negaviz-stepper g.nv-pruned text {{ fill: {UNSEEN_TEXT}; }}
-.negaviz-stepper g.edge path {{ stroke: #333333; }}
-.negaviz-stepper g.edge polygon {{ stroke: #333333; fill: #333333; }}
-.negaviz-stepper g.edge.nv-pv path, .negaviz-stepper g.edge.nv-pv polygon {{ stroke: {c["blue"]}; stroke-width: 3.5; }}
-.negaviz-stepper g.edge.nv-pv polygon {{ fill: {c["blue"]}; }}
-.negaviz-stepper g.edge.nv-pruned path {{ stroke: {GREY}; stroke-dasharray: 6 3; }}
-.negaviz-stepper g.edge.nv-pruned polygon {{ stroke: {GREY}; fill: {GREY}; }}
-.negaviz-stepper g.nv-preview, .negaviz-stepper g.edge.nv-preview {{ opacity: .3; }}
-.negaviz-stepper g.nv-hidden {{ display: none; }}
-.negaviz-stepper .nv-preview-note {{ color: var(--nv-fg); }}
-.negaviz-stepper:not(.nv-show-windows) .nv-w {{ display: none; }}
-"""
+    return {
+        "--nv-black": c["black"], "--nv-blue": c["blue"], "--nv-orange": c["orange"], "--nv-vermillion": c["vermillion"],
+        "--nv-reddish-purple": c["reddish_purple"], "--nv-grey": GREY,
+        "--nv-unseen-text": UNSEEN_TEXT, "--nv-unseen-line": UNSEEN_LINE,
+        "--nv-highlight": tint(c["yellow"], 0.6), "--nv-lower-fill": tint(c["sky_blue"], 0.35),
+        "--nv-upper-fill": tint(c["yellow"], 0.45), "--nv-active-fill": tint(c["orange"], 0.2),
+        "--nv-current-fill": tint(c["orange"], 0.45), "--nv-tt-fill": tint(c["bluish_green"], 0.3),
+    }
 
 
 def legend_html(perspective: Perspective, first: int) -> str:

@@ -1,44 +1,29 @@
 // negaviz stepper: one front-end for the widgets, the exported page and static notebook pages.
-//
-// An anywidget ES module.  Python lays each drawing out once with graphviz and sends a
-// "scene": the SVG (one per view, with and without windows), the drawn items, each drawn
-// node's life (negaviz/trace/timeline.py: when it is entered and returns, and the steps
-// that change what it shows) and per-step panels (sentences, pseudocode lines, the node the
-// search is at).  Stepping only repaints: classes on the SVG groups and the value texts.
-// Nothing is searched or laid out here, and nothing is fetched.
-//
-// The model: get/set/save_changes/on/off (anywidget's), traits `step`, `perspective`,
-// `windows`, `scenes` (a list: one scene, or two for a comparison).  Big traces arrive in
-// parts: a missing chunk of steps or view is asked for with model.send({type: "need", ...})
-// and arrives as a custom message.  The exported page gives a model with everything in it.
+// Built by tools/bundle_js.py from negaviz/frontend/src/: do not edit here.
 
-const PERSPECTIVES = ["negamax", "minimax"];
-// The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
-// from negaviz.analysis.steps.JUMP_CODES).
-const JUMPS = [
-  ["cutoff", "next cutoff"],
-  ["return", "next return"],
-  ["tt", "next TT hit"],
-];
-const STACK_COLUMNS = ["node", "depth", "α", "β", "best so far", "trying"];
-const WARM_REACH = 5000;
-const KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · "
-  + "P presenter size · F fit the tree · + − zoom. Click a node: go to where it is entered (shift-click: where it returns). "
-  + "Drag pans; Ctrl+wheel zooms.";
-const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
-const CHANGE_BEST = 0, CHANGE_ALPHA = 1; // Change kinds (negaviz.trace.timeline): 2 lowers beta // steps looked through, either way, for the next view to lay out ahead
+// ------------------------------------------------------------ src/dom.js
+// Small DOM helpers shared by the stepper's parts.
 
-// A view's drawing stays in the page once built, in a box of its own; the boxes not
-// shown are moved far out of the panel.  A transform of the box restyles nothing inside
-// it: hiding with `visibility` or `pointer-events`, which every element inherits, would
-// restyle each of a drawing's thousands of elements (60-70 ms for 400 boards).
-function setShown(built, on) {
-  built.box.style.transform = on ? "" : "translateX(-1000000px)";
-  if (on) built.svg.removeAttribute("aria-hidden");
-  else built.svg.setAttribute("aria-hidden", "true");
+function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
 }
 
-// ----------------------------------------------------------------------------- drawings
+function injectStyle(root, css) {
+  // Inside the stepper's own element, so it works in shadow roots and sandboxed frames alike.
+  root.prepend(h("style", { text: css }));
+}
+
+// ------------------------------------------------------------ src/drawing.js
+// Drawings: a view's SVG made ready to paint, the bundled Graphviz, a step saved as a file.
+
 // A view's drawing arrives as Graphviz's SVG (laid out by the kernel's dot), or as its
 // DOT source, laid out here by the bundled Graphviz (Viz, negaviz/frontend/vendor).
 // Either way it is read as a document, never as one Graphviz version's text: each node's
@@ -115,7 +100,190 @@ function loadViz(model) {
   return vizLoading;
 }
 
-// ----------------------------------------------------------------------------- values
+// A view's drawing stays in the page once built, in a box of its own; the boxes not
+// shown are moved far out of the panel.  A transform of the box restyles nothing inside
+// it: hiding with `visibility` or `pointer-events`, which every element inherits, would
+// restyle each of a drawing's thousands of elements (60-70 ms for 400 boards).
+function setShown(built, on) {
+  built.box.style.transform = on ? "" : "translateX(-1000000px)";
+  if (on) built.svg.removeAttribute("aria-hidden");
+  else built.svg.setAttribute("aria-hidden", "true");
+}
+
+// A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
+// came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
+// (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
+function buildView(view, viz) {
+  if (view.svg === undefined) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
+  const holder = document.createElement("div");
+  holder.innerHTML = view.svg;
+  const svg = holder.querySelector("svg");
+  finishDrawing(svg);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  const full = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+  // Its size for good, from the start: a drawing laid out at one size and shown at
+  // another would be laid out again (pan and zoom only change its transform).
+  svg.style.width = full[2] + "px";
+  svg.style.height = full[3] + "px";
+  svg.style.transformOrigin = "0 0";
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "search tree");
+  // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
+  // are in that group's coordinates, the view box in the svg's.
+  const graph = svg.querySelector("g.graph");
+  const m = graph && graph.transform.baseVal.consolidate();
+  const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
+  const items = new Map();
+  const byNode = new Map(); // trace node -> its item (a given tree names items by their place)
+  const byTitle = new Map();
+  // graphviz names each node and edge by a <title> holding its DOT id (n0, n0->n1):
+  // kept as data-nv, and the titles go, so screen readers and tooltips never say them.
+  for (const t of Array.from(svg.querySelectorAll("title"))) {
+    const g = t.parentNode;
+    if (g && g.classList && (g.classList.contains("node") || g.classList.contains("edge"))) {
+      byTitle.set(t.textContent, g);
+      g.dataset.nv = t.textContent;
+      if (g.classList.contains("edge")) g.setAttribute("aria-hidden", "true");
+    }
+    t.remove();
+  }
+  for (const item of view.items) {
+    const g = byTitle.get(item.title);
+    if (!g) continue;
+    const edge = item.up ? byTitle.get(item.up + "->" + item.title) : null;
+    items.set(item.title, {
+      g, item, edge, box: boxOf(g),
+      v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
+    });
+    g.setAttribute("role", "img");
+    g.setAttribute("aria-label", item.name);
+    if (item.kind === "n") {
+      g.dataset.node = String(item.node);
+      for (const nid of [item.node, ...(item.again || [])]) byNode.set(nid, items.get(item.title));
+    }
+  }
+  const box = h("div", { class: "nv-view", "data-view": String(view.index) });
+  box.style.position = "absolute";
+  box.style.left = "0";
+  box.style.top = "0";
+  box.append(svg);
+  return { svg, box, full, shift, items, byNode, painted: new Map() };
+}
+
+// The picture of this step as a file of its own: the drawing with every painted
+// style written on its elements (the page's style sheet does not travel with it).
+function svgFile(svg, full) {
+  const copy = svg.cloneNode(true);
+  const from = svg.querySelectorAll("*");
+  const to = copy.querySelectorAll("*");
+  const props = ["fill", "stroke", "stroke-width", "stroke-dasharray", "opacity", "font-style", "font-weight", "font-size", "font-family", "display"];
+  from.forEach((el, i) => {
+    const cs = getComputedStyle(el);
+    const style = props.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
+    to[i].setAttribute("style", style);
+    to[i].removeAttribute("class");
+  });
+  copy.removeAttribute("style");
+  // (XMLSerializer writes the SVG namespace: no URL in this module, which pages carry)
+  copy.setAttribute("width", full[2] + "pt");
+  copy.setAttribute("height", full[3] + "pt");
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + "\n";
+}
+
+function saveSvg(svg, full, step) {
+  const blob = new Blob([svgFile(svg, full)], { type: "image/svg+xml" });
+  const a = h("a", { href: URL.createObjectURL(blob), download: "negaviz-step-" + step + ".svg" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// A still drawing (negaviz.widgets.display): its DOT source laid out here, once.  What a
+// notebook shows for a drawing or a trace where the kernel has no dot (a browser's Python).
+async function renderDrawing({ model, el }) {
+  const box = h("div", { class: "negaviz-drawing", role: "img", "aria-label": model.get("label") || "a drawing" });
+  el.append(box);
+  try {
+    const viz = await loadViz(model);
+    box.innerHTML = viz.renderString(model.get("drawing"), { format: "svg" });
+    const svg = box.querySelector("svg");
+    if (svg) {
+      for (const el2 of svg.querySelectorAll("[id]")) el2.removeAttribute("id");
+      for (const t of svg.querySelectorAll("title")) t.remove();
+      svg.style.maxWidth = "100%";
+      svg.style.height = "auto";
+    }
+  } catch (e) {
+    box.textContent = "negaviz: the bundled Graphviz could not lay this drawing out here (" + e + ").";
+  }
+  return () => {};
+}
+
+// ------------------------------------------------------------ src/keys.js
+// The stepper's keys and clicks: arrows, Home/End, space and letter keys step and zoom;
+// clicking a node goes to where it is entered (shift-click: where it returns).
+
+// What the page says of them (under the stepper).
+const KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · "
+  + "P presenter size · F fit the tree · + − zoom. Click a node: go to where it is entered (shift-click: where it returns). "
+  + "Drag pans; Ctrl+wheel zooms.";
+
+// Listen on the stepper's `root` element.  `state` is the stepper's (step, preview, ...);
+// go, togglePlay and setPresenter are its actions.
+function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter }) {
+  // Letter keys (the list the page shows is KEYS, above).
+  const KEY_ACTIONS = {
+    p: () => setPresenter(!ui.presenter),
+    f: () => panes.forEach((p) => p.fit()),
+    "+": () => panes.forEach((p) => p.zoom(1 / 1.25)),
+    "=": () => panes.forEach((p) => p.zoom(1 / 1.25)),
+    "-": () => panes.forEach((p) => p.zoom(1.25)),
+  };
+  root.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "SELECT" || (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox"))) return;
+    let k = null;
+    if (e.key === "ArrowRight") k = state.step + 1;
+    else if (e.key === "ArrowLeft") k = state.step - 1;
+    else if (e.key === "Home") k = 0;
+    else if (e.key === "End") k = total;
+    else if (e.key === " " && e.target === root) { e.preventDefault(); e.stopPropagation(); togglePlay(); return; }
+    else if (!e.ctrlKey && !e.metaKey && !e.altKey && KEY_ACTIONS[e.key.toLowerCase()]) {
+      e.preventDefault();
+      e.stopPropagation();
+      KEY_ACTIONS[e.key.toLowerCase()]();
+      return;
+    }
+    if (k === null) return;
+    e.preventDefault();
+    e.stopPropagation(); // JupyterLab would move between cells
+    go(k);
+  });
+  // Take the focus on a click, and again just after: notebook front-ends (Notebook 7)
+  // move the focus to the cell once the click has bubbled up to them.
+  const grabFocus = () => { root.focus({ preventScroll: true }); setTimeout(() => root.focus({ preventScroll: true }), 0); };
+  root.addEventListener("click", (e) => {
+    const g = e.target.closest && e.target.closest("g.node");
+    const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
+    if (!g || g.dataset.node === undefined) { if (!typing) grabFocus(); return; }
+    const pane = panes.find((p) => p.el.contains(g));
+    const life = pane.d.lives.get(Number(g.dataset.node));
+    if (!life) return;
+    grabFocus();
+    // A node not entered yet goes nowhere, as a move never tried: a jump would tell
+    // whether (and when) the search gets there.  Preview shows the future anyway.
+    if (life.enter >= Math.min(state.step, pane.d.n) && !state.preview) return;
+    go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
+  });
+}
+
+// ------------------------------------------------------------ src/values.js
+// How values are written: exactly as negaviz.vocabulary.fmt writes them.
+//
+// Tested against fmt itself (tests/test_vocabulary.py runs this module in node).
+
+// A number as the scene sends it: JSON has no infinities, so they travel as "inf", "-inf".
 function num(x) {
   if (x === "inf") return Infinity;
   if (x === "-inf") return -Infinity;
@@ -161,221 +329,178 @@ function makeFmt(table) {
   };
 }
 
-// ----------------------------------------------------------------------------- a scene
-// Looks states up in the scene's compact data: the same rules as Timeline.node_at.
-class SceneData {
-  constructor(scene) {
-    this.s = scene;
-    this.schema = scene.schema;
-    this.n = scene.n;
-    this.kinds = scene.kinds;
-    this.fmt = makeFmt(scene.fmt || {});
-    this.chunks = new Map(Object.entries(scene.chunks || {}).map(([k, v]) => [Number(k), v]));
-    this.lives = new Map();
-    this.views = [];
-    for (const view of scene.views) this.addView(view);
-  }
-
-  addView(view) {
-    for (const [nid, life] of Object.entries(view.lives)) {
-      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
-    }
-    view.index = this.views.length;
-    view.items = view.items.map((row) => decode(this.schema.item, row));
-    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...(it.again || [])]));
-    this.views.push(view);
-    return view;
-  }
-
-  chunkOf(step) {
-    return Math.floor(step / this.s.chunk);
-  }
-
-  chunk(step) {
-    return this.chunks.get(this.chunkOf(step));
-  }
-
-  current(step) {
-    const c = this.chunk(step);
-    return c ? c.current[step - this.chunkOf(step) * this.s.chunk] : undefined;
-  }
-
-  passOf(step) {
-    let p = 0;
-    const passes = this.s.passes;
-    for (let i = 0; i < passes.length; i++) if (passes[i][0] <= Math.max(step - 1, 0)) p = i;
-    return p;
-  }
-
-  // The view showing `step`: one of its pass whose drawn nodes include the current node.
-  viewFor(step) {
-    const p = this.passOf(step);
-    const cur = this.current(step);
-    if (cur === undefined) return null;
-    let fallback = null;
-    for (const v of this.views) {
-      if (v.pass !== p) continue;
-      // a view of a search drawn as it grows holds a span of steps [from, to) (to < 0: the rest)
-      if (v.span) {
-        if (v.span[0] <= step && (v.span[1] < 0 || step < v.span[1])) return v;
-        continue;
-      }
-      if (cur < 0 || v.nodeSet.has(cur)) return v;
-      fallback = fallback || v;
-    }
-    return cur < 0 && !(fallback && fallback.span) ? fallback : null;
-  }
-
-  // The trace node a drawn item stands for at `step`: its latest entry by then (a node of
-  // a given tree entered again, by a PVS re-search), else its first (as fold.latest).
-  entryAt(item, step) {
-    let nid = item.node;
-    for (const again of item.again || []) if (this.lives.get(again).enter < step) nid = again;
-    return nid;
-  }
-
-  // The same rules as Timeline.node_at (tests/frontend/stepper.test.mjs checks both agree).
-  nodeAt(nid, step) {
-    const life = this.lives.get(nid);
-    if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
-    const cut = life.cut >= 0 && life.cut < step;
-    let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
-    for (const ch of life.changes) {
-      if (ch.step >= step) break;
-      if (ch.kind === CHANGE_BEST) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
-      else if (ch.kind === CHANGE_ALPHA) alpha = Math.max(alpha, ch.value);
-      else beta = Math.min(beta, ch.value);
-    }
-    if (life.exit >= 0 && life.exit < step) {
-      return { status: "done", value: life.value, bound: life.bound, alpha: life.alpha, beta: life.beta, cut, tt: life.tt, bestChild };
-    }
-    const status = this.current(step) === nid ? "current" : "active";
-    return { status, value: best, bound: null, alpha, beta, cut, tt: false, bestChild };
-  }
-
-  // minimax view: values for the first player, negated where the second player moves
-  // (negaviz.analysis.steps.sign).
-  signAt(depth, perspective) {
-    if (perspective !== "minimax") return 1;
-    return (this.s.first_player + depth) % 2 ? -1 : 1;
-  }
-
-  sign(nid, perspective) {
-    const life = this.lives.get(nid);
-    return this.signAt(life ? life.depth : 0, perspective);
-  }
-
-  // Nodes entered by `step` in the node ranges [start, end) (node numbers are the order
-  // of entry): what a folded summary has taken in so far.
-  enteredIn(ranges, step) {
-    const c = this.counters(step);
-    if (!c) return 0;
-    let n = 0;
-    for (const [start, end] of ranges) n += Math.max(0, Math.min(end, c.nodes) - start);
-    return n;
-  }
-
-  counters(step) {
-    const c = this.chunk(step);
-    if (!c) return null;
-    let [nodes, leaves, cutoffs, hits] = c.base;
-    const from = this.chunkOf(step) * this.s.chunk;
-    const codes = this.s.codes;
-    for (let k = from; k < step; k++) {
-      const ch = this.kinds[k];
-      if (ch === codes.enter) nodes++;
-      else if (codes.leaf.includes(ch)) leaves++;
-      else if (ch === codes.cutoff) cutoffs++;
-      else if (ch === codes.tt_hit) hits++;
-    }
-    return { nodes, leaves, cutoffs, hits };
-  }
-
-  // A comparison pane's title at `step`: its nodes entered so far and, of them, those
-  // only this search visits (scene.only_steps: the steps they are entered at, sorted).
-  titleAt(step) {
-    const c = this.counters(step);
-    if (!c) return this.s.title || "";
-    const steps = this.s.only_steps || [];
-    let only = 0;
-    while (only < steps.length && steps[only] < step) only++;
-    const n = (x) => x.toLocaleString("en-US");
-    return (this.s.title ? this.s.title + ": " : "") + n(c.nodes) + " nodes so far, " + n(only) + " visited only here";
-  }
-
-  // The step just after the next event with one of `codes` at or after `step`; -1 if none.
-  nextStep(step, codes) {
-    let best = -1;
-    for (const c of codes) {
-      const at = this.kinds.indexOf(c, step);
-      if (at >= 0 && (best < 0 || at < best)) best = at;
-    }
-    return best < 0 ? -1 : best + 1;
-  }
-
-  stack(step) {
-    const out = [];
-    let nid = this.current(step);
-    while (nid !== undefined && nid >= 0 && this.lives.has(nid)) {
-      out.push(nid);
-      nid = this.lives.get(nid).parent;
-    }
-    return out.reverse();
-  }
-
-  bestLine(step, root) {
-    const out = new Set();
-    let nid = root;
-    while (nid >= 0 && this.lives.has(nid) && step > this.lives.get(nid).enter) {
-      out.add(nid);
-      nid = this.nodeAt(nid, step).bestChild;
-    }
-    return out;
-  }
+// A node's window [alpha, beta] as the reader sees it: negating a window swaps its ends
+// (sg < 0, the minimax view of the second player's nodes).
+function seenWindow(alpha, beta, sg) {
+  if (sg >= 0) return [alpha, beta];
+  return [beta === null ? null : -beta, alpha === null ? null : -alpha];
 }
 
-// Records travel as arrays, their fields named once, in the scene's schema
-// (negaviz.frontend.scene.SCHEMA): decoded here into objects, the one place that
-// knows the order.
-function decode(fields, row) {
-  const out = {};
-  fields.forEach((f, i) => { out[f] = row[i]; });
+// ------------------------------------------------------------ src/look.js
+// The painting rule: what a drawn item shows at a step.  A pure function of the item, the
+// step, the reader's settings and the scene's data (no DOM): pane.js applies it, and
+// tests/frontend/look.test.mjs compares it with Python's answer at every step.
+
+// What a drawn item shows at `step`: its classes, value, window and mark texts, and the
+// class of the edge into it.  Only what the search knows after `step` events: an item not
+// visited yet shows nothing but its given value (a textbook leaf's), in one style for all
+// (the layout carries no result: negaviz.frontend.scene).
+//
+// d: the scene's SceneData; item: one of its views' decoded items.
+// perspective: "negamax" or "minimax".  line: the best line at `step` (d.bestLine).
+// preview: the final search shown faintly behind the unvisited items.
+// windows: windows are shown (an exact value then reads "=v").
+// Returns {cls, v, w, m, edge, given}: the item's classes, its value, window and mark
+// texts, its edge's classes, and whether the value is a given one (grey italics).
+/**
+ * @typedef {object} Look
+ * @property {string} cls  the item's classes (nv-current, nv-exact, nv-pv, ...)
+ * @property {string} v  its value text
+ * @property {string} w  its window text
+ * @property {string} m  its marks (cut, TT, pruned, +n nodes)
+ * @property {string} edge  the classes of the edge into it
+ * @property {boolean} given  the value is the tree's given one (grey italics)
+ */
+
+/**
+ * @param {import("./scene-data.js").SceneData} d
+ * @param {import("./scene-data.js").Item} item
+ * @param {number} step
+ * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
+ * @returns {Look}
+ */
+function look(d, item, step, { perspective, line, preview, windows }) {
+  const out = paintRule(d, item, step, perspective, line, preview, windows);
+  // "only here" is known once the node is entered (never before: it would tell the future)
+  if (item.only && d.nodeAt(item.node, step).status !== "unvisited") out.cls += " nv-only";
   return out;
 }
 
-function decodeLife(schema, row) {
-  const life = decode(schema.life, row);
-  for (const k of ["value", "alpha", "beta"]) life[k] = num(life[k]);
-  life.tt = !!life.tt;
-  life.changes = life.changes.map((c) => {
-    const ch = decode(schema.change, c);
-    ch.value = num(ch.value);
-    ch.alpha = num(ch.alpha);
-    return ch;
-  });
-  return life;
-}
-
-// ----------------------------------------------------------------------------- DOM helpers
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
+function paintRule(d, item, step, perspective, line, preview, windows) {
+  const fmt = d.fmt;
+  const kind = item.kind;
+  const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
+  if (item.appear > step && !preview) { // not entered yet in a search drawn as it grows: not drawn at all
+    out.cls = out.edge = "nv-hidden";
+    return out;
   }
-  for (const c of children) e.append(c);
-  return e;
+  const sg = d.signAt(item.depth, perspective);
+  const unseen = () => {
+    out.cls = "nv-unseen";
+    out.edge = "nv-unseen";
+    out.v = item.prefix || ""; // who moves there is the game's shape, not a result
+    if (item.given !== null && item.given !== undefined) {
+      out.v += fmt(sg * num(item.given));
+      out.given = true;
+    }
+  };
+  if (kind === "n" || kind === "f") {
+    const nid = d.entryAt(item, step);
+    const at = d.nodeAt(nid, step);
+    const st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
+    if (st.status === "unvisited") {
+      unseen();
+    } else {
+      let bound = st.bound;
+      if (bound && sg < 0) bound = 3 - bound; // negating swaps lower and upper
+      if (kind === "f") out.cls = "nv-folded";
+      else if (st.status === "current") out.cls = "nv-current";
+      else if (st.status === "active") out.cls = "nv-active";
+      else out.cls = ["nv-exact", "nv-lower", "nv-upper"][bound || 0];
+      if (kind === "n") {
+        if (st.cut) out.cls += " nv-cut";
+        if (st.tt) out.cls += " nv-tt";
+      }
+      const value = st.value === null ? null : sg * st.value;
+      if (st.status === "done") {
+        const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : windows ? "=" : "";
+        out.v = (kind === "f" ? "value " : "") + sym + fmt(value);
+      } else {
+        out.v = value === null ? "?" : "best " + fmt(value);
+      }
+      const [a, b] = seenWindow(st.alpha, st.beta, sg);
+      out.w = "[" + fmt(a) + ", " + fmt(b) + "]";
+      out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes"
+        : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
+      if (kind === "n") out.v = (item.prefix || "") + out.v;
+      if (at.status === "unvisited") { out.cls += " nv-preview"; out.edge = "nv-preview"; }
+    }
+    if (line.has(nid)) { out.cls += " nv-pv"; out.edge = "nv-pv"; }
+    else if (preview && at.status === "unvisited" && d.finalLine().has(d.entryAt(item, d.n))) out.edge = "nv-pv nv-preview";
+  } else if (kind === "g") {
+    // a group of folded sibling subtrees: how many nodes they have taken in so far
+    const seen = d.enteredIn(item.ranges, preview ? d.n : step);
+    if (!seen) unseen();
+    else {
+      out.cls = "nv-folded" + (d.enteredIn(item.ranges, step) ? "" : " nv-preview");
+      out.m = "+" + seen.toLocaleString("en-US") + " nodes";
+    }
+  } else {
+    // an untried move (or several): pruned once the cutoff that skips it has happened
+    const pruned = item.pruned >= 0 && (step > item.pruned || preview);
+    unseen();
+    if (pruned) {
+      out.cls = "nv-pruned" + (step > item.pruned ? "" : " nv-preview");
+      out.edge = out.cls;
+      if (item.title.indexOf("_") < 0) out.v = "pruned";
+      else out.m = "pruned";
+    }
+  }
+  return out;
 }
 
-function injectStyle(root, css) {
-  // Inside the stepper's own element, so it works in shadow roots and sandboxed frames alike.
-  root.prepend(h("style", { text: css }));
+// ------------------------------------------------------------ src/panels.js
+// A pane's side panels at a step: the sentence, the call stack, the counters and the
+// pseudocode with its line marked.  stackRows is pure (tests/frontend/panels.test.mjs).
+
+// The call stack at `step`, one row of texts per running call (the root first), under
+// the scene's stack_columns (negaviz.vocabulary.STACK_COLUMNS): as negaviz.widgets.StepperWidget.stack_rows writes them.
+function stackRows(d, step, perspective) {
+  const fmt = d.fmt;
+  const stack = d.stack(step);
+  return stack.map((nid, i) => {
+    const life = d.lives.get(nid);
+    const st = d.nodeAt(nid, step);
+    const sg = d.sign(nid, perspective);
+    const [a, b] = seenWindow(st.alpha, st.beta, sg);
+    const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
+    return [life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), st.value === null ? "–" : fmt(sg * st.value), trying];
+  });
 }
 
-// ----------------------------------------------------------------------------- one pane
-const TEXT = 10;          // graphviz points of a node's label text (negaviz.render.tree.NODE_ATTR)
+function showPanels(pane, step, perspective) {
+  const d = pane.d;
+  const c = d.chunk(step);
+  const p = d.s.perspectives.indexOf(perspective); // sentences and lines are in this order
+  const at = step - d.chunkOf(step) * d.s.chunk;
+  pane.sentence.textContent = c ? c.sentences[p][at] : "…";
+  if (pane.titleEl) pane.titleEl.textContent = d.titleAt(step);
+  // call stack
+  const stack = stackRows(d, step, perspective);
+  const columns = d.s.stack_columns;
+  const rows = [h("tr", {}, ...columns.map((t) => h("th", { text: t })))];
+  stack.forEach((cells, i) => {
+    rows.push(h("tr", i === stack.length - 1 ? { class: "nv-here" } : {}, ...cells.map((t) => h("td", { text: t }))));
+  });
+  if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(columns.length), class: "nv-empty", text: "(empty: no call running)" })));
+  pane.stackTable.replaceChildren(h("caption", { text: "call stack" }), ...rows);
+  const counts = d.counters(step);
+  const items = [["step", step.toLocaleString("en-US") + " of " + d.n.toLocaleString("en-US")]];
+  if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
+  pane.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
+  const listing = d.s.listings[perspective];
+  const lineNo = c ? c.lines[p][at] : 0; // 0: no line
+  pane.code.replaceChildren(...listing.map((text, i) => {
+    const on = i + 1 === lineNo;
+    return h("span", { "data-line": String(i + 1), class: on ? "nv-hl" : "" }, (on ? "▶ " : "  ") + text + "\n");
+  }));
+}
+
+// ------------------------------------------------------------ src/pane.js
+// One pane of a stepper: its DOM (the tree panel, its tool bar, the side panels), the
+// views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
+
+const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
 const READABLE = 9;       // px: the smallest label text a view opens fitted at
 const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
 
@@ -486,61 +611,7 @@ class Pane {
   }
 
   build(view) {
-    if (view.svg === undefined) view.svg = this.d.viz.renderString(view.dot, { format: "svg" }); // laid out here, once
-    const holder = document.createElement("div");
-    holder.innerHTML = view.svg;
-    const svg = holder.querySelector("svg");
-    finishDrawing(svg);
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    const full = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
-    // Its size for good, from the start: a drawing laid out at one size and shown at
-    // another would be laid out again (pan and zoom only change its transform).
-    svg.style.width = full[2] + "px";
-    svg.style.height = full[3] + "px";
-    svg.style.transformOrigin = "0 0";
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "search tree");
-    // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
-    // are in that group's coordinates, the view box in the svg's.
-    const graph = svg.querySelector("g.graph");
-    const m = graph && graph.transform.baseVal.consolidate();
-    const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
-    const items = new Map();
-    const byNode = new Map(); // trace node -> its item (a given tree names items by their place)
-    const byTitle = new Map();
-    // graphviz names each node and edge by a <title> holding its DOT id (n0, n0->n1):
-    // kept as data-nv, and the titles go, so screen readers and tooltips never say them.
-    for (const t of Array.from(svg.querySelectorAll("title"))) {
-      const g = t.parentNode;
-      if (g && g.classList && (g.classList.contains("node") || g.classList.contains("edge"))) {
-        byTitle.set(t.textContent, g);
-        g.dataset.nv = t.textContent;
-        if (g.classList.contains("edge")) g.setAttribute("aria-hidden", "true");
-      }
-      t.remove();
-    }
-    for (const item of view.items) {
-      const g = byTitle.get(item.title);
-      if (!g) continue;
-      const edge = item.up ? byTitle.get(item.up + "->" + item.title) : null;
-      items.set(item.title, {
-        g, item, edge, box: boxOf(g),
-        v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
-      });
-      g.setAttribute("role", "img");
-      g.setAttribute("aria-label", item.name);
-      if (item.kind === "n") {
-        g.dataset.node = String(item.node);
-        for (const nid of [item.node, ...(item.again || [])]) byNode.set(nid, items.get(item.title));
-      }
-    }
-    const box = h("div", { class: "nv-view", "data-view": String(view.index) });
-    box.style.position = "absolute";
-    box.style.left = "0";
-    box.style.top = "0";
-    box.append(svg);
-    return { svg, box, full, shift, items, byNode, painted: new Map() };
+    return buildView(view, this.d.viz);
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -629,7 +700,7 @@ class Pane {
       this.place(this.maxHeight());
       this.vb = [8 - x * k, 8 - y * k, k];
       this.applyViewBox();
-    } else if (this.fitScale() * TEXT >= READABLE) this.fit();
+    } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
   }
 
@@ -707,101 +778,15 @@ class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // What a drawn item shows at `step`: its classes, value, window and mark texts, and
-  // the class of the edge into it.  Only what the search knows after `step` events:
-  // an item not visited yet shows nothing but its given value (a textbook leaf's), in
-  // one style for all (the layout carries no result: negaviz.frontend.scene).
-  // `preview`: the final search shown faintly behind the unvisited items.
-  look(item, step, perspective, line, preview) {
-    const d = this.d;
-    const fmt = d.fmt;
-    const kind = item.kind;
-    const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
-    if (item.appear > step && !preview) { // not entered yet in a search drawn as it grows: not drawn at all
-      out.cls = out.edge = "nv-hidden";
-      return out;
-    }
-    const sg = d.signAt(item.depth, perspective);
-    const unseen = () => {
-      out.cls = "nv-unseen";
-      out.edge = "nv-unseen";
-      out.v = item.prefix || ""; // who moves there is the game's shape, not a result
-      if (item.given !== null && item.given !== undefined) {
-        out.v += fmt(sg * num(item.given));
-        out.given = true;
-      }
-    };
-    if (kind === "n" || kind === "f") {
-      const nid = d.entryAt(item, step);
-      const at = d.nodeAt(nid, step);
-      const st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
-      if (st.status === "unvisited") {
-        unseen();
-      } else {
-        let bound = st.bound;
-        if (bound && sg < 0) bound = 3 - bound; // negating swaps lower and upper
-        if (kind === "f") out.cls = "nv-folded";
-        else if (st.status === "current") out.cls = "nv-current";
-        else if (st.status === "active") out.cls = "nv-active";
-        else out.cls = ["nv-exact", "nv-lower", "nv-upper"][bound || 0];
-        if (kind === "n") {
-          if (st.cut) out.cls += " nv-cut";
-          if (st.tt) out.cls += " nv-tt";
-        }
-        const value = st.value === null ? null : sg * st.value;
-        if (st.status === "done") {
-          const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : this.windows ? "=" : "";
-          out.v = (kind === "f" ? "value " : "") + sym + fmt(value);
-        } else {
-          out.v = value === null ? "?" : "best " + fmt(value);
-        }
-        let a = st.alpha, b = st.beta;
-        if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
-        out.w = "[" + fmt(a) + ", " + fmt(b) + "]";
-        out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes"
-          : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
-        if (kind === "n") out.v = (item.prefix || "") + out.v;
-        if (at.status === "unvisited") { out.cls += " nv-preview"; out.edge = "nv-preview"; }
-      }
-      if (line.has(nid)) { out.cls += " nv-pv"; out.edge = "nv-pv"; }
-      else if (preview && at.status === "unvisited" && this.finalLine().has(d.entryAt(item, d.n))) out.edge = "nv-pv nv-preview";
-    } else if (kind === "g") {
-      // a group of folded sibling subtrees: how many nodes they have taken in so far
-      const seen = d.enteredIn(item.ranges, preview ? d.n : step);
-      if (!seen) unseen();
-      else {
-        out.cls = "nv-folded" + (d.enteredIn(item.ranges, step) ? "" : " nv-preview");
-        out.m = "+" + seen.toLocaleString("en-US") + " nodes";
-      }
-    } else {
-      // an untried move (or several): pruned once the cutoff that skips it has happened
-      const pruned = item.pruned >= 0 && (step > item.pruned || preview);
-      unseen();
-      if (pruned) {
-        out.cls = "nv-pruned" + (step > item.pruned ? "" : " nv-preview");
-        out.edge = out.cls;
-        if (item.title.indexOf("_") < 0) out.v = "pruned";
-        else out.m = "pruned";
-      }
-    }
-    return out;
-  }
-
-  finalLine() {
-    if (!this._finalLine) this._finalLine = this.d.bestLine(this.d.n, this.d.s.passes[this.d.s.passes.length - 1][1]);
-    return this._finalLine;
-  }
-
   // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
   paint(step, perspective, preview, drawing = this) {
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
     const line = d.bestLine(step, passRoot);
+    const settings = { perspective, line, preview, windows: this.windows };
     for (const [title, it] of drawing.items) {
-      const o = this.look(it.item, step, perspective, line, preview);
-      // "only here" is known once the node is entered (never before: it would tell the future)
-      if (it.item.only && d.nodeAt(it.item.node, step).status !== "unvisited") o.cls += " nv-only";
+      const o = look(d, it.item, step, settings);
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
@@ -817,95 +802,334 @@ class Pane {
     if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
-  // The picture of this step as a file of its own: the drawing with every painted
-  // style written on its elements (the page's style sheet does not travel with it).
-  svgFile() {
-    const copy = this.svg.cloneNode(true);
-    const from = this.svg.querySelectorAll("*");
-    const to = copy.querySelectorAll("*");
-    const props = ["fill", "stroke", "stroke-width", "stroke-dasharray", "opacity", "font-style", "font-weight", "font-size", "font-family", "display"];
-    from.forEach((el, i) => {
-      const cs = getComputedStyle(el);
-      const style = props.map((p) => p + ":" + cs.getPropertyValue(p)).join(";");
-      to[i].setAttribute("style", style);
-      to[i].removeAttribute("class");
-    });
-    copy.removeAttribute("style");
-    // (XMLSerializer writes the SVG namespace: no URL in this module, which pages carry)
-    copy.setAttribute("width", this.full[2] + "pt");
-    copy.setAttribute("height", this.full[3] + "pt");
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + "\n";
-  }
-
   save() {
-    if (!this.svg) return;
-    const blob = new Blob([this.svgFile()], { type: "image/svg+xml" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: "negaviz-step-" + (this.shownStep || 0) + ".svg" });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    if (this.svg) saveSvg(this.svg, this.full, this.shownStep || 0);
   }
 
   panels(step, perspective) {
-    const d = this.d;
-    const c = d.chunk(step);
-    const p = PERSPECTIVES.indexOf(perspective);
-    const at = step - d.chunkOf(step) * d.s.chunk;
-    this.sentence.textContent = c ? c.sentences[p][at] : "…";
-    if (this.titleEl) this.titleEl.textContent = d.titleAt(step);
-    // call stack
-    const fmt = d.fmt;
-    const stack = d.stack(step);
-    const rows = [h("tr", {}, ...STACK_COLUMNS.map((t) => h("th", { text: t })))];
-    stack.forEach((nid, i) => {
-      const life = d.lives.get(nid);
-      const st = d.nodeAt(nid, step);
-      const sg = d.sign(nid, perspective);
-      let a = st.alpha, b = st.beta;
-      if (sg < 0) [a, b] = [b === null ? null : -b, a === null ? null : -a];
-      const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
-      const row = h("tr", i === stack.length - 1 ? { class: "nv-here" } : {},
-        ...[life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), st.value === null ? "–" : fmt(sg * st.value), trying].map((t) => h("td", { text: t })));
-      rows.push(row);
-    });
-    if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(STACK_COLUMNS.length), class: "nv-empty", text: "(empty: no call running)" })));
-    this.stackTable.replaceChildren(h("caption", { text: "call stack" }), ...rows);
-    const counts = d.counters(step);
-    const items = [["step", step.toLocaleString("en-US") + " of " + d.n.toLocaleString("en-US")]];
-    if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
-    this.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
-    const listing = d.s.listings[perspective];
-    const lineNo = c ? c.lines[p].charCodeAt(at) - 48 : 0;
-    this.code.replaceChildren(...listing.map((text, i) => {
-      const on = i + 1 === lineNo;
-      return h("span", { "data-line": String(i + 1), class: on ? "nv-hl" : "" }, (on ? "▶ " : "  ") + text + "\n");
-    }));
+    showPanels(this, step, perspective);
   }
 }
 
-// ----------------------------------------------------------------------------- the stepper
-// A still drawing (negaviz.widgets.display): its DOT source laid out here, once.  What a
-// notebook shows for a drawing or a trace where the kernel has no dot (a browser's Python).
-async function renderDrawing({ model, el }) {
-  const box = h("div", { class: "negaviz-drawing", role: "img", "aria-label": model.get("label") || "a drawing" });
-  el.append(box);
-  try {
-    const viz = await loadViz(model);
-    box.innerHTML = viz.renderString(model.get("drawing"), { format: "svg" });
-    const svg = box.querySelector("svg");
-    if (svg) {
-      for (const el2 of svg.querySelectorAll("[id]")) el2.removeAttribute("id");
-      for (const t of svg.querySelectorAll("title")) t.remove();
-      svg.style.maxWidth = "100%";
-      svg.style.height = "auto";
+// ------------------------------------------------------------ src/scene-data.js
+// A scene's data (negaviz.frontend.scene.Scene.data): decoded once, and looked up by step.
+//
+// Every state here follows the same rules as negaviz.trace.timeline.Timeline
+// (tests/frontend/scene-data.test.mjs checks both agree at every step of recorded searches).
+
+// Looks states up in the scene's compact data: the same rules as Timeline.node_at.
+class SceneData {
+  constructor(scene) {
+    this.s = scene;
+    this.schema = scene.schema;
+    this.n = scene.n;
+    this.kinds = scene.kinds;
+    this.fmt = makeFmt(scene.fmt || {});
+    this.chunks = new Map(Object.entries(scene.chunks || {}).map(([k, v]) => [Number(k), v]));
+    this.lives = new Map();
+    this.views = [];
+    for (const view of scene.views) this.addView(view);
+  }
+
+  addView(view) {
+    for (const [nid, life] of Object.entries(view.lives)) {
+      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
     }
-  } catch (e) {
-    box.textContent = "negaviz: the bundled Graphviz could not lay this drawing out here (" + e + ").";
+    view.index = this.views.length;
+    view.items = view.items.map((row) => decode(this.schema.item, row));
+    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...(it.again || [])]));
+    this.views.push(view);
+    return view;
   }
-  return () => {};
+
+  chunkOf(step) {
+    return Math.floor(step / this.s.chunk);
+  }
+
+  chunk(step) {
+    return this.chunks.get(this.chunkOf(step));
+  }
+
+  current(step) {
+    const c = this.chunk(step);
+    return c ? c.current[step - this.chunkOf(step) * this.s.chunk] : undefined;
+  }
+
+  passOf(step) {
+    let p = 0;
+    const passes = this.s.passes;
+    for (let i = 0; i < passes.length; i++) if (passes[i][0] <= Math.max(step - 1, 0)) p = i;
+    return p;
+  }
+
+  // The view showing `step`: one of its pass whose drawn nodes include the current node.
+  viewFor(step) {
+    const p = this.passOf(step);
+    const cur = this.current(step);
+    if (cur === undefined) return null;
+    let fallback = null;
+    for (const v of this.views) {
+      if (v.pass !== p) continue;
+      // a view of a search drawn as it grows holds a span of steps [from, to) (to < 0: the rest)
+      if (v.span) {
+        if (v.span[0] <= step && (v.span[1] < 0 || step < v.span[1])) return v;
+        continue;
+      }
+      if (cur < 0 || v.nodeSet.has(cur)) return v;
+      fallback = fallback || v;
+    }
+    return cur < 0 && !(fallback && fallback.span) ? fallback : null;
+  }
+
+  // The trace node a drawn item stands for at `step`: its latest entry by then (a node of
+  // a given tree entered again, by a PVS re-search), else its first (as fold.latest).
+  entryAt(item, step) {
+    let nid = item.node;
+    for (const again of item.again || []) if (this.lives.get(again).enter < step) nid = again;
+    return nid;
+  }
+
+  // The same rules as Timeline.node_at (tests/frontend/scene-data.test.mjs checks both agree).
+  nodeAt(nid, step) {
+    const life = this.lives.get(nid);
+    if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
+    const cut = life.cut >= 0 && life.cut < step;
+    let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
+    const kinds = this.s.codes.changes; // what a change does (negaviz.trace.timeline.Change)
+    for (const ch of life.changes) {
+      if (ch.step >= step) break;
+      if (ch.kind === kinds.best) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
+      else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
+      else beta = Math.min(beta, ch.value);
+    }
+    if (life.exit >= 0 && life.exit < step) {
+      return { status: "done", value: life.value, bound: life.bound, alpha: life.alpha, beta: life.beta, cut, tt: life.tt, bestChild };
+    }
+    const status = this.current(step) === nid ? "current" : "active";
+    return { status, value: best, bound: null, alpha, beta, cut, tt: false, bestChild };
+  }
+
+  // minimax view: values for the first player, negated where the second player moves
+  // (negaviz.analysis.steps.sign).
+  signAt(depth, perspective) {
+    if (perspective !== "minimax") return 1;
+    return (this.s.first_player + depth) % 2 ? -1 : 1;
+  }
+
+  sign(nid, perspective) {
+    const life = this.lives.get(nid);
+    return this.signAt(life ? life.depth : 0, perspective);
+  }
+
+  // Nodes entered by `step` in the node ranges [start, end) (node numbers are the order
+  // of entry): what a folded summary has taken in so far.
+  enteredIn(ranges, step) {
+    const c = this.counters(step);
+    if (!c) return 0;
+    let n = 0;
+    for (const [start, end] of ranges) n += Math.max(0, Math.min(end, c.nodes) - start);
+    return n;
+  }
+
+  counters(step) {
+    const c = this.chunk(step);
+    if (!c) return null;
+    let [nodes, leaves, cutoffs, hits] = c.base;
+    const from = this.chunkOf(step) * this.s.chunk;
+    const codes = this.s.codes;
+    for (let k = from; k < step; k++) {
+      const ch = this.kinds[k];
+      if (ch === codes.enter) nodes++;
+      else if (codes.leaf.includes(ch)) leaves++;
+      else if (ch === codes.cutoff) cutoffs++;
+      else if (ch === codes.tt_hit) hits++;
+    }
+    return { nodes, leaves, cutoffs, hits };
+  }
+
+  // A comparison pane's title at `step`: its nodes entered so far and, of them, those
+  // only this search visits (scene.only_steps: the steps they are entered at, sorted).
+  titleAt(step) {
+    const c = this.counters(step);
+    if (!c) return this.s.title || "";
+    const steps = this.s.only_steps || [];
+    let only = 0;
+    while (only < steps.length && steps[only] < step) only++;
+    const n = (x) => x.toLocaleString("en-US");
+    return (this.s.title ? this.s.title + ": " : "") + n(c.nodes) + " nodes so far, " + n(only) + " visited only here";
+  }
+
+  // The step just after the next event with one of `codes` at or after `step`; -1 if none.
+  nextStep(step, codes) {
+    let best = -1;
+    for (const c of codes) {
+      const at = this.kinds.indexOf(c, step);
+      if (at >= 0 && (best < 0 || at < best)) best = at;
+    }
+    return best < 0 ? -1 : best + 1;
+  }
+
+  stack(step) {
+    const out = [];
+    let nid = this.current(step);
+    while (nid !== undefined && nid >= 0 && this.lives.has(nid)) {
+      out.push(nid);
+      nid = this.lives.get(nid).parent;
+    }
+    return out.reverse();
+  }
+
+  // The best line at `step` from `root`: the nodes of it entered by then.
+  bestLine(step, root) {
+    const out = new Set();
+    let nid = root;
+    while (nid >= 0 && this.lives.has(nid) && step > this.lives.get(nid).enter) {
+      out.add(nid);
+      nid = this.nodeAt(nid, step).bestChild;
+    }
+    return out;
+  }
+
+  // The best line of the whole search (the last pass's), for the preview.
+  finalLine() {
+    if (!this._finalLine) this._finalLine = this.bestLine(this.n, this.s.passes[this.s.passes.length - 1][1]);
+    return this._finalLine;
+  }
 }
 
+/**
+ * A drawn item of a view, decoded by the scene's schema (negaviz.frontend.scene.SCHEMA
+ * documents each field).
+ * @typedef {object} Item
+ * @property {string} title  its DOT name
+ * @property {"n"|"f"|"g"|"p"} kind  a node, a folded subtree, a group, a ghost
+ * @property {number} node  the trace node (-1 for ghosts and groups)
+ * @property {number} parent
+ * @property {string} up  the title of the item drawn above it
+ * @property {number} depth
+ * @property {number} pruned  the step a cutoff skipped it (-1: never)
+ * @property {string} prefix
+ * @property {number} only
+ * @property {number|string|null} given
+ * @property {string} name
+ * @property {number[][]} ranges
+ * @property {number[]} again
+ * @property {number} appear  the first step it is drawn at
+ */
+
+// Records travel as arrays, their fields named once, in the scene's schema
+// (negaviz.frontend.scene.SCHEMA): decoded here into objects, the one place that
+// knows the order.
+function decode(fields, row) {
+  const out = {};
+  fields.forEach((f, i) => { out[f] = row[i]; });
+  return out;
+}
+
+function decodeLife(schema, row) {
+  const life = decode(schema.life, row);
+  for (const k of ["value", "alpha", "beta"]) life[k] = num(life[k]);
+  life.tt = !!life.tt;
+  life.changes = life.changes.map((c) => {
+    const ch = decode(schema.change, c);
+    ch.value = num(ch.value);
+    ch.alpha = num(ch.alpha);
+    return ch;
+  });
+  return life;
+}
+
+// ------------------------------------------------------------ src/warm.js
+// Views laid out ahead, while the reader reads.
+//
+// When the page is idle, the view the steps just after (then just before) the current
+// view show is built, hidden: one per idle period, so a key press waits for one at most.
+// (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
+// report an idle period.)
+
+// makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
+// neighbouring views of every pane when the page is idle, or asks the kernel (`need`) for
+// what it has not sent yet; close() stops it.
+function makeWarmer(root, panes, state, need) {
+  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
+  let warming = false;
+  let closed = false;
+  let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
+  function warm() {
+    if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
+    warming = true;
+    idle(() => {
+      warming = false;
+      if (closed) return;
+      let asking = false;
+      for (const [i, pane] of panes.entries()) {
+        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
+        if (next && next.build) {
+          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
+          warm();
+          return;
+        }
+        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
+        // and once it is here the next idle period builds the view.
+        if (next) {
+          need(i, next.need);
+          asking = true;
+        }
+      }
+      warmedFor = warmKey();
+      // "done": every neighbouring view is built (tests and benchmarks wait for it)
+      root.dataset.warm = asking ? "asked" : "done";
+    });
+    delete root.dataset.warm;
+  }
+  return { warm, close: () => { closed = true; } };
+}
+
+// ------------------------------------------------------------ src/render.js
+// The stepper: an anywidget module's render().  Its controls, keys and messages, showing a
+// step on every pane, and the views laid out ahead while the reader reads.
+//
+// Python lays each drawing out once with graphviz and sends a "scene": the SVG (one per
+// view, with and without windows), the drawn items, each drawn node's life
+// (negaviz/trace/timeline.py: when it is entered and returns, and the steps that change
+// what it shows) and per-step panels (sentences, pseudocode lines, the node the search is
+// at).  Stepping only repaints: classes on the SVG groups and the value texts.  Nothing
+// is searched or laid out here, and nothing is fetched.
+//
+// The model: get/set/save_changes/on/off (anywidget's), traits `step`, `perspective`,
+// `windows`, `preview`, `presenter`, `autofocus`, `scenes` (a list: one scene, or two for
+// a comparison), or `drawing` (a still drawing's DOT source).  Big traces arrive in parts:
+// a missing chunk of steps or view is asked for with model.send({type: "need", ...}) and
+// arrives as a custom message.  The exported page gives a model with everything in it.
+
+// The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
+// from negaviz.analysis.steps.JUMP_CODES).
+const JUMPS = [
+  ["cutoff", "next cutoff"],
+  ["return", "next return"],
+  ["tt", "next TT hit"],
+];
+const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
+
+/**
+ * anywidget's model, as the widgets, the exported page (page.py's negavizModel) and a
+ * static notebook page give it (anywidget's packages/types/index.ts).
+ * @typedef {object} Model
+ * @property {(name: string) => any} get  a trait: step, perspective, windows, preview,
+ *   presenter, autofocus, scenes (Scene.data() each), or drawing (DOT source)
+ * @property {(name: string, value: any) => void} set
+ * @property {() => void} save_changes
+ * @property {(event: string, callback: Function) => void} on  "change:<trait>", "msg:custom"
+ * @property {(event: string, callback: Function) => void} off
+ * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | viz}
+ */
+
+/**
+ * Show the model's stepper (or still drawing) in `el`.
+ * @param {{model: Model, el: HTMLElement}} args
+ * @returns {Promise<() => void>} the cleanup: stops playing and listening
+ */
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));
@@ -947,7 +1171,7 @@ async function render({ model, el }) {
   const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
   const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
   const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
-    ...PERSPECTIVES.map((p) => h("option", { value: p, text: p })));
+    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
   prev.addEventListener("click", () => go(state.step - 1));
   next.addEventListener("click", () => go(state.step + 1));
@@ -983,50 +1207,7 @@ async function render({ model, el }) {
     show();
   }
 
-  // --- keyboard and clicks --------------------------------------------------------------
-  // Letter keys (the list the page shows is KEYS, at the top of this module).
-  const KEY_ACTIONS = {
-    p: () => setPresenter(!ui.presenter),
-    f: () => panes.forEach((p) => p.fit()),
-    "+": () => panes.forEach((p) => p.zoom(1 / 1.25)),
-    "=": () => panes.forEach((p) => p.zoom(1 / 1.25)),
-    "-": () => panes.forEach((p) => p.zoom(1.25)),
-  };
-  root.addEventListener("keydown", (e) => {
-    if (e.target && (e.target.tagName === "SELECT" || (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox"))) return;
-    let k = null;
-    if (e.key === "ArrowRight") k = state.step + 1;
-    else if (e.key === "ArrowLeft") k = state.step - 1;
-    else if (e.key === "Home") k = 0;
-    else if (e.key === "End") k = total;
-    else if (e.key === " " && e.target === root) { e.preventDefault(); e.stopPropagation(); togglePlay(); return; }
-    else if (!e.ctrlKey && !e.metaKey && !e.altKey && KEY_ACTIONS[e.key.toLowerCase()]) {
-      e.preventDefault();
-      e.stopPropagation();
-      KEY_ACTIONS[e.key.toLowerCase()]();
-      return;
-    }
-    if (k === null) return;
-    e.preventDefault();
-    e.stopPropagation(); // JupyterLab would move between cells
-    go(k);
-  });
-  // Take the focus on a click, and again just after: notebook front-ends (Notebook 7)
-  // move the focus to the cell once the click has bubbled up to them.
-  const grabFocus = () => { root.focus({ preventScroll: true }); setTimeout(() => root.focus({ preventScroll: true }), 0); };
-  root.addEventListener("click", (e) => {
-    const g = e.target.closest && e.target.closest("g.node");
-    const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
-    if (!g || g.dataset.node === undefined) { if (!typing) grabFocus(); return; }
-    const pane = panes.find((p) => p.el.contains(g));
-    const life = pane.d.lives.get(Number(g.dataset.node));
-    if (!life) return;
-    grabFocus();
-    // A node not entered yet goes nowhere, as a move never tried: a jump would tell
-    // whether (and when) the search gets there.  Preview shows the future anyway.
-    if (life.enter >= Math.min(state.step, pane.d.n) && !state.preview) return;
-    go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
-  });
+  installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter });
 
   function jumpTarget(kind) {
     // the nearest such event ahead on any pane; -1 if there is none
@@ -1118,43 +1299,9 @@ async function render({ model, el }) {
     warm();
   }
 
-  // --- views laid out ahead, while the reader reads -------------------------------------
-  // When the page is idle, the view the steps just after (then just before) the current
-  // view show is built, hidden: one per idle period, so a key press waits for one at most.
-  // (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
-  // report an idle period.)
-  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
-  let warming = false;
-  let closed = false;
-  let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
-  function warm() {
-    if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
-    warming = true;
-    idle(() => {
-      warming = false;
-      if (closed) return;
-      let asking = false;
-      for (const [i, pane] of panes.entries()) {
-        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
-        if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
-          warm();
-          return;
-        }
-        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
-        // and once it is here the next idle period builds the view.
-        if (next) {
-          need(i, next.need);
-          asking = true;
-        }
-      }
-      warmedFor = warmKey();
-      // "done": every neighbouring view is built (tests and benchmarks wait for it)
-      root.dataset.warm = asking ? "asked" : "done";
-    });
-    delete root.dataset.warm;
-  }
+  // Views laid out ahead, while the reader reads (warm.js).
+  const warmer = makeWarmer(root, panes, state, need);
+  const warm = warmer.warm;
 
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
   const onPersp = () => { state.perspective = model.get("perspective"); show(); };
@@ -1172,7 +1319,7 @@ async function render({ model, el }) {
   if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
   return () => {
-    closed = true;
+    warmer.close();
     if (state.timer) clearInterval(state.timer);
     if (resizing) resizing.disconnect();
     model.off("change:step", onStep);
@@ -1183,5 +1330,10 @@ async function render({ model, el }) {
     model.off("msg:custom", onMessage);
   };
 }
+
+// ------------------------------------------------------------ src/index.js
+// The front-end's public surface.  negaviz/frontend/stepper.js, the one module the widgets,
+// exported pages and static notebook pages load, is these sources joined in import order
+// (tools/bundle_js.py); its default export is this module's.
 
 export default { render, SceneData };

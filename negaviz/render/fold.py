@@ -285,7 +285,7 @@ def given_plan(trace: Trace, snap: Snapshot, budget: int) -> Plan | None:
 def latest(layout: Plan, nodes: Sequence[Node], visible: int) -> Plan:
     """``layout`` with each node of a given tree entered more than once standing for its
     latest entry among the first ``visible`` nodes (the front-end does the same at each
-    step: ``stepper.js``'s ``entryAt``)."""
+    step: ``src/scene-data.js``'s ``entryAt``)."""
     if not any(item.again for item in layout.items):
         return layout
     renamed: dict[str, str] = {}

@@ -43,12 +43,9 @@ from negaviz.frontend.page import ESM, check_page_size, page_html, static_html, 
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, check_step, check_trace, fmt
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, check_trace, fmt
 
 __all__ = ["StepperWidget"]
-
-STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
-"""Columns of the call-stack table, root first, current node last."""
 
 LAZY_EVENTS = 20_000
 """Beyond this many events a widget sends the first chunk of per-step data and the
@@ -264,7 +261,7 @@ class StepperWidget(SyncedState, widgets.VBox):
     def code_line(self) -> int | None:
         """The highlighted pseudocode line (1-based), None if none."""
         chunk = self.scene.chunk(self.step // CHUNK)
-        line = ord(chunk["lines"][PERSPECTIVES.index(self.perspective)][self.step % CHUNK]) - 48
+        line: int = chunk["lines"][PERSPECTIVES.index(self.perspective)][self.step % CHUNK]
         return line or None
 
     @property

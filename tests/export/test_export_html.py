@@ -69,7 +69,7 @@ def test_the_page_carries_the_step_panels(textbook: negaviz.Trace, tmp_path: Pat
     for k in range(len(textbook) + 1):
         view = stepper.view(k)
         assert chunk["sentences"][negamax][k] == view.sentence, k
-        assert (ord(chunk["lines"][negamax][k]) - 48 or None) == view.line, k
+        assert (chunk["lines"][negamax][k] or None) == view.line, k
         assert chunk["current"][k] == (view.frames[-1].node if view.frames else -1), k
     assert "cutoff, G and H are never visited" in chunk["sentences"][negamax][15] and chunk["current"][15] == 4
     items = page_state(text)["scenes"][0]["views"][0]["items"]

@@ -106,7 +106,7 @@ def test_chunk_holds_sentences_lines_and_current_nodes(textbook: negaviz.Trace) 
             assert chunk["sentences"][p][k] == stepper.sentence(textbook.event(k - 1) if k else None)
     negamax = PERSPECTIVES.index("negamax")
     assert chunk["sentences"][negamax][15].endswith("cutoff, G and H are never visited.")
-    assert ord(chunk["lines"][negamax][15]) - 48 == 10 and chunk["lines"][negamax][0] == "0"
+    assert chunk["lines"][negamax][15] == 10 and chunk["lines"][negamax][0] == 0  # 0: no line
     with pytest.raises(InputError, match="outside"):
         scene.chunk(1)
 

@@ -1,25 +1,17 @@
-// stepper.js on its own, under node's built-in test runner (no npm packages): its state at
+// src/scene-data.js under node's built-in test runner (no npm packages): its state at
 // every step of recorded searches equals Python's Timeline at that step.
 //
 // Run by tests/frontend/test_stepper_js.py, which writes the fixture (the scenes and the
 // states Python expects) and names it in NEGAVIZ_FIXTURE; by hand:
-//   NEGAVIZ_FIXTURE=fixture.json node --test tests/frontend/stepper.test.mjs
+//   NEGAVIZ_FIXTURE=fixture.json node --test tests/frontend/scene-data.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-
-const here = fileURLToPath(new URL(".", import.meta.url));
-const source = readFileSync(here + "../../negaviz/frontend/stepper.js", "utf8");
-// The module as the browser loads it (node would take a .js file outside a package for CommonJS).
-const { default: stepper } = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
-const fixture = JSON.parse(readFileSync(process.env.NEGAVIZ_FIXTURE, "utf8"));
-
-const num = (x) => (x === "inf" ? Infinity : x === "-inf" ? -Infinity : x);
+import { SceneData } from "../../negaviz/frontend/src/scene-data.js";
+import { fixture, num } from "./fixture.mjs";
 
 for (const c of fixture.cases) {
   test(c.name, () => {
-    const d = new stepper.SceneData(c.scene);
+    const d = new SceneData(c.scene);
     assert.equal(d.n, c.steps.length - 1);
     c.steps.forEach((want, k) => {
       const where = `${c.name}, step ${k}`;
@@ -43,8 +35,3 @@ for (const c of fixture.cases) {
     });
   });
 }
-
-test("values are written as Python writes them", () => {
-  const d = new stepper.SceneData(fixture.cases[0].scene);
-  for (const [value, text] of fixture.formats) assert.equal(d.fmt(num(value)), text, String(value));
-});

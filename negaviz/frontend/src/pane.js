@@ -1,0 +1,318 @@
+// One pane of a stepper: its DOM (the tree panel, its tool bar, the side panels), the
+// views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
+
+import { h } from "./dom.js";
+import { buildView, saveSvg, setShown } from "./drawing.js";
+import { look } from "./look.js";
+import { showPanels } from "./panels.js";
+
+const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
+const READABLE = 9;       // px: the smallest label text a view opens fitted at
+const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
+
+export class Pane {
+  constructor(data, index, compare, ui) {
+    this.d = data;
+    this.index = index;
+    this.compare = compare;
+    this.ui = ui;             // the stepper's shared settings: presenter size
+    this.view = null;
+    this.windows = null;
+    this.svg = null;
+    this.built = new Map();   // view index -> its drawing, parsed and laid out
+    this.items = new Map();   // title -> {g, item, edge}
+    this.byNode = new Map();  // trace node -> the same entries
+    this.painted = new Map(); // title -> class string painted last
+    this.el = h("div", { class: "nv-pane" });
+    // A comparison's title counts what this side has visited so far (its final totals
+    // belong to its last step).
+    this.titleEl = compare ? h("div", { class: "nv-title", text: data.s.title || "" }) : null;
+    if (compare) this.el.append(this.titleEl);
+    // The step's sentence is announced to screen readers as it changes.
+    this.sentence = h("p", { class: "nv-sentence", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.note = h("div", { class: "nv-note" });
+    const button = (text, label, onclick, extra = {}) => h("button", { type: "button", title: label, "aria-label": label, text, onclick, ...extra });
+    this.toolBar = h("div", { class: "nv-treebar" }, this.note, h("span", { class: "nv-zoom" },
+      button("+", "zoom in (+)", () => this.zoom(1 / 1.25)),
+      button("−", "zoom out (−)", () => this.zoom(1.25)),
+      button("fit", "show the whole tree (F)", () => this.fit()),
+      button("1:1", "natural size", () => this.natural()),
+      button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })));
+    this.tree = h("div", { class: "nv-tree" });
+    this.stackTable = h("table", { class: "nv-stack" });
+    this.countersTable = h("table", { class: "nv-counters" });
+    this.code = h("pre", { class: "nv-code", "aria-label": "pseudocode" });
+    const side = h("div", { class: "nv-side" }, this.stackTable, this.countersTable, this.code);
+    if (compare) side.classList.add("nv-side-compact");
+    this.el.append(this.sentence, h("div", { class: "nv-main" }, h("div", { class: "nv-treebox" }, this.toolBar, this.tree), side));
+    this.legend = h("div", { class: "nv-legend" });
+    this.el.append(this.legend);
+    this.installPanZoom();
+  }
+
+  // --- the picture ------------------------------------------------------------------
+  setView(view, windows) {
+    if (this.view === view) {
+      if (this.windows !== windows) { this.windows = windows; for (const b of this.built.values()) b.painted.clear(); }
+      return;
+    }
+    const first = this.view === null;
+    this.view = view;
+    this.windows = windows;
+    // Each view's drawing is parsed once and kept (often ahead of time, see prebuild):
+    // going back to a view only swaps it in.
+    let built = this.built.get(view.index);
+    if (!built) {
+      built = this.build(view);
+      this.built.set(view.index, built);
+    }
+    // Views already built stay in the page, hidden: showing one again only paints it
+    // (a drawing taken out of the page and put back would be laid out anew).
+    if (built.box.parentNode !== this.tree) this.tree.append(built.box);
+    for (const other of this.built.values()) setShown(other, other === built);
+    this.svg = built.svg;
+    this.full = built.full;
+    this.shift = built.shift;
+    this.items = built.items;
+    this.byNode = built.byNode;
+    this.painted = built.painted;
+    if (first || !this.vb) this.open();
+    else {
+      this.place(this.height());
+      this.applyViewBox();
+    }
+  }
+
+  // What the steps around `step` need next, either way (after, then before): the nearest
+  // view they show that is not built yet, as {build: [view, first step showing it]}; or,
+  // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
+  // {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
+  nextToBuild(step) {
+    if (!this.view) return null;
+    const d = this.d;
+    for (const dir of [1, -1]) {
+      for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
+        if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
+        const v = d.viewFor(k);
+        if (!v) return { need: { view_for: k } };
+        if (v !== this.view) {
+          if (!this.built.has(v.index)) return { build: [v, k] };
+          break;
+        }
+      }
+    }
+    return null;
+  }
+
+  // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
+  // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
+  // 100-250 ms, and painting every node the first time 60-70 ms more.
+  prebuild(view, step, perspective, preview) {
+    const built = this.build(view);
+    this.built.set(view.index, built);
+    this.paint(step, perspective, preview, built);
+    setShown(built, false);
+    this.tree.append(built.box);
+    void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
+  }
+
+  build(view) {
+    return buildView(view, this.d.viz);
+  }
+
+  // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
+  // then only moves pixels, instead of laying the whole SVG out again at each step the
+  // view follows the current node.  this.vb = [tx, ty, scale]: the drawing's top-left
+  // corner in the panel, in pixels, and pixels per graphviz point.
+  applyViewBox() {
+    if (!this.svg || !this.vb) return;
+    const [tx, ty, k] = this.vb;
+    this.svg.style.transform = `translate(${tx.toFixed(1)}px, ${ty.toFixed(1)}px) scale(${k.toFixed(4)})`;
+  }
+
+  place(height) {
+    this.tree.style.height = Math.round(height) + "px";
+  }
+
+  // The tallest the tree panel grows: in presenter size, the window below the panel's top
+  // (the controls and the sentence stay in sight above it); else 560 px, less in a short
+  // window (never under 240 px).
+  maxHeight() {
+    const win = window.innerHeight || 800;
+    if (this.ui.presenter) {
+      const top = this.tree.getBoundingClientRect().top + (window.scrollY || 0);
+      return Math.max(240, win - Math.min(Math.max(top, 0), 300) - 12);
+    }
+    return Math.max(240, Math.min(560, win - 120));
+  }
+
+  height() {
+    if (this.view && this.view.span) return this.maxHeight(); // a growing view: its final size is the future
+    return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
+  }
+
+  // What the drawing shows at the step painted last, [x, y, width, height] in its view
+  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
+  // by then (the rest of the view is the future, and sizes nothing).
+  extent() {
+    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
+    const step = this.shownStep || 0;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const it of this.items.values()) {
+      if (!it.box || it.item.appear > step) continue;
+      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
+    }
+    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
+    const pad = 8;
+    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
+  }
+
+  width() {
+    return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
+  }
+
+  // The scale that shows the whole drawing (capped: a small tree is not blown up past
+  // what reads well, more in presenter size).
+  fitScale() {
+    const cap = this.ui.presenter ? 3 : 1.6;
+    const [, , w, h] = this.extent();
+    return Math.min(this.width() / w, this.maxHeight() / h, cap);
+  }
+
+  fit() {
+    const k = this.fitScale();
+    const [x, y, w, h] = this.extent();
+    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
+    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
+    this.applyViewBox();
+  }
+
+  natural(k = this.ui.presenter ? 2 * NATURAL : NATURAL) {
+    this.place(this.maxHeight());
+    this.vb = [0, 0, k];
+    const root = this.byNode.get(this.d.s.passes[this.d.passOf(0)][1]) || this.items.values().next().value;
+    this.reveal(root, true);
+    this.applyViewBox();
+  }
+
+  // A new pane opens fitted when the whole tree then reads (labels of READABLE px or
+  // more); otherwise at a readable size on the root and its first levels.
+  // A view of a search drawn as it grows opens at a readable size with what is drawn so
+  // far at its top left: the room it will take is the future.
+  open() {
+    if (this.view && this.view.span) {
+      const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
+      const [x, y] = this.extent();
+      this.place(this.maxHeight());
+      this.vb = [8 - x * k, 8 - y * k, k];
+      this.applyViewBox();
+    } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
+    else this.natural();
+  }
+
+  // Presenter size changed: the same view, opened again at the new sizes.
+  resize() {
+    if (this.svg) this.open();
+  }
+
+  zoom(factor, cx, cy) {
+    if (!this.vb) return;
+    const box = this.tree.getBoundingClientRect();
+    const px = cx === undefined ? box.width / 2 : cx;
+    const py = cy === undefined ? box.height / 2 : cy;
+    const [tx, ty, k] = this.vb;
+    const nk = Math.min(Math.max(k / factor, 0.05), 8);
+    this.vb = [px - (px - tx) * (nk / k), py - (py - ty) * (nk / k), nk];
+    this.applyViewBox();
+  }
+
+  installPanZoom() {
+    let drag = null;
+    this.tree.addEventListener("wheel", (e) => {
+      if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
+      e.preventDefault();
+      const box = this.tree.getBoundingClientRect();
+      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, e.clientX - box.left, e.clientY - box.top);
+    }, { passive: false });
+    this.tree.addEventListener("pointerdown", (e) => {
+      if (!this.svg || e.button !== 0 || e.target.closest("g.node")) return;
+      drag = { x: e.clientX, y: e.clientY, vb: this.vb.slice() };
+      this.tree.setPointerCapture(e.pointerId);
+    });
+    this.tree.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      this.vb = [drag.vb[0] + (e.clientX - drag.x), drag.vb[1] + (e.clientY - drag.y), drag.vb[2]];
+      this.applyViewBox();
+    });
+    const end = () => { drag = null; };
+    this.tree.addEventListener("pointerup", end);
+    this.tree.addEventListener("pointercancel", end);
+  }
+
+  // Move the drawing just enough that item `it` is in the panel, with a margin; `top`:
+  // put it at the top centre (a view opening on its root).
+  reveal(it, top = false) {
+    if (!it || !this.vb) return;
+    let b;
+    try { b = it.g.getBBox(); } catch (e) { return; }
+    if (!b || (b.width === 0 && b.height === 0)) return;
+    const [tx, ty, k] = this.vb;
+    const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
+    const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
+    const w = this.tree.clientWidth, hgt = this.tree.clientHeight;
+    const bw = b.width * k, bh = b.height * k;
+    if (top) {
+      this.vb = [tx + (w / 2 - (x + bw / 2)), ty + (8 - y), k];
+      return;
+    }
+    if (x >= 0 && y >= 0 && x + bw <= w && y + bh <= hgt) return; // in sight: nothing moves
+    const margin = Math.min(24, w / 8, hgt / 8);
+    let dx = 0, dy = 0;
+    if (x < margin) dx = margin - x;
+    else if (x + bw > w - margin) dx = Math.max(w - margin - (x + bw), margin - x);
+    if (y < margin) dy = margin - y;
+    else if (y + bh > hgt - margin) dy = Math.max(hgt - margin - (y + bh), margin - y);
+    if (dx || dy) this.vb = [tx + dx, ty + dy, k];
+  }
+
+  // Keep the current node in sight on drawings bigger than the panel: the view moves
+  // only when the node would leave it, and only as far as it must.
+  follow(nid) {
+    const before = this.vb && this.vb.join();
+    this.reveal(this.byNode.get(nid));
+    if (this.vb && this.vb.join() !== before) this.applyViewBox();
+  }
+
+  // --- painting ---------------------------------------------------------------------
+  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
+  paint(step, perspective, preview, drawing = this) {
+    const d = this.d;
+    const cur = d.current(step);
+    const passRoot = d.s.passes[d.passOf(step)][1];
+    const line = d.bestLine(step, passRoot);
+    const settings = { perspective, line, preview, windows: this.windows };
+    for (const [title, it] of drawing.items) {
+      const o = look(d, it.item, step, settings);
+      const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
+      if (drawing.painted.get(title) === key) continue;
+      drawing.painted.set(title, key);
+      it.g.setAttribute("class", "node " + o.cls);
+      if (it.v) {
+        it.v.textContent = o.v;
+        it.v.setAttribute("class", o.given ? "nv-v nv-given" : "nv-v");
+      }
+      if (it.w) it.w.textContent = o.w;
+      if (it.m) it.m.textContent = o.m;
+      if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
+    }
+    if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+  }
+
+  save() {
+    if (this.svg) saveSvg(this.svg, this.full, this.shownStep || 0);
+  }
+
+  panels(step, perspective) {
+    showPanels(this, step, perspective);
+  }
+}

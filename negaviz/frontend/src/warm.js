@@ -1,0 +1,45 @@
+// Views laid out ahead, while the reader reads.
+//
+// When the page is idle, the view the steps just after (then just before) the current
+// view show is built, hidden: one per idle period, so a key press waits for one at most.
+// (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
+// report an idle period.)
+
+// makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
+// neighbouring views of every pane when the page is idle, or asks the kernel (`need`) for
+// what it has not sent yet; close() stops it.
+export function makeWarmer(root, panes, state, need) {
+  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
+  let warming = false;
+  let closed = false;
+  let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
+  function warm() {
+    if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
+    warming = true;
+    idle(() => {
+      warming = false;
+      if (closed) return;
+      let asking = false;
+      for (const [i, pane] of panes.entries()) {
+        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
+        if (next && next.build) {
+          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
+          warm();
+          return;
+        }
+        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
+        // and once it is here the next idle period builds the view.
+        if (next) {
+          need(i, next.need);
+          asking = true;
+        }
+      }
+      warmedFor = warmKey();
+      // "done": every neighbouring view is built (tests and benchmarks wait for it)
+      root.dataset.warm = asking ? "asked" : "done";
+    });
+    delete root.dataset.warm;
+  }
+  return { warm, close: () => { closed = true; } };
+}
