@@ -3,7 +3,7 @@
 
 // What the page says of them (under the stepper).
 export const KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · "
-  + "P presenter size · F fit the tree · + − zoom. Click a node: go to where it is entered (shift-click: where it returns). "
+  + "P presenter size · F fit the tree · + − zoom. Click a node the search has entered: go to where it is entered (shift-click: where it returns). "
   + "Drag pans; Ctrl+wheel zooms.";
 
 // Listen on the stepper's `root` element.  `state` is the stepper's (step, preview, ...);
