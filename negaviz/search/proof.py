@@ -41,7 +41,7 @@ from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
 from negaviz.errors import InputError, SearchInterrupted, too_deep
 from negaviz.games.protocol import (
-    is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of,
+    checked_position, is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of,
     spec_of, verb,
 )
 from negaviz.search.events import Bound, EventKind
@@ -369,7 +369,7 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
 
     check_flag(minimal, "minimal")
     check_game(game)
-    root = root_of(game, position, needed_by="prove")
+    root = checked_position(game, root_of(game, position, needed_by="prove"))  # text, as record() takes it
     if game.is_terminal(root):
         raise InputError(
             f"position {label(game, root)!r} is terminal: there is nothing to prove (prove a position before the game ends)"

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from negaviz import MutableGame, TicTacToe, Tree
 from negaviz.errors import InputError
 from negaviz.search.proof import Claim, ProofNode, ProofTree, check_proof, prove
+from negaviz.trace import record
 
 INF = math.inf
 SEED = "x.o/x../o.."  # the lecture's example: x to move wins
@@ -406,3 +407,13 @@ def test_a_proof_shows_itself_as_its_drawing_with_a_stable_text() -> None:
     assert "<svg" in shown["image/svg+xml"] and proof._repr_mimebundle_()["image/svg+xml"] == shown["image/svg+xml"]
     two = prove(TicTacToe())._repr_mimebundle_()  # two proofs: what each is (draw one with draw_proof)
     assert two == {"text/plain": "<negaviz proofs: value 0; x can at least draw (262 nodes), o can at least draw (1,725 nodes)>"}
+
+
+def test_prove_reads_a_position_written_as_text_as_record_does() -> None:
+    # prove() takes the text positions record() takes (it used to index a string as a position)
+    game = TicTacToe()
+    assert prove(game, "x.o/x../o..").value == prove(game, game.parse("x.o/x../o..")).value == 1
+    tree = Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))")
+    assert prove(tree, "C").value == record(tree, "C").result.value  # type: ignore[union-attr]
+    with pytest.raises(InputError, match="bad tic-tac-toe position 'zzz'"):
+        prove(game, "zzz")
