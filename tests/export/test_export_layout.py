@@ -209,3 +209,44 @@ def test_save_picture_writes_the_step_as_svg(chromium: Any, tmp_path: Path) -> N
     assert "stroke-width: 3.5px" in styles.replace(":", ": ").replace(":  ", ": ") or "stroke-width:3.5px" in styles
     assert "class=" not in text  # painted styles written on the elements: no style sheet needed
     page.close()
+
+
+@pytest.mark.parametrize("game", ["othello 4x4", "tic-tac-toe"])
+def test_follow_keeps_the_current_node_and_its_parent_in_sight(chromium: Any, tmp_path: Path, game: str) -> None:
+    # A search much bigger than the panel, stepped forward: at every step the current node
+    # is in the panel, and so is its parent (where the search came from) whenever both fit.
+    made = negaviz.Othello(4) if game == "othello 4x4" else negaviz.TicTacToe("x........")
+    trace = negaviz.record(made, algorithm="alphabeta", max_nodes=400)
+    page = open_at(chromium, tmp_path, trace, 1000, 700)
+    root = page.locator("[data-negaviz-stepper]")
+    misses = root.evaluate("""(root) => {
+      const press = (key) => root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      const inside = (r, p) => r.left >= p.left - 0.5 && r.right <= p.right + 0.5 && r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5;
+      const out = [];
+      let checked = 0, parents = 0;
+      for (let k = 1; k <= 400; k++) {
+        press("ArrowRight");
+        const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+        const panel = root.querySelector(".nv-tree").getBoundingClientRect();
+        const current = svg.querySelector("g.node.nv-current");
+        if (!current) continue;
+        checked++;
+        const r = current.getBoundingClientRect();
+        if (!inside(r, panel)) out.push(["current", k]);
+        const stack = Array.from(root.querySelectorAll(".nv-stack tr td:first-child")).map((td) => td.textContent);
+        const parentName = stack.length > 1 ? stack[stack.length - 2] : null;
+        const parent = parentName && Array.from(svg.querySelectorAll("g.node")).find((g) => g.getAttribute("aria-label") === parentName);
+        if (parent) {
+          parents++;
+          const q = parent.getBoundingClientRect();
+          const both = Math.max(r.right, q.right) - Math.min(r.left, q.left) <= panel.width - 48
+            && Math.max(r.bottom, q.bottom) - Math.min(r.top, q.top) <= panel.height - 48;
+          if (both && !inside(q, panel)) out.push(["parent", k]);
+        }
+      }
+      return { out, checked, parents };
+    }""")
+    assert misses["checked"] > 300 and misses["parents"] > 250
+    assert misses["out"] == [], misses["out"][:10]
+    assert page.errors == []
+    page.close()

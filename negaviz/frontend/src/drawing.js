@@ -19,6 +19,12 @@ function centreOf(shape) {
 
 // A node's box in its drawing's coordinates, [left, top, right, bottom], from its first
 // shape's points (read from the document, not measured: it may be hidden).
+// The smallest box holding two boxes ({x, y, width, height}, as getBBox gives them).
+export function unionBox(a, b) {
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
 export function boxOf(g) {
   const shape = g.querySelector(".nv-shape");
   const points = ((shape && shape.getAttribute("points")) || "").trim().split(/\s+/).filter(Boolean).map((p) => p.split(",").map(Number));

@@ -2,7 +2,7 @@
 // views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
 
 import { h } from "./dom.js";
-import { buildView, saveSvg, setShown } from "./drawing.js";
+import { buildView, saveSvg, setShown, unionBox } from "./drawing.js";
 import { look } from "./look.js";
 import { showPanels } from "./panels.js";
 
@@ -195,10 +195,9 @@ export class Pane {
     this.applyViewBox();
   }
 
-  // A new pane opens fitted when the whole tree then reads (labels of READABLE px or
-  // more); otherwise at a readable size on the root and its first levels.
-  // A view of a search drawn as it grows opens at a readable size with what is drawn so
-  // far at its top left: the room it will take is the future.
+  // A new pane opens fitted when the whole tree then reads (labels of READABLE px or more),
+  // else at a readable size on the root; a growing search's view, at a readable size with
+  // what is drawn so far at its top left (the room it will take is the future).
   open() {
     if (this.view && this.view.span) {
       const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
@@ -252,10 +251,18 @@ export class Pane {
   // Move the drawing just enough that item `it` is in the panel, with a margin; `top`:
   // put it at the top centre (a view opening on its root).
   reveal(it, top = false) {
-    if (!it || !this.vb) return;
-    let b;
-    try { b = it.g.getBBox(); } catch (e) { return; }
-    if (!b || (b.width === 0 && b.height === 0)) return;
+    const b = this.boxOf(it);
+    if (b) this.revealBox(b, top);
+  }
+
+  boxOf(it) { // an item's box in the drawing (null if it has none drawn)
+    let b = null;
+    try { b = it ? it.g.getBBox() : null; } catch (e) { return null; }
+    return !b || (b.width === 0 && b.height === 0) ? null : b;
+  }
+
+  revealBox(b, top = false) {
+    if (!this.vb) return;
     const [tx, ty, k] = this.vb;
     const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
     const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
@@ -275,11 +282,16 @@ export class Pane {
     if (dx || dy) this.vb = [tx + dx, ty + dy, k];
   }
 
-  // Keep the current node in sight on drawings bigger than the panel: the view moves
-  // only when the node would leave it, and only as far as it must.
+  // Keep the current node in sight, with its parent (where the search came from) whenever
+  // both fit: the view moves only when one would leave it, and only as far as it must.
   follow(nid) {
-    const before = this.vb && this.vb.join();
-    this.reveal(this.byNode.get(nid));
+    const before = this.vb && this.vb.join(), life = this.d.lives.get(nid);
+    const node = this.boxOf(this.byNode.get(nid));
+    const up = life && life.parent >= 0 ? this.boxOf(this.byNode.get(life.parent)) : null;
+    const both = node && up && this.vb ? unionBox(node, up) : null;
+    const m = 2 * Math.min(24, this.tree.clientWidth / 8, this.tree.clientHeight / 8), k = this.vb ? this.vb[2] : 1;
+    const fits = both && both.width * k <= this.tree.clientWidth - m && both.height * k <= this.tree.clientHeight - m;
+    if (node) this.revealBox(fits ? both : node);
     if (this.vb && this.vb.join() !== before) this.applyViewBox();
   }
 
