@@ -273,13 +273,13 @@ class Scene:
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}
-        self._grown: list[bool] = []  # per pass: laid out as it grows (not a given tree drawn whole)
-        self._spans: dict[int, Spans] = {}  # per growing pass: its views' spans of steps
+        self._spans: dict[int, Spans] = {}  # per pass laid out as it grows: its views' spans of steps
+        self._grown_views: dict[tuple[int, int], int] = {}  # (pass, first step of a span) -> its view
         for p in range(len(self.passes)):
             first, root, part = self.passes[p]
             given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
-            self._grown.append(not given)
-            self._spans[p] = Spans(self.timeline, root=root, end=root + len(part.nodes), first=first, budget=max_nodes)
+            if not given:
+                self._spans[p] = Spans(self.timeline, root=root, end=root + len(part.nodes), first=first, budget=max_nodes)
             if given:
                 self._add_view(p, ())  # the given tree, whole
             else:
@@ -290,11 +290,8 @@ class Scene:
         """The index of a view showing ``step`` (one drawing the current node), or None."""
         cur = self.timeline.current[step]
         p = self.pass_of(step)
-        if self._grown[p]:  # views of a growing search each hold a span of steps
-            for i, view in enumerate(self.views):
-                if view["pass"] == p and view["span"][0] <= step and (view["span"][1] < 0 or step < view["span"][1]):
-                    return i
-            return None
+        if p in self._spans:  # views of a growing search each hold a span of steps
+            return self._grown_views.get((p, self._spans[p].start_of(step)))
         for i, view in enumerate(self.views):
             if view["pass"] == p and (cur < 0 or cur in view["_nodes"]):
                 return i
@@ -311,7 +308,7 @@ class Scene:
         if found is not None:
             return found
         p = self.pass_of(step)
-        if self._grown[p]:  # the view of the span of steps that holds it
+        if p in self._spans:  # the view of the span of steps that holds it
             return self._grow_view(p, self._spans[p].start_of(step), note_new=True)
         first, root, part = self.passes[p]
         local = self.timeline.current[step] - root
@@ -341,7 +338,7 @@ class Scene:
         for step in range(len(self.trace) + 1):
             cur = current[step]
             p = self.pass_of(step)
-            if (cur >= 0 and cur not in self._drawn[p]) or (self._grown[p] and self.covers(step) is None):
+            if (cur >= 0 and cur not in self._drawn[p]) or (p in self._spans and self.covers(step) is None):
                 self.view_for(step)
             if on_step is not None:
                 on_step()
@@ -353,9 +350,8 @@ class Scene:
         the steps from ``start`` until the next node would not fit."""
         first, root, part = self.passes[p]
         tl = self.timeline
-        for i, view in enumerate(self.views):
-            if view["pass"] == p and view["span"][0] == start:
-                return i  # laid out already
+        if (p, start) in self._grown_views:
+            return self._grown_views[(p, start)]  # laid out already
         spans = self._spans[p]
         stack, members, stop = spans.stack(start), spans.members(start), spans.stop(start)
         snap = snapshot(part, len(part))
@@ -402,6 +398,7 @@ class Scene:
             view["note_new"] = f"A new view from step {start:,}: the path to the current node, and what the search enters from here."
         self.views.append(view)
         self._drawn[p] |= member_set
+        self._grown_views[(p, start)] = len(self.views) - 1
         return len(self.views) - 1
 
     def _add_view(self, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:

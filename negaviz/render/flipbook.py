@@ -358,7 +358,10 @@ def _pass_pages(
         return b
 
     later = builder(len(trace)) if preview else None
-    slots = _slots(trace, layout, later or builder(max(local)), given_only=given is not None)
+    if grows:  # sized from the game's rules (its best score), not from values of later pages
+        slots = labels.game_slots(trace.game)
+    else:
+        slots = _slots(trace, layout, later or builder(max(local)), given_only=given is not None)
     if later is not None:
         later.slots = slots
     lines = builder(len(trace)).caption(layout, max_nodes).split("\n")[:1]  # the perspective
@@ -375,12 +378,9 @@ def _pass_pages(
     chars = len(f"after step {total:,} of {total:,}")
     pages: list[Page] = []
     used: set[LegendKey] = set()
-    if grows:  # sized from the game's rules (its best score), not from values of later pages
-        slots = labels.game_slots(trace.game)
-        if later is not None:
-            later.slots = slots
     spans = Spans(timeline, root=0, end=len(trace.nodes), first=0, budget=budget)
-    pins: dict[int, dict[str, tuple[float, float, float, float]]] = {}  # by the first step of a view
+    # by the first step of a view: its nodes, the call stack it starts from, their boxes
+    views: dict[int, tuple[list[int], set[int], dict[str, tuple[float, float, float, float]]]] = {}
     several = grows and spans.stop(0) >= 0 and spans.stop(0) <= max(local)
     if several:
         chars += len(" (a new view from step 0,000,000)")
@@ -392,10 +392,11 @@ def _pass_pages(
         page_plan = layout
         if grows:
             start = spans.start_of(step)
-            if start not in pins:
-                pins[start] = _grown_pins(trace, spans.members(start), builder(max(local)), slots)
-            b.pins = pins[start]
-            page_plan = _entered_by(trace, spans, start, step)
+            if start not in views:
+                members = spans.members(start)
+                views[start] = (members, set(spans.stack(start)), _grown_pins(trace, members, builder(max(local)), slots))
+            members, stack, b.pins = views[start]
+            page_plan = _entered_by(trace, members, stack, step)
             if several:
                 caption += f" (a view from step {first + start:,})"
         b.book_caption = (lines, caption, chars)
@@ -417,13 +418,12 @@ def _pass_pages(
     return pages
 
 
-def _entered_by(trace: Trace, spans: Spans, start: int, step: int) -> Plan:
-    """A growing page: the nodes of the view starting at ``start`` drawn by ``step``: the
-    call stack it starts from, and what the search has entered since (the root, the
-    position given, from step 0)."""
+def _entered_by(trace: Trace, members: list[int], stack: set[int], step: int) -> Plan:
+    """A growing page: the nodes of a view (``members``) drawn by ``step``: the call stack
+    it starts from, and what the search has entered since (the root, the position given,
+    from step 0)."""
     nodes = trace.nodes
-    stack = set(spans.stack(start))
-    shown = [n for n in spans.members(start) if n in stack or nodes[n].enter_step < step or n == 0]
+    shown = [n for n in members if n in stack or nodes[n].enter_step < step or n == 0]
     return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in shown], kept=frozenset(stack))
 
 
