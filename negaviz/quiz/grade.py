@@ -243,14 +243,14 @@ class Key:
             _check_mapping(next_nodes, "next_nodes")
             for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
                 asked += 1
-                at, want = self.next_entered(step)
+                shows, want = self.next_entered(step)
                 name = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
                 if name == want:
                     right += 1
                 else:
                     wrong_next.add(step)
                     why = f"The next node entered is {want}." if want else "No node is entered after this: the search ends."
-                    wrong.append((at, want or str(guess).strip(), "next", why))
+                    wrong.append((shows, want or str(guess).strip(), "next", why))
 
         wrong.sort(key=lambda w: w[0])
         first = wrong[0] if wrong else None
@@ -488,7 +488,7 @@ def _skipped(trace: Trace, nid: int, textbook: bool, me: str) -> list[tuple[str,
     game = trace.game
     node = trace.nodes[nid]
     if game is None:
-        return [(str(m), []) for m in node.skipped]
+        return [(str(m), [], False) for m in node.skipped]
     pos = trace.position(nid)
     out = []
     for m in node.skipped:
