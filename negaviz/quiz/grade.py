@@ -243,14 +243,14 @@ class Key:
             _check_mapping(next_nodes, "next_nodes")
             for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
                 asked += 1
-                shows, want = self.next_entered(step)
+                shows, expect = self.next_entered(step)
                 name = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
-                if name == want:
+                if name == expect:
                     right += 1
                 else:
                     wrong_next.add(step)
-                    why = f"The next node entered is {want}." if want else "No node is entered after this: the search ends."
-                    wrong.append((shows, want or str(guess).strip(), "next", why))
+                    why = f"The next node entered is {expect}." if expect else "No node is entered after this: the search ends."
+                    wrong.append((shows, expect or str(guess).strip(), "next", why))
 
         wrong.sort(key=lambda w: w[0])
         first = wrong[0] if wrong else None
