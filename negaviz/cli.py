@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, Iterator, Literal, NoReturn, Sequence
 
 from negaviz import _startup, progress
+from negaviz.quiz.practice import PRACTICE_MODES
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.fileio import read_file, remove_partial
 from negaviz.games import GAMES, GameName, make_game
@@ -590,7 +591,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,
             max_nodes=args.max_nodes, title=args.title, preview=args.preview, presenter=args.presenter,
-            progress=progress.wanted(args.quiet),
+            progress=progress.wanted(args.quiet), practice=args.practice,
         )
     views = f", {info.views} views of the tree" if info.views > 1 else ""
     print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
@@ -708,6 +709,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' -o alphabeta.html\n"
         "  negaviz export ttt 'x.o/x../o..' --tt --perspective minimax -o ttt.html\n"
+        "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --practice tree -o exercise.html\n"
         "exit status: 0 done, 2 bad input, 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -719,6 +721,9 @@ def build_parser() -> argparse.ArgumentParser:
     page.add_argument("--preview", action="store_true",
                       help="show the rest of the search faintly behind each step (off: nothing from later steps shows)")
     page.add_argument("--presenter", action="store_true", help="open in presenter size, for a projector (P switches)")
+    page.add_argument("--practice", choices=PRACTICE_MODES, default=None,
+                      help="students do the exercise on the picture, graded in the page: 'tree' (values and cuts on "
+                      "the whole tree, then check) or 'steps' (questions as the search goes); textbook trees")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
     add_quiet_argument(page)
     export.set_defaults(run=_cmd_export)

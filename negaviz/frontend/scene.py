@@ -54,6 +54,7 @@ from negaviz.render import labels
 from negaviz.render.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
+from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, _Builder, check_max_nodes
 from negaviz.search.events import EventKind
@@ -242,9 +243,10 @@ class Scene:
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
-        interval: int = 600, layout: Layout = "auto",
+        interval: int = 600, layout: Layout = "auto", practice: str | None = None,
     ) -> None:
         check_trace(trace)
+        mode = check_practice(trace, practice)
         check_max_nodes(max_nodes)
         title = printable(check_text(title, "title"))
         if not isinstance(only, frozenset):
@@ -259,6 +261,8 @@ class Scene:
         self.title = title
         self.only = only
         self.interval = interval
+        self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
+        """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
         self.timeline = timeline_of(trace)  # shared with the step logic, which reads it too
         self.first_player = first_player(trace)
         """0 if the first player moves at the root."""
@@ -280,6 +284,9 @@ class Scene:
             given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
             if not given:
                 self._spans[p] = Spans(self.timeline, root=root, end=root + len(part.nodes), first=first, budget=max_nodes)
+            if mode is not None and not given:
+                raise InputError(f"practice needs the tree drawn whole, and this one has more than max_nodes={max_nodes} "
+                                 "nodes: raise max_nodes, or practise on a smaller tree")
             if given:
                 self._add_view(p, ())  # the given tree, whole
             else:
@@ -617,6 +624,7 @@ class Scene:
             "fmt": dict(sorted(self._fmt.items())),
             "legend": {p: legend_html(p, self.first_player) for p in PERSPECTIVES},
             "css": css(),
+            "practice": self.practice,
         }
 
     def view_data(self, index: int) -> dict[str, Any]:

@@ -43,9 +43,9 @@ from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
 from negaviz.quiz.questions import _Maker, parse_labels, parse_value, parse_window
 from negaviz.search.events import EventKind
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_perspective, check_trace, fmt, number_in, number_out
+from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_trace, fmt, number_out
 
-__all__ = ["grade", "Grade", "answer_key", "Key"]
+__all__ = ["grade", "answer_key"]
 
 Window = tuple[float, float]
 
@@ -106,6 +106,9 @@ class Key:
     """(step, name) of every event that enters a node below the root, in order."""
     n: int
     """The number of events."""
+    asks: tuple[int, ...] = ()
+    """Steps at which to ask "which node is entered next?" as the search goes: just after
+    each child returns while its parent still has moves it has not tried."""
     mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """mistake id -> {values: name -> v, windows: name -> (a, b), cuts: [names]}."""
 
@@ -127,6 +130,7 @@ class Key:
             "names": sorted(self.names),
             "entered": [list(e) for e in self.entered],
             "n": self.n,
+            "asks": list(self.asks),
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
                              "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
@@ -221,6 +225,8 @@ class Key:
         missed: set[str] = set()
         extra: set[str] = set()
         if cut is not None:
+            if not isinstance(cut, (str, list, tuple, set, frozenset)):
+                raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'] or 'G, H', not {cut!r}")
             chosen: set[str] = set()
             for raw in parse_labels(cut):
                 name = self._name(raw, notes)
@@ -406,6 +412,7 @@ def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: 
     (``mistakes=False``: without them)."""
     check_trace(trace)
     check_perspective(perspective)
+    check_flag(mistakes, "mistakes")
     key = _key(trace, perspective)
     if not mistakes:
         return key
@@ -417,7 +424,7 @@ def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: 
     if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
         found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
     return Key(key.perspective, key.values, key.windows, key.cuts, key.never, key.leaves, key.names, key.entered,
-               key.n, {m.id: found[m.id] for m in MISTAKES if m.id in found})
+               key.n, key.asks, {m.id: found[m.id] for m in MISTAKES if m.id in found})
 
 
 def _answers(key: Key) -> dict[str, Any]:
@@ -471,8 +478,10 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         all_names = set(names.values()) | set(cuts)
     entered = tuple((at, names[ev.node]) for at, ev in enumerate(trace.events)
                     if ev.kind == EventKind.ENTER and ev.node > 0)
+    asks = sorted(trace.nodes[c].exit_step + 1 for n in trace.nodes if n.moves
+                  for k, c in enumerate(n.children) if trace.nodes[c].exit_step >= 0 and k + 1 < len(n.moves))
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace))
+               len(trace), tuple(asks))
 
 
 def _full_name(trace: Trace, nid: int, textbook: bool) -> str:

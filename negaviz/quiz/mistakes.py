@@ -35,7 +35,7 @@ from typing import Any
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.trace.trace import Trace
 
-__all__ = ["Mistake", "MISTAKES", "recorded", "searchable"]
+__all__ = ["MISTAKES"]
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,8 @@ class StepperWidget(SyncedState, widgets.VBox):
     ``quiz``: ask the questions of :func:`negaviz.quiz.questions` as the steps come
     (answers are checked by the kernel).
     ``play_interval``: milliseconds between steps while playing.
+    ``practice``: ``tree`` or ``steps``: the student does the exercise on the picture,
+    graded in the page with no kernel (:mod:`negaviz.quiz.practice`; textbook trees).
 
     :attr:`step`, :attr:`perspective` and :attr:`windows` are settable and synced with
     the page; :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
@@ -214,6 +216,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         title: str = "",
         preview: bool = False,
         presenter: bool = False,
+        practice: str | None = None,
     ) -> None:
         check_trace(trace)
         check_perspective(perspective)
@@ -221,7 +224,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
-        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval))
+        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval), practice=practice)
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )
