@@ -59,8 +59,8 @@ from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, 
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
-from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable
+from negaviz.trace.trace import Ending, Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, fmt, printable
 
 __all__ = ["Scene"]
 

@@ -15,8 +15,6 @@ from typing import Any, NamedTuple
 from negaviz.games.protocol import max_score_of
 from negaviz.vocabulary import fmt
 
-__all__ = ["Slots", "given_slots", "game_slots"]
-
 class Slots(NamedTuple):
     """Widths (in characters) of the cells a stepping front-end rewrites at each step.
 

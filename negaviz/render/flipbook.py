@@ -58,8 +58,8 @@ from negaviz.render.styles import (
 from negaviz.render.tree import PREVIEW_NOTE, Builder, check_max_nodes, check_preview
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import BEST, timeline_of
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_trace, fmt, shown
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, fmt, shown
 
 __all__ = ["flipbook", "save_pdf", "save_pages"]
 

@@ -47,8 +47,8 @@ from negaviz.render.styles import (
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
-from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, check_trace, fmt
+from negaviz.trace.trace import Ending, Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, fmt
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
