@@ -88,17 +88,12 @@ def __getattr__(name: str) -> Any:
 
 def _drawings_in_the_page() -> None:
     """In a notebook whose kernel has no Graphviz ``dot`` (a browser's Python: JupyterLite),
-    drawings and traces are laid out by the page instead (:mod:`negaviz.widgets.display`).
+    drawings are laid out by the page instead (:func:`negaviz.display.register`).
     Nothing happens where ``dot`` runs, outside IPython, or without the notebook extras."""
-    from negaviz.extras import dot_installed
+    if "IPython" in sys.modules:
+        from negaviz.display import register
 
-    if "IPython" not in sys.modules or dot_installed():
-        return
-    try:
-        from negaviz.widgets.display import register
-    except ImportError:  # no widgets here: drawings need dot, and say so when shown
-        return
-    register()
+        register()
 
 
 _drawings_in_the_page()

@@ -469,13 +469,27 @@ def _quit_on_ctrl_c(output: str) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _interrupted(trace: Trace, output: str) -> int:
-    """After Ctrl-C in render or export: the partial result, nothing written (drawing a
-    partial search could take long, and the user asked to stop)."""
-    assert trace.result is not None
-    print(format_report(solve_report(trace.result, trace, game="", with_events=True)))
-    print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
-    return EXIT_INTERRUPTED
+def _record_for(args: argparse.Namespace, output: str, *, check: bool = True) -> Trace | None:
+    """What every command that writes a search (render, its flip-book, export) does before
+    it draws: check the drawing options, make the game and the search options, check that
+    ``output`` can be written (unless ``check`` is false: the caller checked it its own
+    way), all before the search, so that a typo costs no search; then record the search
+    with a bar on a terminal (unless ``--quiet``).
+
+    After Ctrl-C it prints the partial result, says ``output`` is not written (drawing a
+    partial search could take long, and the user asked to stop) and returns None.
+    """
+    _check_view(args)
+    game = game_from_args(args)
+    options = options_from_args(args)
+    if check:
+        check_output(output)
+    trace = _record(game, options, args)
+    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
+        print(format_report(solve_report(trace.result, trace, game="", with_events=True)))
+        print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
+        return None
+    return trace
 
 
 # --- render, proof -----------------------------------------------------------------------
@@ -502,13 +516,9 @@ def _cmd_render(args: argparse.Namespace) -> int:
         flag = "--format" if args.format is not None else "--force"
         raise InputError(f"{flag} goes with --steps and a folder (-o DIR/); a file's format comes from its extension")
     _check_format(args.output, FORMATS)
-    _check_view(args)
-    game = game_from_args(args)
-    options = options_from_args(args)
-    check_output(args.output)
-    trace = _record(game, options, args)
-    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
-        return _interrupted(trace, args.output)
+    trace = _record_for(args, args.output)
+    if trace is None:
+        return EXIT_INTERRUPTED
     if args.step is not None:
         check_step(args.step, len(trace), what="--step")
     digraph = draw(
@@ -540,15 +550,11 @@ def _render_steps(args: argparse.Namespace) -> int:
         if args.format is not None or args.force:
             flag = "--format" if args.format is not None else "--force"
             raise InputError(f"{flag} goes with a folder (-o DIR/), not with {output!r}")
-        check_output(output)
     elif not Path(output).parent.is_dir() and not Path(output).is_dir():
         raise InputError(f"cannot write pages into {output!r}: folder {str(Path(output).parent)!r} does not exist")
-    _check_view(args)
-    game = game_from_args(args)
-    options = options_from_args(args)
-    trace = record(game, options=options)
-    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
-        return _interrupted(trace, output)
+    trace = _record_for(args, output, check=not folder)  # a folder: its parent was checked above
+    if trace is None:
+        return EXIT_INTERRUPTED
     steps = steps_of(args.steps, len(trace), what="--steps")
     pages = flipbook(
         trace, steps, perspective=args.perspective, windows=args.windows, max_nodes=args.max_nodes,
@@ -580,13 +586,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     if not args.output.lower().endswith((".html", ".htm")):
         raise InputError(f"export writes one HTML page: {args.output!r} should end with .html")
-    _check_view(args)
-    game = game_from_args(args)
-    options = options_from_args(args)
-    check_output(args.output)
-    trace = _record(game, options, args)
-    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
-        return _interrupted(trace, args.output)
+    trace = _record_for(args, args.output)
+    if trace is None:
+        return EXIT_INTERRUPTED
     with _writing(args.output), _quit_on_ctrl_c(args.output):
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,

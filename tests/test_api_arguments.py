@@ -158,7 +158,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
                                       values=(-9, 9), exact_branching=True),
         "negaviz.render.draw": dict(trace=f.trace, step=None, perspective="negamax", windows=False, dag=False,
                                     max_nodes=400, legend=True, preview=False),
-        "negaviz.render.picture": dict(drawing=f.trace),
+        "negaviz.display.picture": dict(drawing=f.trace),
         "negaviz.prove": dict(game=negaviz.TicTacToe("x.o/x../o.."), position=None, minimal=False),
         # the proof is positional (draw_proof(proofs)); the keywords are checked before it is read
         "negaviz.render.draw_proof": dict(max_nodes=400, node_style=lambda v: {}, edge_style=lambda v: {}),
@@ -197,7 +197,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
                                               play_interval=900),
         "negaviz.widgets.PlayWidget": dict(game=negaviz.TicTacToe(), human=None, depth=None, options=None,
                                            max_nodes_drawn=150),
-        "negaviz.widgets.display.DrawingView": dict(source="digraph { a }", label=""),
+        "negaviz.display.drawing.DrawingView": dict(source="digraph { a }", label=""),
     }
 
 

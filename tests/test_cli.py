@@ -539,6 +539,8 @@ CTRL_C = {
     "solve --record": ["solve", "connect4", "--cols", "6", "--rows", "5", "--tt", "--record", "--json"],
     "solve --progress": ["solve", "connect4", "--cols", "6", "--rows", "5", "--tt", "--progress"],
     "render, searching": ["render", "connect4", "--cols", "6", "--rows", "5", "--tt", "-o", "{tmp}/c.svg"],
+    "render --steps, searching": ["render", "connect4", "--cols", "6", "--rows", "5", "--tt", "--steps", "0-3",
+                                  "-o", "{tmp}/c.pdf"],
     "export, searching": ["export", "connect4", "--cols", "6", "--rows", "5", "-o", "{tmp}/c.html"],
     "proof": ["proof", "connect4", "--cols", "5", "--rows", "4"],
     "proof --json -o": ["proof", "connect4", "--cols", "5", "--rows", "4", "--json", "-o", "{tmp}/p.svg"],

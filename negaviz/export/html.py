@@ -39,8 +39,8 @@ from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.progress import bar, delay
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_text, check_trace
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_text
 
 # Public through the package: negaviz.export lists export_html and Export.
 

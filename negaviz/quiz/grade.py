@@ -42,8 +42,8 @@ from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
 from negaviz.quiz.questions import _Maker, parse_labels, parse_value, parse_window
 from negaviz.search.events import EventKind
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_trace, fmt, number_out
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import Perspective, check_flag, check_perspective, fmt, number_out
 
 __all__ = ["grade", "answer_key"]
 

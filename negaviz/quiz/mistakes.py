@@ -93,7 +93,7 @@ def recorded(trace: Trace) -> dict[str, Trace]:
     :func:`searchable`."""
     if not searchable(trace):
         return {}
-    from negaviz import record  # the top-level recorder: quiz sits above search and trace
+    from negaviz.trace import record  # the recorder: quiz sits above search and trace
 
     game = trace.game
     hard = trace.result is not None and trace.result.options.fail_hard

@@ -25,8 +25,8 @@ from typing import Any, Literal, get_args
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.quiz.grade import answer_key
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, check_trace
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES
 
 __all__ = ["practice_data"]
 

@@ -38,12 +38,13 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from negaviz.analysis.steps import Jump, next_step, sign
+from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
-from negaviz.frontend.page import ESM, check_page_size, page_html, static_html, viz_source
-from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
+from negaviz.frontend.page import ESM, viz_source
+from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.timeline import Counters
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, check_trace, fmt
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -337,11 +338,7 @@ class StepperWidget(SyncedState, widgets.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a self-contained HTML form for viewers without a widget
         manager (``jupyter nbconvert --to html``, nbviewer): it steps there too."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle["text/html"] = self.static_html()
-            bundle["text/plain"] = repr(self)
-        return bundle
+        return widget_bundle(self, super()._repr_mimebundle_(**kwargs))
 
     def close(self) -> None:
         """Close this widget and all its parts."""
@@ -352,25 +349,6 @@ class StepperWidget(SyncedState, widgets.VBox):
         for child in {id(w): w for w in parts}.values():
             child.close()
         super().close()
-
-
-def static_form(
-    scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool, preview: bool = False,
-    presenter: bool = False,
-) -> str:
-    """The self-contained HTML form of a stepper, or a note when the trace is too big."""
-    try:
-        check_page_size(scenes)
-    except InputError:
-        n = max(len(s.trace) for s in scenes)
-        return (
-            f"<p><i>negaviz stepper: this search has {n:,} events, more than a static page holds "
-            f"({MAX_PAGE_EVENTS:,}); it steps in a running notebook.</i></p>"
-        )
-    page = page_html(scenes, title=" | ".join(s.title for s in scenes if s.title) or "negaviz stepper",
-                     step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
-                     autofocus=False)
-    return static_html(page)
 
 
 def stack_rows(scene: Scene, step: int, perspective: Perspective) -> list[tuple[str, ...]]:
