@@ -238,6 +238,26 @@ class Exercise:
     def _sign(self, nid: int) -> int:
         return sign(self.trace, nid, self.perspective)
 
+    def answer(self, nid: int) -> tuple[tuple[float, float], str]:
+        """Node ``nid``'s window (α, β) and the value it returns, in the exercise's view;
+        a bound says so, with the values accepted for it (``9 (lower bound; from −2 to 9
+        accepted)``)."""
+        n = self.trace.nodes[nid]
+        s = self._sign(nid)
+        a, b = (n.alpha, n.beta) if s > 0 else (-n.beta, -n.alpha)
+        assert n.value is not None
+        value = fmt(s * n.value)
+        bound = n.bound if s > 0 or n.bound in (None, Bound.EXACT) else (
+            Bound.UPPER if n.bound == Bound.LOWER else Bound.LOWER)
+        edge = b if bound == Bound.LOWER else a
+        lo, hi = sorted((edge, s * n.value))
+        also = f"; from {fmt(lo)} to {fmt(hi)} accepted" if lo != hi and not math.isinf(edge) else ""
+        if bound == Bound.LOWER:
+            value += f" (lower bound{also})"
+        elif bound == Bound.UPPER:
+            value += f" (upper bound{also})"
+        return (a, b), value
+
     def answer_key(self) -> str:
         """Everything a lecturer needs to mark the exercise, as plain text."""
         t = self.trace
@@ -253,19 +273,7 @@ class Exercise:
             + ("windows and values:" if self.algorithm == "alphabeta" else "values:"),
         ]
         for n in t.nodes:
-            s = self._sign(n.id)
-            a, b = (n.alpha, n.beta) if s > 0 else (-n.beta, -n.alpha)
-            assert n.value is not None
-            value = fmt(s * n.value)
-            bound = n.bound if s > 0 or n.bound in (None, Bound.EXACT) else (
-                Bound.UPPER if n.bound == Bound.LOWER else Bound.LOWER)
-            edge = b if bound == Bound.LOWER else a
-            lo, hi = sorted((edge, s * n.value))
-            also = f"; from {fmt(lo)} to {fmt(hi)} accepted" if lo != hi and not math.isinf(edge) else ""
-            if bound == Bound.LOWER:
-                value += f" (lower bound{also})"
-            elif bound == Bound.UPPER:
-                value += f" (upper bound{also})"
+            (a, b), value = self.answer(n.id)
             window = f"  window ({fmt(a)}, {fmt(b)})" if self.algorithm == "alphabeta" else ""
             lines.append(f"  {t.label(n.id)}{window}  returns {value}")
         lines.append("Questions:")
