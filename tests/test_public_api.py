@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # The total number of names in all the __all__ lists was 187 when they were trimmed to
 # the public API (from 286).  The budget is there so the lists do not grow back by
 # accident: raise it only when a name a user is meant to import is added.
-BUDGET = 195
+# 203: + what a difficulty allows (quiz.difficulty: possible, limits) and exercise sheets
+# (export.sheet: Sheet, make_sheet, exercise_html, sheet_html, key_markdown, trees_pdf).
+BUDGET = 203
 
 
 def _modules() -> list[ModuleType]:

@@ -38,7 +38,7 @@ from negaviz.quiz.exercises import Exercise, exercise
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_perspective, check_seed, check_text, fmt, printable
 
-__all__ = ["Sheet", "make_sheet", "student_seed", "exercise_html", "sheet_html", "key_markdown", "trees_pdf"]
+__all__ = ["Sheet", "make_sheet", "exercise_html", "sheet_html", "key_markdown", "trees_pdf"]
 
 MAX_COUNT = 100
 """The most exercises on one sheet (a term of weekly practice is far fewer)."""

@@ -43,7 +43,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
-__all__ = ["possible", "limits", "made_to_order", "cutoffs_of"]
+__all__ = ["possible", "limits"]
 
 LOW, EXACT, HIGH = 0, 1, 2
 """How a node ends against its window: fails low, exact, fails high."""
