@@ -16,8 +16,10 @@ every request).  Everything is deterministic: the same arguments give the same b
 >>> sheet = make_sheet(2, 2, 2, seed=7, cutoffs=1)
 >>> [len(ex.trace.cut_nodes()) for ex in sheet.exercises], sheet.seed
 ([1, 1], 7)
->>> print(key_markdown(sheet).splitlines()[8])
-Root value: **−6**
+>>> [line for line in key_markdown(sheet).splitlines() if line.startswith("Root value")][0]
+'Root value: **−5** (minimax view: values for the first player); principal variation B E'
+>>> [line for line in key_markdown(sheet).splitlines() if line.startswith("Cutoffs")][0]
+'Cutoffs: 1. Edges cut: cut C to G'
 >>> student_seed(7, "s1234567") == make_sheet(1, 2, 2, seed=7, student="s1234567").seed
 True
 """
@@ -36,7 +38,7 @@ from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.quiz.exercises import Exercise, exercise
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_perspective, check_seed, check_text, fmt, printable
+from negaviz.vocabulary import Perspective, check_int, check_perspective, check_seed, check_text, fmt, printable
 
 __all__ = ["Sheet", "make_sheet", "exercise_html", "sheet_html", "key_markdown", "trees_pdf"]
 
@@ -159,12 +161,22 @@ def _task(ex: Exercise) -> str:
 def exercise_html(exercise: Exercise, number: int) -> str:
     """One exercise as an HTML ``<section>``: its number, the task, and its tree drawn by
     ``dot``.  The sheet is a list of these, so a page can swap in another rendering."""
+    if not isinstance(exercise, Exercise):
+        raise InputError(f"exercise must be an Exercise from negaviz.quiz.exercise, not {type(exercise).__name__}")
+    check_int(number, "number", low=1)
     return (
         f'<section class="exercise" id="exercise-{number}">\n'
         f"<h2>Exercise {number}</h2>\n<p>{html.escape(_task(exercise))}</p>\n"
         f'<figure>{_svg(exercise, number)}<figcaption>The tree as text: <code>{html.escape(exercise.text)}</code>'
         "</figcaption></figure>\n</section>\n"
     )
+
+
+def check_sheet(sheet: Any) -> Sheet:
+    """``sheet`` if it is a :class:`Sheet`, else an InputError."""
+    if not isinstance(sheet, Sheet):
+        raise InputError(f"sheet must be a Sheet from make_sheet, not {type(sheet).__name__}")
+    return sheet
 
 
 def _who(sheet: Sheet) -> str:
@@ -185,6 +197,7 @@ figcaption { font-size: 0.85em; color: #555; margin-top: 0.5em; }
 
 def sheet_html(sheet: Sheet, *, title: str | None = None) -> str:
     """The sheet as one self-contained HTML page (no script, nothing fetched)."""
+    check_sheet(sheet)
     check_text(title, "title", none=True)
     heading = title or "Alpha-beta exercises"
     about = (f"{len(sheet.exercises)} exercise{'s' if len(sheet.exercises) != 1 else ''} on trees of depth "
@@ -245,6 +258,7 @@ def _exercise_key(ex: Exercise, number: int) -> list[str]:
 def key_markdown(sheet: Sheet) -> str:
     """The answer key in Markdown: for each exercise its root value, every inner node's
     window and value, and the edges cut, as ``cut C to G``."""
+    check_sheet(sheet)
     lines = [
         "# Answer key",
         "",
@@ -262,6 +276,7 @@ def key_markdown(sheet: Sheet) -> str:
 def trees_pdf(sheet: Sheet) -> bytes:
     """The sheet's trees as one PDF, a page per exercise (each drawn by ``dot``, joined
     by pypdf), headed with its number and the sheet's seed."""
+    check_sheet(sheet)
     try:
         from pypdf import PdfReader, PdfWriter
     except ImportError:  # pragma: no cover - depends on the environment

@@ -43,6 +43,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
+from negaviz.errors import InputError
+from negaviz.vocabulary import check_int
+
 __all__ = ["possible", "limits"]
 
 LOW, EXACT, HIGH = 0, 1, 2
@@ -126,10 +129,20 @@ def _suffix(
     return suf
 
 
+MAX_NODES = 2000
+"""The largest shape worked out: as big as an exercise tree may be."""
+
+
 def possible(depth: int, branching: int) -> Table:
     """Every number of cutoffs that alpha-beta can make on a tree of this shape (every
     leaf ``depth`` plies down, ``branching`` children to a node), with the most of them
     that can be deep."""
+    check_int(depth, "depth", low=0)
+    check_int(branching, "branching", low=1)
+    size = sum(branching**d for d in range(depth + 1))
+    if size > MAX_NODES:
+        raise InputError(f"a tree of depth {depth} and branching {branching} has {size} nodes; "
+                         f"exercise trees have at most {MAX_NODES}")
     return dict(sorted(_table(depth, branching, False, False, EXACT).items()))
 
 

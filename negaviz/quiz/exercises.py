@@ -50,7 +50,7 @@ from negaviz.vocabulary import Perspective, check_flag, check_perspective, check
 __all__ = ["random_tree", "exercise", "Exercise"]
 
 ALGORITHMS = TAUGHT
-MAX_NODES = 2000
+MAX_NODES = difficulty.MAX_NODES
 """Largest tree generated: exercise trees are drawn and solved by hand."""
 PER_KIND = 4
 """Questions of each kind in an exercise, at most."""
