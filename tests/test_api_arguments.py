@@ -38,7 +38,7 @@ SKIPPED: dict[str, str] = {
     # what negaviz returns or raises: built by negaviz, read by users
     **{name: "a value negaviz builds and returns" for name in (
         "negaviz.SearchResult", "negaviz.Trace", "negaviz.analysis.Table", "negaviz.export.Export",
-        "negaviz.quiz.Question", "negaviz.quiz.Exercise", "negaviz.site.SiteInfo", "negaviz.student.Report",
+        "negaviz.quiz.Question", "negaviz.quiz.Exercise", "negaviz.export.sheet.Sheet", "negaviz.site.SiteInfo", "negaviz.student.Report",
         "negaviz.render.NodeView", "negaviz.render.EdgeView", "negaviz.NegavizError", "negaviz.InputError",
         "negaviz.TraceFormatError", "negaviz.SearchInterrupted", "negaviz.analysis.ValueMismatch",
         "negaviz.student.WindowWarning")},
@@ -97,8 +97,11 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
     from negaviz.frontend import Scene
     from negaviz.render.plots import plot_nodes_per_depth
 
+    from negaviz.export.sheet import make_sheet
+
     scene = Scene(f.trace)
     game = negaviz.TicTacToe("xo.xo..../")
+    sheet = make_sheet(1, 2, 2, seed=1)
 
     def student(game: Any, pos: Any, alpha: float, beta: float) -> float:
         return 0.0
@@ -156,6 +159,14 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.quiz.random_tree": dict(depth=2, branching=2, seed=1, values=(-9, 9), exact_branching=True),
         "negaviz.quiz.exercise": dict(depth=2, branching=2, seed=1, algorithm="alphabeta", perspective="negamax",
                                       values=(-9, 9), exact_branching=True),
+        "negaviz.quiz.difficulty.possible": dict(depth=2, branching=2),
+        "negaviz.quiz.difficulty.limits": dict(depth=2, branching=2),
+        "negaviz.export.sheet.make_sheet": dict(count=1, depth=2, branching=2, seed=1, cutoffs=None, deep_cutoffs=None,
+                                                ties=False, student=None, perspective="minimax"),
+        "negaviz.export.sheet.exercise_html": dict(exercise=sheet.exercises[0], number=1),
+        "negaviz.export.sheet.sheet_html": dict(sheet=sheet, title=None),
+        "negaviz.export.sheet.key_markdown": dict(sheet=sheet),
+        "negaviz.export.sheet.trees_pdf": dict(sheet=sheet),
         "negaviz.render.draw": dict(trace=f.trace, step=None, perspective="negamax", windows=False, dag=False,
                                     max_nodes=400, legend=True, preview=False),
         "negaviz.display.picture": dict(drawing=f.trace),
