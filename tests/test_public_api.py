@@ -23,8 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # The total number of names in all the __all__ lists was 187 when they were trimmed to
 # the public API (from 286).  The budget is there so the lists do not grow back by
-# accident: raise it only when a name a user is meant to import is added.
-BUDGET = 195
+# accident: raise it only when a name a user is meant to import is added.  200: issue 28's
+# negaviz.nbval_sanitize_path (and its home, negaviz.course), negaviz.course.init.init_course
+# and negaviz.course.rules' check_notebook and Finding.
+BUDGET = 200
 
 
 def _modules() -> list[ModuleType]:

@@ -29,7 +29,7 @@ from typing import Iterable
 from negaviz.errors import InputError
 from negaviz.fileio import atomic_write
 
-__all__ = ["init_course", "CourseInfo"]
+__all__ = ["init_course"]
 
 TEMPLATE = Path(__file__).resolve().parent / "template"
 MANIFEST = ".negaviz-course.json"
@@ -143,13 +143,19 @@ def _check_folder(path: Path, force: bool) -> Path:
                          "which does not exist")
     if path.exists() and not path.is_dir():
         raise InputError(f"cannot make a course in {shown!r}: it is a file, not a folder")
+    if not path.exists():
+        try:
+            path.mkdir(parents=True)
+        except OSError as exc:
+            where = next((p for p in path.parents if p.exists()), path.parent)
+            raise InputError(f"cannot make a course in {shown!r}: folder {str(where)!r} takes no new folders "
+                             f"({exc.strerror or exc})") from None
     try:
-        path.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".negaviz-init-", dir=path)  # the folder takes files: try it
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise InputError(f"cannot make a course in {shown!r}: {exc.strerror or exc} (a folder you can write in is needed)") from None
+        raise InputError(f"cannot make a course in {shown!r}: the folder cannot be written ({exc.strerror or exc})") from None
     present = sorted(p.name for p in path.iterdir() if p.name not in IGNORED)
     if present and not force:
         more = f" and {len(present) - 3} more" if len(present) > 3 else ""

@@ -43,7 +43,7 @@ from typing import Any, Iterable, Iterator
 
 from negaviz.errors import InputError
 
-__all__ = ["Finding", "check_notebook", "findings"]
+__all__ = ["Finding", "check_notebook"]
 
 SKIP_MARKERS = ("NBVAL_IGNORE_OUTPUT", "NBVAL_SKIP", "PYTEST_VALIDATE_IGNORE_OUTPUT")
 """nbval's cell markers that leave a cell's output unchecked."""
