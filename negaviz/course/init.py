@@ -82,12 +82,15 @@ def init_course(
     is there and never replaces a file init did not write.  Every input is checked
     before any file is written."""
     from negaviz.site.notebooks import collect, read_pair
-    from negaviz.vocabulary import check_flag, check_path
+    from negaviz.vocabulary import check_flag, shown
 
     force = check_flag(force, "force")
-    check_path(folder, "folder")
+    if not isinstance(folder, (str, os.PathLike)) or not os.fspath(folder) or "\0" in str(os.fspath(folder)):
+        raise InputError(f"folder must be the path of the course's folder (text or a pathlib.Path), not {shown(folder)}")
     if isinstance(notebooks, (str, os.PathLike)):
         notebooks = [notebooks]
+    elif not isinstance(notebooks, Iterable):
+        raise InputError(f"notebooks must be paths of notebooks or folders, not {type(notebooks).__name__}")
     given = list(notebooks)
     lectures: dict[str, bytes] = {}
     if given:

@@ -105,8 +105,9 @@ def check_notebook(path: str | Path) -> list[Finding]:
 
     Raises InputError if ``path`` is not a readable Jupyter notebook."""
     from negaviz.site.notebooks import check_notebook as read_notebook  # the site's reader: the same limits
+    from negaviz.vocabulary import check_path
 
-    return findings(read_notebook(Path(path))["cells"])
+    return findings(read_notebook(Path(check_path(path)))["cells"])
 
 
 def findings(cells: Iterable[dict[str, Any]]) -> list[Finding]:
