@@ -805,7 +805,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  negaviz init cs440\n"
         "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/11-write-your-own-alphabeta.ipynb\n"
         "  negaviz init . --force    # add what is missing; a file init did not write is never replaced\n"
-        "exit status: 0 done, 2 bad input (nothing is written)",
+        "exit status: 0 done, 2 bad input (found before any file is written) or a failed write",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     init.add_argument("folder", metavar="DIR", help="the course's folder (made if missing; must be empty)")
