@@ -284,6 +284,8 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("init into a read-only folder", ["init", "/proc/sys"], "cannot make a course in '/proc/sys': the folder cannot be written"),
     ("check-notebooks of a file that is not a notebook", ["check-notebooks", "{tmp}/bad_tree"], "is not a notebook"),
     ("check-notebooks of a folder with no notebook", ["check-notebooks", "{tmp}/dir"], "holds no notebook"),
+    ("check-notebooks of a notebook with a cell that is not one", ["check-notebooks", "{tmp}/odd.ipynb"],
+     "notebook '{tmp}/odd.ipynb': cell 2 is not a notebook cell (a JSON object), but list"),
 ]
 
 WRITES_FIRST = {"proof onto a full disk"}
@@ -300,6 +302,7 @@ def corpus_dir(tmp_path: Path) -> Path:
     (tmp_path / "bad_tree").write_text("[[7,5],[3,1\n")
     (tmp_path / "ttt_bad").write_text("xxx/ooo/...\n")
     (tmp_path / "plain.ipynb").write_text('{"cells": "none"}\n')
+    (tmp_path / "odd.ipynb").write_text('{"cells": [{"cell_type": "markdown", "source": ""}, []], "nbformat": 4}\n')
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo")
     if os.path.exists("/dev/full"):

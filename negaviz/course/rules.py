@@ -97,7 +97,9 @@ class Finding:
 
 def text(value: Any) -> str:
     """A notebook string field, stored as one string or as a list of lines."""
-    return value if isinstance(value, str) else "".join(map(str, value or []))
+    if isinstance(value, str):
+        return value
+    return "".join(map(str, value)) if isinstance(value, list) else ""
 
 
 def check_notebook(path: str | Path) -> list[Finding]:
@@ -107,7 +109,11 @@ def check_notebook(path: str | Path) -> list[Finding]:
     from negaviz.site.notebooks import check_notebook as read_notebook  # the site's reader: the same limits
     from negaviz.vocabulary import check_path
 
-    return findings(read_notebook(Path(check_path(path)))["cells"])
+    cells = read_notebook(Path(check_path(path)))["cells"]
+    try:
+        return findings(cells)
+    except InputError as exc:
+        raise InputError(f"notebook {str(path)!r}: {exc}") from None
 
 
 def findings(cells: Iterable[dict[str, Any]]) -> list[Finding]:
@@ -123,11 +129,14 @@ def findings(cells: Iterable[dict[str, Any]]) -> list[Finding]:
         if cell.get("cell_type") != "code":
             continue
         source = text(cell.get("source", ""))
-        tags = (cell.get("metadata") or {}).get("tags") or []
+        metadata = cell.get("metadata")
+        tags = metadata.get("tags") if isinstance(metadata, dict) else None
+        tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
         unchecked = any(t in SKIP_TAGS for t in tags) or any(
             line.strip().startswith("#") and line.strip().lstrip("#").strip() in SKIP_MARKERS for line in source.splitlines()
         )
-        found = list(_cell_problems(source, cell.get("outputs") or [], seeded, unchecked))
+        outputs = cell.get("outputs")
+        found = list(_cell_problems(source, outputs if isinstance(outputs, list) else [], seeded, unchecked))
         if found:
             cell_id = cell.get("id") if isinstance(cell.get("id"), str) else None
             out.append(Finding(number, cell_id, tuple(r for r, _ in found), tuple(m for _, m in found)))
@@ -153,11 +162,10 @@ def _cell_problems(source: str, outputs: list[Any], seeded: set[str], unchecked:
         what = clocks[0] if clocks else f"the output holds {stamp!r}" if stamp else f"the output holds {timing!r}"
         yield ("printed-time", f"shows a time ({what}), which differs every run; print counts (nodes, events) "
                "instead, or mark the cell '# NBVAL_IGNORE_OUTPUT' (alone on its line, after a comment saying why)")
-    bare = [o for o in outputs if isinstance(o, dict) and WIDGET_VIEW in (o.get("data") or {})
-            and "text/html" not in (o.get("data") or {})]
+    bare = [data for data in map(_data, outputs) if WIDGET_VIEW in data and "text/html" not in data]
     interact = any(c.name.split(".")[-1] in ("interact", "interactive", "interact_manual") for c in calls)
     if (bare or interact) and not unchecked:
-        shown = text((bare[0].get("data") or {}).get("text/plain", "")) if bare else "interact"
+        shown = text(bare[0].get("text/plain", "")) if bare else "interact"
         yield ("widget-without-static-form", f"shows a widget with no static form ({shown[:40] or 'a widget'}): "
                "nbval compares only its text, and a saved or converted notebook shows nothing; show a picture "
                "(negaviz.render.picture) or a negaviz widget, which carry one")
@@ -237,6 +245,12 @@ def _random_draws(calls: list[_Call], seeded: set[str]) -> Iterator[str]:
             yield call.name
         elif call.name in ("np.random.default_rng", "numpy.random.default_rng") and call.args == 0:
             yield f"{call.name}()"
+
+
+def _data(output: Any) -> dict[str, Any]:
+    """A stored output's data by MIME type ({} for a stream, an error or a malformed output)."""
+    data = output.get("data") if isinstance(output, dict) else None
+    return data if isinstance(data, dict) else {}
 
 
 def _output_texts(outputs: list[Any]) -> Iterator[str]:

@@ -148,3 +148,9 @@ def test_check_notebooks_of_stable_notebooks_exits_0(capsys: pytest.CaptureFixtu
 
 def test_the_starter_lecture_breaks_no_rule() -> None:
     assert check_notebook(TEMPLATE / STARTER[0]) == []
+
+
+def test_a_malformed_cell_is_read_without_a_crash() -> None:
+    cells = [{"cell_type": "code", "id": "c01", "metadata": [], "outputs": {"x": 1}, "source": ["import time\n", "time.time()"]},
+             {"cell_type": "code", "id": "c02", "metadata": {"tags": "nbval-skip"}, "outputs": [{"data": [1]}, 5], "source": 7}]
+    assert [(f.cell, f.rules) for f in findings(cells)] == [(1, ("printed-time",))]
