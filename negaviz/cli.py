@@ -642,9 +642,14 @@ def _cmd_site(args: argparse.Namespace) -> int:
 def _cmd_init(args: argparse.Namespace) -> int:
     from negaviz.course.init import init_course
 
+    from negaviz.course.rules import check_notebook
+
     info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force)
     for name in info.kept:
         print(f"kept {name} (not written by negaviz init, or changed since)", file=sys.stderr)
+    for name in info.notebooks:  # what the course's CI would trip on, said now
+        for finding in check_notebook(info.path / name):
+            print(f"warning: {finding.line(name)}", file=sys.stderr)
     lectures = len(info.notebooks)
     print(f"{info.path}: a course of {lectures} notebook{'s' if lectures != 1 else ''}, {len(info.written)} files "
           f"written{f', {len(info.kept)} kept' if info.kept else ''}; README.md says what to run next")

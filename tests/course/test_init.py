@@ -180,3 +180,14 @@ def test_the_stored_starter_lecture_is_what_a_fresh_build_makes(tmp_path: Path) 
     name = Path(STARTER[0]).stem
     fresh = tool.build(name, tool.COURSE, out=tmp_path)
     assert fresh.read_bytes() == (TEMPLATE / STARTER[0]).read_bytes()
+
+
+def test_init_from_a_notebook_that_breaks_a_rule_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lecture = tmp_path / "timed.ipynb"
+    cell = {"cell_type": "code", "id": "c01", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": "import time\nprint(time.perf_counter())"}
+    lecture.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert cli.main(["init", str(tmp_path / "c"), "--from", str(lecture)]) == 0
+    _, err = capsys.readouterr()
+    assert err.startswith("warning: notebooks/timed.ipynb: cell 1 (c01): shows a time (time.perf_counter())")
+    assert len(err.splitlines()) == 1
