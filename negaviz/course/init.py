@@ -8,6 +8,12 @@ so a term's CI installs what the lecturer's notebooks were made with), the lectu
 notebooks (the starter lecture, stored executed, or the notebooks ``--from`` names, each
 with its jupytext ``.py`` pair when it has one), and the manifest.
 
+The starter lecture is stored executed, as package data, rather than run at init time:
+running it needs a Jupyter kernel and Graphviz's dot, which ``init`` should not (a
+lecturer may start a course on a machine with neither), and a stored run is the same
+bytes everywhere.  ``tools/build_notebooks.py --course`` makes it from its ``.py``, and a
+test checks that the stored notebook is what a fresh build makes.
+
 The manifest (``.negaviz-course.json``) lists every file init wrote with its sha256.  A
 folder that holds files is refused unless ``force``; then init writes only files that
 are missing, or that it wrote itself and nobody has changed since (by the manifest):
