@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from negaviz.course import nbval_sanitize_path
 from negaviz.errors import InputError, NegavizError, SearchInterrupted, TraceFormatError
 from negaviz.games import Game, MutableGame, TicTacToe, Tree, from_aima, from_easyai, from_spec, make_game
 from negaviz.search import Bound, CutReason, EventKind, Observer, SearchOptions, SearchResult, search
@@ -35,6 +36,7 @@ __all__ = [
     "search", "record", "SearchOptions", "SearchResult", "Observer", "Trace", "EventKind", "load", "loads",
     "save", "prove", "check_proof", "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame",
     "from_aima", "from_easyai", "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
+    "nbval_sanitize_path",
 ]
 
 

@@ -676,6 +676,41 @@ def _cmd_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_init(args: argparse.Namespace) -> int:
+    from negaviz.course.init import init_course
+
+    from negaviz.course.rules import check_notebook
+
+    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force)
+    for name in info.kept:
+        print(f"kept {name} (not written by negaviz init, or changed since)", file=sys.stderr)
+    for name in info.notebooks:  # what the course's CI would trip on, said now
+        for finding in check_notebook(info.path / name):
+            print(f"warning: {finding.line(name)}", file=sys.stderr)
+    lectures = len(info.notebooks)
+    print(f"{info.path}: a course of {lectures} notebook{'s' if lectures != 1 else ''}, {len(info.written)} files "
+          f"written{f', {len(info.kept)} kept' if info.kept else ''}; README.md says what to run next")
+    return 0
+
+
+def _cmd_check_notebooks(args: argparse.Namespace) -> int:
+    from negaviz.course.rules import check_notebook
+    from negaviz.site.notebooks import collect
+
+    notebooks = [file.source for file in collect(args.paths) if file.name.suffix == ".ipynb"]
+    found = 0
+    for path in notebooks:
+        for finding in check_notebook(path):
+            print(finding.line(str(path)))
+            found += 1
+    if found:
+        print(f"{found} cell{'s' if found != 1 else ''} in {len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''} "
+              "would make nbval fail for the wrong reason", file=sys.stderr)
+        return 1
+    print(f"{len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''}: no cell breaks the rules for stable notebooks")
+    return 0
+
+
 # --- the parser and main -----------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The ``negaviz`` parser with every subcommand."""
@@ -840,6 +875,42 @@ def build_parser() -> argparse.ArgumentParser:
                       "replacing the cached files; needs the network")
     site.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     site.set_defaults(run=_cmd_site)
+
+    init = commands.add_parser(
+        "init", help="start a course repository: a lecture, pinned requirements, nbval tests, CI that publishes a site",
+        description="Write a course repository into DIR that a lecturer can push as it is: a starter lecture (or "
+        "the notebooks --from names) as jupytext pairs, pinned requirements, pytest set up for strict nbval with "
+        "negaviz's sanitizer, CI for GitHub Actions and GitLab CI that tests the notebooks and publishes the "
+        "course site, Binder files, and a README for the course staff. DIR must be empty (a .git folder aside).",
+        epilog="examples:\n"
+        "  negaviz init cs440\n"
+        "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/11-write-your-own-alphabeta.ipynb\n"
+        "  negaviz init . --force    # add what is missing; a file init did not write is never replaced\n"
+        "exit status: 0 done, 2 bad input (found before any file is written) or a failed write",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    init.add_argument("folder", metavar="DIR", help="the course's folder (made if missing; must be empty)")
+    init.add_argument("--from", dest="notebooks", metavar="NOTEBOOK", nargs="+",
+                      help="lecture notebooks (.ipynb, or folders of them) instead of the starter lecture; "
+                      "each brings its jupytext .py pair")
+    init.add_argument("--force", action="store_true",
+                      help="write into a folder that holds files: add what is missing, replace only files "
+                      "init wrote before and nobody changed")
+    init.set_defaults(run=_cmd_init)
+
+    check = commands.add_parser(
+        "check-notebooks", help="warn about cells that would make nbval fail for the wrong reason",
+        description="Read notebooks (nothing runs) and print one line per cell that breaks a rule for stable "
+        "notebooks: random numbers with no seed, a printed time, a widget without a static form, an Output "
+        "widget, or an nbval marker not alone on its line.",
+        epilog="examples:\n"
+        "  negaviz check-notebooks notebooks/\n"
+        "  negaviz check-notebooks notebooks/03-alphabeta.ipynb\n"
+        "exit status: 0 no warnings, 1 warnings (one line per cell), 2 bad input",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    check.add_argument("paths", metavar="PATH", nargs="+", help="a .ipynb notebook, or a folder of them")
+    check.set_defaults(run=_cmd_check_notebooks)
     return parser
 
 

@@ -54,6 +54,8 @@ SKIPPED: dict[str, str] = {
     "negaviz.render.default_edge_style": "called by draw for every edge: kept off the hot path",
     "negaviz.analysis.steps.fmt": "the formatter called for every value shown: kept off the hot path",
     "negaviz.search.endgame.horizon_example": "takes no arguments",
+    "negaviz.nbval_sanitize_path": "takes no arguments",
+    "negaviz.course.rules.Finding": "a value negaviz builds and returns (a cell's problems)",
 }
 
 
@@ -191,6 +193,8 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.search.endgame.solve": dict(game=f.tree, position=None, options=None, progress=None),
         "negaviz.search.endgame.bar_callback": dict(widget=None),
         "negaviz.search.endgame.othello_endgame": dict(empties=4, seed=0, size=4),
+        "negaviz.course.init.init_course": dict(folder=f.tmp / "course", notebooks=[f.notebook], force=False),
+        "negaviz.course.rules.check_notebook": dict(path=f.notebook),
         "negaviz.site.build_site": dict(sources=[f.notebook], output=f.tmp / "no" / "site", force=False,
                                         pyodide=None, say=None),
         "negaviz.student.trace_calls": dict(game=game, position=0, alpha=None, beta=None, returns="value", key=None),

@@ -312,7 +312,7 @@ def test_human_readable_summary_from_a_real_process() -> None:
 
 
 # ------------------------------------------------------------------ help
-@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["solve", "--help"]])
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["solve", "--help"], ["init", "--help"], ["check-notebooks", "--help"]])
 def test_help_exits_0(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, out, err = run_main(capsys, *argv)
     assert (status, err) == (0, "")
