@@ -45,7 +45,7 @@ full = negaviz.record(game, algorithm="negamax")
 print(f"value {full.value} (a draw), {len(full.nodes):,} nodes")
 leaf_scores = Counter(node.value for node in full.nodes if not node.children)
 print("finished games by their score for the side to move:",
-      ", ".join(f"{score:+d}: {count:,}" for score, count in sorted(leaf_scores.items())))
+      ", ".join(f"{score}: {count:,}" for score, count in sorted(leaf_scores.items())))
 
 # %% [markdown]
 # ## How many nodes could there be?

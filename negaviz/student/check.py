@@ -449,7 +449,7 @@ class _Walk:
                     )
                 elif got == (-P.beta, -P.alpha):
                     message += (
-                        f" It looks like {parent}'s alpha was not raised to its best value so far "
+                        f" It looks like {parent}'s α did not rise to its best value so far "
                         "before this child was called."
                     )
         return self.diverge(DivergenceKind.WRONG_WINDOW, self.ref, r, want, got, message, S.enter_step, R.enter_step)

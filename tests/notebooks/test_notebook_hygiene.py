@@ -8,6 +8,7 @@ Whether the stored outputs still come out is nbval's job:
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from negaviz.vocabulary import CONVENTIONS, MISLEADING, PERSPECTIVES, view_caption
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -58,7 +61,24 @@ def numbers(s: str) -> set[str]:
     return {re.sub(r"[,\u202f]", "", n) for n in NUMBER.findall(s)}
 
 
+def squash(s: str) -> str:
+    """``s`` with markdown's quote marks dropped and every run of white space made one space."""
+    return " ".join(re.sub(r"^\s*>\s?", "", s, flags=re.M).split())
+
+
+def prose(path: Path) -> str:
+    return squash("\n".join(text(c["source"]) for c in cells(path, "markdown")))
+
+
+def svgs(nb: dict[str, Any]) -> list[str]:
+    """The stored SVG drawings of a notebook."""
+    return [text(o["data"]["image/svg+xml"]) for c in nb["cells"] for o in c.get("outputs", [])
+            if "image/svg+xml" in o.get("data", {})]
+
+
 by_name = pytest.mark.parametrize("path", PATHS, ids=lambda p: p.name)
+STATED_IN = ("01-negamax.ipynb", "03-alphabeta.ipynb")
+"""Where the conventions are stated, each once, in the vocabulary's words (issue 30)."""
 
 
 def test_the_sequence_is_there() -> None:
@@ -138,3 +158,38 @@ def test_notebook_sources_match_the_build_script() -> None:
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )
     assert done.returncode == 0, done.stderr or done.stdout
+
+
+# ------------------------------------------------------------------ the conventions
+def test_each_convention_is_stated_once_in_01_or_03_in_the_vocabularys_words() -> None:
+    """The words for values, windows, bounds and proofs are negaviz.vocabulary's, stated in
+    one place: a notebook that rewords a convention drifts from the captions and messages."""
+    assert len(CONVENTIONS) >= 6
+    for name, statement in CONVENTIONS.items():
+        where = [p.name for p in PATHS if squash(statement) in prose(p)]
+        assert len(where) == 1 and where[0] in STATED_IN, (
+            f"the {name!r} convention must be stated once, in {' or '.join(STATED_IN)}, word for word as "
+            f"negaviz.vocabulary.CONVENTIONS[{name!r}] has it; found in {where or 'no notebook'}"
+        )
+    stated = {name: next(p.name for p in PATHS if squash(s) in prose(p)) for name, s in CONVENTIONS.items()}
+    assert stated["perspective"] == STATED_IN[0]  # values before windows: 01 before 03
+    assert {n for n, where in stated.items() if where == STATED_IN[1]} >= {"window", "leaves", "contract", "fail-soft", "proof"}
+
+
+@by_name
+def test_no_notebook_says_what_the_conventions_contradict(path: Path) -> None:
+    """Prose, code (its comments too) and stored outputs alike."""
+    nb = load(path)
+    everything = squash(" ".join([prose(path), *(text(c["source"]) for c in cells(path, "code")), printed(nb)]))
+    said = {phrase: why for phrase, why in MISLEADING.items() if squash(phrase) in everything}
+    assert not said, f"{path.name}: {said}"
+
+
+@by_name
+def test_stored_drawings_carry_the_vocabularys_captions(path: Path) -> None:
+    """A drawing of a search says which view it shows in the vocabulary's words."""
+    captions = {view_caption(p, first) for p in PERSPECTIVES for first in (0, 1)}
+    for svg in svgs(load(path)):
+        shown = html.unescape(svg)
+        if " view: " in shown:
+            assert any(c in shown for c in captions), f"{path.name}: a drawing's caption is not the vocabulary's"
