@@ -193,3 +193,36 @@ def test_stored_drawings_carry_the_vocabularys_captions(path: Path) -> None:
         shown = html.unescape(svg)
         if " view: " in shown:
             assert any(c in shown for c in captions), f"{path.name}: a drawing's caption is not the vocabulary's"
+
+
+# ------------------------------------------------------------------------ the order
+FIRST_USED_IN = {
+    "alpha-beta": ("03-alphabeta.ipynb",
+                   re.compile(r"algorithm[\"']?\s*[=:]\s*[\"'](?:alphabeta|pvs|mtdf|id)[\"']|\bfail_hard\s*=|\bwindow\s*=\s*\(")),
+    "Othello": ("07-depth-limited-othello.ipynb", re.compile(r"\bOthello\(")),
+}
+"""What a course meets in a given notebook first, and how a cell that uses it looks (issue 30)."""
+
+
+@pytest.mark.parametrize("what", sorted(FIRST_USED_IN))
+def test_no_notebook_uses_what_a_later_one_introduces(what: str) -> None:
+    """The sequence is one a course can follow: no cell searches with alpha-beta before
+    notebook 03 explains it, and none plays Othello before notebook 07 gives its rules."""
+    introducing, uses = FIRST_USED_IN[what]
+    assert any(uses.search(text(c["source"])) for c in cells(NOTEBOOKS / introducing, "code"))
+    early = [
+        f"{p.name} {c['id']}" for p in PATHS if p.name < introducing
+        for c in cells(p, "code") if uses.search(text(c["source"]))
+    ]
+    assert not early, f"{what} is used before {introducing} introduces it: {early}"
+
+
+def test_the_index_states_a_learning_goal_for_every_notebook() -> None:
+    """00 tells students what each notebook teaches; its maintainers' notes live in notebooks/README.md."""
+    prose_00 = "\n".join(text(c["source"]) for c in cells(INDEX, "markdown"))
+    rows = [line for line in prose_00.splitlines() if re.match(r"\|\s*\[[^\]]+\]\(\d\d-[^)]+\.ipynb\)\s*\|", line)]
+    assert len(rows) == len(PATHS) - 1
+    assert all(len(row.split("|")[2].split()) >= 8 for row in rows), "each row says what a student can do after it"
+    assert "after it you can" in prose_00
+    for maintainer in ("make notebooks", "nbval", "jupytext"):
+        assert maintainer not in prose_00, f"00-index: {maintainer!r} is maintainers' material (notebooks/README.md)"
