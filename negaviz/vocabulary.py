@@ -86,6 +86,9 @@ ALPHA_RISEN = "α has risen to"
 it above the α of the window it was entered with ("window" alone always means that one)."""
 BETA_FALLEN = "β has fallen to"
 """The same for β, which only a transposition-table entry lowers."""
+WINDOW_KEY = "the window entered with; on the stack, α as it has risen"
+"""What a drawing's [α, β] under a node means: a finished node keeps the window it was
+entered with, a node still on the call stack shows its bounds as they stand."""
 
 CONVENTIONS: dict[str, str] = {
     "perspective": (
@@ -136,27 +139,26 @@ caption or message may use them again."""
 
 def view_caption(perspective: Perspective, first_player: int = 0) -> str:
     """The one line a drawing or a page says of its perspective; ``first_player`` is the
-    player at the root (0: the first player moves there).
+    player at the root (0: the first player moves there).  Kept short: it sets the width
+    of a small tree's drawing.
 
     >>> view_caption("negamax")
-    'negamax view: each value is for the side to move there; every node takes the largest of its children’s values negated (▲ first player to move, ▼ second)'
+    'negamax view: each value is for the side to move there (▲ first player, ▼ second)'
     >>> view_caption("minimax", 1)
-    'minimax view: each value is for the first player; ▲ max nodes take the largest child value, ▼ min nodes (even depth) the smallest'
+    'minimax view: each value is for the first player (▲ max nodes, ▼ min nodes at even depth)'
     """
     check_perspective(perspective)
     if perspective == "negamax":
-        return ("negamax view: each value is for the side to move there; every node takes the largest of its "
-                "children’s values negated (▲ first player to move, ▼ second)")
+        return "negamax view: each value is for the side to move there (▲ first player, ▼ second)"
     parity = "odd" if first_player == 0 else "even"
-    return ("minimax view: each value is for the first player; ▲ max nodes take the largest child value, "
-            f"▼ min nodes ({parity} depth) the smallest")
+    return f"minimax view: each value is for the first player (▲ max nodes, ▼ min nodes at {parity} depth)"
 
 
 def mover_marks(perspective: Perspective) -> str:
     """What ▲ and ▼ mean in a legend, in either perspective."""
     check_perspective(perspective)
     if perspective == "negamax":
-        return "first player / second player to move (each maximises its own value)"
+        return "first / second player to move (every node maximises its own value)"
     return "max (first player) / min (second player) to move"
 
 

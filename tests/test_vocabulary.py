@@ -182,8 +182,9 @@ def test_no_layer_says_what_the_conventions_contradict() -> None:
 
 
 def test_the_captions_and_messages_take_their_words_from_the_vocabulary(trace: negaviz.Trace) -> None:
-    from negaviz.vocabulary import ALPHA_RISEN, mover_marks, view_caption
+    from negaviz.vocabulary import ALPHA_RISEN, WINDOW_KEY, mover_marks, view_caption
 
+    assert WINDOW_KEY in render.draw(trace, windows=True, step=11).source  # A's α has risen to 5 by then
     for p in PERSPECTIVES:
         source = render.draw(trace, perspective=p).source
         assert view_caption(p) in source and mover_marks(p) in source

@@ -47,7 +47,7 @@ from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, check_trace, fmt, mover_marks, view_caption
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, check_trace, fmt, mover_marks, view_caption, WINDOW_KEY
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -496,7 +496,7 @@ class _Builder:
         marks = mover_marks("minimax" if self.minimax else "negamax")
         rows.append(f'<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">{html.escape(marks)}</TD></TR>')
         if self.windows:
-            rows.append('<TR><TD>[α, β]</TD><TD ALIGN="LEFT">search window (live on the stack); = ≥ ≤ bound type</TD></TR>')
+            rows.append(f'<TR><TD>[α, β]</TD><TD ALIGN="LEFT">{html.escape(WINDOW_KEY)}; = ≥ ≤ bound type</TD></TR>')
         edge_entries: tuple[tuple[LegendKey, str, str, EdgeView], ...] = (
             ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
              EdgeView("", "", "tree", pv=True)),

@@ -124,7 +124,7 @@ def test_negamax_and_minimax_views(parse: Any) -> None:
     # Issue 30: the minimax view's values are the first player's, not "negated"; the
     # negamax legend does not call the players max and min (every node maximises).
     mini_source, neg_source = draw(trace, perspective="minimax").source, draw(trace).source
-    assert view_caption("minimax") in mini_source and "▼ min nodes (odd depth) the smallest" in mini_source
+    assert view_caption("minimax") in mini_source and "▼ min nodes at odd depth" in mini_source
     assert view_caption("negamax") in neg_source and mover_marks("negamax") in neg_source
     assert "(max)" not in neg_source and "(min)" not in neg_source and "negated" not in mini_source
     assert mover_marks("minimax") in mini_source
@@ -148,7 +148,7 @@ def test_minimax_root_moved_by_second_player(parse: Any) -> None:
     nodes, _ = parse(draw(trace, perspective="minimax", max_nodes=30))
     assert "▼" in nodes["n0"]["label"]
     assert view_caption("minimax", 1) in draw(trace, perspective="minimax", max_nodes=30).source
-    assert "▼ min nodes (even depth) the smallest" in view_caption("minimax", 1)
+    assert "▼ min nodes at even depth" in view_caption("minimax", 1)
 
 
 # ------------------------------------------------------------------- games
