@@ -75,6 +75,106 @@ STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
 MINUS = "\N{MINUS SIGN}"
 
 
+# --- the conventions ----------------------------------------------------------------------
+# What a value, a window and a bound mean, in the words every layer uses: the drawings'
+# captions and legends, the checker's and the quiz's messages, and the lecture notebooks,
+# which state each convention once (notebooks 01 and 03, verbatim from CONVENTIONS) and
+# then use its words (tests/notebooks/test_notebook_hygiene.py keeps them to it).
+
+ALPHA_RISEN = "α has risen to"
+"""How a message names a node's current α, where the node's best value so far has raised
+it above the α of the window it was entered with ("window" alone always means that one)."""
+BETA_FALLEN = "β has fallen to"
+"""The same for β, which only a transposition-table entry lowers."""
+WINDOW_KEY = "the window entered with; on the stack, α as it has risen"
+"""What a drawing's [α, β] under a node means: a finished node keeps the window it was
+entered with, a node still on the call stack shows its bounds as they stand."""
+
+CONVENTIONS: dict[str, str] = {
+    "perspective": (
+        "Every value is for the side to move at its node (the negamax view). The minimax view "
+        "shows the same search with every value for the first player instead: negated at the "
+        "nodes where the second player moves, and nowhere else."
+    ),
+    "window": (
+        "A node's window (α, β) is the window it is entered with. While the node tries its "
+        "moves, its best value so far can raise α; the notebooks and messages say that α has "
+        "risen, and keep the word window for the one the node was entered with."
+    ),
+    "leaves": (
+        "A leaf's value is exact, whatever its window: the game is over there, or the depth "
+        "limit's evaluation stands for the position."
+    ),
+    "contract": (
+        "An inner node entered with the window (α, β) that returns v has an exact value when "
+        "α < v < β. When v ≤ α it fails low and v is an upper bound: the true value is at most v. "
+        "When v ≥ β it fails high and v is a lower bound: the true value is at least v."
+    ),
+    "fail-soft": (
+        "Fail-soft alpha-beta returns the best value it found, which may lie beyond the window. "
+        "Fail-hard clamps an inner node's value into [α, β]: β when it fails high, α when it "
+        "fails low. A leaf returns its value either way."
+    ),
+    "proof": (
+        "A proof tree proves one claim about the value, such as at least v: one move wherever "
+        "the prover moves, every reply wherever the opponent moves. The minimal tree proves the "
+        "value exactly, so it holds two proofs, at least v and at most v; alpha-beta with the "
+        "best move first at every node visits just the minimal tree."
+    ),
+}
+"""Each convention as the notebooks state it once; the key is the convention's name."""
+
+MISLEADING: dict[str, str] = {
+    "clamps every value": "fail-hard clamps inner nodes' values only; a leaf's value is exact",
+    "no move reaches α": "a node whose best value equals α fails low too",
+    "the smallest tree that proves": "a proof tree proves one claim; the minimal tree proves the value",
+    "holds after the first move at every node": "best >= alpha holds only if the first value is at least the α entered with",
+    "values at ▼ min nodes": "minimax values are the first player's; they are negated only against the negamax view",
+    "first player (max) / second player (min)": "in the negamax view every node maximises",
+    "+1, −1 or 0 for the side to move": "the side to move never has the line: a finished game scores −1 or 0 for it",
+}
+"""Phrases that once said something the conventions contradict, and why: no notebook,
+caption or message may use them again."""
+
+
+def view_caption(perspective: Perspective, first_player: int = 0) -> str:
+    """The one line a drawing or a page says of its perspective; ``first_player`` is the
+    player at the root (0: the first player moves there).  Kept short: it sets the width
+    of a small tree's drawing.
+
+    >>> view_caption("negamax")
+    'negamax view: each value is for the side to move there (▲ first player, ▼ second)'
+    >>> view_caption("minimax", 1)
+    'minimax view: each value is for the first player (▲ max nodes, ▼ min nodes at even depth)'
+    """
+    check_perspective(perspective)
+    if perspective == "negamax":
+        return "negamax view: each value is for the side to move there (▲ first player, ▼ second)"
+    parity = "odd" if first_player == 0 else "even"
+    return f"minimax view: each value is for the first player (▲ max nodes, ▼ min nodes at {parity} depth)"
+
+
+def mover_marks(perspective: Perspective) -> str:
+    """What ▲ and ▼ mean in a legend, in either perspective."""
+    check_perspective(perspective)
+    if perspective == "negamax":
+        return "first / second player to move (every node maximises its own value)"
+    return "max (first player) / min (second player) to move"
+
+
+def window_story(name: str, entered: tuple[float, float], now: tuple[float, float]) -> str:
+    """How node ``name``'s bounds ``now`` came from the window it was ``entered`` with.
+
+    >>> window_story("B", (float("-inf"), float("inf")), (-5, float("inf")))
+    'B was entered with the window (−∞, ∞) and α has risen to −5'
+    """
+    text = f"{name} was entered with the window ({fmt(entered[0])}, {fmt(entered[1])})"
+    changes = [f"{ALPHA_RISEN} {fmt(now[0])}"] if now[0] != entered[0] else []
+    if now[1] != entered[1]:
+        changes.append(f"{BETA_FALLEN} {fmt(now[1])}")
+    return text + "".join(f" and {c}" for c in changes)
+
+
 def fmt(x: float | None, *, digits: int = 4) -> str:
     """A value as lecturers write it: ``5`` not ``5.0``, ``−3`` with a true minus sign,
     ``∞`` and ``−∞``, at most ``digits`` significant digits, ``?`` when unknown."""

@@ -27,45 +27,48 @@
 #
 # * Open them with `make lab` and run each one from the top (*Run → Run All Cells*).
 #   Drawings and tables are stored in the notebooks; the widgets (sliders, buttons,
-#   the stepper) need a running kernel.
-# * Every number in the text is printed by a cell of the same notebook, and
-#   `pytest --nbval` runs the notebooks again to check that every stored output still
-#   comes out the same.
-# * Change cells freely to experiment.  To change a notebook for everyone, edit it
-#   here in JupyterLab or edit its `.py` twin (each `NN-name.ipynb` is paired with
-#   `NN-name.py` by jupytext), then run `make notebooks` (see `notebooks/README.md`).
-# * The stepper's slider answers the arrow keys once its handle is clicked.
+#   the stepper) need a running kernel.  The stepper answers the arrow keys once it is
+#   clicked.
+# * Every number in the text is printed by a cell of the same notebook: change a cell
+#   and run it again to see what changes.
+# * The words for values, windows and bounds are defined once, in notebooks 1 and 3,
+#   and mean the same in every drawing, message and notebook after them.
+# * *Write your own alpha-beta* is the hands-on half of notebook 3: work through it
+#   right after 3.  *Going further: node types* is more than a first course needs;
+#   leave it for later.
+#
+# (For maintainers: how the notebooks are built, paired and tested is in
+# `notebooks/README.md`.)
 
 # %% [markdown]
-# ## The sequence
+# ## The sequence, and what each notebook teaches
 #
-# | notebook | what it shows |
+# | notebook | after it you can |
 # |---|---|
-# | [Minimax to negamax](01-negamax.ipynb) | one case instead of two; leaf scores for the side to move; the colour parameter |
-# | [Tic-tac-toe with negamax](02-tictactoe.ipynb) | the game tree counted; positions, transpositions, symmetry; lecture-note figures explained |
-# | [Alpha-beta](03-alphabeta.ipynb) | windows, cutoffs, fail-hard and fail-soft; a worked example stepped through |
-# | [Move ordering and threat search](04-move-ordering.ipynb) | natural, heuristic and threat orders; stopping at wins; forced moves |
-# | [Transposition tables](05-transposition-tables.ipynb) | exact, lower and upper entries; why a value alone is wrong; bounded tables |
-# | [Proof trees](06-proof-trees.ipynb) | one move for the winner, every reply for the loser; a draw needs two proofs |
-# | [Depth-limited search: Othello](07-depth-limited-othello.ipynb) | evaluation functions, depth, iterative deepening, PVS, MTD(f); 4×4 Othello solved |
-# | [Exercises](08-exercises.ipynb) | quiz questions with feedback, a function to fix, exercise sheets with answer keys |
-# | [Node types and the minimal tree](09-node-types.ipynb) | Knuth–Moore's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 against best, worst and random orders; PVS and MTD(f); PV, CUT and ALL nodes |
-# | [Connect Four](10-connect-four.ipynb) | the enhancement ladder on 4×4; small boards solved against the published results; the horizon effect; bring your own AIMA or easyAI game |
-# | [Write your own alpha-beta](11-write-your-own-alphabeta.ipynb) | your function checked against the reference; the classic bugs, each caught at its first wrong step |
+# | [Minimax to negamax](01-negamax.ipynb) | turn a minimax tree into a negamax one (leaf scores for the side to move), read both views of one search, and write negamax with or without a colour parameter |
+# | [Tic-tac-toe with negamax](02-tictactoe.ipynb) | count a game tree, its positions and transpositions, say why a finished game never scores a win for the side to move, explain published node counts, and search your own make/unmake game class and play a whole game with it |
+# | [Alpha-beta](03-alphabeta.ipynb) | follow alpha-beta's windows and cutoffs node by node, tell an exact value from a bound (fail-soft and fail-hard), and use a narrow window as a question |
+# | [Write your own alpha-beta](11-write-your-own-alphabeta.ipynb) | write alpha-beta yourself, have it checked step by step against the reference, find and fix a bug, and recognise the classic ones by their symptoms |
+# | [Move ordering and threat search](04-move-ordering.ipynb) | say why ordering decides how much alpha-beta prunes, and why threats and a heuristic together beat either alone |
+# | [Transposition tables](05-transposition-tables.ipynb) | store a result with its bound, say why a value alone is wrong, and size a table |
+# | [Proof trees](06-proof-trees.ipynb) | build and check the proof of a win, tell a proof tree from the minimal tree, and say why a draw needs two proofs |
+# | [Depth-limited search: Othello](07-depth-limited-othello.ipynb) | state Othello's rules (passes, game end), design an evaluation function and compare it with your own, name the horizon and quiescence, and use iterative deepening, PVS and MTD(f) |
+# | [Exercises](08-exercises.ipynb) | answer questions about a search as the stepper reaches them, and make seeded exercise sheets with answer keys |
+# | [Going further: node types and the minimal tree](09-node-types.ipynb) | (optional) compare alpha-beta, PVS and MTD(f) with Knuth–Moore's minimal tree, and sort nodes into PV, CUT and ALL |
+# | [Connect Four](10-connect-four.ipynb) | climb the enhancement ladder, check solved boards against published results, watch the horizon effect, and bring an AIMA or easyAI game |
 
 # %% [markdown]
 # ## A first look
 #
 # A textbook tree, written with each leaf's value for the first player, searched with
-# alpha-beta.  A recorded search (a *trace*) draws itself: bold edges are the best line,
-# dashed nodes were never visited.
+# negamax.  A recorded search (a *trace*) draws itself: bold edges are the best line.
 
 # %%
 import negaviz
 
 tree = negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))")
-trace = negaviz.record(tree, algorithm="alphabeta")
+trace = negaviz.record(tree, algorithm="negamax")
 print("value at the root:", trace.value)
 print("best line:", " ".join(trace.pv_names()))
-print("never visited:", ", ".join(trace.pruned_labels()))
+print("nodes visited:", len(trace.nodes))
 trace

@@ -77,13 +77,23 @@ for node in tree.preorder():
         print(f"{tree.label(node):4}  {mover:7}  {r.value:13}  {r.minimax_value:13}  {r.pv_names[0]}")
 
 # %% [markdown]
+# ## The convention every notebook keeps
+#
+# > Every value is for the side to move at its node (the negamax view). The minimax view
+# > shows the same search with every value for the first player instead: negated at the
+# > nodes where the second player moves, and nowhere else.
+#
+# ▲ marks a node where the first player moves, ▼ one where the second player moves.
+# In the minimax view ▲ nodes are *max* nodes and ▼ nodes *min* nodes; in the negamax
+# view there is no min: every node takes the largest of its children's values negated.
+#
 # ## Drawing both views
 #
-# The same recorded search, drawn twice.  In the minimax view values are for the first
-# player: ▲ nodes take the largest child value, ▼ nodes the smallest.  In the negamax
-# view each value is for the side to move, and every node takes the largest of its
-# children's values negated.  Bold edges mark the principal variation, the line both
-# players choose.
+# The same recorded search, drawn twice, each with its caption saying which view it is.
+# In the minimax view ▲ nodes take the largest child value, ▼ nodes the smallest.  In
+# the negamax view each value is for the side to move, and every node takes the largest
+# of its children's values negated.  Bold edges mark the principal variation, the line
+# both players choose.
 
 # %%
 trace = negaviz.record(tree, algorithm="negamax")

@@ -16,12 +16,16 @@
 # # 2 · Tic-tac-toe with negamax
 #
 # Tic-tac-toe is small enough to search completely, which makes it the place to count:
-# nodes, positions, and what transpositions and symmetry save.  `negaviz.TicTacToe`
-# scores a finished game +1, −1 or 0 for the side to move; x moves first.
+# nodes, positions, and what transpositions and symmetry save.  x moves first.
+# `negaviz.TicTacToe` scores a finished game for the side to move, as negamax needs
+# (notebook 1): −1 when the player who has just moved made a line, 0 when the board is
+# full without one.  A game is over as soon as someone makes a line, so the side to
+# move can never be the one holding it: no leaf scores +1.
 
 # %%
 import itertools
 import math
+from collections import Counter
 
 import negaviz
 from negaviz import TicTacToe
@@ -39,6 +43,9 @@ from negaviz.search.events import EventKind
 game = TicTacToe()
 full = negaviz.record(game, algorithm="negamax")
 print(f"value {full.value} (a draw), {len(full.nodes):,} nodes")
+leaf_scores = Counter(node.value for node in full.nodes if not node.children)
+print("finished games by their score for the side to move:",
+      ", ".join(f"{score}: {count:,}" for score, count in sorted(leaf_scores.items())))
 
 # %% [markdown]
 # ## How many nodes could there be?
@@ -213,16 +220,15 @@ print(f"{'search':47} {'in the notes':>12} {'negaviz':>8} {'late terminal test':
 for what, published, options in [
     ("negamax", 740_170, {"algorithm": "negamax"}),
     ("negamax, stopping at a winning child", 129_988, {"algorithm": "negamax", "stop_at_win": True}),
-    ("alpha-beta, stop at a win, symmetric moves once", 3_025,
-     {"algorithm": "alphabeta", "stop_at_win": True, "symmetry": True}),
 ]:
     ours, theirs = negaviz.search(game, **options), negaviz.search(late, **options)
     print(f"{what:47} {published:12,} {ours.nodes:8,} {theirs.nodes:19,}   values {ours.value}, {theirs.value}")
 
 # %% [markdown]
-# All three published counts come out exactly with the late terminal test, and both
+# Both published counts come out exactly with the late terminal test, and both
 # solvers count the root as a node; negaviz's own terminal test notices a win on the
-# move that makes it, so its trees are smaller.  The notes' other figures:
+# move that makes it, so its trees are smaller.  (The notes' third count is for
+# alpha-beta: notebook 3 reproduces it the same way.)  The notes' other figures:
 
 # %%
 for what, published, computed in [
@@ -241,3 +247,86 @@ print(f"3^9 / 3 = {3**9 / 3:,.0f}")
 # close to 3⁹ divided by the three different first moves; the exact number of reachable
 # positions up to symmetry is much smaller, because most boards are unreachable and
 # symmetry divides nearly by eight, not by three.
+
+
+# %% [markdown]
+# ## Your own game class, searched unchanged
+#
+# Many courses write a game as one object that changes in place: `get_moves()`,
+# `make_move(move)` and `unmake_move(move)` to step forward and back, `get_utility()`
+# for the player to move once the game is over, and `is_over()`.  Here is tic-tac-toe
+# written that way, as a lecturer might have it already.  It knows nothing of negaviz.
+
+# %%
+class LectureTicTacToe:
+    """Tic-tac-toe as one mutable object: a board of nine cells and the player to move."""
+
+    WINS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+    def __init__(self):
+        self.board = [" "] * 9
+        self.player = "X"  # the player to move in the position the object is in
+
+    def get_moves(self):
+        return [cell for cell, mark in enumerate(self.board) if mark == " "]
+
+    def make_move(self, cell):
+        self.board[cell] = self.player
+        self.player = "O" if self.player == "X" else "X"
+
+    def unmake_move(self, cell):
+        self.board[cell] = " "
+        self.player = "O" if self.player == "X" else "X"
+
+    def winner(self):
+        for a, b, c in self.WINS:
+            if self.board[a] != " " and self.board[a] == self.board[b] == self.board[c]:
+                return self.board[a]
+        return None
+
+    def get_utility(self):
+        """For the player to move: 1 for a win, -1 for a loss, 0 for a draw; None while the game goes on."""
+        won = self.winner()
+        if won is not None:
+            return 1 if won == self.player else -1
+        return 0 if " " not in self.board else None
+
+    def is_over(self):
+        return self.get_utility() is not None
+
+    def __str__(self):
+        return "\n".join("|".join(self.board[row:row + 3]) for row in (0, 3, 6))
+
+
+# %% [markdown]
+# `negaviz.MutableGame` searches such an object as it is: it makes and unmakes moves on
+# it to reach each position the search asks about, and leaves it as it found it.  From
+# the empty board, negamax visits exactly as many nodes as with negaviz's own
+# tic-tac-toe, and finds the same value:
+
+# %%
+lecture = LectureTicTacToe()
+r = negaviz.search(negaviz.MutableGame(lecture), algorithm="negamax")
+print(f"value {r.value}, {r.nodes:,} nodes (negaviz.TicTacToe: value {full.value}, {len(full.nodes):,} nodes)")
+print("the object afterwards, unchanged:", lecture.board == [" "] * 9 and lecture.player == "X")
+
+# %% [markdown]
+# ## A whole game, engine against engine
+#
+# Each turn, search the position the object is in and make the best move found.  A
+# table keyed by the board (`key=`) makes each search quick: the same board reached by
+# another move order is searched once.  Both sides play perfectly, so the game is a
+# draw, as the value 0 of every search says.
+
+# %%
+def play_whole_game(game):
+    while not game.is_over():
+        r = negaviz.search(negaviz.MutableGame(game, key=lambda g: "".join(g.board)), algorithm="negamax", tt=True)
+        mover = game.player
+        game.make_move(r.move)
+        print(f"{mover} plays cell {r.move} (value {r.value} for {mover}), after {r.nodes:,} nodes:")
+        print(game)
+    print("game over:", "draw" if game.winner() is None else f"{game.winner()} wins")
+
+
+play_whole_game(LectureTicTacToe())

@@ -54,6 +54,10 @@ print("nodes:", trace.counts().nodes, "of", negaviz.search(tree, algorithm="nega
 # %% [markdown]
 # ## The windows, node by node
 #
+# > A node's window (α, β) is the window it is entered with. While the node tries its
+# > moves, its best value so far can raise α; the notebooks and messages say that α has
+# > risen, and keep the word window for the one the node was entered with.
+#
 # The table is read from the trace: the window each node was entered with, what it
 # returned, whether that value is exact or only a bound, and the children it skipped.
 # Values and windows are in the negamax view, for the side to move at each node.
@@ -79,10 +83,17 @@ for event in trace.events:
     print(f"{event.step + 1:2}. {stepper.sentence(event)}")
 
 # %% [markdown]
-# After B, A is sure of 5.  C is entered with the window (−∞, −5): from C's side, any
-# value of −5 or more is already too good, because A would then prefer B.  F alone gives
-# C −3, which reaches β, so C stops and G and H are never looked at.  C's −3 is only a
-# lower bound: C's true value could be higher still, but it cannot matter.
+# After B, A is sure of 5: A's α has risen to 5.  C is entered with the window
+# (−∞, −5): from C's side, any value of −5 or more is already too good, because A would
+# then prefer B.  F alone gives C −3, which reaches β, so C stops and G and H are never
+# looked at.  C's −3 is only a lower bound: C's true value could be higher still, but it
+# cannot matter.
+#
+# F is entered with the window (5, ∞) and returns 3, below its α, yet the table says
+# *exact*:
+#
+# > A leaf's value is exact, whatever its window: the game is over there, or the depth
+# > limit's evaluation stands for the position.
 #
 # Step through it yourself; tick *windows* to see every node's window in the tree, and
 # switch to the minimax view to see the same search with min and max nodes.
@@ -93,10 +104,23 @@ StepperWidget(trace, windows=True)
 # %% [markdown]
 # ## Fail-soft and fail-hard
 #
-# When a node stops early, or no move reaches α, its value is only a bound.
-# *Fail-soft* alpha-beta returns the best value it found, which may lie outside the
-# window; *fail-hard* clamps every value into [α, β].  They differ exactly at the nodes
-# that failed high or low; the root, searched with (−∞, ∞), gets the same value.
+# When an inner node stops early, or finds nothing better than α, its value is only a
+# bound.  The return contract, which every notebook, drawing and message keeps:
+#
+# > An inner node entered with the window (α, β) that returns v has an exact value when
+# > α < v < β. When v ≤ α it fails low and v is an upper bound: the true value is at
+# > most v. When v ≥ β it fails high and v is a lower bound: the true value is at least v.
+#
+# Both ends count: a best value *equal* to α fails low, and one equal to β fails high.
+# Within the contract there is a choice of what to return:
+#
+# > Fail-soft alpha-beta returns the best value it found, which may lie beyond the
+# > window. Fail-hard clamps an inner node's value into [α, β]: β when it fails high, α
+# > when it fails low. A leaf returns its value either way.
+#
+# The two differ exactly at the inner nodes that failed high or low: here C, which
+# fails high.  F is a leaf and returns 3 in both, outside its window (5, ∞).  The root,
+# searched with (−∞, ∞), gets the same value.
 
 # %%
 soft = trace
@@ -111,12 +135,13 @@ for s, h in zip(soft.nodes, hard.nodes):
 #
 # Searching the root with a narrower window asks a question instead of asking for the
 # value.  If the value falls inside the window it comes back exact; if not, the search
-# says only on which side it lies, and usually visits fewer nodes.  A window one unit
-# wide, such as (4, 5), asks a yes-or-no question: *is the value at least 5?*  MTD(f) and
-# PVS (notebook 7) are built on such null-window searches.
+# says only on which side it lies.  A window one unit wide, such as (4, 5), asks a
+# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 7) are built
+# on such null-window searches.
 
 # %%
 print("window       returns  meaning                     nodes  never visited")
+visited = {}
 for window in [(-math.inf, math.inf), (4, 6), (6, 10), (0, 4), (4, 5), (5, 6)]:
     t = negaviz.record(tree, algorithm="alphabeta", window=window)
     root = t.nodes[0]
@@ -124,7 +149,18 @@ for window in [(-math.inf, math.inf), (4, 6), (6, 10), (0, 4), (4, 5), (5, 6)]:
                "LOWER": f"the value is at least {fmt(root.value)}",
                "UPPER": f"the value is at most {fmt(root.value)}"}[root.bound.name]
     shown = f"({fmt(window[0])}, {fmt(window[1])})"
+    visited[window] = len(t.nodes)
     print(f"{shown:11}  {fmt(root.value):>7}  {meaning:26}  {len(t.nodes):5}  {', '.join(t.pruned_labels())}")
+full_window = visited.pop((-math.inf, math.inf))
+fewer = sum(nodes < full_window for nodes in visited.values())
+print(f"of the {len(visited)} narrower windows, {fewer} visit fewer nodes than the full window's {full_window}, "
+      f"{len(visited) - fewer} the same")
+
+# %% [markdown]
+# A narrower window *can* visit fewer nodes, but need not: here only the windows whose
+# answer is "at least 5" skip C, the others visit the same nodes as the full window.
+# Look at (5, 6): the root's best value is 5, equal to α, so the root fails low and the
+# answer is "at most 5", though 5 is also the true value.
 
 # %% [markdown]
 # ## The drawing
@@ -145,3 +181,53 @@ game = negaviz.TicTacToe()
 for algorithm in ("negamax", "alphabeta"):
     r = negaviz.search(game, algorithm=algorithm)
     print(f"{algorithm:9}  value {r.value}  nodes {r.nodes:7,}  cutoffs {r.cutoffs:5,}")
+
+# %% [markdown]
+# Notebook 2 reproduced two published negamax counts with the late terminal test some
+# classroom solvers use (a win noticed one ply late, when the loser is to move).  The
+# same notes count alpha-beta, stopping at a win and trying symmetric moves once:
+
+# %%
+from negaviz.games.tictactoe import LINES
+
+LINE_IN = [any(all(b >> cell & 1 for cell in line) for line in LINES) for b in range(512)]
+
+
+class LateWinTicTacToe(negaviz.TicTacToe):
+    """Tic-tac-toe whose terminal test asks whether the side to move has a line (notebook 2)."""
+
+    def is_terminal(self, pos):
+        mine, theirs = pos
+        return LINE_IN[mine] or mine | theirs == 0b111111111
+
+    def score(self, pos):
+        return 1 if LINE_IN[pos[0]] else 0
+
+
+options = {"algorithm": "alphabeta", "stop_at_win": True, "symmetry": True}
+ours, theirs = negaviz.search(game, **options), negaviz.search(LateWinTicTacToe(), **options)
+print(f"in the notes {3_025:,}   negaviz {ours.nodes:,}   late terminal test {theirs.nodes:,}   values {ours.value}, {theirs.value}")
+
+# %% [markdown]
+# ## Two trees, for later
+#
+# Two kinds of tree come up again in notebooks 6 and 9.  Alpha-beta's savings have a
+# limit, and it is one of them:
+#
+# > A proof tree proves one claim about the value, such as at least v: one move wherever
+# > the prover moves, every reply wherever the opponent moves. The minimal tree proves the
+# > value exactly, so it holds two proofs, at least v and at most v; alpha-beta with the
+# > best move first at every node visits just the minimal tree.
+#
+# On the textbook tree, a proof that A's value is at least 5 needs A, B and both of B's
+# replies, D and E; a proof that it is at most 5 needs both of A's moves, with one reply
+# each, E below B and F below C.  Together they are the minimal tree, and alpha-beta
+# visited just those nodes:
+
+# %%
+from negaviz.analysis import full_tree, minimal_tree
+
+full = full_tree(tree)  # the negamax search of every node, which the minimal tree is read from
+minimal = minimal_tree(full)
+print("minimal tree:", " ".join(sorted(full.label(n) for n in minimal.members)), f"({minimal.nodes} nodes)")
+print("alpha-beta visited:", " ".join(sorted(trace.label(node.id) for node in trace.nodes)))

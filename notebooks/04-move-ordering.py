@@ -55,6 +55,42 @@ stopping = {order: traces[order + ", stop at win"] for order in ("natural", "heu
 plot_comparison(stopping, metric="nodes", title="alpha-beta, stopping at wins: nodes by move order")
 
 # %% [markdown]
+# ## Why threats and the heuristic together beat either alone
+#
+# The two orders are good at different positions.  Where the side to move has a threat
+# to make or to meet (a win now, or a block), that move is the one to try first, and
+# threat order always tries it; the heuristic, which knows only centre, corners and
+# edges, often does not.  Where there is no threat (a *quiet* position), threat order
+# leaves the moves in natural order, while the heuristic's guess is usually good.  One
+# way to see it: at the nodes that cut off, how often did the *first* move tried cause
+# the cutoff?
+
+# %%
+def first_move_cutoffs(trace):
+    """At the nodes that cut off: how many cut at their first move, with and without a threat there."""
+    counts = {"threat": [0, 0], "quiet": [0, 0]}
+    for node in trace.nodes:
+        if node.cutoff is None:
+            continue
+        wins, blocks = game.threats(trace.position(node.id))
+        kind = "threat" if wins or blocks else "quiet"
+        counts[kind][0] += len(node.children) == 1
+        counts[kind][1] += 1
+    return counts
+
+
+print("order              positions with a threat   quiet positions     (first-move cutoffs / cutoffs)")
+for order in ("natural", "heuristic", "threats", "threats+heuristic"):
+    c = first_move_cutoffs(traces[order])
+    cells = [f"{c[k][0]:,} / {c[k][1]:,} ({c[k][0] / c[k][1]:.0%})" for k in ("threat", "quiet")]
+    print(f"{order:17}  {cells[0]:24}  {cells[1]}")
+
+# %% [markdown]
+# Threat order is right first time at every threat and no better than natural order in
+# quiet positions; the heuristic is the other way round.  Together each covers the
+# other's weak spot, which is why `threats+heuristic` visits far fewer nodes than either
+# alone in the table above.
+#
 # Forced moves shrink the tree further, with any order; the value stays a draw.  With
 # forced moves, putting threats first adds nothing: wherever there is a threat, only
 # the winning or blocking moves are tried anyway.

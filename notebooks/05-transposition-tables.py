@@ -23,8 +23,12 @@
 # | returned | stored as | the true value is |
 # |---|---|---|
 # | α < *v* < β | `EXACT` | *v* |
-# | *v* ≥ β (it failed high, a cutoff) | `LOWER` | at least *v* |
-# | *v* ≤ α (it failed low) | `UPPER` | at most *v* |
+# | *v* ≥ β (it fails high, a cutoff) | `LOWER` | at least *v* |
+# | *v* ≤ α (it fails low) | `UPPER` | at most *v* |
+# | a leaf, whatever its window | `EXACT` | *v* |
+#
+# This is notebook 3's return contract, with its rule for leaves: a leaf's value is
+# exact, whatever its window.
 #
 # On a later visit an `EXACT` entry answers at once.  A `LOWER` entry raises α to *v*,
 # an `UPPER` entry lowers β to *v*, and if the window closes (α ≥ β) the entry answers.
@@ -35,7 +39,7 @@ import math
 
 
 import negaviz
-from negaviz import Othello, TicTacToe
+from negaviz import TicTacToe
 from negaviz.analysis.steps import fmt
 from negaviz.display import picture
 from negaviz.search.events import EventKind
@@ -59,9 +63,10 @@ for node in plain.nodes:
 
 # %% [markdown]
 # The first time, X is searched below B, where the second player can already hold the
-# first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X stops with
-# a lower bound.  Its true value is higher.  The second time, below C, X has the window
-# (5, ∞) and is searched for its exact value.
+# first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X fails high
+# with a lower bound.  Its true value is higher.  The second time, below C, X is entered
+# with the window (5, ∞) and is searched for its exact value.  Y, entered with (−5, ∞),
+# returns −6, below its α, and is still exact: it is a leaf.
 #
 # ## Storing the value alone is wrong
 #
@@ -151,13 +156,12 @@ def table_sizes(game, **options):
 
 print("tic-tac-toe, empty board")
 table_sizes(TicTacToe())
-print()
-print("4x4 Othello, heuristic move order")
-table_sizes(Othello(4), order="heuristic")
 
 # %% [markdown]
-# Which policy is better depends on the game and on the table's size: compare the two
-# columns row by row.  How many distinct positions does the tic-tac-toe search store?
+# Here keeping the newer entry (`always`) wins at every bounded size; on 4×4 Othello
+# (notebook 7) keeping the deeper one wins once the table is small.  Which policy is
+# better depends on the game and on the table's size.  How many distinct positions
+# does the tic-tac-toe search store?
 
 # %%
 game = TicTacToe()

@@ -76,6 +76,23 @@ print("the first-good-move proof has", proofs.proofs[0].nodes, "nodes;",
 # that keeps the claim; with `minimal=True` it takes the move with the smallest proof
 # below it.  Here both give the same tree.
 #
+# ## A proof tree is not the minimal tree
+#
+# Notebook 3 set the two apart: a proof tree proves one claim, here "x wins" (x's value
+# is at least 1); the minimal tree proves the value exactly, at least 1 *and* at most 1.
+# The second claim needs a proof of its own, one reply of o's to every move of x's,
+# unless the search may use that nothing beats a win (the game's `max_score`, as
+# `stop_at_win` does): then it is free, and the minimal tree is the proof.
+
+# %%
+from negaviz.analysis import full_tree, minimal_tree
+
+whole = full_tree(game)  # a negamax search of every node: the minimal tree is read from it
+print("smallest proof that x wins:", prove(game, minimal=True).proofs[0].nodes, "nodes")
+print("minimal tree (at least 1 and at most 1):", minimal_tree(whole).nodes, "nodes")
+print("minimal tree, knowing that 1 is the highest score:", minimal_tree(whole, max_score=game.max_score).nodes, "nodes")
+
+# %% [markdown]
 # ## A draw needs two proofs
 #
 # The empty board is a draw.  "x can at least draw" is one claim, proved by x's moves

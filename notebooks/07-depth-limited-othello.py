@@ -23,13 +23,50 @@
 # %%
 import inspect
 
+import random
+
 import negaviz
 from negaviz import Othello
+from negaviz.games.othello import PASS
 from negaviz.analysis import compare
 from negaviz.render.plots import plot_nodes_per_depth
 from negaviz.widgets import StepperWidget
 
 # %% [markdown]
+# ## Othello's rules
+#
+# Othello is played on a square board, here 4×4 to start with, from four discs in the
+# centre; x (black) moves first.  A move puts a disc of one's own on an empty square
+# so that, in at least one of the eight directions, a line of the opponent's discs runs
+# from it to another disc of one's own: every such line is *outflanked* and its discs
+# turn over.  A square that turns nothing over is not a legal move.
+
+# %%
+small = Othello(4)
+print(small.label(small.root))
+print("x may play:", ", ".join(small.move_name(small.root, m) for m in small.moves(small.root)))
+after = small.play(small.root, small.parse_move(small.root, "b1"))
+print("after x plays b1, o to move:")
+print(small.label(after))
+
+# %% [markdown]
+# x's disc on b1 outflanks o's disc on b2 (b1, b2, b3 in a column), which turns to x.
+#
+# **Passing.**  A side with no legal move passes, and the opponent moves again; negaviz
+# writes that as the one move `pass`.  Here x has no move, but o has:
+
+# %%
+stuck = small.parse_position("oxxx/.ooo/oxxx/.xxx:x")
+print(small.label(stuck))
+print("x may play:", ", ".join(small.move_name(stuck, m) for m in small.moves(stuck)))
+print("after the pass, o may play:", ", ".join(small.move_name(stuck, m) for m in small.moves(small.play(stuck, PASS))))
+
+# %% [markdown]
+# **The end.**  The game ends when neither side can move, which can happen before the
+# board is full.  The score is the difference in discs, for the side to move, as
+# negamax needs; empty squares count for nobody.  Values below are written for x, the
+# first player, as in the minimax view.
+#
 # ## The evaluation
 #
 # negaviz's Othello evaluates a position like this:
@@ -93,9 +130,10 @@ StepperWidget(negaviz.record(game, algorithm="alphabeta", depth=3))
 #
 # Three ways to call alpha-beta more cleverly:
 #
-# * **iterative deepening** (`id`) searches to depth 1, 2, 3, ... in turn, sharing one
-#   table: each iteration tries first the best moves of the one before, and a program
-#   can stop whenever time runs out;
+# * **iterative deepening** (`id`) searches to depth 1, 2, 3, ... in turn, keeping one
+#   table for all of them, and a program can stop whenever time runs out.  An entry
+#   from a shallower iteration is not deep enough to answer a deeper search (so it
+#   gives no table hit), but its best move is tried first: the table orders moves;
 # * **PVS** (`pvs`) searches the first move with the full window and every other move
 #   with a null window, only to prove it no better; a move that turns out better is
 #   searched again;
@@ -115,13 +153,16 @@ sizes = [b - a for a, b in zip(roots, roots[1:] + [len(deepening.nodes)])]
 print("iterative deepening, nodes per iteration:", sizes)
 
 # %% [markdown]
+# Iterative deepening's table hits are 0: every entry it meets was stored by a
+# shallower iteration, too shallow to stand for the deeper search, and is used only to
+# order the moves.
+#
 # ## 4×4 Othello, solved
 #
 # On a 4×4 board the game can be searched to the end, so the value is exact: no
 # depth limit, no evaluation.  Values are disc differences; the first player is x.
 
 # %%
-small = Othello(4)
 print(small.label(small.root))
 print("search                                   value for x   nodes  table hits")
 for name, options in [
@@ -138,7 +179,171 @@ for name, options in [
     print(f"{name:38}  {r.minimax_value:11}  {r.nodes:7,}  {r.tt_hits:10,}")
 best = negaviz.search(small, algorithm="alphabeta", tt=True)
 print("a best line:", " ".join(best.pv_names))
+end = small.root
+for move in best.pv:
+    end = small.play(end, move)
+print(small.label(end))
+print("neither side can move:", small.is_terminal(end), "| empty squares:", small.label(end).count("."),
+      "| discs x, o:", small.label(end).count("x"), small.label(end).count("o"))
 
 # %% [markdown]
 # With best play the second player (o) wins 4×4 Othello: the value for x is negative,
-# the number of discs by which x loses.
+# the number of discs by which x loses.  The best line ends with two empty squares:
+# neither side can play there, since no disc would turn over, so the game is over and
+# only the discs on the board count.
+#
+# ## Tables of bounded size, on 4×4 Othello
+#
+# Notebook 5 gave tic-tac-toe tables of fixed sizes.  Here is the same for 4×4 Othello
+# in heuristic order: the search visits more nodes when the table is small, never gets
+# another value, and the replacement policy that wins changes with the table's size.
+
+# %%
+base = negaviz.search(small, algorithm="alphabeta", order="heuristic")
+print(f"no table: {base.nodes:,} nodes, value {base.value}")
+print("slots       always  depth  (nodes)")
+for size in (None, 4096, 1024, 256, 64, 16):
+    row = [negaviz.search(small, algorithm="alphabeta", order="heuristic", tt=True, tt_size=size, tt_replace=policy)
+           for policy in ("always", "depth")]
+    assert {r.value for r in row} == {base.value}  # a small table costs nodes, never the value
+    print(f"{'default' if size is None else size:>9}  {row[0].nodes:7,}  {row[1].nodes:6,}")
+
+# %% [markdown]
+# Down to 256 slots keeping the newer entry (`always`) visits fewer nodes; at 64 and 16
+# slots keeping the one searched deeper (`depth`) does, as it keeps the entries that
+# saved the most work.
+#
+# ## Design an evaluation function
+#
+# A good evaluation ranks positions as their true values would, is quick, and agrees
+# with the score where the game is over.  It is usually a weighted sum of *features*,
+# each a difference "mine minus the opponent's", for the side to move.  Three classic
+# features of Othello:
+#
+# * **discs**: the score so far.  Discs turn over all the time, so it says little
+#   before the end;
+# * **mobility**: legal moves.  A side with few moves may soon have to make a bad one;
+# * **corners**: a disc on a corner can never be turned over.
+
+# %%
+def board(game, pos):
+    """The board as one string of x, o and '.', row by row; the side to move's mark; the other's."""
+    mine = game.player_names[game.player(pos)]
+    return game.label(pos).replace("\n", ""), mine, "o" if mine == "x" else "x"
+
+
+def discs(game, pos):
+    cells, mine, theirs = board(game, pos)
+    return cells.count(mine) - cells.count(theirs)
+
+
+def legal_moves(game, pos):
+    moves = game.moves(pos)
+    return 0 if moves in ((), (PASS,)) else len(moves)
+
+
+def mobility(game, pos):
+    return legal_moves(game, pos) - legal_moves(game, game.play(pos, PASS))  # PASS: the opponent's turn
+
+
+def corners(game, pos):
+    cells, mine, theirs = board(game, pos)
+    n = game.size
+    on_corners = [cells[i] for i in (0, n - 1, n * n - n, n * n - 1)]
+    return on_corners.count(mine) - on_corners.count(theirs)
+
+
+class WithEvaluation(Othello):
+    """Othello whose depth-limited searches use `evaluation(game, pos)` (a finished game keeps its score)."""
+
+    def __init__(self, size, evaluation):
+        super().__init__(size)
+        self.evaluation = evaluation
+
+    def evaluate(self, pos):
+        return self.score(pos) if self.is_terminal(pos) else self.evaluation(self, pos)
+
+
+# %% [markdown]
+# **Your turn.**  Write your own evaluation in the cell below, from these features or
+# your own ideas (edges? discs that can no longer turn over?), and run the comparison
+# after it.  The one stored here is only a starting point.
+
+# %%
+def my_evaluation(game, pos):
+    return 4 * corners(game, pos) + mobility(game, pos)
+
+
+# %% [markdown]
+# To compare evaluations fairly, give them the same positions and a yardstick.  On 4×4
+# Othello every position can be solved, so each move's true value is known.  The cell
+# below makes 40 positions from seeded random play, lets a depth-limited alpha-beta
+# search with each evaluation choose a move in each, and counts how often it chose a
+# best move, and how many discs its choices gave away in all (by the true values).
+
+# %%
+rng = random.Random(7)
+positions, seen = [], set()
+while len(positions) < 40:
+    pos = small.root
+    for _ in range(rng.randrange(2, 7)):
+        if not small.is_terminal(pos):
+            pos = small.play(pos, rng.choice(small.moves(pos)))
+    if not small.is_terminal(pos) and len(small.moves(pos)) > 1 and pos not in seen:
+        seen.add(pos)
+        positions.append(pos)
+true_values = [{move: -negaviz.search(small, small.play(pos, move), algorithm="alphabeta", tt=True).value
+                for move in small.moves(pos)} for pos in positions]
+
+evaluations = {
+    "discs": discs,
+    "mobility": mobility,
+    "corners": corners,
+    "discs + mobility + 5 corners": lambda game, pos: discs(game, pos) + mobility(game, pos) + 5 * corners(game, pos),
+    "yours": my_evaluation,
+}
+print(f"{'evaluation':28}  " + "  ".join(f"depth {d}: best, discs lost" for d in (1, 2, 3)))
+for name, evaluation in evaluations.items():
+    game_with = WithEvaluation(4, evaluation)
+    cells = []
+    for depth in (1, 2, 3):
+        best_chosen = lost = 0
+        for pos, values in zip(positions, true_values):
+            chosen = negaviz.search(game_with, pos, algorithm="alphabeta", depth=depth).move
+            best_chosen += values[chosen] == max(values.values())
+            lost += max(values.values()) - values[chosen]
+        cells.append(f"{best_chosen:2} / {len(positions)}, {lost:3}")
+    print(f"{name:28}  " + "  ".join(f"{c:>25}" for c in cells))
+
+# %% [markdown]
+# Counting discs alone gives away the most discs at every depth: grabbing discs now
+# often hands the opponent moves and corners.  Mobility alone already does far better,
+# and the sum of the three (negaviz's own evaluation, apart from its clamping) does well
+# at every depth.  Searching deeper helps the weak evaluations most (discs: 271 discs
+# lost at depth 1, 130 at depth 3), but not always the good ones: a deeper search with
+# an imperfect evaluation can choose worse.  And 40 positions are few: before trusting
+# a small difference, compare on more (change the 40, and the seed).
+#
+# ## The horizon and quiescence
+#
+# A depth-limited search trusts the evaluation at its depth limit, its *horizon*, and
+# sees nothing beyond it: a corner that the opponent takes one move later, or a loss one
+# ply too deep (the Connect Four notebook shows one), is invisible.  The evaluation is
+# trustworthy only in *quiet* positions, where nothing big is about to happen.  A
+# *quiescence search* goes on past the horizon, trying only the forcing moves (here,
+# say, taking a corner), until the position is quiet, and evaluates only quiet
+# positions.  negaviz's depth-limited search has none; how often does its horizon fall
+# on a position that is not quiet?  In the depth-3 search of 6×6 Othello:
+
+# %%
+horizon = negaviz.record(game, algorithm="alphabeta", depth=3)
+at_horizon = [node for node in horizon.nodes if node.depth == 3]
+n = game.size
+corner_squares = {0, n - 1, n * n - n, n * n - 1}
+loud = [node for node in at_horizon if corner_squares & set(game.moves(horizon.position(node.id)))]
+print(f"{len(at_horizon)} positions evaluated at the horizon; in {len(loud)} of them the side to move can take a corner")
+
+# %% [markdown]
+# Those positions get the same trust as quiet ones, though the next move changes them
+# most.  The odd-even swing of the values above has the same cause: each depth stops
+# just after one side has moved, and the other side's answer lies past the horizon.

@@ -21,11 +21,8 @@
 # student (or every year) a fresh exercise that can be made again exactly.
 
 # %%
-import math
-
 import negaviz
 from negaviz.quiz import exercise, questions, random_tree
-from negaviz.student import check, trace_calls
 from negaviz.widgets import StepperWidget
 
 # %% [markdown]
@@ -69,38 +66,17 @@ for q, answers in [
 
 # %% [markdown]
 # In class, the stepper asks the questions as the search reaches them: type an answer
-# and press *check* before stepping on.
+# and press *check* before stepping on.  It asks them about a fresh tree (seed 2), so
+# the answers above give none of its answers away.
 
 # %%
-StepperWidget(trace, quiz=True, windows=True)
-
+practice = negaviz.record(random_tree(3, 2, seed=2), algorithm="alphabeta")
+StepperWidget(practice, quiz=True, windows=True)
 
 # %% [markdown]
-# ## Fix the function
+# (The exercise of fixing a buggy alpha-beta that `check()` judges is in *Write your
+# own alpha-beta*, the companion of notebook 3.)
 #
-# An exercise for students: this alpha-beta has one mistake.  `check()` runs it beside
-# negaviz's alpha-beta and names the first node where they part.  Fix the function in
-# your copy until `check()` says OK.
-
-# %%
-@trace_calls(tree, position="node", alpha="alpha", beta="beta")
-def alphabeta(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.score(node)
-    best = -math.inf
-    for move in tree.moves(node):
-        value = -alphabeta(tree.play(node, move), -alpha, -beta)
-        best = max(best, value)
-        alpha = max(alpha, value)
-        if alpha >= beta:
-            break
-    return best
-
-
-alphabeta(tree.root, -math.inf, math.inf)
-print(check(alphabeta.last_trace))
-
-# %% [markdown]
 # ## For lecturers: an exercise sheet and its answer key
 #
 # `exercise` makes a sheet from a seed: the tree, questions worth asking (the root's

@@ -13,7 +13,10 @@
 # ---
 
 # %% [markdown]
-# # 9 · Node types and the minimal tree
+# # 9 · Going further: node types and the minimal tree
+#
+# *This notebook goes further than a first course needs: read it after the others, or
+# when you want to know why alpha-beta saves what it does.*
 #
 # How much can alpha-beta save?  Knuth and Moore answered exactly for a
 # *uniform* tree, one with *b* moves at every node and every leaf *d* plies down.  To
@@ -169,9 +172,11 @@ for order in ("best", "random", "worst"):
 # ## The minimal tree of any tree
 #
 # Real game trees are not uniform.  `minimal_tree` reads a full negamax search and
-# finds, by dynamic programming, the smallest tree that proves the root's value: here
-# for the tic-tac-toe position `x.o/x../o..` (x to move wins), against alpha-beta in
-# the natural order and with threats and the heuristic ordering the moves.
+# finds, by dynamic programming, the minimal tree of notebook 3's conventions: the
+# smallest pair of proofs, one that the root's value is at least *v* and one that it is
+# at most *v*.  Here it is for the tic-tac-toe position `x.o/x../o..` (x to move wins),
+# against alpha-beta in the natural order and with threats and the heuristic ordering
+# the moves.  Notebook 6's proof that x wins is smaller: it proves one claim, at least 1.
 
 # %%
 game = negaviz.TicTacToe("x.o/x../o..")

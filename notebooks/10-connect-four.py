@@ -158,7 +158,8 @@ print("x plays 4, then:", " ".join(refutation.pv_names), "  value for o:", refut
 # `to_move`, `initial`), and `negaviz.from_easyai(game)` wraps an easyAI
 # `TwoPlayerGame` (`possible_moves`, `make_move`, `unmake_move`, `switch_player`,
 # `is_over`, `scoring`).  Everything in negaviz then works on them: search, record,
-# draw, step, check.
+# draw, step, check.  (A class with `get_moves`, `make_move`, `unmake_move`,
+# `get_utility` and `is_over` goes through `negaviz.MutableGame`, as in notebook 2.)
 #
 # First, in AIMA style: *Connect Three on a 3×3 board with gravity*, discs dropped into
 # columns, three in a row (across, up or diagonally) wins.  A state is the three

@@ -22,7 +22,11 @@
 # value, a cutoff missed or one too many.  A stepper then opens at that step, so you
 # can see the tree exactly as your function had built it when it went wrong.
 #
-# Then the classic bugs, one at a time, each with the message `check` gives.
+# This notebook is the hands-on half of notebook 3: work through it right after 3.  It
+# uses 3's words: a node's *window* is the one it is entered with, and a node whose α
+# has risen says so; a leaf's value is exact; an inner node fails low at or below α and
+# fails high at or above β.  You will fix a buggy function, then meet the classic bugs
+# one at a time, each with the message `check` gives.
 
 # %%
 import inspect
@@ -109,23 +113,21 @@ print(f"step {stepper.step} of {len(report.student)}:", stepper.sentence)
 stepper
 
 # %% [markdown]
-# ## The classic bugs
+# ## Fix the function
 #
-# Each function below has one of the mistakes students make most often.  Each is
-# caught at the first node where it matters, with a sentence that names the node, what
-# was expected and what happened.
-#
-# **The window is negated but not swapped.**  The child's window is (−β, −α): the
-# opponent's lower bound is minus our upper bound.  Writing `-alpha, -beta` gives the
-# child a window whose low end is above its high end.
+# Your turn.  This alpha-beta has one mistake.  The cell only says whether `check`
+# agrees, and at which node the searches first part; it does not say why.  Find the
+# mistake (open `report.stepper()` at that node, with the windows shown, and compare
+# with notebook 3), fix it in your copy, and run the cell again until it says `True`.
+# `print(report)` gives check's full message, hint included: try without it first.
 
 # %%
-def not_swapped(node, alpha, beta):
+def fix_me(node, alpha, beta):
     if tree.is_terminal(node):
         return tree.score(node)
     best = -INF
     for move in tree.moves(node):
-        value = -not_swapped(tree.play(node, move), -alpha, -beta)  # should be -beta, -alpha
+        value = -fix_me(tree.play(node, move), -alpha, -beta)
         best = max(best, value)
         alpha = max(alpha, value)
         if alpha >= beta:
@@ -133,9 +135,16 @@ def not_swapped(node, alpha, beta):
     return best
 
 
-print(check_search(not_swapped))
+report = check_search(fix_me)
+print("agrees with the reference:", report.ok, "| first difference at node", report.divergence.node)
 
 # %% [markdown]
+# ## The classic bugs
+#
+# Each function below has one of the mistakes students make most often.  Each is
+# caught at the first node where it matters, with a sentence that names the node, what
+# was expected and what happened.
+#
 # **The window is passed on unchanged.**  The values below are for the other player,
 # so the window must be turned round for them too.
 
@@ -145,7 +154,7 @@ def unchanged(node, alpha, beta):
         return tree.score(node)
     best = -INF
     for move in tree.moves(node):
-        value = -unchanged(tree.play(node, move), alpha, beta)  # should be -beta, -alpha
+        value = -unchanged(tree.play(node, move), alpha, beta)
         best = max(best, value)
         alpha = max(alpha, value)
         if alpha >= beta:
@@ -167,7 +176,7 @@ def alpha_never_raised(node, alpha, beta):
     best = -INF
     for move in tree.moves(node):
         value = -alpha_never_raised(tree.play(node, move), -beta, -alpha)
-        best = max(best, value)  # missing: alpha = max(alpha, value)
+        best = max(best, value)
         if best >= beta:
             break
     return best
@@ -190,7 +199,7 @@ def strict(node, alpha, beta):
         value = -strict(tree.play(node, move), -beta, -alpha)
         best = max(best, value)
         alpha = max(alpha, value)
-        if alpha > beta:  # should be alpha >= beta
+        if alpha > beta:
             break
     return best
 
@@ -206,7 +215,7 @@ print(check_search(strict))
 # %%
 def first_player_leaves(node, alpha, beta):
     if tree.is_terminal(node):
-        return tree.values[node]  # should be tree.score(node)
+        return tree.values[node]
     best = -INF
     for move in tree.moves(node):
         value = -first_player_leaves(tree.play(node, move), -beta, -alpha)
@@ -220,8 +229,10 @@ def first_player_leaves(node, alpha, beta):
 print(check_search(first_player_leaves))
 
 # %% [markdown]
-# **Stopping on α instead of β.**  The cutoff test compares with the wrong bound:
-# `best >= alpha` holds after the first move at every node, so each node stops there.
+# **Stopping on α instead of β.**  The cutoff test compares with the wrong bound.
+# After the first move α is the larger of the α the node was entered with and that
+# move's value, so `best >= alpha` holds as soon as the first value is at least the α
+# entered with (always at the root, where α is −∞), and the node stops there.
 
 # %%
 def stops_on_alpha(node, alpha, beta):
@@ -232,7 +243,7 @@ def stops_on_alpha(node, alpha, beta):
         value = -stops_on_alpha(tree.play(node, move), -beta, -alpha)
         best = max(best, value)
         alpha = max(alpha, value)
-        if best >= alpha:  # should be alpha >= beta
+        if best >= alpha:
             break
     return best
 
@@ -273,10 +284,11 @@ print(report)
 print("ok:", report.ok, "  lines of code:", len(inspect.getsource(alphabeta).splitlines()))
 
 # %% [markdown]
-# A *fail-hard* version, which clamps every value into its window (returning β at a
-# cutoff and α when nothing beats α), is correct too.  Its values at some nodes differ
-# from the reference's fail-soft values, but each is an equally valid bound, and
-# `check` accepts it (with a note when the difference shows).
+# A *fail-hard* version is correct too.  As notebook 3 says, it clamps an inner node's
+# value into its window: β when it fails high, α when it fails low; a leaf returns its
+# value either way.  Its values at some nodes differ from the reference's fail-soft
+# values, but each is an equally valid bound, and `check` accepts it (with a note when
+# the difference shows).
 
 # %%
 def fail_hard(node, alpha, beta):
@@ -285,9 +297,9 @@ def fail_hard(node, alpha, beta):
     for move in tree.moves(node):
         value = -fail_hard(tree.play(node, move), -beta, -alpha)
         if value >= beta:
-            return beta  # fail high: clamp to the window
+            return beta  # fails high: clamped to β
         alpha = max(alpha, value)
-    return alpha
+    return alpha  # α if it fails low, else the best value, inside the window
 
 
 report = check_search(fail_hard)
@@ -299,5 +311,12 @@ print("ok:", report.ok)
 #
 # Copy a buggy function above into a new cell, fix it, and run `check_search` on it
 # until it prints *OK*.  Then try your function on a bigger tree: change `tree` at the
-# top (any nested list such as `[[3, [1, 4]], [[1, 5], 9]]` works) and run the notebook
-# again.  Every message names a node you can find in the drawing.
+# top and run the notebook again.  `negaviz.Tree.parse` takes the labelled form, a
+# nested list written as text, or a nested Python list such as `[[3, [1, 4]], [[1, 5], 9]]`,
+# with each leaf's value for the player at the root:
+
+# %%
+print(negaviz.Tree.parse([[3, [1, 4]], [[1, 5], 9]]).text())
+
+# %% [markdown]
+# Every message names a node you can find in the drawing.

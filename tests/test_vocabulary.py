@@ -166,6 +166,33 @@ def test_no_layer_keeps_its_own_copy() -> None:
     assert not copies, copies
 
 
+def test_no_layer_says_what_the_conventions_contradict() -> None:
+    """Captions, legends, sentences and the checker's messages keep the conventions that
+    notebooks 01 and 03 state (vocabulary.CONVENTIONS): none uses a phrase the vocabulary
+    lists as contradicting them."""
+    from negaviz.vocabulary import MISLEADING
+
+    sources = [p for p in sorted(PACKAGE.rglob("*.py")) if p.name != "vocabulary.py"]
+    sources += sorted((PACKAGE / "frontend" / "src").glob("*.js"))
+    said = [
+        f"{path.relative_to(PACKAGE)}: {phrase!r} ({why})"
+        for path in sources for phrase, why in MISLEADING.items() if phrase in path.read_text(encoding="utf-8")
+    ]
+    assert not said, said
+
+
+def test_the_captions_and_messages_take_their_words_from_the_vocabulary(trace: negaviz.Trace) -> None:
+    from negaviz.vocabulary import ALPHA_RISEN, WINDOW_KEY, mover_marks, view_caption
+
+    assert WINDOW_KEY in render.draw(trace, windows=True, step=11).source  # A's α has risen to 5 by then
+    for p in PERSPECTIVES:
+        source = render.draw(trace, perspective=p).source
+        assert view_caption(p) in source and mover_marks(p) in source
+        assert view_caption(p) in legend_html(p, 0)
+    c_window = next(q for q in quiz.questions(trace) if q.kind == "window" and trace.label(q.node) == "C")
+    assert f"A was entered with the window (−∞, ∞) and {ALPHA_RISEN} 5" in c_window.explanation
+
+
 def test_the_front_end_declares_none_of_the_shared_words() -> None:
     """The JavaScript sources get perspectives, stack columns, change and event codes, text
     sizes and listings' line numbers in the scene (negaviz.frontend.scene), and format

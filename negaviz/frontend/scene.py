@@ -61,7 +61,7 @@ from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, fmt, printable
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, fmt, printable, view_caption
 
 __all__ = ["Scene"]
 
@@ -714,11 +714,7 @@ def legend_html(perspective: Perspective, first: int) -> str:
         f'<span class="sw" style="background:{bg};border:{line} {border}"></span>{html.escape(text)}'
         for bg, border, line, text in entries
     )
-    if perspective == "minimax":
-        odd = "odd" if first == 0 else "even"
-        view = f"minimax view: values for the first player (▲ max); values at ▼ min nodes ({odd} depth) negated."
-    else:
-        view = "negamax view: each value is for the side to move there (▲ first player, ▼ second)."
+    view = view_caption(perspective, first) + "."
     given = '<i class="sw">7</i>a leaf\'s given value, not yet seen by the search'
     return (
         f"<div>{html.escape(view)} The thick blue line is the best line so far.</div>"

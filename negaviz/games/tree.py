@@ -312,12 +312,19 @@ class Tree:
         return write(0)
 
     @classmethod
-    def parse(cls, text: str) -> Tree:
-        """A tree from nested lists (``[[7,5],[3,1,9]]``) or the labelled form (text:
-        nested Python lists go to :meth:`from_lists`).  Numbers follow :data:`NUMBER`."""
+    def parse(cls, text: str | list[Any] | tuple[Any, ...]) -> Tree:
+        """A tree from nested lists, written as text (``"[[7,5],[3,1,9]]"``) or given as
+        Python lists (``[[3, [1, 4]], [[1, 5], 9]]``, read by :meth:`from_lists`), or from
+        the labelled form (``"A(B:1 C:2)"``).  Numbers follow :data:`NUMBER`.
+
+        >>> Tree.parse([[3, [1, 4]], [[1, 5], 9]]).text() == Tree.parse("[[3, [1, 4]], [[1, 5], 9]]").text()
+        True
+        """
+        if isinstance(text, (list, tuple)):
+            return cls.from_lists(text)
         if not isinstance(text, str):
-            hint = " (nested lists go to Tree.from_lists)" if isinstance(text, (list, tuple)) else ""
-            raise InputError(f"text must be a tree written as text (a str), not {type(text).__name__}{hint}")
+            raise InputError(f"text must be a tree written as text (a str) or nested lists of numbers, "
+                             f"not {type(text).__name__}")
         stripped = text.strip()
         if not stripped:
             raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")

@@ -50,7 +50,7 @@ from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_steps, fmt, shown
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_steps, fmt, shown, window_story
 
 __all__ = ["questions", "Question"]
 
@@ -466,10 +466,12 @@ class _Maker:
             return says + "."  # not the plain negamax rule (a null window, or a student's own)
         shown = self.window(parent.id, pa, pb)
         if self.perspective == "negamax":
-            text = f"{says} because {pname}'s window {_pair(pa, pb)} is negated and swapped"
-            if pa != parent.alpha:
-                text += f" ({pname}'s α was raised from {fmt(parent.alpha)} to {fmt(pa)} by its best child so far)"
-            return text + "."
+            if (pa, pb) == (parent.alpha, parent.beta):
+                return f"{says} because {pname}'s window {_pair(pa, pb)} is negated and swapped."
+            # "Window" is the one a node is entered with; a bound that moved since is said so.
+            story = window_story(pname, (parent.alpha, parent.beta), (pa, pb))
+            how = " by its best child so far" if pb == parent.beta else ""
+            return f"{says}: {story}{how}, and (−β, −α) = {_pair(*got)}."
         text = f"{says}: in minimax the window is passed down unchanged, and {pname}'s window is {_pair(*shown)} when it tries {me}"
         entered = self.window(parent.id, parent.alpha, parent.beta)
         if shown != entered:

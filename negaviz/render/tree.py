@@ -48,7 +48,7 @@ from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, fmt, mover_marks, view_caption, WINDOW_KEY
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -450,11 +450,7 @@ class Builder:
 
     def caption(self, layout: Plan, max_nodes: int) -> str:
         lines = []
-        if self.minimax:
-            odd = "odd" if self.first_player == 0 else "even"
-            lines.append(f"minimax view: values for the first player (▲ max); values at ▼ min nodes ({odd} depth) negated")
-        else:
-            lines.append("negamax view: each value is for the side to move there (▲ first player, ▼ second)")
+        lines.append(view_caption("minimax" if self.minimax else "negamax", self.first_player))
         if self.pass_note:
             lines.append(self.pass_note)
         if self.snap.step < len(self.trace):
@@ -498,9 +494,10 @@ class Builder:
         if "preview" in self.used:
             faded = faint(node_style(NodeView("", "node", status=Status.DONE, bound=Bound.EXACT)))
             rows.append(f'<TR>{_swatch(faded, "5")}<TD ALIGN="LEFT">{html.escape(PREVIEW_NOTE)}</TD></TR>')
-        rows.append('<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">first player (max) / second player (min) to move</TD></TR>')
+        marks = mover_marks("minimax" if self.minimax else "negamax")
+        rows.append(f'<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">{html.escape(marks)}</TD></TR>')
         if self.windows:
-            rows.append('<TR><TD>[α, β]</TD><TD ALIGN="LEFT">search window (live on the stack); = ≥ ≤ bound type</TD></TR>')
+            rows.append(f'<TR><TD>[α, β]</TD><TD ALIGN="LEFT">{html.escape(WINDOW_KEY)}; = ≥ ≤ bound type</TD></TR>')
         edge_entries: tuple[tuple[LegendKey, str, str, EdgeView], ...] = (
             ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
              EdgeView("", "", "tree", pv=True)),

@@ -66,7 +66,7 @@ from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
 from negaviz.trace.trace import Ending, Node, Trace, check_trace
-from negaviz.vocabulary import fmt
+from negaviz.vocabulary import fmt, window_story
 
 __all__ = ["check", "Report", "DivergenceKind"]
 
@@ -422,11 +422,14 @@ class _Walk:
                 "from that window."
             )
         else:
-            pa, pb = -R.beta, -R.alpha  # the parent's window when it called this child
+            pa, pb = -R.beta, -R.alpha  # the parent's bounds when it called this child
             parent = self.name(self.ref, R.parent)
+            P = self.ref.nodes[R.parent]
+            # "Window" is the window a node is entered with; a bound that moved since is said so.
             message = (
                 f"{me} got the window {_window(*got)}, but it should get {_window(*want)}: "
-                f"{parent}'s window {_window(pa, pb)} negated and swapped, (−β, −α)."
+                f"{window_story(parent, (P.alpha, P.beta), (pa, pb))}, and {me} gets "
+                f"(−β, −α) = {_window(*want)}."
             )
             if got == (pa, pb):
                 message += " It looks like alpha and beta were passed on unchanged."
@@ -435,7 +438,6 @@ class _Walk:
             elif got == (pb, pa):
                 message += " It looks like alpha and beta were swapped but not negated."
             else:
-                P = self.ref.nodes[R.parent]
                 SP = self.stu.nodes[S.parent]
                 before = [self.stu.nodes[c].value for c in SP.children[: SP.children.index(s)]]
                 values = [v for v in before if v is not None]
@@ -447,7 +449,7 @@ class _Walk:
                     )
                 elif got == (-P.beta, -P.alpha):
                     message += (
-                        f" It looks like {parent}'s alpha was not raised to its best value so far "
+                        f" It looks like {parent}'s α did not rise to its best value so far "
                         "before this child was called."
                     )
         return self.diverge(DivergenceKind.WRONG_WINDOW, self.ref, r, want, got, message, S.enter_step, R.enter_step)

@@ -416,11 +416,31 @@ def test_both_forms_refuse_the_same_numbers(number: str) -> None:
 
 
 @pytest.mark.parametrize("given, words", [
-    ([[7, 5], [3, 1, 9]], "not list (nested lists go to Tree.from_lists)"),
     (b"[[1,2]]", "not bytes"),
     (None, "not NoneType"),
+    ({"A": 1}, "not dict"),
 ])
-def test_parse_takes_text_only(given: Any, words: str) -> None:
-    with pytest.raises(InputError, match=re.escape(f"text must be a tree written as text (a str), {words}")):
+def test_parse_takes_text_or_nested_lists_only(given: Any, words: str) -> None:
+    with pytest.raises(InputError, match=re.escape(
+            f"text must be a tree written as text (a str) or nested lists of numbers, {words}")):
         Tree.parse(given)
-    assert Tree.from_lists([[7, 5], [3, 1, 9]]).text() == Tree.parse("[[7,5],[3,1,9]]").text()
+
+
+def test_parse_takes_nested_python_lists_as_their_text_form() -> None:
+    """Issue 30: notebook 11 promises that any nested list works; it raised before."""
+    given = [[3, [1, 4]], [[1, 5], 9]]
+    tree = Tree.parse(given)
+    assert tree.text() == Tree.parse(repr(given)).text() == "A(B(D:3 E(H:1 I:4)) C(F(J:1 K:5) G:9))"
+    assert tree.depth(tree.labels.index("H")) == 3 and tree.values[tree.labels.index("K")] == 5
+    assert Tree.parse(((7, 5), (3, 1, 9))).text() == Tree.parse("[[7,5],[3,1,9]]").text()
+    assert negaviz.search(tree, algorithm="alphabeta").value == negaviz.search(Tree.parse(repr(given))).value
+
+
+@pytest.mark.parametrize("given, words", [
+    ([], "an empty list is neither a leaf nor a node"),
+    ([[1, "x"]], "'x' is neither a number nor a list"),
+    ([1, float("nan")], "finite"),
+])
+def test_parse_refuses_bad_nested_lists_as_from_lists_does(given: Any, words: str) -> None:
+    with pytest.raises(InputError, match=re.escape(words)):
+        Tree.parse(given)

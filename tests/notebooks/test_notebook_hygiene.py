@@ -11,6 +11,7 @@ widgets, a marker nbval does not see) is found by :mod:`negaviz.course.rules`, t
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 from negaviz.course.rules import SKIP_MARKERS, SKIP_TAGS, TIMESTAMP, check_notebook
+from negaviz.vocabulary import CONVENTIONS, MISLEADING, PERSPECTIVES, view_caption
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -60,7 +62,24 @@ def numbers(s: str) -> set[str]:
     return {re.sub(r"[,\u202f]", "", n) for n in NUMBER.findall(s)}
 
 
+def squash(s: str) -> str:
+    """``s`` with markdown's quote marks dropped and every run of white space made one space."""
+    return " ".join(re.sub(r"^\s*>\s?", "", s, flags=re.M).split())
+
+
+def prose(path: Path) -> str:
+    return squash("\n".join(text(c["source"]) for c in cells(path, "markdown")))
+
+
+def svgs(nb: dict[str, Any]) -> list[str]:
+    """The stored SVG drawings of a notebook."""
+    return [text(o["data"]["image/svg+xml"]) for c in nb["cells"] for o in c.get("outputs", [])
+            if "image/svg+xml" in o.get("data", {})]
+
+
 by_name = pytest.mark.parametrize("path", PATHS, ids=lambda p: p.name)
+STATED_IN = ("01-negamax.ipynb", "03-alphabeta.ipynb")
+"""Where the conventions are stated, each once, in the vocabulary's words (issue 30)."""
 
 
 def test_the_sequence_is_there() -> None:
@@ -144,3 +163,71 @@ def test_notebook_sources_match_the_build_script() -> None:
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )
     assert done.returncode == 0, done.stderr or done.stdout
+
+
+# ------------------------------------------------------------------ the conventions
+def test_each_convention_is_stated_once_in_01_or_03_in_the_vocabularys_words() -> None:
+    """The words for values, windows, bounds and proofs are negaviz.vocabulary's, stated in
+    one place: a notebook that rewords a convention drifts from the captions and messages."""
+    assert len(CONVENTIONS) >= 6
+    for name, statement in CONVENTIONS.items():
+        where = [p.name for p in PATHS if squash(statement) in prose(p)]
+        assert len(where) == 1 and where[0] in STATED_IN, (
+            f"the {name!r} convention must be stated once, in {' or '.join(STATED_IN)}, word for word as "
+            f"negaviz.vocabulary.CONVENTIONS[{name!r}] has it; found in {where or 'no notebook'}"
+        )
+    stated = {name: next(p.name for p in PATHS if squash(s) in prose(p)) for name, s in CONVENTIONS.items()}
+    assert stated["perspective"] == STATED_IN[0]  # values before windows: 01 before 03
+    assert {n for n, where in stated.items() if where == STATED_IN[1]} >= {"window", "leaves", "contract", "fail-soft", "proof"}
+
+
+@by_name
+def test_no_notebook_says_what_the_conventions_contradict(path: Path) -> None:
+    """Prose, code (its comments too) and stored outputs alike."""
+    nb = load(path)
+    everything = squash(" ".join([prose(path), *(text(c["source"]) for c in cells(path, "code")), printed(nb)]))
+    said = {phrase: why for phrase, why in MISLEADING.items() if squash(phrase) in everything}
+    assert not said, f"{path.name}: {said}"
+
+
+@by_name
+def test_stored_drawings_carry_the_vocabularys_captions(path: Path) -> None:
+    """A drawing of a search says which view it shows in the vocabulary's words."""
+    captions = {view_caption(p, first) for p in PERSPECTIVES for first in (0, 1)}
+    for svg in svgs(load(path)):
+        shown = html.unescape(svg)
+        if " view: " in shown:
+            assert any(c in shown for c in captions), f"{path.name}: a drawing's caption is not the vocabulary's"
+
+
+# ------------------------------------------------------------------------ the order
+FIRST_USED_IN = {
+    "alpha-beta": ("03-alphabeta.ipynb",
+                   re.compile(r"algorithm[\"']?\s*[=:]\s*[\"'](?:alphabeta|pvs|mtdf|id)[\"']|\bfail_hard\s*=|\bwindow\s*=\s*\(")),
+    "Othello": ("07-depth-limited-othello.ipynb", re.compile(r"\bOthello\(")),
+}
+"""What a course meets in a given notebook first, and how a cell that uses it looks (issue 30)."""
+
+
+@pytest.mark.parametrize("what", sorted(FIRST_USED_IN))
+def test_no_notebook_uses_what_a_later_one_introduces(what: str) -> None:
+    """The sequence is one a course can follow: no cell searches with alpha-beta before
+    notebook 03 explains it, and none plays Othello before notebook 07 gives its rules."""
+    introducing, uses = FIRST_USED_IN[what]
+    assert any(uses.search(text(c["source"])) for c in cells(NOTEBOOKS / introducing, "code"))
+    early = [
+        f"{p.name} {c['id']}" for p in PATHS if p.name < introducing
+        for c in cells(p, "code") if uses.search(text(c["source"]))
+    ]
+    assert not early, f"{what} is used before {introducing} introduces it: {early}"
+
+
+def test_the_index_states_a_learning_goal_for_every_notebook() -> None:
+    """00 tells students what each notebook teaches; its maintainers' notes live in notebooks/README.md."""
+    prose_00 = "\n".join(text(c["source"]) for c in cells(INDEX, "markdown"))
+    rows = [line for line in prose_00.splitlines() if re.match(r"\|\s*\[[^\]]+\]\(\d\d-[^)]+\.ipynb\)\s*\|", line)]
+    assert len(rows) == len(PATHS) - 1
+    assert all(len(row.split("|")[2].split()) >= 8 for row in rows), "each row says what a student can do after it"
+    assert "after it you can" in prose_00
+    for maintainer in ("make notebooks", "nbval", "jupytext"):
+        assert maintainer not in prose_00, f"00-index: {maintainer!r} is maintainers' material (notebooks/README.md)"

@@ -78,7 +78,8 @@ def test_feedback_for_right_and_wrong_answers(textbook: negaviz.Trace) -> None:
     assert str(wrong) == "No: F gets (5, ∞) because C's window (−∞, −5) is negated and swapped."
     c = qs["window", "C"]
     assert c.check("−∞, −5").correct
-    assert "A's α was raised from −∞ to 5" in c.explanation
+    # Issue 30: "window" is the one C's parent was entered with; α having risen is said so.
+    assert "A was entered with the window (−∞, ∞) and α has risen to 5" in c.explanation
     value = qs["value", "C"]
     assert value.check(-3).correct and value.check("−3").correct
     assert not value.check(3).correct

@@ -12,6 +12,7 @@ import negaviz
 from negaviz.render import NodeView, default_node_style, draw
 from negaviz.render.styles import OKABE_ITO
 from negaviz.trace import Trace
+from negaviz.vocabulary import mover_marks, view_caption
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"  # alpha-beta prunes G and H below C
 
@@ -120,8 +121,13 @@ def test_negamax_and_minimax_views(parse: Any) -> None:
     assert "diagonals" in neg["n4"]["style"] and "rounded" in mini["n4"]["style"]
     assert "▲" in neg["n0"]["label"] and "▼" in neg["n1"]["label"]
     assert "minimax view" in draw(trace, perspective="minimax").source
-    assert "values at ▼ min nodes (odd depth) negated" in draw(trace, perspective="minimax").source
-    assert "negamax view" in draw(trace).source
+    # Issue 30: the minimax view's values are the first player's, not "negated"; the
+    # negamax legend does not call the players max and min (every node maximises).
+    mini_source, neg_source = draw(trace, perspective="minimax").source, draw(trace).source
+    assert view_caption("minimax") in mini_source and "▼ min nodes at odd depth" in mini_source
+    assert view_caption("negamax") in neg_source and mover_marks("negamax") in neg_source
+    assert "(max)" not in neg_source and "(min)" not in neg_source and "negated" not in mini_source
+    assert mover_marks("minimax") in mini_source
 
 
 def test_windows_show_alpha_beta_and_bound_type(parse: Any) -> None:
@@ -141,7 +147,8 @@ def test_minimax_root_moved_by_second_player(parse: Any) -> None:
     assert trace.result is not None and trace.result.first_player == 1
     nodes, _ = parse(draw(trace, perspective="minimax", max_nodes=30))
     assert "▼" in nodes["n0"]["label"]
-    assert "(even depth) negated" in draw(trace, perspective="minimax", max_nodes=30).source
+    assert view_caption("minimax", 1) in draw(trace, perspective="minimax", max_nodes=30).source
+    assert "▼ min nodes at even depth" in view_caption("minimax", 1)
 
 
 # ------------------------------------------------------------------- games

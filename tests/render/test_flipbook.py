@@ -16,6 +16,7 @@ from negaviz.games.tictactoe import TicTacToe
 from negaviz.render.flipbook import MAX_PAGES, flipbook, render_pages, save_pages, save_pdf, steps_of
 from negaviz.render.tree import PREVIEW_NOTE
 from negaviz.trace import Trace
+from negaviz.vocabulary import view_caption
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
@@ -211,7 +212,4 @@ def test_captions_wrap_and_are_never_cut() -> None:
         assert len(rows) >= 2 and all(len(r) <= CAPTION_CHARS for r in rows)
         text = " ".join(rows)
         assert "…" not in caption
-        if perspective == "negamax":
-            assert text == "negamax view: each value is for the side to move there (▲ first player, ▼ second)"
-        else:
-            assert text.endswith("values at ▼ min nodes (odd depth) negated")
+        assert text == view_caption(perspective)

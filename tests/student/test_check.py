@@ -237,6 +237,10 @@ def test_passing_the_window_on_unchanged_is_a_wrong_window() -> None:
     # E is B's second child: B's alpha is -7 after D, so E must get (-inf, 7)
     assert (d.node, d.path, d.expected, d.got) == ("E", ("B", "E"), (-INF, 7), (-7, INF))
     assert "passed on unchanged" in d.message
+    # Issue 30: "window" means the window B was entered with; its α having risen is said so.
+    assert ("E got the window (−7, ∞), but it should get (−∞, 7): B was entered with the window (−∞, ∞) "
+            "and α has risen to −7, and E gets (−β, −α) = (−∞, 7).") in d.message
+    assert "B's window (−7, ∞)" not in d.message
 
 
 def test_negating_without_swapping_is_a_wrong_window_at_once() -> None:
