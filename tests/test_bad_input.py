@@ -255,6 +255,12 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("render bad tree", ["render", "tree", "A(B:1", "-o", "{tmp}/x.svg"], "missing ')'"),
     # export
     ("export to .svg", ["export", "tree", TREE, "-o", "{tmp}/x.svg"], "should end with .html"),
+    ("whole-tree practice on a board", ["export", "ttt", "xo.x.o...", "--practice", "tree", "-o", "{tmp}/x.html"],
+     "practice='tree' needs a textbook tree"),
+    ("practice on a table search", ["export", "tree", TREE, "--algorithm", "mtdf", "--practice", "steps", "-o",
+                                    "{tmp}/x.html"], "practice='steps' has questions for negamax, minimax and alpha-beta"),
+    ("unknown practice mode", ["export", "tree", TREE, "--practice", "quiz", "-o", "{tmp}/x.html"],
+     "invalid choice: 'quiz'"),
     ("export into a missing folder", ["export", "tree", TREE, "-o", "{tmp}/missing/x.html"], "does not exist"),
     ("export onto a folder", ["export", "tree", TREE, "-o", "{tmp}/page.html"], "it is a folder"),
     ("export into /proc", ["export", "tree", TREE, "-o", "/proc/negaviz-x.html"], "cannot write '/proc/negaviz-x.html'"),

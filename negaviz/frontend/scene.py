@@ -285,7 +285,7 @@ class Scene:
             given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
             if not given:
                 self._spans[p] = Spans(self.timeline, root=root, end=root + len(part.nodes), first=first, budget=max_nodes)
-            if mode is not None and not given:
+            if mode == "tree" and not given:
                 raise InputError(f"practice needs the tree drawn whole, and this one has more than max_nodes={max_nodes} "
                                  "nodes: raise max_nodes, or practise on a smaller tree")
             if given:

@@ -108,7 +108,10 @@ class Key:
     """The number of events."""
     asks: tuple[int, ...] = ()
     """Steps at which to ask "which node is entered next?" as the search goes: just after
-    each child returns while its parent still has moves it has not tried."""
+    each child returns while its parent still has moves it has not tried (textbook trees,
+    whose nodes are all drawn to be clicked)."""
+    ids: dict[int, str] = field(default_factory=dict)
+    """trace node -> its name (the picture's names shorten long move paths; the key's do not)."""
     mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """mistake id -> {values: name -> v, windows: name -> (a, b), cuts: [names]}."""
 
@@ -131,6 +134,7 @@ class Key:
             "entered": [list(e) for e in self.entered],
             "n": self.n,
             "asks": list(self.asks),
+            "ids": {str(k): v for k, v in sorted(self.ids.items())},
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
                              "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
@@ -424,7 +428,7 @@ def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: 
     if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
         found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
     return Key(key.perspective, key.values, key.windows, key.cuts, key.never, key.leaves, key.names, key.entered,
-               key.n, key.asks, {m.id: found[m.id] for m in MISTAKES if m.id in found})
+               key.n, key.asks, key.ids, {m.id: found[m.id] for m in MISTAKES if m.id in found})
 
 
 def _answers(key: Key) -> dict[str, Any]:
@@ -478,10 +482,10 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         all_names = set(names.values()) | set(cuts)
     entered = tuple((at, names[ev.node]) for at, ev in enumerate(trace.events)
                     if ev.kind == EventKind.ENTER and ev.node > 0)
-    asks = sorted(trace.nodes[c].exit_step + 1 for n in trace.nodes if n.moves
+    asks = sorted(trace.nodes[c].exit_step + 1 for n in trace.nodes if n.moves and textbook
                   for k, c in enumerate(n.children) if trace.nodes[c].exit_step >= 0 and k + 1 < len(n.moves))
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks))
+               len(trace), tuple(asks), names)
 
 
 def _full_name(trace: Trace, nid: int, textbook: bool) -> str:

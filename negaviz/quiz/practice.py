@@ -6,8 +6,9 @@ Two modes (:data:`PRACTICE_MODES`):
   each inner node's value on it (and its window, for alpha-beta), clicks the edges of
   the moves the search never tries, and presses *check*.
 * ``steps``: as the search goes.  Stepping pauses where a question applies: a node's
-  value just before it returns, typed on the node, and which node is entered next just
-  after a child returns while its parent has moves left, answered by clicking a node.
+  value just before it returns, typed on the node, and (in a textbook tree, drawn
+  whole) which node is entered next just after a child returns while its parent has
+  moves left, answered by clicking a node.  Any game: boards get the value questions.
 
 The page grades with :func:`negaviz.quiz.grade.answer_key`'s data, in the view shown
 (negamax or minimax); ``frontend/src/practice.js`` follows :meth:`Key.grade`.
@@ -45,16 +46,18 @@ def check_practice(trace: Trace, mode: object) -> PracticeMode | None:
     if mode not in PRACTICE_MODES:
         raise InputError(f"unknown practice mode: {mode!r} (must be one of {list(PRACTICE_MODES)}, or None)")
     game = trace.game
-    if game is None or not is_textbook_tree(game):
+    if mode == "tree" and (game is None or not is_textbook_tree(game)):
         kind = "unknown" if game is None else type(game).__name__
-        raise InputError(f"practice needs a textbook tree (negaviz.Tree), drawn whole; this trace's game is {kind}")
+        raise InputError(f"practice='tree' needs a textbook tree (negaviz.Tree), drawn whole; this trace's game is "
+                         f"{kind} (practice='steps' works on any game)")
     options = trace.result.options if trace.result is not None else None
-    if options is None or options.algorithm not in _SEARCHES or options.tt or options.depth is not None:
+    if options is None or options.algorithm not in _SEARCHES or (mode == "tree" and (options.tt or options.depth is not None)):
         what = "a search with no result" if options is None else (
             f"{options.algorithm}" + (" with a transposition table" if options.tt else "")
             + (f" to depth {options.depth}" if options.depth is not None else ""))
-        raise InputError(f"practice has questions for negamax, minimax and alpha-beta searched to the end with no "
-                         f"table; this trace is {what}")
+        allowed = ("negamax, minimax and alpha-beta searched to the end with no table" if mode == "tree"
+                   else "negamax, minimax and alpha-beta")
+        raise InputError(f"practice='{mode}' has questions for {allowed}; this trace is {what}")
     return mode
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import negaviz
-from negaviz.quiz.grade import grade
+from negaviz.quiz.grade import answer_key, grade
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 BIGGER = "A(B(D(H:3 I:5) E(J:6 K:9)) C(F(L:1 M:2) G(N:0 O:-1)))"
@@ -114,4 +114,23 @@ def test_practice_as_the_search_goes(opened: Any) -> None:
     box.press("Enter")
     assert verdict(root).startswith("No. The first wrong node is B (step 9)") and "mixing up the two views" in verdict(root)
     assert root.locator(".nv-practice-score").inner_text() == "score 1 of 2"
+    assert requests == [url] and not errors  # the file itself, nothing else
+
+
+def test_practice_as_the_search_goes_on_a_board(opened: Any) -> None:
+    """Boards get the value questions, typed on the board drawn for the node."""
+    trace = negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="steps")
+    key = answer_key(trace)
+    first = min(key.values.items(), key=lambda kv: kv[1]["step"])
+    name, want = first
+    page.keyboard.press("End")
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want['step'] - 1} of {len(trace)}"
+    assert f"What does {name} return?" in root.locator(".nv-practice-task").inner_text()
+    box = field(root, "value", name)
+    box.fill(str(want["value"]))
+    box.press("Enter")
+    assert verdict(root) == "Yes."
+    root.locator(".nv-practice button", has_text="show me").click()
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want['step']} of {len(trace)}"
     assert requests == [url] and not errors  # the file itself, nothing else

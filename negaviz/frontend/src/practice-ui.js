@@ -85,7 +85,7 @@ export function makePractice({ data, pane, state, go, pause }) {
     windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
     for (const it of items.values()) {
-      const name = it.item.name;
+      const name = nameOf(it);
       if (inner.has(it.item.title) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
@@ -94,7 +94,7 @@ export function makePractice({ data, pane, state, go, pause }) {
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         fields.set(name, f);
       }
-      if (it.item.up && it.edge && items.get(it.item.up)) {
+      if (tree && it.item.up && it.edge && items.get(it.item.up)) {
         const parent = items.get(it.item.up).item.name;
         const e = { g: it.edge, parent, on: false };
         it.edge.setAttribute("role", "checkbox");
@@ -116,6 +116,12 @@ export function makePractice({ data, pane, state, go, pause }) {
     }
     pane.tree.addEventListener("click", onNodeClick, true);
     refresh();
+  }
+
+  // A drawn node's name as the key spells it (the picture shortens long move paths).
+  function nameOf(it) {
+    const ids = p.keys.negamax.ids;
+    return it.item.node >= 0 && ids[it.item.node] !== undefined ? ids[it.item.node] : it.item.name;
   }
 
   function input(g, x, y, w, hgt, label) {
@@ -158,8 +164,8 @@ export function makePractice({ data, pane, state, go, pause }) {
     ev.stopPropagation(); // while practising a click answers, it does not step
     const it = [...items.values()].find((x) => x.g === g);
     if (!it) return;
-    if (!tree && open.kind === "next") { answerBox.value = it.item.name; submit(); }
-    else if (fields.has(it.item.name)) fields.get(it.item.name).value.focus();
+    if (!tree && open.kind === "next") { answerBox.value = nameOf(it); submit(); }
+    else if (fields.has(nameOf(it))) fields.get(nameOf(it)).value.focus();
   }
 
   // --- the whole-tree exercise -------------------------------------------------------------
