@@ -7,6 +7,7 @@ True
 """
 
 from negaviz.quiz.exercises import Exercise, exercise, random_tree
+from negaviz.quiz.grading import Grade, answer_key, grade
 from negaviz.quiz.questions import (
     KINDS,
     PERSPECTIVES,
@@ -18,4 +19,4 @@ from negaviz.quiz.questions import (
     questions,
 )
 
-__all__ = ["questions", "Question", "random_tree", "exercise", "Exercise"]
+__all__ = ["questions", "Question", "random_tree", "exercise", "Exercise", "grade"]

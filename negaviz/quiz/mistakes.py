@@ -7,7 +7,7 @@ exact", the other of fail-hard and fail-soft for "mixing them up").  In a fail-s
 search any equally valid bound is accepted, fail-hard's included, so mixing them up is
 a mistake only where the search is fail-hard.  The answers
 that search gives are the answers a student holding that misconception gives, so the
-grader can recognise them (:mod:`negaviz.quiz.grade`).  Nothing here is shown to the
+grader can recognise them (:mod:`negaviz.quiz.grading`).  Nothing here is shown to the
 student as a search: these traces exist only to be compared with.
 
 They are made for games searched to the end, in the game's own move order, from the

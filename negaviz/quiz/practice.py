@@ -10,7 +10,7 @@ Two modes (:data:`PRACTICE_MODES`):
   whole) which node is entered next just after a child returns while its parent has
   moves left, answered by clicking a node.  Any game: boards get the value questions.
 
-The page grades with :func:`negaviz.quiz.grade.answer_key`'s data, in the view shown
+The page grades with :func:`negaviz.quiz.grading.answer_key`'s data, in the view shown
 (negamax or minimax); ``frontend/src/practice.js`` follows :meth:`Key.grade`.
 
 >>> from negaviz import Tree, record
@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
-from negaviz.quiz.grade import answer_key
+from negaviz.quiz.grading import answer_key
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import PERSPECTIVES
 

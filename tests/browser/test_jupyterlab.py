@@ -429,3 +429,49 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     # Notebook 7 7.6 throws one of its own while loading ("reading 'schema'", in notebook_core).
     ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
     assert not ours, ours
+
+
+# ----------------------------------------------------------------------- practice
+PRACTICE_NOTEBOOK = Path(__file__).with_name("practice_fixture.ipynb")
+
+
+@pytest.mark.parametrize("frontend", ["jupyterlab", "notebook7"])
+def test_practice_in_jupyter(frontend: str, lab: Lab, browser_page: Browser) -> None:
+    """The whole-tree exercise in a real JupyterLab and Notebook 7: values typed on the
+    nodes, cuts toggled by keyboard, checked in the page; the verdict is grade()'s."""
+    from playwright.sync_api import expect
+
+    from negaviz.quiz import grade
+
+    page = browser_page.page
+    shutil.copy(PRACTICE_NOTEBOOK, lab.root / PRACTICE_NOTEBOOK.name)
+    assert TEXTBOOK in PRACTICE_NOTEBOOK.read_text()
+    page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
+    page.goto(FRONTENDS[frontend].format(url=lab.url, name=PRACTICE_NOTEBOOK.name, token=lab.token))
+    notebook = page.locator(".jp-NotebookPanel")
+    expect(notebook).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    prompt = notebook.locator(".jp-CodeCell .jp-InputPrompt").first
+    deadline = time.monotonic() + KERNEL_TIMEOUT_MS / 1000
+    while True:  # until the kernel is up and the cell runs
+        notebook.locator(".jp-CodeCell").first.click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            expect(prompt).to_have_text("[1]:", timeout=10_000)
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+    root = notebook.locator("[data-negaviz-stepper]")
+    expect(root.locator("input[aria-label='value of C']")).to_have_count(1, timeout=TIMEOUT_MS)
+    answers = {"A": "5", "B": "5", "C": "-3"}  # B: a sign error
+    for name, value in answers.items():
+        root.locator(f"input[aria-label='value of {name}']").fill(value)
+    cut = root.locator("g.edge[aria-label='cut C to G']")
+    cut.focus()
+    page.keyboard.press("Space")
+    expect(cut).to_have_attribute("aria-checked", "true")
+    root.locator(".nv-practice button", has_text="check").click()
+    want = grade(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), values=answers, cut=["G"])
+    assert want.mistake == "negation" and want.missed_cuts == {"H"}
+    expect(root.locator(".nv-practice-result p").first).to_have_text(want.sentence)
+    expect(root.locator("g.edge[aria-label='cut C to H']")).to_have_attribute("data-nv-cut", "missed")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import negaviz
-from negaviz.quiz.grade import answer_key, grade
+from negaviz.quiz.grading import answer_key, grade
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 BIGGER = "A(B(D(H:3 I:5) E(J:6 K:9)) C(F(L:1 M:2) G(N:0 O:-1)))"

@@ -1,5 +1,5 @@
 // src/practice.js: the page grades every answer of the fixture exactly as
-// negaviz.quiz.grade does (tests/quiz/test_grade.py writes the fixture, named in
+// negaviz.quiz.grade does (tests/quiz/test_grading.py writes the fixture, named in
 // NEGAVIZ_PRACTICE: Python's keys, the answers and Python's grades).
 import { test } from "node:test";
 import assert from "node:assert/strict";

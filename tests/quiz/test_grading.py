@@ -25,7 +25,7 @@ import negaviz
 from negaviz import Tree, record
 from negaviz.errors import InputError
 from negaviz.quiz import random_tree
-from negaviz.quiz.grade import Key, answer_key, grade
+from negaviz.quiz.grading import Key, answer_key, grade
 from negaviz.quiz.mistakes import MISTAKES
 from negaviz.vocabulary import fmt
 
