@@ -179,10 +179,13 @@ def check_sheet(sheet: Any) -> Sheet:
     return sheet
 
 
-def _who(sheet: Sheet) -> str:
+def _who(sheet: Sheet, *, lecturer: bool = False) -> str:
+    """Whose sheet, and its seed; the class's seed only for the lecturer (with it, and
+    another student's ID, a student could make that student's sheet)."""
     if sheet.student is None:
         return f"seed {sheet.seed}"
-    return f"student {sheet.student}: seed {sheet.seed} (made from seed {sheet.given_seed} and the student's ID)"
+    made = f" (made from seed {sheet.given_seed} and the student's ID)" if lecturer else ""
+    return f"student {sheet.student}, seed {sheet.seed}{made}"
 
 
 _STYLE = """
@@ -263,7 +266,7 @@ def key_markdown(sheet: Sheet) -> str:
         "# Answer key",
         "",
         f"{len(sheet.exercises)} exercises on trees of depth {sheet.depth} and branching {sheet.branching}; "
-        f"{sheet.difficulty}; {_who(sheet)}.",
+        f"{sheet.difficulty}; {_who(sheet, lecturer=True)}.",
         "",
         "Alpha-beta, children left to right, fail-soft; a bound is marked, with the values accepted for it "
         "(from the window's edge, fail-hard, to the best value found, fail-soft).",

@@ -267,14 +267,14 @@ def describe(table: Table, depth: int, branching: int, cutoffs: int | None, deep
     most, most_deep = max(table), max(table.values())
     if cutoffs is not None and cutoffs not in table:
         return (f"{shape} has at most {most} cutoff{'s' if most != 1 else ''} in alpha-beta's search, "
-                f"not {cutoffs} (cutoffs can be 0 to {most})")
+                f"not {cutoffs} (0 to {most} are possible)")
     if deep > most_deep:
         return (f"{shape} has at most {most_deep} cutoff{'s' if most_deep != 1 else ''} above the leaves' parents, "
-                f"not {deep} (deep_cutoffs can be 0 to {most_deep})")
+                f"not {deep} (0 to {most_deep} are possible)")
     if cutoffs is not None and table[cutoffs] < deep:
         fits = [c for c, d in table.items() if d >= deep]
         return (f"{shape} with {cutoffs} cutoffs has at most {table[cutoffs]} of them above the leaves' parents, "
-                f"not {deep} (with {deep} deep, cutoffs can be {_spans(fits)})")
+                f"not {deep} (with {deep} of them deep, {_spans(fits)} cutoffs are possible)")
     return None
 
 
