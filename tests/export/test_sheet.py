@@ -82,6 +82,7 @@ def test_the_command_writes_page_key_and_pdf_and_the_same_again(tmp_path: Path, 
 
     reader = pypdf.PdfReader(io.BytesIO(first[2]))
     assert len(reader.pages) == 4  # one page per tree
+    assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages} == {(842.0, 595.0)}  # A4
     assert "Exercise 3" in reader.pages[2].extract_text()
 
 
