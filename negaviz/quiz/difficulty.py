@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from negaviz.errors import InputError
+from negaviz.games.tree import MAX_DEPTH
 from negaviz.vocabulary import check_int
 
 __all__ = ["possible", "limits"]
@@ -133,12 +134,19 @@ MAX_NODES = 2000
 """The largest shape worked out: as big as an exercise tree may be."""
 
 
+def check_depth(depth: int) -> None:
+    """Refuse a depth deeper than a textbook tree may be (:data:`~negaviz.games.tree.MAX_DEPTH`)."""
+    if depth > MAX_DEPTH:
+        raise InputError(f"depth {depth} is too deep: textbook trees are at most {MAX_DEPTH} levels deep")
+
+
 def possible(depth: int, branching: int) -> Table:
     """Every number of cutoffs that alpha-beta can make on a tree of this shape (every
     leaf ``depth`` plies down, ``branching`` children to a node), with the most of them
     that can be deep."""
     check_int(depth, "depth", low=0)
     check_int(branching, "branching", low=1)
+    check_depth(depth)
     size = sum(branching**d for d in range(depth + 1))
     if size > MAX_NODES:
         raise InputError(f"a tree of depth {depth} and branching {branching} has {size} nodes; "

@@ -110,6 +110,7 @@ def random_tree(
     """
     _whole("depth", depth, 0)
     _whole("branching", branching, 1)
+    difficulty.check_depth(depth)
     seed = check_seed(seed)  # None would give another tree, and answer key, every run
     check_flag(exact_branching, "exact_branching")
     if ties is not None:

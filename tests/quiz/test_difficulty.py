@@ -131,6 +131,10 @@ def test_a_request_no_tree_meets_is_refused_naming_what_is_possible() -> None:
     for bad in (-1, 1.5, "3", True):
         with pytest.raises(InputError, match="cutoffs must be a whole number, 0 or more"):
             random_tree(3, 3, seed=1, cutoffs=bad)
+    for deep_tree in ({}, {"cutoffs": 0}):  # a chain deeper than a textbook tree: refused, not a RecursionError
+        with pytest.raises(InputError, match="^depth 900 is too deep: textbook trees are at most 200 levels deep$"):
+            random_tree(900, 1, seed=1, **deep_tree)
+    assert possible(200, 1) == {0: 0}
     with pytest.raises(InputError, match="ties"):
         random_tree(3, 3, seed=1, ties="yes")  # type: ignore[arg-type]
 
