@@ -27,6 +27,7 @@ from negaviz.errors import InputError
 from negaviz.frontend.page import page_html
 from negaviz.frontend.scene import Scene
 from negaviz.games import make_game
+from negaviz.quiz import random_tree
 from negaviz.search import SearchOptions
 
 GUARD = 30  # seconds: every case fails long before (most before any search)
@@ -76,6 +77,14 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("proof without game", ["proof"], "required: GAME"),
     ("render without output", ["render", "ttt"], "-o/--output"),
     ("export without output", ["export", "ttt"], "-o/--output"),
+    # exercise sheets: an impossible difficulty names what is possible; a count over the cap
+    ("exercises: too many cutoffs", ["exercises", "--seed", "7", "--cutoffs", "7", "-o", "x.html"],
+     "has at most 6 cutoffs in alpha-beta's search, not 7 (0 to 6 are possible)"),
+    ("exercises: too many deep cutoffs", ["exercises", "--seed", "7", "--depth", "2", "--deep-cutoffs", "1", "-o", "x.html"],
+     "at most 0 cutoffs above the leaves' parents, not 1"),
+    ("exercises: count over the cap", ["exercises", "--seed", "7", "--count", "101", "-o", "x.html"],
+     "a sheet holds 1 to 100 exercises"),
+    ("exercises without a seed", ["exercises", "-o", "x.html"], "--seed"),
     ("unknown game", ["solve", "chess"], "invalid choice: 'chess'"),
     ("game in capitals", ["solve", "TTT"], "invalid choice: 'TTT'"),
     ("empty game name", ["solve", ""], "invalid choice: ''"),
@@ -448,6 +457,8 @@ def _tree(values: list[Any], labels: list[Any] | None = None) -> Any:
 TEXTBOOK = negaviz.Tree.parse(TREE)
 
 API_CASES: list[tuple[str, Callable[[], Any], str]] = [
+    ("random_tree: an impossible difficulty", lambda: random_tree(2, 3, seed=1, cutoffs=3),
+     "a tree of depth 2 and branching 3 has at most 2 cutoffs in alpha-beta's search, not 3 (0 to 2 are possible)"),
     # Tree(...) checks exactly as the parser does
     ("Tree with NaN", lambda: _tree([1, math.nan]), "the value of C must be a finite number, not nan"),
     ("Tree with inf", lambda: _tree([math.inf, 1]), "the value of B must be a finite number, not inf"),

@@ -47,6 +47,13 @@ MAX_COUNT = 100
 MAX_STUDENT = 64
 """The longest student ID (a student number, a login, an e-mail address)."""
 
+INK = "#222222"
+"""The colour of every node, edge and value of an exercise tree: all alike, and dark enough to print."""
+A4 = (842.0, 595.0)
+"""A PDF page: A4 landscape, in points."""
+MARGIN = 36.0
+"""Space kept free around a tree on a PDF page, in points (half an inch)."""
+
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 """The page fetches nothing and runs no script: its trees are inline SVG."""
 
@@ -130,13 +137,25 @@ def make_sheet(
 
 
 # ------------------------------------------------------------------------------ pictures
+def exercise_node_style(view: Any) -> dict[str, str]:
+    """Every node of an exercise alike (the search has not begun), in ink that prints."""
+    return {"shape": "ellipse", "style": "solid", "color": INK, "fontcolor": INK, "penwidth": "1.2"}
+
+
+def exercise_edge_style(view: Any) -> dict[str, str]:
+    """Every edge alike: which ones are cut is the exercise."""
+    return {"color": INK}
+
+
 def picture(ex: Exercise, caption: str = "") -> Any:
     """The exercise's tree drawn whole before the search (leaf values as given: for the
     first player), as a graphviz Digraph; ``caption`` is its only text beside the nodes."""
     from negaviz.render import draw  # drawing needs graphviz: import on use
 
-    drawing = draw(ex.trace, step=0, perspective="minimax", legend=False)
-    drawing.attr("graph", label=caption)  # step 0 of N would tell how long the search is
+    drawing = draw(ex.trace, step=0, perspective="minimax", legend=False,
+                   node_style=exercise_node_style, edge_style=exercise_edge_style)
+    # Step 0's caption would say how many steps the search takes: a hint.
+    drawing.attr("graph", label=caption, labelloc="t", fontsize="14")
     return drawing
 
 
@@ -179,10 +198,13 @@ def check_sheet(sheet: Any) -> Sheet:
     return sheet
 
 
-def _who(sheet: Sheet) -> str:
+def _who(sheet: Sheet, *, lecturer: bool = False) -> str:
+    """Whose sheet, and its seed; the class's seed only for the lecturer (with it, and
+    another student's ID, a student could make that student's sheet)."""
     if sheet.student is None:
         return f"seed {sheet.seed}"
-    return f"student {sheet.student}: seed {sheet.seed} (made from seed {sheet.given_seed} and the student's ID)"
+    made = f" (made from seed {sheet.given_seed} and the student's ID)" if lecturer else ""
+    return f"student {sheet.student}, seed {sheet.seed}{made}"
 
 
 _STYLE = """
@@ -263,7 +285,7 @@ def key_markdown(sheet: Sheet) -> str:
         "# Answer key",
         "",
         f"{len(sheet.exercises)} exercises on trees of depth {sheet.depth} and branching {sheet.branching}; "
-        f"{sheet.difficulty}; {_who(sheet)}.",
+        f"{sheet.difficulty}; {_who(sheet, lecturer=True)}.",
         "",
         "Alpha-beta, children left to right, fail-soft; a bound is marked, with the values accepted for it "
         "(from the window's edge, fail-hard, to the best value found, fail-soft).",
@@ -274,19 +296,25 @@ def key_markdown(sheet: Sheet) -> str:
 
 # ------------------------------------------------------------------------------ the PDF
 def trees_pdf(sheet: Sheet) -> bytes:
-    """The sheet's trees as one PDF, a page per exercise (each drawn by ``dot``, joined
-    by pypdf), headed with its number and the sheet's seed."""
+    """The sheet's trees as one PDF, a page per exercise, A4 landscape: each drawn by
+    ``dot``, headed with its number and the sheet's seed, and scaled by pypdf to fill the
+    page within its margins."""
     check_sheet(sheet)
     try:
-        from pypdf import PdfReader, PdfWriter
+        from pypdf import PageObject, PdfReader, PdfWriter, Transformation
     except ImportError:  # pragma: no cover - depends on the environment
         raise InputError('a PDF of the trees needs the pypdf package: pip install "negaviz[draw]"') from None
     from negaviz.render.output import render
 
     writer = PdfWriter()
     for i, ex in enumerate(sheet.exercises, 1):
-        page = render(picture(ex, f"Exercise {i} ({_who(sheet)})"), "pdf")
-        writer.append(PdfReader(io.BytesIO(page)))
+        drawn = PdfReader(io.BytesIO(render(picture(ex, f"Exercise {i} ({_who(sheet)})"), "pdf"))).pages[0]
+        w, h = float(drawn.mediabox.width), float(drawn.mediabox.height)
+        scale = min((A4[0] - 2 * MARGIN) / w, (A4[1] - 2 * MARGIN) / h, 2.0)  # big trees shrink, small ones grow
+        page = PageObject.create_blank_page(width=A4[0], height=A4[1])
+        page.merge_transformed_page(drawn, Transformation().scale(scale).translate(
+            (A4[0] - w * scale) / 2, (A4[1] - h * scale) / 2))
+        writer.add_page(page)
     writer.add_metadata({"/Title": f"Alpha-beta exercises, {_who(sheet)}", "/Producer": f"negaviz {__version__}"})
     out = io.BytesIO()
     writer.write(out)

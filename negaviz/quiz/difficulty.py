@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from negaviz.errors import InputError
+from negaviz.games.tree import MAX_DEPTH
 from negaviz.vocabulary import check_int
 
 __all__ = ["possible", "limits"]
@@ -133,12 +134,19 @@ MAX_NODES = 2000
 """The largest shape worked out: as big as an exercise tree may be."""
 
 
+def check_depth(depth: int) -> None:
+    """Refuse a depth deeper than a textbook tree may be (:data:`~negaviz.games.tree.MAX_DEPTH`)."""
+    if depth > MAX_DEPTH:
+        raise InputError(f"depth {depth} is too deep: textbook trees are at most {MAX_DEPTH} levels deep")
+
+
 def possible(depth: int, branching: int) -> Table:
     """Every number of cutoffs that alpha-beta can make on a tree of this shape (every
     leaf ``depth`` plies down, ``branching`` children to a node), with the most of them
     that can be deep."""
     check_int(depth, "depth", low=0)
     check_int(branching, "branching", low=1)
+    check_depth(depth)
     size = sum(branching**d for d in range(depth + 1))
     if size > MAX_NODES:
         raise InputError(f"a tree of depth {depth} and branching {branching} has {size} nodes; "
@@ -267,14 +275,14 @@ def describe(table: Table, depth: int, branching: int, cutoffs: int | None, deep
     most, most_deep = max(table), max(table.values())
     if cutoffs is not None and cutoffs not in table:
         return (f"{shape} has at most {most} cutoff{'s' if most != 1 else ''} in alpha-beta's search, "
-                f"not {cutoffs} (cutoffs can be 0 to {most})")
+                f"not {cutoffs} (0 to {most} are possible)")
     if deep > most_deep:
         return (f"{shape} has at most {most_deep} cutoff{'s' if most_deep != 1 else ''} above the leaves' parents, "
-                f"not {deep} (deep_cutoffs can be 0 to {most_deep})")
+                f"not {deep} (0 to {most_deep} are possible)")
     if cutoffs is not None and table[cutoffs] < deep:
         fits = [c for c, d in table.items() if d >= deep]
         return (f"{shape} with {cutoffs} cutoffs has at most {table[cutoffs]} of them above the leaves' parents, "
-                f"not {deep} (with {deep} deep, cutoffs can be {_spans(fits)})")
+                f"not {deep} (with {deep} of them deep, {_spans(fits)} cutoffs are possible)")
     return None
 
 

@@ -100,7 +100,7 @@ def random_tree(
     >>> random_tree(3, 3, seed=1, cutoffs=7)
     Traceback (most recent call last):
     ...
-    negaviz.errors.InputError: a tree of depth 3 and branching 3 has at most 6 cutoffs in alpha-beta's search, not 7 (cutoffs can be 0 to 6)
+    negaviz.errors.InputError: a tree of depth 3 and branching 3 has at most 6 cutoffs in alpha-beta's search, not 7 (0 to 6 are possible)
     >>> tree = random_tree(3, 2, seed=1, cutoffs=2, deep_cutoffs=1, ties=False)
     >>> tree.text()
     'A(B(D(H:-6 I:0) E(J:1 K:4)) C(F(L:-9 M:-5) G(N:2 O:-7)))'
@@ -110,6 +110,7 @@ def random_tree(
     """
     _whole("depth", depth, 0)
     _whole("branching", branching, 1)
+    difficulty.check_depth(depth)
     seed = check_seed(seed)  # None would give another tree, and answer key, every run
     check_flag(exact_branching, "exact_branching")
     if ties is not None:

@@ -82,6 +82,7 @@ def test_the_command_writes_page_key_and_pdf_and_the_same_again(tmp_path: Path, 
 
     reader = pypdf.PdfReader(io.BytesIO(first[2]))
     assert len(reader.pages) == 4  # one page per tree
+    assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages} == {(842.0, 595.0)}  # A4
     assert "Exercise 3" in reader.pages[2].extract_text()
 
 
@@ -107,9 +108,12 @@ def test_a_student_gets_a_sheet_of_their_own_that_says_whose_it_is(tmp_path: Pat
     assert a.seed == student_seed(7, "s1234567") != b.seed
     assert [e.text for e in a.exercises] != [e.text for e in b.exercises]
     assert [e.text for e in a.exercises] == [e.text for e in make_sheet(2, 3, 2, seed=7, cutoffs=1, student="s1234567").exercises]
+    # The seed a student's page shows rebuilds that sheet, and so its key, with no ID.
+    assert [e.text for e in make_sheet(2, 3, 2, seed=a.seed, cutoffs=1).exercises] == [e.text for e in a.exercises]
     page = html.unescape(sheet_html(a))
-    assert f"student s1234567: seed {a.seed} (made from seed 7 and the student's ID)" in page
-    assert f"student s1234567: seed {a.seed}" in key_markdown(a)
+    assert f"student s1234567, seed {a.seed}." in page
+    assert "seed 7" not in page  # the class's seed would give away every other student's sheet
+    assert f"student s1234567, seed {a.seed} (made from seed 7 and the student's ID)." in key_markdown(a)
     # The seed from an ID does not depend on the process (no salted hash()).
     code = "from negaviz.export.sheet import student_seed; print(student_seed(7, 's1234567'))"
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -131,7 +135,7 @@ def test_one_exercise_is_one_function_of_the_exercise_and_its_number() -> None:
     (["--count", str(MAX_COUNT + 1)], f"--count {MAX_COUNT + 1} is not allowed: a sheet holds 1 to {MAX_COUNT} exercises"),
     (["--count", "0"], "--count 0 is not allowed"),
     (["--cutoffs", "7"], "a tree of depth 3 and branching 3 has at most 6 cutoffs in alpha-beta's search, not 7 "
-     "(cutoffs can be 0 to 6)"),
+     "(0 to 6 are possible)"),
     (["--cutoffs", "6", "--deep-cutoffs", "1"], "with 6 cutoffs has at most 0 of them above the leaves' parents"),
     (["--deep-cutoffs", "3"], "at most 2 cutoffs above the leaves' parents, not 3"),
     (["--depth", "8"], "exercise trees have at most 2000"),
@@ -167,7 +171,7 @@ def test_the_command_as_a_real_process(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == ("negaviz: error: a tree of depth 3 and branching 3 has at most 6 cutoffs in alpha-beta's "
-                           "search, not 9 (cutoffs can be 0 to 6)\n")
+                           "search, not 9 (0 to 6 are possible)\n")
 
 
 def test_the_page_draws_what_random_tree_makes() -> None:

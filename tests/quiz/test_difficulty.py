@@ -112,13 +112,13 @@ def test_the_bound_in_numbers() -> None:
 
 def test_a_request_no_tree_meets_is_refused_naming_what_is_possible() -> None:
     with pytest.raises(InputError, match=r"^a tree of depth 3 and branching 3 has at most 6 cutoffs in alpha-beta's "
-                       r"search, not 7 \(cutoffs can be 0 to 6\)$"):
+                       r"search, not 7 \(0 to 6 are possible\)$"):
         random_tree(3, 3, seed=1, cutoffs=7)
     with pytest.raises(InputError, match=r"has at most 2 cutoffs above the leaves' parents, not 3 "
-                       r"\(deep_cutoffs can be 0 to 2\)$"):
+                       r"\(0 to 2 are possible\)$"):
         random_tree(3, 3, seed=1, deep_cutoffs=3)
     with pytest.raises(InputError, match=r"with 6 cutoffs has at most 0 of them above the leaves' parents, not 1 "
-                       r"\(with 1 deep, cutoffs can be 1 to 5\)$"):
+                       r"\(with 1 of them deep, 1 to 5 cutoffs are possible\)$"):
         random_tree(3, 3, seed=1, cutoffs=6, deep_cutoffs=1)
     with pytest.raises(InputError, match="has at most 1 cutoff in"):
         random_tree(2, 2, seed=1, cutoffs=2)
@@ -131,6 +131,10 @@ def test_a_request_no_tree_meets_is_refused_naming_what_is_possible() -> None:
     for bad in (-1, 1.5, "3", True):
         with pytest.raises(InputError, match="cutoffs must be a whole number, 0 or more"):
             random_tree(3, 3, seed=1, cutoffs=bad)
+    for deep_tree in ({}, {"cutoffs": 0}):  # a chain deeper than a textbook tree: refused, not a RecursionError
+        with pytest.raises(InputError, match="^depth 900 is too deep: textbook trees are at most 200 levels deep$"):
+            random_tree(900, 1, seed=1, **deep_tree)
+    assert possible(200, 1) == {0: 0}
     with pytest.raises(InputError, match="ties"):
         random_tree(3, 3, seed=1, ties="yes")  # type: ignore[arg-type]
 
