@@ -649,7 +649,7 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
         args.count, args.depth, args.branching, seed=args.seed, cutoffs=args.cutoffs,
         deep_cutoffs=args.deep_cutoffs, ties=args.ties, student=args.student, perspective=args.perspective,
     )
-    files = [(args.output, sheet_html(sheet, title=args.title).encode("utf-8"))]
+    files = [(args.output, sheet_html(sheet, title=args.title, practice=not args.paper).encode("utf-8"))]
     if args.key is not None:
         files.append((args.key, key_markdown(sheet).encode("utf-8")))
     if args.pdf is not None:
@@ -847,6 +847,9 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the sheet: one offline HTML page")
     files.add_argument("--key", metavar="FILE.md", help="the answer key, in Markdown")
     files.add_argument("--pdf", metavar="FILE.pdf", help="the trees, a page each, to print")
+    files.add_argument("--paper", action="store_true",
+                       help="the page draws each tree, with no script (default: each tree in a practice stepper, "
+                       "answered on the picture and checked in the page)")
     files.add_argument("--title", help="the page's title (default: Alpha-beta exercises)")
     files.add_argument("--force", action="store_true", help="replace files that are already there")
     sheet.set_defaults(run=_cmd_exercises)

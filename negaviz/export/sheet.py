@@ -38,7 +38,7 @@ from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.quiz.exercises import Exercise, exercise
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_int, check_perspective, check_seed, check_text, fmt, printable
+from negaviz.vocabulary import Perspective, check_flag, check_int, check_perspective, check_seed, check_text, fmt, printable
 
 __all__ = ["Sheet", "make_sheet", "exercise_html", "sheet_html", "key_markdown", "trees_pdf"]
 
@@ -191,6 +191,25 @@ def exercise_html(exercise: Exercise, number: int) -> str:
     )
 
 
+def practice_html(exercise: Exercise, number: int) -> str:
+    """One exercise as a section with its tree in a practice stepper (:mod:`negaviz.quiz.practice`):
+    values typed on the nodes, cut edges clicked, checked in the page, with the search
+    to step through afterwards.  The page carries :func:`~negaviz.frontend.page.stepper_script` once."""
+    from negaviz.frontend.page import stepper_block
+    from negaviz.frontend.scene import Scene
+
+    if not isinstance(exercise, Exercise):
+        raise InputError(f"exercise must be an Exercise from negaviz.quiz.exercise, not {type(exercise).__name__}")
+    check_int(number, "number", low=1)
+    scene = Scene(exercise.trace, layout="dot", practice="tree")
+    block = stepper_block([scene], f"negaviz-ex{number}", perspective=exercise.perspective, autofocus=False)
+    return (
+        f'<section class="exercise" id="exercise-{number}">\n'
+        f"<h2>Exercise {number}</h2>\n<p>{html.escape(_task(exercise))}</p>\n{block}"
+        f"<p>The tree as text: <code>{html.escape(exercise.text)}</code></p>\n</section>\n"
+    )
+
+
 def check_sheet(sheet: Any) -> Sheet:
     """``sheet`` if it is a :class:`Sheet`, else an InputError."""
     if not isinstance(sheet, Sheet):
@@ -217,19 +236,30 @@ figcaption { font-size: 0.85em; color: #555; margin-top: 0.5em; }
 """
 
 
-def sheet_html(sheet: Sheet, *, title: str | None = None) -> str:
-    """The sheet as one self-contained HTML page (no script, nothing fetched)."""
+def sheet_html(sheet: Sheet, *, title: str | None = None, practice: bool = True) -> str:
+    """The sheet as one self-contained HTML page that fetches nothing.  ``practice``: each
+    tree in a practice stepper, answered on the picture and checked in the page (it
+    carries the answers, as any self-checking page must); else each tree drawn, with no
+    script, for paper."""
     check_sheet(sheet)
     check_text(title, "title", none=True)
+    check_flag(practice, "practice")
     heading = title or "Alpha-beta exercises"
     about = (f"{len(sheet.exercises)} exercise{'s' if len(sheet.exercises) != 1 else ''} on trees of depth "
              f"{sheet.depth} and branching {sheet.branching}; {sheet.difficulty}; {_who(sheet)}. "
              f"Made by negaviz {__version__}; this page works offline and loads nothing.")
-    body = "".join(exercise_html(ex, i) for i, ex in enumerate(sheet.exercises, 1))
+    if practice:
+        from negaviz.frontend.page import CSP as STEPPER_CSP
+        from negaviz.frontend.page import stepper_script
+
+        body = "".join(practice_html(ex, i) for i, ex in enumerate(sheet.exercises, 1)) + stepper_script()
+        about += " Answer on each tree, then press check: the page checks your answers."
+    else:
+        body = "".join(exercise_html(ex, i) for i, ex in enumerate(sheet.exercises, 1))
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{STEPPER_CSP if practice else CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(heading)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(heading)}</h1>\n<p class=\"about\">{html.escape(about)}</p>\n{body}</body>\n</html>\n"

@@ -197,6 +197,32 @@ def page_html(
     check_step(step, max(len(scene.trace) for scene in scenes))
     check_flag(preview, "preview")
     check_flag(presenter, "presenter")
+    block = stepper_block(scenes, "negaviz-0", step=step, perspective=perspective, windows=windows, preview=preview,
+                          presenter=presenter, autofocus=autofocus)
+    about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
+        f"{block}{stepper_script()}</body>\n</html>\n"
+    )
+
+
+def stepper_script() -> str:
+    """The script that runs every stepper block of a page (:func:`stepper_block`): the
+    front-end's module and the lines that call its render() for each; once a page."""
+    return f'<script type="module">\n{ESM}\n{_BOOT}</script>\n'
+
+
+def stepper_block(
+    scenes: list[Scene], element_id: str, *, step: int = 0, perspective: Perspective = "negamax",
+    windows: bool = False, preview: bool = False, presenter: bool = False, autofocus: bool = True,
+) -> str:
+    """One stepper of a page: its element and its data (run by :func:`stepper_script`,
+    which a page holding one block or several carries once)."""
     for scene in scenes:
         scene.cover()  # no kernel to lay out views later: every step needs one now
     datas = [scene.data(chunks="all") for scene in scenes]
@@ -208,23 +234,16 @@ def page_html(
         "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,
         "autofocus": check_flag(autofocus, "autofocus"), "scenes": datas,
     }
-    about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
     drawn = viz = ""
     if any(svg is not None for per_scene in svgs for svg in per_scene):
-        drawn = f'<script type="application/octet-stream" class="negaviz-layout" data-for="negaviz-0">{_gz64(_json(svgs))}</script>\n'
+        drawn = (f'<script type="application/octet-stream" class="negaviz-layout" data-for="{element_id}">'
+                 f"{_gz64(_json(svgs))}</script>\n")
     if any(scene.layout == "browser" for scene in scenes):
         viz = f'<script type="application/octet-stream" class="negaviz-viz">{_viz_packed()}</script>\n'
     return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
-        '<div id="negaviz-0"></div>\n'
-        f'<script type="application/octet-stream" class="negaviz-data" data-for="negaviz-0">{_gz64(_json(state))}</script>\n'
+        f'<div id="{element_id}"></div>\n'
+        f'<script type="application/octet-stream" class="negaviz-data" data-for="{element_id}">{_gz64(_json(state))}</script>\n'
         f"{drawn}{viz}"
-        f'<script type="module">\n{ESM}\n{_BOOT}</script>\n</body>\n</html>\n'
     )
 
 

@@ -15,7 +15,7 @@ import pytest
 
 import negaviz
 from negaviz import cli
-from negaviz.export.sheet import MAX_COUNT, cuts, exercise_html, key_markdown, make_sheet, sheet_html, student_seed, trees_pdf
+from negaviz.export.sheet import MAX_COUNT, cuts, exercise_html, key_markdown, make_sheet, practice_html, sheet_html, student_seed, trees_pdf
 from negaviz.quiz import exercise, random_tree
 from negaviz.quiz.difficulty import cutoffs_of
 
@@ -52,11 +52,13 @@ def parsed(page: str) -> _Tags:
 def test_the_command_writes_page_key_and_pdf_and_the_same_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pypdf = pytest.importorskip("pypdf")
     files = [tmp_path / "sheet.html", tmp_path / "key.md", tmp_path / "trees.pdf"]
-    status, out, err = run(capsys, *ARGS, "-o", str(files[0]), "--key", str(files[1]), "--pdf", str(files[2]))
+    status, out, err = run(capsys, *ARGS, "-o", str(files[0]), "--key", str(files[1]), "--pdf", str(files[2]),
+                           "--paper")
     assert (status, err) == (0, "")
     assert out.startswith("4 exercises (seed 7): ")
     first = [f.read_bytes() for f in files]
-    status, _, _ = run(capsys, *ARGS, "-o", str(files[0]), "--key", str(files[1]), "--pdf", str(files[2]), "--force")
+    status, _, _ = run(capsys, *ARGS, "-o", str(files[0]), "--key", str(files[1]), "--pdf", str(files[2]), "--force",
+                       "--paper")
     assert status == 0 and [f.read_bytes() for f in files] == first  # byte-identical
 
     page = parsed(first[0].decode("utf-8"))
@@ -127,8 +129,11 @@ def test_one_exercise_is_one_function_of_the_exercise_and_its_number() -> None:
     assert one.startswith('<section class="exercise" id="exercise-3">') and one.endswith("</section>\n")
     assert 'id="ex3-n0"' in one and 'id="n0"' not in one  # ids stay unique on a page of many trees
     sheet = make_sheet(2, 2, 2, seed=3)
-    page = sheet_html(sheet)
+    page = sheet_html(sheet, practice=False)
     assert all(exercise_html(e, i) in page for i, e in enumerate(sheet.exercises, 1))
+    page = sheet_html(sheet)  # each tree in a practice stepper
+    assert all(practice_html(e, i) in page for i, e in enumerate(sheet.exercises, 1))
+    assert page.count('class="negaviz-data"') == 2 and page.count('<script type="module">') == 1
 
 
 @pytest.mark.parametrize("argv, message", [

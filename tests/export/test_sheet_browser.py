@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 def test_the_sheet_opens_offline_with_every_tree_drawn(chromium: Any, tmp_path: Path) -> None:
     path = tmp_path / "sheet.html"
     assert cli.main(["exercises", "--count", "3", "--depth", "3", "--branching", "3", "--cutoffs", "3",
-                     "--deep-cutoffs", "1", "--seed", "7", "--student", "s1234567", "-o", str(path)]) == 0
+                     "--deep-cutoffs", "1", "--seed", "7", "--student", "s1234567", "-o", str(path), "--paper"]) == 0
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     requests: list[str] = []
     errors: list[str] = []
@@ -41,6 +41,41 @@ def test_the_sheet_opens_offline_with_every_tree_drawn(chromium: Any, tmp_path: 
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "exercise_sheet.png"), full_page=True)
         assert requests == [url], requests  # the file itself, nothing else
+        assert errors == []
+    finally:
+        page.close()
+
+
+def test_a_practice_sheet_is_answered_on_each_tree_and_checked_in_the_page(chromium: Any, tmp_path: Path) -> None:
+    """The default sheet: each tree in a practice stepper; exercise 2 answered right (from
+    the key grade() uses) scores full marks, exercise 1 left alone stays unchecked."""
+    from negaviz.export.sheet import make_sheet
+    from negaviz.quiz.grading import answer_key
+
+    path = tmp_path / "sheet.html"
+    argv = ["--count", "2", "--depth", "3", "--branching", "2", "--cutoffs", "2", "--deep-cutoffs", "1", "--seed", "3"]
+    assert cli.main(["exercises", *argv, "-o", str(path)]) == 0
+    sheet = make_sheet(2, 3, 2, seed=3, cutoffs=2, deep_cutoffs=1)
+    key = answer_key(sheet.exercises[1].trace, perspective=sheet.exercises[1].perspective)
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        url = path.as_uri()
+        page.goto(url)
+        page.wait_for_selector("#negaviz-ex2 svg g.node")
+        two = page.locator("#exercise-2 [data-negaviz-stepper]")
+        for name, want in key.values.items():
+            two.locator(f"input[aria-label='value of {name}']").fill(str(want["value"]))
+        for child, at in key.cuts.items():
+            two.locator(f"g.edge[aria-label='cut {at['parent']} to {child}']").click()
+        two.locator(".nv-practice button", has_text="check").click()
+        assert two.locator(".nv-practice-result p").first.inner_text() == "All right: every answer matches the search."
+        one = page.locator("#exercise-1 [data-negaviz-stepper]")
+        assert one.locator(".nv-practice-result").inner_text() == ""
+        assert requests == [url], requests
         assert errors == []
     finally:
         page.close()
