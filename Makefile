@@ -104,9 +104,11 @@ bench: setup
 	$(BIN)/python benchmarks/bench_core.py
 
 # Re-execute every lecture notebook from its jupytext source (notebooks/NN-name.py) and
-# save the .ipynb deterministically; `tools/build_notebooks.py 03` rebuilds one.
+# save the .ipynb deterministically; `tools/build_notebooks.py 03` rebuilds one.  Then the
+# starter lecture `negaviz init` copies into a new course (negaviz/course/template/).
 notebooks: setup
 	$(BIN)/python tools/build_notebooks.py
+	$(BIN)/python tools/build_notebooks.py --course
 
 # A JupyterLite course site of the lecture notebooks in _site/: copy the folder to any
 # static web space (see README.md). Pyodide and wheels are downloaded once, then cached.

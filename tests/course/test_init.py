@@ -10,6 +10,8 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from importlib import metadata
@@ -170,6 +172,20 @@ def test_the_starter_lecture_pair_is_in_sync() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_notebooks.py"), "--course", "--check"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0 and done.stdout == "1 notebook pairs (.py and .ipynb) in sync\n", done.stderr
+
+
+def test_the_stored_starter_lecture_passes_nbval_here(tmp_path: Path) -> None:
+    """The quick tier's guard against a stale starter (a change to drawings or to the
+    front-end changes its stored outputs): strict nbval with negaviz's plugin, under
+    whatever Graphviz this machine has, or none.  ``make notebooks`` rebuilds it."""
+    shutil.copytree(TEMPLATE / "notebooks", tmp_path / "notebooks")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "--nbval",
+         "--nbval-current-env", "-p", "negaviz.course.nbval_plugin", f"notebooks/{Path(STARTER[0]).name}"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + "\nrebuild it: python tools/build_notebooks.py --course"
+    assert re.search(r"\b6 passed\b", done.stdout), done.stdout[-2000:]
 
 
 @pytest.mark.slow
