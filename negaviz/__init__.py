@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from negaviz.course import nbval_sanitize_path
 from negaviz.errors import InputError, NegavizError, SearchInterrupted, TraceFormatError
 from negaviz.games import Game, MutableGame, TicTacToe, Tree, from_aima, from_easyai, from_spec, make_game
 from negaviz.search import Bound, CutReason, EventKind, Observer, SearchOptions, SearchResult, search
@@ -35,6 +36,7 @@ __all__ = [
     "search", "record", "SearchOptions", "SearchResult", "Observer", "Trace", "EventKind", "load", "loads",
     "save", "prove", "check_proof", "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame",
     "from_aima", "from_easyai", "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
+    "nbval_sanitize_path",
 ]
 
 
@@ -88,17 +90,12 @@ def __getattr__(name: str) -> Any:
 
 def _drawings_in_the_page() -> None:
     """In a notebook whose kernel has no Graphviz ``dot`` (a browser's Python: JupyterLite),
-    drawings and traces are laid out by the page instead (:mod:`negaviz.widgets.display`).
+    drawings are laid out by the page instead (:func:`negaviz.display.register`).
     Nothing happens where ``dot`` runs, outside IPython, or without the notebook extras."""
-    from negaviz.extras import dot_installed
+    if "IPython" in sys.modules:
+        from negaviz.display import register
 
-    if "IPython" not in sys.modules or dot_installed():
-        return
-    try:
-        from negaviz.widgets.display import register
-    except ImportError:  # no widgets here: drawings need dot, and say so when shown
-        return
-    register()
+        register()
 
 
 _drawings_in_the_page()

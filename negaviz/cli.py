@@ -55,8 +55,9 @@ from pathlib import Path
 from typing import Any, Iterator, Literal, NoReturn, Sequence
 
 from negaviz import _startup, progress
+from negaviz.quiz.practice import PRACTICE_MODES
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
-from negaviz.fileio import read_file, remove_partial
+from negaviz.fileio import atomic_write, read_file, remove_partial
 from negaviz.games import GAMES, GameName, make_game
 from negaviz.search import SearchOptions, SearchResult, search
 from negaviz.search.result import Stopped
@@ -468,13 +469,27 @@ def _quit_on_ctrl_c(output: str) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _interrupted(trace: Trace, output: str) -> int:
-    """After Ctrl-C in render or export: the partial result, nothing written (drawing a
-    partial search could take long, and the user asked to stop)."""
-    assert trace.result is not None
-    print(format_report(solve_report(trace.result, trace, game="", with_events=True)))
-    print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
-    return EXIT_INTERRUPTED
+def _record_for(args: argparse.Namespace, output: str, *, check: bool = True) -> Trace | None:
+    """What every command that writes a search (render, its flip-book, export) does before
+    it draws: check the drawing options, make the game and the search options, check that
+    ``output`` can be written (unless ``check`` is false: the caller checked it its own
+    way), all before the search, so that a typo costs no search; then record the search
+    with a bar on a terminal (unless ``--quiet``).
+
+    After Ctrl-C it prints the partial result, says ``output`` is not written (drawing a
+    partial search could take long, and the user asked to stop) and returns None.
+    """
+    _check_view(args)
+    game = game_from_args(args)
+    options = options_from_args(args)
+    if check:
+        check_output(output)
+    trace = _record(game, options, args)
+    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
+        print(format_report(solve_report(trace.result, trace, game="", with_events=True)))
+        print(f"{PROG}: interrupted: {output} not written", file=sys.stderr)
+        return None
+    return trace
 
 
 # --- render, proof -----------------------------------------------------------------------
@@ -501,13 +516,9 @@ def _cmd_render(args: argparse.Namespace) -> int:
         flag = "--format" if args.format is not None else "--force"
         raise InputError(f"{flag} goes with --steps and a folder (-o DIR/); a file's format comes from its extension")
     _check_format(args.output, FORMATS)
-    _check_view(args)
-    game = game_from_args(args)
-    options = options_from_args(args)
-    check_output(args.output)
-    trace = _record(game, options, args)
-    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
-        return _interrupted(trace, args.output)
+    trace = _record_for(args, args.output)
+    if trace is None:
+        return EXIT_INTERRUPTED
     if args.step is not None:
         check_step(args.step, len(trace), what="--step")
     digraph = draw(
@@ -539,15 +550,11 @@ def _render_steps(args: argparse.Namespace) -> int:
         if args.format is not None or args.force:
             flag = "--format" if args.format is not None else "--force"
             raise InputError(f"{flag} goes with a folder (-o DIR/), not with {output!r}")
-        check_output(output)
     elif not Path(output).parent.is_dir() and not Path(output).is_dir():
         raise InputError(f"cannot write pages into {output!r}: folder {str(Path(output).parent)!r} does not exist")
-    _check_view(args)
-    game = game_from_args(args)
-    options = options_from_args(args)
-    trace = record(game, options=options)
-    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
-        return _interrupted(trace, output)
+    trace = _record_for(args, output, check=not folder)  # a folder: its parent was checked above
+    if trace is None:
+        return EXIT_INTERRUPTED
     steps = steps_of(args.steps, len(trace), what="--steps")
     pages = flipbook(
         trace, steps, perspective=args.perspective, windows=args.windows, max_nodes=args.max_nodes,
@@ -579,18 +586,14 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     if not args.output.lower().endswith((".html", ".htm")):
         raise InputError(f"export writes one HTML page: {args.output!r} should end with .html")
-    _check_view(args)
-    game = game_from_args(args)
-    options = options_from_args(args)
-    check_output(args.output)
-    trace = _record(game, options, args)
-    if trace.result is not None and trace.result.stopped == Stopped.INTERRUPTED:
-        return _interrupted(trace, args.output)
+    trace = _record_for(args, args.output)
+    if trace is None:
+        return EXIT_INTERRUPTED
     with _writing(args.output), _quit_on_ctrl_c(args.output):
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,
             max_nodes=args.max_nodes, title=args.title, preview=args.preview, presenter=args.presenter,
-            progress=progress.wanted(args.quiet),
+            progress=progress.wanted(args.quiet), practice=args.practice,
         )
     views = f", {info.views} views of the tree" if info.views > 1 else ""
     print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
@@ -625,6 +628,40 @@ def _cmd_proof(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_exercises(args: argparse.Namespace) -> int:
+    from negaviz.export.sheet import MAX_COUNT, key_markdown, make_sheet, sheet_html, trees_pdf
+
+    if not 1 <= args.count <= MAX_COUNT:
+        raise InputError(f"--count {args.count} is not allowed: a sheet holds 1 to {MAX_COUNT} exercises")
+    outputs = [("-o", args.output, (".html", ".htm")), ("--key", args.key, (".md",)), ("--pdf", args.pdf, (".pdf",))]
+    named = [(flag, path, ends) for flag, path, ends in outputs if path is not None]
+    for flag, path, ends in named:
+        if not path.lower().endswith(ends):
+            raise InputError(f"{flag} {path!r} should end with {' or '.join(ends)}")
+    paths = [str(Path(path).resolve()) for _, path, _ in named]
+    if len(set(paths)) < len(paths):
+        raise InputError("-o, --key and --pdf must name three different files")
+    for flag, path, _ in named:
+        if os.path.lexists(path) and not args.force:
+            raise InputError(f"{path!r} already exists: use --force to replace it")
+        check_output(path)
+    sheet = make_sheet(
+        args.count, args.depth, args.branching, seed=args.seed, cutoffs=args.cutoffs,
+        deep_cutoffs=args.deep_cutoffs, ties=args.ties, student=args.student, perspective=args.perspective,
+    )
+    files = [(args.output, sheet_html(sheet, title=args.title).encode("utf-8"))]
+    if args.key is not None:
+        files.append((args.key, key_markdown(sheet).encode("utf-8")))
+    if args.pdf is not None:
+        files.append((args.pdf, trees_pdf(sheet)))
+    for path, data in files:
+        with _writing(path):
+            atomic_write(Path(path), data)
+    who = f"student {sheet.student}, seed {sheet.seed}" if sheet.student is not None else f"seed {sheet.seed}"
+    print(f"{len(sheet.exercises)} exercises ({who}): " + ", ".join(path for path, _ in files))
+    return 0
+
+
 def _cmd_site(args: argparse.Namespace) -> int:
     from negaviz.site import build_site
 
@@ -636,6 +673,41 @@ def _cmd_site(args: argparse.Namespace) -> int:
           f"{info.bytes / 1e6:.1f} MB in {info.files:,} files; copy the folder to any static web space")
     if info.moved_aside is not None:
         print(f"the folder that was there is now {str(info.moved_aside)!r}", file=sys.stderr)
+    return 0
+
+
+def _cmd_init(args: argparse.Namespace) -> int:
+    from negaviz.course.init import init_course
+
+    from negaviz.course.rules import check_notebook
+
+    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force)
+    for name in info.kept:
+        print(f"kept {name} (not written by negaviz init, or changed since)", file=sys.stderr)
+    for name in info.notebooks:  # what the course's CI would trip on, said now
+        for finding in check_notebook(info.path / name):
+            print(f"warning: {finding.line(name)}", file=sys.stderr)
+    lectures = len(info.notebooks)
+    print(f"{info.path}: a course of {lectures} notebook{'s' if lectures != 1 else ''}, {len(info.written)} files "
+          f"written{f', {len(info.kept)} kept' if info.kept else ''}; README.md says what to run next")
+    return 0
+
+
+def _cmd_check_notebooks(args: argparse.Namespace) -> int:
+    from negaviz.course.rules import check_notebook
+    from negaviz.site.notebooks import collect
+
+    notebooks = [file.source for file in collect(args.paths) if file.name.suffix == ".ipynb"]
+    found = 0
+    for path in notebooks:
+        for finding in check_notebook(path):
+            print(finding.line(str(path)))
+            found += 1
+    if found:
+        print(f"{found} cell{'s' if found != 1 else ''} in {len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''} "
+              "would make nbval fail for the wrong reason", file=sys.stderr)
+        return 1
+    print(f"{len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''}: no cell breaks the rules for stable notebooks")
     return 0
 
 
@@ -708,6 +780,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' -o alphabeta.html\n"
         "  negaviz export ttt 'x.o/x../o..' --tt --perspective minimax -o ttt.html\n"
+        "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --practice tree -o exercise.html\n"
         "exit status: 0 done, 2 bad input, 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -719,6 +792,9 @@ def build_parser() -> argparse.ArgumentParser:
     page.add_argument("--preview", action="store_true",
                       help="show the rest of the search faintly behind each step (off: nothing from later steps shows)")
     page.add_argument("--presenter", action="store_true", help="open in presenter size, for a projector (P switches)")
+    page.add_argument("--practice", choices=PRACTICE_MODES, default=None,
+                      help="students do the exercise on the picture, graded in the page: 'tree' (values and cuts on "
+                      "the whole tree, then check) or 'steps' (questions as the search goes); textbook trees")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
     add_quiet_argument(page)
     export.set_defaults(run=_cmd_export)
@@ -739,6 +815,41 @@ def build_parser() -> argparse.ArgumentParser:
     proof.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
     proof.add_argument("-o", "--output", metavar="FILE", help="draw the proof tree(s) to FILE (format by extension)")
     proof.set_defaults(run=_cmd_proof)
+
+    sheet = commands.add_parser(
+        "exercises", help="write a sheet of alpha-beta exercises of a chosen difficulty, its answer key and a PDF",
+        description="Make COUNT random textbook trees whose alpha-beta search (children left to right) has "
+        "the difficulty asked for, and write them as one offline HTML page of numbered exercises (each tree "
+        "drawn whole, leaf values as given), with its answer key in Markdown (--key) and the trees as a "
+        "printable PDF, a page per tree (--pdf). The same arguments always give the same files; --student "
+        "gives each student a sheet of their own.",
+        epilog="examples:\n"
+        "  negaviz exercises --count 10 --depth 3 --branching 3 --cutoffs 3 --deep-cutoffs 1 --seed 7 "
+        "-o sheet.html --key key.md --pdf trees.pdf\n"
+        "  negaviz exercises --seed 7 --student s1234567 -o s1234567.html --key s1234567-key.md\n"
+        "exit status: 0 done, 2 bad input (an impossible difficulty names what is possible)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    trees = sheet.add_argument_group("the trees")
+    trees.add_argument("--count", type=_whole, default=10, metavar="N", help="exercises on the sheet (default 10)")
+    trees.add_argument("--depth", type=_whole, default=3, metavar="D", help="plies from the root to the leaves (default 3)")
+    trees.add_argument("--branching", type=_whole, default=3, metavar="B", help="children of each inner node (default 3)")
+    trees.add_argument("--cutoffs", type=_whole, metavar="N", help="exactly N alpha-beta cutoffs in each tree")
+    trees.add_argument("--deep-cutoffs", type=_whole, metavar="M",
+                       help="at least M of them above the leaves' parents (they skip whole subtrees)")
+    trees.add_argument("--ties", action="store_true", help="trees with tied leaf values (default: none)")
+    trees.add_argument("--seed", type=_whole, required=True, metavar="S", help="the sheet's seed: the same seed, the same sheet")
+    trees.add_argument("--student", metavar="ID",
+                       help="a sheet for this student: its seed is made from --seed and the ID, and the page says so")
+    trees.add_argument("--perspective", choices=PERSPECTIVES, default="minimax",
+                       help="answers for the first player (minimax, the default) or the side to move (negamax)")
+    files = sheet.add_argument_group("files")
+    files.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the sheet: one offline HTML page")
+    files.add_argument("--key", metavar="FILE.md", help="the answer key, in Markdown")
+    files.add_argument("--pdf", metavar="FILE.pdf", help="the trees, a page each, to print")
+    files.add_argument("--title", help="the page's title (default: Alpha-beta exercises)")
+    files.add_argument("--force", action="store_true", help="replace files that are already there")
+    sheet.set_defaults(run=_cmd_exercises)
 
     site = commands.add_parser(
         "site", help="build a JupyterLite course site: the notebooks run in any browser, nothing installed",
@@ -764,6 +875,42 @@ def build_parser() -> argparse.ArgumentParser:
                       "replacing the cached files; needs the network")
     site.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     site.set_defaults(run=_cmd_site)
+
+    init = commands.add_parser(
+        "init", help="start a course repository: a lecture, pinned requirements, nbval tests, CI that publishes a site",
+        description="Write a course repository into DIR that a lecturer can push as it is: a starter lecture (or "
+        "the notebooks --from names) as jupytext pairs, pinned requirements, pytest set up for strict nbval with "
+        "negaviz's sanitizer, CI for GitHub Actions and GitLab CI that tests the notebooks and publishes the "
+        "course site, Binder files, and a README for the course staff. DIR must be empty (a .git folder aside).",
+        epilog="examples:\n"
+        "  negaviz init cs440\n"
+        "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/11-write-your-own-alphabeta.ipynb\n"
+        "  negaviz init . --force    # add what is missing; a file init did not write is never replaced\n"
+        "exit status: 0 done, 2 bad input (found before any file is written) or a failed write",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    init.add_argument("folder", metavar="DIR", help="the course's folder (made if missing; must be empty)")
+    init.add_argument("--from", dest="notebooks", metavar="NOTEBOOK", nargs="+",
+                      help="lecture notebooks (.ipynb, or folders of them) instead of the starter lecture; "
+                      "each brings its jupytext .py pair")
+    init.add_argument("--force", action="store_true",
+                      help="write into a folder that holds files: add what is missing, replace only files "
+                      "init wrote before and nobody changed")
+    init.set_defaults(run=_cmd_init)
+
+    check = commands.add_parser(
+        "check-notebooks", help="warn about cells that would make nbval fail for the wrong reason",
+        description="Read notebooks (nothing runs) and print one line per cell that breaks a rule for stable "
+        "notebooks: random numbers with no seed, a printed time, a widget without a static form, an Output "
+        "widget, or an nbval marker not alone on its line.",
+        epilog="examples:\n"
+        "  negaviz check-notebooks notebooks/\n"
+        "  negaviz check-notebooks notebooks/03-alphabeta.ipynb\n"
+        "exit status: 0 no warnings, 1 warnings (one line per cell), 2 bad input",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    check.add_argument("paths", metavar="PATH", nargs="+", help="a .ipynb notebook, or a folder of them")
+    check.set_defaults(run=_cmd_check_notebooks)
     return parser
 
 

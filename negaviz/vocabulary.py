@@ -402,17 +402,6 @@ def check_choice(value: Any, choices: tuple[str, ...], what: str) -> Any:
     raise InputError(f"unknown {what} {shown(value)} (must be one of {', '.join(repr(c) for c in choices)})")
 
 
-def check_trace(trace: Any, what: str = "trace") -> Any:
-    """``trace`` if it is a recorded :class:`negaviz.Trace`, else an InputError naming ``what``."""
-    from negaviz.trace.trace import Trace  # lazily: the trace module imports this one
-
-    if isinstance(trace, Trace):
-        return trace
-    hint = " (record one: negaviz.record(tree))" if type(trace).__name__ == "Tree" else ""
-    raise InputError(f"{what}: needs a negaviz Trace (from negaviz.record or negaviz.load), "
-                     f"not {type(trace).__name__}{hint}")
-
-
 _CONTROL = {c: None for c in range(0x20) if chr(c) not in "\t\n"} | {0x7F: None} | {c: None for c in range(0x80, 0xA0)}
 
 

@@ -29,7 +29,8 @@
 # %%
 
 import negaviz
-from negaviz.render import draw, picture
+from negaviz.display import picture
+from negaviz.render import draw
 from negaviz.student import check, trace_calls
 from negaviz.widgets import StepperWidget
 

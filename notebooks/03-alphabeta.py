@@ -33,7 +33,7 @@ import math
 
 import negaviz
 from negaviz.analysis.steps import Stepper, fmt
-from negaviz.render import picture
+from negaviz.display import picture
 from negaviz.widgets import StepperWidget
 
 # %% [markdown]

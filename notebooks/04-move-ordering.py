@@ -33,7 +33,7 @@
 import negaviz
 from negaviz import TicTacToe
 from negaviz.analysis import compare
-from negaviz.render import picture
+from negaviz.display import picture
 from negaviz.render.plots import plot_comparison
 from negaviz.widgets import CompareWidget
 

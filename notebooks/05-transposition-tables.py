@@ -41,7 +41,7 @@ import math
 import negaviz
 from negaviz import TicTacToe
 from negaviz.analysis.steps import fmt
-from negaviz.render import picture
+from negaviz.display import picture
 from negaviz.search.events import EventKind
 from negaviz.student import capture, check
 from negaviz.widgets import StepperWidget

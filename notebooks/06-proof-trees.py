@@ -28,7 +28,8 @@ import math
 import negaviz
 from negaviz import TicTacToe, check_proof, prove
 from negaviz.analysis import nodes_per_depth
-from negaviz.render import draw_proof, picture
+from negaviz.display import picture
+from negaviz.render import draw_proof
 
 # %% [markdown]
 # ## x to move wins

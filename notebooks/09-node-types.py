@@ -48,7 +48,8 @@ from negaviz.analysis import (
     with_node_types,
 )
 from negaviz.analysis.nodetypes import type_counts
-from negaviz.render import draw, picture
+from negaviz.display import picture
+from negaviz.render import draw
 from negaviz.render.styles import default_node_style
 
 # %% [markdown]

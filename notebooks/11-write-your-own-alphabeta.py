@@ -34,7 +34,8 @@ import math
 
 
 import negaviz
-from negaviz.render import draw, picture
+from negaviz.display import picture
+from negaviz.render import draw
 from negaviz.student import capture, check
 from negaviz.widgets import StepperWidget
 

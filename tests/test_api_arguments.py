@@ -38,7 +38,7 @@ SKIPPED: dict[str, str] = {
     # what negaviz returns or raises: built by negaviz, read by users
     **{name: "a value negaviz builds and returns" for name in (
         "negaviz.SearchResult", "negaviz.Trace", "negaviz.analysis.Table", "negaviz.export.Export",
-        "negaviz.quiz.Question", "negaviz.quiz.Exercise", "negaviz.site.SiteInfo", "negaviz.student.Report",
+        "negaviz.quiz.Question", "negaviz.quiz.Exercise", "negaviz.export.sheet.Sheet", "negaviz.site.SiteInfo", "negaviz.student.Report",
         "negaviz.render.NodeView", "negaviz.render.EdgeView", "negaviz.NegavizError", "negaviz.InputError",
         "negaviz.TraceFormatError", "negaviz.SearchInterrupted", "negaviz.analysis.ValueMismatch",
         "negaviz.student.WindowWarning")},
@@ -54,6 +54,8 @@ SKIPPED: dict[str, str] = {
     "negaviz.render.default_edge_style": "called by draw for every edge: kept off the hot path",
     "negaviz.analysis.steps.fmt": "the formatter called for every value shown: kept off the hot path",
     "negaviz.search.endgame.horizon_example": "takes no arguments",
+    "negaviz.nbval_sanitize_path": "takes no arguments",
+    "negaviz.course.rules.Finding": "a value negaviz builds and returns (a cell's problems)",
 }
 
 
@@ -97,8 +99,11 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
     from negaviz.frontend import Scene
     from negaviz.render.plots import plot_nodes_per_depth
 
+    from negaviz.export.sheet import make_sheet
+
     scene = Scene(f.trace)
     game = negaviz.TicTacToe("xo.xo..../")
+    sheet = make_sheet(1, 2, 2, seed=1)
 
     def student(game: Any, pos: Any, alpha: float, beta: float) -> float:
         return 0.0
@@ -149,12 +154,24 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.games.make_game": dict(name="ttt", position=None, size=None, cols=None, rows=None, connect=None),
         "negaviz.progress.wanted": dict(quiet=False, stream=io.StringIO()),
         "negaviz.quiz.questions": dict(trace=f.trace, kinds=None, steps=None, limit=None, perspective="negamax"),
+        "negaviz.quiz.grade.grade": dict(trace=f.trace, values=None, windows=None, cut=None, next_nodes=None,
+                                         perspective="negamax"),
+        "negaviz.quiz.grade.answer_key": dict(trace=f.trace, perspective="negamax", mistakes=True),
+        "negaviz.quiz.practice.practice_data": dict(trace=f.trace, mode="tree"),
         "negaviz.quiz.random_tree": dict(depth=2, branching=2, seed=1, values=(-9, 9), exact_branching=True),
         "negaviz.quiz.exercise": dict(depth=2, branching=2, seed=1, algorithm="alphabeta", perspective="negamax",
                                       values=(-9, 9), exact_branching=True),
+        "negaviz.quiz.difficulty.possible": dict(depth=2, branching=2),
+        "negaviz.quiz.difficulty.limits": dict(depth=2, branching=2),
+        "negaviz.export.sheet.make_sheet": dict(count=1, depth=2, branching=2, seed=1, cutoffs=None, deep_cutoffs=None,
+                                                ties=False, student=None, perspective="minimax"),
+        "negaviz.export.sheet.exercise_html": dict(exercise=sheet.exercises[0], number=1),
+        "negaviz.export.sheet.sheet_html": dict(sheet=sheet, title=None),
+        "negaviz.export.sheet.key_markdown": dict(sheet=sheet),
+        "negaviz.export.sheet.trees_pdf": dict(sheet=sheet),
         "negaviz.render.draw": dict(trace=f.trace, step=None, perspective="negamax", windows=False, dag=False,
                                     max_nodes=400, legend=True, preview=False),
-        "negaviz.render.picture": dict(drawing=f.trace),
+        "negaviz.display.picture": dict(drawing=f.trace),
         "negaviz.prove": dict(game=negaviz.TicTacToe("x.o/x../o.."), position=None, minimal=False),
         # the proof is positional (draw_proof(proofs)); the keywords are checked before it is read
         "negaviz.render.draw_proof": dict(max_nodes=400, node_style=lambda v: {}, edge_style=lambda v: {}),
@@ -176,6 +193,8 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.search.endgame.solve": dict(game=f.tree, position=None, options=None, progress=None),
         "negaviz.search.endgame.bar_callback": dict(widget=None),
         "negaviz.search.endgame.othello_endgame": dict(empties=4, seed=0, size=4),
+        "negaviz.course.init.init_course": dict(folder=f.tmp / "course", notebooks=[f.notebook], force=False),
+        "negaviz.course.rules.check_notebook": dict(path=f.notebook),
         "negaviz.site.build_site": dict(sources=[f.notebook], output=f.tmp / "no" / "site", force=False,
                                         pyodide=None, say=None),
         "negaviz.student.trace_calls": dict(game=game, position=0, alpha=None, beta=None, returns="value", key=None),
@@ -193,7 +212,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
                                               play_interval=900),
         "negaviz.widgets.PlayWidget": dict(game=negaviz.TicTacToe(), human=None, depth=None, options=None,
                                            max_nodes_drawn=150),
-        "negaviz.widgets.display.DrawingView": dict(source="digraph { a }", label=""),
+        "negaviz.display.drawing.DrawingView": dict(source="digraph { a }", label=""),
     }
 
 

@@ -255,6 +255,12 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("render bad tree", ["render", "tree", "A(B:1", "-o", "{tmp}/x.svg"], "missing ')'"),
     # export
     ("export to .svg", ["export", "tree", TREE, "-o", "{tmp}/x.svg"], "should end with .html"),
+    ("whole-tree practice on a board", ["export", "ttt", "xo.x.o...", "--practice", "tree", "-o", "{tmp}/x.html"],
+     "practice='tree' needs a textbook tree"),
+    ("practice on a table search", ["export", "tree", TREE, "--algorithm", "mtdf", "--practice", "steps", "-o",
+                                    "{tmp}/x.html"], "practice='steps' has questions for negamax, minimax and alpha-beta"),
+    ("unknown practice mode", ["export", "tree", TREE, "--practice", "quiz", "-o", "{tmp}/x.html"],
+     "invalid choice: 'quiz'"),
     ("export into a missing folder", ["export", "tree", TREE, "-o", "{tmp}/missing/x.html"], "does not exist"),
     ("export onto a folder", ["export", "tree", TREE, "-o", "{tmp}/page.html"], "it is a folder"),
     ("export into /proc", ["export", "tree", TREE, "-o", "/proc/negaviz-x.html"], "cannot write '/proc/negaviz-x.html'"),
@@ -270,6 +276,22 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("proof into /proc", ["proof", "ttt", "x.o/x../o..", "-o", "/proc/negaviz-p.svg"], "cannot write '/proc/negaviz-p.svg'"),
     ("proof into /sys", ["proof", "ttt", "x.o/x../o..", "-o", "/sys/negaviz-p.svg"], "cannot write '/sys/negaviz-p.svg'"),
     ("proof onto a full disk", ["proof", "ttt", "x.o/x../o..", "-o", "{tmp}/full.svg"], "No space left on device"),
+    # negaviz init (issue 28): nothing is written for any of these
+    ("init into a file", ["init", "{tmp}/file"], "cannot make a course in '{tmp}/file': it is a file, not a folder"),
+    ("init into a folder holding files", ["init", "{tmp}"], "will not make a course in '{tmp}': it holds files"),
+    ("init from a file that is not a notebook", ["init", "{tmp}/course", "--from", "{tmp}/bad_tree"],
+     "'{tmp}/bad_tree' is not a notebook: give .ipynb files, or folders that hold them"),
+    ("init from JSON that is not a notebook", ["init", "{tmp}/course", "--from", "{tmp}/plain.ipynb"],
+     "is JSON but not a Jupyter notebook"),
+    ("init from a missing notebook", ["init", "{tmp}/course", "--from", "{tmp}/missing.ipynb"], "no such notebook"),
+    ("init from a folder with no notebook", ["init", "{tmp}/course", "--from", "{tmp}/dir"], "holds no notebook"),
+    ("init into /proc", ["init", "/proc/negaviz-course"], "folder '/proc' takes no new folders"),
+    ("init into /sys", ["init", "/sys/negaviz-course"], "folder '/sys' takes no new folders"),
+    ("init into a read-only folder", ["init", "/proc/sys"], "cannot make a course in '/proc/sys': the folder cannot be written"),
+    ("check-notebooks of a file that is not a notebook", ["check-notebooks", "{tmp}/bad_tree"], "is not a notebook"),
+    ("check-notebooks of a folder with no notebook", ["check-notebooks", "{tmp}/dir"], "holds no notebook"),
+    ("check-notebooks of a notebook with a cell that is not one", ["check-notebooks", "{tmp}/odd.ipynb"],
+     "notebook '{tmp}/odd.ipynb': cell 2 is not a notebook cell (a JSON object), but list"),
 ]
 
 WRITES_FIRST = {"proof onto a full disk"}
@@ -285,6 +307,8 @@ def corpus_dir(tmp_path: Path) -> Path:
     (tmp_path / "binary").write_bytes(b"\xff\xfe[1,2]\x80")
     (tmp_path / "bad_tree").write_text("[[7,5],[3,1\n")
     (tmp_path / "ttt_bad").write_text("xxx/ooo/...\n")
+    (tmp_path / "plain.ipynb").write_text('{"cells": "none"}\n')
+    (tmp_path / "odd.ipynb").write_text('{"cells": [{"cell_type": "markdown", "source": ""}, []], "nbformat": 4}\n')
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo")
     if os.path.exists("/dev/full"):
@@ -304,6 +328,7 @@ def test_bad_cli_input_is_one_line_and_status_2(
     request: pytest.FixtureRequest, argv: list[str], words: str,
 ) -> None:
     argv = [a.replace("{tmp}", str(corpus_dir)) for a in argv]
+    words = words.replace("{tmp}", str(corpus_dir))
     if any(a.startswith(("/proc/", "/sys/")) for a in argv) and not (
         os.path.isdir("/proc/self") and os.path.isdir("/sys/kernel")
     ):
@@ -323,6 +348,7 @@ def test_bad_cli_input_is_one_line_and_status_2(
     case = request.node.callspec.id
     if case not in WRITES_FIRST:
         assert out == ""
+    assert not (corpus_dir / "course").exists()  # init wrote nothing
     for probe in ("/proc/negaviz-", "/sys/negaviz-"):
         assert not any(os.path.exists(a) for a in argv if a.startswith(probe))
 

@@ -104,6 +104,23 @@ def test_a_bad_progress_delay_is_one_line_naming_the_variable(tmp_path: Path) ->
     assert "Traceback" not in shown
 
 
+@pytest.mark.parametrize("argv", [
+    ["render", "ttt", "x.o/x../o..", "-o", "tree.svg"],
+    ["render", "ttt", "x.o/x../o..", "--steps", "0-2", "-o", "steps.pdf"],
+    ["render", "ttt", "x.o/x../o..", "--steps", "0-2", "-o", "frames/"],  # the flip-book recorded without it once
+    ["export", "ttt", "x.o/x../o..", "-o", "page.html"],
+], ids=["render", "flip-book-pdf", "flip-book-folder", "export"])
+def test_every_command_that_records_shows_the_bar_and_quiet_hides_it(argv: list[str], tmp_path: Path) -> None:
+    status, shown = in_terminal(argv, tmp_path)
+    assert status == 0, shown
+    assert "recording:" in shown and " events" in shown
+    quiet = tmp_path / "quiet"
+    quiet.mkdir()
+    status, shown = in_terminal([*argv, "--quiet"], quiet)
+    assert status == 0, shown
+    assert "recording" not in shown
+
+
 @pytest.mark.slow
 def test_recording_is_quiet_with_quiet(tmp_path: Path) -> None:
     status, shown = in_terminal([*BIG_RECORD, "--quiet"], tmp_path)

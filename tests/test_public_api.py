@@ -24,7 +24,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # The total number of names in all the __all__ lists was 187 when they were trimmed to
 # the public API (from 286).  The budget is there so the lists do not grow back by
 # accident: raise it only when a name a user is meant to import is added.
-BUDGET = 195
+# 203: + what a difficulty allows (quiz.difficulty: possible, limits) and exercise sheets
+# (export.sheet: Sheet, make_sheet, exercise_html, sheet_html, key_markdown, trees_pdf);
+# 207: + practice on the picture (quiz.grade: grade, answer_key; quiz.practice: practice_data;
+# quiz.mistakes: MISTAKES); 212: + issue 28's negaviz.nbval_sanitize_path (and its home,
+# negaviz.course), negaviz.course.init.init_course and negaviz.course.rules' check_notebook and Finding.
+BUDGET = 212
 
 
 def _modules() -> list[ModuleType]:

@@ -50,7 +50,7 @@ def test_the_notebook_snippet_runs_and_builds_every_widget(tmp_path: Path) -> No
     from negaviz.trace import Trace
     from negaviz.widgets import CompareWidget, PlayWidget, StepperWidget
 
-    from negaviz.render import Picture
+    from negaviz.display import Picture
 
     shown = run_cells(snippet_after("In a notebook, a trace shows itself"), tmp_path)
     assert [type(x) for x in shown] == [Trace, Picture, type(tmp_path), StepperWidget, CompareWidget, PlayWidget]

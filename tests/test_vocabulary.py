@@ -30,7 +30,7 @@ from negaviz.errors import InputError
 from negaviz.export import export_html
 from negaviz.frontend.scene import Scene, js_string, legend_html
 from negaviz.quiz.exercises import exercise
-from negaviz.render.fold import snapshot
+from negaviz.layout.fold import snapshot
 from negaviz.search.options import SearchOptions
 from negaviz.trace.replay import Replay
 from negaviz.vocabulary import PERSPECTIVES, check_flag, check_perspective, check_step, fmt, number_in, number_out

@@ -10,7 +10,7 @@ Run: python tools/build_docs.py            redraw every figure (``make docs``)
 
 A check compares byte for byte when the figure was drawn by the Graphviz installed here
 (its SVG names the version); drawn by another, it compares what the two draw, as nbval
-compares a notebook's drawings (``notebooks/sanitize.cfg``: not where dot put things).
+compares a notebook's drawings (``negaviz.nbval_sanitize_path()``: not where dot put things).
 """
 
 from __future__ import annotations
@@ -49,9 +49,10 @@ def drawn_alike(old: bytes, new: bytes) -> bool:
     wherever their Graphviz put them (the patterns nbval compares notebooks with)."""
     from nbval.plugin import get_sanitize_patterns  # type: ignore[import-untyped]
 
+    from negaviz import nbval_sanitize_path
     from negaviz.render.output import svg_element
 
-    patterns = get_sanitize_patterns((ROOT / "notebooks" / "sanitize.cfg").read_text(encoding="utf-8"))
+    patterns = get_sanitize_patterns(nbval_sanitize_path().read_text(encoding="utf-8"))
 
     def sanitized(svg: bytes) -> str:
         text = svg_element(svg.decode("utf-8"))

@@ -19,6 +19,7 @@ then writes the ``.ipynb``.  The same sources and package give byte-identical no
     python tools/build_notebooks.py                  # every notebook (make notebooks)
     python tools/build_notebooks.py 03 05-transposition-tables
     python tools/build_notebooks.py --check          # is every pair in sync? runs nothing
+    python tools/build_notebooks.py --course         # the starter lecture `negaviz init` writes
 
 Names may be given as ``03``, ``03-alphabeta``, ``03-alphabeta.py`` or
 ``03-alphabeta.ipynb``.  ``--check`` compares the cells (type and source) of each
@@ -42,6 +43,9 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+COURSE = ROOT / "negaviz" / "course" / "template" / "notebooks"
+"""The starter lecture that ``negaviz init`` copies into a new course, stored executed
+(package data) so that init needs no kernel and no dot: the same build makes it."""
 LECTURE = "[0-9][0-9]-*"  # lecture notebooks are named NN-name; conftest.py and the rest are not
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 TIMEOUT = 600  # seconds per cell: generous, the whole sequence runs in well under two minutes
@@ -51,14 +55,14 @@ MODEL_ID = re.compile(r"[0-9a-f]{32}")
 WIDGET_NAMESPACE = uuid.UUID("6f1d2a4e-5b1c-4c8e-9d7a-0e4b3c2a1f00")
 
 
-def names() -> list[str]:
+def names(folder: Path = NOTEBOOKS) -> list[str]:
     """The lecture notebooks, by their sources: ``00-index``, ``01-negamax``, ..."""
-    return sorted(p.stem for p in NOTEBOOKS.glob(f"{LECTURE}.py"))
+    return sorted(p.stem for p in folder.glob(f"{LECTURE}.py"))
 
 
-def make(name: str) -> nbformat.NotebookNode:
+def make(name: str, folder: Path = NOTEBOOKS) -> nbformat.NotebookNode:
     """The notebook ``name`` read from its ``.py``, with fixed cell ids, not executed."""
-    nb = jupytext.read(NOTEBOOKS / f"{name}.py", fmt="py:percent")
+    nb = jupytext.read(folder / f"{name}.py", fmt="py:percent")
     # Cell ids from the text are random (the .py does not store them): number them instead.
     for i, cell in enumerate(nb.cells, 1):
         cell.id = f"c{i:02d}"
@@ -67,8 +71,8 @@ def make(name: str) -> nbformat.NotebookNode:
     return nb
 
 
-def execute(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Run every cell in a fresh kernel, in ``notebooks/``, keeping the outputs."""
+def execute(nb: nbformat.NotebookNode, folder: Path = NOTEBOOKS) -> nbformat.NotebookNode:
+    """Run every cell in a fresh kernel, in ``folder``, keeping the outputs."""
     from nbclient import NotebookClient
 
     client = NotebookClient(
@@ -76,7 +80,7 @@ def execute(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         kernel_name=KERNEL["name"],
         timeout=TIMEOUT,
         record_timing=False,  # no timestamps in cell metadata
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        resources={"metadata": {"path": str(folder)}},
     )
     client.execute()
     return nb
@@ -143,9 +147,10 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-def build(name: str) -> Path:
-    path = NOTEBOOKS / f"{name}.ipynb"
-    nb = execute(make(name))
+def build(name: str, folder: Path = NOTEBOOKS, out: Path | None = None) -> Path:
+    """Execute ``folder/name.py`` and save it as ``name.ipynb`` in ``out`` (default: ``folder``)."""
+    path = (out or folder) / f"{name}.ipynb"
+    nb = execute(make(name, folder), folder)
     nb = stable_widget_ids(clean(nb), name)
     # No saved widget state: with it, `jupyter nbconvert --to html` would show the widget
     # views, which need a CDN, instead of the steppers' self-contained HTML form.
@@ -155,30 +160,32 @@ def build(name: str) -> Path:
     return path
 
 
-def check() -> list[str]:
+def check(folder: Path = NOTEBOOKS) -> list[str]:
     """Pairs out of sync: a half missing, or cells (type and source) that differ."""
     problems = []
-    sources = set(names())
-    saved = {p.stem for p in NOTEBOOKS.glob(f"{LECTURE}.ipynb")}
+    sources = set(names(folder))
+    saved = {p.stem for p in folder.glob(f"{LECTURE}.ipynb")}
+    where = folder.relative_to(ROOT).as_posix()
+    again = "tools/build_notebooks.py" + (" --course" if folder == COURSE else "")
     for name in sorted(saved - sources):
-        problems.append(f"notebooks/{name}.ipynb has no notebooks/{name}.py: run jupytext --sync notebooks/{name}.ipynb")
+        problems.append(f"{where}/{name}.ipynb has no {where}/{name}.py: run jupytext --sync {where}/{name}.ipynb")
     for name in sorted(sources - saved):
-        problems.append(f"notebooks/{name}.py has no notebooks/{name}.ipynb: run python tools/build_notebooks.py {name}")
+        problems.append(f"{where}/{name}.py has no {where}/{name}.ipynb: run python {again} {name}")
     for name in sorted(sources & saved):
-        want = [(c.cell_type, c.source) for c in jupytext.read(NOTEBOOKS / f"{name}.py", fmt="py:percent").cells]
-        have = [(c.cell_type, c.source) for c in nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells]
+        want = [(c.cell_type, c.source) for c in jupytext.read(folder / f"{name}.py", fmt="py:percent").cells]
+        have = [(c.cell_type, c.source) for c in nbformat.read(folder / f"{name}.ipynb", as_version=4).cells]
         if want != have:
             first = next((i for i, (a, b) in enumerate(zip(want, have)) if a != b), min(len(want), len(have)))
             problems.append(
-                f"notebooks/{name}.ipynb and notebooks/{name}.py differ from cell {first + 1} on "
-                f"({len(have)} cells in the .ipynb, {len(want)} in the .py): run python tools/build_notebooks.py {name}"
+                f"{where}/{name}.ipynb and {where}/{name}.py differ from cell {first + 1} on "
+                f"({len(have)} cells in the .ipynb, {len(want)} in the .py): run python {again} {name}"
             )
     return problems
 
 
-def resolve(arg: str) -> str:
+def resolve(arg: str, folder: Path = NOTEBOOKS) -> str:
     stem = Path(arg).name.removesuffix(".ipynb").removesuffix(".py")
-    known = names()
+    known = names(folder)
     matches = [n for n in known if n == stem or n.startswith(stem + "-") or n.split("-")[0] == stem]
     if len(matches) != 1:
         raise SystemExit(f"unknown notebook {arg!r} (one of: {', '.join(known)})")
@@ -189,17 +196,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="notebooks to build (default: all), e.g. 03 or 03-alphabeta")
     parser.add_argument("--check", action="store_true", help="check that every .py/.ipynb pair is in sync; run nothing")
+    parser.add_argument("--course", action="store_true",
+                        help=f"the starter lecture of `negaviz init` ({COURSE.relative_to(ROOT).as_posix()}/) instead")
     args = parser.parse_args(argv)
+    folder = COURSE if args.course else NOTEBOOKS
+    where = folder.relative_to(ROOT).as_posix()
     if args.check:
-        problems = check()
+        problems = check(folder)
         for p in problems:
             print(p, file=sys.stderr)
         if not problems:
-            print(f"{len(names())} notebook pairs (.py and .ipynb) in sync")
+            print(f"{len(names(folder))} notebook pairs (.py and .ipynb) in sync")
         return 1 if problems else 0
-    for name in [resolve(a) for a in args.names] or names():
-        print(f"building notebooks/{name}.ipynb from notebooks/{name}.py", flush=True)
-        build(name)
+    for name in [resolve(a, folder) for a in args.names] or names(folder):
+        print(f"building {where}/{name}.ipynb from {where}/{name}.py", flush=True)
+        build(name, folder)
     return 0
 
 

@@ -48,8 +48,8 @@ from typing import Any, Literal, NamedTuple
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import max_score_of, root_of
-from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import check_int, check_number, check_trace
+from negaviz.trace.trace import Ending, Trace, check_trace
+from negaviz.vocabulary import check_int, check_number
 
 __all__ = ["minimal_leaf_count", "full_tree", "minimal_tree", "compare_with_minimal"]
 

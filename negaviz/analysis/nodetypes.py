@@ -38,8 +38,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Literal, Mapping, get_args
 
 from negaviz.errors import InputError
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import check_callable, check_trace
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import check_callable
 
 if TYPE_CHECKING:  # drawing needs graphviz; reading types does not
     from negaviz.render.styles import NodeView

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, NamedTuple
 
 from negaviz.errors import InputError
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import check_trace
+from negaviz.trace.trace import Trace, check_trace
 
 __all__ = [
     "nodes_per_depth", "leaves_per_depth", "cutoffs_per_depth", "tt_hits_per_depth",

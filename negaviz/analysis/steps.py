@@ -18,8 +18,8 @@ from negaviz.games.protocol import is_textbook_tree, label, move_name, player
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
-from negaviz.trace.trace import Ending, Event, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_trace, fmt, printable
+from negaviz.trace.trace import Ending, Event, Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, printable
 
 _K = EventKind
 __all__ = ["Stepper", "fmt"]

@@ -39,8 +39,8 @@ from negaviz.frontend.page import check_page_size, page_html
 from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.progress import bar, delay
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_text, check_trace
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_text
 
 # Public through the package: negaviz.export lists export_html and Export.
 
@@ -101,6 +101,7 @@ def export_html(
     presenter: bool = False,
     layout: Layout = "browser",
     progress: bool = False,
+    practice: str | None = None,
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
@@ -113,7 +114,9 @@ def export_html(
     the Graphviz it carries, when a step first shows it: small pages, no ``dot`` needed
     here), or ``dot`` (laid out here: each view's SVG in the page).  ``progress``: show
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
-    that takes long enough to need them; the page is the same either way.
+    that takes long enough to need them; the page is the same either way.  ``practice``:
+    ``tree`` or ``steps``, students do the exercise on the picture, graded in the page
+    (:mod:`negaviz.quiz.practice`); textbook trees only.
     """
     check_trace(trace)
     check_perspective(perspective)
@@ -125,7 +128,7 @@ def export_html(
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
     if target.is_dir():
         raise InputError(f"cannot write {str(path)!r}: it is a folder; give the page's file name, e.g. page.html")
-    scene = Scene(trace, max_nodes=max_nodes, layout=layout)
+    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice)
     check_page_size([scene])
     heading = title or describe(trace)
     about = (

@@ -22,4 +22,4 @@ __all__ = ["Scene", "ESM", "page_html", "static_html"]
 BROWSER_LAYOUT = True
 """The front-end lays views and drawings out itself, with the Graphviz bundled in
 ``vendor/``, where the kernel has no ``dot`` (a browser's Python): steppers, exported
-pages, and (through :mod:`negaviz.widgets.display`) a notebook's drawings and traces."""
+pages, and (through :mod:`negaviz.display`) a notebook's drawings and traces."""

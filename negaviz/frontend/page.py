@@ -202,7 +202,7 @@ def page_html(
     datas = [scene.data(chunks="all") for scene in scenes]
     # The views' SVG (laid out by dot) is kept apart from the rest: it is the one part of
     # a page that depends on which Graphviz is installed, so a notebook's stored stepper
-    # can be compared without it (notebooks/sanitize.cfg).
+    # can be compared without it (negaviz/course/sanitize.cfg, the nbval sanitizer).
     svgs = [[view.pop("svg", None) for view in data["views"]] for data in datas]
     state = {
         "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,

@@ -5,7 +5,7 @@ trace with no kernel and no further layout:
 
 * **views**: drawings laid out once (by dot here, or in the browser by the bundled
   Graphviz: see ``layout``), each holding at most ``max_nodes`` nodes (the folding of
-  :mod:`negaviz.render.fold`).  A trace that fits is one view; a bigger one gets a view
+  :mod:`negaviz.layout.fold`).  A trace that fits is one view; a bigger one gets a view
   around each part of the search, laid out when a step first needs it.  A view is drawn
   from the tree's shape and the game's labels alone (:class:`_LayoutBuilder`): no value,
   bound, cut, best line or pruned move is in it, since it is shown from its first step
@@ -48,18 +48,20 @@ from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
-from negaviz.render.growth import PINNED_GRAPH, Placer, Spans, label_size, pinned
+from negaviz.layout.growth import PINNED_GRAPH, Placer, Spans, label_size, pinned
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Sizes, given_plan, plan, snapshot
+from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
+from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
+from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
-from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, _Builder, check_max_nodes
+from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
-from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, check_trace, fmt, printable, view_caption
+from negaviz.trace.trace import Ending, Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, fmt, printable, view_caption
 
 __all__ = ["Scene"]
 
@@ -161,7 +163,7 @@ def layout_edge_style(view: EdgeView) -> dict[str, str]:
     return {"color": GREY}
 
 
-class _LayoutBuilder(_Builder):
+class _LayoutBuilder(Builder):
     """Draws a view from the tree's shape and the game's labels alone.
 
     The plain drawing (:func:`negaviz.render.draw`) writes each node's state into its
@@ -199,15 +201,15 @@ class _LayoutBuilder(_Builder):
         return ""
 
 
-def _count_label(view: NodeView, slots: labels.Slots) -> str:
+def _count_label(view: NodeView, slots: Slots) -> str:
     """A folded subtree ("+n nodes", n painted per step: the nodes entered so far, then
     its value) or a group of untried moves ("+n moves", then painted "pruned" once a
     cutoff skips them)."""
     if view.kind in SUMMARIES:
-        head = labels._slot_row(labels.SLOT_MARKS, len(f"+{view.count:,} nodes"), 10)
-        return labels._table([head, labels._slot_row(labels.SLOT_VALUE, slots.value + 8, 9)])
-    head = labels._row(f"+{view.count:,} moves", 10)
-    return labels._table([head, labels._slot_row(labels.SLOT_VALUE, len("not tried yet"), 9)])
+        head = labels.slot_row(SLOT_MARKS, len(f"+{view.count:,} nodes"), 10)
+        return labels.table([head, labels.slot_row(SLOT_VALUE, slots.value + 8, 9)])
+    head = labels.row(f"+{view.count:,} moves", 10)
+    return labels.table([head, labels.slot_row(SLOT_VALUE, len("not tried yet"), 9)])
 
 
 # ------------------------------------------------------------------------------ SVG
@@ -242,9 +244,10 @@ class Scene:
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
-        interval: int = 600, layout: Layout = "auto",
+        interval: int = 600, layout: Layout = "auto", practice: str | None = None,
     ) -> None:
         check_trace(trace)
+        mode = check_practice(trace, practice)
         check_max_nodes(max_nodes)
         title = printable(check_text(title, "title"))
         if not isinstance(only, frozenset):
@@ -259,6 +262,8 @@ class Scene:
         self.title = title
         self.only = only
         self.interval = interval
+        self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
+        """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
         self.timeline = timeline_of(trace)  # shared with the step logic, which reads it too
         self.first_player = first_player(trace)
         """0 if the first player moves at the root."""
@@ -280,6 +285,9 @@ class Scene:
             given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
             if not given:
                 self._spans[p] = Spans(self.timeline, root=root, end=root + len(part.nodes), first=first, budget=max_nodes)
+            if mode == "tree" and not given:
+                raise InputError(f"practice needs the tree drawn whole, and this one has more than max_nodes={max_nodes} "
+                                 "nodes: raise max_nodes, or practise on a smaller tree")
             if given:
                 self._add_view(p, ())  # the given tree, whole
             else:
@@ -346,7 +354,7 @@ class Scene:
     def _grow_view(self, p: int, start: int, note_new: bool = False) -> int:
         """Lay out the view of pass ``p`` that starts at step ``start``: the call stack then,
         and the nodes the search enters from then on, placed as it enters them
-        (:mod:`negaviz.render.growth`), until ``max_nodes`` are drawn; the view shows
+        (:mod:`negaviz.layout.growth`), until ``max_nodes`` are drawn; the view shows
         the steps from ``start`` until the next node would not fit."""
         first, root, part = self.passes[p]
         tl = self.timeline
@@ -356,7 +364,7 @@ class Scene:
         stack, members, stop = spans.stack(start), spans.members(start), spans.stop(start)
         snap = snapshot(part, len(part))
         builder = _LayoutBuilder(part, snap, perspective="negamax", windows=True, dag=False)
-        builder.slots = labels.game_slots(part.game)
+        builder.slots = game_slots(part.game)
         import graphviz  # type: ignore[import-untyped]  # (negaviz.render has said in one line if it is missing)
 
         dot = graphviz.Digraph(name="negaviz", graph_attr=dict(PINNED_GRAPH), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR))
@@ -417,7 +425,7 @@ class Scene:
         builder.follows_entries = False  # the front-end picks each step's entry (entryAt)
         try:
             given = {it.name: self._given(builder, it) for it in layout.items} if textbook else {}
-            builder.slots = labels.given_slots(given.values()) if whole else self._slots(layout, root, given)
+            builder.slots = given_slots(given.values()) if whole else self._slots(layout, root, given)
             dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
             names = {it.name: self._item_name(builder, it, root) for it in layout.items}
@@ -473,7 +481,7 @@ class Scene:
         self._drawn[p] |= drawn
         return len(self.views) - 1
 
-    def _given(self, builder: _Builder, item: Any) -> float | None:
+    def _given(self, builder: Builder, item: Any) -> float | None:
         """A textbook leaf's value as the tree gives it (for the side to move there): the
         exercise's data, shown from step 0 as given, not as a result."""
         if item.kind in SUMMARIES or item.covers > 1 and item.node < 0:
@@ -482,7 +490,7 @@ class Scene:
         pos = builder.position(item.node) if item.node >= 0 else builder.ghost_position(item)
         return game.score(pos) if game.is_terminal(pos) else None
 
-    def _item_name(self, builder: _Builder, item: Any, root: int) -> str:
+    def _item_name(self, builder: Builder, item: Any, root: int) -> str:
         """How the sentences name a drawn item (screen readers read it)."""
         if item.node >= 0:
             base = name(self.trace, item.node + root)
@@ -497,7 +505,7 @@ class Scene:
         move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
 
-    def _prefix(self, builder: _Builder, item: Any) -> str:
+    def _prefix(self, builder: Builder, item: Any) -> str:
         """Text the front-end writes before a value: the ▲/▼ marker on boards and text labels."""
         single_ghost = item.kind in GHOSTS and len(item.moves) == 1
         if (item.kind != "node" and not single_ghost) or builder.family == "textbook":
@@ -506,7 +514,7 @@ class Scene:
         mark = labels.marker(view.player)
         return f"{mark} " if mark else ""
 
-    def _slots(self, layout: Any, root: int, given: dict[str, float | None]) -> labels.Slots:
+    def _slots(self, layout: Any, root: int, given: dict[str, float | None]) -> Slots:
         """Widths of the changing texts: the longest any drawn node shows, in either view."""
         longest = max((len(fmt(v)) + 1 for v in given.values() if v is not None), default=1)
         for it in layout.items:
@@ -519,7 +527,7 @@ class Scene:
             for v in values:
                 if v is not None:
                     longest = max(longest, len(fmt(v)), len(fmt(-v)))
-        return labels.Slots(value=longest + 5, window=2 * longest + 4)
+        return Slots(value=longest + 5, window=2 * longest + 4)
 
     def _life(self, nid: int) -> list[Any]:
         life = self.timeline.lives[nid]
@@ -617,6 +625,7 @@ class Scene:
             "fmt": dict(sorted(self._fmt.items())),
             "legend": {p: legend_html(p, self.first_player) for p in PERSPECTIVES},
             "css": css(),
+            "practice": self.practice,
         }
 
     def view_data(self, index: int) -> dict[str, Any]:

@@ -206,7 +206,7 @@ function saveSvg(svg, full, step) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// A still drawing (negaviz.widgets.display): its DOT source laid out here, once.  What a
+// A still drawing (negaviz.display.drawing): its DOT source laid out here, once.  What a
 // notebook shows for a drawing or a trace where the kernel has no dot (a browser's Python).
 async function renderDrawing({ model, el }) {
   const box = h("div", { class: "negaviz-drawing", role: "img", "aria-label": model.get("label") || "a drawing" });
@@ -829,6 +829,549 @@ class Pane {
   }
 }
 
+// ------------------------------------------------------------ src/practice.js
+// Grading a student's answers in the page, with no kernel: negaviz.quiz.grade's
+// Key.grade, line for line, on the key Python wrote (answer_key(trace).to_json()).
+// Nothing is searched here: every right answer, every explanation and the answers
+// each mistake gives come in the key.  tests/frontend/practice.test.mjs checks that
+// this grades every fixture answer exactly as Python does.
+
+const fmt = makeFmt({});
+const MINUS = /[−–]/g;
+const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
+const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+
+const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
+
+// negaviz.quiz.questions.parse_value: a number, or an Error saying what was wrong.
+function parseValue(answer) {
+  if (typeof answer === "number") {
+    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
+    return answer;
+  }
+  const text = String(answer).trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
+  let v;
+  if (NUMBER.test(text)) v = Number(text);
+  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
+  else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
+  return v;
+}
+
+// parse_window: two numbers, from text like "(5, inf)" or a pair.
+function parseWindow(answer) {
+  let parts;
+  if (Array.isArray(answer)) parts = answer;
+  else {
+    const text = String(answer).trim().replace(/^[()[\]{} ]+|[()[\]{} ]+$/g, "");
+    parts = text.split(/\s*[,;]\s*|\s+/).filter((p) => p);
+  }
+  if (parts.length !== 2) throw new Error(repr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
+  return [parseValue(parts[0]), parseValue(parts[1])];
+}
+
+// parse_labels: names from a list, or text like "G, H" or "none".
+function parseLabels(answer) {
+  if (answer === null || answer === undefined) return [];
+  if (Array.isArray(answer)) return answer.map((p) => String(p).trim()).filter((p) => p);
+  const text = String(answer).trim();
+  if (NONE.has(text.toLowerCase())) return [];
+  return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
+}
+
+const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= Math.max(1e-9 * Math.max(Math.abs(a), Math.abs(b)), 1e-9));
+const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
+const pair = (w) => [num(w[0]), num(w[1])];
+const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
+const count = (n, one, many) => n + " " + (n === 1 ? one : many);
+const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1]);
+
+function accepts(want, v) {
+  if (same(v, num(want.value))) return true;
+  const acc = want.accepted;
+  return acc !== null && num(acc[0]) <= v && v <= num(acc[1]);
+}
+
+/**
+ * Grade answers against a key, as Key.grade does.
+ * @param {object} key  answer_key(trace).to_json()
+ * @param {{values?: object, windows?: object, cut?: string[]|string, next?: object}} answers
+ *   values and windows: name -> text; cut: names; next: step -> name ("none": no node)
+ * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
+ * @returns {object} the Grade's fields, sets as sorted arrays
+ */
+function grade(key, answers, how = {}) {
+  const onlyGiven = !!how.onlyGiven;
+  const names = new Set(key.names);
+  const folded = new Map(key.names.map((n) => [n.toLowerCase(), n]));
+  const notes = [];
+  const wrong = [];
+  let right = 0, asked = 0;
+  const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
+  const givenValues = new Map(), givenWindows = new Map();
+  const nameOf = (raw) => {
+    const text = String(raw).trim();
+    if (names.has(text)) return text;
+    if (folded.has(text.toLowerCase())) return folded.get(text.toLowerCase());
+    notes.push("There is no node " + repr(text) + " in this tree.");
+    return null;
+  };
+
+  if (answers.values) {
+    for (const [raw, answer] of Object.entries(answers.values)) {
+      const name = nameOf(raw);
+      if (name === null || blank(answer)) continue;
+      try { givenValues.set(name, parseValue(answer)); } catch (e) {
+        notes.push("The value of " + name + " could not be read: " + e.message + ".");
+        unanswered.add(name);
+      }
+    }
+    for (const [name, want] of Object.entries(key.values)) {
+      if (onlyGiven && !givenValues.has(name)) continue;
+      asked += 1;
+      if (!givenValues.has(name)) { unanswered.add(name); continue; }
+      const v = givenValues.get(name);
+      if (accepts(want, v)) {
+        right += 1;
+        if (!same(v, num(want.value))) {
+          notes.push(name + ": " + fmt(v) + " is accepted as a bound, as is " + fmt(num(want.value)) + ": " + name
+            + "'s value is only a bound, and any from " + fmt(num(want.accepted[0])) + " to " + fmt(num(want.accepted[1])) + " is equally valid.");
+        }
+      } else {
+        wrongValues.add(name);
+        wrong.push([want.step, name, "value", want.why]);
+      }
+    }
+    for (const name of givenValues.keys()) {
+      if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
+      else if (key.leaves.includes(name)) notes.push(name + " is a leaf: its value is given, not asked.");
+      else if (!key.values[name]) notes.push(name + " is not searched as an inner node: its value is not asked.");
+    }
+  }
+
+  if (answers.windows) {
+    for (const [raw, answer] of Object.entries(answers.windows)) {
+      const name = nameOf(raw);
+      if (name === null || blank(answer)) continue;
+      try { givenWindows.set(name, parseWindow(answer)); } catch (e) {
+        notes.push("The window of " + name + " could not be read: " + e.message + ".");
+        unanswered.add(name);
+      }
+    }
+    for (const [name, want] of Object.entries(key.windows)) {
+      if (onlyGiven && !givenWindows.has(name)) continue;
+      asked += 1;
+      if (!givenWindows.has(name)) { unanswered.add(name); continue; }
+      if (samePair(givenWindows.get(name), pair(want.window))) right += 1;
+      else { wrongWindows.add(name); wrong.push([want.step, name, "window", want.why]); }
+    }
+    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(name + "'s window is not asked.");
+  }
+
+  const missed = new Set(), extra = new Set();
+  const cutGraded = answers.cut !== undefined && answers.cut !== null;
+  if (cutGraded) {
+    const chosen = new Set();
+    for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
+    for (const [name, at] of Object.entries(key.cuts)) {
+      asked += 1;
+      if (chosen.has(name)) right += 1;
+      else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
+    }
+    for (const name of [...chosen].filter((n) => !key.cuts[n]).sort()) {
+      extra.add(name);
+      const hit = key.entered.find((e) => e[1] === name);
+      const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
+      wrong.push([step, name, "extra", extraWhy(key, name)]);
+    }
+  }
+
+  const wrongNext = new Set();
+  if (answers.next) {
+    for (const [stepText, guess] of Object.entries(answers.next).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+      const step = Number(stepText);
+      asked += 1;
+      const [at, want] = nextEntered(key, step);
+      const name = blank(guess) || NOTHING.has(String(guess).trim().toLowerCase()) ? null : nameOf(guess);
+      if (name === want) right += 1;
+      else {
+        wrongNext.add(step);
+        const why = want ? "The next node entered is " + want + "." : "No node is entered after this: the search ends.";
+        wrong.push([at, want || String(guess).trim(), "next", why]);
+      }
+    }
+  }
+
+  wrong.sort((a, b) => a[0] - b[0]); // stable, as Python's sort
+  const first = wrong.length ? wrong[0] : null;
+  const named = mistakeOf(key, givenValues, givenWindows, cutGraded && (Object.keys(key.cuts).length > 0 || extra.size > 0),
+    wrongValues, wrongWindows, missed, extra, first);
+  const correct = !wrong.length && !unanswered.size;
+  const sorted = (s) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    correct, missed_cuts: sorted(missed), extra_cuts: sorted(extra), wrong_values: sorted(wrongValues),
+    wrong_windows: sorted(wrongWindows), wrong_next: [...wrongNext].sort((a, b) => a - b), unanswered: sorted(unanswered),
+    first_wrong: first ? first[1] : null, step: first ? first[0] : null, mistake: named,
+    sentence: sentence(key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
+    score: [right, asked], notes,
+  };
+}
+
+// After `step` events: [the step that shows the next node entered, its name or null].
+function nextEntered(key, step) {
+  for (const [at, name] of key.entered) if (at >= step) return [at + 1, name];
+  return [key.n, null];
+}
+
+function extraWhy(key, name) {
+  if (key.never[name] && !key.values[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
+  return name + " is searched: nothing before it reaches β at its parent.";
+}
+
+function mistakeOf(key, values, windows, cutsGraded, wrongValues, wrongWindows, missed, extra, first) {
+  if (first === null) return null;
+  const items = wrongValues.size + wrongWindows.size + (cutsGraded ? missed.size + extra.size : 0);
+  let best = null, chosen = null;
+  Object.keys(key.titles).forEach((id, order) => {
+    const answers = key.mistakes[id];
+    if (!answers) return;
+    let explained = 0, hitsFirst = false;
+    for (const name of wrongValues) {
+      if (name in answers.values && same(values.get(name), num(answers.values[name]))) {
+        explained += 1;
+        hitsFirst = hitsFirst || ((first[2] === "value" || first[2] === "never") && first[1] === name);
+      }
+    }
+    for (const name of wrongWindows) {
+      if (name in answers.windows && samePair(windows.get(name), pair(answers.windows[name]))) {
+        explained += 1;
+        hitsFirst = hitsFirst || (first[2] === "window" && first[1] === name);
+      }
+    }
+    if (cutsGraded) {
+      for (const name of missed) if (!answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "missed" && first[1] === name); }
+      for (const name of extra) if (answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "extra" && first[1] === name); }
+    }
+    if (!hitsFirst) return;
+    const rank = [explained === items ? 1 : 0, explained, -order];
+    if (best === null || rank[0] > best[0] || (rank[0] === best[0] && (rank[1] > best[1] || (rank[1] === best[1] && rank[2] > best[2])))) {
+      best = rank;
+      chosen = id;
+    }
+  });
+  return chosen;
+}
+
+function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
+  if (correct) return "All right: every answer matches the search.";
+  const parts = [];
+  if (wrongValues.size) {
+    parts.push(wrongValues.size !== 1 ? wrongValues.size + " of " + Math.max(askedValues, wrongValues.size) + " values are wrong"
+      : "1 of " + Math.max(askedValues, 1) + " values is wrong");
+  }
+  if (wrongWindows.size) parts.push(count(wrongWindows.size, "window is wrong", "windows are wrong"));
+  if (missed.size) parts.push(count(missed.size, "cut is missed", "cuts are missed"));
+  if (extra.size) parts.push(count(extra.size, "cut is extra", "cuts are extra"));
+  if (wrongNext.size) parts.push(count(wrongNext.size, "prediction is wrong", "predictions are wrong"));
+  if (unanswered.size) parts.push(count(unanswered.size, "answer is missing", "answers are missing"));
+  let text = "Not yet: " + and(parts) + ".";
+  if (first !== null) {
+    const [step, name, kind, why] = first;
+    if (kind === "next") text += " The first wrong prediction: " + why[0].toLowerCase() + why.slice(1, -1) + " (step " + step + ").";
+    else {
+      const what = { value: "wrong node", never: "wrong node", window: "wrong window", missed: "missed cut", extra: "extra cut" }[kind];
+      text += " The first " + what + " is " + name + " (step " + step + "): " + why;
+    }
+  }
+  if (named !== null) text += " This is what " + key.titles[named][0] + " gives. " + key.titles[named][1];
+  return text;
+}
+
+// ------------------------------------------------------------ src/practice-ui.js
+// Practice on the picture: the student answers on the tree, and the page grades it
+// (practice.js, from the key the scene carries; no kernel).  Two modes (the scene's
+// practice.mode, negaviz.quiz.practice):
+//   tree   type each inner node's value (and window) on it, click the edges of the moves
+//          the search never tries, press check; stepping waits until then.
+//   steps  stepping pauses where a question applies: a node's value just before it
+//          returns (typed on the node), and which node is entered next just after a
+//          child returns while its parent has moves left (click it, or type its name).
+
+const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
+  + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
+const TREE_WINDOWS = " While windows are shown, type each inner node's window too, (α, β), the window it is entered with.";
+
+/**
+ * Practice for a stepper whose scene carries practice data.
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void}} args
+ * @returns {{el: HTMLElement, gate: (from: number, to: number) => number, shown: () => void}}
+ */
+function makePractice({ data, pane, state, go, pause }) {
+  const p = data.s.practice;
+  const tree = p.mode === "tree";
+  const key = () => p.keys[state.perspective];
+  const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
+  const edges = new Map();  // child name -> {g, parent, on}
+  let items = null;         // the drawing the fields are on
+  let locked = tree;        // tree mode: stepping waits for check
+  let open = null;          // steps mode: the question on show
+  const done = new Map();   // steps mode: question id -> "right" | "wrong" | "skipped"
+  const tally = { right: 0, asked: 0, tries: 0 };
+
+  const task = h("p", { class: "nv-practice-task", text: tree ? TREE_TASK + (p.windows ? TREE_WINDOWS : "") : "" });
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" });
+  const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
+  const score = h("span", { class: "nv-practice-score" });
+  const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
+  const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
+  const none = button("none", "no node is entered next", () => { answerBox.value = "none"; submit(); });
+  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
+  const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
+  const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
+  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
+  windowsBox.hidden = true;
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
+    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, score), result);
+  let firstStep = null;
+  answerBox.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+
+  // --- questions as the search goes ---------------------------------------------------
+  const questions = [];
+  if (!tree) {
+    for (const [name, v] of Object.entries(p.keys.negamax.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+    for (const q of p.keys.negamax.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+    questions.sort((a, b) => a.q - b.q || (a.kind < b.kind ? 1 : -1));
+  }
+
+  function refresh() {
+    const steps = !tree;
+    answerBox.hidden = !(steps && open && open.kind === "next");
+    none.hidden = answerBox.hidden;
+    skip.hidden = !(steps && open);
+    check.hidden = steps && !open;
+    check.textContent = tree ? "check" : "answer";
+    again.hidden = !tree || locked || tally.tries === 0;
+    showMe.hidden = firstStep === null;
+    score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
+    for (const [name, f] of fields) {
+      const on = tree ? locked : open && open.kind === "value" && open.name === name;
+      f.value.parentNode.style.display = on ? "" : "none";
+      windowsBox.hidden = !(tree && locked && p.windows && state.windows);
+    }
+    for (const e of edges.values()) {
+      if (tree && locked) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
+    }
+  }
+
+  // --- fields and cut toggles on the drawing ---------------------------------------------
+  function attach() {
+    if (items === pane.items) return;
+    items = pane.items;
+    fields.clear();
+    edges.clear();
+    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    for (const it of items.values()) {
+      const name = nameOf(it);
+      if (inner.has(it.item.title) && it.box) {
+        const [l, t, r, b] = it.box;
+        const w = Math.max(r - l - 4, 26);
+        const cx = (l + r) / 2;
+        const f = { value: input(it.g, cx - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        if (tree && p.windows && it.item.up) f.window = windowField(name);
+        fields.set(name, f);
+      }
+      if (tree && it.item.up && it.edge && items.get(it.item.up)) {
+        const parent = items.get(it.item.up).item.name;
+        const e = { g: it.edge, parent, on: false };
+        it.edge.setAttribute("role", "checkbox");
+        it.edge.setAttribute("aria-checked", "false");
+        it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+        const path = it.edge.querySelector("path");
+        if (path) {
+          const hit = path.cloneNode(false);
+          hit.setAttribute("class", "nv-hit");
+          it.edge.append(hit);
+        }
+        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (tree && locked) setCut(name, !e.on); };
+        it.edge.addEventListener("click", toggle);
+        // (panning captures the pointer, and the click would go to the panel, not the edge)
+        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (tree && locked) e2.stopPropagation(); });
+        it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
+        edges.set(name, e);
+      }
+    }
+    pane.tree.addEventListener("click", onNodeClick, true);
+    refresh();
+  }
+
+  // A drawn node's name as the key spells it (the picture shortens long move paths).
+  function nameOf(it) {
+    const ids = p.keys.negamax.ids;
+    return it.item.node >= 0 && ids[it.item.node] !== undefined ? ids[it.item.node] : it.item.name;
+  }
+
+  function input(g, x, y, w, hgt, label) {
+    // (the namespace is read from the drawing: no URL in this module, which pages carry)
+    const fo = document.createElementNS(g.ownerSVGElement.namespaceURI, "foreignObject");
+    for (const [k, v] of Object.entries({ x, y, width: w, height: hgt, class: "nv-field" })) fo.setAttribute(k, String(v));
+    const box = document.createElement("input"); // an HTML input inside the drawing
+    box.setAttribute("type", "text");
+    box.setAttribute("aria-label", label);
+    box.setAttribute("placeholder", "?");
+    box.className = "nv-answer";
+    for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
+    box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); tree ? checkTree() : submit(); } });
+    fo.append(box);
+    g.append(fo);
+    return box;
+  }
+
+  // A window, (α, β), is typed in the panel, one field a node named after it: on the
+  // drawing a field that wide would cover the node's edges.
+  function windowField(name) {
+    const box = h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" });
+    box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); checkTree(); } });
+    windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
+    windowsBox.hidden = false;
+    return box;
+  }
+
+  function setCut(name, on) {
+    const e = edges.get(name);
+    e.on = on;
+    e.g.setAttribute("aria-checked", String(on));
+    if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+  }
+
+  function onNodeClick(ev) {
+    if (tree ? !locked : !open) return;
+    const g = ev.target.closest && ev.target.closest("g.node");
+    if (!g) return;
+    ev.stopPropagation(); // while practising a click answers, it does not step
+    const it = [...items.values()].find((x) => x.g === g);
+    if (!it) return;
+    if (!tree && open.kind === "next") { answerBox.value = nameOf(it); submit(); }
+    else if (fields.has(nameOf(it))) fields.get(nameOf(it)).value.focus();
+  }
+
+  // --- the whole-tree exercise -------------------------------------------------------------
+  function checkTree() {
+    if (!locked) return;
+    const answers = { values: {}, cut: [] };
+    if (p.windows && state.windows) answers.windows = {}; // asked while windows are shown
+    for (const [name, f] of fields) {
+      if (f.value.value.trim()) answers.values[name] = f.value.value;
+      if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
+    }
+    for (const [name, e] of edges) if (e.on) answers.cut.push(name);
+    const g = grade(key(), answers);
+    tally.tries += 1;
+    [tally.right, tally.asked] = g.score;
+    for (const [name, f] of fields) {
+      mark(f.value, g.wrong_values.includes(name) ? "wrong" : g.unanswered.includes(name) && key().values[name] ? "missing" : "");
+      if (f.window) mark(f.window, g.wrong_windows.includes(name) ? "wrong" : "");
+    }
+    for (const [name, e] of edges) {
+      if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
+      else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
+    }
+    firstStep = g.step;
+    say(g);
+    locked = false;
+    refresh();
+  }
+
+  function mark(box, how) {
+    if (how) box.dataset.mark = how; else delete box.dataset.mark;
+    box.setAttribute("aria-invalid", String(how === "wrong"));
+  }
+
+  function tryAgain() {
+    locked = true;
+    firstStep = null;
+    for (const f of fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
+    for (const [name, e] of edges) setCut(name, e.on);
+    result.textContent = "Try again: your answers are kept; the search is hidden until you check.";
+    go(0);
+    refresh();
+  }
+
+  function showStep() {
+    if (firstStep === null) return;
+    if (open) { done.set(open.id, "skipped"); close(""); }
+    go(firstStep);
+  }
+
+  // --- questions as the search goes ---------------------------------------------------------
+  function ask(question) {
+    open = question;
+    pause();
+    firstStep = null;
+    const view = state.perspective === "minimax" ? " for the first player (minimax)" : "";
+    task.textContent = question.kind === "value"
+      ? "What does " + question.name + " return" + view + "? Type it on " + question.name + ", then press Enter."
+      : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+    refresh();
+    const f = question.kind === "value" && fields.get(question.name);
+    if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
+  }
+
+  function submit() {
+    if (!open) return;
+    let g;
+    if (open.kind === "value") {
+      const f = fields.get(open.name);
+      g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
+      if (f) mark(f.value, g.correct ? "" : "wrong");
+    } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
+    if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
+    tally.asked += 1;
+    if (g.correct) tally.right += 1;
+    done.set(open.id, g.correct ? "right" : "wrong");
+    const revealAt = open.kind === "value" ? key().values[open.name].step : nextEntered(key(), open.q)[0];
+    close("");
+    say(g, revealAt);
+  }
+
+  function close(text) {
+    open = null;
+    task.textContent = "Step on (→): the search pauses at the next question.";
+    if (text) result.textContent = text;
+    refresh();
+  }
+
+  function say(g, reveal = null) {
+    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? "Yes." : g.sentence }));
+    if (!tree && !g.correct) result.firstChild.textContent = g.sentence.replace(/^Not yet: [^.]*\. /, "No. ");
+    for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
+    if (g.first_wrong !== null && tree) result.append(h("p", { text: "“show me” goes to step " + g.step + ", where the search shows it." }));
+    firstStep = tree ? g.step : reveal;
+    refresh();
+  }
+
+  return {
+    el,
+    gate(from, to) {
+      if (tree && locked) { pause(); result.textContent = "Stepping starts once you check your answers."; return from; }
+      if (tree || to <= from) return to;
+      if (open) { pause(); return from; }
+      const next = questions.find((q) => q.q >= from && q.q < to && !done.has(q.id));
+      if (!next) return to;
+      return next.q; // shown() asks it there
+
+    },
+    shown() {
+      attach();
+      refresh();
+      if (!tree && !open) {
+        const here = questions.find((q) => q.q === state.step && !done.has(q.id));
+        if (here) ask(here);
+      }
+    },
+  };
+}
+
 // ------------------------------------------------------------ src/scene-data.js
 // A scene's data (negaviz.frontend.scene.Scene.data): decoded once, and looked up by step.
 //
@@ -1201,7 +1744,11 @@ async function render({ model, el }) {
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
   const keys = h("div", { class: "nv-keys", text: KEYS });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
-  root.append(bar, bar2, panesBox, keys);
+  // Practice (the scene's practice data): the student answers on the picture first.
+  const practice = !compare && scenes[0].s.practice
+    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
+    : null;
+  root.append(bar, bar2, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
@@ -1244,9 +1791,10 @@ async function render({ model, el }) {
     }, scenes[0].s.interval || 600);
   }
 
-  function go(k) {
+  function go(k, force = false) {
     k = clamp(k);
-    if (k === state.step) return;
+    if (practice && !force) k = practice.gate(state.step, k);
+    if (k === state.step) { if (practice) show(); return; } // (a slider held back by a question)
     state.step = k;
     model.set("step", k);
     model.save_changes();
@@ -1314,6 +1862,7 @@ async function render({ model, el }) {
     root.dataset.step = String(state.step);
     root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
+    if (practice) practice.shown();
     warm();
   }
 

@@ -39,6 +39,7 @@ from typing import Any
 from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
 from negaviz.games.tree import Tree
+from negaviz.quiz import difficulty
 from negaviz.quiz.questions import Question, questions
 from negaviz.search.events import Bound
 from negaviz.search.options import TAUGHT, TaughtAlgorithm
@@ -49,7 +50,7 @@ from negaviz.vocabulary import Perspective, check_flag, check_perspective, check
 __all__ = ["random_tree", "exercise", "Exercise"]
 
 ALGORITHMS = TAUGHT
-MAX_NODES = 2000
+MAX_NODES = difficulty.MAX_NODES
 """Largest tree generated: exercise trees are drawn and solved by hand."""
 PER_KIND = 4
 """Questions of each kind in an exercise, at most."""
@@ -66,21 +67,59 @@ def random_tree(
     branching: int,
     *,
     seed: int,
-    values: tuple[int, int] = (-9, 9),
+    values: tuple[int, int] | None = None,
     exact_branching: bool = True,
+    cutoffs: int | None = None,
+    deep_cutoffs: int | None = None,
+    ties: bool | None = None,
 ) -> Tree:
     """A random textbook tree, the same for the same arguments.
 
     Every leaf lies ``depth`` plies below the root.  With ``exact_branching`` every
     inner node has ``branching`` children; otherwise each has between 2 and
-    ``branching`` (1 if ``branching`` is 1).  Leaf values are whole numbers drawn
-    uniformly from ``values`` (both ends included), for the root player as textbooks
-    write them.  Randomness comes from ``random.Random(seed)`` alone.
+    ``branching`` (1 if ``branching`` is 1).  Leaf values are whole numbers from
+    ``values`` (both ends included), for the root player as textbooks write them; by
+    default -9 to 9, or, when a difficulty or ``ties=False`` is asked and the tree has
+    more leaves than that holds, -99 to 99 (or -999 to 999).
+    Randomness comes from ``random.Random(seed)`` alone.
+
+    A chosen difficulty (see :mod:`negaviz.quiz.difficulty`), counted on the trace of
+    ``record(tree, algorithm="alphabeta")`` (children in their natural order):
+
+    * ``cutoffs``: exactly this many cutoffs (CUTOFF events: a node stops with at least
+      one move left untried);
+    * ``deep_cutoffs``: at least this many of them *above the leaves' parents*, at nodes
+      two or more plies above the leaves, so that what they skip are whole subtrees
+      (depths 0 to ``depth - 2``);
+    * ``ties``: False, no two leaves have the same value; True, at least two do; None
+      (the default), values fall as they are drawn.
+
+    A difficulty needs ``exact_branching``.  A request no tree of the shape can meet is
+    refused, naming what is possible:
+
+    >>> random_tree(3, 3, seed=1, cutoffs=7)
+    Traceback (most recent call last):
+    ...
+    negaviz.errors.InputError: a tree of depth 3 and branching 3 has at most 6 cutoffs in alpha-beta's search, not 7 (cutoffs can be 0 to 6)
+    >>> tree = random_tree(3, 2, seed=1, cutoffs=2, deep_cutoffs=1, ties=False)
+    >>> tree.text()
+    'A(B(D(H:-6 I:0) E(J:1 K:4)) C(F(L:-9 M:-5) G(N:2 O:-7)))'
+    >>> trace = record(tree, algorithm="alphabeta")
+    >>> [trace.label(n) for n in trace.cut_nodes()], trace.pruned_labels()
+    (['E', 'C'], ['K', 'G', 'N', 'O'])
     """
     _whole("depth", depth, 0)
     _whole("branching", branching, 1)
     seed = check_seed(seed)  # None would give another tree, and answer key, every run
     check_flag(exact_branching, "exact_branching")
+    if ties is not None:
+        check_flag(ties, "ties")
+    for name, asked in (("cutoffs", cutoffs), ("deep_cutoffs", deep_cutoffs)):
+        if asked is not None:
+            _whole(name, asked, 0)
+    leaves = branching**depth
+    if values is None:
+        values = _default_values(leaves if ties is False or cutoffs is not None or deep_cutoffs is not None else 0)
     try:
         lo, hi = values
     except (TypeError, ValueError):
@@ -93,7 +132,18 @@ def random_tree(
             f"a tree of depth {depth} and branching {branching} can have {size} nodes; "
             f"exercise trees have at most {MAX_NODES}"
         )
+    if ties is True and (depth == 0 or branching == 1):
+        raise InputError(f"ties=True needs two leaves, and a tree of depth {depth} and branching {branching} has one")
+    if ties is False and exact_branching and leaves > hi - lo + 1:
+        raise InputError(
+            f"ties=False needs {leaves} different leaf values, and values={values!r} holds {hi - lo + 1}; "
+            "widen values or allow ties"
+        )
     rng = random.Random(seed)
+    if cutoffs is not None or deep_cutoffs is not None:
+        if not exact_branching:
+            raise InputError("cutoffs and deep_cutoffs need exact_branching=True (the counts are for full trees)")
+        return _to_order(depth, branching, cutoffs, deep_cutoffs or 0, ties, (lo, hi), rng)
     fewest = branching if exact_branching else min(2, branching)
 
     def grow(d: int) -> Any:
@@ -101,7 +151,54 @@ def random_tree(
             return rng.randint(lo, hi)
         return [grow(d + 1) for _ in range(rng.randint(fewest, branching))]
 
-    return Tree.from_lists(grow(0))
+    tree = grow(0)
+    if ties is None:
+        return Tree.from_lists(tree)
+    count = len(difficulty.leaves_of(tree))
+    if ties is False and count > hi - lo + 1:
+        raise InputError(f"ties=False needs {count} different leaf values, and values={values!r} holds {hi - lo + 1}; "
+                         "widen values or allow ties")
+    drawn = rng.sample(range(lo, hi + 1), count) if ties is False or count <= hi - lo + 1 else [
+        rng.randint(lo, hi) for _ in range(count)]
+    if ties and len(set(drawn)) == count:
+        drawn[rng.randrange(1, count)] = drawn[0]
+    return Tree.from_lists(difficulty.refill(tree, drawn))
+
+
+def _default_values(leaves: int) -> tuple[int, int]:
+    """-9 to 9, or the first of -99 to 99 and -999 to 999 with room for ``leaves`` different values."""
+    for top in (9, 99):
+        if leaves <= 2 * top + 1:
+            return (-top, top)
+    return (-999, 999)
+
+
+def _to_order(
+    depth: int, branching: int, cutoffs: int | None, deep: int, ties: bool | None, values: tuple[int, int],
+    rng: random.Random,
+) -> Tree:
+    """A tree whose alpha-beta search has the cutoffs asked for (see :func:`random_tree`)."""
+    table = difficulty.possible(depth, branching)
+    why = difficulty.describe(table, depth, branching, cutoffs, deep)
+    if why is not None:
+        raise InputError(why)
+    if cutoffs is None:
+        cutoffs = rng.choice([c for c, d in table.items() if d >= deep])
+
+    def meets(nested: Any) -> bool:
+        got, got_deep = difficulty.cutoffs_of(record(Tree.from_lists(nested), algorithm="alphabeta"), depth)
+        return got == cutoffs and got_deep >= deep
+
+    plan = difficulty.made_to_order(depth, branching, cutoffs, deep, rng)
+    made = difficulty.whole_numbers(plan, depth, values[0], values[1], ties, rng, meets)
+    if made is None:
+        raise InputError(
+            f"found no tree with {cutoffs} cutoffs ({deep} or more deep) and ties={ties} with values from "
+            f"{values[0]} to {values[1]} in {difficulty.TRIES} tries: widen values"
+        )
+    if not meets(made):  # the plan is built to meet it, and the trace is the judge
+        raise RuntimeError(f"negaviz made a tree that misses {cutoffs} cutoffs, {deep} deep (a bug): {made}")
+    return Tree.from_lists(made)
 
 
 @dataclass(frozen=True)
@@ -141,6 +238,26 @@ class Exercise:
     def _sign(self, nid: int) -> int:
         return sign(self.trace, nid, self.perspective)
 
+    def answer(self, nid: int) -> tuple[tuple[float, float], str]:
+        """Node ``nid``'s window (α, β) and the value it returns, in the exercise's view;
+        a bound says so, with the values accepted for it (``9 (lower bound; from −2 to 9
+        accepted)``)."""
+        n = self.trace.nodes[nid]
+        s = self._sign(nid)
+        a, b = (n.alpha, n.beta) if s > 0 else (-n.beta, -n.alpha)
+        assert n.value is not None
+        value = fmt(s * n.value)
+        bound = n.bound if s > 0 or n.bound in (None, Bound.EXACT) else (
+            Bound.UPPER if n.bound == Bound.LOWER else Bound.LOWER)
+        edge = b if bound == Bound.LOWER else a
+        lo, hi = sorted((edge, s * n.value))
+        also = f"; from {fmt(lo)} to {fmt(hi)} accepted" if lo != hi and not math.isinf(edge) else ""
+        if bound == Bound.LOWER:
+            value += f" (lower bound{also})"
+        elif bound == Bound.UPPER:
+            value += f" (upper bound{also})"
+        return (a, b), value
+
     def answer_key(self) -> str:
         """Everything a lecturer needs to mark the exercise, as plain text."""
         t = self.trace
@@ -156,19 +273,7 @@ class Exercise:
             + ("windows and values:" if self.algorithm == "alphabeta" else "values:"),
         ]
         for n in t.nodes:
-            s = self._sign(n.id)
-            a, b = (n.alpha, n.beta) if s > 0 else (-n.beta, -n.alpha)
-            assert n.value is not None
-            value = fmt(s * n.value)
-            bound = n.bound if s > 0 or n.bound in (None, Bound.EXACT) else (
-                Bound.UPPER if n.bound == Bound.LOWER else Bound.LOWER)
-            edge = b if bound == Bound.LOWER else a
-            lo, hi = sorted((edge, s * n.value))
-            also = f"; from {fmt(lo)} to {fmt(hi)} accepted" if lo != hi and not math.isinf(edge) else ""
-            if bound == Bound.LOWER:
-                value += f" (lower bound{also})"
-            elif bound == Bound.UPPER:
-                value += f" (upper bound{also})"
+            (a, b), value = self.answer(n.id)
             window = f"  window ({fmt(a)}, {fmt(b)})" if self.algorithm == "alphabeta" else ""
             lines.append(f"  {t.label(n.id)}{window}  returns {value}")
         lines.append("Questions:")
@@ -211,17 +316,22 @@ def exercise(
     algorithm: TaughtAlgorithm = "alphabeta",
     *,
     perspective: Perspective = "negamax",
-    values: tuple[int, int] = (-9, 9),
+    values: tuple[int, int] | None = None,
     exact_branching: bool = True,
+    cutoffs: int | None = None,
+    deep_cutoffs: int | None = None,
+    ties: bool | None = None,
 ) -> Exercise:
     """An exercise on a random tree: the root's value and its children's, up to
     four windows worth asking (finite ones), and, for up to four nodes with a cutoff,
-    which children are never visited."""
+    which children are never visited.  ``cutoffs``, ``deep_cutoffs`` and ``ties`` set
+    its difficulty, as in :func:`random_tree` (they count alpha-beta's cutoffs)."""
     if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise InputError(f"unknown algorithm: {shown(algorithm)} (must be one of {list(ALGORITHMS)})")
     check_perspective(perspective)
     seed = check_seed(seed)
-    tree = random_tree(depth, branching, seed=seed, values=values, exact_branching=exact_branching)
+    tree = random_tree(depth, branching, seed=seed, values=values, exact_branching=exact_branching,
+                       cutoffs=cutoffs, deep_cutoffs=deep_cutoffs, ties=ties)
     trace = record(tree, algorithm=algorithm)
     return Exercise(tree, trace, tuple(_pick(trace, questions(trace, perspective=perspective))), algorithm, seed, perspective)
 

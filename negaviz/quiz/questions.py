@@ -49,8 +49,8 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
-from negaviz.trace.trace import Ending, Node, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_steps, check_trace, fmt, shown, window_story
+from negaviz.trace.trace import Ending, Node, Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_steps, fmt, shown, window_story
 
 __all__ = ["questions", "Question"]
 

@@ -1,7 +1,7 @@
 """A search as a flip-book: one picture per step, every page laid out alike, so that
 turning the pages animates the search (a PDF for slides, or one SVG or PNG per step).
 
-Every page of a pass is drawn from ONE plan (:func:`negaviz.render.fold.plan`) of the last
+Every page of a pass is drawn from ONE plan (:func:`negaviz.layout.fold.plan`) of the last
 step asked for, which holds every node visited by then (folded to ``max_nodes``, the call
 stack of every page kept where it fits); each page paints that plan as it stands at its
 own step, so what the search has not reached yet is drawn in one neutral style, with
@@ -44,8 +44,9 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import restore
 from negaviz.render import labels
-from negaviz.render.fold import Item, Plan, given_plan, plan, snapshot
-from negaviz.render.growth import GAP, Placer, Spans, label_size, pinned
+from negaviz.layout.fold import Item, Plan, given_plan, plan, snapshot
+from negaviz.layout.growth import GAP, Placer, Spans, label_size, pinned
+from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, SLOT_WINDOW, Slots, game_slots, given_slots
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -54,11 +55,11 @@ from negaviz.render.styles import (
     default_edge_style,
     default_node_style,
 )
-from negaviz.render.tree import PREVIEW_NOTE, _Builder, check_max_nodes, check_preview
+from negaviz.render.tree import PREVIEW_NOTE, Builder, check_max_nodes, check_preview
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import BEST, timeline_of
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_trace, fmt, shown
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, fmt, shown
 
 __all__ = ["flipbook", "save_pdf", "save_pages"]
 
@@ -155,7 +156,7 @@ def _marks(view: NodeView) -> str:
     return f"<B>{' '.join(words)}</B>" if words else ""
 
 
-class _PageBuilder(_Builder):
+class _PageBuilder(Builder):
     """Draws a later step's plan as at this step, every label the same size on every page."""
 
     book_caption: tuple[list[str], str, int]
@@ -223,8 +224,8 @@ class _PageBuilder(_Builder):
             value = f"{labels.marker(view.player)} {value}".strip()
         window = labels.esc(labels.window_text(view)) if self.visited(view) and view.kind == "node" else ""
         return (  # graphviz rejects an empty FONT: a blank is a space
-            label.replace(labels.SLOT_VALUE, value or " ").replace(labels.SLOT_WINDOW, window or " ")
-            .replace(labels.SLOT_MARKS, _marks(view) or " ")
+            label.replace(SLOT_VALUE, value or " ").replace(SLOT_WINDOW, window or " ")
+            .replace(SLOT_MARKS, _marks(view) or " ")
         )
 
     def summary(self, view: NodeView, item: Item) -> str:
@@ -255,14 +256,14 @@ CAPTION_CHARS = 2 * labels.MAX_CHARS
 """The longest caption line a flip-book page writes on one row (longer ones wrap)."""
 
 
-def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: bool = False) -> labels.Slots:
+def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: bool = False) -> Slots:
     """Cells wide enough for the longest value or window any drawn node ever shows.
     ``given_only``: a whole given tree, sized from its leaves' values alone (as
     :meth:`negaviz.frontend.scene.Scene` sizes it), so no page tells the search's values."""
     if given_only:
         game = builder.game
         positions = (builder.position(i.node) if i.node >= 0 else builder.ghost_position(i) for i in layout.items)
-        return labels.given_slots(game.score(pos) if game.is_terminal(pos) else None for pos in positions)
+        return given_slots(game.score(pos) if game.is_terminal(pos) else None for pos in positions)
     lives = timeline_of(trace).lives
     longest = 1
     for item in layout.items:
@@ -276,7 +277,7 @@ def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: boo
             view = builder.node_view(item)
             values.append(builder.given(view, item))
         longest = max([longest, *(len(fmt(v)) for v in values if v is not None)])
-    return labels.Slots(value=longest + 5, window=2 * longest + 4)
+    return Slots(value=longest + 5, window=2 * longest + 4)
 
 
 def flipbook(
@@ -340,7 +341,7 @@ def _pass_pages(
     # A textbook tree is the exercise's data: drawn whole, on every page, when it fits.
     given = given_plan(trace, target, budget) if textbook else None
     # Any other search grows page by page, each node placed when it is entered
-    # (render.growth); a search too big for one view gets a new one when it fills, from
+    # (layout.growth); a search too big for one view gets a new one when it fills, from
     # the call stack then, as the stepper does.  (A preview draws the final search: one
     # folded plan of it.)
     grows = given is None and not preview
@@ -359,7 +360,7 @@ def _pass_pages(
 
     later = builder(len(trace)) if preview else None
     if grows:  # sized from the game's rules (its best score), not from values of later pages
-        slots = labels.game_slots(trace.game)
+        slots = game_slots(trace.game)
     else:
         slots = _slots(trace, layout, later or builder(max(local)), given_only=given is not None)
     if later is not None:
@@ -427,9 +428,9 @@ def _entered_by(trace: Trace, members: list[int], stack: set[int], step: int) ->
     return Plan([Item(f"n{n}", "node", n, nodes[n].parent) for n in shown], kept=frozenset(stack))
 
 
-def _grown_pins(trace: Trace, members: list[int], builder: _PageBuilder, slots: labels.Slots) -> dict[str, tuple[float, float, float, float]]:
+def _grown_pins(trace: Trace, members: list[int], builder: _PageBuilder, slots: Slots) -> dict[str, tuple[float, float, float, float]]:
     """Each of a view's nodes' box, placed in the order they are entered
-    (:class:`negaviz.render.growth.Placer`): the same on every page of the view, and
+    (:class:`negaviz.layout.growth.Placer`): the same on every page of the view, and
     decided by what came before it only."""
     placer = Placer()
     nodes = trace.nodes

@@ -24,12 +24,13 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Iterable, Sequence
-from typing import Any, Literal, NamedTuple
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import graphviz  # type: ignore[import-untyped]
 
-from negaviz.games.protocol import has_verb, is_textbook_tree, max_score_of, size_of, verb
+from negaviz.games.protocol import has_verb, is_textbook_tree, size_of, verb
+from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, SLOT_WINDOW, Slots
 from negaviz.render.styles import GIVEN, OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
@@ -168,7 +169,7 @@ def board_rows(game: Any, pos: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------------- tables
-def _row(content: str, size: int | None = None, colspan: int = 1) -> str:
+def row(content: str, size: int | None = None, colspan: int = 1) -> str:
     """One table row of one cell; BORDER="0" so rows under a bordered board stay plain."""
     span = f' COLSPAN="{colspan}"' if colspan > 1 else ""
     if size is not None:
@@ -176,47 +177,6 @@ def _row(content: str, size: int | None = None, colspan: int = 1) -> str:
     return f'<TR><TD BORDER="0"{span}>{content}</TD></TR>'
 
 
-class Slots(NamedTuple):
-    """Widths (in characters) of the cells a stepping front-end rewrites at each step.
-
-    A label drawn with slots holds the sentinel texts ``§v§`` (the value), ``§w§`` (the
-    window) and ``§m§`` (the marks: cut, TT) in cells of fixed size, so the layout is
-    the same at every step; :mod:`negaviz.frontend.scene` turns them into SVG ``text``
-    elements the front-end fills in.
-    """
-
-    value: int
-    window: int
-
-
-def given_slots(values: Iterable[float | None]) -> Slots:
-    """Slots for a given tree whose leaves have ``values`` (None: not a leaf), from them
-    alone: every value a search of such a tree shows is a leaf's, negated or not, ±∞, or
-    one off a leaf's (a null window's edge), so nothing of the search sizes the picture.
-
-    >>> given_slots([7, None, -12.5])
-    Slots(value=10, window=14)
-    """
-    longest = len(fmt(-math.inf))
-    for v in values:
-        if v is not None:
-            longest = max(longest, *(len(fmt(x)) for x in (v, -v, v + 1, -v - 1, v - 1, 1 - v)))
-    return Slots(value=longest + 5, window=2 * longest + 4)
-
-
-def game_slots(game: Any) -> Slots:
-    """Slots for a search of ``game`` drawn before its values are known: from the game's
-    ``max_score`` (its best outcome), else room for five digits.  A value wider than that
-    (an evaluation) overflows its cell rather than telling the picture's size.
-
-    >>> game_slots(None)
-    Slots(value=12, window=18)
-    """
-    top = max_score_of(game) if game is not None else None
-    return given_slots([top, -top] if top is not None else [99999])
-
-
-SLOT_VALUE, SLOT_WINDOW, SLOT_MARKS = "§v§", "§w§", "§m§"
 _MARK_CHARS = 6  # "cut TT"
 
 
@@ -226,7 +186,8 @@ def _slot(text: str, chars: int, size: int) -> str:
     return f'<TD BORDER="0" WIDTH="{width}" HEIGHT="{size + 3}" FIXEDSIZE="TRUE"><FONT POINT-SIZE="{size}">{text}</FONT></TD>'
 
 
-def _slot_row(text: str, chars: int, size: int, colspan: int = 1) -> str:
+def slot_row(text: str, chars: int, size: int, colspan: int = 1) -> str:
+    """One table row of one fixed-size cell (a slot the front-end fills in: see :mod:`negaviz.layout.slots`)."""
     cell = _slot(text, chars, size)
     if colspan > 1:
         cell = cell.replace("<TD ", f'<TD COLSPAN="{colspan}" ', 1)
@@ -239,28 +200,29 @@ def _marks(view: NodeView) -> str:
     return " ".join(words)
 
 
-def _table(rows: Sequence[str]) -> str:
+def table(rows: Sequence[str]) -> str:
+    """Rows as an HTML-like label: a table with no borders and no spacing."""
     return '<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>>"
 
 
 def _footer(view: NodeView, windows: bool, colspan: int = 1, slots: Slots | None = None) -> list[str]:
     if slots is not None:
-        rows = [_slot_row(SLOT_WINDOW, slots.window, 8, colspan)] if windows else []
-        return rows + [_slot_row(SLOT_MARKS, _MARK_CHARS, 8, colspan)]
+        rows = [slot_row(SLOT_WINDOW, slots.window, 8, colspan)] if windows else []
+        return rows + [slot_row(SLOT_MARKS, _MARK_CHARS, 8, colspan)]
     rows = []
     if windows and view.kind == "node":
-        rows.append(_row(esc(window_text(view)), 8, colspan))
+        rows.append(row(esc(window_text(view)), 8, colspan))
     marks = _marks(view)
     if marks:
-        rows.append(_row(f"<B>{marks}</B>", 8, colspan))
+        rows.append(row(f"<B>{marks}</B>", 8, colspan))
     return rows
 
 
 def textbook_label(view: NodeView, name: str, *, windows: bool = False, slots: Slots | None = None) -> str:
     """Marker and name over the value, e.g. ``▲ A`` / ``5``."""
     head = f"{marker(view.player)} <B>{esc(name)}</B>".strip()
-    value = _slot_row(SLOT_VALUE, slots.value, 10) if slots else _row(esc(value_text(view, explicit=windows)))
-    return _table([_row(head), value] + _footer(view, windows, slots=slots))
+    value = slot_row(SLOT_VALUE, slots.value, 10) if slots else row(esc(value_text(view, explicit=windows)))
+    return table([row(head), value] + _footer(view, windows, slots=slots))
 
 
 def board_label(
@@ -273,9 +235,9 @@ def board_label(
     cell = 14 if width <= 3 else 11
     size = 10 if width <= 3 else 8
     if slots is not None:  # the marker goes into the slot's text, written by the front-end
-        out = [_slot_row(SLOT_VALUE, slots.value + 2, 10, width)]
+        out = [slot_row(SLOT_VALUE, slots.value + 2, 10, width)]
     else:
-        out = [_row(f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip(), None, width)]
+        out = [row(f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip(), None, width)]
     for r, line in enumerate(rows):
         tds = []
         for c, ch in enumerate(line):
@@ -297,29 +259,29 @@ def board_label(
 def text_label(view: NodeView, text: str, *, windows: bool = False, slots: Slots | None = None) -> str:
     """The game's own label text, escaped, over the marker and value."""
     if slots is not None:
-        value = _slot_row(SLOT_VALUE, slots.value + 2, 10)
+        value = slot_row(SLOT_VALUE, slots.value + 2, 10)
     else:
-        value = _row(f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip())
-    rows = ([_row(html_text(text))] if text else []) + [value]
-    return _table(rows + _footer(view, windows, slots=slots))
+        value = row(f"{marker(view.player)} {esc(value_text(view, explicit=windows))}".strip())
+    rows = ([row(html_text(text))] if text else []) + [value]
+    return table(rows + _footer(view, windows, slots=slots))
 
 
 def summary_label(view: NodeView, slots: Slots | None = None) -> str:
     """A folded subtree (``+4,312 nodes``, its value) or a group of them."""
     if view.kind == "group":
-        return _table([_row(f"+{view.count:,} nodes"), _row("in folded subtrees", 8)])
+        return table([row(f"+{view.count:,} nodes"), row("in folded subtrees", 8)])
     if slots is not None:
-        return _table([_row(f"+{view.count:,} nodes"), _slot_row(SLOT_VALUE, slots.value + 8, 9)])
+        return table([row(f"+{view.count:,} nodes"), slot_row(SLOT_VALUE, slots.value + 8, 9)])
     value = f"{marker(view.player)} value {esc(value_text(view))}".strip()
-    return _table([_row(f"+{view.count:,} nodes"), _row(value, 9)])
+    return table([row(f"+{view.count:,} nodes"), row(value, 9)])
 
 
 def ghost_label(view: NodeView, name: str | None) -> str:
     """A move never tried (yet): the child's name for textbook trees, else a count."""
     if view.count > 1:
         word = "pruned" if view.kind == "pruned" else "not yet visited"
-        return _table([_row(f"{view.count} moves {word}", 9)])
-    return _table([_row(esc(name) if name else " ", 9)])
+        return table([row(f"{view.count} moves {word}", 9)])
+    return table([row(esc(name) if name else " ", 9)])
 
 
 # ------------------------------------------------------------------------- given data
@@ -331,15 +293,15 @@ def given_text(text: str) -> str:
 
 def given_ghost_label(view: NodeView, name: str | None, given: str) -> str:
     """A textbook leaf not visited: its name over its given value (see :func:`given_text`)."""
-    return _table([_row(esc(name) if name else " ", 9), _row(given_text(given), 9)])
+    return table([row(esc(name) if name else " ", 9), row(given_text(given), 9)])
 
 
 def fixed_row(content: str, chars: int, size: int) -> str:
     """A row whose one cell keeps the size of ``chars`` characters at font ``size``
     whatever ``content`` (markup) it holds: pages of a flip-book keep their layout."""
-    return _slot_row(content or " ", chars, size)  # graphviz rejects an empty FONT
+    return slot_row(content or " ", chars, size)  # graphviz rejects an empty FONT
 
 
 def fixed_table(rows: Sequence[str]) -> str:
     """Rows as an HTML-like label (a plain table, no borders)."""
-    return _table(rows)
+    return table(rows)

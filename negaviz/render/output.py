@@ -42,7 +42,7 @@ def render(digraph: graphviz.Digraph, fmt: str) -> bytes:
         if sys.platform != "emscripten":
             raise
         # A browser's Python (JupyterLite) runs no programs: a notebook shows drawings laid
-        # out by the page instead (negaviz.widgets.display), but a file needs dot.
+        # out by the page instead (negaviz.display), but a file needs dot.
         raise InputError(
             f"writing {fmt.upper()} needs Graphviz's 'dot' program, which Python in a browser cannot run: "
             "show the drawing in the notebook (the page lays it out), or save it as .dot"

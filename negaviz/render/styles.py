@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from negaviz.layout.fold import NODE_KINDS, NodeKind
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 
@@ -53,14 +54,6 @@ def tint(colour: str, amount: float) -> str:
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in (r, g, b))
 
-
-NodeKind = Literal["node", "folded", "group", "pruned", "unvisited"]
-"""What a drawn node is (:attr:`NodeView.kind`); see :data:`NODE_KINDS`."""
-
-NODE_KINDS: tuple[NodeKind, ...] = get_args(NodeKind)
-"""``node``: a searched node; ``folded``: one searched subtree drawn as a summary;
-``group``: several sibling subtrees drawn as one summary; ``pruned``: a move never tried
-because of a cutoff (a ghost); ``unvisited``: a move not tried *yet* at this step."""
 
 EdgeKind = Literal["tree", "folded", "pruned", "unvisited", "transposition"]
 """What a drawn edge is (:attr:`EdgeView.kind`); see :data:`EDGE_KINDS`."""

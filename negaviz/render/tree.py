@@ -28,8 +28,9 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
 from negaviz.games.protocol import has_verb, restore
 from negaviz.render import labels
-from negaviz.render.growth import PINNED_GRAPH, pinned
-from negaviz.render.fold import Item, Plan, Sizes, Snapshot, given_plan, latest, plan, snapshot
+from negaviz.layout.growth import PINNED_GRAPH, pinned
+from negaviz.layout.fold import Item, Plan, Sizes, Snapshot, given_plan, latest, plan, snapshot
+from negaviz.layout.slots import Slots
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -46,8 +47,8 @@ from negaviz.render.styles import (
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
-from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, check_trace, fmt, mover_marks, view_caption, WINDOW_KEY
+from negaviz.trace.trace import Ending, Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, fmt, mover_marks, view_caption, WINDOW_KEY
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -153,7 +154,7 @@ def draw(
     snap = snapshot(trace, len(trace) if step is None else step)
     textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
     budget = max_nodes - 1 if legend else max_nodes
-    builder = _Builder(trace, snap, perspective=perspective, windows=windows, dag=dag)
+    builder = Builder(trace, snap, perspective=perspective, windows=windows, dag=dag)
     # A textbook tree is the exercise's data: drawn whole when it fits (given_plan).
     whole = textbook and not dag
     if preview and snap.step < len(trace):
@@ -163,7 +164,7 @@ def draw(
         layout = (given_plan(trace, final, budget) if whole else None) or plan(
             trace, final, budget, ghosts=None if textbook else 2, also_keep=(*snap.stack, *snap.pv),
         )
-        builder.later = _Builder(trace, final, perspective=perspective, windows=windows, dag=dag)
+        builder.later = Builder(trace, final, perspective=perspective, windows=windows, dag=dag)
         builder.replanned = True
     else:
         layout = (given_plan(trace, snap, budget) if whole else None) or plan(
@@ -176,7 +177,7 @@ def draw(
         restore(trace.game)  # a MutableGame moved its object to label positions: put it back
 
 
-class _Builder:
+class Builder:
     """Turns a plan into DOT statements; holds the per-drawing lookups."""
 
     def __init__(self, trace: Trace, snap: Snapshot, *, perspective: Perspective, windows: bool, dag: bool) -> None:
@@ -193,12 +194,12 @@ class _Builder:
         self.positions: dict[int, Any] = {}
         self.pv = set(snap.pv)
         self.used: set[LegendKey] = set()  # legend keys of what was drawn
-        self.slots: labels.Slots | None = None  # stepping front-ends: fixed cells for changing text
+        self.slots: Slots | None = None  # stepping front-ends: fixed cells for changing text
         self.replanned = False  # the plan is of a later step: its items are shown as at this one
-        self.later: _Builder | None = None  # preview: the final search, drawn faintly where not done yet
+        self.later: Builder | None = None  # preview: the final search, drawn faintly where not done yet
         self.summary_cue = "folder"  # how a summary node looks, as the legend says
         self.follows_entries = True  # False: items keep their first entry's names (a scene's layout)
-        self.pins: dict[str, tuple[float, float, float, float]] = {}  # placed boxes (render.growth), by DOT id
+        self.pins: dict[str, tuple[float, float, float, float]] = {}  # placed boxes (layout.growth), by DOT id
 
     # --- positions and players ----------------------------------------------------------
     def move(self, nid: int) -> Any:

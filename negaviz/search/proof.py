@@ -114,8 +114,10 @@ class ProofTree:
         return f"<negaviz proof: {self.description} ({self.claim}), {self.nodes:,} nodes>"
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """A notebook shows a proof as its drawing (see :func:`negaviz.render.bundle`)."""
-        return _shown(self, [self])
+        """A notebook shows a proof as its drawing (see :func:`negaviz.display.bundle`)."""
+        from negaviz.display import bundle  # lazily: showing sits above proving, and may need graphviz
+
+        return bundle(self)
 
     def walk(self) -> Iterator[tuple[int, ProofNode]]:
         """``(depth, node)`` for every node of the tree, depth first, children in order."""
@@ -156,7 +158,9 @@ class Proofs:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """A notebook shows the proof's drawing, or, for two proofs, says what each is."""
-        return _shown(self, list(self.proofs))
+        from negaviz.display import bundle  # lazily: showing sits above proving, and may need graphviz
+
+        return bundle(self)
 
     @property
     def minimax_value(self) -> float:
@@ -394,17 +398,6 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
 
 
 # ---------------------------------------------------------------------------- which proof
-def _shown(proof: Proofs | ProofTree, trees: list[ProofTree]) -> dict[str, Any]:
-    text = repr(proof)
-    if len(trees) != 1 or trees[0].game is None:
-        return {"text/plain": text}
-    try:
-        from negaviz.render import bundle, draw_proof  # lazily: drawing needs graphviz, proving does not
-    except ImportError:
-        return {"text/plain": text}
-    return bundle(draw_proof(trees[0]), text)
-
-
 def _game_text(game: Any) -> str:
     spec = spec_of(game)
     rules = {k: v for k, v in spec.items() if k not in ("game", "position")} if isinstance(spec, dict) else {}

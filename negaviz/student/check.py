@@ -65,8 +65,8 @@ from negaviz.search.options import ORDERS, TAUGHT, Order, TaughtAlgorithm
 from negaviz.search.ordering import orderer
 from negaviz.student.capture import StudentTrace
 from negaviz.trace import record
-from negaviz.trace.trace import Ending, Node, Trace
-from negaviz.vocabulary import check_trace, fmt, window_story
+from negaviz.trace.trace import Ending, Node, Trace, check_trace
+from negaviz.vocabulary import fmt, window_story
 
 __all__ = ["check", "Report", "DivergenceKind"]
 

@@ -61,9 +61,9 @@ from negaviz.games.protocol import spec_of
 from negaviz.search.events import WIDTH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
-from negaviz.trace.trace import StudentTrace, Trace
+from negaviz.trace.trace import StudentTrace, Trace, check_trace
 from negaviz.trace.validate import Checked, check_stream, fail, moves_problem
-from negaviz.vocabulary import check_path, check_trace
+from negaviz.vocabulary import check_path
 from negaviz.vocabulary import fmt, number_in
 
 FORMAT = "negaviz-trace"

@@ -14,8 +14,8 @@ from typing import Any
 from negaviz.errors import InputError
 from negaviz.search.events import Bound
 from negaviz.trace.timeline import Code, Status
-from negaviz.trace.trace import Event, Trace
-from negaviz.vocabulary import check_int, check_step, check_trace
+from negaviz.trace.trace import Event, Trace, check_trace
+from negaviz.vocabulary import check_int, check_step
 
 
 class StepOutsideTrace(InputError, IndexError):

@@ -193,13 +193,11 @@ class Trace:
         return total
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Jupyter shows a trace as its drawn tree (folded beyond 400 nodes): SVG by dot,
-        or laid out by the page where the kernel has no dot; its plain text is its repr."""
-        try:
-            from negaviz.render import bundle  # lazily: drawing needs graphviz, searching does not
-        except ImportError:
-            return {"text/plain": repr(self)}
-        return bundle(self, repr(self))
+        """Jupyter shows a trace as its drawn tree (folded beyond 400 nodes), as
+        :func:`negaviz.display.bundle` decides; its plain text is its repr."""
+        from negaviz.display import bundle  # lazily: showing sits above searching, and may need graphviz
+
+        return bundle(self)
 
     def __repr__(self) -> str:
         state = "complete" if self.complete else "partial"
@@ -552,3 +550,13 @@ class _Events(Sequence[Event]):
         if not 0 <= k < len(self):
             raise IndexError(f"step {k} is outside 0..{len(self) - 1}")
         return self._trace.event(k)
+
+
+def check_trace(trace: Any, what: str = "trace") -> Any:
+    """``trace`` if it is a recorded :class:`Trace`, else an InputError naming ``what``
+    (here, beside the class, so that the vocabulary stays below the trace)."""
+    if isinstance(trace, Trace):
+        return trace
+    hint = " (record one: negaviz.record(tree))" if type(trace).__name__ == "Tree" else ""
+    raise InputError(f"{what}: needs a negaviz Trace (from negaviz.record or negaviz.load), "
+                     f"not {type(trace).__name__}{hint}")

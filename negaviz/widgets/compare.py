@@ -34,13 +34,14 @@ require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawin
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from negaviz.analysis.steps import PERSPECTIVES
+from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_int, shown
 from negaviz.vocabulary import Perspective
-from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants, static_form
+from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants
 
 __all__ = ["CompareWidget"]
 
@@ -174,11 +175,8 @@ class CompareWidget(SyncedState, widgets.VBox):
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle["text/html"] = self.static_html()
-            bundle["text/plain"] = repr(self)
-        return bundle
+        """The widget, plus a self-contained HTML form (see :func:`negaviz.display.widget_bundle`)."""
+        return widget_bundle(self, super()._repr_mimebundle_(**kwargs))
 
     def close(self) -> None:
         """Close this widget and all its parts."""

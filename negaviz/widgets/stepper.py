@@ -38,12 +38,13 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from negaviz.analysis.steps import Jump, next_step, sign
+from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
-from negaviz.frontend.page import ESM, check_page_size, page_html, static_html, viz_source
-from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
+from negaviz.frontend.page import ESM, viz_source
+from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.timeline import Counters
-from negaviz.trace.trace import Trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, check_trace, fmt
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -195,6 +196,8 @@ class StepperWidget(SyncedState, widgets.VBox):
     ``quiz``: ask the questions of :func:`negaviz.quiz.questions` as the steps come
     (answers are checked by the kernel).
     ``play_interval``: milliseconds between steps while playing.
+    ``practice``: ``tree`` or ``steps``: the student does the exercise on the picture,
+    graded in the page with no kernel (:mod:`negaviz.quiz.practice`; textbook trees).
 
     :attr:`step`, :attr:`perspective` and :attr:`windows` are settable and synced with
     the page; :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
@@ -214,6 +217,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         title: str = "",
         preview: bool = False,
         presenter: bool = False,
+        practice: str | None = None,
     ) -> None:
         check_trace(trace)
         check_perspective(perspective)
@@ -221,7 +225,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
-        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval))
+        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval), practice=practice)
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )
@@ -334,11 +338,7 @@ class StepperWidget(SyncedState, widgets.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus a self-contained HTML form for viewers without a widget
         manager (``jupyter nbconvert --to html``, nbviewer): it steps there too."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle["text/html"] = self.static_html()
-            bundle["text/plain"] = repr(self)
-        return bundle
+        return widget_bundle(self, super()._repr_mimebundle_(**kwargs))
 
     def close(self) -> None:
         """Close this widget and all its parts."""
@@ -349,25 +349,6 @@ class StepperWidget(SyncedState, widgets.VBox):
         for child in {id(w): w for w in parts}.values():
             child.close()
         super().close()
-
-
-def static_form(
-    scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool, preview: bool = False,
-    presenter: bool = False,
-) -> str:
-    """The self-contained HTML form of a stepper, or a note when the trace is too big."""
-    try:
-        check_page_size(scenes)
-    except InputError:
-        n = max(len(s.trace) for s in scenes)
-        return (
-            f"<p><i>negaviz stepper: this search has {n:,} events, more than a static page holds "
-            f"({MAX_PAGE_EVENTS:,}); it steps in a running notebook.</i></p>"
-        )
-    page = page_html(scenes, title=" | ".join(s.title for s in scenes if s.title) or "negaviz stepper",
-                     step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
-                     autofocus=False)
-    return static_html(page)
 
 
 def stack_rows(scene: Scene, step: int, perspective: Perspective) -> list[tuple[str, ...]]:

@@ -2,9 +2,10 @@
 
 The notebooks were run with Debian 12's dot (2.43); a course on conda-forge or Homebrew
 has Graphviz 16, which places every node a little differently and spells its SVG a
-little differently.  ``notebooks/sanitize.cfg`` has nbval compare a drawing by what it
-draws (nodes, edges, shapes, colours, texts, in order), not by its coordinates, and a
-stepper's static form without the views dot laid out.  These tests hold it to that:
+little differently.  negaviz's nbval sanitizer (``negaviz.nbval_sanitize_path()``) has
+nbval compare a drawing by what it draws (nodes, edges, shapes, colours, texts, in
+order), not by its coordinates, and a stepper's static form without the views dot laid
+out.  These tests hold it to that:
 
 - the same drawings, laid out by dot 2.43 and by Graphviz 16, read the same once
   sanitized, and different drawings still read differently;
@@ -43,11 +44,11 @@ TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 def _patterns() -> list[tuple[str, str]]:
     from nbval.plugin import get_sanitize_patterns  # type: ignore[import-untyped]  # as nbval reads the file
 
-    return list(get_sanitize_patterns((NOTEBOOKS / "sanitize.cfg").read_text(encoding="utf-8")))
+    return list(get_sanitize_patterns(negaviz.nbval_sanitize_path().read_text(encoding="utf-8")))
 
 
 def sanitized(text: str) -> str:
-    """``text`` as nbval compares it (every pattern of notebooks/sanitize.cfg, in order)."""
+    """``text`` as nbval compares it (every pattern of negaviz's sanitizer, in order)."""
     for regex, replace in _patterns():
         text = re.sub(regex, replace, text)
     return text

@@ -253,7 +253,7 @@ def test_flags_and_styles_are_checked_not_taken_as_truthy() -> None:
     """Issue 29: picture(trace, windows='no') drew windows; dag='yes' and legend=None were
     taken as given; node_style=5 failed as "'int' object is not callable"."""
     from negaviz.errors import InputError
-    from negaviz.render import picture
+    from negaviz.display import picture
 
     textbook_trace = textbook()
     for kwargs, words in [({"windows": "no"}, "windows must be True or False, not 'no'"),

@@ -29,7 +29,7 @@ def test_a_kernel_without_dot_shows_a_bare_trace_with_no_error(tmp_path: Path, m
         "import shutil, negaviz\nprint('dot:', shutil.which('dot'))",
         f"trace = negaviz.record(negaviz.Tree.parse({TEXTBOOK!r}), algorithm='alphabeta')\ntrace",
         "negaviz.prove(negaviz.TicTacToe('x.o/x../o..'))",
-        "from negaviz.render import draw, picture\npicture(draw(trace))",
+        "from negaviz.display import picture\nfrom negaviz.render import draw\npicture(draw(trace))",
     ]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     NotebookClient(nb, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(tmp_path)}}).execute()

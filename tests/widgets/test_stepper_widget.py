@@ -380,8 +380,7 @@ def test_mimebundle_has_the_widget_and_a_self_contained_page(textbook: negaviz.T
 
 
 def test_static_form_of_a_too_big_trace_is_a_note(textbook: negaviz.Trace, make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(negaviz.frontend.page, "MAX_PAGE_EVENTS", 10)
-    monkeypatch.setattr(negaviz.widgets.stepper, "MAX_PAGE_EVENTS", 10)
+    monkeypatch.setattr(negaviz.frontend.page, "MAX_PAGE_EVENTS", 10)  # the page's limit, which the note names
     w = make(textbook)
     note = w._repr_mimebundle_()["text/html"]
     assert "<iframe" not in note

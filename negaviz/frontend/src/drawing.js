@@ -184,7 +184,7 @@ export function saveSvg(svg, full, step) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// A still drawing (negaviz.widgets.display): its DOT source laid out here, once.  What a
+// A still drawing (negaviz.display.drawing): its DOT source laid out here, once.  What a
 // notebook shows for a drawing or a trace where the kernel has no dot (a browser's Python).
 export async function renderDrawing({ model, el }) {
   const box = h("div", { class: "negaviz-drawing", role: "img", "aria-label": model.get("label") || "a drawing" });

@@ -18,6 +18,7 @@ import { h, injectStyle } from "./dom.js";
 import { loadViz, renderDrawing } from "./drawing.js";
 import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
+import { makePractice } from "./practice-ui.js";
 import { SceneData } from "./scene-data.js";
 import { makeWarmer } from "./warm.js";
 
@@ -101,7 +102,11 @@ export async function render({ model, el }) {
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
   const keys = h("div", { class: "nv-keys", text: KEYS });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
-  root.append(bar, bar2, panesBox, keys);
+  // Practice (the scene's practice data): the student answers on the picture first.
+  const practice = !compare && scenes[0].s.practice
+    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
+    : null;
+  root.append(bar, bar2, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
@@ -144,9 +149,10 @@ export async function render({ model, el }) {
     }, scenes[0].s.interval || 600);
   }
 
-  function go(k) {
+  function go(k, force = false) {
     k = clamp(k);
-    if (k === state.step) return;
+    if (practice && !force) k = practice.gate(state.step, k);
+    if (k === state.step) { if (practice) show(); return; } // (a slider held back by a question)
     state.step = k;
     model.set("step", k);
     model.save_changes();
@@ -214,6 +220,7 @@ export async function render({ model, el }) {
     root.dataset.step = String(state.step);
     root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
+    if (practice) practice.shown();
     warm();
   }
 

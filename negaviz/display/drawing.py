@@ -1,13 +1,7 @@
-"""Drawings shown in a notebook whose kernel has no Graphviz ``dot`` (a browser's Python,
-JupyterLite): laid out in the page, by the Graphviz bundled with the front-end.
-
-Where ``dot`` runs, a drawing (through :func:`negaviz.render.picture`), a trace and a
-proof show themselves as SVG, made by the kernel.  Where it cannot, they show themselves
-as a :class:`DrawingView` (see :func:`negaviz.render.bundle`), and :func:`register`
-(called by ``import negaviz`` in such a notebook) has IPython show a bare
-``graphviz.Digraph`` the same way: the DOT source, laid out once by the front-end module
-every stepper runs (``stepper.js``), which asks the kernel for the bundled Graphviz the
-first time.
+"""A drawing laid out in the page, for a notebook whose kernel has no Graphviz ``dot`` (a
+browser's Python, JupyterLite): the DOT source, laid out once by the Graphviz bundled
+with the front-end module every stepper runs (``stepper.js``), which asks the kernel for
+it the first time.  When a notebook shows one is decided in :mod:`negaviz.display`.
 
 >>> import negaviz
 >>> from negaviz.render import draw
@@ -21,14 +15,16 @@ first time.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
+
+from negaviz.extras import require
+
+require("ipywidgets", "anywidget", purpose="a widget")  # one line when they are missing
 
 import anywidget
 import traitlets
 
 from negaviz.errors import InputError
-from negaviz.extras import dot_installed
 from negaviz.frontend.page import ESM, viz_source
 from negaviz.render.output import drawn_nodes
 from negaviz.vocabulary import check_text, printable
@@ -59,21 +55,3 @@ class DrawingView(anywidget.AnyWidget):
         """The page asks for the bundled Graphviz once, before it lays anything out."""
         if isinstance(content, dict) and content.get("type") == "need" and content.get("viz") is True:
             self.send({"type": "viz", "source": viz_source()})
-
-
-def _digraph_bundle(digraph: Any) -> Any:
-    return DrawingView(str(digraph.source), label="a drawn search tree")._repr_mimebundle_()
-
-
-def register() -> bool:
-    """Show bare drawings (``graphviz.Digraph``) through :class:`DrawingView` in this
-    IPython kernel if it has no ``dot``; whether it did.  Nothing changes where ``dot``
-    runs, or outside IPython.  (Traces and proofs choose for themselves: see
-    :func:`negaviz.render.bundle`.)"""
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    if shell is None or dot_installed():
-        return False
-    formatter = shell.display_formatter.mimebundle_formatter
-    formatter.for_type_by_name("graphviz.graphs", "Digraph", _digraph_bundle)
-    return True

@@ -42,13 +42,20 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, Callable, Literal, NamedTuple
+from typing import Any, Callable, Literal, NamedTuple, get_args
 
-from negaviz.render.styles import NodeKind
 from negaviz.trace.replay import NodeState, node_state
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Node, Trace
 from negaviz.vocabulary import check_step
+
+NodeKind = Literal["node", "folded", "group", "pruned", "unvisited"]
+"""What a drawn node is (:attr:`negaviz.render.styles.NodeView.kind`); see :data:`NODE_KINDS`."""
+
+NODE_KINDS: tuple[NodeKind, ...] = get_args(NodeKind)
+"""``node``: a searched node; ``folded``: one searched subtree drawn as a summary;
+``group``: several sibling subtrees drawn as one summary; ``pruned``: a move never tried
+because of a cutoff (a ghost); ``unvisited``: a move not tried *yet* at this step."""
 
 
 # ------------------------------------------------------------------------ snapshot

@@ -1,5 +1,5 @@
 """Drawings in a notebook whose kernel has no ``dot``: IPython shows them as a
-:class:`~negaviz.widgets.display.DrawingView` the page lays out (JupyterLite's case).
+:class:`~negaviz.display.drawing.DrawingView` the page lays out (JupyterLite's case).
 
 Run in a fresh IPython kernel-like shell in a subprocess, with a PATH holding no ``dot``;
 the browser side is stepped in ``tests/browser/test_jupyterlab.py`` (``jupyterlab-no-dot``).
@@ -17,7 +17,8 @@ import pytest
 import negaviz
 from negaviz.errors import InputError
 from negaviz.render import draw
-from negaviz.widgets.display import DrawingView, register
+from negaviz.display import register
+from negaviz.display.drawing import DrawingView
 
 SHELL = """
 import json, os, sys

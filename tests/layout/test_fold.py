@@ -1,4 +1,4 @@
-"""Tests of negaviz.render.fold: the state at a step, subtree sizes, folding to a budget."""
+"""Tests of negaviz.layout.fold: the state at a step, subtree sizes, folding to a budget."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import negaviz
 from negaviz.render import draw
-from negaviz.render.fold import Sizes, plan, snapshot
+from negaviz.layout.fold import Sizes, plan, snapshot
 from negaviz.trace import Replay, Status, Trace
 
 NODE_LINE = re.compile(r"^\t(\w+) \[")

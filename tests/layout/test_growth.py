@@ -1,4 +1,4 @@
-"""Tests of negaviz.render.growth: a search placed as it grows.
+"""Tests of negaviz.layout.growth: a search placed as it grows.
 
 * boxes never overlap, and each sits below its parent, no further left;
 * a place depends only on what was placed before it (placing a prefix of the nodes gives
@@ -18,8 +18,9 @@ import negaviz
 from negaviz.frontend.scene import _LayoutBuilder, layout_node_style
 from negaviz.games.connect4 import ConnectFour
 from negaviz.render import labels
-from negaviz.render.fold import Item, snapshot
-from negaviz.render.growth import Placer, label_size
+from negaviz.layout.fold import Item, snapshot
+from negaviz.layout.growth import Placer, label_size
+from negaviz.layout.slots import game_slots
 from negaviz.render.tree import NODE_ATTR
 
 
@@ -63,7 +64,7 @@ def placed(trace: negaviz.Trace, sizes: list[tuple[float, float]], upto: int) ->
 
 def scene_labels(trace: negaviz.Trace) -> list[str]:
     builder = _LayoutBuilder(trace, snapshot(trace, len(trace)), perspective="negamax", windows=True, dag=False)
-    builder.slots = labels.game_slots(trace.game)
+    builder.slots = game_slots(trace.game)
     out = []
     for n, node in enumerate(trace.nodes):
         item = Item(f"n{n}", "node", n, node.parent)
@@ -102,7 +103,7 @@ def test_the_size_estimate_holds_what_graphviz_draws(name: str) -> None:
     graphviz = pytest.importorskip("graphviz")
     trace = SEARCHES[name]()
     builder = _LayoutBuilder(trace, snapshot(trace, len(trace)), perspective="negamax", windows=True, dag=False)
-    builder.slots = labels.game_slots(trace.game)
+    builder.slots = game_slots(trace.game)
     dot = graphviz.Digraph(node_attr=dict(NODE_ATTR))
     estimates: dict[str, tuple[float, float]] = {}
     for n in range(min(len(trace.nodes), 12)):

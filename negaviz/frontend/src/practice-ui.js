@@ -1,0 +1,286 @@
+// Practice on the picture: the student answers on the tree, and the page grades it
+// (practice.js, from the key the scene carries; no kernel).  Two modes (the scene's
+// practice.mode, negaviz.quiz.practice):
+//   tree   type each inner node's value (and window) on it, click the edges of the moves
+//          the search never tries, press check; stepping waits until then.
+//   steps  stepping pauses where a question applies: a node's value just before it
+//          returns (typed on the node), and which node is entered next just after a
+//          child returns while its parent has moves left (click it, or type its name).
+
+import { h } from "./dom.js";
+import { grade, nextEntered } from "./practice.js";
+
+const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
+  + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
+const TREE_WINDOWS = " While windows are shown, type each inner node's window too, (α, β), the window it is entered with.";
+
+/**
+ * Practice for a stepper whose scene carries practice data.
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void}} args
+ * @returns {{el: HTMLElement, gate: (from: number, to: number) => number, shown: () => void}}
+ */
+export function makePractice({ data, pane, state, go, pause }) {
+  const p = data.s.practice;
+  const tree = p.mode === "tree";
+  const key = () => p.keys[state.perspective];
+  const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
+  const edges = new Map();  // child name -> {g, parent, on}
+  let items = null;         // the drawing the fields are on
+  let locked = tree;        // tree mode: stepping waits for check
+  let open = null;          // steps mode: the question on show
+  const done = new Map();   // steps mode: question id -> "right" | "wrong" | "skipped"
+  const tally = { right: 0, asked: 0, tries: 0 };
+
+  const task = h("p", { class: "nv-practice-task", text: tree ? TREE_TASK + (p.windows ? TREE_WINDOWS : "") : "" });
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" });
+  const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
+  const score = h("span", { class: "nv-practice-score" });
+  const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
+  const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
+  const none = button("none", "no node is entered next", () => { answerBox.value = "none"; submit(); });
+  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
+  const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
+  const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
+  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
+  windowsBox.hidden = true;
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
+    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, score), result);
+  let firstStep = null;
+  answerBox.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+
+  // --- questions as the search goes ---------------------------------------------------
+  const questions = [];
+  if (!tree) {
+    for (const [name, v] of Object.entries(p.keys.negamax.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+    for (const q of p.keys.negamax.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+    questions.sort((a, b) => a.q - b.q || (a.kind < b.kind ? 1 : -1));
+  }
+
+  function refresh() {
+    const steps = !tree;
+    answerBox.hidden = !(steps && open && open.kind === "next");
+    none.hidden = answerBox.hidden;
+    skip.hidden = !(steps && open);
+    check.hidden = steps && !open;
+    check.textContent = tree ? "check" : "answer";
+    again.hidden = !tree || locked || tally.tries === 0;
+    showMe.hidden = firstStep === null;
+    score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
+    for (const [name, f] of fields) {
+      const on = tree ? locked : open && open.kind === "value" && open.name === name;
+      f.value.parentNode.style.display = on ? "" : "none";
+      windowsBox.hidden = !(tree && locked && p.windows && state.windows);
+    }
+    for (const e of edges.values()) {
+      if (tree && locked) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
+    }
+  }
+
+  // --- fields and cut toggles on the drawing ---------------------------------------------
+  function attach() {
+    if (items === pane.items) return;
+    items = pane.items;
+    fields.clear();
+    edges.clear();
+    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    for (const it of items.values()) {
+      const name = nameOf(it);
+      if (inner.has(it.item.title) && it.box) {
+        const [l, t, r, b] = it.box;
+        const w = Math.max(r - l - 4, 26);
+        const cx = (l + r) / 2;
+        const f = { value: input(it.g, cx - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        if (tree && p.windows && it.item.up) f.window = windowField(name);
+        fields.set(name, f);
+      }
+      if (tree && it.item.up && it.edge && items.get(it.item.up)) {
+        const parent = items.get(it.item.up).item.name;
+        const e = { g: it.edge, parent, on: false };
+        it.edge.setAttribute("role", "checkbox");
+        it.edge.setAttribute("aria-checked", "false");
+        it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+        const path = it.edge.querySelector("path");
+        if (path) {
+          const hit = path.cloneNode(false);
+          hit.setAttribute("class", "nv-hit");
+          it.edge.append(hit);
+        }
+        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (tree && locked) setCut(name, !e.on); };
+        it.edge.addEventListener("click", toggle);
+        // (panning captures the pointer, and the click would go to the panel, not the edge)
+        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (tree && locked) e2.stopPropagation(); });
+        it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
+        edges.set(name, e);
+      }
+    }
+    pane.tree.addEventListener("click", onNodeClick, true);
+    refresh();
+  }
+
+  // A drawn node's name as the key spells it (the picture shortens long move paths).
+  function nameOf(it) {
+    const ids = p.keys.negamax.ids;
+    return it.item.node >= 0 && ids[it.item.node] !== undefined ? ids[it.item.node] : it.item.name;
+  }
+
+  function input(g, x, y, w, hgt, label) {
+    // (the namespace is read from the drawing: no URL in this module, which pages carry)
+    const fo = document.createElementNS(g.ownerSVGElement.namespaceURI, "foreignObject");
+    for (const [k, v] of Object.entries({ x, y, width: w, height: hgt, class: "nv-field" })) fo.setAttribute(k, String(v));
+    const box = document.createElement("input"); // an HTML input inside the drawing
+    box.setAttribute("type", "text");
+    box.setAttribute("aria-label", label);
+    box.setAttribute("placeholder", "?");
+    box.className = "nv-answer";
+    for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
+    box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); tree ? checkTree() : submit(); } });
+    fo.append(box);
+    g.append(fo);
+    return box;
+  }
+
+  // A window, (α, β), is typed in the panel, one field a node named after it: on the
+  // drawing a field that wide would cover the node's edges.
+  function windowField(name) {
+    const box = h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" });
+    box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); checkTree(); } });
+    windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
+    windowsBox.hidden = false;
+    return box;
+  }
+
+  function setCut(name, on) {
+    const e = edges.get(name);
+    e.on = on;
+    e.g.setAttribute("aria-checked", String(on));
+    if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+  }
+
+  function onNodeClick(ev) {
+    if (tree ? !locked : !open) return;
+    const g = ev.target.closest && ev.target.closest("g.node");
+    if (!g) return;
+    ev.stopPropagation(); // while practising a click answers, it does not step
+    const it = [...items.values()].find((x) => x.g === g);
+    if (!it) return;
+    if (!tree && open.kind === "next") { answerBox.value = nameOf(it); submit(); }
+    else if (fields.has(nameOf(it))) fields.get(nameOf(it)).value.focus();
+  }
+
+  // --- the whole-tree exercise -------------------------------------------------------------
+  function checkTree() {
+    if (!locked) return;
+    const answers = { values: {}, cut: [] };
+    if (p.windows && state.windows) answers.windows = {}; // asked while windows are shown
+    for (const [name, f] of fields) {
+      if (f.value.value.trim()) answers.values[name] = f.value.value;
+      if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
+    }
+    for (const [name, e] of edges) if (e.on) answers.cut.push(name);
+    const g = grade(key(), answers);
+    tally.tries += 1;
+    [tally.right, tally.asked] = g.score;
+    for (const [name, f] of fields) {
+      mark(f.value, g.wrong_values.includes(name) ? "wrong" : g.unanswered.includes(name) && key().values[name] ? "missing" : "");
+      if (f.window) mark(f.window, g.wrong_windows.includes(name) ? "wrong" : "");
+    }
+    for (const [name, e] of edges) {
+      if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
+      else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
+    }
+    firstStep = g.step;
+    say(g);
+    locked = false;
+    refresh();
+  }
+
+  function mark(box, how) {
+    if (how) box.dataset.mark = how; else delete box.dataset.mark;
+    box.setAttribute("aria-invalid", String(how === "wrong"));
+  }
+
+  function tryAgain() {
+    locked = true;
+    firstStep = null;
+    for (const f of fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
+    for (const [name, e] of edges) setCut(name, e.on);
+    result.textContent = "Try again: your answers are kept; the search is hidden until you check.";
+    go(0);
+    refresh();
+  }
+
+  function showStep() {
+    if (firstStep === null) return;
+    if (open) { done.set(open.id, "skipped"); close(""); }
+    go(firstStep);
+  }
+
+  // --- questions as the search goes ---------------------------------------------------------
+  function ask(question) {
+    open = question;
+    pause();
+    firstStep = null;
+    const view = state.perspective === "minimax" ? " for the first player (minimax)" : "";
+    task.textContent = question.kind === "value"
+      ? "What does " + question.name + " return" + view + "? Type it on " + question.name + ", then press Enter."
+      : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+    refresh();
+    const f = question.kind === "value" && fields.get(question.name);
+    if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
+  }
+
+  function submit() {
+    if (!open) return;
+    let g;
+    if (open.kind === "value") {
+      const f = fields.get(open.name);
+      g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
+      if (f) mark(f.value, g.correct ? "" : "wrong");
+    } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
+    if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
+    tally.asked += 1;
+    if (g.correct) tally.right += 1;
+    done.set(open.id, g.correct ? "right" : "wrong");
+    const revealAt = open.kind === "value" ? key().values[open.name].step : nextEntered(key(), open.q)[0];
+    close("");
+    say(g, revealAt);
+  }
+
+  function close(text) {
+    open = null;
+    task.textContent = "Step on (→): the search pauses at the next question.";
+    if (text) result.textContent = text;
+    refresh();
+  }
+
+  function say(g, reveal = null) {
+    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? "Yes." : g.sentence }));
+    if (!tree && !g.correct) result.firstChild.textContent = g.sentence.replace(/^Not yet: [^.]*\. /, "No. ");
+    for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
+    if (g.first_wrong !== null && tree) result.append(h("p", { text: "“show me” goes to step " + g.step + ", where the search shows it." }));
+    firstStep = tree ? g.step : reveal;
+    refresh();
+  }
+
+  return {
+    el,
+    gate(from, to) {
+      if (tree && locked) { pause(); result.textContent = "Stepping starts once you check your answers."; return from; }
+      if (tree || to <= from) return to;
+      if (open) { pause(); return from; }
+      const next = questions.find((q) => q.q >= from && q.q < to && !done.has(q.id));
+      if (!next) return to;
+      return next.q; // shown() asks it there
+
+    },
+    shown() {
+      attach();
+      refresh();
+      if (!tree && !open) {
+        const here = questions.find((q) => q.q === state.step && !done.has(q.id));
+        if (here) ask(here);
+      }
+    },
+  };
+}

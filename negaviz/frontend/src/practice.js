@@ -1,0 +1,258 @@
+// Grading a student's answers in the page, with no kernel: negaviz.quiz.grade's
+// Key.grade, line for line, on the key Python wrote (answer_key(trace).to_json()).
+// Nothing is searched here: every right answer, every explanation and the answers
+// each mistake gives come in the key.  tests/frontend/practice.test.mjs checks that
+// this grades every fixture answer exactly as Python does.
+
+import { makeFmt, num } from "./values.js";
+
+const fmt = makeFmt({});
+const MINUS = /[−–]/g;
+const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
+const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+
+const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
+
+// negaviz.quiz.questions.parse_value: a number, or an Error saying what was wrong.
+export function parseValue(answer) {
+  if (typeof answer === "number") {
+    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
+    return answer;
+  }
+  const text = String(answer).trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
+  let v;
+  if (NUMBER.test(text)) v = Number(text);
+  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
+  else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
+  return v;
+}
+
+// parse_window: two numbers, from text like "(5, inf)" or a pair.
+export function parseWindow(answer) {
+  let parts;
+  if (Array.isArray(answer)) parts = answer;
+  else {
+    const text = String(answer).trim().replace(/^[()[\]{} ]+|[()[\]{} ]+$/g, "");
+    parts = text.split(/\s*[,;]\s*|\s+/).filter((p) => p);
+  }
+  if (parts.length !== 2) throw new Error(repr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
+  return [parseValue(parts[0]), parseValue(parts[1])];
+}
+
+// parse_labels: names from a list, or text like "G, H" or "none".
+export function parseLabels(answer) {
+  if (answer === null || answer === undefined) return [];
+  if (Array.isArray(answer)) return answer.map((p) => String(p).trim()).filter((p) => p);
+  const text = String(answer).trim();
+  if (NONE.has(text.toLowerCase())) return [];
+  return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
+}
+
+const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= Math.max(1e-9 * Math.max(Math.abs(a), Math.abs(b)), 1e-9));
+const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
+const pair = (w) => [num(w[0]), num(w[1])];
+const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
+const count = (n, one, many) => n + " " + (n === 1 ? one : many);
+const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1]);
+
+function accepts(want, v) {
+  if (same(v, num(want.value))) return true;
+  const acc = want.accepted;
+  return acc !== null && num(acc[0]) <= v && v <= num(acc[1]);
+}
+
+/**
+ * Grade answers against a key, as Key.grade does.
+ * @param {object} key  answer_key(trace).to_json()
+ * @param {{values?: object, windows?: object, cut?: string[]|string, next?: object}} answers
+ *   values and windows: name -> text; cut: names; next: step -> name ("none": no node)
+ * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
+ * @returns {object} the Grade's fields, sets as sorted arrays
+ */
+export function grade(key, answers, how = {}) {
+  const onlyGiven = !!how.onlyGiven;
+  const names = new Set(key.names);
+  const folded = new Map(key.names.map((n) => [n.toLowerCase(), n]));
+  const notes = [];
+  const wrong = [];
+  let right = 0, asked = 0;
+  const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
+  const givenValues = new Map(), givenWindows = new Map();
+  const nameOf = (raw) => {
+    const text = String(raw).trim();
+    if (names.has(text)) return text;
+    if (folded.has(text.toLowerCase())) return folded.get(text.toLowerCase());
+    notes.push("There is no node " + repr(text) + " in this tree.");
+    return null;
+  };
+
+  if (answers.values) {
+    for (const [raw, answer] of Object.entries(answers.values)) {
+      const name = nameOf(raw);
+      if (name === null || blank(answer)) continue;
+      try { givenValues.set(name, parseValue(answer)); } catch (e) {
+        notes.push("The value of " + name + " could not be read: " + e.message + ".");
+        unanswered.add(name);
+      }
+    }
+    for (const [name, want] of Object.entries(key.values)) {
+      if (onlyGiven && !givenValues.has(name)) continue;
+      asked += 1;
+      if (!givenValues.has(name)) { unanswered.add(name); continue; }
+      const v = givenValues.get(name);
+      if (accepts(want, v)) {
+        right += 1;
+        if (!same(v, num(want.value))) {
+          notes.push(name + ": " + fmt(v) + " is accepted as a bound, as is " + fmt(num(want.value)) + ": " + name
+            + "'s value is only a bound, and any from " + fmt(num(want.accepted[0])) + " to " + fmt(num(want.accepted[1])) + " is equally valid.");
+        }
+      } else {
+        wrongValues.add(name);
+        wrong.push([want.step, name, "value", want.why]);
+      }
+    }
+    for (const name of givenValues.keys()) {
+      if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
+      else if (key.leaves.includes(name)) notes.push(name + " is a leaf: its value is given, not asked.");
+      else if (!key.values[name]) notes.push(name + " is not searched as an inner node: its value is not asked.");
+    }
+  }
+
+  if (answers.windows) {
+    for (const [raw, answer] of Object.entries(answers.windows)) {
+      const name = nameOf(raw);
+      if (name === null || blank(answer)) continue;
+      try { givenWindows.set(name, parseWindow(answer)); } catch (e) {
+        notes.push("The window of " + name + " could not be read: " + e.message + ".");
+        unanswered.add(name);
+      }
+    }
+    for (const [name, want] of Object.entries(key.windows)) {
+      if (onlyGiven && !givenWindows.has(name)) continue;
+      asked += 1;
+      if (!givenWindows.has(name)) { unanswered.add(name); continue; }
+      if (samePair(givenWindows.get(name), pair(want.window))) right += 1;
+      else { wrongWindows.add(name); wrong.push([want.step, name, "window", want.why]); }
+    }
+    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(name + "'s window is not asked.");
+  }
+
+  const missed = new Set(), extra = new Set();
+  const cutGraded = answers.cut !== undefined && answers.cut !== null;
+  if (cutGraded) {
+    const chosen = new Set();
+    for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
+    for (const [name, at] of Object.entries(key.cuts)) {
+      asked += 1;
+      if (chosen.has(name)) right += 1;
+      else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
+    }
+    for (const name of [...chosen].filter((n) => !key.cuts[n]).sort()) {
+      extra.add(name);
+      const hit = key.entered.find((e) => e[1] === name);
+      const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
+      wrong.push([step, name, "extra", extraWhy(key, name)]);
+    }
+  }
+
+  const wrongNext = new Set();
+  if (answers.next) {
+    for (const [stepText, guess] of Object.entries(answers.next).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+      const step = Number(stepText);
+      asked += 1;
+      const [at, want] = nextEntered(key, step);
+      const name = blank(guess) || NOTHING.has(String(guess).trim().toLowerCase()) ? null : nameOf(guess);
+      if (name === want) right += 1;
+      else {
+        wrongNext.add(step);
+        const why = want ? "The next node entered is " + want + "." : "No node is entered after this: the search ends.";
+        wrong.push([at, want || String(guess).trim(), "next", why]);
+      }
+    }
+  }
+
+  wrong.sort((a, b) => a[0] - b[0]); // stable, as Python's sort
+  const first = wrong.length ? wrong[0] : null;
+  const named = mistakeOf(key, givenValues, givenWindows, cutGraded && (Object.keys(key.cuts).length > 0 || extra.size > 0),
+    wrongValues, wrongWindows, missed, extra, first);
+  const correct = !wrong.length && !unanswered.size;
+  const sorted = (s) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    correct, missed_cuts: sorted(missed), extra_cuts: sorted(extra), wrong_values: sorted(wrongValues),
+    wrong_windows: sorted(wrongWindows), wrong_next: [...wrongNext].sort((a, b) => a - b), unanswered: sorted(unanswered),
+    first_wrong: first ? first[1] : null, step: first ? first[0] : null, mistake: named,
+    sentence: sentence(key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
+    score: [right, asked], notes,
+  };
+}
+
+// After `step` events: [the step that shows the next node entered, its name or null].
+export function nextEntered(key, step) {
+  for (const [at, name] of key.entered) if (at >= step) return [at + 1, name];
+  return [key.n, null];
+}
+
+function extraWhy(key, name) {
+  if (key.never[name] && !key.values[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
+  return name + " is searched: nothing before it reaches β at its parent.";
+}
+
+function mistakeOf(key, values, windows, cutsGraded, wrongValues, wrongWindows, missed, extra, first) {
+  if (first === null) return null;
+  const items = wrongValues.size + wrongWindows.size + (cutsGraded ? missed.size + extra.size : 0);
+  let best = null, chosen = null;
+  Object.keys(key.titles).forEach((id, order) => {
+    const answers = key.mistakes[id];
+    if (!answers) return;
+    let explained = 0, hitsFirst = false;
+    for (const name of wrongValues) {
+      if (name in answers.values && same(values.get(name), num(answers.values[name]))) {
+        explained += 1;
+        hitsFirst = hitsFirst || ((first[2] === "value" || first[2] === "never") && first[1] === name);
+      }
+    }
+    for (const name of wrongWindows) {
+      if (name in answers.windows && samePair(windows.get(name), pair(answers.windows[name]))) {
+        explained += 1;
+        hitsFirst = hitsFirst || (first[2] === "window" && first[1] === name);
+      }
+    }
+    if (cutsGraded) {
+      for (const name of missed) if (!answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "missed" && first[1] === name); }
+      for (const name of extra) if (answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "extra" && first[1] === name); }
+    }
+    if (!hitsFirst) return;
+    const rank = [explained === items ? 1 : 0, explained, -order];
+    if (best === null || rank[0] > best[0] || (rank[0] === best[0] && (rank[1] > best[1] || (rank[1] === best[1] && rank[2] > best[2])))) {
+      best = rank;
+      chosen = id;
+    }
+  });
+  return chosen;
+}
+
+function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
+  if (correct) return "All right: every answer matches the search.";
+  const parts = [];
+  if (wrongValues.size) {
+    parts.push(wrongValues.size !== 1 ? wrongValues.size + " of " + Math.max(askedValues, wrongValues.size) + " values are wrong"
+      : "1 of " + Math.max(askedValues, 1) + " values is wrong");
+  }
+  if (wrongWindows.size) parts.push(count(wrongWindows.size, "window is wrong", "windows are wrong"));
+  if (missed.size) parts.push(count(missed.size, "cut is missed", "cuts are missed"));
+  if (extra.size) parts.push(count(extra.size, "cut is extra", "cuts are extra"));
+  if (wrongNext.size) parts.push(count(wrongNext.size, "prediction is wrong", "predictions are wrong"));
+  if (unanswered.size) parts.push(count(unanswered.size, "answer is missing", "answers are missing"));
+  let text = "Not yet: " + and(parts) + ".";
+  if (first !== null) {
+    const [step, name, kind, why] = first;
+    if (kind === "next") text += " The first wrong prediction: " + why[0].toLowerCase() + why.slice(1, -1) + " (step " + step + ").";
+    else {
+      const what = { value: "wrong node", never: "wrong node", window: "wrong window", missed: "missed cut", extra: "extra cut" }[kind];
+      text += " The first " + what + " is " + name + " (step " + step + "): " + why;
+    }
+  }
+  if (named !== null) text += " This is what " + key.titles[named][0] + " gives. " + key.titles[named][1];
+  return text;
+}

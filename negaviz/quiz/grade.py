@@ -1,0 +1,555 @@
+"""Grade a student's answers on the whole tree, and name the mistake behind them.
+
+A student doing alpha-beta by hand writes each inner node's value (and, when asked,
+its window), marks the moves the search never tries, and may predict which node is
+entered next.  :func:`grade` checks all of it against the recorded search:
+
+>>> from negaviz import Tree, record
+>>> trace = record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+>>> g = grade(trace, values={"A": 5, "B": -5, "C": -3}, cut={"G", "H"})
+>>> g.correct, g.score
+(True, (5, 5))
+>>> g = grade(trace, values={"A": 5, "B": 5, "C": 3}, cut={"G"})
+>>> sorted(g.wrong_values), sorted(g.missed_cuts), g.first_wrong, g.mistake
+(['B', 'C'], ['H'], 'B', 'negation')
+>>> print(g.sentence)  # doctest: +NORMALIZE_WHITESPACE
+Not yet: 2 of 3 values are wrong and 1 cut is missed. The first wrong node is B (step 9): B returns −5:
+negating what its children return gives D: −7, E: −5; the largest is −5. This is what mixing up the two
+views gives. In negamax every value is for the side to move, so a child's value is negated on the way up;
+in minimax every value is for the first player, and nothing is negated.
+
+Everything the page needs to grade the same answers without Python is in
+:func:`answer_key`, as plain data; the page's grader (``frontend/src/practice.js``)
+follows :meth:`Key.grade` line for line, and a node test checks they agree.
+
+Names are the step sentences' names: a textbook tree's labels, or a position's moves
+from the root (``b1 c2``, all of them) on a board.  Values and windows are read in
+the view given by ``perspective``, as :func:`negaviz.quiz.questions` puts them; a value
+that is only a bound accepts any equally valid bound (from the fail-hard to the
+fail-soft value), and the grade says so in a note.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from negaviz.analysis.steps import sign
+from negaviz.errors import InputError
+from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
+from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
+from negaviz.quiz.questions import _Maker, parse_labels, parse_value, parse_window
+from negaviz.search.events import EventKind
+from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import Perspective, check_flag, check_perspective, fmt, number_out
+
+__all__ = ["grade", "answer_key"]
+
+Window = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Grade:
+    """What :func:`grade` found."""
+
+    correct: bool
+    """Every answer given is right, and nothing asked for is missing."""
+    missed_cuts: frozenset[str]
+    """Moves the search never tries that the student did not cut."""
+    extra_cuts: frozenset[str]
+    """Moves the student cut that the search does try (or that no cutoff skips)."""
+    wrong_values: frozenset[str]
+    """Nodes whose value is wrong, or that the student valued though they are never searched."""
+    wrong_windows: frozenset[str]
+    """Nodes whose window is wrong."""
+    wrong_next: frozenset[int]
+    """Steps at which the predicted next node is wrong."""
+    unanswered: frozenset[str]
+    """Nodes asked about (values, windows) with no answer."""
+    first_wrong: str | None
+    """The first wrong node in search order (by the step that shows its answer), or None."""
+    step: int | None
+    """The step at which the search shows the right answer for ``first_wrong``."""
+    mistake: str | None
+    """The misconception the wrong answers match (:data:`negaviz.quiz.mistakes.MISTAKES`), or None."""
+    sentence: str
+    """What the student is told."""
+    score: tuple[int, int]
+    """(right, asked): answers right out of the answers asked for."""
+    notes: tuple[str, ...] = ()
+    """Answers that could not be read or name no node, and bounds accepted as bounds."""
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+@dataclass(frozen=True)
+class Key:
+    """The answers to one trace, in one view, as plain data (see :meth:`to_json`)."""
+
+    perspective: str
+    values: dict[str, dict[str, Any]]
+    """name -> {value, accepted (lo, hi) or None, step, why}; every searched inner node."""
+    windows: dict[str, dict[str, Any]]
+    """name -> {window (alpha, beta), step, why}; every searched inner node but the root."""
+    cuts: dict[str, dict[str, Any]]
+    """name of a move never tried -> {parent, step, why}."""
+    never: dict[str, dict[str, Any]]
+    """name of a node never searched (inside a cut subtree) -> {step, why}."""
+    leaves: frozenset[str]
+    """Searched leaves: their values are given, not asked."""
+    names: frozenset[str]
+    """Every node's name the picture shows."""
+    entered: tuple[tuple[int, str], ...]
+    """(step, name) of every event that enters a node below the root, in order."""
+    n: int
+    """The number of events."""
+    asks: tuple[int, ...] = ()
+    """Steps at which to ask "which node is entered next?" as the search goes: just after
+    each child returns while its parent still has moves it has not tried (textbook trees,
+    whose nodes are all drawn to be clicked)."""
+    ids: dict[int, str] = field(default_factory=dict)
+    """trace node -> its name (the picture's names shorten long move paths; the key's do not)."""
+    mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """mistake id -> {values: name -> v, windows: name -> (a, b), cuts: [names]}."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The key as JSON data: infinities as ``"inf"``, pairs as lists, sets sorted."""
+        def pair(w: Window) -> list[Any]:
+            return [number_out(w[0]), number_out(w[1])]
+
+        return {
+            "perspective": self.perspective,
+            "values": {k: {"value": number_out(v["value"]),
+                           "accepted": None if v["accepted"] is None else pair(v["accepted"]),
+                           "step": v["step"], "why": v["why"]} for k, v in self.values.items()},
+            "windows": {k: {"window": pair(v["window"]), "step": v["step"], "why": v["why"]}
+                        for k, v in self.windows.items()},
+            "cuts": self.cuts,
+            "never": self.never,
+            "leaves": sorted(self.leaves),
+            "names": sorted(self.names),
+            "entered": [list(e) for e in self.entered],
+            "n": self.n,
+            "asks": list(self.asks),
+            "ids": {str(k): v for k, v in sorted(self.ids.items())},
+            "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
+                             "windows": {n: pair(w) for n, w in m["windows"].items()},
+                             "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
+            "titles": {m.id: [m.title, m.why] for m in MISTAKES},
+        }
+
+    # ----------------------------------------------------------------- grading
+    def grade(
+        self,
+        *,
+        values: Mapping[str, Any] | None = None,
+        windows: Mapping[str, Any] | None = None,
+        cut: Iterable[str] | str | None = None,
+        next_nodes: Mapping[int, str] | None = None,
+        only_given: bool = False,
+    ) -> Grade:
+        """Grade answers against this key (see :func:`grade`).  ``only_given``: grade the
+        values and windows given, and count none missing (one question at a time)."""
+        notes: list[str] = []
+        wrong: list[tuple[int, str, str, str]] = []  # (step, name, kind, why)
+        right = asked = 0
+        wrong_values: set[str] = set()
+        wrong_windows: set[str] = set()
+        unanswered: set[str] = set()
+        given_values: dict[str, float] = {}
+        given_windows: dict[str, Window] = {}
+
+        if values is not None:
+            _check_mapping(values, "values")
+            for raw, answer in values.items():
+                name = self._name(raw, notes)
+                if name is None or _blank(answer):
+                    continue
+                try:
+                    given_values[name] = parse_value(answer)
+                except InputError as exc:
+                    notes.append(f"The value of {name} could not be read: {exc}.")
+                    unanswered.add(name)
+            for name, want in self.values.items():
+                if only_given and name not in given_values:
+                    continue
+                asked += 1
+                if name not in given_values:
+                    unanswered.add(name)
+                    continue
+                v = given_values[name]
+                if _accepts(want, v):
+                    right += 1
+                    if not _same(v, want["value"]):
+                        notes.append(f"{name}: {fmt(v)} is accepted as a bound, as is {fmt(want['value'])}: "
+                                     f"{name}'s value is only a bound, and any from {fmt(want['accepted'][0])} "
+                                     f"to {fmt(want['accepted'][1])} is equally valid.")
+                else:
+                    wrong_values.add(name)
+                    wrong.append((want["step"], name, "value", want["why"]))
+            for name, v in given_values.items():
+                if name in self.never:
+                    wrong_values.add(name)
+                    wrong.append((self.never[name]["step"], name, "never", self.never[name]["why"]))
+                elif name in self.leaves:
+                    notes.append(f"{name} is a leaf: its value is given, not asked.")
+                elif name not in self.values:
+                    notes.append(f"{name} is not searched as an inner node: its value is not asked.")
+
+        if windows is not None:
+            _check_mapping(windows, "windows")
+            for raw, answer in windows.items():
+                name = self._name(raw, notes)
+                if name is None or _blank(answer):
+                    continue
+                try:
+                    given_windows[name] = parse_window(answer)
+                except InputError as exc:
+                    notes.append(f"The window of {name} could not be read: {exc}.")
+                    unanswered.add(name)
+            for name, want in self.windows.items():
+                if only_given and name not in given_windows:
+                    continue
+                asked += 1
+                if name not in given_windows:
+                    unanswered.add(name)
+                    continue
+                if _same_pair(given_windows[name], want["window"]):
+                    right += 1
+                else:
+                    wrong_windows.add(name)
+                    wrong.append((want["step"], name, "window", want["why"]))
+            for name in given_windows:
+                if name not in self.windows:
+                    notes.append(f"{name}'s window is not asked.")
+
+        missed: set[str] = set()
+        extra: set[str] = set()
+        if cut is not None:
+            if not isinstance(cut, (str, list, tuple, set, frozenset)):
+                raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'] or 'G, H', not {cut!r}")
+            chosen: set[str] = set()
+            for raw in parse_labels(cut):
+                name = self._name(raw, notes)
+                if name is not None:
+                    chosen.add(name)
+            for name, at in self.cuts.items():
+                asked += 1
+                if name in chosen:
+                    right += 1
+                else:
+                    missed.add(name)
+                    wrong.append((at["step"], name, "missed", at["why"]))
+            for name in sorted(chosen - set(self.cuts)):
+                extra.add(name)
+                step = next((at + 1 for at, n in self.entered if n == name), self.never.get(name, {"step": 0})["step"])
+                wrong.append((step, name, "extra", self._extra_why(name)))
+
+        wrong_next: set[int] = set()
+        if next_nodes is not None:
+            _check_mapping(next_nodes, "next_nodes")
+            for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
+                asked += 1
+                shows, expect = self.next_entered(step)
+                name = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
+                if name == expect:
+                    right += 1
+                else:
+                    wrong_next.add(step)
+                    why = f"The next node entered is {expect}." if expect else "No node is entered after this: the search ends."
+                    wrong.append((shows, expect or str(guess).strip(), "next", why))
+
+        wrong.sort(key=lambda w: w[0])
+        first = wrong[0] if wrong else None
+        named = self._mistake(given_values, given_windows, cut is not None and bool(self.cuts or extra),
+                              wrong_values, wrong_windows, missed, extra, first)
+        correct = not wrong and not unanswered
+        sentence = _sentence(correct, len(given_values), wrong_values, len(self.values), wrong_windows,
+                             missed, extra, wrong_next, unanswered, first, named)
+        return Grade(correct, frozenset(missed), frozenset(extra), frozenset(wrong_values), frozenset(wrong_windows),
+                     frozenset(wrong_next), frozenset(unanswered), None if first is None else first[1],
+                     None if first is None else first[0], named, sentence, (right, asked), tuple(notes))
+
+    def next_entered(self, step: int) -> tuple[int, str | None]:
+        """After ``step`` events: the step that shows the next node entered, and its name
+        (the end and None if the search enters no other node)."""
+        for at, name in self.entered:
+            if at >= step:
+                return at + 1, name
+        return self.n, None
+
+    def _name(self, raw: Any, notes: list[str]) -> str | None:
+        """A node's name as the key spells it (labels match regardless of case), or None with a note."""
+        text = str(raw).strip()
+        if text in self.names:
+            return text
+        folded = {n.casefold(): n for n in self.names}
+        if text.casefold() in folded:
+            return folded[text.casefold()]
+        notes.append(f"There is no node {text!r} in this tree.")
+        return None
+
+    def _extra_why(self, name: str) -> str:
+        if name in self.values:
+            return f"{name} is searched: nothing before it reaches β at its parent."
+        if name in self.never:
+            return f"{name} is never reached, but it is not a move a cutoff skips: its parent is never searched."
+        return f"{name} is searched: nothing before it reaches β at its parent."
+
+    def _mistake(self, values: dict[str, float], windows: dict[str, Window], cuts_graded: bool,
+                 wrong_values: set[str], wrong_windows: set[str], missed: set[str], extra: set[str],
+                 first: tuple[int, str, str, str] | None) -> str | None:
+        """The mistake whose answers explain every wrong answer; else the one explaining the
+        first and most of them; None if none explains the first."""
+        if first is None:
+            return None
+        best: tuple[bool, int, int] | None = None
+        chosen = None
+        items = len(wrong_values) + len(wrong_windows) + (len(missed) + len(extra) if cuts_graded else 0)
+        for order, m in enumerate(MISTAKES):
+            answers = self.mistakes.get(m.id)
+            if answers is None:
+                continue
+            explained = 0
+            hits_first = False
+            for name in wrong_values:
+                if name in answers["values"] and _same(values[name], answers["values"][name]):
+                    explained += 1
+                    hits_first |= first[2] in ("value", "never") and first[1] == name
+            for name in wrong_windows:
+                if name in answers["windows"] and _same_pair(windows[name], answers["windows"][name]):
+                    explained += 1
+                    hits_first |= first[2] == "window" and first[1] == name
+            if cuts_graded:
+                for name in missed:
+                    if name not in answers["cuts"]:
+                        explained += 1
+                        hits_first |= first[2] == "missed" and first[1] == name
+                for name in extra:
+                    if name in answers["cuts"]:
+                        explained += 1
+                        hits_first |= first[2] == "extra" and first[1] == name
+            if not hits_first:
+                continue
+            rank = (explained == items, explained, -order)
+            if best is None or rank > best:
+                best, chosen = rank, m.id
+        return chosen
+
+
+def _check_mapping(x: Any, what: str) -> None:
+    if not isinstance(x, Mapping):
+        raise InputError(f"{what} must map node names to answers, e.g. {{'B': -5}}, not {type(x).__name__}")
+
+
+_NOTHING = {"none", "nothing", "no one", "nobody", "-", "—", "∅"}
+
+
+def _blank(answer: Any) -> bool:
+    return answer is None or (isinstance(answer, str) and not answer.strip())
+
+
+def _same(a: float, b: float) -> bool:
+    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _same_pair(a: Window, b: Window) -> bool:
+    return _same(a[0], b[0]) and _same(a[1], b[1])
+
+
+def _accepts(want: dict[str, Any], v: float) -> bool:
+    if _same(v, want["value"]):
+        return True
+    acc = want["accepted"]
+    return acc is not None and acc[0] <= v <= acc[1]
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _sentence(correct: bool, answered: int, wrong_values: set[str], asked_values: int, wrong_windows: set[str],
+              missed: set[str], extra: set[str], wrong_next: set[int], unanswered: set[str],
+              first: tuple[int, str, str, str] | None, named: str | None) -> str:
+    if correct:
+        return "All right: every answer matches the search."
+    parts = []
+    if wrong_values:
+        parts.append(f"{len(wrong_values)} of {max(asked_values, len(wrong_values))} values are wrong"
+                     if len(wrong_values) != 1 else f"1 of {max(asked_values, 1)} values is wrong")
+    if wrong_windows:
+        parts.append(_count(len(wrong_windows), "window is wrong", "windows are wrong"))
+    if missed:
+        parts.append(_count(len(missed), "cut is missed", "cuts are missed"))
+    if extra:
+        parts.append(_count(len(extra), "cut is extra", "cuts are extra"))
+    if wrong_next:
+        parts.append(_count(len(wrong_next), "prediction is wrong", "predictions are wrong"))
+    if unanswered:
+        parts.append(_count(len(unanswered), "answer is missing", "answers are missing"))
+    text = "Not yet: " + _and(parts) + "."
+    if first is not None:
+        step, name, kind, why = first
+        what = {"value": "wrong node", "never": "wrong node", "window": "wrong window",
+                "missed": "missed cut", "extra": "extra cut", "next": "wrong prediction"}[kind]
+        if kind == "next":
+            text += f" The first wrong prediction: {why[0].lower()}{why[1:-1]} (step {step})."
+        else:
+            text += f" The first {what} is {name} (step {step}): {why}"
+    if named is not None:
+        m = mistake(named)
+        text += f" This is what {m.title} gives. {m.why}"
+    return text
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# ----------------------------------------------------------------------- the key
+def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: bool = True) -> Key:
+    """The answers to every question :func:`grade` asks of ``trace``, in ``perspective``,
+    with the answers each mistake of :data:`~negaviz.quiz.mistakes.MISTAKES` gives
+    (``mistakes=False``: without them)."""
+    check_trace(trace)
+    check_perspective(perspective)
+    check_flag(mistakes, "mistakes")
+    key = _key(trace, perspective)
+    if not mistakes:
+        return key
+    found: dict[str, dict[str, Any]] = {}
+    other = _key(trace, "minimax" if perspective == "negamax" else "negamax")
+    found["negation"] = _answers(other)
+    for mid, variant in recorded(trace).items():
+        found[mid] = _answers(_key(variant, perspective))
+    if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
+        found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
+    return Key(key.perspective, key.values, key.windows, key.cuts, key.never, key.leaves, key.names, key.entered,
+               key.n, key.asks, key.ids, {m.id: found[m.id] for m in MISTAKES if m.id in found})
+
+
+def _answers(key: Key) -> dict[str, Any]:
+    values = {n: v["value"] for n, v in key.values.items()}
+    return {"values": values, "windows": {n: v["window"] for n, v in key.windows.items()}, "cuts": set(key.cuts)}
+
+
+def _key(trace: Trace, perspective: Perspective) -> Key:
+    maker = _Maker(trace, perspective)
+    game = trace.game
+    textbook = game is not None and is_textbook_tree(game)
+    names: dict[int, str] = {n.id: _full_name(trace, n.id, textbook) for n in trace.nodes}
+    values: dict[str, dict[str, Any]] = {}
+    windows: dict[str, dict[str, Any]] = {}
+    cuts: dict[str, dict[str, Any]] = {}
+    never: dict[str, dict[str, Any]] = {}
+    leaves: set[str] = set()
+    windowed = any(not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes)
+    for n in trace.nodes:
+        me = names[n.id]
+        if n.exit_step < 0:
+            continue
+        if not n.children:
+            if n.moves is None or not n.moves:
+                leaves.add(me)
+            continue
+        assert n.value is not None
+        values[me] = {"value": sign(trace, n.id, perspective) * n.value, "accepted": maker.accepted(n.id),
+                      "step": n.exit_step + 1, "why": maker.explain_value(n.id)}
+        if n.parent >= 0 and windowed:
+            windows[me] = {"window": maker.window(n.id, n.alpha, n.beta), "step": n.enter_step + 1,
+                           "why": maker.explain_window(n.id)}
+        if n.skipped:
+            step = maker.cut_step(n) + 1
+            why = maker.explain_pruned(n.id)
+            for child, below, inner in _skipped(trace, n.id, textbook, me):
+                cuts[child] = {"parent": me, "step": step, "why": why}
+                if inner:
+                    never.setdefault(child, {"step": step, "why": f"{child} is never searched: {why}"})
+                for name in below:
+                    never.setdefault(name, {"step": step, "why": f"{name} is never searched: {why}"})
+    if textbook:
+        assert game is not None
+        all_names = {label(game, p) for p in game.preorder()}
+        leaves |= {label(game, p) for p in game.preorder() if not game.moves(p)}
+        searched = set(names.values())
+        for name in list(never):
+            if name in searched:
+                del never[name]  # a shared node reached by another path
+    else:
+        all_names = set(names.values()) | set(cuts)
+    entered = tuple((at, names[ev.node]) for at, ev in enumerate(trace.events)
+                    if ev.kind == EventKind.ENTER and ev.node > 0)
+    asks = sorted(trace.nodes[c].exit_step + 1 for n in trace.nodes if n.moves and textbook
+                  for k, c in enumerate(n.children) if trace.nodes[c].exit_step >= 0 and k + 1 < len(n.moves))
+    return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
+               len(trace), tuple(asks), names)
+
+
+def _full_name(trace: Trace, nid: int, textbook: bool) -> str:
+    if textbook:
+        return trace.label(nid)
+    path = trace.path(nid)[1:]
+    return " ".join(trace.move_name(p) for p in path) if path else "the root"
+
+
+def _skipped(trace: Trace, nid: int, textbook: bool, me: str) -> list[tuple[str, list[str], bool]]:
+    """Each move ``nid`` never tries: its child's name, the names of every node below it,
+    and whether the child is an inner node."""
+    game = trace.game
+    node = trace.nodes[nid]
+    if game is None:
+        return [(str(m), [], False) for m in node.skipped]
+    pos = trace.position(nid)
+    out = []
+    for m in node.skipped:
+        child = game.play(pos, m)
+        if textbook:
+            below: list[str] = []
+            seen = set()
+            stack = [game.play(child, x) for x in game.moves(child)]
+            while stack:
+                p = stack.pop()
+                if p in seen:
+                    continue
+                seen.add(p)
+                below.append(label(game, p))
+                stack.extend(game.play(p, x) for x in game.moves(p))
+            out.append((label(game, child), below, bool(game.moves(child))))
+        else:
+            prefix = "" if me == "the root" else me + " "
+            out.append((prefix + move_name(game, pos, m), [], False))
+    restore(game)
+    return out
+
+
+# ----------------------------------------------------------------------- grade()
+def grade(
+    trace: Trace,
+    *,
+    values: Mapping[str, Any] | None = None,
+    windows: Mapping[str, Any] | None = None,
+    cut: Iterable[str] | str | None = None,
+    next_nodes: Mapping[int, str] | None = None,
+    perspective: Perspective = "negamax",
+) -> Grade:
+    """Grade a student's answers about ``trace``; give any of them.
+
+    ``values`` maps a node's name to a number (or text such as ``"−3"``); ``windows`` maps
+    a name to ``(alpha, beta)`` (or text such as ``"(5, ∞)"``); ``cut`` is the names of the
+    moves the student marks as never tried (the cut edges' children, not their subtrees);
+    ``next_nodes`` maps a step to the name predicted to be the next node entered once
+    ``step`` events are shown (``"none"``: the search enters no other node).  With ``values`` or ``windows``, every searched
+    inner node's answer is expected (the root has no window to give).
+    """
+    check_trace(trace)
+    check_perspective(perspective)
+    if next_nodes is not None:
+        _check_mapping(next_nodes, "next_nodes")
+        for step in next_nodes:
+            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
+                raise InputError(f"next_nodes' steps must be whole numbers from 0 to {len(trace)}, not {step!r}")
+    return answer_key(trace, perspective=perspective).grade(values=values, windows=windows, cut=cut,
+                                                           next_nodes=next_nodes)

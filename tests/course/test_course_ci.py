@@ -1,0 +1,114 @@
+"""What a course's CI does, done here: in a course ``negaviz init`` wrote from a fresh
+environment (the wheel built from this checkout, the course's pinned requirements), the
+notebooks pass strict nbval with Debian's dot, with Graphviz 16 standing in for dot and
+with no dot at all; the site builds; and a notebook edited to draw another tree fails
+with a diff that shows what changed.  Slow: see conftest.py for the shared environment.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[2]
+STAND_IN = ROOT / "tests" / "notebooks" / "graphviz16"
+"""Graphviz 16 (the vendored @viz-js/viz under Node.js) as a program named dot."""
+CELLS = 6
+"""The starter lecture's code cells: nbval tests each."""
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def nbval(installed: Any, course: Path, path: list[str | Path] | None = None) -> subprocess.CompletedProcess[str]:
+    return installed.run(["python", "-m", "pytest"], cwd=course, path=path)
+
+
+def passed(done: subprocess.CompletedProcess[str]) -> None:
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert re.search(rf"\b{CELLS} passed\b", done.stdout) and "failed" not in done.stdout, done.stdout[-2000:]
+
+
+def test_the_wheel_writes_the_course_the_checkout_writes(installed_course: Any) -> None:
+    """The wheel holds the whole template: only the pins differ (each names its own environment)."""
+    from_wheel, from_checkout = files_in(installed_course.course), files_in(installed_course.from_checkout)
+    assert set(from_wheel) == set(from_checkout)
+    differ = sorted(name for name in from_wheel if from_wheel[name] != from_checkout[name])
+    assert differ in ([".negaviz-course.json", "constraints.txt"], [])
+    pins = (installed_course.course / "constraints.txt").read_text(encoding="utf-8")
+    assert re.search(r"^nbval==\S+$", pins, re.M) and re.search(r"^jupyterlite-core==0\.8\.6$", pins, re.M)
+
+
+def test_nbval_passes_with_dot(installed_course: Any) -> None:
+    if shutil.which("dot") is None:
+        pytest.skip("needs Graphviz's dot (apt-get install graphviz)")
+    done = nbval(installed_course, installed_course.course)
+    passed(done)
+    assert "negaviz: Graphviz's dot lays drawings out; they are compared by what they draw" in done.stdout
+    assert f"negaviz: nbval sanitizer {installed_course.bin.parent}/lib/" in done.stdout  # the wheel's own copy
+
+
+def test_nbval_passes_with_graphviz_16_standing_in_for_dot(installed_course: Any) -> None:
+    if shutil.which("node") is None:
+        pytest.skip("the Graphviz 16 stand-in runs under Node.js, which is not installed")
+    path: list[str | Path] = [STAND_IN, installed_course.bin, "/usr/local/bin", "/usr/bin", "/bin"]
+    version = subprocess.run(["dot", "-V"], env=installed_course.env(path), capture_output=True, text=True, check=True)
+    assert "graphviz version 16." in version.stderr, version.stderr
+    passed(nbval(installed_course, installed_course.course, path))
+
+
+def test_nbval_passes_with_no_dot(installed_course: Any) -> None:
+    path: list[str | Path] = [installed_course.bin]
+    assert shutil.which("dot", path=str(installed_course.bin)) is None
+    done = nbval(installed_course, installed_course.course, path)
+    passed(done)
+    assert "negaviz: no Graphviz dot here: drawings and steppers are compared by their text only" in done.stdout
+
+
+def test_the_notebooks_break_no_rule(installed_course: Any) -> None:
+    done = installed_course.run(["negaviz", "check-notebooks", "notebooks/"], cwd=installed_course.course)
+    assert (done.returncode, done.stdout) == (0, "1 notebook: no cell breaks the rules for stable notebooks\n"), done.stderr
+
+
+def test_the_site_builds(installed_course: Any, tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    shutil.copytree(installed_course.course, course)
+    done = installed_course.run(["negaviz", "site", "notebooks/", "-o", "_site", "--quiet"], cwd=course)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "_site: a JupyterLite site of 1 notebook" in done.stdout
+    lecture = json.loads((course / "_site" / "files" / "01-game-trees.ipynb").read_text(encoding="utf-8"))
+    assert lecture["metadata"]["kernelspec"]["name"] == "python"  # the site's own kernel
+    assert (course / "_site" / "files" / "01-game-trees.py").is_file()
+    assert (course / "_site" / "lab" / "index.html").is_file() and (course / "_site" / "tree" / "index.html").is_file()
+
+
+def test_a_notebook_edited_to_draw_another_tree_fails_with_a_readable_diff(
+    installed_course: Any, tmp_path: Path,
+) -> None:
+    """The sanitizer hides where dot put things, never what a drawing shows."""
+    if shutil.which("dot") is None:
+        pytest.skip("needs Graphviz's dot (apt-get install graphviz)")
+    course = tmp_path / "course"
+    shutil.copytree(installed_course.course, course)
+    lecture = course / "notebooks" / "01-game-trees.ipynb"
+    data = json.loads(lecture.read_text(encoding="utf-8"))
+    (first,) = [c for c in data["cells"] if c["cell_type"] == "code" and "Tree.parse" in "".join(c["source"])]
+    first["source"] = "".join(first["source"]).replace("H:9", "H:8")  # a leaf alpha-beta never visits: same value
+    lecture.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    done = nbval(installed_course, course)
+    assert done.returncode == 1, done.stdout[-3000:]
+    assert re.search(r"\b2 failed, 4 passed\b", done.stdout), done.stdout[-3000:]
+    failure = done.stdout[done.stdout.index("Cell 1: Cell outputs differ"):]
+    diff = failure[:failure.index("Cell 2: Cell outputs differ")]
+    assert "mismatch 'image/svg+xml'" in diff
+    changed = [line for line in diff.splitlines() if line.lstrip().startswith(("- ", "+ "))]
+    assert any(">9</text>" in line for line in changed) and any(">8</text>" in line for line in changed), diff
+    assert not any(re.search(r"\b(points|cx|cy|x|y)=", line) for line in changed), diff  # no coordinates

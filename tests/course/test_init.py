@@ -1,0 +1,193 @@
+"""``negaviz init``: the course repository it writes, and what it never overwrites.
+
+Courses are written into temporary folders by the package in this environment; the
+course run from a fresh environment with the built wheel is tests/course/test_course_ci.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import negaviz
+from negaviz import cli
+from negaviz.course.init import FILES, MANIFEST, STARTER, TEMPLATE, init_course
+from negaviz.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[2]
+LECTURES = ROOT / "notebooks"
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (POSIX paths relative to it) and its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_template_list_names_every_template_file() -> None:
+    stored = {name for name in files_in(TEMPLATE) if "__pycache__" not in name}
+    assert stored == set(FILES) | set(STARTER)
+
+
+def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
+    info = init_course(tmp_path / "cs440")
+    course = files_in(tmp_path / "cs440")
+    wanted = set(FILES.values()) | set(STARTER) | {"constraints.txt", MANIFEST}
+    assert set(course) == wanted
+    assert info.written == tuple(sorted(wanted - {MANIFEST})) and info.kept == ()
+    assert info.notebooks == ("notebooks/01-game-trees.ipynb",)
+    manifest = json.loads(course[MANIFEST])
+    assert manifest["negaviz"] == negaviz.__version__
+    assert manifest["files"] == {name: hashlib.sha256(data).hexdigest() for name, data in course.items() if name != MANIFEST}
+    for name, data in course.items():
+        assert b"@NEGAVIZ_VERSION@" not in data and b"@PYTHON_VERSION@" not in data, name
+    assert f"negaviz[notebook,site]=={negaviz.__version__}\n" in course["requirements.txt"].decode()
+    assert course["notebooks/01-game-trees.ipynb"] == (TEMPLATE / STARTER[0]).read_bytes()
+    assert os.access(tmp_path / "cs440" / "postBuild", os.X_OK)
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert f'python-version: "{python}"' in course[".github/workflows/course.yml"].decode()
+    assert f"image: python:{python}\n" in course[".gitlab-ci.yml"].decode()
+
+
+def test_constraints_pin_this_environment_as_pip_freeze_would(tmp_path: Path) -> None:
+    init_course(tmp_path / "c")
+    lines = (tmp_path / "c" / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    pins = [line for line in lines if not line.startswith("#")]
+    assert pins == sorted(pins, key=lambda line: line.split("==")[0].lower().replace("_", "-").replace(".", "-"))
+    assert f"nbval=={metadata.version('nbval')}" in pins and f"pytest=={metadata.version('pytest')}" in pins
+    assert not any(line.lower().startswith(("negaviz==", "pip==", "setuptools==")) for line in pins)
+
+
+def test_the_same_environment_writes_the_same_course_byte_for_byte(tmp_path: Path) -> None:
+    init_course(tmp_path / "a")
+    init_course(tmp_path / "b")
+    assert files_in(tmp_path / "a") == files_in(tmp_path / "b")
+
+
+def test_a_folder_holding_only_git_counts_as_empty(tmp_path: Path) -> None:
+    (tmp_path / "cs440" / ".git").mkdir(parents=True)
+    (tmp_path / "cs440" / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    init_course(tmp_path / "cs440")
+    assert (tmp_path / "cs440" / "README.md").is_file()
+    assert (tmp_path / "cs440" / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
+
+
+def test_from_takes_the_named_notebooks_with_their_pairs_instead_of_the_starter(tmp_path: Path) -> None:
+    week = tmp_path / "mine" / "week2"
+    week.mkdir(parents=True)
+    (week / "05-tables.ipynb").write_bytes((LECTURES / "05-transposition-tables.ipynb").read_bytes())
+    info = init_course(tmp_path / "c", notebooks=[LECTURES / "03-alphabeta.ipynb", tmp_path / "mine"])
+    course = files_in(tmp_path / "c")
+    assert info.notebooks == ("notebooks/03-alphabeta.ipynb", "notebooks/week2/05-tables.ipynb")
+    assert {n for n in course if n.startswith("notebooks/")} == {
+        "notebooks/03-alphabeta.ipynb", "notebooks/03-alphabeta.py", "notebooks/week2/05-tables.ipynb",
+        "notebooks/jupytext.toml",
+    }
+    assert course["notebooks/03-alphabeta.py"] == (LECTURES / "03-alphabeta.py").read_bytes()
+
+
+# ------------------------------------------------------------------ --force
+def test_a_folder_holding_files_is_refused_without_force_and_nothing_is_written(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine\n")
+    with pytest.raises(InputError, match=r"it holds files \(notes.txt\); choose an empty folder, or pass --force"):
+        init_course(tmp_path)
+    assert os.listdir(tmp_path) == ["notes.txt"]
+
+
+def test_force_never_replaces_a_file_init_did_not_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    course = tmp_path / "c"
+    course.mkdir()
+    (course / "pytest.ini").write_text("[pytest]\n# the lecturer's own\n")
+    assert cli.main(["init", str(course), "--force"]) == 0
+    out, err = capsys.readouterr()
+    assert (course / "pytest.ini").read_text() == "[pytest]\n# the lecturer's own\n"
+    assert err == "kept pytest.ini (not written by negaviz init, or changed since)\n"
+    assert out == f"{course}: a course of 1 notebook, 11 files written, 1 kept; README.md says what to run next\n"
+    assert "pytest.ini" not in json.loads((course / MANIFEST).read_text())["files"]
+
+
+def test_force_adds_what_is_missing_and_keeps_what_the_lecturer_changed(tmp_path: Path) -> None:
+    course = tmp_path / "c"
+    init_course(course)
+    (course / "README.md").write_text("# CS 440\nour own words\n")
+    (course / ".gitlab-ci.yml").unlink()
+    (course / "notebooks" / "02-mine.ipynb").write_text("{}")
+    info = init_course(course, force=True)
+    assert info.written == (".gitlab-ci.yml",) and info.kept == ("README.md",)
+    assert (course / "README.md").read_text() == "# CS 440\nour own words\n"
+    assert (course / ".gitlab-ci.yml").read_bytes() == (TEMPLATE / "dot-gitlab-ci.yml").read_bytes().replace(
+        b"@PYTHON_VERSION@", f"{sys.version_info.major}.{sys.version_info.minor}".encode())
+    assert (course / "notebooks" / "02-mine.ipynb").read_text() == "{}"
+    listed = json.loads((course / MANIFEST).read_text())["files"]
+    assert "README.md" not in listed and ".gitlab-ci.yml" in listed
+
+
+def test_force_updates_a_file_an_earlier_init_wrote_and_nobody_changed(tmp_path: Path) -> None:
+    course = tmp_path / "c"
+    init_course(course)
+    # as an older negaviz would have left it: its own requirements, listed in the manifest
+    old = b"negaviz[notebook,site]==0.0.9\n"
+    (course / "requirements.txt").write_bytes(old)
+    manifest = json.loads((course / MANIFEST).read_text())
+    manifest["files"]["requirements.txt"] = hashlib.sha256(old).hexdigest()
+    (course / MANIFEST).write_text(json.dumps(manifest))
+    info = init_course(course, force=True)
+    assert info.written == ("requirements.txt",) and info.kept == ()
+    assert f"=={negaviz.__version__}\n".encode() in (course / "requirements.txt").read_bytes()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder (the /proc and /sys cases run as root)")
+def test_a_read_only_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(InputError, match=r"cannot make a course in '.*ro': the folder cannot be written \(Permission denied\)"):
+            init_course(folder)
+    finally:
+        folder.chmod(0o755)
+    assert os.listdir(folder) == []
+
+
+# ------------------------------------------------------------------ the starter lecture
+def build_notebooks() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_starter_lecture_pair_is_in_sync() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_notebooks.py"), "--course", "--check"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and done.stdout == "1 notebook pairs (.py and .ipynb) in sync\n", done.stderr
+
+
+@pytest.mark.slow
+def test_the_stored_starter_lecture_is_what_a_fresh_build_makes(tmp_path: Path) -> None:
+    """init copies the stored .ipynb (no kernel, no dot needed); it must be byte for byte
+    what tools/build_notebooks.py --course makes from the .py now."""
+    tool = build_notebooks()
+    name = Path(STARTER[0]).stem
+    fresh = tool.build(name, tool.COURSE, out=tmp_path)
+    assert fresh.read_bytes() == (TEMPLATE / STARTER[0]).read_bytes()
+
+
+def test_init_from_a_notebook_that_breaks_a_rule_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lecture = tmp_path / "timed.ipynb"
+    cell = {"cell_type": "code", "id": "c01", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": "import time\nprint(time.perf_counter())"}
+    lecture.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert cli.main(["init", str(tmp_path / "c"), "--from", str(lecture)]) == 0
+    _, err = capsys.readouterr()
+    assert err.startswith("warning: notebooks/timed.ipynb: cell 1 (c01): shows a time (time.perf_counter())")
+    assert len(err.splitlines()) == 1

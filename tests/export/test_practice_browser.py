@@ -1,0 +1,136 @@
+"""Practice on an exported page, in a real headless Chromium, opened from a file, as a
+student does it: answers typed on the nodes and cuts clicked on the edges (by mouse and
+by keyboard), checked in the page with no kernel; the page's verdicts equal
+:func:`negaviz.quiz.grade`'s on the same answers; no request leaves the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import negaviz
+from negaviz.quiz.grade import answer_key, grade
+
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+BIGGER = "A(B(D(H:3 I:5) E(J:6 K:9)) C(F(L:1 M:2) G(N:0 O:-1)))"
+
+pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
+
+
+def field(root: Any, what: str, name: str) -> Any:
+    return root.locator(f'input[aria-label="{what} of {name}"]')
+
+
+def edge(root: Any, parent: str, child: str) -> Any:
+    return root.locator(f'g.edge[aria-label="cut {parent} to {child}"]')
+
+
+def verdict(root: Any) -> str:
+    return str(root.locator(".nv-practice-result p").first.inner_text())
+
+
+def test_a_whole_tree_exercise_by_mouse_scores_full_marks(opened: Any) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="tree", windows=True)  # windows shown: asked
+    # Every inner node has a field and every edge a toggle: their number tells nothing.
+    assert root.locator("input.nv-answer[aria-label^='value of']").count() == 3
+    assert root.locator("g.edge[role='checkbox']").count() == 7
+    # Stepping waits for the answers.
+    page.keyboard.press("End")
+    assert root.locator(".nv-steplabel").inner_text() == "step 0 of 18"
+    for name, value in (("A", "5"), ("B", "-5"), ("C", "−3")):
+        field(root, "value", name).fill(value)
+    for name, window in (("B", "(-inf, inf)"), ("C", "(-∞, -5)")):
+        field(root, "window", name).fill(window)
+    edge(root, "C", "G").click()
+    edge(root, "C", "H").click()
+    assert edge(root, "C", "H").get_attribute("aria-checked") == "true"
+    root.locator(".nv-practice button", has_text="check").click()
+    assert verdict(root) == "All right: every answer matches the search."
+    assert root.locator(".nv-practice-score").inner_text() == "score 7 of 7 · attempt 1"
+    assert grade(trace, values={"A": 5, "B": -5, "C": -3}, windows={"B": "(-inf, inf)", "C": "(-inf, -5)"},
+                 cut=["G", "H"]).correct
+    # Checked: stepping is free again.
+    page.keyboard.press("End")
+    assert root.locator(".nv-steplabel").inner_text() == "step 18 of 18"
+    assert requests == [url] and not errors  # the file itself, nothing else
+
+
+def test_mistakes_are_named_and_agree_with_python_by_keyboard(opened: Any) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(BIGGER), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="tree", windows=False)
+    answers = {"A": "5", "B": "5", "C": "-2", "D": "5", "E": "6", "F": "2"}  # B: a sign error
+    for name, value in answers.items():
+        field(root, "value", name).focus()
+        page.keyboard.type(value)
+    for parent, child in (("E", "K"), ("G", "N")):  # K is right; N is extra, and G is missed
+        edge(root, parent, child).focus()
+        page.keyboard.press("Space")
+    field(root, "value", "A").focus()
+    page.keyboard.press("Enter")  # Enter in a field checks
+    want = grade(trace, values=answers, cut=["K", "N"])
+    assert want.wrong_values == {"B"} and want.missed_cuts == {"G"} and want.extra_cuts == {"N"}
+    assert want.mistake == "negation" and want.first_wrong == "B"
+    text = verdict(root)
+    assert text == want.sentence
+    assert text.startswith("Not yet: 1 of 6 values is wrong, 1 cut is missed and 1 cut is extra. The first wrong node is B")
+    assert "This is what mixing up the two views gives." in text
+    marked = {n for n in answers if field(root, "value", n).get_attribute("data-mark") == "wrong"}
+    assert marked == {"B"} and field(root, "value", "B").get_attribute("aria-invalid") == "true"
+    assert edge(root, "C", "G").get_attribute("data-nv-cut") == "missed"
+    assert edge(root, "G", "N").get_attribute("data-nv-cut") == "extra"
+    assert root.locator(".nv-practice-score").inner_text() == "score 6 of 8 · attempt 1"
+    # "show me" goes to the step that shows the first wrong answer.
+    root.locator(".nv-practice button", has_text="show me").click()
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want.step} of {len(trace)}"
+    # Try again: back to step 0, answers kept, marks cleared.
+    root.locator(".nv-practice button", has_text="try again").click()
+    assert root.locator(".nv-steplabel").inner_text() == f"step 0 of {len(trace)}"
+    assert field(root, "value", "B").input_value() == "5" and field(root, "value", "B").get_attribute("data-mark") is None
+    field(root, "value", "B").fill("-5")
+    edge(root, "G", "N").click()
+    edge(root, "C", "G").click()
+    root.locator(".nv-practice button", has_text="check").click()
+    assert verdict(root) == "All right: every answer matches the search."
+    assert root.locator(".nv-practice-score").inner_text() == "score 8 of 8 · attempt 2"
+    assert requests == [url] and not errors  # the file itself, nothing else
+
+
+def test_practice_as_the_search_goes(opened: Any) -> None:
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="steps")
+    page.keyboard.press("End")  # stops at the first question: after D returns, which node is next?
+    assert root.locator(".nv-steplabel").inner_text() == "step 4 of 18"
+    assert "Which node is entered next?" in root.locator(".nv-practice-task").inner_text()
+    root.locator('svg g.node[aria-label="E"]').first.click()
+    assert verdict(root) == "Yes."
+    page.locator("[data-negaviz-stepper]").locator(".nv-sentence").click()
+    page.keyboard.press("End")  # B's value, just before B returns
+    assert root.locator(".nv-steplabel").inner_text() == "step 8 of 18"
+    box = field(root, "value", "B")
+    box.fill("5")
+    box.press("Enter")
+    assert verdict(root).startswith("No. The first wrong node is B (step 9)") and "mixing up the two views" in verdict(root)
+    assert root.locator(".nv-practice-score").inner_text() == "score 1 of 2"
+    assert requests == [url] and not errors  # the file itself, nothing else
+
+
+def test_practice_as_the_search_goes_on_a_board(opened: Any) -> None:
+    """Boards get the value questions, typed on the board drawn for the node."""
+    trace = negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="steps")
+    key = answer_key(trace)
+    first = min(key.values.items(), key=lambda kv: kv[1]["step"])
+    name, want = first
+    page.keyboard.press("End")
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want['step'] - 1} of {len(trace)}"
+    assert f"What does {name} return?" in root.locator(".nv-practice-task").inner_text()
+    box = field(root, "value", name)
+    box.fill(str(want["value"]))
+    box.press("Enter")
+    assert verdict(root) == "Yes."
+    root.locator(".nv-practice button", has_text="show me").click()
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want['step']} of {len(trace)}"
+    assert requests == [url] and not errors  # the file itself, nothing else

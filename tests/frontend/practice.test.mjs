@@ -1,0 +1,20 @@
+// src/practice.js: the page grades every answer of the fixture exactly as
+// negaviz.quiz.grade does (tests/quiz/test_grade.py writes the fixture, named in
+// NEGAVIZ_PRACTICE: Python's keys, the answers and Python's grades).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { grade } from "../../negaviz/frontend/src/practice.js";
+
+const fixture = JSON.parse(readFileSync(process.env.NEGAVIZ_PRACTICE, "utf8"));
+const num = (x) => (x === "inf" ? Infinity : x === "-inf" ? -Infinity : x);
+
+test("every fixture answer gets Python's grade", () => {
+  for (const [i, c] of fixture.cases.entries()) {
+    const answers = { ...c.answers };
+    // numbers as a student's typing would carry them: the page reads text, Python got numbers
+    if (answers.values) answers.values = Object.fromEntries(Object.entries(answers.values).map(([n, v]) => [n, typeof v === "string" ? v : num(v)]));
+    if (answers.windows) answers.windows = Object.fromEntries(Object.entries(answers.windows).map(([n, w]) => [n, Array.isArray(w) ? w.map(num) : w]));
+    assert.deepEqual(grade(c.key, answers, { onlyGiven: c.only }), c.grade, "case " + i + ": " + JSON.stringify(c.answers));
+  }
+});

@@ -1,0 +1,225 @@
+"""The grader (negaviz.quiz.grade) and the page's copy of it (frontend/src/practice.js).
+
+* Properties over random trees: the right answers always pass; each mistake's answers,
+  where they are wrong, are named as that mistake (or as an earlier one that gives the
+  same wrong answers); missed and extra cuts are both counted.
+* The page grades every answer of the fixtures exactly as Python does: node runs
+  ``tests/frontend/practice.test.mjs`` on Python's keys, answers and grades.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import negaviz
+from negaviz import Tree, record
+from negaviz.errors import InputError
+from negaviz.quiz import random_tree
+from negaviz.quiz.grade import Key, answer_key, grade
+from negaviz.quiz.mistakes import MISTAKES
+from negaviz.vocabulary import fmt
+
+NODE = shutil.which("node")
+HERE = Path(__file__).resolve().parents[1] / "frontend"
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+
+
+def right_answers(key: Key) -> dict[str, Any]:
+    return {"values": {n: v["value"] for n, v in key.values.items()},
+            "windows": {n: v["window"] for n, v in key.windows.items()}, "cut": sorted(key.cuts)}
+
+
+def mistaken_answers(key: Key, mid: str) -> dict[str, Any]:
+    m = key.mistakes[mid]
+    values = {n: m["values"].get(n, v["value"]) for n, v in key.values.items()}
+    values.update({n: x for n, x in m["values"].items() if n in key.never})
+    windows = {n: m["windows"].get(n, v["window"]) for n, v in key.windows.items()}
+    return {"values": values, "windows": windows, "cut": sorted(m["cuts"] & set(key.names))}
+
+
+def explains_all(key: Key, mid: str, answers: dict[str, Any], g: Any) -> bool:
+    m = key.mistakes[mid]
+    ok = all(n in m["values"] and answers["values"][n] == m["values"][n] for n in g.wrong_values)
+    ok &= all(n in m["windows"] and tuple(answers["windows"][n]) == tuple(m["windows"][n]) for n in g.wrong_windows)
+    return ok and all(n not in m["cuts"] for n in g.missed_cuts) and all(n in m["cuts"] for n in g.extra_cuts)
+
+
+trees = st.builds(lambda d, b, s: random_tree(d, b, seed=s), st.integers(1, 3), st.integers(2, 3), st.integers(0, 10**6))
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees, st.sampled_from(["negamax", "minimax"]), st.booleans())
+def test_the_right_answers_always_pass(tree: Tree, perspective: str, hard: bool) -> None:
+    trace = record(tree, algorithm="alphabeta", fail_hard=hard)
+    key = answer_key(trace, perspective=perspective)  # type: ignore[arg-type]
+    g = key.grade(**right_answers(key))
+    assert g.correct, g.sentence
+    assert g.score == (len(key.values) + len(key.windows) + len(key.cuts),) * 2
+    assert g.first_wrong is None and g.mistake is None and not g.notes
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees, st.sampled_from(["negamax", "minimax"]), st.sampled_from([m.id for m in MISTAKES]), st.booleans())
+def test_each_mistake_is_named(tree: Tree, perspective: str, mid: str, hard: bool) -> None:
+    trace = record(tree, algorithm="alphabeta", fail_hard=hard)
+    key = answer_key(trace, perspective=perspective)  # type: ignore[arg-type]
+    answers = mistaken_answers(key, mid)
+    g = key.grade(**answers)
+    if g.correct:
+        return  # this tree gives this mistake nothing to get wrong
+    assert g.mistake is not None, (mid, g.sentence)
+    assert explains_all(key, g.mistake, answers, g), (mid, g.mistake, g.sentence)
+    earlier = [m.id for m in MISTAKES[: [m.id for m in MISTAKES].index(mid)]]
+    if not any(explains_all(key, e, answers, g) for e in earlier):
+        assert g.mistake == mid, (mid, g.mistake, g.sentence)
+
+
+def test_each_mistake_is_named_on_a_tree_made_for_it() -> None:
+    """One tree per mistake where its answers differ from the right ones, named."""
+    seen: set[str] = set()
+    for seed in range(40):
+        trace = record(random_tree(3, 3, seed=seed), algorithm="alphabeta", fail_hard=seed % 2 == 1)
+        key = answer_key(trace)
+        for m in MISTAKES:
+            g = key.grade(**mistaken_answers(key, m.id))
+            if not g.correct and g.mistake == m.id:
+                seen.add(m.id)
+    assert seen == {m.id for m in MISTAKES}
+
+
+def test_missed_and_extra_cuts_are_both_counted() -> None:
+    trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    g = grade(trace, cut=["G", "E"])
+    assert g.missed_cuts == {"H"} and g.extra_cuts == {"E"} and not g.correct
+    assert "1 cut is missed and 1 cut is extra" in g.sentence
+    assert g.first_wrong == "E" and g.step == 6  # E is entered at event 5: shown at step 6
+
+
+def test_a_sign_error_is_named_and_a_bound_is_accepted_with_a_note() -> None:
+    trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    g = grade(trace, values={"A": 5, "B": 5, "C": 3}, cut=["G", "H"])
+    assert g.wrong_values == {"B", "C"} and g.mistake == "negation" and g.first_wrong == "B"
+    g = grade(trace, values={"A": 5, "B": -5, "C": "−4"}, cut=["G", "H"])
+    assert g.correct and any("accepted as a bound" in n for n in g.notes)
+    assert grade(trace, values={"A": 5, "B": 5, "C": 3}, cut=["G", "H"], perspective="minimax").correct
+    g = grade(trace, values={"A": 5, "B": -5, "C": -3}, cut=["G", "H"], perspective="minimax")
+    assert g.wrong_values == {"B", "C"} and g.mistake == "negation"
+
+
+def test_bad_answers_get_a_note_not_a_verdict() -> None:
+    trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    g = grade(trace, values={"A": "five", "Z": 3, "B": -5, "C": -3}, cut="G, H")
+    assert g.unanswered == {"A"} and not g.wrong_values
+    assert any("'five' is not a number" in n for n in g.notes)
+    assert any("no node 'Z'" in n for n in g.notes)
+    with pytest.raises(InputError, match="values must map node names"):
+        grade(trace, values=[5])  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="next_nodes' steps must be whole numbers from 0 to 18"):
+        grade(trace, next_nodes={99: "B"})
+
+
+def test_predictions_of_the_next_node() -> None:
+    trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    g = grade(trace, next_nodes={9: "C", 12: "G"})  # after B returns: C; after F returns: none (C cuts)
+    assert g.wrong_next == {12} and g.score == (1, 2)
+    assert "the next node entered is" not in g.sentence and "no node is entered after this" in g.sentence
+    assert grade(trace, next_nodes={12: "none"}).correct
+
+
+def test_boards_are_named_by_their_moves() -> None:
+    trace = record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")
+    key = answer_key(trace)
+    assert "the root" in key.values and all(" " not in n or n.count(" ") >= 1 for n in key.values)
+    assert key.grade(**right_answers(key)).correct
+
+
+# ----------------------------------------------------------------- the page's copy
+def fixture_cases() -> list[dict[str, Any]]:
+    rng = random.Random(2026)
+    traces = [record(Tree.parse(TEXTBOOK), algorithm="alphabeta"), record(Tree.parse(TEXTBOOK), algorithm="negamax"),
+              record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")]
+    traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", fail_hard=s % 3 == 0) for s in range(8)]
+    out = []
+    for trace in traces:
+        for perspective in ("negamax", "minimax"):
+            key = answer_key(trace, perspective=perspective)  # type: ignore[arg-type]
+            sets: list[tuple[dict[str, Any], bool]] = [(right_answers(key), False)]
+            sets += [(mistaken_answers(key, m), False) for m in key.mistakes]
+            for _ in range(6):
+                a = right_answers(key)
+                for n in list(a["values"]):
+                    r = rng.random()
+                    if r < 0.2:
+                        a["values"][n] = a["values"][n] + rng.choice([-1, 1])
+                    elif r < 0.3:
+                        a["values"][n] = fmt(a["values"][n])  # text with a true minus
+                    elif r < 0.35:
+                        a["values"][n] = rng.choice(["abc", "", "1e1", "-inf", " 2 "])
+                    elif r < 0.4 and key.values[n]["accepted"]:
+                        a["values"][n] = key.values[n]["accepted"][0]
+                for n in list(a["windows"]):
+                    if rng.random() < 0.2:
+                        lo, hi = a["windows"][n]
+                        a["windows"][n] = f"({fmt(lo)}, {fmt(hi + 1)})" if rng.random() < 0.5 else f"[{fmt(-hi)} {fmt(-lo)}]"
+                names = sorted(key.names)
+                a["cut"] = sorted({c for c in a["cut"] if rng.random() < 0.7} | set(rng.sample(names, min(2, len(names)))))
+                if rng.random() < 0.3:
+                    a["values"]["Zz"] = 1
+                a["next"] = {str(s): rng.choice(names + ["none"]) for s in rng.sample(range(len(trace) + 1), 3)}
+                sets.append((a, False))
+            sets.append(({"values": {n: v["value"] for n, v in list(key.values.items())[:1]}}, True))
+            for answers, only in sets:
+                answers = {k: (v if k != "windows" else {n: list(w) if isinstance(w, tuple) else w for n, w in v.items()})
+                           for k, v in answers.items()}
+                py = {k: _py(v) for k, v in answers.items()}
+                if "next" in py:
+                    py["next_nodes"] = {int(s): g for s, g in py.pop("next").items()}
+                g = key.grade(**py, only_given=only)
+                out.append({"key": _json(key.to_json()), "answers": _json(answers), "only": only, "grade": {
+                    "correct": g.correct, "missed_cuts": sorted(g.missed_cuts), "extra_cuts": sorted(g.extra_cuts),
+                    "wrong_values": sorted(g.wrong_values), "wrong_windows": sorted(g.wrong_windows),
+                    "wrong_next": sorted(g.wrong_next), "unanswered": sorted(g.unanswered), "first_wrong": g.first_wrong,
+                    "step": g.step, "mistake": g.mistake, "sentence": g.sentence, "score": list(g.score),
+                    "notes": list(g.notes)}})
+    return out
+
+
+def _py(x: Any) -> Any:
+    return x
+
+
+def _json(x: Any) -> Any:
+    """JSON data with infinities as "inf" (as the scene carries them)."""
+    if isinstance(x, float) and math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    if isinstance(x, dict):
+        return {k: _json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return [_json(v) for v in x]
+    return x
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
+def test_the_page_grades_as_python_does(tmp_path: Path) -> None:
+    cases = fixture_cases()
+    assert len(cases) > 200
+    assert any(c["grade"]["mistake"] for c in cases) and any(c["grade"]["correct"] for c in cases)
+    assert any(c["grade"]["notes"] for c in cases) and any(c["grade"]["wrong_next"] for c in cases)
+    path = tmp_path / "practice.json"
+    path.write_text(json.dumps({"cases": cases}, ensure_ascii=False), encoding="utf-8")
+    assert NODE is not None
+    run = subprocess.run([NODE, "--test", str(HERE / "practice.test.mjs")],
+                         env={"NEGAVIZ_PRACTICE": str(path), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+    assert "# pass 1" in run.stdout and "# fail 0" in run.stdout
