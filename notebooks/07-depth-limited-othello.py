@@ -22,13 +22,12 @@
 
 # %%
 import inspect
-
 import random
 
 import negaviz
 from negaviz import Othello
-from negaviz.games.othello import PASS
 from negaviz.analysis import compare
+from negaviz.games.othello import PASS
 from negaviz.render.plots import plot_nodes_per_depth
 from negaviz.widgets import StepperWidget
 
@@ -64,8 +63,8 @@ print("after the pass, o may play:", ", ".join(small.move_name(stuck, m) for m i
 # %% [markdown]
 # **The end.**  The game ends when neither side can move, which can happen before the
 # board is full.  The score is the difference in discs, for the side to move, as
-# negamax needs; empty squares count for nobody.  Values below are written for x, the
-# first player, as in the minimax view.
+# negamax needs; empty squares count for nobody.  Where a table below says *value*, it
+# is for x, who moves at the start: the first player, as in the minimax view.
 #
 # ## The evaluation
 #

@@ -98,7 +98,7 @@ report = check_search(alphabeta)
 print(report)
 
 # %% [markdown]
-# `check` stops at the first difference: the window F was called with.  The message
+# `check` stops at the first difference: the window F was entered with.  The message
 # also guesses the cause, a missing minus sign.  The report knows the step of your
 # search at which it went wrong; open a stepper on your trace and set its `step` there
 # (`report.stepper()` does both in one call).  The tree then shows your search exactly
