@@ -32,9 +32,9 @@ fail-soft value), and the grade says so in a note.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
@@ -48,6 +48,7 @@ from negaviz.vocabulary import Perspective, check_flag, check_perspective, fmt, 
 __all__ = ["grade", "answer_key"]
 
 Window = tuple[float, float]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -164,15 +165,7 @@ class Key:
 
         if values is not None:
             _check_mapping(values, "values")
-            for raw, answer in values.items():
-                name = self._name(raw, notes)
-                if name is None or _blank(answer):
-                    continue
-                try:
-                    given_values[name] = parse_value(answer)
-                except InputError as exc:
-                    notes.append(f"The value of {name} could not be read: {exc}.")
-                    unanswered.add(name)
+            given_values = self._read(values, parse_value, "value", notes, unanswered)
             for name, want in self.values.items():
                 if only_given and name not in given_values:
                     continue
@@ -201,15 +194,7 @@ class Key:
 
         if windows is not None:
             _check_mapping(windows, "windows")
-            for raw, answer in windows.items():
-                name = self._name(raw, notes)
-                if name is None or _blank(answer):
-                    continue
-                try:
-                    given_windows[name] = parse_window(answer)
-                except InputError as exc:
-                    notes.append(f"The window of {name} could not be read: {exc}.")
-                    unanswered.add(name)
+            given_windows = self._read(windows, parse_window, "window", notes, unanswered)
             for name, want in self.windows.items():
                 if only_given and name not in given_windows:
                     continue
@@ -233,9 +218,9 @@ class Key:
                 raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'] or 'G, H', not {cut!r}")
             chosen: set[str] = set()
             for raw in parse_labels(cut):
-                name = self._name(raw, notes)
-                if name is not None:
-                    chosen.add(name)
+                known = self._name(raw, notes)
+                if known is not None:
+                    chosen.add(known)
             for name, at in self.cuts.items():
                 asked += 1
                 if name in chosen:
@@ -254,8 +239,8 @@ class Key:
             for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
                 asked += 1
                 shows, expect = self.next_entered(step)
-                name = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
-                if name == expect:
+                said = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
+                if said == expect:
                     right += 1
                 else:
                     wrong_next.add(step)
@@ -272,6 +257,21 @@ class Key:
         return Grade(correct, frozenset(missed), frozenset(extra), frozenset(wrong_values), frozenset(wrong_windows),
                      frozenset(wrong_next), frozenset(unanswered), None if first is None else first[1],
                      None if first is None else first[0], named, sentence, (right, asked), tuple(notes))
+
+    def _read(self, answers: Mapping[str, Any], parse: Callable[[Any], T], what: str, notes: list[str],
+              unanswered: set[str]) -> dict[str, T]:
+        """The answers read, by node name; a note (and the node unanswered) for each that cannot be."""
+        got: dict[str, T] = {}
+        for raw, answer in answers.items():
+            name = self._name(raw, notes)
+            if name is None or _blank(answer):
+                continue
+            try:
+                got[name] = parse(answer)
+            except InputError as exc:
+                notes.append(f"The {what} of {name} could not be read: {exc}.")
+                unanswered.add(name)
+        return got
 
     def next_entered(self, step: int) -> tuple[int, str | None]:
         """After ``step`` events: the step that shows the next node entered, and its name

@@ -87,15 +87,20 @@ export function grade(key, answers, how = {}) {
     return null;
   };
 
-  if (answers.values) {
-    for (const [raw, answer] of Object.entries(answers.values)) {
+  // The answers read, by name; a note (and the node unanswered) for each that cannot be.
+  const read = (given, parse, what, into) => {
+    for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      try { givenValues.set(name, parseValue(answer)); } catch (e) {
-        notes.push("The value of " + name + " could not be read: " + e.message + ".");
+      try { into.set(name, parse(answer)); } catch (e) {
+        notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
       }
     }
+  };
+
+  if (answers.values) {
+    read(answers.values, parseValue, "value", givenValues);
     for (const [name, want] of Object.entries(key.values)) {
       if (onlyGiven && !givenValues.has(name)) continue;
       asked += 1;
@@ -120,14 +125,7 @@ export function grade(key, answers, how = {}) {
   }
 
   if (answers.windows) {
-    for (const [raw, answer] of Object.entries(answers.windows)) {
-      const name = nameOf(raw);
-      if (name === null || blank(answer)) continue;
-      try { givenWindows.set(name, parseWindow(answer)); } catch (e) {
-        notes.push("The window of " + name + " could not be read: " + e.message + ".");
-        unanswered.add(name);
-      }
-    }
+    read(answers.windows, parseWindow, "window", givenWindows);
     for (const [name, want] of Object.entries(key.windows)) {
       if (onlyGiven && !givenWindows.has(name)) continue;
       asked += 1;
