@@ -895,8 +895,9 @@ function accepts(want, v) {
 /**
  * Grade answers against a key, as Key.grade does.
  * @param {object} key  answer_key(trace).to_json()
- * @param {{values?: object, windows?: object, cut?: string[]|string, next?: object}} answers
- *   values and windows: name -> text; cut: names; next: step -> name ("none": no node)
+ * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
+ *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
+ *   next: step -> name ("none": no node)
  * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
  * @returns {object} the Grade's fields, sets as sorted arrays
  */
@@ -972,6 +973,7 @@ function grade(key, answers, how = {}) {
     const chosen = new Set();
     for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
+      if (answers.cut_of !== undefined && answers.cut_of !== null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
       else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
@@ -1122,7 +1124,11 @@ function makePractice({ data, pane, state, go, pause }) {
   const score = h("span", { class: "nv-practice-score" });
   const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
   const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "no node is entered next", () => { answerBox.value = "none"; submit(); });
+  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+    if (open && open.kind === "cut") for (const [name, e] of edges) if (e.parent === open.name) setCut(name, false);
+    answerBox.value = "none";
+    submit();
+  });
   const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
   const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
@@ -1138,13 +1144,14 @@ function makePractice({ data, pane, state, go, pause }) {
   if (!tree) {
     for (const [name, v] of Object.entries(p.keys.negamax.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
     for (const q of p.keys.negamax.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+    for (const [q, name] of p.keys.negamax.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
     questions.sort((a, b) => a.q - b.q || (a.kind < b.kind ? 1 : -1));
   }
 
   function refresh() {
     const steps = !tree;
     answerBox.hidden = !(steps && open && open.kind === "next");
-    none.hidden = answerBox.hidden;
+    none.hidden = !(steps && open && open.kind !== "value");
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
     check.textContent = tree ? "check" : "answer";
@@ -1157,7 +1164,7 @@ function makePractice({ data, pane, state, go, pause }) {
       windowsBox.hidden = !(tree && locked && p.windows && state.windows);
     }
     for (const e of edges.values()) {
-      if (tree && locked) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
+      if (cutting(e)) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
     }
   }
 
@@ -1179,7 +1186,7 @@ function makePractice({ data, pane, state, go, pause }) {
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         fields.set(name, f);
       }
-      if (tree && it.item.up && it.edge && items.get(it.item.up)) {
+      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
         const parent = items.get(it.item.up).item.name;
         const e = { g: it.edge, parent, on: false };
         it.edge.setAttribute("role", "checkbox");
@@ -1191,10 +1198,10 @@ function makePractice({ data, pane, state, go, pause }) {
           hit.setAttribute("class", "nv-hit");
           it.edge.append(hit);
         }
-        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (tree && locked) setCut(name, !e.on); };
+        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (cutting(e)) setCut(name, !e.on); };
         it.edge.addEventListener("click", toggle);
         // (panning captures the pointer, and the click would go to the panel, not the edge)
-        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (tree && locked) e2.stopPropagation(); });
+        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (cutting(e)) e2.stopPropagation(); });
         it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
         edges.set(name, e);
       }
@@ -1233,6 +1240,12 @@ function makePractice({ data, pane, state, go, pause }) {
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     windowsBox.hidden = false;
     return box;
+  }
+
+  // Whether an edge's cut toggle is live: the whole tree while answering, or one node's
+  // moves while "which of its moves are never tried?" is open.
+  function cutting(e) {
+    return (tree && locked) || (open !== null && open.kind === "cut" && e.parent === open.name);
   }
 
   function setCut(name, on) {
@@ -1309,8 +1322,16 @@ function makePractice({ data, pane, state, go, pause }) {
     const view = state.perspective === "minimax" ? " for the first player (minimax)" : "";
     task.textContent = question.kind === "value"
       ? "What does " + question.name + " return" + view + "? Type it on " + question.name + ", then press Enter."
-      : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+      : question.kind === "cut"
+        ? "Which of " + question.name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none."
+        : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
     refresh();
+    if (question.kind === "cut") {
+      const mine = [...edges].filter(([, e]) => e.parent === question.name);
+      for (const [name, e] of mine) { setCut(name, false); delete e.g.dataset.nvCut; }
+      if (mine.length) mine[0][1].g.focus();
+      return;
+    }
     const f = question.kind === "value" && fields.get(question.name);
     if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
   }
@@ -1322,14 +1343,28 @@ function makePractice({ data, pane, state, go, pause }) {
       const f = fields.get(open.name);
       g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
       if (f) mark(f.value, g.correct ? "" : "wrong");
+    } else if (open.kind === "cut") {
+      const mine = [...edges].filter(([, e]) => e.parent === open.name);
+      g = grade(key(), { cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, { onlyGiven: true });
+      for (const [name, e] of mine) {
+        if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
+        else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
+      }
     } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     tally.asked += 1;
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
-    const revealAt = open.kind === "value" ? key().values[open.name].step : nextEntered(key(), open.q)[0];
+    const revealAt = open.kind === "value" ? key().values[open.name].step
+      : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");
     say(g, revealAt);
+  }
+
+  // The step that shows whether a node's moves are cut: its cutoff, or its return.
+  function cutShown(name) {
+    const at = Object.values(key().cuts).find((c) => c.parent === name);
+    return at ? at.step : key().values[name].step;
   }
 
   function close(text) {

@@ -65,8 +65,9 @@ function accepts(want, v) {
 /**
  * Grade answers against a key, as Key.grade does.
  * @param {object} key  answer_key(trace).to_json()
- * @param {{values?: object, windows?: object, cut?: string[]|string, next?: object}} answers
- *   values and windows: name -> text; cut: names; next: step -> name ("none": no node)
+ * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
+ *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
+ *   next: step -> name ("none": no node)
  * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
  * @returns {object} the Grade's fields, sets as sorted arrays
  */
@@ -142,6 +143,7 @@ export function grade(key, answers, how = {}) {
     const chosen = new Set();
     for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
+      if (answers.cut_of !== undefined && answers.cut_of !== null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
       else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
