@@ -1094,8 +1094,10 @@ function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, 
 //   tree   type each inner node's value (and window) on it, click the edges of the moves
 //          the search never tries, press check; stepping waits until then.
 //   steps  stepping pauses where a question applies: a node's value just before it
-//          returns (typed on the node), and which node is entered next just after a
-//          child returns while its parent has moves left (click it, or type its name).
+//          returns (typed on the node); which of a node's moves are never tried, as each
+//          parent of leaves is entered (its edges clicked); and which node is entered
+//          next just after a child returns while its parent has moves left (click it,
+//          or type its name).
 
 const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
   + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
