@@ -192,7 +192,7 @@ def tree_change(old: Trace, new: Trace) -> TreeChange:
             parts.append(f"Now {_names(list(names))} {'is' if len(names) == 1 else 'are'} {verb}"
                          + (f": {'; '.join(sites)}." if sites else "."))
     if not parts:
-        parts.append("The same nodes are searched.")
+        parts.append("No node's cut changed.")
     v_old, v_new = d.value
     value = (f"The value stays {_v(v_new)}" if v_old == v_new
              else f"The value at the root is now {_v(v_new)} (was {_v(v_old)})")

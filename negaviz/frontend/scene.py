@@ -61,7 +61,7 @@ from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, fmt, printable, view_caption
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_int, check_perspective, check_text, fmt, printable, view_caption
 
 __all__ = ["Scene"]
 
@@ -240,11 +240,12 @@ class Scene:
     view carries its SVG), ``browser`` (in the reader's browser, by the Graphviz bundled
     with the front-end: each view carries its DOT source, a fraction of the size), or
     ``auto`` (``dot`` where the program is installed, else ``browser``).
+    ``tree_text``: carry a textbook tree's text, which the page offers to copy ("copy tree").
     """
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
-        interval: int = 600, layout: Layout = "auto", practice: str | None = None,
+        interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
     ) -> None:
         check_trace(trace)
         mode = check_practice(trace, practice)
@@ -264,6 +265,11 @@ class Scene:
         self.interval = interval
         self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
+        text = getattr(trace.game, "text", None)
+        self.tree_text: str | None = (
+            text() if check_flag(tree_text, "tree_text") and callable(text) and labels.family(trace.game) == "textbook"
+            else None)
+        """The textbook tree's text the page offers to copy, or None."""
         self.timeline = timeline_of(trace)  # shared with the step logic, which reads it too
         self.first_player = first_player(trace)
         """0 if the first player moves at the root."""
@@ -626,6 +632,7 @@ class Scene:
             "legend": {p: legend_html(p, self.first_player) for p in PERSPECTIVES},
             "css": css(),
             "practice": self.practice,
+            **({"tree_text": self.tree_text} if self.tree_text is not None else {}),
         }
 
     def view_data(self, index: int) -> dict[str, Any]:

@@ -116,10 +116,13 @@ class EditSession:
             return edits.remove(tree, node)
         return edits.move(tree, node, -1 if kind == "left" else 1)
 
-    def apply(self, kind: Edit, node: str | None = None, value: object = None) -> TreeChange:
-        """Make an edit and search the edited tree; return what changed.  On bad input
-        an InputError, and nothing changes."""
+    def apply(self, kind: Edit, node: str | None = None, value: object = None) -> TreeChange | None:
+        """Make an edit and search the edited tree; return what changed (None if the edit
+        leaves the tree as it was: nothing is searched or added to the history).  On bad
+        input an InputError, and nothing changes."""
         tree = self.edited(kind, node, value)
+        if tree.text() == self.text:
+            return None
         old = self.trace
         new = record(tree, options=self.options)
         del self._traces[self._at + 1 :]  # an edit after undo drops the undone ones

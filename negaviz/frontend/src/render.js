@@ -19,6 +19,7 @@ import { loadViz, renderDrawing } from "./drawing.js";
 import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
 import { makePractice } from "./practice-ui.js";
+import { copyTreeBar, pickOnClick } from "./edit-ui.js";
 import { SceneData } from "./scene-data.js";
 import { makeWarmer } from "./warm.js";
 
@@ -106,7 +107,10 @@ export async function render({ model, el }) {
   const practice = !compare && scenes[0].s.practice
     ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
     : null;
-  root.append(bar, bar2, ...(practice ? [practice.el] : []), panesBox, keys);
+  // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
+  if (!compare && model.get("editable")) pickOnClick(model, panes[0]);
+  const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
+  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
