@@ -31,7 +31,7 @@ from negaviz.games.protocol import is_textbook_tree
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import fmt
 
-__all__ = ["Diff", "TreeChange", "diff", "move_paths", "only_here", "tree_change"]
+__all__ = ["Diff", "TreeChange", "diff", "tree_change"]
 
 Path = tuple[Hashable, ...]
 

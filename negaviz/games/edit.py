@@ -29,7 +29,7 @@ from typing import Literal
 from negaviz.errors import InputError
 from negaviz.games.tree import NUMBER, Number, Tree, _bfs_name, check_value
 
-__all__ = ["EDITS", "add_child", "move", "parse_value", "remove", "set_value"]
+__all__ = ["add_child", "move", "remove", "set_value"]
 
 Edit = Literal["value", "add", "remove", "left", "right", "text"]
 EDITS: tuple[Edit, ...] = ("value", "add", "remove", "left", "right", "text")
