@@ -9,7 +9,8 @@ value that is not a number is refused in the status line and stays in its box; t
 drawing is left as it was.  Then the page's *copy tree* text is the edited tree's, and the
 kernel's ``ed.trace`` is the new search.
 
-Uses the JupyterLab server helpers of ``test_jupyterlab.py`` (loaded from its file).
+A screenshot of the edited cell goes to ``artifacts/tree-editor.png``.  Uses the
+JupyterLab server helpers of ``test_jupyterlab.py`` (loaded from its file).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def _lab_helpers() -> ModuleType:
 jl = _lab_helpers()
 browser_page = jl.browser_page  # the same fresh-profile Chromium page fixture
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+SHOT = jl.ROOT / "artifacts" / "tree-editor.png"
 CELLS = [
     "import negaviz\nfrom negaviz.widgets import TreeEditor\n"
     f"ed = TreeEditor(negaviz.record(negaviz.Tree.parse({TEXTBOOK!r}), algorithm='alphabeta'), step=18)\ned",
@@ -161,6 +163,8 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     assert pruned(stepper) == ["H"]
     expect(stepper.locator("svg g.node.nv-only")).to_have_count(1)  # G, marked as newly searched
     expect(stepper.locator("input.nv-tree-text")).to_have_value("A(B(D:7 E:5) C(F:6 G:1 H:9))")
+    SHOT.parent.mkdir(exist_ok=True)
+    cell.screenshot(path=str(SHOT))  # for a person to look at (artifacts/ is git-ignored)
 
     # --- the kernel's trace is the new one ------------------------------------------------------
     second = notebook.locator(".jp-CodeCell").nth(1)
