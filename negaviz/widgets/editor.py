@@ -215,7 +215,9 @@ class TreeEditor(SyncedState, widgets.VBox):
         previous, self.front = self.front, front
         self.children = [front, self.controls]
         previous.close()
-        self._say(change.sentence)
+        marks = f" In the picture, {', '.join(change.no_longer_cut)} {'has' if len(change.no_longer_cut) == 1 else 'have'} " \
+            "a dashed, glowing border." if change.no_longer_cut else ""
+        self._say(change.sentence + marks)
         self._sync()
 
     def _view(self, trace: Trace, marked: frozenset[int], **state: Any) -> StepperView:

@@ -63,7 +63,7 @@ def test_every_edit_searches_again_and_undo_redo_walk_them_all(editor: TreeEdito
         assert said(editor.trace) == said(fresh(editor))  # the trace is a fresh record of the edited tree
         assert editor.trace.result.options == old.result.options  # type: ignore[union-attr]
         assert editor.text_box.value == want
-        assert editor.change is not None and editor.message == editor.change.sentence
+        assert editor.change is not None and editor.message.startswith(editor.change.sentence)
         texts.append(editor.text)
         traces.append(editor.trace)
     assert editor.buttons["redo"].disabled and not editor.buttons["undo"].disabled
@@ -99,6 +99,7 @@ def test_what_changed_is_compare_widgets_diff_on_the_same_pair(editor: TreeEdito
         assert editor.change is not None
         assert set(editor.change.newly_cut) == only_old and set(editor.change.no_longer_cut) == only_new
         assert editor.marked == only_new  # the picture marks the nodes now searched, as a comparison does
+        assert ("dashed, glowing border" in editor.message) == bool(only_new)  # and the line says how
         assert editor.change.value == (old.value, new.value)
         assert editor.change.pv[1] == tuple(new.pv_names())
 
