@@ -51,7 +51,7 @@ def move_paths(trace: Trace) -> list[Path]:
         assert moves is not None
         move: Any = moves[n.index]
         if named:
-            move = game.label(move)  # type: ignore[union-attr]
+            move = game.label(move)
         try:
             hash(move)
         except TypeError:
@@ -172,6 +172,8 @@ def _names(names: list[str]) -> str:
 def tree_change(old: Trace, new: Trace) -> TreeChange:
     """What changed from the search ``old`` to the search ``new`` of an edited textbook
     tree, read from :func:`diff` (the one diff; nothing is searched)."""
+    check_trace(old, "old")
+    check_trace(new, "new")
     tree_old, tree_new = _tree_of(old, "old"), _tree_of(new, "new")
     d = diff(old, new)
     both = set(tree_old.labels) & set(tree_new.labels)

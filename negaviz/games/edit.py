@@ -41,7 +41,7 @@ def _node(tree: Tree, name: object) -> int:
     if isinstance(name, str) and name in tree.labels:
         return tree.labels.index(name)
     shown = ", ".join(tree.labels[:8]) + (", ..." if len(tree.labels) > 8 else "")
-    raise InputError(f"{name!r} is not a node of this tree (its nodes: {shown})")
+    raise InputError(f"node name {name!r} is not in this tree (its nodes: {shown})")
 
 
 def parse_value(name: str, text: object) -> Number:
@@ -132,7 +132,7 @@ def move(tree: Tree, name: str, by: int) -> Tree:
     """``tree`` with ``name`` moved ``by`` places among its siblings (-1: left, 1: right),
     so that the search tries it earlier or later."""
     node = _node(tree, name)
-    if by not in (-1, 1):
+    if isinstance(by, bool) or by not in (-1, 1):
         raise InputError(f"a node moves by -1 (left) or 1 (right), not {by!r}")
     parent = _parent(tree, node)
     children = [list(c) for c in tree.children]

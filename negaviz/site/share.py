@@ -106,6 +106,8 @@ def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
 
 def shared_code(link: str) -> str:
     """The code a :func:`share` link runs (as the REPL reads it: URLSearchParams)."""
+    if not isinstance(link, str):
+        raise InputError(f"link must be a share() link (a str), not {type(link).__name__}")
     query = urllib.parse.urlsplit(link).query
     codes = urllib.parse.parse_qs(query).get("code")
     if not codes:

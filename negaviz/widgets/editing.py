@@ -27,6 +27,7 @@ from negaviz.games.protocol import is_textbook_tree
 from negaviz.games.tree import Tree
 from negaviz.trace import record
 from negaviz.trace.trace import Trace, check_trace
+from negaviz.vocabulary import check_step
 
 __all__ = ["EditSession", "kept_step"]
 
@@ -34,6 +35,9 @@ __all__ = ["EditSession", "kept_step"]
 def kept_step(old: Trace, new: Trace, step: int) -> int:
     """Where a stepper at ``step`` of ``old`` stands once ``new`` replaces it: the same
     step if ``new`` has it, else the last step before the two searches part."""
+    check_trace(old, "old")
+    check_trace(new, "new")
+    check_step(step, len(old))
     if step <= len(new):
         return step
     return min(diff(old, new).parting, len(new))

@@ -42,7 +42,7 @@ def test_a_new_child_takes_the_first_free_name() -> None:
     (lambda t: set_value(t, "E", ""), "E's value must be a number"),
     (lambda t: set_value(t, "E", "1e999"), "the value of E must be a finite number"),
     (lambda t: set_value(t, "C", "4"), "C is not a leaf (its children: F G H): only a leaf's value can be typed"),
-    (lambda t: set_value(t, "Z", "4"), "'Z' is not a node of this tree"),
+    (lambda t: set_value(t, "Z", "4"), "node name 'Z' is not in this tree"),
     (lambda t: remove(t, "A"), "A is the root: it has no parent"),
     (lambda t: remove(remove(t, "E"), "D"), "D is B's only child: removing it would leave B a leaf with no value"),
     (lambda t: move(t, "F", -1), "F is already first among C's children"),
