@@ -62,6 +62,10 @@ class EditSession:
         assert trace.result is not None
         self.options = trace.result.options
         """The search options every edited tree is recorded with (the first trace's)."""
+        tree = trace.game
+        assert isinstance(tree, Tree)
+        self.start: str | None = None if trace.root == tree.root else tree.labels[trace.root]
+        """The node the search starts at, when not the root (``record(tree, "C")``): kept for every edit."""
         self._traces: list[Trace] = [trace]
         self._at = 0
         self.change: TreeChange | None = None
@@ -127,8 +131,10 @@ class EditSession:
         tree = self.edited(kind, node, value)
         if tree.text() == self.text:
             return None
+        if self.start is not None and self.start not in tree.labels:
+            raise InputError(f"the search starts at {self.start}: an edit must keep {self.start} in the tree")
         old = self.trace
-        new = record(tree, options=self.options)
+        new = record(tree, self.start, options=self.options)
         del self._traces[self._at + 1 :]  # an edit after undo drops the undone ones
         self._traces.append(new)
         self._at += 1

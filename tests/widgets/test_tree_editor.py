@@ -176,3 +176,18 @@ def test_every_control_is_named(editor: TreeEditor) -> None:
 def test_only_textbook_trees_are_edited(make: Callable[[], Any], message: str) -> None:
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
         TreeEditor(make())
+
+
+def test_a_search_from_a_node_below_the_root_stays_there() -> None:
+    tree = negaviz.Tree.parse(TEXTBOOK)
+    w = TreeEditor(negaviz.record(tree, "C", algorithm="alphabeta"))
+    try:
+        w.set_value("G", "-4")
+        assert said(w.trace) == said(negaviz.record(negaviz.Tree.parse(w.text), "C", algorithm="alphabeta"))
+        assert w.trace.label(w.trace.roots()[0]) == "C"
+        before = w.text
+        with pytest.raises(InputError, match="^the search starts at C: an edit must keep C in the tree$"):
+            w.remove("C")
+        assert w.text == before
+    finally:
+        w.close()
