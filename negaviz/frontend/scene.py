@@ -109,7 +109,8 @@ them by these names (``decode`` in ``src/scene-data.js``), so a field is added i
   (for a ghost, the nearest entered node above it); ``up`` the title of the item drawn
   above it (its edge's tail; empty for the root); ``depth`` its depth in the tree;
   ``pruned`` the step a cutoff skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
-  ``only`` 1 if only this search of a comparison visits it; ``given`` a textbook leaf's
+  ``only`` 1 if only this search of a comparison visits it (for a ghost: if this search
+  cuts off a node the other one visits, as an edit's new cutoffs); ``given`` a textbook leaf's
   value as the tree gives it (for the side to move there), or None; ``name`` how the
   sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
   ``again`` the later entries of a node of a given tree the search enters more than once
@@ -241,11 +242,15 @@ class Scene:
     with the front-end: each view carries its DOT source, a fraction of the size), or
     ``auto`` (``dot`` where the program is installed, else ``browser``).
     ``tree_text``: carry a textbook tree's text, which the page offers to copy ("copy tree").
+    ``cut_names``: names of nodes this search cuts off and the one it is compared with
+    visits (an edit's new cutoffs, :class:`~negaviz.widgets.TreeEditor`): marked as
+    ``only`` is, once pruned.
     """
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
+        cut_names: frozenset[str] = frozenset(),
     ) -> None:
         check_trace(trace)
         mode = check_practice(trace, practice)
@@ -253,6 +258,8 @@ class Scene:
         title = printable(check_text(title, "title"))
         if not isinstance(only, frozenset):
             raise InputError(f"only must be a frozenset of node numbers, not {type(only).__name__}")
+        if not isinstance(cut_names, frozenset):
+            raise InputError(f"cut_names must be a frozenset of node names, not {type(cut_names).__name__}")
         check_int(interval, "interval", low=1)
         if layout not in LAYOUTS:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
@@ -262,6 +269,7 @@ class Scene:
         self.max_nodes = max_nodes
         self.title = title
         self.only = only
+        self.cut_names = cut_names
         self.interval = interval
         self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
@@ -463,7 +471,8 @@ class Scene:
             items.append(_record(
                 "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
                 depth=depth, pruned=pruned,
-                prefix=prefixes[it.name], only=int(nid in self.only), given=_jv(given.get(it.name)),
+                prefix=prefixes[it.name], given=_jv(given.get(it.name)),
+                only=int(nid in self.only if kind != "p" else names[it.name] in self.cut_names),
                 name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0,
             ))
             for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():

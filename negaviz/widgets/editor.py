@@ -3,8 +3,9 @@
 A lecturer asks "what if E were 9?": pick E (click it in the picture, or choose it in
 the *node* list), type 9 in *value* and press Enter.  The kernel searches the edited tree
 again with the trace's own options (:class:`~negaviz.widgets.editing.EditSession`), the
-stepper keeps its place (:func:`~negaviz.widgets.editing.kept_step`), the nodes the search
-now visits and did not before are marked as a comparison marks them, and one line says
+stepper keeps its place (:func:`~negaviz.widgets.editing.kept_step`), the nodes now searched
+that were cut off before, and those now cut off, are marked as a comparison marks what
+only one search visits (once the search reaches them), and one line says
 what changed: nodes now cut or no longer cut, the root's value, the best line
 (:func:`negaviz.analysis.diff.tree_change`, the diff :class:`CompareWidget` shows).
 
@@ -71,7 +72,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         check_perspective(perspective)
         step = check_step(step, len(trace))
         self._max_nodes, self._title = max_nodes, title
-        self.front = self._view(trace, frozenset(), step=step, perspective=perspective,
+        self.front = self._view(trace, frozenset(), frozenset(), step=step, perspective=perspective,
                                 windows=check_flag(windows, "windows"), preview=check_flag(preview, "preview"),
                                 presenter=check_flag(presenter, "presenter"))
         labels = list(self.session.tree.labels)
@@ -140,9 +141,10 @@ class TreeEditor(SyncedState, widgets.VBox):
 
     @property
     def marked(self) -> frozenset[str]:
-        """Names of the nodes the picture marks: the ones the current search visits and
-        the search before the last edit, undo or redo did not."""
-        return frozenset(self.trace.label(n) for n in self.scene.only)
+        """Names of the nodes the picture marks (a dashed, glowing border): the ones the
+        current search visits and the one before the last edit, undo or redo cut off (once
+        entered), and the ones it now cuts off (once pruned)."""
+        return frozenset(self.trace.label(n) for n in self.scene.only) | self.scene.cut_names
 
     # --- edits -----------------------------------------------------------------------------
     def set_value(self, node: str, value: object) -> TreeChange | None:
@@ -210,18 +212,20 @@ class TreeEditor(SyncedState, widgets.VBox):
         """Show the current trace in a new view, at the kept step, marking what changed."""
         new = self.trace
         marked = frozenset(n.id for n in new.nodes if new.label(n.id) in change.names)
-        front = self._view(new, marked, step=kept_step(old, new, self.step), perspective=self.perspective,
+        front = self._view(new, marked, frozenset(change.newly_cut), step=kept_step(old, new, self.step), perspective=self.perspective,
                            windows=self.windows, preview=self.preview, presenter=self.presenter)
         previous, self.front = self.front, front
         self.children = [front, self.controls]
         previous.close()
-        marks = f" In the picture, {', '.join(change.no_longer_cut)} {'has' if len(change.no_longer_cut) == 1 else 'have'} " \
-            "a dashed, glowing border." if change.no_longer_cut else ""
+        names = (*change.no_longer_cut, *change.newly_cut)
+        marks = f" In the picture, {', '.join(names)} {'has' if len(names) == 1 else 'have'} a dashed, glowing border " \
+            "(once the search gets there)." if names else ""
         self._say(change.sentence + marks)
         self._sync()
 
-    def _view(self, trace: Trace, marked: frozenset[int], **state: Any) -> StepperView:
-        self.scene = Scene(trace, max_nodes=self._max_nodes, title=self._title, only=marked, tree_text=True)
+    def _view(self, trace: Trace, marked: frozenset[int], cut: frozenset[str], **state: Any) -> StepperView:
+        self.scene = Scene(trace, max_nodes=self._max_nodes, title=self._title, only=marked, cut_names=cut,
+                           tree_text=True)
         view = StepperView([self.scene], editable=True, **state)
         view.observe(self._on_pick, names="picked")
         return view

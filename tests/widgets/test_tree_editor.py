@@ -11,6 +11,7 @@ import pytest
 import negaviz
 from negaviz.analysis.diff import diff
 from negaviz.errors import InputError
+from negaviz.frontend.scene import SCHEMA
 from negaviz.widgets import CompareWidget, TreeEditor
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -98,8 +99,13 @@ def test_what_changed_is_compare_widgets_diff_on_the_same_pair(editor: TreeEdito
             cw.close()
         assert editor.change is not None
         assert set(editor.change.newly_cut) == only_old and set(editor.change.no_longer_cut) == only_new
-        assert editor.marked == only_new  # the picture marks the nodes now searched, as a comparison does
-        assert ("dashed, glowing border" in editor.message) == bool(only_new)  # and the line says how
+        # the picture marks the nodes now searched and now cut off, as a comparison marks its "only" nodes
+        assert editor.marked == only_new | only_old
+        kind, only, name = (SCHEMA["item"].index(k) for k in ("kind", "only", "name"))
+        rows = [row for view in editor.scene.data()["views"] for row in view["items"]]
+        assert {row[name] for row in rows if row[only] and row[kind] == "p"} == only_old  # ghosts: once pruned
+        assert {row[name] for row in rows if row[only] and row[kind] == "n"} == only_new  # nodes: once entered
+        assert ("dashed, glowing border" in editor.message) == bool(only_new | only_old)  # and the line says how
         assert editor.change.value == (old.value, new.value)
         assert editor.change.pv[1] == tuple(new.pv_names())
 
