@@ -7,7 +7,9 @@ the stepper keeps its step, and once End is pressed in the stepper G is no longe
 pruned and H still is; the status line (a live region) says "Now G is searched".  A
 value that is not a number is refused in the status line and stays in its box; the
 drawing is left as it was.  Then the page's *copy tree* text is the edited tree's, and the
-kernel's ``ed.trace`` is the new search.
+kernel's ``ed.trace`` is the new search.  *undo*, by keyboard, cuts G off again: the
+stepper goes to where the two searches part (its step is gone), and at the end G is drawn
+pruned and marked.
 
 A screenshot of the edited cell goes to ``artifacts/tree-editor.png``.  Uses the
 JupyterLab server helpers of ``test_jupyterlab.py`` (loaded from its file).
@@ -172,5 +174,22 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     page.keyboard.press("Shift+Enter")
     expect(second.locator(".jp-OutputArea-output")).to_contain_text(
         "kernel has A(B(D:7 E:5) C(F:6 G:1 H:9)) 21 21", timeout=jl.KERNEL_TIMEOUT_MS)
+
+    # --- undo by keyboard: G is cut off again, marked once pruned ---------------------------
+    undo = cell.get_by_role("button", name="undo")
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("Now G is cut off: C now cuts off after F.")
+    stepper = cell.locator("[data-negaviz-stepper]")
+    expect(stepper.locator("input.nv-slider")).to_have_attribute("max", "18")
+    expect(stepper.locator("input.nv-slider")).to_have_value("12")  # step 21 is gone: where the searches part
+    stepper.focus()
+    page.keyboard.press("End")
+    expect(stepper.locator("svg g.node.nv-pruned")).to_have_count(2)
+    assert pruned(stepper) == ["G", "H"]
+    marked = stepper.locator("svg g.node.nv-pruned.nv-only")
+    expect(marked).to_have_count(1)
+    assert marked.get_attribute("aria-label") == "G"
+
     ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
     assert ours == []  # no error from the front-end (JupyterLab's own extensions may log theirs)
