@@ -1378,6 +1378,12 @@ function makePractice({ data, pane, state, go, pause }) {
 // - A scene that carries its textbook tree's text (scene.tree_text: a TreeEditor, an
 //   exported page) shows it, read-only, with a "copy tree" button, to paste into a lecture
 //   notebook.
+// - The editor's status line (a model with "status_line"): one live region that stays in
+//   the page while its text changes, so screen readers read each new line out (a region
+//   drawn anew with its text is often not read).
+
+/** What the keys line adds while the tree is being edited. */
+const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: the node list).";
 
 /**
  * The name of the drawn node `g` is the group of, or null.
@@ -1442,6 +1448,28 @@ function copyTreeBar(text) {
     said.textContent = sentence;
   });
   return h("div", { class: "nv-bar nv-tree-bar" }, h("label", {}, "tree ", field), button, said);
+}
+
+/**
+ * The editor's status line: a live region kept in the page; its text is the model's
+ * "status_line", read out politely, or at once when "refused" (an edit refused).
+ * @param {{model: {get: Function, on: Function, off: Function}, el: HTMLElement}} args
+ * @returns {() => void} the cleanup
+ */
+function renderStatusLine({ model, el }) {
+  const line = h("div", { class: "nv-edit-status", role: "status", "aria-live": "polite" });
+  const show = () => {
+    const refused = !!model.get("refused");
+    line.textContent = model.get("status_line");
+    line.dataset.refused = String(refused);
+    line.setAttribute("aria-live", refused ? "assertive" : "polite");
+    line.style.color = refused ? "#A33C00" : "";
+  };
+  show();
+  model.on("change:status_line", show);
+  model.on("change:refused", show);
+  el.append(line);
+  return () => { model.off("change:status_line", show); model.off("change:refused", show); };
 }
 
 // ------------------------------------------------------------ src/scene-data.js
@@ -1765,6 +1793,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
  */
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
+  if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));
   if (scenes.some((d) => d.s.layout === "browser")) {
     try {
@@ -1814,7 +1843,7 @@ async function render({ model, el }) {
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
-  const keys = h("div", { class: "nv-keys", text: KEYS });
+  const keys = h("div", { class: "nv-keys", text: KEYS + (!compare && model.get("editable") ? EDITING : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice

@@ -24,18 +24,20 @@ every edit.  Both show the same front-end (:class:`~negaviz.widgets.stepper.Step
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from negaviz.extras import require
 
 require("ipywidgets", "anywidget", purpose="a widget")
 
+import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
+from negaviz.frontend.page import ESM
 from negaviz.frontend.scene import Scene
 from negaviz.games.edit import Edit
 from negaviz.trace.trace import Trace
@@ -44,6 +46,17 @@ from negaviz.widgets.editing import EditSession, kept_step
 from negaviz.widgets.stepper import StepperView, SyncedState, descendants
 
 __all__ = ["TreeEditor"]
+
+
+class StatusLine(anywidget.AnyWidget):
+    """The editor's status line: one live region that stays in the page while its text
+    changes (``frontend/src/edit-ui.js``), so screen readers read every new line out."""
+
+    _esm = ESM
+    status_line = traitlets.Unicode("").tag(sync=True)
+    """What changed, or why an edit was refused."""
+    refused = traitlets.Bool(False).tag(sync=True)
+    """The line says an edit was refused (read out at once, in the warning colour)."""
 
 
 class TreeEditor(SyncedState, widgets.VBox):
@@ -94,7 +107,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         self.text_box = widgets.Textarea(value=self.session.text, description="tree", rows=2,
                                          layout=widgets.Layout(width="95%"))
         self.apply_text = widgets.Button(description="apply text", tooltip="search the tree typed in the text box")
-        self.status = widgets.HTML()
+        self.status = StatusLine()
         self._say("Pick a node (click it, or choose it in the list), then edit it.")
         self._text_shown = self.text_box.value
         self._quiet = False
@@ -110,7 +123,10 @@ class TreeEditor(SyncedState, widgets.VBox):
             widgets.HBox([self.text_box, self.apply_text]),
             widgets.HBox([self.buttons["undo"], self.buttons["redo"], self.status]),
         ])
-        super().__init__([self.front, self.controls])
+        # The stepper sits in a box of its own: a new search swaps the box's one child, and
+        # the controls (the live status line among them) stay in the page as they are.
+        self.holder = widgets.Box([self.front])
+        super().__init__([self.holder, self.controls])
 
     def __repr__(self) -> str:
         return f"<negaviz TreeEditor: {self.text}, {len(self.trace)} events, step {self.step}>"
@@ -215,7 +231,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         front = self._view(new, marked, frozenset(change.newly_cut), step=kept_step(old, new, self.step), perspective=self.perspective,
                            windows=self.windows, preview=self.preview, presenter=self.presenter)
         previous, self.front = self.front, front
-        self.children = [front, self.controls]
+        self.holder.children = [front]
         previous.close()
         names = (*change.no_longer_cut, *change.newly_cut)
         marks = f" In the picture, {', '.join(names)} {'has' if len(names) == 1 else 'have'} a dashed, glowing border " \
@@ -302,8 +318,8 @@ class TreeEditor(SyncedState, widgets.VBox):
 
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        """Put ``text`` in the status line: a live region, so a screen reader reads it out."""
+        """Put ``text`` in the status line (a live region: a screen reader reads it out)."""
         self._message = text
-        role = 'role="alert"' if error else 'role="status" aria-live="polite"'
-        colour = "#A33C00" if error else "inherit"
-        self.status.value = f'<div {role} class="nv-edit-status" style="color:{colour}">{html.escape(text)}</div>'
+        with self.status.hold_sync():
+            self.status.status_line = text
+            self.status.refused = error

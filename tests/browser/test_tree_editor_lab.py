@@ -9,7 +9,8 @@ value that is not a number is refused in the status line and stays in its box; t
 drawing is left as it was.  Then the page's *copy tree* text is the edited tree's, and the
 kernel's ``ed.trace`` is the new search.  *undo*, by keyboard, cuts G off again: the
 stepper goes to where the two searches part (its step is gone), and at the end G is drawn
-pruned and marked.
+pruned and marked.  A click on E picks it for editing (its value in the box) and does not
+step.
 
 A screenshot of the edited cell goes to ``artifacts/tree-editor.png``.  Uses the
 JupyterLab server helpers of ``test_jupyterlab.py`` (loaded from its file).
@@ -131,6 +132,7 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     expect(stepper.locator("svg g.node").first).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
     assert pruned(stepper) == ["G", "H"]
     status = cell.locator(".nv-edit-status")
+    status.evaluate("e => { e.dataset.nvKept = 'yes'; }")  # to tell the same element from a new one
 
     # --- a value that is not a number: refused in place, kept in its box ----------------------
     node_list = cell.get_by_label("node", exact=True)
@@ -145,7 +147,8 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     page.keyboard.type("six")
     page.keyboard.press("Enter")
     expect(status).to_contain_text("Refused: F's value must be a number such as 7, -2 or 1.5, not 'six'")
-    expect(status).to_have_attribute("role", "alert")
+    expect(status).to_have_attribute("aria-live", "assertive")  # read out at once
+    expect(status).to_have_attribute("role", "status")
     expect(value).to_have_value("six")
     assert pruned(stepper) == ["G", "H"]
 
@@ -154,7 +157,8 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     page.keyboard.type("6")
     page.keyboard.press("Enter")
     expect(status).to_contain_text("Now G is searched: C no longer cuts off after F.")
-    expect(status).to_have_attribute("role", "status")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_attribute("data-nv-kept", "yes")  # the same live region, its text changed
     stepper = cell.locator("[data-negaviz-stepper]")  # the kernel sent a new view of the new search
     expect(stepper.locator("input.nv-slider")).to_have_attribute("max", "21")
     expect(stepper.locator("input.nv-slider")).to_have_value("18")  # the step the class was on
@@ -190,6 +194,13 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     marked = stepper.locator("svg g.node.nv-pruned.nv-only")
     expect(marked).to_have_count(1)
     assert marked.get_attribute("aria-label") == "G"
+
+    # --- a click on a node picks it to edit; it does not step ---------------------------------
+    stepper.locator('svg g.node[aria-label="E"]').click()
+    expect(node_list).to_have_value("E")
+    expect(value).to_have_value("5")
+    expect(stepper.locator("input.nv-slider")).to_have_value("18")
+    expect(stepper.locator(".nv-keys")).to_contain_text("a click on a node picks it to edit")
 
     ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
     assert ours == []  # no error from the front-end (JupyterLab's own extensions may log theirs)

@@ -7,8 +7,14 @@
 // - A scene that carries its textbook tree's text (scene.tree_text: a TreeEditor, an
 //   exported page) shows it, read-only, with a "copy tree" button, to paste into a lecture
 //   notebook.
+// - The editor's status line (a model with "status_line"): one live region that stays in
+//   the page while its text changes, so screen readers read each new line out (a region
+//   drawn anew with its text is often not read).
 
 import { h } from "./dom.js";
+
+/** What the keys line adds while the tree is being edited. */
+export const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: the node list).";
 
 /**
  * The name of the drawn node `g` is the group of, or null.
@@ -73,4 +79,26 @@ export function copyTreeBar(text) {
     said.textContent = sentence;
   });
   return h("div", { class: "nv-bar nv-tree-bar" }, h("label", {}, "tree ", field), button, said);
+}
+
+/**
+ * The editor's status line: a live region kept in the page; its text is the model's
+ * "status_line", read out politely, or at once when "refused" (an edit refused).
+ * @param {{model: {get: Function, on: Function, off: Function}, el: HTMLElement}} args
+ * @returns {() => void} the cleanup
+ */
+export function renderStatusLine({ model, el }) {
+  const line = h("div", { class: "nv-edit-status", role: "status", "aria-live": "polite" });
+  const show = () => {
+    const refused = !!model.get("refused");
+    line.textContent = model.get("status_line");
+    line.dataset.refused = String(refused);
+    line.setAttribute("aria-live", refused ? "assertive" : "polite");
+    line.style.color = refused ? "#A33C00" : "";
+  };
+  show();
+  model.on("change:status_line", show);
+  model.on("change:refused", show);
+  el.append(line);
+  return () => { model.off("change:status_line", show); model.off("change:refused", show); };
 }
