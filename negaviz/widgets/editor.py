@@ -266,6 +266,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         name = change["new"]
         if name in self.session.tree.labels:
             self.node.value = name
+            self.front.picked = ""  # so that a second click on the same node picks it again
 
     def _on_node(self, change: Any) -> None:
         """Show the chosen node's value in the value box (a leaf's; an inner node has none)."""
