@@ -125,7 +125,7 @@ def test_a_click_on_a_node_picks_it(editor: TreeEditor) -> None:
     assert editor.node.value == "E" and editor.value.value == "5" and not editor.value.disabled
     editor.front.set_state({"picked": "C"})
     assert editor.node.value == "C" and editor.value.value == "" and editor.value.disabled  # inner: no value to type
-    editor.node.value = "F"  # chosen in the list, then E clicked again
+    editor.node.value = "F"  # chosen in the list, then C clicked again
     editor.front.set_state({"picked": "C"})
     assert editor.node.value == "C"
 
