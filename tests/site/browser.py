@@ -95,6 +95,8 @@ class ReplRun:
     """``step=True``: from opening the page to a stepper's tree drawn in it."""
     stepped: tuple[int, int] | None = None
     """``step=True``: the stepper's step before and after three presses of →."""
+    names: list[str] | None = None
+    """``step=True``: the names of the nodes the stepper draws."""
 
 
 def offline(blocked: list[str]) -> Any:
@@ -121,14 +123,16 @@ def step_with_keys(page: Any, stepper: Any) -> tuple[int, int]:
     return before, int(stepper.get_attribute("data-step") or -1)
 
 
-def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False) -> ReplRun:
+def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False,
+                link: str | None = None) -> ReplRun:
     """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
     until an output holding ``expect`` shows; return every output's text.  ``step``: then
-    wait for the stepper the code shows, and step it with the keys."""
+    wait for the stepper the code shows, and step it with the keys.  ``link``: open this
+    address (a :func:`negaviz.share` link to the served site) instead; ``code`` is unused."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
-    url = f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
+    url = link or f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
 
     route = offline(blocked)
 
@@ -151,15 +155,17 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
                     break
                 page.wait_for_timeout(100)  # not time.sleep: that would stall the routing above
             seconds = time.perf_counter() - started
-            stepper_seconds, stepped = None, None
+            stepper_seconds, stepped, names = None, None, None
             if step:
                 stepper = page.locator("[data-negaviz-stepper]").first
                 stepper.locator("svg g.node").first.wait_for(timeout=int(timeout_s * 1000))  # laid out in the page
                 stepper_seconds = time.perf_counter() - started
+                names = stepper.locator("svg g.node[aria-label]").evaluate_all(
+                    "gs => gs.map(g => g.getAttribute('aria-label'))")
                 stepped = step_with_keys(page, stepper)
         finally:
             browser.close()
-    return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped)
+    return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped, names)
 
 
 @dataclass

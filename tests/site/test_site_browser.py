@@ -69,3 +69,21 @@ def test_a_cold_repl_shows_a_stepper_and_it_steps(site: SiteInfo, site_browser: 
     assert run.stepped == (0, 3), run.stepped
     assert run.stepper_seconds is not None  # drawn (run_in_repl waits for it, up to its timeout)
     assert run.blocked == [] and served.outside == []
+
+
+def test_a_share_link_opens_the_shared_tree_and_it_steps(site: SiteInfo, site_browser: Any) -> None:
+    """negaviz.share's link to the site opens its REPL with the tree, the algorithm and the
+    options, and shows its stepper, offline (issue 27)."""
+    import negaviz
+
+    tree = negaviz.Tree.parse("A(B(D:7 E:5 I:2) C(F:3 G:1 H:9))")  # not a tree the site knows
+    trace = negaviz.record(tree, algorithm="alphabeta", window=(-10, 1))
+    assert len(trace) == 15 != len(negaviz.record(tree, algorithm="alphabeta"))  # the window changes the search
+    with site_browser.serve(site.path) as served:
+        link = negaviz.share(trace, site=served.url)
+        run = site_browser.run_in_repl(served, "", link=link, expect=f"of {len(trace)}", step=True)
+    assert run.stepped == (0, 3), run.stepped
+    assert sorted(n for n in run.names if len(n) == 1) == sorted(tree.labels)  # the shared tree, drawn whole
+    assert f"step 0 of {len(trace)}" in run.output  # 15 events: the window came along
+    assert "Error" not in run.output
+    assert run.blocked == [] and served.outside == []
