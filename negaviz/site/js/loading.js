@@ -1,0 +1,85 @@
+// One line, at the top of a course-site page, saying what the wait is while Python
+// starts in the browser, and then that it is ready (JupyterLite alone shows only
+// "No Kernel | Initializing" in a notebook, and "..." in the REPL).
+//
+// The site loads this classic script first in its notebook, lab and REPL pages, with
+// data-seconds (how long a cold start usually takes).  It wraps the page's Worker so
+// that the kernel worker's stage messages (kernel-start.js) reach it; it asks nothing
+// of JupyterLab's own code.
+(function () {
+  "use strict";
+  const script = document.currentScript;
+  const usual = Number(script && script.dataset.seconds) || 0;
+  const READY_SHOWN_MS = 6000;
+  let line = null;
+  let started = 0;
+  let ticking = 0;
+  let hiding = 0;
+
+  function box() {
+    if (line === null) {
+      line = document.createElement("div");
+      line.id = "negaviz-python-status";
+      line.setAttribute("role", "status");
+      line.setAttribute("aria-live", "polite");
+      line.style.cssText = [
+        "position:fixed", "top:6px", "left:50%", "transform:translateX(-50%)", "z-index:100000",
+        "max-width:90vw", "padding:6px 14px", "border-radius:6px", "border:1px solid #b8a44c",
+        "background:#fff8d6", "color:#222", "font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif",
+        "box-shadow:0 2px 8px rgba(0,0,0,.15)", "pointer-events:none",
+      ].join(";");
+    }
+    if (!line.isConnected && document.body) document.body.appendChild(line);
+    return line;
+  }
+
+  function say(stage, text) {
+    const el = box();
+    el.dataset.stage = stage;
+    el.textContent = text;
+    el.style.display = "";
+  }
+
+  function seconds() {
+    return Math.round((performance.now() - started) / 1000);
+  }
+
+  function starting() {
+    const first = usual ? `the first time takes about ${usual} s` : "the first time takes a while";
+    say("starting", `Loading Python in your browser (${first}): ${seconds()} s so far…`);
+  }
+
+  function stage(name, detail) {
+    clearTimeout(hiding);
+    if (name === "starting") {
+      started = performance.now();
+      clearInterval(ticking);
+      ticking = setInterval(starting, 1000);
+      starting();
+    } else if (name === "loaded") {
+      starting();
+    } else if (name === "ready") {
+      clearInterval(ticking);
+      say("ready", `Python is ready (it started in ${seconds()} s).`);
+      hiding = setTimeout(() => { box().style.display = "none"; }, READY_SHOWN_MS);
+    } else if (name === "failed") {
+      clearInterval(ticking);
+      say("failed", `Python could not start: ${detail || "no reason given"}. Reload the page to try again.`);
+    }
+  }
+
+  const Base = window.Worker;
+  if (typeof Base !== "function") return;
+  class Worker extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const data = event.data;
+        if (data && typeof data === "object" && typeof data.negavizKernel === "string") {
+          stage(data.negavizKernel, data.detail);
+        }
+      });
+    }
+  }
+  window.Worker = Worker;
+})();
