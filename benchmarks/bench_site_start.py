@@ -43,6 +43,13 @@ def helper() -> ModuleType:
     return module
 
 
+RUN_OUTPUT = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].some(cell =>
+    /\\[\\d+\\]/.test(cell.querySelector('.jp-InputPrompt')?.textContent || '')
+    && cell.querySelector('.jp-OutputArea-output'))"""
+"""A code cell that has run (its prompt holds a number) shows an output: not a stored
+output the page drew before Clear Outputs took effect."""
+
+
 def cold_open(browser: Any, browser_helper: ModuleType, url: str, notebook: str, timeout_s: float) -> dict[str, Any]:
     """One cold open: seconds from opening the page to the worker asking for Pyodide, to
     the site's "ready" line, and to the first output."""
@@ -64,12 +71,11 @@ def cold_open(browser: Any, browser_helper: ModuleType, url: str, notebook: str,
         for top, item in (("Edit", "Clear Outputs of All Cells"), ("Run", "Run All Cells")):
             page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
             page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
-        outputs = page.locator(".jp-Notebook .jp-CodeCell .jp-OutputArea-output")
         while time.perf_counter() - started < timeout_s and times["first_output"] is None:
             if times["ready_line"] is None and page.evaluate(
                     "() => document.getElementById('negaviz-python-status')?.dataset.stage === 'ready'"):
                 times["ready_line"] = time.perf_counter() - started
-            if outputs.count():
+            if page.evaluate(RUN_OUTPUT):
                 times["first_output"] = time.perf_counter() - started
             page.wait_for_timeout(50)  # not time.sleep: that would stall the routing
     finally:

@@ -44,6 +44,8 @@ STARTUP_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "negaviz", "
 kernel), and what a lecture notebook's first cell imports."""
 
 SCRIPT = Path(__file__).with_name("js") / "bytecode.js"
+KEPT = 4
+"""How many compiled sets the cache keeps (about 5 MB each): the newest."""
 _NODE_MAJOR = 18  # what Pyodide's package.json asks for
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed dates: the same input makes the same files
 
@@ -88,29 +90,45 @@ def precompile(dest: Path, packages: list[str], cache: Cache, say: Say) -> list[
             return []
         say(f"bytecode: compiling the kernel's modules with Node.js {version} (once; kept in {compiled.parent})")
         compiled.parent.mkdir(parents=True, exist_ok=True)
-        _compile(node, dest, job, compiled)
+        failure = _compile(node, dest, job, compiled)
+        if failure is not None:  # the site works without it, only slower to start: say so, and build it
+            say(f"bytecode: compiling under Node.js failed ({failure}), so a student's browser compiles the "
+                "kernel's modules as Python starts: a few seconds more before the first output")
+            return []
         cache.record(compiled, source=f"compiled with Node.js {version} from {dest.name}")
+        _prune(cache, compiled)
     return _apply(compiled, dest)
 
 
-def _compile(node: str, dest: Path, job: Mapping[str, object], compiled: Path) -> None:
-    from negaviz.site.pyodide import SiteBuildError  # (it imports this module)
+def _prune(cache: Cache, newest: Path) -> None:
+    """Keep the :data:`KEPT` most recent compiled sets: each negaviz edit makes a new one."""
+    others = sorted((p for p in newest.parent.glob("*.zip") if p != newest), key=lambda p: p.stat().st_mtime)
+    for old in others[: max(0, len(others) - (KEPT - 1))]:
+        cache.forget(old)
+        old.unlink(missing_ok=True)
 
+
+def _compile(node: str, dest: Path, job: Mapping[str, object], compiled: Path) -> str | None:
+    """Run ``js/bytecode.js`` and pack what it wrote into ``compiled``; why it failed, or None."""
     with tempfile.TemporaryDirectory(dir=compiled.parent, prefix=".compiling-") as tmp:
         out, job_file = Path(tmp) / "out", Path(tmp) / "job.json"
         out.mkdir()
         job_file.write_text(json.dumps(job), encoding="utf-8")
         done = subprocess.run([node, str(SCRIPT), str(dest), str(out), str(job_file)], capture_output=True, text=True)
         if done.returncode != 0:
-            lines = [line for line in done.stderr.splitlines() if line.strip()]
-            raise SiteBuildError(f"compiling the kernel's modules under Node.js failed: {lines[-1] if lines else done.returncode}")
-        tag = json.loads(done.stdout.strip().splitlines()[-1])["cache_tag"]
+            lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+            return lines[-1] if lines else f"exit status {done.returncode}"
+        try:
+            tag = str(json.loads(done.stdout.strip().splitlines()[-1])["cache_tag"])
+        except (ValueError, LookupError, TypeError):
+            return f"it printed no summary: {done.stdout.strip()[-200:]!r}"
         packed = Path(tmp) / "bytecode.zip"
         with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
             _put(archive, "cache_tag", tag.encode())
             for path in sorted(p for p in out.rglob("*.pyc") if p.is_file()):
                 _put(archive, path.relative_to(out).as_posix(), path.read_bytes())
         os.replace(packed, compiled)
+    return None
 
 
 def _apply(compiled: Path, dest: Path) -> list[Path]:

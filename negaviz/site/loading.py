@@ -8,7 +8,9 @@ for the seconds Python takes to start.  A site says what the wait is, in two pla
 * the lab, notebook and REPL pages load ``js/loading.js`` first, which shows one line at
   the top of the page from the moment the kernel's worker asks for Python ("Loading
   Python in your browser (the first time takes about 10 s): 3 s so far…") until it is
-  ready ("Python is ready (it started in 9 s).", then gone), or says why it failed.  The
+  ready ("Python is ready (it started in 9 s).", then gone), or says why it failed, or,
+  after six times the usual wait (a minute at least: a file missing from the site makes
+  Pyodide wait for ever), that it is taking much longer than usual and what to do.  The
   worker loads Python through ``js/kernel-start.js`` (the site's ``pyodideUrl``), which
   posts each stage to its page.
 """

@@ -95,6 +95,8 @@ class ReplRun:
     """``step=True``: from opening the page to a stepper's tree drawn in it."""
     stepped: tuple[int, int] | None = None
     """``step=True``: the stepper's step before and after three presses of →."""
+    status: list[str] = field(default_factory=list)
+    """The site's line about Python starting, each state it showed (:func:`status_seen`)."""
 
 
 STATUS_WATCH = """(() => {
@@ -201,7 +203,8 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
 def watch_start(served: Served, path: str, *, timeout_s: float = 180.0) -> list[str]:
     """Open ``path`` (a page of the site, e.g. ``repl/index.html?kernel=python``) in a fresh
     headless Chromium, wait until the site's line says Python is ready (or could not
-    start), and return each state the line showed (:func:`status_seen`)."""
+    start, or is much slower than usual), and return each state the line showed
+    (:func:`status_seen`)."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
@@ -215,7 +218,7 @@ def watch_start(served: Served, path: str, *, timeout_s: float = 180.0) -> list[
             page.goto(f"{served.url}{path}")
             try:
                 page.wait_for_function(
-                    "() => ['ready', 'failed'].includes(document.getElementById('negaviz-python-status')?.dataset.stage)",
+                    "() => ['ready', 'failed', 'slow'].includes(document.getElementById('negaviz-python-status')?.dataset.stage)",
                     timeout=int(timeout_s * 1000),
                 )
             except Exception:  # Playwright's TimeoutError: the caller sees the states so far

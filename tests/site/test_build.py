@@ -244,3 +244,23 @@ def test_a_full_pyodide_distribution_is_taken_as_a_folder_an_archive_or_a_url(
             for name in local:
                 assert (site.path / "static" / "pyodide" / packages[name]["file_name"]).is_file(), name
     assert len(list(cache_folder().glob("distributions/*/pyodide-dist.tar.bz2"))) == 1  # the URL's archive, kept
+
+
+def test_without_node_the_site_has_no_bytecode_and_the_build_says_what_that_costs(
+    tmp_path: Path, make_notebook: Callable[..., Path], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    user_cache = cache_folder()
+    monkeypatch.setenv("NEGAVIZ_CACHE", str(tmp_path / "cache"))  # no compiled set cached: a fresh cache
+    shutil.copytree(user_cache / "wheels", cache_folder() / "wheels")  # with the downloads (no network)
+    for core in user_cache.glob("pyodide-*.tgz"):
+        shutil.copy2(core, cache_folder() / core.name)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))  # no node (nor npm: the core is cached)
+    lines: list[str] = []
+    site = build_site([make_notebook("lecture.ipynb")], tmp_path / "out", say=lines.append)
+    said = [line for line in lines if line.startswith("bytecode: ")]
+    assert len(said) == 1 and said[0].startswith("bytecode: no Node.js here (Node.js 18+ compiles"), lines
+    assert "a few seconds more before the first output" in said[0]
+    folder = site.path / "static" / "pyodide"
+    for archive_path in [folder / "python_stdlib.zip", *folder.glob("*.whl")]:
+        with zipfile.ZipFile(archive_path) as archive:
+            assert not [n for n in archive.namelist() if n.endswith(".pyc")], archive_path.name

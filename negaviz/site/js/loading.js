@@ -11,6 +11,7 @@
   const script = document.currentScript;
   const usual = Number(script && script.dataset.seconds) || 0;
   const READY_SHOWN_MS = 6000;
+  const SLOW_AFTER_S = Math.max(60, 6 * usual); // then it is not only slow: say what to do
   let line = null;
   let started = 0;
   let ticking = 0;
@@ -46,7 +47,12 @@
 
   function starting() {
     const first = usual ? `the first time takes about ${usual} s` : "the first time takes a while";
-    say("starting", `Loading Python in your browser (${first}): ${seconds()} s so far…`);
+    if (seconds() < SLOW_AFTER_S) {
+      say("starting", `Loading Python in your browser (${first}): ${seconds()} s so far…`);
+    } else { // a file the site lacks makes Pyodide wait for ever; a slow connection only for long
+      say("slow", `Python is taking much longer than usual to start (${seconds()} s so far): on a slow `
+        + "connection it may still come; if not, reload the page or tell your lecturer.");
+    }
   }
 
   function stage(name, detail) {
@@ -73,6 +79,9 @@
   class Worker extends Base {
     constructor(...args) {
       super(...args);
+      this.addEventListener("error", () => {
+        if (line !== null && ["starting", "slow"].includes(line.dataset.stage)) stage("failed", "its worker did not load");
+      });
       this.addEventListener("message", (event) => {
         const data = event.data;
         if (data && typeof data === "object" && typeof data.negavizKernel === "string") {
