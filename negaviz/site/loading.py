@@ -7,7 +7,7 @@ for the seconds Python takes to start.  A site says what the wait is, in two pla
   before anything runs, and in any view of the notebook);
 * the lab, notebook and REPL pages load ``js/loading.js`` first, which shows one line at
   the top of the page from the moment the kernel's worker asks for Python ("Loading
-  Python in your browser (the first time takes about 10 s): 3 s so far…") until it is
+  Python in your browser (the first time takes about 15 s): 3 s so far…") until it is
   ready ("Python is ready (it started in 9 s).", then gone), or says why it failed, or,
   after six times the usual wait (a minute at least: a file missing from the site makes
   Pyodide wait for ever), that it is taking much longer than usual and what to do.  The
@@ -22,10 +22,12 @@ import re
 import shutil
 from pathlib import Path
 
-STARTING_SECONDS = 10
+STARTING_SECONDS = 15
 """About how long a cold start takes, from opening a notebook to its first cell's
-output (``benchmarks/bench_site_start.py`` measures it: median 9.6 s over five cold
-opens of notebook 01 on this 2-core machine, busy with other work)."""
+output.  ``benchmarks/bench_site_start.py`` measured notebook 01 on this 2-core machine
+while it ran other work (load average 9 to 12): median 15.5 s over five cold opens (14.1
+to 16.5 s), against 27.7 s for a site built without bytecode, in the same run (ratio
+0.53).  A machine with its cores to itself starts faster."""
 
 STARTING_NOTE = (
     f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s: the first cell's "
