@@ -24,10 +24,11 @@ from pathlib import Path
 
 STARTING_SECONDS = 15
 """About how long a cold start takes, from opening a notebook to its first cell's
-output.  ``benchmarks/bench_site_start.py`` measured notebook 01 on this 2-core machine
-while it ran other work (load average 9 to 12): median 15.5 s over five cold opens (14.1
-to 16.5 s), against 27.7 s for a site built without bytecode, in the same run (ratio
-0.53).  A machine with its cores to itself starts faster."""
+output.  ``benchmarks/bench_site_start.py`` opened notebook 01 cold five times on this
+2-core machine while it ran other work, taking turns with a site built without bytecode:
+median 15.5 s against 27.7 s at load average 9 to 12 (ratio 0.53), and 12.7 s against
+20.0 s at load 4 to 8 (ratio 0.66; 8.5 and 9.4 s in its quietest rounds).  15 s is what
+a student meets on a busy machine; one with its cores to itself starts faster."""
 
 STARTING_NOTE = (
     f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s: the first cell's "
