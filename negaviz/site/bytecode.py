@@ -69,18 +69,19 @@ def node_program() -> tuple[str | None, str]:
     return node, done.stdout.strip()
 
 
-def precompile(dest: Path, packages: list[str], cache: Cache, say: Say) -> list[Path]:
+def precompile(dest: Path, packages: list[str], cache: Cache, say: Say, refresh: bool = False) -> list[Path]:
     """Add bytecode to the standard library and the wheels in ``dest`` (the site's
     ``static/pyodide``, its lock written) for every module the kernel imports as it
     starts, with ``packages`` preloaded; return the files changed (the caller updates
-    the lock's hashes of the wheels among them)."""
+    the lock's hashes of the wheels among them).  ``refresh`` compiles anew, as it
+    fetches every download anew."""
     job = {"packages": packages, "imports": list(STARTUP_IMPORTS)}
     key = hashlib.sha256()
     for part in (SCRIPT, dest / "pyodide.asm.wasm", dest / "python_stdlib.zip", dest / "pyodide-lock.json"):
         key.update(part.read_bytes())
     key.update(json.dumps(job, sort_keys=True).encode())
     compiled = cache.folder / "bytecode" / f"{key.hexdigest()[:24]}.zip"
-    if compiled.is_file() and cache.problem(compiled) is None and _opens(compiled):
+    if not refresh and compiled.is_file() and cache.problem(compiled) is None and _opens(compiled):
         say(f"bytecode: cached ({compiled.name})")
     else:
         node, version = node_program()

@@ -148,7 +148,7 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
     if online_only:
         _explain_offline(dest / "python_stdlib.zip", online_only, cdn)
     preload = [keys[name] for name in PRELOAD]
-    changed = {path.name for path in precompile(dest, preload, cache, say)}
+    changed = {path.name for path in precompile(dest, preload, cache, say, refresh)}
     if changed:  # wheels that now carry bytecode: the lock names their new hashes
         for entry in packages.values():
             if entry["file_name"] in changed:

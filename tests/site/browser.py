@@ -102,18 +102,24 @@ class ReplRun:
 STATUS_WATCH = """(() => {
   const seen = [];
   window.negavizStatusSeen = seen;
-  let last = "", output = false;
+  let last = "", heard = "", output = false;
   new MutationObserver(() => {
     const line = document.getElementById("negaviz-python-status");
     if (line) {
       const now = `${line.dataset.stage}|${line.textContent}|${line.style.display === "none" ? "hidden" : "shown"}`;
       if (now !== last) { last = now; seen.push(now); }
+      const spoken = line.nextElementSibling;
+      if (spoken && spoken.getAttribute("role") === "status" && spoken.textContent !== heard) {
+        heard = spoken.textContent;
+        seen.push(`spoken|${heard}`);
+      }
     }
     if (!output && document.querySelector(".jp-OutputArea-output")) { output = true; seen.push("output"); }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 })();"""
 """A page's init script: records each new state of the site's line about Python starting
-(``stage|text|shown`` or ``...|hidden``), and ``output`` when the first output shows."""
+(``stage|text|shown`` or ``...|hidden``), each new text of its status region for screen
+readers (``spoken|text``), and ``output`` when the first output shows."""
 
 
 def status_seen(page: Any, *, until_hidden_s: float = 0.0) -> list[str]:

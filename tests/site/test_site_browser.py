@@ -42,7 +42,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteInfo]:
 
 def assert_told_while_starting(status: list[str], *, then_output: bool = True) -> None:
     """The site's line said Python was loading, how long the first time takes and how long
-    so far, and then that it was ready (before any output), and then went."""
+    so far, and then that it was ready (before any output), and then went; a screen
+    reader heard each stage once."""
+    spoken = [s for s in status if s.startswith("spoken|")]
+    assert spoken[:2] == [f"spoken|Loading Python in your browser: the first time takes about {STARTING_SECONDS} s.",
+                          next(s.replace("ready|", "spoken|", 1).rsplit("|", 1)[0] for s in status if s.startswith("ready|"))]
+    assert spoken[2:] in ([], ["spoken|"]), spoken  # nothing more, but silence when the line goes
+    status = [s for s in status if not s.startswith("spoken|")]
     lines = [s for s in status if s != "output"]
     assert lines, f"the page showed no line about Python starting: {status}"
     ready = next((i for i, s in enumerate(status) if s.startswith("ready|")), None)
@@ -71,7 +77,8 @@ def test_the_repl_records_alphabeta_offline_under_a_sub_path(site: SiteInfo, sit
     assert served.outside == []  # nothing asked for outside the sub-path
     # the REPL said what the wait was, then that Python was ready, and then the line went
     assert_told_while_starting(run.status)
-    assert run.status[-1].startswith("ready|") and run.status[-1].endswith("|hidden"), run.status[-1]
+    shown = [s for s in run.status if not s.startswith("spoken|")]
+    assert shown[-1].startswith("ready|") and shown[-1].endswith("|hidden"), shown[-1]
 
 
 @pytest.mark.parametrize("page", ["lab/index.html?path=03-alphabeta.ipynb", "notebooks/index.html?path=03-alphabeta.ipynb"],
@@ -87,7 +94,9 @@ def test_a_python_that_does_not_start_is_said_so(site: SiteInfo, site_browser: A
     shutil.copytree(site.path, broken)
     (broken / "static" / "pyodide" / "pyodide.asm.wasm").unlink()  # a copy to a web space that lost a file
     with site_browser.serve(broken) as served:
-        status = site_browser.watch_start(served, "repl/index.html?kernel=python", timeout_s=STARTING_SECONDS * 6 + 30)
+        seen = site_browser.watch_start(served, "repl/index.html?kernel=python", timeout_s=STARTING_SECONDS * 6 + 30)
+    status = [s for s in seen if not s.startswith("spoken|")]
+    assert [s for s in seen if s.startswith("spoken|")][-1].startswith("spoken|Python is taking much longer"), seen
     # Pyodide then waits for ever: after six times the usual start (a minute at least) the line says what to do
     assert re.fullmatch(r"slow\|Python is taking much longer than usual to start \(\d+ s so far\): on a slow connection "
                         r"it may still come; if not, reload the page or tell your lecturer\.\|shown", status[-1]), status[-1]

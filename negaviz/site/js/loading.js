@@ -13,29 +13,35 @@
   const READY_SHOWN_MS = 6000;
   const SLOW_AFTER_S = Math.max(60, 6 * usual); // then it is not only slow: say what to do
   let line = null;
+  let spoken = null;
   let started = 0;
   let ticking = 0;
   let hiding = 0;
 
+  // The line counts seconds; a screen reader hears each stage once, from a status
+  // region of its own (a live region that changed every second would talk all along).
   function box() {
     if (line === null) {
       line = document.createElement("div");
       line.id = "negaviz-python-status";
-      line.setAttribute("role", "status");
-      line.setAttribute("aria-live", "polite");
+      line.setAttribute("aria-hidden", "true");
       line.style.cssText = [
         "position:fixed", "top:6px", "left:50%", "transform:translateX(-50%)", "z-index:100000",
         "max-width:90vw", "padding:6px 14px", "border-radius:6px", "border:1px solid #b8a44c",
         "background:#fff8d6", "color:#222", "font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif",
         "box-shadow:0 2px 8px rgba(0,0,0,.15)", "pointer-events:none",
       ].join(";");
+      spoken = document.createElement("div");
+      spoken.setAttribute("role", "status");
+      spoken.style.cssText = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap";
     }
-    if (!line.isConnected && document.body) document.body.appendChild(line);
+    if (!line.isConnected && document.body) document.body.append(line, spoken);
     return line;
   }
 
-  function say(stage, text) {
+  function say(stage, text, heard) {
     const el = box();
+    if (el.dataset.stage !== stage) spoken.textContent = heard || text;
     el.dataset.stage = stage;
     el.textContent = text;
     el.style.display = "";
@@ -48,7 +54,8 @@
   function starting() {
     const first = usual ? `the first time takes about ${usual} s` : "the first time takes a while";
     if (seconds() < SLOW_AFTER_S) {
-      say("starting", `Loading Python in your browser (${first}): ${seconds()} s so far…`);
+      say("starting", `Loading Python in your browser (${first}): ${seconds()} s so far…`,
+        `Loading Python in your browser: ${first}.`);
     } else { // a file the site lacks makes Pyodide wait for ever; a slow connection only for long
       say("slow", `Python is taking much longer than usual to start (${seconds()} s so far): on a slow `
         + "connection it may still come; if not, reload the page or tell your lecturer.");
@@ -67,7 +74,7 @@
     } else if (name === "ready") {
       clearInterval(ticking);
       say("ready", `Python is ready (it started in ${seconds()} s).`);
-      hiding = setTimeout(() => { box().style.display = "none"; }, READY_SHOWN_MS);
+      hiding = setTimeout(() => { box().style.display = "none"; spoken.textContent = ""; }, READY_SHOWN_MS);
     } else if (name === "failed") {
       clearInterval(ticking);
       say("failed", `Python could not start: ${detail || "no reason given"}. Reload the page to try again.`);
