@@ -26,8 +26,8 @@
       line.id = "negaviz-python-status";
       line.setAttribute("aria-hidden", "true");
       line.style.cssText = [
-        "position:fixed", "top:6px", "left:50%", "transform:translateX(-50%)", "z-index:100000",
-        "max-width:90vw", "padding:6px 14px", "border-radius:6px", "border:1px solid #b8a44c",
+        "position:fixed", "top:2px", "left:50%", "transform:translateX(-50%)", "z-index:100000",
+        "width:max-content", "max-width:90vw", "padding:3px 12px", "border-radius:6px", "border:1px solid #b8a44c",
         "background:#fff8d6", "color:#222", "font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif",
         "box-shadow:0 2px 8px rgba(0,0,0,.15)", "pointer-events:none",
       ].join(";");
