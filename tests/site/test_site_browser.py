@@ -138,3 +138,44 @@ def test_a_share_link_opens_the_shared_tree_and_it_steps(site: SiteInfo, site_br
     assert f"step 0 of {len(trace)}" in run.output  # 15 events: the window came along
     assert "Error" not in run.output
     assert run.blocked == [] and served.outside == []
+
+
+def test_practice_in_the_course_site_is_graded_in_the_page(site: SiteInfo, site_browser: Any) -> None:
+    """The whole-tree exercise in the site's REPL (Python in the browser, offline): values
+    typed on the nodes, a cut clicked, checked in the page; the verdict is grade()'s."""
+    import urllib.parse
+
+    from playwright.sync_api import expect, sync_playwright
+
+    import negaviz
+    from negaviz.quiz import grade
+
+    code = (
+        "import negaviz\n"
+        "from negaviz.widgets import StepperWidget\n"
+        f"trace = negaviz.record(negaviz.Tree.parse({TEXTBOOK!r}), algorithm='alphabeta')\n"
+        "StepperWidget(trace, practice='tree')"
+    )
+    answers = {"A": "5", "B": "-5", "C": "-4"}  # C: a bound, accepted
+    want = grade(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), values=answers, cut=["G"])
+    blocked: list[str] = []
+    with site_browser.serve(site.path) as served, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(site_browser.CHROMIUM), headless=True, args=site_browser.ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", site_browser.offline(blocked))
+            page = context.new_page()
+            page.goto(f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}")
+            root = page.locator("[data-negaviz-stepper]").first
+            expect(root.locator("input[aria-label='value of C']")).to_have_count(1, timeout=180_000)
+            for name, value in answers.items():
+                root.locator(f"input[aria-label='value of {name}']").fill(value)
+            root.locator("g.edge[aria-label='cut C to G']").click()
+            root.locator(".nv-practice button", has_text="check").click()
+            expect(root.locator(".nv-practice-result p").first).to_have_text(want.sentence)
+            assert "Not yet: 1 cut is missed" in want.sentence
+            assert any("accepted as a bound" in n for n in want.notes)
+            expect(root.locator(".nv-practice-result .nv-note").first).to_contain_text("accepted as a bound")
+        finally:
+            browser.close()
+    assert blocked == [] and served.outside == []
