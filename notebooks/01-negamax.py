@@ -118,13 +118,14 @@ picture(draw(trace, perspective="negamax"))
 # %% [markdown]
 # ## Your turn: the minimax view
 #
-# Another tree, and this time the minimax view: every value for the first player, the
-# largest child value at ▲ nodes, the smallest at ▼ nodes.  Type each inner node's
-# value and press *check*.  The switch above the tree turns the view round: answers are
-# read in the view shown.
+# Another tree, its nodes named P to Y so as not to mix them up with the first, and
+# this time the minimax view: every value for the first player, the largest child
+# value at ▲ nodes, the smallest at ▼ nodes.  Type each inner node's value and press
+# *check*.  The switch above the tree turns the view round: answers are read in the
+# view shown.
 
 # %%
-second_tree = negaviz.Tree.parse("A(B(D:4 E:-3 F:2) C(G:-1 H(I:5 J:-2)))")
+second_tree = negaviz.Tree.parse("P(Q(S:4 T:-3 U:2) R(V:-1 W(X:5 Y:-2)))")
 StepperWidget(negaviz.record(second_tree, algorithm="minimax"), practice="tree", perspective="minimax")
 
 

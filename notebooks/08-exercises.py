@@ -12,7 +12,6 @@
 #     name: python3
 # ---
 
-
 # %% [markdown]
 # # 8 · Exercises
 #
@@ -65,7 +64,7 @@ picture(worked, windows=True)
 # %% [markdown]
 # ## Your turn: a whole tree
 #
-# A fresh tree, made to order: `random_tree(3, 2, seed=3, cutoffs=2, deep_cutoffs=1)`
+# A fresh tree, made to order: `random_tree(3, 2, seed=7, cutoffs=2, deep_cutoffs=1)`
 # is a tree of depth 3, two moves per node, whose alpha-beta search makes exactly two
 # cutoffs, one of them above the leaves' parents (it skips a whole subtree).
 #
@@ -76,7 +75,7 @@ picture(worked, windows=True)
 # bound accepts every equally valid bound, from fail-hard's to fail-soft's.
 
 # %%
-exam = random_tree(3, 2, seed=3, cutoffs=2, deep_cutoffs=1)
+exam = random_tree(3, 2, seed=7, cutoffs=2, deep_cutoffs=1)
 print(exam.text())
 StepperWidget(negaviz.record(exam, algorithm="alphabeta"), practice="tree", windows=True)
 
