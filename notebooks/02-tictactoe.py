@@ -49,7 +49,7 @@ StepperWidget(negaviz.record(TicTacToe("..x/x.o/oox"), algorithm="negamax"), pra
 # **Why?**  Lecture notes ask why a finished game is never scored +1 for the side to
 # move.  Think of your answer, then read on.
 #
-# A game is over as soon as someone makes a line, so the side to move can never be the
+# **Answer.**  A game is over as soon as someone makes a line, so the side to move can never be the
 # one holding it: no leaf scores +1.  The full game tree below agrees.
 #
 # ## The game tree
