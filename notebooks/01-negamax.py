@@ -67,8 +67,8 @@ for node in tree.preorder():
 # Lecture notes ask why every leaf is scored for the player to move there.  Find out by
 # doing negamax by hand: in the stepper below, type each inner node's value on it, in
 # the negamax view (for the side to move there), and press *check*.  Every node does
-# the same thing: the largest of its children's values, negated.  (The verdict names
-# the first wrong node; *show me* steps the search there.)
+# the same thing: it takes the largest of its children's values negated.  (The verdict
+# names the first wrong node; *show me* steps the search there.)
 
 # %%
 StepperWidget(negaviz.record(tree, algorithm="negamax"), practice="tree")
