@@ -1,7 +1,9 @@
 """The lecture notebooks: listed, clean, run and stored, and never drifting from their source.
 
 These checks read the saved ``.ipynb`` files and run nothing but
-``tools/build_notebooks.py --check`` (which builds cells in memory, without a kernel).
+``tools/build_notebooks.py --check`` (which builds cells in memory, without a kernel);
+the tests of the practice-task checks themselves make a few small notebooks in memory
+with negaviz, to show that the checks fail on bad ones.
 Whether the stored outputs still come out is nbval's job:
 ``pytest --nbval -p negaviz.course.nbval_plugin notebooks/`` (pyproject.toml turns both on).
 What breaks nbval (unseeded randomness, times, widgets without a static form, Output
@@ -23,6 +25,7 @@ from typing import Any
 import pytest
 
 from negaviz.course.rules import SKIP_MARKERS, SKIP_TAGS, TIMESTAMP, check_notebook
+from negaviz.frontend.page import page_state
 from negaviz.vocabulary import CONVENTIONS, MISLEADING, PERSPECTIVES, view_caption
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -251,8 +254,6 @@ NEVER_WORDS = ("never visited", "never tried", "pruned", "skipped", "cut")
 def practice_pages(cell: dict[str, Any]) -> list[dict[str, Any]]:
     """The practice data of every stepper page in a code cell's stored outputs
     (``negaviz.quiz.practice.practice_data``, read back from the page's own data)."""
-    from negaviz.frontend.page import page_state
-
     found = []
     for output in cell.get("outputs", []):
         page = text(output.get("data", {}).get("text/html", ""))
@@ -434,3 +435,16 @@ def test_a_check_task_is_code_the_student_changes_and_check_judges() -> None:
     assert practice_tasks(_notebook({"cell_type": "markdown", "source": "The classic bugs"}, code)) == []
     unjudged = dict(code, source="def fix_me(node, alpha, beta):\n    ...\n")
     assert practice_tasks(_notebook(ask, unjudged)) == []
+
+
+def test_the_answer_check_fails_when_an_answer_moves_before_its_task() -> None:
+    """Notebook 11 as it would be with its "Answer" cell (the reference's value, cuts and
+    drawing) before the practice stepper instead of after it."""
+    nb = load(NOTEBOOKS / "11-write-your-own-alphabeta.ipynb")
+    assert revealed_before_tasks(nb) == []
+    task = next(i for i, kind in practice_tasks(nb) if kind == "practice")
+    cells = nb["cells"]
+    answer = next(j for j in range(task + 1, len(cells)) if "never visited" in "\n".join(visible_lines(cells[j])))
+    nb["cells"] = cells[:task] + [cells[answer]] + cells[task:answer] + cells[answer + 1:]
+    found = revealed_before_tasks(nb)
+    assert any("shows A = 7" in p for p in found) and any("shows cuts H, I" in p for p in found), found
