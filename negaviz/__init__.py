@@ -36,7 +36,7 @@ __all__ = [
     "search", "record", "SearchOptions", "SearchResult", "Observer", "Trace", "EventKind", "load", "loads",
     "save", "prove", "check_proof", "Game", "Tree", "TicTacToe", "Othello", "ConnectFour", "MutableGame",
     "from_aima", "from_easyai", "NegavizError", "InputError", "TraceFormatError", "SearchInterrupted",
-    "nbval_sanitize_path",
+    "nbval_sanitize_path", "share",
 ]
 
 
@@ -81,6 +81,10 @@ def __getattr__(name: str) -> Any:
         from negaviz.games.othello import Othello
 
         return Othello
+    if name == "share":  # lazily, as the course site it links to
+        from negaviz.site.share import share
+
+        return share
     if name == "ConnectFour":
         from negaviz.games.connect4 import ConnectFour
 

@@ -56,6 +56,8 @@ SKIPPED: dict[str, str] = {
     "negaviz.search.endgame.horizon_example": "takes no arguments",
     "negaviz.nbval_sanitize_path": "takes no arguments",
     "negaviz.course.rules.Finding": "a value negaviz builds and returns (a cell's problems)",
+    **{name: "a value negaviz builds and returns (what two searches differ in)" for name in (
+        "negaviz.analysis.diff.Diff", "negaviz.analysis.diff.TreeChange")},
 }
 
 
@@ -213,6 +215,18 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.widgets.PlayWidget": dict(game=negaviz.TicTacToe(), human=None, depth=None, options=None,
                                            max_nodes_drawn=150),
         "negaviz.display.drawing.DrawingView": dict(source="digraph { a }", label=""),
+        "negaviz.share": dict(trace_or_tree=f.trace, site="https://example.edu/cs440/"),
+        "negaviz.site.share.shared_code": dict(link="https://example.edu/repl/index.html?code=import+negaviz"),
+        "negaviz.widgets.TreeEditor": dict(trace=f.trace, perspective="negamax", windows=False, max_nodes=400, step=0,
+                                           title="", preview=False, presenter=False),
+        "negaviz.widgets.editing.EditSession": dict(trace=f.trace),
+        "negaviz.widgets.editing.kept_step": dict(old=f.trace, new=f.trace, step=3),
+        "negaviz.analysis.diff.diff": dict(trace_a=f.trace, trace_b=f.other),
+        "negaviz.analysis.diff.tree_change": dict(old=f.trace, new=f.other),
+        "negaviz.games.edit.set_value": dict(tree=f.tree, name="D", text="4"),
+        "negaviz.games.edit.add_child": dict(tree=f.tree, name="D"),
+        "negaviz.games.edit.remove": dict(tree=f.tree, name="D"),
+        "negaviz.games.edit.move": dict(tree=f.tree, name="D", by=1),
     }
 
 

@@ -116,7 +116,8 @@ def export_html(
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
     that takes long enough to need them; the page is the same either way.  ``practice``:
     ``tree`` or ``steps``, students do the exercise on the picture, graded in the page
-    (:mod:`negaviz.quiz.practice`); textbook trees only.
+    (:mod:`negaviz.quiz.practice`); textbook trees only.  A textbook tree's page carries
+    the tree's text and a *copy tree* button, to paste it into a notebook.
     """
     check_trace(trace)
     check_perspective(perspective)
@@ -128,7 +129,7 @@ def export_html(
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
     if target.is_dir():
         raise InputError(f"cannot write {str(path)!r}: it is a folder; give the page's file name, e.g. page.html")
-    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice)
+    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True)  # a tree: its text, to copy
     check_page_size([scene])
     heading = title or describe(trace)
     about = (

@@ -61,7 +61,7 @@ from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_int, check_perspective, check_text, fmt, printable, view_caption
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_int, check_perspective, check_text, fmt, printable, view_caption
 
 __all__ = ["Scene"]
 
@@ -109,7 +109,8 @@ them by these names (``decode`` in ``src/scene-data.js``), so a field is added i
   (for a ghost, the nearest entered node above it); ``up`` the title of the item drawn
   above it (its edge's tail; empty for the root); ``depth`` its depth in the tree;
   ``pruned`` the step a cutoff skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
-  ``only`` 1 if only this search of a comparison visits it; ``given`` a textbook leaf's
+  ``only`` 1 if only this search of a comparison visits it (for a ghost: if this search
+  cuts off a node the other one visits, as an edit's new cutoffs); ``given`` a textbook leaf's
   value as the tree gives it (for the side to move there), or None; ``name`` how the
   sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
   ``again`` the later entries of a node of a given tree the search enters more than once
@@ -240,11 +241,16 @@ class Scene:
     view carries its SVG), ``browser`` (in the reader's browser, by the Graphviz bundled
     with the front-end: each view carries its DOT source, a fraction of the size), or
     ``auto`` (``dot`` where the program is installed, else ``browser``).
+    ``tree_text``: carry a textbook tree's text, which the page offers to copy ("copy tree").
+    ``cut_names``: names of nodes this search cuts off and the one it is compared with
+    visits (an edit's new cutoffs, :class:`~negaviz.widgets.TreeEditor`): marked as
+    ``only`` is, once pruned.
     """
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
-        interval: int = 600, layout: Layout = "auto", practice: str | None = None,
+        interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
+        cut_names: frozenset[str] = frozenset(),
     ) -> None:
         check_trace(trace)
         mode = check_practice(trace, practice)
@@ -252,6 +258,8 @@ class Scene:
         title = printable(check_text(title, "title"))
         if not isinstance(only, frozenset):
             raise InputError(f"only must be a frozenset of node numbers, not {type(only).__name__}")
+        if not isinstance(cut_names, frozenset):
+            raise InputError(f"cut_names must be a frozenset of node names, not {type(cut_names).__name__}")
         check_int(interval, "interval", low=1)
         if layout not in LAYOUTS:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
@@ -261,9 +269,15 @@ class Scene:
         self.max_nodes = max_nodes
         self.title = title
         self.only = only
+        self.cut_names = cut_names
         self.interval = interval
         self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
+        text = getattr(trace.game, "text", None)
+        self.tree_text: str | None = (
+            text() if check_flag(tree_text, "tree_text") and callable(text) and labels.family(trace.game) == "textbook"
+            else None)
+        """The textbook tree's text the page offers to copy, or None."""
         self.timeline = timeline_of(trace)  # shared with the step logic, which reads it too
         self.first_player = first_player(trace)
         """0 if the first player moves at the root."""
@@ -457,7 +471,8 @@ class Scene:
             items.append(_record(
                 "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
                 depth=depth, pruned=pruned,
-                prefix=prefixes[it.name], only=int(nid in self.only), given=_jv(given.get(it.name)),
+                prefix=prefixes[it.name], given=_jv(given.get(it.name)),
+                only=int(nid in self.only if kind != "p" else names[it.name] in self.cut_names),
                 name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0,
             ))
             for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
@@ -626,6 +641,7 @@ class Scene:
             "legend": {p: legend_html(p, self.first_player) for p in PERSPECTIVES},
             "css": css(),
             "practice": self.practice,
+            **({"tree_text": self.tree_text} if self.tree_text is not None else {}),
         }
 
     def view_data(self, index: int) -> dict[str, Any]:

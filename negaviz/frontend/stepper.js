@@ -377,8 +377,10 @@ function seenWindow(alpha, beta, sg) {
  */
 function look(d, item, step, { perspective, line, preview, windows }) {
   const out = paintRule(d, item, step, perspective, line, preview, windows);
-  // "only here" is known once the node is entered (never before: it would tell the future)
-  if (item.only && d.nodeAt(item.node, step).status !== "unvisited") out.cls += " nv-only";
+  // "only here" is known once the node is entered, or for a ghost (cut off here, searched
+  // there) once it is pruned: never before, it would tell the future
+  const known = item.kind === "p" ? item.pruned >= 0 && step > item.pruned : d.nodeAt(item.node, step).status !== "unvisited";
+  if (item.only && known) out.cls += " nv-only";
   return out;
 }
 
@@ -895,8 +897,9 @@ function accepts(want, v) {
 /**
  * Grade answers against a key, as Key.grade does.
  * @param {object} key  answer_key(trace).to_json()
- * @param {{values?: object, windows?: object, cut?: string[]|string, next?: object}} answers
- *   values and windows: name -> text; cut: names; next: step -> name ("none": no node)
+ * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
+ *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
+ *   next: step -> name ("none": no node)
  * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
  * @returns {object} the Grade's fields, sets as sorted arrays
  */
@@ -917,15 +920,20 @@ function grade(key, answers, how = {}) {
     return null;
   };
 
-  if (answers.values) {
-    for (const [raw, answer] of Object.entries(answers.values)) {
+  // The answers read, by name; a note (and the node unanswered) for each that cannot be.
+  const read = (given, parse, what, into) => {
+    for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      try { givenValues.set(name, parseValue(answer)); } catch (e) {
-        notes.push("The value of " + name + " could not be read: " + e.message + ".");
+      try { into.set(name, parse(answer)); } catch (e) {
+        notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
       }
     }
+  };
+
+  if (answers.values) {
+    read(answers.values, parseValue, "value", givenValues);
     for (const [name, want] of Object.entries(key.values)) {
       if (onlyGiven && !givenValues.has(name)) continue;
       asked += 1;
@@ -950,14 +958,7 @@ function grade(key, answers, how = {}) {
   }
 
   if (answers.windows) {
-    for (const [raw, answer] of Object.entries(answers.windows)) {
-      const name = nameOf(raw);
-      if (name === null || blank(answer)) continue;
-      try { givenWindows.set(name, parseWindow(answer)); } catch (e) {
-        notes.push("The window of " + name + " could not be read: " + e.message + ".");
-        unanswered.add(name);
-      }
-    }
+    read(answers.windows, parseWindow, "window", givenWindows);
     for (const [name, want] of Object.entries(key.windows)) {
       if (onlyGiven && !givenWindows.has(name)) continue;
       asked += 1;
@@ -974,6 +975,7 @@ function grade(key, answers, how = {}) {
     const chosen = new Set();
     for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
+      if (answers.cut_of !== undefined && answers.cut_of !== null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
       else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
@@ -1094,8 +1096,10 @@ function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, 
 //   tree   type each inner node's value (and window) on it, click the edges of the moves
 //          the search never tries, press check; stepping waits until then.
 //   steps  stepping pauses where a question applies: a node's value just before it
-//          returns (typed on the node), and which node is entered next just after a
-//          child returns while its parent has moves left (click it, or type its name).
+//          returns (typed on the node); which of a node's moves are never tried, as each
+//          parent of leaves is entered (its edges clicked); and which node is entered
+//          next just after a child returns while its parent has moves left (click it,
+//          or type its name).
 
 const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
   + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
@@ -1124,7 +1128,11 @@ function makePractice({ data, pane, state, go, pause }) {
   const score = h("span", { class: "nv-practice-score" });
   const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
   const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "no node is entered next", () => { answerBox.value = "none"; submit(); });
+  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+    if (open && open.kind === "cut") for (const [name, e] of edges) if (e.parent === open.name) setCut(name, false);
+    answerBox.value = "none";
+    submit();
+  });
   const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
   const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
@@ -1140,13 +1148,14 @@ function makePractice({ data, pane, state, go, pause }) {
   if (!tree) {
     for (const [name, v] of Object.entries(p.keys.negamax.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
     for (const q of p.keys.negamax.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+    for (const [q, name] of p.keys.negamax.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
     questions.sort((a, b) => a.q - b.q || (a.kind < b.kind ? 1 : -1));
   }
 
   function refresh() {
     const steps = !tree;
     answerBox.hidden = !(steps && open && open.kind === "next");
-    none.hidden = answerBox.hidden;
+    none.hidden = !(steps && open && open.kind !== "value");
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
     check.textContent = tree ? "check" : "answer";
@@ -1159,7 +1168,7 @@ function makePractice({ data, pane, state, go, pause }) {
       windowsBox.hidden = !(tree && locked && p.windows && state.windows);
     }
     for (const e of edges.values()) {
-      if (tree && locked) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
+      if (cutting(e)) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
     }
   }
 
@@ -1181,7 +1190,7 @@ function makePractice({ data, pane, state, go, pause }) {
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         fields.set(name, f);
       }
-      if (tree && it.item.up && it.edge && items.get(it.item.up)) {
+      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
         const parent = items.get(it.item.up).item.name;
         const e = { g: it.edge, parent, on: false };
         it.edge.setAttribute("role", "checkbox");
@@ -1193,10 +1202,10 @@ function makePractice({ data, pane, state, go, pause }) {
           hit.setAttribute("class", "nv-hit");
           it.edge.append(hit);
         }
-        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (tree && locked) setCut(name, !e.on); };
+        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (cutting(e)) setCut(name, !e.on); };
         it.edge.addEventListener("click", toggle);
         // (panning captures the pointer, and the click would go to the panel, not the edge)
-        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (tree && locked) e2.stopPropagation(); });
+        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (cutting(e)) e2.stopPropagation(); });
         it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
         edges.set(name, e);
       }
@@ -1235,6 +1244,12 @@ function makePractice({ data, pane, state, go, pause }) {
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     windowsBox.hidden = false;
     return box;
+  }
+
+  // Whether an edge's cut toggle is live: the whole tree while answering, or one node's
+  // moves while "which of its moves are never tried?" is open.
+  function cutting(e) {
+    return (tree && locked) || (open !== null && open.kind === "cut" && e.parent === open.name);
   }
 
   function setCut(name, on) {
@@ -1311,8 +1326,16 @@ function makePractice({ data, pane, state, go, pause }) {
     const view = state.perspective === "minimax" ? " for the first player (minimax)" : "";
     task.textContent = question.kind === "value"
       ? "What does " + question.name + " return" + view + "? Type it on " + question.name + ", then press Enter."
-      : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+      : question.kind === "cut"
+        ? "Which of " + question.name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none."
+        : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
     refresh();
+    if (question.kind === "cut") {
+      const mine = [...edges].filter(([, e]) => e.parent === question.name);
+      for (const [name, e] of mine) { setCut(name, false); delete e.g.dataset.nvCut; }
+      if (mine.length) mine[0][1].g.focus();
+      return;
+    }
     const f = question.kind === "value" && fields.get(question.name);
     if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
   }
@@ -1324,14 +1347,28 @@ function makePractice({ data, pane, state, go, pause }) {
       const f = fields.get(open.name);
       g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
       if (f) mark(f.value, g.correct ? "" : "wrong");
+    } else if (open.kind === "cut") {
+      const mine = [...edges].filter(([, e]) => e.parent === open.name);
+      g = grade(key(), { cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, { onlyGiven: true });
+      for (const [name, e] of mine) {
+        if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
+        else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
+      }
     } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     tally.asked += 1;
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
-    const revealAt = open.kind === "value" ? key().values[open.name].step : nextEntered(key(), open.q)[0];
+    const revealAt = open.kind === "value" ? key().values[open.name].step
+      : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");
     say(g, revealAt);
+  }
+
+  // The step that shows whether a node's moves are cut: its cutoff, or its return.
+  function cutShown(name) {
+    const at = Object.values(key().cuts).find((c) => c.parent === name);
+    return at ? at.step : key().values[name].step;
   }
 
   function close(text) {
@@ -1370,6 +1407,110 @@ function makePractice({ data, pane, state, go, pause }) {
       }
     },
   };
+}
+
+// ------------------------------------------------------------ src/edit-ui.js
+// Editing on the picture, and the tree's text one click away.
+//
+// - A TreeEditor's stepper (the model's "editable"): clicking a node picks it for the
+//   kernel's editor (the model's "picked": its name) instead of stepping; the kernel then
+//   searches each edit again and sends a new scene.  (From the keyboard, the editor's own
+//   "node" list picks a node.)
+// - A scene that carries its textbook tree's text (scene.tree_text: a TreeEditor, an
+//   exported page) shows it, read-only, with a "copy tree" button, to paste into a lecture
+//   notebook.
+// - The editor's status line (a model with "status_line"): one live region that stays in
+//   the page while its text changes, so screen readers read each new line out (a region
+//   drawn anew with its text is often not read).
+
+/** What the keys line adds while the tree is being edited. */
+const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: the node list).";
+
+/**
+ * The name of the drawn node `g` is the group of, or null.
+ * @param {Map<string, {g: any, item: {name: string, kind?: string}}>} items  a pane's items
+ * @param {any} g  an SVG group (g.node)
+ * @returns {string|null}
+ */
+function nameOf(items, g) {
+  for (const it of items.values()) if (it.g === g && it.item && it.item.name) return it.item.name;
+  return null;
+}
+
+/**
+ * Copy `text` with the clipboard given (navigator.clipboard); say what happened.
+ * @param {string} text
+ * @param {{writeText: (t: string) => Promise<void>}|undefined} clipboard
+ * @returns {Promise<string>} the sentence to announce
+ */
+async function copyText(text, clipboard) {
+  if (clipboard && typeof clipboard.writeText === "function") {
+    try {
+      await clipboard.writeText(text);
+      return "Copied the tree: " + text;
+    } catch (e) { /* a sandboxed frame or a page without the permission: say how instead */ }
+  }
+  return "This page may not use the clipboard: the text is selected, press Ctrl+C (⌘C) to copy it.";
+}
+
+/**
+ * Clicking a node of `pane` sets the model's "picked" to its name.
+ * @param {{get: Function, set: Function, save_changes: Function}} model
+ * @param {{tree: HTMLElement, items: Map<string, any>}} pane
+ */
+function pickOnClick(model, pane) {
+  const pick = (ev) => {
+    const g = ev.target && ev.target.closest ? ev.target.closest("g.node") : null;
+    const name = g ? nameOf(pane.items, g) : null;
+    if (name === null) return;
+    ev.stopPropagation(); // while editing a click picks; it does not step
+    model.set("picked", name);
+    model.save_changes();
+  };
+  pane.tree.addEventListener("click", pick, true);
+}
+
+/**
+ * The tree's text, read-only, and the "copy tree" button with a line that says it copied.
+ * @param {string} text
+ * @returns {HTMLElement}
+ */
+function copyTreeBar(text) {
+  const field = h("input", { type: "text", class: "nv-tree-text", readonly: "", value: text, "aria-label": "the tree's text", size: String(Math.min(Math.max(text.length, 20), 80)) });
+  const said = h("span", { class: "nv-copied", role: "status", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "nv-copy-tree", title: "copy the tree's text, to paste into a notebook", "aria-label": "copy tree", text: "copy tree" });
+  button.addEventListener("click", async () => {
+    field.select();
+    const clip = typeof navigator !== "undefined" ? navigator.clipboard : undefined;
+    const sentence = await copyText(text, clip);
+    if (!sentence.startsWith("Copied") && typeof document.execCommand === "function") {
+      try { if (document.execCommand("copy")) { said.textContent = "Copied the tree: " + text; return; } } catch (e) { /* as said */ }
+    }
+    said.textContent = sentence;
+  });
+  return h("div", { class: "nv-bar nv-tree-bar" }, h("label", {}, "tree ", field), button, said);
+}
+
+/**
+ * The editor's status line: a live region kept in the page; its text is the model's
+ * "status_line", read out politely, or at once when "refused" (an edit refused).
+ * @param {{model: {get: Function, on: Function, off: Function}, el: HTMLElement}} args
+ * @returns {() => void} the cleanup
+ */
+function renderStatusLine({ model, el }) {
+  const line = h("div", { class: "nv-edit-status", role: "status", "aria-live": "polite" });
+  const show = () => {
+    const refused = !!model.get("refused");
+    line.textContent = model.get("status_line");
+    line.dataset.refused = String(refused);
+    line.setAttribute("aria-live", refused ? "assertive" : "polite");
+    line.style.color = refused ? "#A33C00" : "";
+  };
+  show();
+  model.on("change:status_line", show);
+  model.on("change:refused", show);
+  el.append(line);
+  return () => { model.off("change:status_line", show); model.off("change:refused", show); };
 }
 
 // ------------------------------------------------------------ src/scene-data.js
@@ -1693,6 +1834,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
  */
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
+  if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));
   if (scenes.some((d) => d.s.layout === "browser")) {
     try {
@@ -1742,13 +1884,16 @@ async function render({ model, el }) {
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
-  const keys = h("div", { class: "nv-keys", text: KEYS });
+  const keys = h("div", { class: "nv-keys", text: KEYS + (!compare && model.get("editable") ? EDITING : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
     ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
     : null;
-  root.append(bar, bar2, ...(practice ? [practice.el] : []), panesBox, keys);
+  // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
+  if (!compare && model.get("editable")) pickOnClick(model, panes[0]);
+  const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
+  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,

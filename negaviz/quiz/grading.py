@@ -32,9 +32,9 @@ fail-soft value), and the grade says so in a note.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
@@ -48,6 +48,7 @@ from negaviz.vocabulary import Perspective, check_flag, check_perspective, fmt, 
 __all__ = ["grade", "answer_key"]
 
 Window = tuple[float, float]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,10 @@ class Key:
     """Steps at which to ask "which node is entered next?" as the search goes: just after
     each child returns while its parent still has moves it has not tried (textbook trees,
     whose nodes are all drawn to be clicked)."""
+    cut_asks: tuple[tuple[int, str], ...] = ()
+    """(step, name): where to ask "which of this node's moves are never tried?" as the
+    search goes: as each node whose children are all leaves, with two or more, is entered
+    (textbook trees; asked of every such node, cut or not, so the asking tells nothing)."""
     ids: dict[int, str] = field(default_factory=dict)
     """trace node -> its name (the picture's names shorten long move paths; the key's do not)."""
     mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -134,6 +139,7 @@ class Key:
             "entered": [list(e) for e in self.entered],
             "n": self.n,
             "asks": list(self.asks),
+            "cut_asks": [list(a) for a in self.cut_asks],
             "ids": {str(k): v for k, v in sorted(self.ids.items())},
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
@@ -150,9 +156,11 @@ class Key:
         cut: Iterable[str] | str | None = None,
         next_nodes: Mapping[int, str] | None = None,
         only_given: bool = False,
+        cut_of: str | None = None,
     ) -> Grade:
         """Grade answers against this key (see :func:`grade`).  ``only_given``: grade the
-        values and windows given, and count none missing (one question at a time)."""
+        values and windows given, and count none missing (one question at a time).
+        ``cut_of``: grade ``cut`` as the moves of that node alone."""
         notes: list[str] = []
         wrong: list[tuple[int, str, str, str]] = []  # (step, name, kind, why)
         right = asked = 0
@@ -164,15 +172,7 @@ class Key:
 
         if values is not None:
             _check_mapping(values, "values")
-            for raw, answer in values.items():
-                name = self._name(raw, notes)
-                if name is None or _blank(answer):
-                    continue
-                try:
-                    given_values[name] = parse_value(answer)
-                except InputError as exc:
-                    notes.append(f"The value of {name} could not be read: {exc}.")
-                    unanswered.add(name)
+            given_values = self._read(values, parse_value, "value", notes, unanswered)
             for name, want in self.values.items():
                 if only_given and name not in given_values:
                     continue
@@ -201,15 +201,7 @@ class Key:
 
         if windows is not None:
             _check_mapping(windows, "windows")
-            for raw, answer in windows.items():
-                name = self._name(raw, notes)
-                if name is None or _blank(answer):
-                    continue
-                try:
-                    given_windows[name] = parse_window(answer)
-                except InputError as exc:
-                    notes.append(f"The window of {name} could not be read: {exc}.")
-                    unanswered.add(name)
+            given_windows = self._read(windows, parse_window, "window", notes, unanswered)
             for name, want in self.windows.items():
                 if only_given and name not in given_windows:
                     continue
@@ -233,10 +225,12 @@ class Key:
                 raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'] or 'G, H', not {cut!r}")
             chosen: set[str] = set()
             for raw in parse_labels(cut):
-                name = self._name(raw, notes)
-                if name is not None:
-                    chosen.add(name)
+                known = self._name(raw, notes)
+                if known is not None:
+                    chosen.add(known)
             for name, at in self.cuts.items():
+                if cut_of is not None and at["parent"] != cut_of:
+                    continue
                 asked += 1
                 if name in chosen:
                     right += 1
@@ -254,8 +248,8 @@ class Key:
             for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
                 asked += 1
                 shows, expect = self.next_entered(step)
-                name = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
-                if name == expect:
+                said = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
+                if said == expect:
                     right += 1
                 else:
                     wrong_next.add(step)
@@ -272,6 +266,21 @@ class Key:
         return Grade(correct, frozenset(missed), frozenset(extra), frozenset(wrong_values), frozenset(wrong_windows),
                      frozenset(wrong_next), frozenset(unanswered), None if first is None else first[1],
                      None if first is None else first[0], named, sentence, (right, asked), tuple(notes))
+
+    def _read(self, answers: Mapping[str, Any], parse: Callable[[Any], T], what: str, notes: list[str],
+              unanswered: set[str]) -> dict[str, T]:
+        """The answers read, by node name; a note (and the node unanswered) for each that cannot be."""
+        got: dict[str, T] = {}
+        for raw, answer in answers.items():
+            name = self._name(raw, notes)
+            if name is None or _blank(answer):
+                continue
+            try:
+                got[name] = parse(answer)
+            except InputError as exc:
+                notes.append(f"The {what} of {name} could not be read: {exc}.")
+                unanswered.add(name)
+        return got
 
     def next_entered(self, step: int) -> tuple[int, str | None]:
         """After ``step`` events: the step that shows the next node entered, and its name
@@ -428,7 +437,7 @@ def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: 
     if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
         found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
     return Key(key.perspective, key.values, key.windows, key.cuts, key.never, key.leaves, key.names, key.entered,
-               key.n, key.asks, key.ids, {m.id: found[m.id] for m in MISTAKES if m.id in found})
+               key.n, key.asks, key.cut_asks, key.ids, {m.id: found[m.id] for m in MISTAKES if m.id in found})
 
 
 def _answers(key: Key) -> dict[str, Any]:
@@ -484,8 +493,16 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
                     if ev.kind == EventKind.ENTER and ev.node > 0)
     asks = sorted(trace.nodes[c].exit_step + 1 for n in trace.nodes if n.moves and textbook
                   for k, c in enumerate(n.children) if trace.nodes[c].exit_step >= 0 and k + 1 < len(n.moves))
+    cut_asks = sorted((n.enter_step + 1, names[n.id]) for n in trace.nodes if textbook and n.moves
+                      and len(n.moves) >= 2 and _all_leaves(game, trace.position(n.id)))
+    if textbook:
+        restore(game)
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks), names)
+               len(trace), tuple(asks), tuple(cut_asks), names)
+
+
+def _all_leaves(game: Any, pos: Any) -> bool:
+    return all(not game.moves(game.play(pos, m)) for m in game.moves(pos))
 
 
 def _full_name(trace: Trace, nid: int, textbook: bool) -> str:

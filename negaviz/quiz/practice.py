@@ -7,8 +7,10 @@ Two modes (:data:`PRACTICE_MODES`):
   the moves the search never tries, and presses *check*.
 * ``steps``: as the search goes.  Stepping pauses where a question applies: a node's
   value just before it returns, typed on the node, and (in a textbook tree, drawn
-  whole) which node is entered next just after a child returns while its parent has
-  moves left, answered by clicking a node.  Any game: boards get the value questions.
+  whole) which of a node's moves are never tried, as each parent of leaves is entered
+  (its edges clicked), and which node is entered next, just after a child returns
+  while its parent has moves left (a node clicked).  Any game: boards get the value
+  questions.
 
 The page grades with :func:`negaviz.quiz.grading.answer_key`'s data, in the view shown
 (negamax or minimax); ``frontend/src/practice.js`` follows :meth:`Key.grade`.

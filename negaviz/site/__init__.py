@@ -10,6 +10,8 @@ static web space (GitHub Pages, ``/~name/cs440/`` on a university server) and it
 * :mod:`negaviz.site.notebooks` checks and lists the notebooks;
 * :mod:`negaviz.site.wheel` packs the running negaviz as a wheel;
 * :mod:`negaviz.site.pyodide` bundles Pyodide and writes the lock the kernel loads from;
+* :mod:`negaviz.site.bytecode` compiles what the kernel imports as it starts, ahead;
+* :mod:`negaviz.site.loading` tells the student what the wait is while Python starts;
 * :mod:`negaviz.site.folder` builds beside DIR and moves the site into place, never
   deleting a file someone else wrote there.
 
@@ -30,6 +32,7 @@ from typing import Any, Callable, Iterable
 
 from negaviz.errors import InputError
 from negaviz.site.folder import Target, check_target, put_in_place, staging, write_marker
+from negaviz.site.loading import KERNEL_START, STARTING_NOTE, STARTING_SECONDS, add_scripts
 from negaviz.site.notebooks import SiteFile, check_notebook, collect, read_pair
 from negaviz.site.pyodide import SiteBuildError, check_pyodide, kernel_pyodide, prepare_pyodide
 from negaviz.site.wheel import build_wheel
@@ -43,15 +46,6 @@ _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # Lab extensions in this environment that mean nothing in a browser-only site.
 _DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
-STARTING_SECONDS = 20
-"""About how long a cold start takes, from opening a notebook to its first cell's output
-(``tests/site/test_site_notebooks.py`` prints it: 17.5 to 27 s, median 20 s, for the 12
-lecture notebooks each in a fresh browser profile on a busy 2-core machine)."""
-STARTING_NOTE = (
-    f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s: the first cell's "
-    "output comes when it is ready (nothing is installed on your computer).*"
-)
-"""The line a site adds at the top of each notebook, so a student knows what the wait is."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +133,8 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
         _write_config(lite, preload)
         report(f"JupyterLite: building the {', '.join(APPS)} apps")
         _jupyter_lite_build(lite, site)
+        add_scripts(site)
+        _load_python_through(site, KERNEL_START)
         write_marker(site, version=negaviz.__version__)
         count = sum(1 for p in site.rglob("*") if p.is_file())
         size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
@@ -199,6 +195,15 @@ def _write_config(lite: Path, preload: list[str]) -> None:
         },
     }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def _load_python_through(site: Path, module: str) -> None:
+    """Point the built site's kernel at ``module`` to load Pyodide (``jupyter lite build``
+    points it at ``pyodide.mjs`` itself)."""
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["litePluginSettings"][_KERNEL_PLUGIN]["pyodideUrl"] = f"./{module}"
+    config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def _jupyter_lite_build(lite: Path, site: Path) -> None:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from negaviz.errors import InputError, NegavizError
+from negaviz.site.bytecode import precompile
 from negaviz.site.cache import Cache, Problem, cache_folder, sha256_of, tar_reason, tarball_problem, wheel_problem
 
 
@@ -144,11 +145,18 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
             entry["file_name"] = cdn + entry["file_name"]  # compiled packages: online readers only
             online_only.update((name, entry["name"]) for name in entry.get("imports", ()))
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-    if cache.unwritten:
-        say(cache.unwritten)
     if online_only:
         _explain_offline(dest / "python_stdlib.zip", online_only, cdn)
-    return [keys[name] for name in PRELOAD]
+    preload = [keys[name] for name in PRELOAD]
+    changed = {path.name for path in precompile(dest, preload, cache, say, refresh)}
+    if changed:  # wheels that now carry bytecode: the lock names their new hashes
+        for entry in packages.values():
+            if entry["file_name"] in changed:
+                entry["sha256"] = _sha256(dest / entry["file_name"])
+        lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    if cache.unwritten:
+        say(cache.unwritten)
+    return preload
 
 
 def _explain_offline(stdlib: Path, online_only: dict[str, str], cdn: str) -> None:
@@ -160,7 +168,8 @@ def _explain_offline(stdlib: Path, online_only: dict[str, str], cdn: str) -> Non
     source += f"\n\ninstall({json.dumps(online_only, sort_keys=True)}, {cdn!r})\n"
     with zipfile.ZipFile(stdlib, "a") as archive:
         if "sitecustomize.py" not in archive.namelist():  # a Pyodide that has one keeps it
-            archive.writestr("sitecustomize.py", source)
+            entry = zipfile.ZipInfo("sitecustomize.py", date_time=(1980, 1, 1, 0, 0, 0))  # the same site, byte for byte
+            archive.writestr(entry, source, compress_type=zipfile.ZIP_DEFLATED)
 
 
 def _read_lock(path: Path, pyodide: str | None) -> dict[str, Any]:

@@ -5,6 +5,8 @@
   what just happened;
 * :class:`CompareWidget`: two searches of the same position side by side, one step
   counter, the nodes only one of them visits marked;
+* :class:`TreeEditor`: a stepper whose textbook tree the lecturer edits live; every
+  edit searches again, and the picture and a sentence say what changed;
 * :class:`PlayWidget`: play tic-tac-toe, Othello or Connect Four against the engine,
   and step through the search behind each of its moves.
 
@@ -36,7 +38,7 @@ from negaviz.extras import require
 # learns it from the cell that imports the widgets, in one line (MissingDependency).
 require("ipywidgets", "anywidget", purpose="a widget")
 
-__all__ = ["StepperWidget", "CompareWidget", "PlayWidget"]
+__all__ = ["StepperWidget", "CompareWidget", "PlayWidget", "TreeEditor"]
 
 
 def __getattr__(name: str) -> Any:
@@ -48,6 +50,10 @@ def __getattr__(name: str) -> Any:
         from negaviz.widgets.compare import CompareWidget
 
         return CompareWidget
+    if name == "TreeEditor":
+        from negaviz.widgets.editor import TreeEditor
+
+        return TreeEditor
     if name == "PlayWidget":
         from negaviz.widgets.play import PlayWidget
 

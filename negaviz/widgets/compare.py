@@ -8,7 +8,7 @@ longer one goes on.  (Matching the sides by node would need a node both visit at
 step, which two different searches do not have.)
 
 Nodes are matched across the traces by their *move path*: the moves from the root to
-the node.  A node whose path the other search never visits is drawn with a band across
+the node (:mod:`negaviz.analysis.diff`, which the tree editor's "what changed" reads too).  A node whose path the other search never visits is drawn with a band across
 a dashed, glowing border; each side's title counts such nodes.
 
 >>> import negaviz
@@ -25,7 +25,7 @@ a dashed, glowing border; each side's title counts such nodes.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any, Hashable
+from typing import Any
 
 from negaviz.extras import require
 
@@ -33,48 +33,28 @@ require("ipywidgets", "anywidget", purpose="a widget")  # before they, or drawin
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from negaviz.analysis.diff import move_paths, only_here
 from negaviz.analysis.steps import PERSPECTIVES
 from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
-from negaviz.games.protocol import spec_of
+from negaviz.games.protocol import is_textbook_tree, spec_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import check_int, shown
+from negaviz.vocabulary import check_flag, check_int, shown
 from negaviz.vocabulary import Perspective
 from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants
 
 __all__ = ["CompareWidget"]
 
 
-def move_paths(trace: Trace) -> list[tuple[Hashable, ...]]:
-    """Every node's move path (the moves from its root), by node number."""
-    nodes = trace.nodes
-    paths: list[tuple[Hashable, ...]] = []
-    for n in nodes:  # parents come before their children
-        if n.parent < 0:
-            paths.append(())
-            continue
-        moves = nodes[n.parent].moves
-        assert moves is not None
-        move = moves[n.index]
-        try:
-            hash(move)
-        except TypeError:
-            move = repr(move)  # an unhashable move: compared by its text
-        paths.append((*paths[n.parent], move))
-    return paths
-
-
-def only_here(paths: list[tuple[Hashable, ...]], other: list[tuple[Hashable, ...]]) -> frozenset[int]:
-    """Nodes (numbers into ``paths``) whose move path does not occur in ``other``."""
-    theirs = set(other)
-    return frozenset(i for i, p in enumerate(paths) if p not in theirs)
-
-
-def _same_position(a: Trace, b: Trace) -> None:
+def _same_position(a: Trace, b: Trace, edited: bool) -> None:
+    trees = all(t.game is not None and is_textbook_tree(t.game) for t in (a, b))
+    if edited and not trees:
+        raise InputError("edited=True compares two textbook trees (negaviz.Tree), one an edit of the other")
     spec_a, spec_b = spec_of(a.game), spec_of(b.game)
-    if spec_a is not None and spec_b is not None and spec_a != spec_b:
-        raise InputError(f"the two traces search different positions: {spec_a!r} and {spec_b!r}")
+    if not edited and spec_a is not None and spec_b is not None and spec_a != spec_b:
+        hint = " (for a tree and an edit of it, pass edited=True)" if trees else ""
+        raise InputError(f"the two traces search different positions: {spec_a!r} and {spec_b!r}{hint}")
 
 
 class CompareWidget(SyncedState, widgets.VBox):
@@ -99,6 +79,7 @@ class CompareWidget(SyncedState, widgets.VBox):
         play_interval: int = 900,
         preview: bool = False,
         presenter: bool = False,
+        edited: bool = False,
     ) -> None:
         for name, t in (("trace_a", trace_a), ("trace_b", trace_b)):
             if not isinstance(t, Trace):
@@ -107,7 +88,7 @@ class CompareWidget(SyncedState, widgets.VBox):
             raise InputError(f"titles must be two strings, e.g. ('A', 'B'), not {shown(titles)}")  # 'AB' is one
         check_perspective(perspective)
         check_int(play_interval, "play_interval", low=1)
-        _same_position(trace_a, trace_b)
+        _same_position(trace_a, trace_b, check_flag(edited, "edited"))
         paths_a, paths_b = move_paths(trace_a), move_paths(trace_b)
         self.traces = (trace_a, trace_b)
         self._only = (only_here(paths_a, paths_b), only_here(paths_b, paths_a))

@@ -69,10 +69,14 @@ class StepperView(anywidget.AnyWidget):
     preview = traitlets.Bool(False).tag(sync=True)
     presenter = traitlets.Bool(False).tag(sync=True)
     scenes = traitlets.List(traitlets.Dict()).tag(sync=True)
+    editable = traitlets.Bool(False).tag(sync=True)
+    """Clicking a node picks it for editing (:class:`~negaviz.widgets.TreeEditor`) instead of stepping."""
+    picked = traitlets.Unicode("").tag(sync=True)
+    """The name of the node last picked by a click while ``editable``."""
 
     def __init__(
         self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False,
-        preview: bool = False, presenter: bool = False,
+        preview: bool = False, presenter: bool = False, editable: bool = False,
     ) -> None:
         self._scenes = scenes
         lazy = any(len(s.trace) > LAZY_EVENTS for s in scenes)
@@ -84,6 +88,7 @@ class StepperView(anywidget.AnyWidget):
         super().__init__(
             scenes=data, step=step, perspective=perspective, windows=check_flag(windows, "windows"),
             preview=check_flag(preview, "preview"), presenter=check_flag(presenter, "presenter"),
+            editable=check_flag(editable, "editable"),
         )
         self.on_msg(self._on_msg)
 

@@ -164,3 +164,25 @@ def test_views_are_laid_out_ahead_and_shown_right(opened: Any, stepper_probe: An
 def test_screenshot_dir_is_ignored_by_git() -> None:
     ignore = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
     assert "/artifacts/" in ignore or "artifacts/" in ignore, os.fspath(ROOT / ".gitignore")
+
+
+def test_a_tree_page_carries_its_text_and_copies_it_by_keyboard(opened: Any) -> None:
+    """Issue 27: an exported page of a textbook tree shows the tree's text and a named
+    copy tree button; Enter on it copies the text (or, where the page may not use the
+    clipboard, selects it and says how), announced in a live region."""
+    page, root, _url, requests, errors = opened(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"))
+    field = root.get_by_label("the tree's text")
+    assert field.input_value() == TEXTBOOK
+    button = root.get_by_role("button", name="copy tree")
+    button.focus()
+    page.keyboard.press("Enter")
+    said = root.locator(".nv-copied")
+    said.filter(has_text="the tree").or_(said.filter(has_text="clipboard")).wait_for()
+    assert said.get_attribute("aria-live") == "polite"
+    text = said.inner_text()
+    assert text == f"Copied the tree: {TEXTBOOK}" or text.startswith("This page may not use the clipboard"), text
+    assert page.evaluate("() => { const f = document.querySelector('.nv-tree-text'); "
+                         "return f.value.slice(f.selectionStart, f.selectionEnd); }") == TEXTBOOK  # selected
+    assert errors == [] and all(r.startswith(("file:", "data:", "blob:")) for r in requests)
+    page2, root2, *_ = opened(negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta"))
+    assert root2.locator(".nv-tree-text").count() == 0  # a game's page has no tree text

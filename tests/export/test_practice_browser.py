@@ -101,7 +101,13 @@ def test_mistakes_are_named_and_agree_with_python_by_keyboard(opened: Any) -> No
 def test_practice_as_the_search_goes(opened: Any) -> None:
     trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
     page, root, url, requests, errors = opened(trace, practice="steps")
-    page.keyboard.press("End")  # stops at the first question: after D returns, which node is next?
+    page.keyboard.press("End")  # stops at the first question: B entered, which of its moves are cut?
+    assert root.locator(".nv-steplabel").inner_text() == "step 2 of 18"
+    assert "Which of B's moves are never tried?" in root.locator(".nv-practice-task").inner_text()
+    root.locator(".nv-practice button", has_text="none").click()
+    assert verdict(root) == "Yes."
+    root.locator(".nv-sentence").click()
+    page.keyboard.press("End")  # after D returns, which node is next?
     assert root.locator(".nv-steplabel").inner_text() == "step 4 of 18"
     assert "Which node is entered next?" in root.locator(".nv-practice-task").inner_text()
     root.locator('svg g.node[aria-label="E"]').first.click()
@@ -113,7 +119,23 @@ def test_practice_as_the_search_goes(opened: Any) -> None:
     box.fill("5")
     box.press("Enter")
     assert verdict(root).startswith("No. The first wrong node is B (step 9)") and "mixing up the two views" in verdict(root)
-    assert root.locator(".nv-practice-score").inner_text() == "score 1 of 2"
+    assert root.locator(".nv-practice-score").inner_text() == "score 2 of 3"
+    root.locator(".nv-sentence").click()
+    page.keyboard.press("End")  # B has returned: which node is next?  Typed this time
+    assert root.locator(".nv-steplabel").inner_text() == "step 9 of 18"
+    name = root.locator("input[aria-label='name of the next node entered']")
+    name.fill("c")
+    name.press("Enter")
+    assert verdict(root) == "Yes."
+    root.locator(".nv-sentence").click()
+    page.keyboard.press("End")  # C entered: which of its moves are cut?  G and H, by keyboard, G only
+    assert root.locator(".nv-steplabel").inner_text() == "step 11 of 18"
+    edge(root, "C", "G").focus()
+    page.keyboard.press("Space")
+    root.locator(".nv-practice button", has_text="answer").click()
+    assert verdict(root).startswith("No. The first missed cut is H (step 15)")
+    assert edge(root, "C", "H").get_attribute("data-nv-cut") == "missed"
+    assert root.locator(".nv-practice-score").inner_text() == "score 3 of 5"
     assert requests == [url] and not errors  # the file itself, nothing else
 
 

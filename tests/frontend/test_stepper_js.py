@@ -44,6 +44,9 @@ def cases() -> list[tuple[str, negaviz.Trace, dict[str, Any]]]:
     return [
         ("textbook alpha-beta (pruned ghosts)", negaviz.record(tree, algorithm="alphabeta"), {}),
         ("textbook minimax from C", negaviz.record(tree, "C", algorithm="negamax"), {}),
+        ("an edit's new cutoffs and a node now searched (TreeEditor)",
+         negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9 I:2))"), algorithm="alphabeta"),
+         {"cut_names": frozenset({"H", "I"}), "only": frozenset({1})}),
         ("PVS (re-searches: again)", negaviz.record(deep, algorithm="pvs"), {}),
         ("MTD(f), several passes", negaviz.record(deep, algorithm="mtdf"), {}),
         ("fractions", negaviz.record(negaviz.Tree.parse("[[0.5,-2.25],[1e-5,3]]"), algorithm="alphabeta"), {}),
@@ -112,7 +115,9 @@ def python_look(scene: Scene, tl: Timeline, known: Known, item: dict[str, Any], 
         out["cls"] = out["edge"] = "nv-hidden"
     else:
         _look(scene, tl, known, item, k, out, perspective, windows, preview, n)
-    if item["only"] and tl.node_at(item["node"], k).status is not Status.UNVISITED:
+    known = (item["pruned"] >= 0 and k > item["pruned"]) if item["kind"] == "p" else \
+        tl.node_at(item["node"], k).status is not Status.UNVISITED
+    if item["only"] and known:
         out["cls"] += " nv-only"
     return "|".join([out["cls"], out["v"], out["w"], out["m"], out["edge"], "true" if out["given"] else "false"])
 
@@ -240,6 +245,9 @@ def test_the_front_end_agrees_with_python_at_every_step(tmp_path: Path) -> None:
     assert {"n", "p"} <= kinds
     assert any(row[SCHEMA["item"].index("again")] for c in fixture["cases"] for v in c["scene"]["views"] for row in v["items"])
     assert any(v.get("span") for c in fixture["cases"] for v in c["scene"]["views"])  # drawn as it grows
+    kind, only = SCHEMA["item"].index("kind"), SCHEMA["item"].index("only")
+    assert any(row[kind] == "p" and row[only] for c in fixture["cases"] for v in c["scene"]["views"]
+               for row in v["items"])  # an edit's new cutoffs: ghosts marked once pruned
     for v in (5, -3, 0.5, -2.25, 1e-05, 123456.75, float("inf"), float("-inf")):
         fixture["formats"].append([_jv(v), fmt(v)])
     path = tmp_path / "fixture.json"

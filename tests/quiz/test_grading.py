@@ -128,6 +128,15 @@ def test_bad_answers_get_a_note_not_a_verdict() -> None:
         grade(trace, next_nodes={99: "B"})
 
 
+def test_one_nodes_cuts_at_a_time() -> None:
+    trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    key = answer_key(trace)
+    assert key.cut_asks == ((2, "B"), (11, "C"))  # every parent of leaves, cut or not: entered at events 1 and 10
+    assert key.grade(cut=[], cut_of="B").correct
+    g = key.grade(cut=["G"], cut_of="C")
+    assert g.missed_cuts == {"H"} and g.score == (1, 2)
+
+
 def test_predictions_of_the_next_node() -> None:
     trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
     g = grade(trace, next_nodes={9: "C", 12: "G"})  # after B returns: C; after F returns: none (C cuts)
@@ -178,6 +187,10 @@ def fixture_cases() -> list[dict[str, Any]]:
                 a["next"] = {str(s): rng.choice(names + ["none"]) for s in rng.sample(range(len(trace) + 1), 3)}
                 sets.append((a, False))
             sets.append(({"values": {n: v["value"] for n, v in list(key.values.items())[:1]}}, True))
+            for _, parent in key.cut_asks:  # one node's moves at a time, as the steps mode asks
+                mine = sorted(c for c, at in key.cuts.items() if at["parent"] == parent)
+                sets.append(({"cut": mine, "cut_of": parent}, True))
+                sets.append(({"cut": mine[:-1] + sorted(key.names)[:1], "cut_of": parent}, True))
             for answers, only in sets:
                 answers = {k: (v if k != "windows" else {n: list(w) if isinstance(w, tuple) else w for n, w in v.items()})
                            for k, v in answers.items()}

@@ -95,6 +95,48 @@ class ReplRun:
     """``step=True``: from opening the page to a stepper's tree drawn in it."""
     stepped: tuple[int, int] | None = None
     """``step=True``: the stepper's step before and after three presses of →."""
+    names: list[str] | None = None
+    """``step=True``: the names of the nodes the stepper draws."""
+    status: list[str] = field(default_factory=list)
+    """The site's line about Python starting, each state it showed (:func:`status_seen`)."""
+
+
+STATUS_WATCH = """(() => {
+  const seen = [];
+  window.negavizStatusSeen = seen;
+  let last = "", heard = "", output = false;
+  new MutationObserver(() => {
+    const line = document.getElementById("negaviz-python-status");
+    if (line) {
+      const now = `${line.dataset.stage}|${line.textContent}|${line.style.display === "none" ? "hidden" : "shown"}`;
+      if (now !== last) { last = now; seen.push(now); }
+      const spoken = line.nextElementSibling;
+      if (spoken && spoken.getAttribute("role") === "status" && spoken.textContent !== heard) {
+        heard = spoken.textContent;
+        seen.push(`spoken|${heard}`);
+      }
+    }
+    if (!output && document.querySelector(".jp-OutputArea-output")) { output = true; seen.push("output"); }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();"""
+"""A page's init script: records each new state of the site's line about Python starting
+(``stage|text|shown`` or ``...|hidden``), each new text of its status region for screen
+readers (``spoken|text``), and ``output`` when the first output shows."""
+
+
+def status_seen(page: Any, *, until_hidden_s: float = 0.0) -> list[str]:
+    """What :data:`STATUS_WATCH` recorded; first waiting up to ``until_hidden_s`` for the
+    line to go once it says Python is ready."""
+    if until_hidden_s:
+        try:
+            page.wait_for_function(
+                "() => { const l = document.getElementById('negaviz-python-status');"
+                " return !l || (l.dataset.stage === 'ready' && l.style.display === 'none'); }",
+                timeout=int(until_hidden_s * 1000),
+            )
+        except Exception:  # Playwright's TimeoutError: the caller sees the line still shown
+            pass
+    return list(page.evaluate("() => window.negavizStatusSeen || []"))
 
 
 def offline(blocked: list[str]) -> Any:
@@ -121,14 +163,17 @@ def step_with_keys(page: Any, stepper: Any) -> tuple[int, int]:
     return before, int(stepper.get_attribute("data-step") or -1)
 
 
-def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False) -> ReplRun:
+def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 180.0, step: bool = False,
+                link: str | None = None, until_hidden_s: float = 0.0) -> ReplRun:
     """Open ``repl/index.html?kernel=python&code=...`` in a fresh headless Chromium and wait
     until an output holding ``expect`` shows; return every output's text.  ``step``: then
-    wait for the stepper the code shows, and step it with the keys."""
+    wait for the stepper the code shows, and step it with the keys.  ``link``: open this
+    address (a :func:`negaviz.share` link to the served site) instead; ``code`` is unused.
+    ``until_hidden_s``: then wait up to that long for the line about Python starting to go."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
-    url = f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
+    url = link or f"{served.url}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
 
     route = offline(blocked)
 
@@ -137,6 +182,7 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
         try:
             context = browser.new_context()
             context.route("**/*", route)  # the context's route sees the kernel's worker too; a page's does not
+            context.add_init_script(STATUS_WATCH)
             page = context.new_page()
             started = time.perf_counter()
             page.goto(url)
@@ -151,15 +197,46 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
                     break
                 page.wait_for_timeout(100)  # not time.sleep: that would stall the routing above
             seconds = time.perf_counter() - started
-            stepper_seconds, stepped = None, None
+            stepper_seconds, stepped, names = None, None, None
             if step:
                 stepper = page.locator("[data-negaviz-stepper]").first
                 stepper.locator("svg g.node").first.wait_for(timeout=int(timeout_s * 1000))  # laid out in the page
                 stepper_seconds = time.perf_counter() - started
+                names = stepper.locator("svg g.node[aria-label]").evaluate_all(
+                    "gs => gs.map(g => g.getAttribute('aria-label'))")
                 stepped = step_with_keys(page, stepper)
+            status = status_seen(page, until_hidden_s=until_hidden_s)
         finally:
             browser.close()
-    return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped)
+    return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped, names, status)
+
+
+def watch_start(served: Served, path: str, *, timeout_s: float = 180.0) -> list[str]:
+    """Open ``path`` (a page of the site, e.g. ``repl/index.html?kernel=python``) in a fresh
+    headless Chromium, wait until the site's line says Python is ready (or could not
+    start, or is much slower than usual), and return each state the line showed
+    (:func:`status_seen`)."""
+    from playwright.sync_api import sync_playwright
+
+    blocked: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", offline(blocked))
+            context.add_init_script(STATUS_WATCH)
+            page = context.new_page()
+            page.goto(f"{served.url}{path}")
+            try:
+                page.wait_for_function(
+                    "() => ['ready', 'failed', 'slow'].includes(document.getElementById('negaviz-python-status')?.dataset.stage)",
+                    timeout=int(timeout_s * 1000),
+                )
+            except Exception:  # Playwright's TimeoutError: the caller sees the states so far
+                pass
+            return status_seen(page)
+        finally:
+            browser.close()
 
 
 @dataclass
@@ -187,6 +264,8 @@ class NotebookRun:
     """From opening the page to the first output of a code cell (cold for the first notebook of a browser)."""
     note: str = ""
     """The text of the notebook's first Markdown cell (the site's line saying Python is starting)."""
+    status: list[str] = field(default_factory=list)
+    """The page's line about Python starting, each state it showed (:func:`status_seen`)."""
     practising: int = 0
     """Practice steppers shown with their practice panel."""
 
@@ -225,6 +304,7 @@ def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
             for path in paths:
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
+                context.add_init_script(STATUS_WATCH)
                 try:
                     shot = None if screenshot is None else screenshot.with_name(f"{Path(path).stem}-{screenshot.name}")
                     runs.append(_run_in_page(context.new_page(), served, path, timeout_s, shot,
@@ -321,5 +401,6 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
         page.screenshot(path=str(screenshot), full_page=True)
     return NotebookRun(
         len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, [], drawings, stepped, text,
-        plots=plots, steppers=steppers, first_output_seconds=first, note=note, practising=practising,
+        plots=plots, steppers=steppers, first_output_seconds=first, note=note, status=status_seen(page),
+        practising=practising,
     )

@@ -7,6 +7,8 @@ touch the network.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -26,7 +28,9 @@ import pytest
 from negaviz import cli
 from negaviz.site import SiteInfo, build_site
 from negaviz.site.folder import MARKER
-from negaviz.site.pyodide import PRELOAD, cache_folder
+from negaviz.site.bytecode import STARTUP_IMPORTS
+from negaviz.site.loading import KERNEL_START, LOADING, PAGES, STARTING_SECONDS
+from negaviz.site.pyodide import PRELOAD, cache_folder, kernel_pyodide
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +69,10 @@ def test_the_kernel_loads_everything_from_the_site(built: tuple[SiteInfo, Path])
     info, _ = built
     config = json.loads((info.path / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][PLUGIN]
-    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    # Pyodide through the site's start module, beside it (the kernel loads packages from its folder)
+    assert kernel["pyodideUrl"] == f"./{KERNEL_START}" == "./static/pyodide/negaviz-start.js"
+    start = (info.path / KERNEL_START).read_text()
+    assert 'from "./pyodide.mjs"' in start and (info.path / "static" / "pyodide" / "pyodide.mjs").is_file()
     assert kernel["disablePyPIFallback"] is True
     assert set(kernel["loadPyodideOptions"]["packages"]) == set(PRELOAD)
     extensions = {e["name"] for e in config["federated_extensions"]}
@@ -74,6 +81,56 @@ def test_the_kernel_loads_everything_from_the_site(built: tuple[SiteInfo, Path])
     # relative URLs only: the site runs at any sub-path
     urls = re.findall(r'"((?:https?:)?/[^"]*)"', (info.path / "jupyter-lite.json").read_text())
     assert urls == []
+
+
+def test_the_pages_that_start_python_load_the_line_about_it_first(built: tuple[SiteInfo, Path]) -> None:
+    info, _ = built
+    tag = f'<script src="../{LOADING}" data-seconds="{STARTING_SECONDS}"></script>'
+    assert (info.path / LOADING).read_text().startswith("// One line, at the top of a course-site page")
+    for app in ("lab", "notebooks", "tree", "edit", "repl"):
+        page = (info.path / app / "index.html").read_text()
+        if app in PAGES:  # before any other script: it must see the kernel's worker being made
+            assert page.count(tag) == 1 and page.index(tag) == page.index("<script"), app
+        else:  # the file tree and the editor start no kernel
+            assert "loading.js" not in page, app
+
+
+def pyc_flags(data: bytes) -> int:
+    """The flags word of a .pyc's header (PEP 552): 1 is hash-based, unchecked."""
+    return int.from_bytes(data[4:8], "little")
+
+
+def test_what_the_kernel_imports_at_start_is_compiled_ahead(built: tuple[SiteInfo, Path]) -> None:
+    info, _ = built
+    folder = info.path / "static" / "pyodide"
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+        compiled = sorted(n for n in names if n.endswith(".pyc"))
+        assert len(compiled) > 150 and {"json/__init__.pyc", "asyncio/__init__.pyc", "sitecustomize.pyc"} <= set(compiled)
+        assert all(n[:-1] in names for n in compiled)  # each beside its source: tracebacks show code
+        assert {pyc_flags(stdlib.read(n)) for n in compiled} == {1}
+        assert len(compiled) < len([n for n in names if n.endswith(".py")])  # only what is imported at start
+    packages = lock_of(info.path)
+    for name in ("negaviz", "ipython", "micropip", "pyodide-kernel", "jedi"):
+        wheel = folder / packages[name]["file_name"]
+        assert packages[name]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest(), name  # the lock knows it
+        with zipfile.ZipFile(wheel) as archive:
+            members = archive.namelist()
+            compiled = [n for n in members if n.endswith(".pyc")]
+            assert compiled, f"{name}: no bytecode"
+            record = archive.read(next(n for n in members if n.endswith(".dist-info/RECORD"))).decode()
+            for member in compiled:
+                folder_name, _, file_name = member.rpartition("/__pycache__/")
+                assert f"{folder_name}/{file_name.split('.')[0]}.py" in members, member
+                data = archive.read(member)
+                assert pyc_flags(data) == 1
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert f"{member},sha256={digest},{len(data)}" in record.splitlines(), member
+    tag = "cpython-" + kernel_pyodide()[1].replace(".", "")  # the browser's Python looks for this name
+    with zipfile.ZipFile(folder / packages["negaviz"]["file_name"]) as archive:
+        members = set(archive.namelist())
+    for package in [m for m in STARTUP_IMPORTS if m.startswith("negaviz")]:
+        assert f"{package.replace('.', '/')}/__pycache__/__init__.{tag}.pyc" in members, package
 
 
 def test_the_lock_points_at_the_sites_wheels_and_the_cdn_for_the_rest(built: tuple[SiteInfo, Path]) -> None:
@@ -116,6 +173,7 @@ def test_building_again_replaces_the_site_offline(
     make_notebook: Callable[..., Path],
 ) -> None:
     info, root = built
+    python = {p.name: p.read_bytes() for p in (info.path / "static" / "pyodide").iterdir()}
     # no network: pip may not reach an index, npm may not reach its registry
     monkeypatch.setenv("PIP_NO_INDEX", "1")
     monkeypatch.setenv("npm_config_offline", "true")
@@ -123,6 +181,9 @@ def test_building_again_replaces_the_site_offline(
     assert cli.main(["site", str(notebook), "-o", str(info.path)]) == 0
     out, err = capsys.readouterr()
     assert "cached" in err and "fetching" not in err
+    assert "bytecode: cached" in err  # no Node.js run the second time
+    # the same Python, byte for byte: the wheels, the standard library, the lock
+    assert {p.name: p.read_bytes() for p in (info.path / "static" / "pyodide").iterdir()} == python
     assert out.startswith(f"{info.path}: a JupyterLite site of 1 notebook, ")
     assert sorted(p.name for p in (info.path / "files").iterdir()) == ["other.ipynb"]  # the old one is gone
     assert sorted(p.name for p in root.iterdir()) == ["course", "out"]  # no work or old folder left
@@ -183,3 +244,23 @@ def test_a_full_pyodide_distribution_is_taken_as_a_folder_an_archive_or_a_url(
             for name in local:
                 assert (site.path / "static" / "pyodide" / packages[name]["file_name"]).is_file(), name
     assert len(list(cache_folder().glob("distributions/*/pyodide-dist.tar.bz2"))) == 1  # the URL's archive, kept
+
+
+def test_without_node_the_site_has_no_bytecode_and_the_build_says_what_that_costs(
+    tmp_path: Path, make_notebook: Callable[..., Path], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    user_cache = cache_folder()
+    monkeypatch.setenv("NEGAVIZ_CACHE", str(tmp_path / "cache"))  # no compiled set cached: a fresh cache
+    shutil.copytree(user_cache / "wheels", cache_folder() / "wheels")  # with the downloads (no network)
+    for core in user_cache.glob("pyodide-*.tgz"):
+        shutil.copy2(core, cache_folder() / core.name)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))  # no node (nor npm: the core is cached)
+    lines: list[str] = []
+    site = build_site([make_notebook("lecture.ipynb")], tmp_path / "out", say=lines.append)
+    said = [line for line in lines if line.startswith("bytecode: ")]
+    assert len(said) == 1 and said[0].startswith("bytecode: no Node.js here (Node.js 18+ compiles"), lines
+    assert "a few seconds more before the first output" in said[0]
+    folder = site.path / "static" / "pyodide"
+    for archive_path in [folder / "python_stdlib.zip", *folder.glob("*.whl")]:
+        with zipfile.ZipFile(archive_path) as archive:
+            assert not [n for n in archive.namelist() if n.endswith(".pyc")], archive_path.name

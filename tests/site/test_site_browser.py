@@ -13,13 +13,15 @@ Cells) is ``test_site_notebooks.py``.
 
 from __future__ import annotations
 
+import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from negaviz.site import SiteInfo, build_site
+from negaviz.site import STARTING_SECONDS, SiteInfo, build_site
 
 
 
@@ -38,6 +40,28 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteInfo]:
     yield build_site(NOTEBOOKS, tmp_path_factory.mktemp("site") / "cs440")
 
 
+def assert_told_while_starting(status: list[str], *, then_output: bool = True) -> None:
+    """The site's line said Python was loading, how long the first time takes and how long
+    so far, and then that it was ready (before any output), and then went; a screen
+    reader heard each stage once."""
+    spoken = [s for s in status if s.startswith("spoken|")]
+    assert spoken[:2] == [f"spoken|Loading Python in your browser: the first time takes about {STARTING_SECONDS} s.",
+                          next(s.replace("ready|", "spoken|", 1).rsplit("|", 1)[0] for s in status if s.startswith("ready|"))]
+    assert spoken[2:] in ([], ["spoken|"]), spoken  # nothing more, but silence when the line goes
+    status = [s for s in status if not s.startswith("spoken|")]
+    lines = [s for s in status if s != "output"]
+    assert lines, f"the page showed no line about Python starting: {status}"
+    ready = next((i for i, s in enumerate(status) if s.startswith("ready|")), None)
+    assert ready is not None, f"the line never said Python was ready: {status}"
+    loading = re.compile(rf"starting\|Loading Python in your browser \(the first time takes about {STARTING_SECONDS} s\): "
+                         r"\d+ s so far…\|shown")
+    before = [s for s in status[:ready] if s != "output"]
+    assert before and all(loading.fullmatch(s) for s in before), before
+    assert re.fullmatch(r"ready\|Python is ready \(it started in \d+ s\)\.\|shown", status[ready]), status[ready]
+    if then_output:
+        assert "output" in status and status.index("output") > ready, status  # told before the first output
+
+
 def test_the_repl_records_alphabeta_offline_under_a_sub_path(site: SiteInfo, site_browser: Any) -> None:
     code = (
         "import negaviz\n"
@@ -45,12 +69,39 @@ def test_the_repl_records_alphabeta_offline_under_a_sub_path(site: SiteInfo, sit
         "print('result', trace.value, trace.pruned_labels())"
     )
     with site_browser.serve(site.path) as served:
-        run = site_browser.run_in_repl(served, code, expect="result 5")
+        run = site_browser.run_in_repl(served, code, expect="result 5", until_hidden_s=15)
     print(f"\ncold REPL to first output: {run.seconds:.1f} s (site {site.bytes / 1e6:.1f} MB)")
     assert "result 5 ['G', 'H']" in run.output, run.output
     assert "Error" not in run.output
     assert run.blocked == []  # nothing left 127.0.0.1
     assert served.outside == []  # nothing asked for outside the sub-path
+    # the REPL said what the wait was, then that Python was ready, and then the line went
+    assert_told_while_starting(run.status)
+    shown = [s for s in run.status if not s.startswith("spoken|")]
+    assert shown[-1].startswith("ready|") and shown[-1].endswith("|hidden"), shown[-1]
+
+
+@pytest.mark.parametrize("page", ["lab/index.html?path=03-alphabeta.ipynb", "notebooks/index.html?path=03-alphabeta.ipynb"],
+                         ids=["jupyterlab", "notebook-7"])
+def test_a_notebook_says_python_is_loading_and_then_ready(site: SiteInfo, site_browser: Any, page: str) -> None:
+    with site_browser.serve(site.path) as served:
+        status = site_browser.watch_start(served, page)
+    assert_told_while_starting(status, then_output=False)
+
+
+def test_a_python_that_does_not_start_is_said_so(site: SiteInfo, site_browser: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "cs440"
+    shutil.copytree(site.path, broken)
+    (broken / "static" / "pyodide" / "pyodide.asm.wasm").unlink()  # a copy to a web space that lost a file
+    with site_browser.serve(broken) as served:
+        seen = site_browser.watch_start(served, "repl/index.html?kernel=python", timeout_s=STARTING_SECONDS * 6 + 30)
+    status = [s for s in seen if not s.startswith("spoken|")]
+    assert [s for s in seen if s.startswith("spoken|")][-1].startswith("spoken|Python is taking much longer"), seen
+    # Pyodide then waits for ever: after six times the usual start (a minute at least) the line says what to do
+    assert re.fullmatch(r"slow\|Python is taking much longer than usual to start \(\d+ s so far\): on a slow connection "
+                        r"it may still come; if not, reload the page or tell your lecturer\.\|shown", status[-1]), status[-1]
+    assert int(re.findall(r"\((\d+) s so far", status[-1])[0]) >= max(60, 6 * STARTING_SECONDS)
+    assert all(s.startswith("starting|") for s in status[:-1]), status
 
 
 def test_a_cold_repl_shows_a_stepper_and_it_steps(site: SiteInfo, site_browser: Any) -> None:
@@ -68,4 +119,22 @@ def test_a_cold_repl_shows_a_stepper_and_it_steps(site: SiteInfo, site_browser: 
     print(f"\ncold REPL to a stepper drawn: {run.stepper_seconds:.1f} s")
     assert run.stepped == (0, 3), run.stepped
     assert run.stepper_seconds is not None  # drawn (run_in_repl waits for it, up to its timeout)
+    assert run.blocked == [] and served.outside == []
+
+
+def test_a_share_link_opens_the_shared_tree_and_it_steps(site: SiteInfo, site_browser: Any) -> None:
+    """negaviz.share's link to the site opens its REPL with the tree, the algorithm and the
+    options, and shows its stepper, offline (issue 27)."""
+    import negaviz
+
+    tree = negaviz.Tree.parse("A(B(D:7 E:5 I:2) C(F:3 G:1 H:9))")  # not a tree the site knows
+    trace = negaviz.record(tree, algorithm="alphabeta", window=(-10, 1))
+    assert len(trace) == 15 != len(negaviz.record(tree, algorithm="alphabeta"))  # the window changes the search
+    with site_browser.serve(site.path) as served:
+        link = negaviz.share(trace, site=served.url)
+        run = site_browser.run_in_repl(served, "", link=link, expect=f"of {len(trace)}", step=True)
+    assert run.stepped == (0, 3), run.stepped
+    assert sorted(n for n in run.names if len(n) == 1) == sorted(tree.labels)  # the shared tree, drawn whole
+    assert f"step 0 of {len(trace)}" in run.output  # 15 events: the window came along
+    assert "Error" not in run.output
     assert run.blocked == [] and served.outside == []

@@ -9,7 +9,8 @@ from dot on the lecturer's machine) as a drawing the page lays out (no dot in th
 browser's Python), a plot (Vega-Lite) drawn by JupyterLite's renderer, and its steppers
 laid out, every practice stepper with its practice panel.  The first stepper that is not
 a practice one (practice holds steps back until the student answers) steps with the
-keys.  The site's first line says that Python is starting.  With ``-s`` it prints
+keys.  The site's first line says that Python is starting, and the page's line says
+when it is ready.  With ``-s`` it prints
 each notebook's times; the first notebook's first output is the cold start a student
 meets (``negaviz.site.STARTING_SECONDS`` says it to them).
 
@@ -91,6 +92,8 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
             problems.append(f"{path.name}: {run.practising} practice steppers shown, {want['practice']} made")
         if run.note.strip() != STARTING_NOTE.strip("*"):
             problems.append(f"{path.name}: its first line is {run.note[:80]!r}, not the note that Python is starting")
+        if not any(s.startswith("ready|Python is ready") for s in run.status):
+            problems.append(f"{path.name}: the page's line never said Python was ready: {run.status[-3:]}")
     # notebook 11: the checker finds the buggy alpha-beta's first divergence, and its stepper opens there
     eleven = runs[[p.name for p in NOTEBOOKS].index("11-write-your-own-alphabeta.ipynb")].text
     if "Not yet: wrong window at F (path B F)." not in eleven or "step 6 of 31: Enter F with window" not in eleven:

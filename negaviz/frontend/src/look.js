@@ -34,8 +34,10 @@ import { num, seenWindow } from "./values.js";
  */
 export function look(d, item, step, { perspective, line, preview, windows }) {
   const out = paintRule(d, item, step, perspective, line, preview, windows);
-  // "only here" is known once the node is entered (never before: it would tell the future)
-  if (item.only && d.nodeAt(item.node, step).status !== "unvisited") out.cls += " nv-only";
+  // "only here" is known once the node is entered, or for a ghost (cut off here, searched
+  // there) once it is pruned: never before, it would tell the future
+  const known = item.kind === "p" ? item.pruned >= 0 && step > item.pruned : d.nodeAt(item.node, step).status !== "unvisited";
+  if (item.only && known) out.cls += " nv-only";
   return out;
 }
 

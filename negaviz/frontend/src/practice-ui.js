@@ -4,8 +4,10 @@
 //   tree   type each inner node's value (and window) on it, click the edges of the moves
 //          the search never tries, press check; stepping waits until then.
 //   steps  stepping pauses where a question applies: a node's value just before it
-//          returns (typed on the node), and which node is entered next just after a
-//          child returns while its parent has moves left (click it, or type its name).
+//          returns (typed on the node); which of a node's moves are never tried, as each
+//          parent of leaves is entered (its edges clicked); and which node is entered
+//          next just after a child returns while its parent has moves left (click it,
+//          or type its name).
 
 import { h } from "./dom.js";
 import { grade, nextEntered } from "./practice.js";
@@ -37,7 +39,11 @@ export function makePractice({ data, pane, state, go, pause }) {
   const score = h("span", { class: "nv-practice-score" });
   const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
   const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "no node is entered next", () => { answerBox.value = "none"; submit(); });
+  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+    if (open && open.kind === "cut") for (const [name, e] of edges) if (e.parent === open.name) setCut(name, false);
+    answerBox.value = "none";
+    submit();
+  });
   const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
   const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
@@ -53,13 +59,14 @@ export function makePractice({ data, pane, state, go, pause }) {
   if (!tree) {
     for (const [name, v] of Object.entries(p.keys.negamax.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
     for (const q of p.keys.negamax.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+    for (const [q, name] of p.keys.negamax.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
     questions.sort((a, b) => a.q - b.q || (a.kind < b.kind ? 1 : -1));
   }
 
   function refresh() {
     const steps = !tree;
     answerBox.hidden = !(steps && open && open.kind === "next");
-    none.hidden = answerBox.hidden;
+    none.hidden = !(steps && open && open.kind !== "value");
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
     check.textContent = tree ? "check" : "answer";
@@ -72,7 +79,7 @@ export function makePractice({ data, pane, state, go, pause }) {
       windowsBox.hidden = !(tree && locked && p.windows && state.windows);
     }
     for (const e of edges.values()) {
-      if (tree && locked) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
+      if (cutting(e)) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
     }
   }
 
@@ -94,7 +101,7 @@ export function makePractice({ data, pane, state, go, pause }) {
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         fields.set(name, f);
       }
-      if (tree && it.item.up && it.edge && items.get(it.item.up)) {
+      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
         const parent = items.get(it.item.up).item.name;
         const e = { g: it.edge, parent, on: false };
         it.edge.setAttribute("role", "checkbox");
@@ -106,10 +113,10 @@ export function makePractice({ data, pane, state, go, pause }) {
           hit.setAttribute("class", "nv-hit");
           it.edge.append(hit);
         }
-        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (tree && locked) setCut(name, !e.on); };
+        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (cutting(e)) setCut(name, !e.on); };
         it.edge.addEventListener("click", toggle);
         // (panning captures the pointer, and the click would go to the panel, not the edge)
-        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (tree && locked) e2.stopPropagation(); });
+        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (cutting(e)) e2.stopPropagation(); });
         it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
         edges.set(name, e);
       }
@@ -148,6 +155,12 @@ export function makePractice({ data, pane, state, go, pause }) {
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     windowsBox.hidden = false;
     return box;
+  }
+
+  // Whether an edge's cut toggle is live: the whole tree while answering, or one node's
+  // moves while "which of its moves are never tried?" is open.
+  function cutting(e) {
+    return (tree && locked) || (open !== null && open.kind === "cut" && e.parent === open.name);
   }
 
   function setCut(name, on) {
@@ -224,8 +237,16 @@ export function makePractice({ data, pane, state, go, pause }) {
     const view = state.perspective === "minimax" ? " for the first player (minimax)" : "";
     task.textContent = question.kind === "value"
       ? "What does " + question.name + " return" + view + "? Type it on " + question.name + ", then press Enter."
-      : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+      : question.kind === "cut"
+        ? "Which of " + question.name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none."
+        : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
     refresh();
+    if (question.kind === "cut") {
+      const mine = [...edges].filter(([, e]) => e.parent === question.name);
+      for (const [name, e] of mine) { setCut(name, false); delete e.g.dataset.nvCut; }
+      if (mine.length) mine[0][1].g.focus();
+      return;
+    }
     const f = question.kind === "value" && fields.get(question.name);
     if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
   }
@@ -237,14 +258,28 @@ export function makePractice({ data, pane, state, go, pause }) {
       const f = fields.get(open.name);
       g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
       if (f) mark(f.value, g.correct ? "" : "wrong");
+    } else if (open.kind === "cut") {
+      const mine = [...edges].filter(([, e]) => e.parent === open.name);
+      g = grade(key(), { cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, { onlyGiven: true });
+      for (const [name, e] of mine) {
+        if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
+        else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
+      }
     } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     tally.asked += 1;
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
-    const revealAt = open.kind === "value" ? key().values[open.name].step : nextEntered(key(), open.q)[0];
+    const revealAt = open.kind === "value" ? key().values[open.name].step
+      : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");
     say(g, revealAt);
+  }
+
+  // The step that shows whether a node's moves are cut: its cutoff, or its return.
+  function cutShown(name) {
+    const at = Object.values(key().cuts).find((c) => c.parent === name);
+    return at ? at.step : key().values[name].step;
   }
 
   function close(text) {

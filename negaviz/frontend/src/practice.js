@@ -65,8 +65,9 @@ function accepts(want, v) {
 /**
  * Grade answers against a key, as Key.grade does.
  * @param {object} key  answer_key(trace).to_json()
- * @param {{values?: object, windows?: object, cut?: string[]|string, next?: object}} answers
- *   values and windows: name -> text; cut: names; next: step -> name ("none": no node)
+ * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
+ *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
+ *   next: step -> name ("none": no node)
  * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
  * @returns {object} the Grade's fields, sets as sorted arrays
  */
@@ -87,15 +88,20 @@ export function grade(key, answers, how = {}) {
     return null;
   };
 
-  if (answers.values) {
-    for (const [raw, answer] of Object.entries(answers.values)) {
+  // The answers read, by name; a note (and the node unanswered) for each that cannot be.
+  const read = (given, parse, what, into) => {
+    for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      try { givenValues.set(name, parseValue(answer)); } catch (e) {
-        notes.push("The value of " + name + " could not be read: " + e.message + ".");
+      try { into.set(name, parse(answer)); } catch (e) {
+        notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
       }
     }
+  };
+
+  if (answers.values) {
+    read(answers.values, parseValue, "value", givenValues);
     for (const [name, want] of Object.entries(key.values)) {
       if (onlyGiven && !givenValues.has(name)) continue;
       asked += 1;
@@ -120,14 +126,7 @@ export function grade(key, answers, how = {}) {
   }
 
   if (answers.windows) {
-    for (const [raw, answer] of Object.entries(answers.windows)) {
-      const name = nameOf(raw);
-      if (name === null || blank(answer)) continue;
-      try { givenWindows.set(name, parseWindow(answer)); } catch (e) {
-        notes.push("The window of " + name + " could not be read: " + e.message + ".");
-        unanswered.add(name);
-      }
-    }
+    read(answers.windows, parseWindow, "window", givenWindows);
     for (const [name, want] of Object.entries(key.windows)) {
       if (onlyGiven && !givenWindows.has(name)) continue;
       asked += 1;
@@ -144,6 +143,7 @@ export function grade(key, answers, how = {}) {
     const chosen = new Set();
     for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
+      if (answers.cut_of !== undefined && answers.cut_of !== null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
       else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }

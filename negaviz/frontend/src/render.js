@@ -19,6 +19,7 @@ import { loadViz, renderDrawing } from "./drawing.js";
 import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
 import { makePractice } from "./practice-ui.js";
+import { EDITING, copyTreeBar, pickOnClick, renderStatusLine } from "./edit-ui.js";
 import { SceneData } from "./scene-data.js";
 import { makeWarmer } from "./warm.js";
 
@@ -51,6 +52,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
  */
 export async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
+  if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(s));
   if (scenes.some((d) => d.s.layout === "browser")) {
     try {
@@ -100,13 +102,16 @@ export async function render({ model, el }) {
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
-  const keys = h("div", { class: "nv-keys", text: KEYS });
+  const keys = h("div", { class: "nv-keys", text: KEYS + (!compare && model.get("editable") ? EDITING : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
     ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
     : null;
-  root.append(bar, bar2, ...(practice ? [practice.el] : []), panesBox, keys);
+  // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
+  if (!compare && model.get("editable")) pickOnClick(model, panes[0]);
+  const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
+  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,

@@ -1,0 +1,115 @@
+"""Share an exercise as a link: the course site's REPL opens with the tree and its stepper.
+
+:func:`share` writes the few lines that record the tree with the algorithm and options of
+the trace, and show its stepper, into a link to the REPL of a course site built with
+``negaviz site`` (JupyterLite: its REPL runs the ``code`` of its address when it opens).
+Nothing is stored anywhere: the link is the exercise.  Spaces are written ``+`` and the
+tree's punctuation as it is, so a link is about the tree's text and 160 characters more
+(a 200-node tree: about 1,200 characters; see ``benchmarks/bench_edit.py``).
+
+Browsers take far longer addresses (Chromium: 2 MB), but web servers stop at about 8 KB
+for a request line (nginx's default 8 KB, Apache's 8,190 bytes), so a link longer than
+:data:`LIMIT` is refused in one line that says what to do instead: an exported page
+(``negaviz export``) carries the tree's text and a *copy tree* button.  Links up to
+:data:`SHORT` characters also survive the places that cut long addresses (some mail
+programs and forums).
+
+>>> import negaviz
+>>> link = share(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), site="https://example.edu/cs440/")
+>>> link.split("code=")[0]
+'https://example.edu/cs440/repl/index.html?kernel=python&toolbar=1&'
+>>> print(shared_code(link))
+import negaviz
+from negaviz.widgets import StepperWidget
+tree = negaviz.Tree.parse('A(B(D:7 E:5) C(F:3 G:1 H:9))')
+StepperWidget(negaviz.record(tree, algorithm='alphabeta'))
+"""
+
+from __future__ import annotations
+
+import math
+import urllib.parse
+from dataclasses import fields
+from typing import Any
+
+from negaviz.errors import InputError
+from negaviz.games.tree import Tree
+from negaviz.search.options import SearchOptions
+from negaviz.trace.trace import Trace
+
+__all__ = ["share", "shared_code"]
+
+LIMIT = 8000
+"""The longest link :func:`share` gives, in characters: web servers refuse longer request lines."""
+SHORT = 2000
+"""Links up to this long pass everywhere, old browsers and link-cutting mail programs included."""
+_SAFE = "():,'/*!~"
+"""Characters a query string may carry as they are (URLSearchParams reads them back so)."""
+
+
+def _literal(value: Any) -> str:
+    """``value`` as Python source (infinite floats included)."""
+    if isinstance(value, float) and math.isinf(value):
+        return "float('inf')" if value > 0 else "-float('inf')"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_literal(v) for v in value) + ")"
+    return repr(value)
+
+
+def _code(tree: Tree, root: int, options: SearchOptions) -> str:
+    """The cell the REPL runs: the tree, its search with only the options that differ from
+    the defaults (the algorithm always), and its stepper."""
+    default = SearchOptions()
+    args = [repr(tree.labels[root])] if root != tree.root else []
+    args += [f"{f.name}={_literal(getattr(options, f.name))}" for f in fields(SearchOptions)
+             if f.name == "algorithm" or getattr(options, f.name) != getattr(default, f.name)]
+    return ("import negaviz\n"
+            "from negaviz.widgets import StepperWidget\n"
+            f"tree = negaviz.Tree.parse({tree.text()!r})\n"
+            f"StepperWidget(negaviz.record(tree, {', '.join(args)}))")
+
+
+def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
+    """A link that opens ``site``'s REPL (a course site: ``negaviz site``) with this tree,
+    algorithm and options, and shows its stepper.
+
+    ``trace_or_tree``: a trace of a textbook tree (its options are shared), or a
+    :class:`~negaviz.Tree` searched with ``options`` (SearchOptions' names; alpha-beta if
+    none).  ``site``: the site's address, ``http://`` or ``https://``.
+    """
+    if isinstance(trace_or_tree, Trace):
+        game = trace_or_tree.game
+        if not isinstance(game, Tree):
+            kind = "unknown" if game is None else type(game).__name__
+            raise InputError(f"share needs a textbook tree (negaviz.Tree) or a trace of one; this trace's game is {kind}")
+        if options:
+            raise InputError("share takes search options with a tree only: a trace is shared with its own options")
+        if trace_or_tree.result is None:
+            raise InputError("share needs a trace from negaviz.record (this one has no search options)")
+        tree, root, opts = game, int(trace_or_tree.root), trace_or_tree.result.options
+    elif isinstance(trace_or_tree, Tree):
+        tree, root, opts = trace_or_tree, trace_or_tree.root, SearchOptions.of(options)
+    else:
+        raise InputError(f"share needs a negaviz.Tree or a trace of one, not {type(trace_or_tree).__name__}")
+    if not isinstance(site, str) or urllib.parse.urlsplit(site).scheme not in ("http", "https") \
+            or not urllib.parse.urlsplit(site).netloc:
+        raise InputError(f"site must be the course site's address, starting http:// or https://, not {site!r}")
+    base = site if site.endswith("/") else site + "/"
+    query = urllib.parse.quote_plus(_code(tree, root, opts), safe=_SAFE)
+    link = f"{base}repl/index.html?kernel=python&toolbar=1&code={query}"
+    if len(link) > LIMIT:
+        raise InputError(f"the link would be {len(link):,} characters, over the {LIMIT:,} web servers accept "
+                         f"({len(tree.labels)} nodes): share a smaller tree, or export a page (negaviz export), "
+                         "which carries the tree's text and a copy tree button")
+    return link
+
+
+def shared_code(link: str) -> str:
+    """The code a :func:`share` link runs (as the REPL reads it: URLSearchParams)."""
+    if not isinstance(link, str):
+        raise InputError(f"link must be a share() link (a str), not {type(link).__name__}")
+    query = urllib.parse.urlsplit(link).query
+    codes = urllib.parse.parse_qs(query).get("code")
+    if not codes:
+        raise InputError(f"not a share() link: it has no code= part ({link[:60]!r})")
+    return codes[0]

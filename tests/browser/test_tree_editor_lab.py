@@ -1,0 +1,206 @@
+"""The tree editor in a real JupyterLab 4 and a real headless Chromium, by keyboard alone.
+
+A notebook shows ``TreeEditor`` over alpha-beta on the textbook tree, at its last step
+(G and H drawn as pruned).  With the keyboard only, the lecturer picks leaf F in the
+*node* list, types 6 in *value* and presses Enter: the kernel searches the edited tree,
+the stepper keeps its step, and once End is pressed in the stepper G is no longer drawn
+pruned and H still is; the status line (a live region) says "Now G is searched".  A
+value that is not a number is refused in the status line and stays in its box; the
+drawing is left as it was.  Then the page's *copy tree* text is the edited tree's, and the
+kernel's ``ed.trace`` is the new search.  *undo*, by keyboard, cuts G off again: the
+stepper goes to where the two searches part (its step is gone), and at the end G is drawn
+pruned and marked.  A click on E picks it for editing (its value in the box) and does not
+step.
+
+A screenshot of the edited cell goes to ``artifacts/tree-editor.png``.  Uses the
+JupyterLab server helpers of ``test_jupyterlab.py`` (loaded from its file).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import secrets
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+
+def _lab_helpers() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("negaviz_lab_helpers", Path(__file__).with_name("test_jupyterlab.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+jl = _lab_helpers()
+browser_page = jl.browser_page  # the same fresh-profile Chromium page fixture
+TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+SHOT = jl.ROOT / "artifacts" / "tree-editor.png"
+CELLS = [
+    "import negaviz\nfrom negaviz.widgets import TreeEditor\n"
+    f"ed = TreeEditor(negaviz.record(negaviz.Tree.parse({TEXTBOOK!r}), algorithm='alphabeta'), step=18)\ned",
+    "print('kernel has', ed.text, len(ed.trace), ed.step)",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not jl.CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (make browser)"),
+    pytest.mark.skipif(jl.jupyter_lab() is None, reason="needs the jupyter-lab executable (pip install -e '.[test]')"),
+]
+
+
+@pytest.fixture
+def lab(tmp_path: Path, test_failed: Callable[[], bool]) -> Iterator[Any]:
+    """JupyterLab on 127.0.0.1 with a token, serving the editor's notebook."""
+    root = tmp_path / "root"
+    root.mkdir()
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": s}
+             for i, s in enumerate(CELLS)]
+    (root / "editor.ipynb").write_text(json.dumps({
+        "cells": cells, "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}},
+    }))
+    env = jl.isolated_env(tmp_path / "jupyter")
+    token = secrets.token_hex(16)
+    log = tmp_path / "jupyterlab.log"
+    command = [
+        jl.jupyter_lab(), "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={jl.free_port()}",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+        "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
+    ]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + jl.SERVER_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"jupyter-lab exited with code {proc.returncode}:\n{log.read_text()}")
+            info = jl.server_info(Path(env["JUPYTER_RUNTIME_DIR"]), proc.pid)
+            if info is not None and jl.answers(f"http://127.0.0.1:{info['port']}", token):
+                break
+            if time.monotonic() > deadline:
+                pytest.fail(f"jupyter-lab did not answer within {jl.SERVER_TIMEOUT:.0f} s:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield jl.Lab(url=f"http://127.0.0.1:{info['port']}", token=token, root=root, log=log)
+    finally:
+        jl.stop(proc)
+        if test_failed():
+            print(log.read_text(errors="replace").replace(token, "<token>"))
+
+
+def pruned(stepper: Any) -> list[str]:
+    """The names of the nodes the stepper draws as pruned."""
+    return sorted(stepper.locator("svg g.node.nv-pruned").evaluate_all("gs => gs.map(g => g.getAttribute('aria-label'))"))
+
+
+def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = browser_page.page
+    page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
+    page.goto(f"{lab.url}/lab/tree/editor.ipynb?token={lab.token}")
+    notebook = page.locator(".jp-NotebookPanel")
+    expect(notebook).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
+    prompts = notebook.locator(".jp-CodeCell .jp-InputPrompt")
+    expect(prompts).to_have_count(len(CELLS))
+    deadline = time.monotonic() + jl.KERNEL_TIMEOUT_MS / 1000
+    while True:  # Run All once the kernel takes it
+        page.locator(".lm-MenuBar-item").filter(has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-item").filter(
+            has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))).click()
+        try:
+            expect(prompts.first).to_have_text(re.compile(r"^\[(\*|\d+)\]:$"), timeout=5_000)
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+    expect(prompts.nth(1)).to_have_text("[2]:", timeout=jl.KERNEL_TIMEOUT_MS)
+    cell = notebook.locator(".jp-CodeCell").first
+    stepper = cell.locator("[data-negaviz-stepper]")
+    expect(stepper.locator("svg g.node").first).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
+    assert pruned(stepper) == ["G", "H"]
+    status = cell.locator(".nv-edit-status")
+    status.evaluate("e => { e.dataset.nvKept = 'yes'; }")  # to tell the same element from a new one
+
+    # --- a value that is not a number: refused in place, kept in its box ----------------------
+    node_list = cell.get_by_label("node", exact=True)
+    value = cell.get_by_label("value", exact=True)
+    node_list.focus()
+    page.keyboard.press("F")  # a focused list takes a typed letter as its option
+    expect(node_list).to_have_value("F")
+    expect(value).to_have_value("3")
+    page.keyboard.press("Tab")
+    expect(value).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("six")
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("Refused: F's value must be a number such as 7, -2 or 1.5, not 'six'")
+    expect(status).to_have_attribute("aria-live", "assertive")  # read out at once
+    expect(status).to_have_attribute("role", "status")
+    expect(value).to_have_value("six")
+    assert pruned(stepper) == ["G", "H"]
+
+    # --- a number: searched again, the step kept, the cut nodes change ------------------------
+    page.keyboard.press("Control+A")
+    page.keyboard.type("6")
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("Now G is searched: C no longer cuts off after F.")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_attribute("data-nv-kept", "yes")  # the same live region, its text changed
+    stepper = cell.locator("[data-negaviz-stepper]")  # the kernel sent a new view of the new search
+    expect(stepper.locator("input.nv-slider")).to_have_attribute("max", "21")
+    expect(stepper.locator("input.nv-slider")).to_have_value("18")  # the step the class was on
+    stepper.focus()
+    page.keyboard.press("End")
+    expect(stepper.locator("input.nv-slider")).to_have_value("21")
+    expect(stepper.locator("svg g.node.nv-pruned")).to_have_count(1)
+    assert pruned(stepper) == ["H"]
+    expect(stepper.locator("svg g.node.nv-only")).to_have_count(1)  # G, marked as newly searched
+    expect(stepper.locator("input.nv-tree-text")).to_have_value("A(B(D:7 E:5) C(F:6 G:1 H:9))")
+    SHOT.parent.mkdir(exist_ok=True)
+    cell.screenshot(path=str(SHOT))  # for a person to look at (artifacts/ is git-ignored)
+
+    # --- the kernel's trace is the new one ------------------------------------------------------
+    second = notebook.locator(".jp-CodeCell").nth(1)
+    second.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    expect(second.locator(".jp-OutputArea-output")).to_contain_text(
+        "kernel has A(B(D:7 E:5) C(F:6 G:1 H:9)) 21 21", timeout=jl.KERNEL_TIMEOUT_MS)
+
+    # --- undo by keyboard: G is cut off again, marked once pruned ---------------------------
+    undo = cell.get_by_role("button", name="undo")
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("Now G is cut off: C now cuts off after F.")
+    stepper = cell.locator("[data-negaviz-stepper]")
+    expect(stepper.locator("input.nv-slider")).to_have_attribute("max", "18")
+    expect(stepper.locator("input.nv-slider")).to_have_value("12")  # step 21 is gone: where the searches part
+    stepper.focus()
+    page.keyboard.press("End")
+    expect(stepper.locator("svg g.node.nv-pruned")).to_have_count(2)
+    assert pruned(stepper) == ["G", "H"]
+    marked = stepper.locator("svg g.node.nv-pruned.nv-only")
+    expect(marked).to_have_count(1)
+    assert marked.get_attribute("aria-label") == "G"
+
+    # --- a click on a node picks it to edit; it does not step ---------------------------------
+    stepper.locator('svg g.node[aria-label="E"]').click()
+    expect(node_list).to_have_value("E")
+    expect(value).to_have_value("5")
+    expect(stepper.locator("input.nv-slider")).to_have_value("18")
+    expect(stepper.locator(".nv-keys")).to_contain_text("a click on a node picks it to edit")
+
+    ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
+    assert ours == []  # no error from the front-end (JupyterLab's own extensions may log theirs)
