@@ -31,6 +31,10 @@
 #   clicked.
 # * Every number in the text is printed by a cell of the same notebook: change a cell
 #   and run it again to see what changes.
+# * Each notebook has tasks marked *Your turn*, placed before the answer: a stepper in
+#   which you type values on the nodes and mark the moves never tried (it checks your
+#   answers itself, names the first wrong node and the mistake, and works even in a
+#   notebook opened without running it), or code to fix that `check()` judges.
 # * The words for values, windows and bounds are defined once, in notebooks 1 and 3,
 #   and mean the same in every drawing, message and notebook after them.
 # * *Write your own alpha-beta* is the hands-on half of notebook 3: work through it
@@ -53,7 +57,7 @@
 # | [Transposition tables](05-transposition-tables.ipynb) | store a result with its bound, say why a value alone is wrong, and size a table |
 # | [Proof trees](06-proof-trees.ipynb) | build and check the proof of a win, tell a proof tree from the minimal tree, and say why a draw needs two proofs |
 # | [Depth-limited search: Othello](07-depth-limited-othello.ipynb) | state Othello's rules (passes, game end), design an evaluation function and compare it with your own, name the horizon and quiescence, and use iterative deepening, PVS and MTD(f) |
-# | [Exercises](08-exercises.ipynb) | answer questions about a search as the stepper reaches them, and make seeded exercise sheets with answer keys |
+# | [Exercises](08-exercises.ipynb) | do alpha-beta by hand on a whole tree and as the search goes, with your answers checked on the picture and your mistake named, and (lecturers) make exercise sheets of a chosen difficulty |
 # | [Going further: node types and the minimal tree](09-node-types.ipynb) | (optional) compare alpha-beta, PVS and MTD(f) with Knuth–Moore's minimal tree, and sort nodes into PV, CUT and ALL |
 # | [Connect Four](10-connect-four.ipynb) | climb the enhancement ladder, check solved boards against published results, watch the horizon effect, and bring an AIMA or easyAI game |
 

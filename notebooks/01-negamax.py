@@ -62,11 +62,23 @@ for node in tree.preorder():
               f"{tree.values[node]:22}  {tree.score(node):20}")
 
 # %% [markdown]
+# ## Your turn: the negamax values
+#
+# Lecture notes ask why every leaf is scored for the player to move there.  Find out by
+# doing negamax by hand: in the stepper below, type each inner node's value on it, in
+# the negamax view (for the side to move there), and press *check*.  Every node does
+# the same thing: it takes the largest of its children's values negated.  (The verdict
+# names the first wrong node; *show me* steps the search there.)
+
+# %%
+StepperWidget(negaviz.record(tree, algorithm="negamax"), practice="tree")
+
+# %% [markdown]
 # ## One value, two points of view
 #
-# A search from any inner node gives its value for the side to move there (`value`)
-# and, converted, for the first player (`minimax_value`).  They differ exactly where
-# the second player moves.
+# The answers, and more: a search from any inner node gives its value for the side to
+# move there (`value`) and, converted, for the first player (`minimax_value`).  They
+# differ exactly where the second player moves.
 
 # %%
 print("node  to move  negamax value  minimax value  best move")
@@ -101,6 +113,20 @@ picture(draw(trace, perspective="minimax"))
 
 # %%
 picture(draw(trace, perspective="negamax"))
+
+
+# %% [markdown]
+# ## Your turn: the minimax view
+#
+# Another tree, its nodes named P to Y so as not to mix them up with the first, and
+# this time the minimax view: every value for the first player, the largest child
+# value at ▲ nodes, the smallest at ▼ nodes.  Type each inner node's value and press
+# *check*.  The switch above the tree turns the view round: answers are read in the
+# view shown.
+
+# %%
+second_tree = negaviz.Tree.parse("P(Q(S:4 T:-3 U:2) R(V:-1 W(X:5 Y:-2)))")
+StepperWidget(negaviz.record(second_tree, algorithm="minimax"), practice="tree", perspective="minimax")
 
 
 # %% [markdown]

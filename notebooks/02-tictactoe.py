@@ -19,8 +19,7 @@
 # nodes, positions, and what transpositions and symmetry save.  x moves first.
 # `negaviz.TicTacToe` scores a finished game for the side to move, as negamax needs
 # (notebook 1): −1 when the player who has just moved made a line, 0 when the board is
-# full without one.  A game is over as soon as someone makes a line, so the side to
-# move can never be the one holding it: no leaf scores +1.
+# full without one.
 
 # %%
 import itertools
@@ -32,8 +31,27 @@ from negaviz import TicTacToe
 from negaviz.analysis import compare, nodes_per_depth
 from negaviz.render.plots import plot_nodes_per_depth
 from negaviz.search.events import EventKind
+from negaviz.widgets import StepperWidget
 
 # %% [markdown]
+# ## Your turn: an end game by hand
+#
+# x to move, three empty squares.  Step through the negamax search below: before each
+# position returns, the stepper asks what it returns (type it on the node, for the side
+# to move there), and shows the step once you have answered.  Positions are named by
+# the moves that lead to them from the root (`a1` is the top left cell, `c3` the bottom
+# right).  While you do it, watch the finished games: which scores do they get?
+
+# %%
+StepperWidget(negaviz.record(TicTacToe("..x/x.o/oox"), algorithm="negamax"), practice="steps")
+
+# %% [markdown]
+# **Why?**  Lecture notes ask why a finished game is never scored +1 for the side to
+# move.  Think of your answer, then read on.
+#
+# **Answer.**  A game is over as soon as someone makes a line, so the side to move can never be the
+# one holding it: no leaf scores +1.  The full game tree below agrees.
+#
 # ## The game tree
 #
 # Plain negamax from the empty board visits every node of the game tree.  negaviz
@@ -159,6 +177,17 @@ print(f"unfinished positions: {len(unfinished):,}; up to symmetry: {len(unfinish
 for name in ("negamax + table", "negamax + table + symmetry"):
     print(f"{name:27}", nodes_per_depth(traces[name]))
 plot_nodes_per_depth(traces, log=True, title="tic-tac-toe from the empty board: nodes per depth")
+
+# %% [markdown]
+# ## Your turn: a table by hand
+#
+# With a table, a position met again by another move order is not searched again: its
+# stored value is returned at once.  o to move, four empty squares: step through this
+# search with a table and answer each question.  One position is met twice: when it
+# comes round again, what does the table answer?
+
+# %%
+StepperWidget(negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True), practice="steps")
 
 # %% [markdown]
 # ## What each improvement buys

@@ -102,6 +102,19 @@ for event in trace.events:
 StepperWidget(trace, windows=True)
 
 # %% [markdown]
+# ## Your turn: alpha-beta as it goes
+#
+# A tree of your own to search.  Tick *windows*, then step (▶ or the → key): the
+# stepper stops before each node returns and asks what it returns, and after each
+# child returns, while its parent has moves left, asks which node is entered next
+# (click it, or *none* when a cutoff ends the node).  Keep each node's window in mind:
+# it decides when a node stops.
+
+# %%
+StepperWidget(negaviz.record(negaviz.Tree.parse("A(B(E:4 F:7) C(G:2 H:9) D(I:5 J:1))"), algorithm="alphabeta"),
+              practice="steps", windows=True)
+
+# %% [markdown]
 # ## Fail-soft and fail-hard
 #
 # When an inner node stops early, or finds nothing better than α, its value is only a
@@ -129,6 +142,16 @@ print("node  window        fail-soft  fail-hard  bound")
 for s, h in zip(soft.nodes, hard.nodes):
     window = f"({fmt(s.alpha)}, {fmt(s.beta)})"
     print(f"{soft.label(s.id):4}  {window:12}  {fmt(s.value):>9}  {fmt(h.value):>9}  {s.bound.name.lower()}")
+
+# %% [markdown]
+# **Your turn: fail-hard by hand.**  A new tree, searched fail-hard.  Type every inner
+# node's value and window on it, click the edges of the moves never tried, and press
+# *check*.  Where a node fails high or low, its value is a bound: fail-hard's clamped
+# value and fail-soft's are both accepted, and the verdict says which you gave.
+
+# %%
+hard_tree = negaviz.Tree.parse("A(B(D:4 E(F:6 G:2)) C(H:7 I:1) J(K:8 L:3))")
+StepperWidget(negaviz.record(hard_tree, algorithm="alphabeta", fail_hard=True), practice="tree", windows=True)
 
 # %% [markdown]
 # ## A window is a question

@@ -35,7 +35,31 @@ from negaviz import TicTacToe
 from negaviz.analysis import compare
 from negaviz.display import picture
 from negaviz.render.plots import plot_comparison
-from negaviz.widgets import CompareWidget
+from negaviz.widgets import CompareWidget, StepperWidget
+
+# %% [markdown]
+# ## Your turn: one tree, two orders
+#
+# The same four leaves, in two orders.  In each stepper, type every inner node's value
+# and click the edge of every move alpha-beta never tries, then press *check*.  Which
+# order prunes, and why?
+
+# %%
+worst_first = negaviz.Tree.parse("A(B(D:3 E:1) C(F:6 G:8))")
+StepperWidget(negaviz.record(worst_first, algorithm="alphabeta"), practice="tree", windows=True)
+
+# %% [markdown]
+# The same tree with A's better move, C, tried first:
+
+# %%
+best_first = negaviz.Tree.parse("A(C(F:6 G:8) B(D:3 E:1))")
+StepperWidget(negaviz.record(best_first, algorithm="alphabeta"), practice="tree", windows=True)
+
+# %% [markdown]
+# **Answer.**  Only the second order prunes: once C has given A its best value, B's
+# first reply already shows that B is worse for A, so B's other reply is never looked
+# at.  Tried first, B gives A less than C will, so C must be searched in full.  The
+# rest of this notebook is about guessing the best move first in real games.
 
 # %% [markdown]
 # ## Orders compared on the empty board

@@ -133,6 +133,26 @@ picture(tt, windows=True)
 
 
 # %% [markdown]
+# ## Your turn: a table by hand
+#
+# x to move in tic-tac-toe, four empty squares, alpha-beta with a table.  Step through
+# it: before each position returns, say what it returns (for the side to move there).
+# Some positions come round again by another move order: the table answers them
+# at once, with what it stored.
+
+# %%
+StepperWidget(negaviz.record(TicTacToe("oo./x../.xx"), algorithm="alphabeta", tt=True), practice="steps")
+
+# %% [markdown]
+# Another one, with the windows shown.  When a position comes round again, is its
+# stored value exact or only a bound, and does it settle the position or only narrow
+# its window?
+
+# %%
+StepperWidget(negaviz.record(TicTacToe("oo./xx./..x"), algorithm="alphabeta", tt=True), practice="steps", windows=True)
+
+
+# %% [markdown]
 # ## Tables of bounded size
 #
 # A real program gives the table a fixed number of slots; two positions whose keys map

@@ -30,6 +30,18 @@ from negaviz import TicTacToe, check_proof, prove
 from negaviz.analysis import nodes_per_depth
 from negaviz.display import picture
 from negaviz.render import draw_proof
+from negaviz.widgets import StepperWidget
+
+# %% [markdown]
+# ## Your turn: who wins, and how?
+#
+# x to move.  Before reading on, step through alpha-beta's search of this position,
+# stopping at a win: before each position returns, say what it returns for the side to
+# move there (1 a win, −1 a loss, 0 a draw).  Which of x's moves win, and which replies
+# of o's must a proof answer?
+
+# %%
+StepperWidget(negaviz.record(TicTacToe("x../.xo/o.."), algorithm="alphabeta", stop_at_win=True), practice="steps")
 
 # %% [markdown]
 # ## x to move wins
@@ -91,6 +103,16 @@ whole = full_tree(game)  # a negamax search of every node: the minimal tree is r
 print("smallest proof that x wins:", prove(game, minimal=True).proofs[0].nodes, "nodes")
 print("minimal tree (at least 1 and at most 1):", minimal_tree(whole).nodes, "nodes")
 print("minimal tree, knowing that 1 is the highest score:", minimal_tree(whole, max_score=game.max_score).nodes, "nodes")
+
+# %% [markdown]
+# **Your turn: the minimal tree by hand.**  On a textbook tree whose best moves come
+# first, alpha-beta visits exactly the minimal tree.  Type each inner node's value,
+# click the edge of every move alpha-beta never tries, and press *check*: what is left
+# proves A's value twice over, at least and at most.
+
+# %%
+best_first = negaviz.Tree.parse("A(B(D:6 E:8) C(F:4 G:9) H(I:2 J:7))")
+StepperWidget(negaviz.record(best_first, algorithm="alphabeta"), practice="tree")
 
 # %% [markdown]
 # ## A draw needs two proofs

@@ -66,6 +66,14 @@ print("after the pass, o may play:", ", ".join(small.move_name(stuck, m) for m i
 # negamax needs; empty squares count for nobody.  Where a table below says *value*, it
 # is for x, who moves at the start: the first player, as in the minimax view.
 #
+# **Your turn: the end of a game.**  Back to the position where x had to pass.  Step
+# through the negamax search to the end of the game: before each position returns, say
+# what it returns, in discs for the side to move there.  A pass is a move too.
+
+# %%
+StepperWidget(negaviz.record(small, stuck, algorithm="negamax"), practice="steps")
+
+# %% [markdown]
 # ## The evaluation
 #
 # negaviz's Othello evaluates a position like this:
@@ -86,6 +94,15 @@ for move in game.moves(game.root):
 # them.  The deeper the search, the more the evaluation is applied to positions the
 # opponent has had a say in.
 #
+# **Your turn: two plies deep.**  4×4 Othello from the start, alpha-beta to depth 2.
+# The positions at the depth limit show their evaluation when the search reaches them;
+# before each other position returns, say what it returns, and watch where the search
+# stops early.
+
+# %%
+StepperWidget(negaviz.record(small, algorithm="alphabeta", depth=2), practice="steps", windows=True)
+
+# %% [markdown]
 # ## Deeper and deeper
 #
 # 6×6 Othello from the start, searched to depths 1 to 6 with negamax and with

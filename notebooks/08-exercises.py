@@ -15,74 +15,113 @@
 # %% [markdown]
 # # 8 · Exercises
 #
-# Quiz mode turns a recorded search into questions: what a node returns, what window
-# it gets, which children are never visited.  Every answer is read from the trace, so
-# the questions always match the search that was run.  A seeded random tree gives every
-# student (or every year) a fresh exercise that can be made again exactly.
+# The classic exam exercise: a tree is given, and you do alpha-beta on it by hand.
+# Write each inner node's value (in the negamax view: for the side to move there) and
+# the window it is entered with, and mark the moves the search never tries.  Here you
+# do it on the picture, and the page checks it: the first wrong node, the step of the
+# search that shows the right answer, and, when your answers are what a well-known
+# mistake gives, the name of the mistake.  The checking happens in the page itself, so
+# it works without a running kernel too.
 
 # %%
 import negaviz
-from negaviz.quiz import exercise, questions, random_tree
+from negaviz.display import picture
+from negaviz.quiz import exercise, grade, random_tree
 from negaviz.widgets import StepperWidget
 
 # %% [markdown]
-# ## A random tree
+# ## A worked whole-tree exercise
 #
-# Depth 3, two children per node, leaves from −9 to 9 for the first player, from seed 1:
+# The tree, with each leaf's value for the player at A:
 
 # %%
-tree = random_tree(3, 2, seed=1)
-print(tree.text())
-trace = negaviz.record(tree, algorithm="alphabeta")
-qs = questions(trace)
-print(len(qs), "questions; the first ones:")
-for q in qs[:6]:
-    print(" -", q.prompt)
+worked_tree = negaviz.Tree.parse("A(B(D:3 E:5) C(F:2 G:8) H(I:6 J:4))")
+worked = negaviz.record(worked_tree, algorithm="alphabeta")
+print(worked_tree.text())
 
 # %% [markdown]
-# ## Answers checked
+# How to do it: go through the tree in search order (depth first, left to right), and
+# keep each node's window in mind.
 #
-# `Question.check` reads answers as students type them (`-3`, `−3`, `(5, inf)`, `G and H`)
-# and explains the right answer either way; an answer it cannot read gets a note
-# saying so instead of a verdict.
+# 1. **A** is entered with (−∞, ∞), and so is its first child **B**.  The leaves
+#    below B are two plies down, where the player at A moves again, so they keep their
+#    numbers: D is 3, E is 5.  B takes the largest of its children's values negated:
+#    −3 and −5, so **B is −3**.  Nothing cut: B's β is ∞.
+# 2. Back at A, B's −3 is worth 3 to A: A's α has risen to 3.  A's next child is
+#    entered with the window turned round, (−β, −α) = (−∞, −3).
+# 3. **C**, window (−∞, −3): F gives −2, which reaches β = −3 (−2 ≥ −3).  C stops:
+#    A already has 3 from B, and C lets the opponent hold A to 2 at most.  **G is cut**,
+#    and **C is −2**, only a lower bound (fail-soft; fail-hard would return β = −3).
+# 4. **H**, window (−∞, −3): I gives −6, J gives −4, neither reaches −3.  **H is −4**.
+# 5. **A** takes the largest of 3, 2 and 4: **A is 4**, and the best line is A H J.
+#
+# The grader agrees, and the drawing shows the finished search with its windows:
 
 # %%
-by_kind = {}
-for q in qs:
-    by_kind.setdefault((q.kind, trace.label(q.node)), q)
-
-value_q = by_kind["value", "C"]
-window_q = by_kind["window", "F"]
-pruned_q = by_kind["pruned", "E"]
-for q, answers in [
-    (value_q, [value_q.answer_text(), "6", "minus six"]),
-    (window_q, [window_q.answer_text(), "(-inf, 6)"]),
-    (pruned_q, [pruned_q.answer_text(), "none"]),
-]:
-    print(q.prompt)
-    for answer in answers:
-        print(f"  {answer!r} -> {q.check(answer)}")
-    print()
+print(grade(worked, values={"A": 4, "B": -3, "C": -2, "H": -4}, cut={"G"}).sentence)
+picture(worked, windows=True)
 
 # %% [markdown]
-# In class, the stepper asks the questions as the search reaches them: type an answer
-# and press *check* before stepping on.  It asks them about a fresh tree (seed 2), so
-# the answers above give none of its answers away.
+# ## Your turn: a whole tree
+#
+# A fresh tree, made to order: `random_tree(3, 2, seed=7, cutoffs=2, deep_cutoffs=1)`
+# is a tree of depth 3, two moves per node, whose alpha-beta search makes exactly two
+# cutoffs, one of them above the leaves' parents (it skips a whole subtree).
+#
+# In the stepper below, type each inner node's value on it and its window in the
+# window fields, click the edge of every move the search never tries (or focus it and
+# press Space), and press *check*.  The verdict names the first wrong node; *show me*
+# steps the search there, *try again* keeps your answers.  A value that is only a
+# bound accepts every equally valid bound, from fail-hard's to fail-soft's.
 
 # %%
-practice = negaviz.record(random_tree(3, 2, seed=2), algorithm="alphabeta")
-StepperWidget(practice, quiz=True, windows=True)
+exam = random_tree(3, 2, seed=7, cutoffs=2, deep_cutoffs=1)
+print(exam.text())
+StepperWidget(negaviz.record(exam, algorithm="alphabeta"), practice="tree", windows=True)
 
 # %% [markdown]
-# (The exercise of fixing a buggy alpha-beta that `check()` judges is in *Write your
+# ## As the search goes
+#
+# Now one question at a time.  Press ▶ (or the → key): the stepper stops just before
+# each node returns and asks what it returns (type it on the node), and after each
+# child returns while its parent has moves left, asks which node is entered next
+# (click it).  Answer, and the step is shown.
+
+# %%
+steps_tree = random_tree(3, 2, seed=2, cutoffs=2, deep_cutoffs=1)
+print(steps_tree.text())
+StepperWidget(negaviz.record(steps_tree, algorithm="alphabeta"), practice="steps", windows=True)
+
+# %% [markdown]
+# ## Answers given in Python
+#
+# The page's grader is `negaviz.quiz.grade`: answers go in as Python values (`values`
+# by node name, `windows` as (α, β) pairs, `cut` as the names of the moves never
+# tried).  Here are deliberately wrong answers for the worked tree: every value in the
+# minimax view, and a cut that is not there.
+
+# %%
+wrong = grade(worked, values={"A": 4, "B": 3, "C": 2, "H": 4}, cut={"G", "J"})
+print("correct:", wrong.correct, "| mistake:", wrong.mistake, "| score:", wrong.score)
+print(wrong.sentence)
+
+# %% [markdown]
+# (Writing alpha-beta yourself, with `check()` judging your function, is in *Write your
 # own alpha-beta*, the companion of notebook 3.)
 #
-# ## For lecturers: an exercise sheet and its answer key
+# ## For lecturers: exercise sheets
 #
-# `exercise` makes a sheet from a seed: the tree, questions worth asking (the root's
-# and its children's values, a few finite windows, the pruned children), and an answer
-# key listing every node's window and value.  The same seed always gives the same
-# sheet.
+# `negaviz exercises` writes one offline page of numbered practice trees of the
+# difficulty asked for, with the answer key (and `--pdf` the trees to print); give
+# each student their own sheet with `--student`:
+#
+# ```
+# negaviz exercises --count 5 --depth 3 --branching 2 --cutoffs 2 --deep-cutoffs 1 --seed 7 -o sheet.html --key key.md
+# negaviz exercises --count 5 --depth 3 --branching 2 --cutoffs 2 --deep-cutoffs 1 --seed 7 --student ID -o ID.html
+# ```
+#
+# From Python, `exercise` makes a sheet of written questions and its answer key from a
+# seed; the same seed always gives the same sheet.
 
 # %%
 sheet = exercise(3, 2, seed=11)

@@ -51,6 +51,7 @@ from negaviz.analysis.nodetypes import type_counts
 from negaviz.display import picture
 from negaviz.render import draw
 from negaviz.render.styles import default_node_style
+from negaviz.widgets import StepperWidget
 
 # %% [markdown]
 # ## Uniform trees, three ways round
@@ -103,6 +104,20 @@ def three_orders(b, d):
 trees = three_orders(3, 2)
 for order, tree in trees.items():
     print(f"{order:6} {tree.text()}   value {negaviz.search(tree, algorithm='negamax').value}")
+
+# %% [markdown]
+# **Your turn: best first and worst first by hand.**  The same uniform tree, two moves
+# per node and three plies deep, ordered best first and then worst first.  In each
+# stepper, type every inner node's value, click the edge of every move alpha-beta never
+# tries, and press *check*.  Best first, the formula says alpha-beta reaches
+# 2² + 2¹ − 1 = 5 of the 8 leaves; how many does it reach worst first?
+
+# %%
+small_trees = three_orders(2, 3)
+StepperWidget(negaviz.record(small_trees["best"], algorithm="alphabeta"), practice="tree")
+
+# %%
+StepperWidget(negaviz.record(small_trees["worst"], algorithm="alphabeta"), practice="tree")
 
 # %% [markdown]
 # ## Leaves visited against the formula

@@ -27,6 +27,7 @@ from dataclasses import replace
 import negaviz
 from negaviz.analysis import DEFAULT_STEPS, ladder
 from negaviz.render.plots import plot_ladder
+from negaviz.widgets import StepperWidget
 
 # %% [markdown]
 # ## The board
@@ -40,6 +41,27 @@ game = negaviz.ConnectFour(cols=4, rows=4)
 pos = game.parse("2332")
 print(game.position_text(pos).replace("/", "\n"))
 print("to move:", game.player_names[game.player(pos)], "  moves:", [game.move_name(pos, m) for m in game.moves(pos)])
+
+# %% [markdown]
+# ## Your turn: two end games
+#
+# Two 4×4 positions near the end, x to move, searched with alpha-beta to the end of the
+# game.  Step through each: before each position returns, say what it returns for the
+# side to move there (1 a win, 0 a draw, −1 a loss).  Positions are named by the
+# columns played from the position shown.  Can x win the first?
+
+# %%
+first = game.parse("1133443411")
+print(game.position_text(first).replace("/", "\n"))
+StepperWidget(negaviz.record(game, first, algorithm="alphabeta"), practice="steps")
+
+# %% [markdown]
+# And the second: can x save it?
+
+# %%
+second = game.parse("3331314421")
+print(game.position_text(second).replace("/", "\n"))
+StepperWidget(negaviz.record(game, second, algorithm="alphabeta"), practice="steps", windows=True)
 
 # %% [markdown]
 # ## The enhancement ladder on 4×4

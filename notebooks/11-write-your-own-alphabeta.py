@@ -45,13 +45,26 @@ INF = math.inf
 # ## The tree
 #
 # A textbook tree, leaf values for the first player (the player at A).  It is small,
-# but every bug below shows on it: there is a cutoff at C, and the leaves under D are
-# three plies down, where the second player is to move.  Here is negaviz's own
-# alpha-beta on it, with each node's window:
+# but every bug below shows on it: there is a cutoff, and the leaves under D are
+# three plies down, where the second player is to move.
 
 # %%
 tree = negaviz.Tree.parse("A(B(E:5 F:6) C(G:5 H:1 I:9) D(J(L:2 M:8) K(N:7 O:5)))")
 reference = negaviz.record(tree, algorithm="alphabeta")
+print(tree.text())
+
+# %% [markdown]
+# **Your turn: by hand first.**  Before writing any code, do alpha-beta on this tree
+# yourself: type every inner node's value and window on it, click the edge of every
+# move never tried, and press *check*.  What your function must do is what you do here.
+
+# %%
+StepperWidget(reference, practice="tree", windows=True)
+
+# %% [markdown]
+# **Answer.**  negaviz's own alpha-beta on the tree, with each node's window:
+
+# %%
 print("value:", reference.value, "  best line:", " ".join(reference.pv_names()),
       "  never visited:", ", ".join(reference.pruned_labels()))
 picture(draw(reference, windows=True))

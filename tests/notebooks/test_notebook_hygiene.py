@@ -1,7 +1,9 @@
 """The lecture notebooks: listed, clean, run and stored, and never drifting from their source.
 
 These checks read the saved ``.ipynb`` files and run nothing but
-``tools/build_notebooks.py --check`` (which builds cells in memory, without a kernel).
+``tools/build_notebooks.py --check`` (which builds cells in memory, without a kernel);
+the tests of the practice-task checks themselves make a few small notebooks in memory
+with negaviz, to show that the checks fail on bad ones.
 Whether the stored outputs still come out is nbval's job:
 ``pytest --nbval -p negaviz.course.nbval_plugin notebooks/`` (pyproject.toml turns both on).
 What breaks nbval (unseeded randomness, times, widgets without a static form, Output
@@ -12,6 +14,7 @@ widgets, a marker nbval does not see) is found by :mod:`negaviz.course.rules`, t
 from __future__ import annotations
 
 import html
+import math
 import json
 import re
 import subprocess
@@ -22,6 +25,7 @@ from typing import Any
 import pytest
 
 from negaviz.course.rules import SKIP_MARKERS, SKIP_TAGS, TIMESTAMP, check_notebook
+from negaviz.frontend.page import page_state
 from negaviz.vocabulary import CONVENTIONS, MISLEADING, PERSPECTIVES, view_caption
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,3 +235,216 @@ def test_the_index_states_a_learning_goal_for_every_notebook() -> None:
     assert "after it you can" in prose_00
     for maintainer in ("make notebooks", "nbval", "jupytext"):
         assert maintainer not in prose_00, f"00-index: {maintainer!r} is maintainers' material (notebooks/README.md)"
+
+
+# ------------------------------------------------------------- students act (issue 30)
+LECTURES = [p for p in PATHS if re.match(r"(0[1-9]|1[01])-", p.name)]
+PRACTICE_CALL = re.compile(r"\bStepperWidget\(.*?\bpractice\s*=\s*[\"'](tree|steps)[\"']", re.S)
+SRCDOC = re.compile(r'srcdoc="([^"]*)"')
+DEFINED = re.compile(r"^def\s+(\w+)\s*\(", re.M)
+NOT_VALUES = re.compile(r"\b\w+:[−-]?\d+(?:\.\d+)?|[(\[][^()\[\]]*,[^()\[\]]*[)\]]")
+"""Numbers that are no node's value: a leaf in a tree's labelled form (``D:3``, the
+tree's own text) and a window (``(−∞, −3)``, ``[5, ∞]``)."""
+TOKEN = re.compile(r"[−-]?\d+(?:\.\d+)?|[−-]?(?:inf|∞)|\w+")
+NEAR = 4
+"""How many tokens after a node's name a number may come and still be read as its value."""
+NEVER_WORDS = ("never visited", "never tried", "pruned", "skipped", "cut")
+
+
+def practice_pages(cell: dict[str, Any]) -> list[dict[str, Any]]:
+    """The practice data of every stepper page in a code cell's stored outputs
+    (``negaviz.quiz.practice.practice_data``, read back from the page's own data)."""
+    found = []
+    for output in cell.get("outputs", []):
+        page = text(output.get("data", {}).get("text/html", ""))
+        for srcdoc in SRCDOC.findall(page):
+            state = page_state(html.unescape(srcdoc))
+            found += [s["practice"] for s in state["scenes"] if s.get("practice")]
+    return found
+
+
+def practice_tasks(nb: dict[str, Any]) -> list[tuple[int, str]]:
+    """The cells in which a student acts, as (cell index, kind).  A cell is a task when
+    * ``practice``: its code makes ``StepperWidget(..., practice="tree"|"steps")`` and its
+      stored output is a stepper page that carries practice data of that mode (graded in
+      the page); or
+    * ``check``: it follows a markdown cell that says "Your turn", defines a function and
+      hands that function to ``check`` (directly or through a helper whose name holds
+      ``check``), so ``check()`` judges the student's edit of it."""
+    tasks = []
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        source = text(cell["source"])
+        call = PRACTICE_CALL.search(source)
+        if call and call.group(1) in {p["mode"] for p in practice_pages(cell)}:
+            tasks.append((i, "practice"))
+            continue
+        before = nb["cells"][i - 1] if i else None
+        asked = before is not None and before["cell_type"] == "markdown" and "your turn" in text(before["source"]).lower()
+        judged = [f for f in DEFINED.findall(source) if re.search(rf"\b\w*check\w*\(\s*{f}\b", source)]
+        if asked and judged:
+            tasks.append((i, "check"))
+    return tasks
+
+
+def visible_lines(cell: dict[str, Any]) -> list[str]:
+    """What a reader sees of a cell without running anything: a markdown cell's text, a
+    code cell's printed and returned text, and each node of a stored drawing (the texts
+    of one SVG node group make one line)."""
+    if cell["cell_type"] == "markdown":
+        return text(cell["source"]).splitlines()
+    lines = []
+    for output in cell.get("outputs", []):
+        if output["output_type"] == "stream":
+            lines += text(output["text"]).splitlines()
+            continue
+        data = output.get("data", {})
+        lines += text(data.get("text/plain", "")).splitlines()
+        for group in re.findall(r'<g id="[^"]*" class="node">(.*?)</g>', text(data.get("image/svg+xml", "")), re.S):
+            lines.append(" ".join(html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", group)))
+    return lines
+
+
+def number_token(token: str) -> float | None:
+    t = token.replace("−", "-")
+    if t.lstrip("-") in ("inf", "∞"):
+        return -math.inf if t.startswith("-") else math.inf
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def reveals(line: str, practice: dict[str, Any]) -> list[str]:
+    """The answers of a practice task on a textbook tree that ``line`` gives away:
+    * a value: an inner node's name as a word, followed within NEAR tokens (and before
+      any other node's name) by its value in either view, as in "value at A: 5",
+      "B returns −5" or a table row "C  1  (−∞, −5)  −3";
+    * the cuts: a word for moves never tried, followed by exactly the names of the
+      moves the search never tries (no more, no fewer), as in "never visited: G, H"."""
+    keys = practice["keys"]
+    names = set(keys["negamax"]["names"])
+    answers = {(name, float(v["value"])) for key in keys.values() for name, v in key["values"].items()
+               if isinstance(v["value"], (int, float))}
+    tokens = TOKEN.findall(NOT_VALUES.sub(" ", line))
+    found = []
+    for i, token in enumerate(tokens):
+        if token not in names:
+            continue
+        for later in tokens[i + 1:i + 1 + NEAR]:
+            if later in names:
+                break
+            value = number_token(later)
+            if value is not None and (token, value) in answers:
+                found.append(f"{token} = {later}")
+    cuts = set(keys["negamax"]["cuts"])
+    lowered = line.lower()
+    for word in NEVER_WORDS:
+        at = lowered.find(word)
+        if cuts and at >= 0 and set(TOKEN.findall(line[at + len(word):])) & names == cuts:
+            found.append(f"cuts {', '.join(sorted(cuts))}")
+    return found
+
+
+def revealed_before_tasks(nb: dict[str, Any]) -> list[str]:
+    """For each practice task on a textbook tree (its answer key names no "the root":
+    a board's positions are named by moves), what the cells before it show of its answers."""
+    problems = []
+    for i, kind in practice_tasks(nb):
+        if kind != "practice":
+            continue
+        for practice in practice_pages(nb["cells"][i]):
+            if "the root" in practice["keys"]["negamax"]["names"]:
+                continue
+            for cell in nb["cells"][:i]:
+                for line in visible_lines(cell):
+                    problems += [f"{nb['cells'][i]['id']}: {cell['id']} shows {r}: {line.strip()[:80]!r}"
+                                 for r in reveals(line, practice)]
+    return problems
+
+
+def test_every_lecture_notebook_has_two_tasks_for_the_student() -> None:
+    assert len(LECTURES) == 11, [p.name for p in LECTURES]
+    counts = {p.name: practice_tasks(load(p)) for p in LECTURES}
+    few = {name: tasks for name, tasks in counts.items() if len(tasks) < 2}
+    assert not few, f"each lecture notebook needs at least two tasks where the student acts: {few}"
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=lambda p: p.name)
+def test_no_visible_output_gives_a_practice_answer_before_its_task(path: Path) -> None:
+    """The page carries the answer key (it grades with no kernel); what the reader sees
+    before the task (prose, printed text, drawings) must not."""
+    assert revealed_before_tasks(load(path)) == []
+
+
+def _notebook(*cells: dict[str, Any]) -> dict[str, Any]:
+    return {"cells": [dict(c, id=f"c{i:02d}") for i, c in enumerate(cells, 1)]}
+
+
+def _printed(s: str) -> dict[str, Any]:
+    return {"cell_type": "code", "source": "print(...)", "outputs": [{"output_type": "stream", "name": "stdout", "text": s}]}
+
+
+def _practice_cell(tree: str, mode: str = "tree") -> dict[str, Any]:
+    from negaviz import Tree, record
+    from negaviz.widgets import StepperWidget
+
+    widget = StepperWidget(record(Tree.parse(tree), algorithm="alphabeta"), practice=mode, windows=True)
+    bundle = widget._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    source = f"StepperWidget(negaviz.record(Tree.parse({tree!r}), algorithm='alphabeta'), practice={mode!r})"
+    return {"cell_type": "code", "source": source,
+            "outputs": [{"output_type": "display_data", "data": {k: v for k, v in data.items() if k.startswith("text/")}}]}
+
+
+def test_the_answer_check_fails_on_notebooks_that_give_answers_away() -> None:
+    """The checks above can fail: a printed value, a drawing of the finished search, a
+    list of the moves never visited or a sentence of the prose before the task is found;
+    the same text after the task, or about another tree's nodes, is not."""
+    tree = "A(B(D:7 E:5) C(F:3 G:1 H:9))"  # A 5, B −5, C −3 (minimax: B 5, C 3); G and H never visited
+    task = _practice_cell(tree)
+    nb = _notebook(_printed("value at A: 5\n"), task)
+    assert practice_tasks(nb) == [(1, "practice")]
+    assert revealed_before_tasks(nb) == ["c02: c01 shows A = 5: 'value at A: 5'"]
+    assert revealed_before_tasks(_notebook(_printed("never visited: G, H\n"), task)) == [
+        "c02: c01 shows cuts G, H: 'never visited: G, H'"]
+    assert revealed_before_tasks(_notebook({"cell_type": "markdown", "source": "Then C returns 3 to A."}, task))
+    assert revealed_before_tasks(_notebook(_printed("C  1  (−∞, −5)  −3  lower  G, H\n"), task))
+    from negaviz import Tree, record
+    from negaviz.display import picture
+
+    drawing = picture(record(Tree.parse(tree), algorithm="alphabeta"))._repr_mimebundle_()
+    drawing = drawing[0] if isinstance(drawing, tuple) else drawing
+    shown = {"cell_type": "code", "source": "picture(trace)", "outputs": [
+        {"output_type": "display_data", "data": {"image/svg+xml": drawing["image/svg+xml"], "text/plain": "<drawing>"}}]}
+    assert any("shows B = " in p for p in revealed_before_tasks(_notebook(shown, task)))
+    # Not answers: the same line after the task, a leaf's number, other values, a lone cut name.
+    assert revealed_before_tasks(_notebook(task, _printed("value at A: 5\n"))) == []
+    assert revealed_before_tasks(_notebook(_printed("A(B(D:7 E:5) C(F:3 G:1 H:9))\nvalue at A: 4, never visited: G\n"), task)) == []
+    # A stepper without practice, or one whose output was not stored, is no task.
+    plain = dict(task, source=task["source"].replace("practice='tree'", "windows=True"))
+    assert practice_tasks(_notebook(plain)) == [] and practice_tasks(_notebook(dict(task, outputs=[]))) == []
+
+
+def test_a_check_task_is_code_the_student_changes_and_check_judges() -> None:
+    ask = {"cell_type": "markdown", "source": "## Your turn\nFix it."}
+    code = {"cell_type": "code", "source": "def fix_me(node, alpha, beta):\n    ...\n\n\nreport = check_search(fix_me)\n",
+            "outputs": []}
+    assert practice_tasks(_notebook(ask, code)) == [(1, "check")]
+    assert practice_tasks(_notebook({"cell_type": "markdown", "source": "The classic bugs"}, code)) == []
+    unjudged = dict(code, source="def fix_me(node, alpha, beta):\n    ...\n")
+    assert practice_tasks(_notebook(ask, unjudged)) == []
+
+
+def test_the_answer_check_fails_when_an_answer_moves_before_its_task() -> None:
+    """Notebook 11 as it would be with its "Answer" cell (the reference's value, cuts and
+    drawing) before the practice stepper instead of after it."""
+    nb = load(NOTEBOOKS / "11-write-your-own-alphabeta.ipynb")
+    assert revealed_before_tasks(nb) == []
+    task = next(i for i, kind in practice_tasks(nb) if kind == "practice")
+    cells = nb["cells"]
+    answer = next(j for j in range(task + 1, len(cells)) if "never visited" in "\n".join(visible_lines(cells[j])))
+    nb["cells"] = cells[:task] + [cells[answer]] + cells[task:answer] + cells[answer + 1:]
+    found = revealed_before_tasks(nb)
+    assert any("shows A = 7" in p for p in found) and any("shows cuts H, I" in p for p in found), found

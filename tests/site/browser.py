@@ -266,6 +266,8 @@ class NotebookRun:
     """The text of the notebook's first Markdown cell (the site's line saying Python is starting)."""
     status: list[str] = field(default_factory=list)
     """The page's line about Python starting, each state it showed (:func:`status_seen`)."""
+    practising: int = 0
+    """Practice steppers shown with their practice panel."""
 
 
 PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
@@ -273,6 +275,8 @@ PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
 DRAWING_DRAWN = ".negaviz-drawing svg"
 """A still drawing laid out by the page."""
 STEPPER_DRAWN = "[data-negaviz-stepper]:has(svg g.node)"
+PRACTICE_SHOWN = "[data-negaviz-stepper] .nv-practice"
+"""A practice stepper's panel (the task, the answer buttons, the verdict)."""
 """A stepper whose tree is laid out (one match per stepper)."""
 
 
@@ -364,7 +368,8 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
     # Drawings and steppers lay themselves out once the page has the bundled Graphviz
     # (asked of the kernel, then started), and plots once Vega has run: after the cells.
     # With ``expect`` (how many of each the notebook shows), wait for that many, else for one.
-    for kind, shown in (("drawings", DRAWING_DRAWN), ("steppers", STEPPER_DRAWN), ("plots", PLOT_DRAWN)):
+    for kind, shown in (("drawings", DRAWING_DRAWN), ("steppers", STEPPER_DRAWN), ("plots", PLOT_DRAWN),
+                        ("practice", PRACTICE_SHOWN)):
         want = 1 if expect is None else expect.get(kind, 0)
         if want:
             try:
@@ -378,11 +383,13 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
     drawings = page.locator(DRAWING_DRAWN).count()
     plots = page.locator(PLOT_DRAWN).count()
     steppers = page.locator("[data-negaviz-stepper]").count()
+    practising = page.locator(PRACTICE_SHOWN).count()
     stepped = None
-    # the first plain stepper (a compare widget holds two sentences: it steps both at once)
+    # the first plain stepper (a compare widget holds two sentences: it steps both at once;
+    # a practice stepper holds its steps back until the student answers)
     plain = page.evaluate(
         "() => [...document.querySelectorAll('[data-negaviz-stepper]')]"
-        ".findIndex(s => s.querySelectorAll('.nv-sentence').length === 1)"
+        ".findIndex(s => s.querySelectorAll('.nv-sentence').length === 1 && !s.querySelector('.nv-practice'))"
     )
     stepper = page.locator("[data-negaviz-stepper]").nth(max(plain, 0))
     if steppers and plain >= 0:
@@ -395,4 +402,5 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
     return NotebookRun(
         len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, [], drawings, stepped, text,
         plots=plots, steppers=steppers, first_output_seconds=first, note=note, status=status_seen(page),
+        practising=practising,
     )

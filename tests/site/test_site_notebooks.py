@@ -7,7 +7,9 @@ notebook in turn in one browser (a new page, so a new kernel, for each).  Each m
 every code cell with no error output, and show every picture it stores: a drawing (SVG
 from dot on the lecturer's machine) as a drawing the page lays out (no dot in the
 browser's Python), a plot (Vega-Lite) drawn by JupyterLite's renderer, and its steppers
-laid out.  The site's first line says that Python is starting, and the page's line says
+laid out, every practice stepper with its practice panel.  The first stepper that is not
+a practice one (practice holds steps back until the student answers) steps with the
+keys.  The site's first line says that Python is starting, and the page's line says
 when it is ready.  With ``-s`` it prints
 each notebook's times; the first notebook's first output is the cold start a student
 meets (``negaviz.site.STARTING_SECONDS`` says it to them).
@@ -18,6 +20,7 @@ About 5 minutes on two cores.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +33,7 @@ from negaviz.site import STARTING_NOTE, SiteInfo, build_site
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 WIDGET = "application/vnd.jupyter.widget-view+json"
+PRACTICE = re.compile(r"\bStepperWidget\(.*?\bpractice\s*=\s*[\"'](tree|steps)[\"']", re.S)
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -43,9 +47,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteInfo]:
 
 
 def stored(path: Path) -> dict[str, int]:
-    """What the notebook shows as stored: drawings, plots, widgets."""
-    counts = {"drawings": 0, "plots": 0, "widgets": 0}
+    """What the notebook shows as stored: drawings, plots, widgets, and practice steppers
+    (cells that make one: ``StepperWidget(..., practice="tree"|"steps")``)."""
+    counts = {"drawings": 0, "plots": 0, "widgets": 0, "practice": 0}
     for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        source = "".join(cell["source"])
+        counts["practice"] += cell["cell_type"] == "code" and bool(PRACTICE.search(source))
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             counts["drawings"] += "image/svg+xml" in data
@@ -64,7 +71,7 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
 
     with site_browser.serve(site.path) as served:
         expect = {p.name: {"drawings": stored(p)["drawings"], "plots": stored(p)["plots"],
-                           "steppers": min(stored(p)["widgets"], 1)} for p in NOTEBOOKS}
+                           "steppers": min(stored(p)["widgets"], 1), "practice": stored(p)["practice"]} for p in NOTEBOOKS}
         runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400, say=say, expect=expect)
     problems = []
     for path, run in zip(NOTEBOOKS, runs):
@@ -81,6 +88,8 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
             problems.append(f"{path.name}: no stepper shown, {want['widgets']} widgets stored")
         if run.stepped is not None and run.stepped[1] != run.stepped[0] + 3:
             problems.append(f"{path.name}: the stepper went from step {run.stepped[0]} to {run.stepped[1]} on three →")
+        if run.practising != want["practice"]:
+            problems.append(f"{path.name}: {run.practising} practice steppers shown, {want['practice']} made")
         if run.note.strip() != STARTING_NOTE.strip("*"):
             problems.append(f"{path.name}: its first line is {run.note[:80]!r}, not the note that Python is starting")
         if not any(s.startswith("ready|Python is ready") for s in run.status):
