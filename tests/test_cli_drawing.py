@@ -59,7 +59,7 @@ def test_proof_of_a_draw_draws_one_file_per_prover(tmp_path: Path) -> None:
 
 
 def test_export_writes_one_offline_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from negaviz.frontend.page import page_state
+    from negaviz.frontend.page import page_module, page_state
 
     out = tmp_path / "ab.html"
     assert main(["export", "tree", TEXTBOOK, "-o", str(out)]) == 0
@@ -67,7 +67,7 @@ def test_export_writes_one_offline_page(tmp_path: Path, capsys: pytest.CaptureFi
     (scene,) = page_state(page)["scenes"]
     # one view, laid out once (in the browser, from its DOT source), painted at each of the 19 steps
     assert len(scene["views"]) == 1 and scene["views"][0]["dot"].startswith("digraph") and scene["n"] == 18
-    assert "data-negaviz-stepper" in page
+    assert "data-negaviz-stepper" in page_module(page)  # the front-end, gzipped in the page
     assert "http://" not in page and "https://" not in page
     assert "every one of 19 steps" in capsys.readouterr().out
 
@@ -133,7 +133,7 @@ def test_export_needs_no_dot(tmp_path: Path) -> None:
         capture_output=True, text=True, env=no_dot, timeout=120,
     )
     assert run.returncode == 0 and "every one of 19 steps" in run.stdout, run.stderr
-    from negaviz.frontend.page import page_state
+    from negaviz.frontend.page import page_module, page_state
 
     (scene,) = page_state(out.read_text(encoding="utf-8"))["scenes"]
     assert scene["layout"] == "browser" and scene["views"][0]["dot"].startswith("digraph")

@@ -1,9 +1,10 @@
 """A self-contained HTML page that steps one or two scenes, with no network and no kernel.
 
-The page holds the front-end module (``stepper.js``, the same file the widgets load, as
-an inline module script),
-the scenes' data as JSON, the views' SVG apart from it (both gzipped, unpacked by the
-browser), and a few lines that hand the module a model holding that data.  A Content-Security-Policy forbids every request but the page's own inline script
+The page holds the front-end module (``stepper.js``, the same file the widgets load),
+the scenes' data as JSON, the views' SVG apart from it (all three gzipped, unpacked by
+the browser; the module is imported from a ``blob:`` of its text), and a few lines, an
+inline module script, that hand the module a model holding that data.  Gzipped, the
+module is a quarter of its size, and a notebook stores one copy per stepper.  A Content-Security-Policy forbids every request but the page's own inline script
 and style, so it works from a USB stick, an e-mail attachment or a sandboxed frame.
 
 :func:`static_html` wraps such a page in a sandboxed ``<iframe>``: the form a widget
@@ -15,7 +16,7 @@ leaves in a notebook's outputs for viewers without a widget manager (``jupyter n
 >>> trace = negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
 >>> page = page_html([Scene(trace)], title="alpha-beta")
 >>> "data-negaviz-stepper" in ESM, page.count("<script"), "http" in page.replace("http-equiv", "")
-(True, 3, False)
+(True, 4, False)
 """
 
 from __future__ import annotations
@@ -88,8 +89,20 @@ async function negavizViz() {
   });
   URL.revokeObjectURL(url);
 }
+// The front-end module, imported from its own text (it travels gzipped: a notebook keeps
+// one copy in every stepper's static form).
+async function negavizModule() {
+  const holder = document.querySelector("script.negaviz-module");
+  const url = URL.createObjectURL(new Blob([await negavizGunzip(holder.textContent)], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
 (async () => {
   await negavizViz();
+  const { render } = await negavizModule();
   for (const holder of document.querySelectorAll("script.negaviz-data")) {
     const state = JSON.parse(await negavizGunzip(holder.textContent));
     // The views' SVG, laid out by dot, travels apart from the data (see page_html).
@@ -131,6 +144,12 @@ def check_page_size(scenes: list[Scene]) -> None:
             )
 
 
+@functools.cache
+def _esm_packed() -> str:
+    """The front-end module as a page carries it (packed once per process)."""
+    return _gz64(ESM)
+
+
 @functools.lru_cache(maxsize=1)
 def _viz_packed() -> str:
     """The bundled Graphviz as a page carries it (packed once per process)."""
@@ -144,7 +163,17 @@ def _gz64(text: str) -> str:
 
 
 _DATA = re.compile(r'<script type="application/octet-stream" class="negaviz-data" data-for="[^"]*">([^<]*)</script>')
+_MODULE = re.compile(r'<script type="application/octet-stream" class="negaviz-module">([^<]*)</script>')
 _LAYOUT = re.compile(r'<script type="application/octet-stream" class="negaviz-layout" data-for="[^"]*">([^<]*)</script>\n')
+
+
+def page_module(page: str) -> str:
+    """The front-end module a page made by :func:`page_html` carries, unpacked (it
+    equals :data:`ESM`).  For readers and tests of a page."""
+    m = _MODULE.search(page)
+    if m is None:
+        raise InputError("this is not a page made by negaviz (it holds no front-end module)")
+    return _gunzip(m.group(1))
 
 
 def page_state(page: str) -> dict[str, Any]:
@@ -214,7 +243,8 @@ def page_html(
 def stepper_script() -> str:
     """The script that runs every stepper block of a page (:func:`stepper_block`): the
     front-end's module and the lines that call its render() for each; once a page."""
-    return f'<script type="module">\n{ESM}\n{_BOOT}</script>\n'
+    return (f'<script type="application/octet-stream" class="negaviz-module">{_esm_packed()}</script>\n'
+            f'<script type="module">\n{_BOOT}</script>\n')
 
 
 def stepper_block(

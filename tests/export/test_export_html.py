@@ -15,7 +15,7 @@ from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.cli import main
 from negaviz.errors import InputError
 from negaviz.export import Export, export_html
-from negaviz.frontend.page import _json, page_state
+from negaviz.frontend.page import ESM, _json, page_module, page_state
 from negaviz.frontend.scene import CHUNK
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -55,7 +55,7 @@ def test_every_step_is_on_the_page(textbook: negaviz.Trace, tmp_path: Path) -> N
     view = scene["views"][0]
     source = view["dot"]  # laid out in the browser, by the Graphviz the page carries
     assert source.startswith("digraph") and "svg" not in view
-    assert text.count("<script") == 3 and "data-negaviz-stepper" in text and 'class="negaviz-viz"' in text
+    assert text.count("<script") == 4 and page_module(text) == ESM and 'class="negaviz-viz"' in text
     laid_out_here = export_html(textbook, tmp_path / "dot.html", layout="dot").path.read_text(encoding="utf-8")
     svg = check_every_step(laid_out_here, textbook)["views"][0]["svg"]
     assert svg.lstrip().startswith("<svg") and "dot" not in check_every_step(laid_out_here, textbook)["views"][0] and 'class="negaviz-viz"' not in laid_out_here
