@@ -266,9 +266,13 @@ function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresent
     e.stopPropagation(); // JupyterLab would move between cells
     go(k);
   });
-  // Take the focus on a click, and again just after: notebook front-ends (Notebook 7)
-  // move the focus to the cell once the click has bubbled up to them.
-  const grabFocus = () => { root.focus({ preventScroll: true }); setTimeout(() => root.focus({ preventScroll: true }), 0); };
+  // Take the focus on a click, and again just after if it has left the stepper: notebook
+  // front-ends (Notebook 7) move the focus to the cell once the click has bubbled up to
+  // them.  Focus already inside (a practice field the reader went on to) stays there.
+  const grabFocus = () => {
+    root.focus({ preventScroll: true });
+    setTimeout(() => { if (!root.contains(document.activeElement)) root.focus({ preventScroll: true }); }, 0);
+  };
   root.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("g.node");
     const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
