@@ -1146,6 +1146,9 @@ function makePractice({ data, pane, state, go, pause }) {
     h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, score), result);
   let firstStep = null;
   answerBox.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+  // Once, on the pane's tree panel (every view's drawing is shown inside it): while
+  // practising a click on a node answers, it does not step.
+  pane.tree.addEventListener("click", onNodeClick, true);
 
   // --- questions as the search goes ---------------------------------------------------
   const questions = [];
@@ -1169,8 +1172,8 @@ function makePractice({ data, pane, state, go, pause }) {
     for (const [name, f] of fields) {
       const on = tree ? locked : open && open.kind === "value" && open.name === name;
       f.value.parentNode.style.display = on ? "" : "none";
-      windowsBox.hidden = !(tree && locked && p.windows && state.windows);
     }
+    windowsBox.hidden = !(fields.size && tree && locked && p.windows && state.windows);
     for (const e of edges.values()) {
       if (cutting(e)) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
     }
@@ -1214,7 +1217,6 @@ function makePractice({ data, pane, state, go, pause }) {
         edges.set(name, e);
       }
     }
-    pane.tree.addEventListener("click", onNodeClick, true);
     refresh();
   }
 
@@ -1246,7 +1248,6 @@ function makePractice({ data, pane, state, go, pause }) {
     const box = h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" });
     box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); checkTree(); } });
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
-    windowsBox.hidden = false;
     return box;
   }
 
@@ -1266,7 +1267,7 @@ function makePractice({ data, pane, state, go, pause }) {
   function onNodeClick(ev) {
     if (tree ? !locked : !open) return;
     const g = ev.target.closest && ev.target.closest("g.node");
-    if (!g) return;
+    if (!g || !items) return;
     ev.stopPropagation(); // while practising a click answers, it does not step
     const it = [...items.values()].find((x) => x.g === g);
     if (!it) return;
@@ -1295,8 +1296,7 @@ function makePractice({ data, pane, state, go, pause }) {
       if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
       else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
     }
-    firstStep = g.step;
-    say(g);
+    say(g); // (it sets firstStep, for "show me")
     locked = false;
     refresh();
   }

@@ -194,7 +194,7 @@ def fixture_cases() -> list[dict[str, Any]]:
             for answers, only in sets:
                 answers = {k: (v if k != "windows" else {n: list(w) if isinstance(w, tuple) else w for n, w in v.items()})
                            for k, v in answers.items()}
-                py = {k: _py(v) for k, v in answers.items()}
+                py = dict(answers)
                 if "next" in py:
                     py["next_nodes"] = {int(s): g for s, g in py.pop("next").items()}
                 g = key.grade(**py, only_given=only)
@@ -205,10 +205,6 @@ def fixture_cases() -> list[dict[str, Any]]:
                     "step": g.step, "mistake": g.mistake, "sentence": g.sentence, "score": list(g.score),
                     "notes": list(g.notes)}})
     return out
-
-
-def _py(x: Any) -> Any:
-    return x
 
 
 def _json(x: Any) -> Any:
