@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from negaviz.analysis.steps import sign
@@ -43,7 +43,7 @@ from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
 from negaviz.quiz.questions import _Maker, parse_labels, parse_value, parse_window
 from negaviz.search.events import EventKind
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import Perspective, check_flag, check_perspective, fmt, number_out
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, fmt, number_out
 
 __all__ = ["grade", "answer_key"]
 
@@ -426,18 +426,25 @@ def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: 
     check_trace(trace)
     check_perspective(perspective)
     check_flag(mistakes, "mistakes")
-    key = _key(trace, perspective)
     if not mistakes:
-        return key
-    found: dict[str, dict[str, Any]] = {}
-    other = _key(trace, "minimax" if perspective == "negamax" else "negamax")
-    found["negation"] = _answers(other)
-    for mid, variant in recorded(trace).items():
-        found[mid] = _answers(_key(variant, perspective))
-    if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
-        found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
-    return Key(key.perspective, key.values, key.windows, key.cuts, key.never, key.leaves, key.names, key.entered,
-               key.n, key.asks, key.cut_asks, key.ids, {m.id: found[m.id] for m in MISTAKES if m.id in found})
+        return _key(trace, perspective)
+    return answer_keys(trace, (perspective,))[perspective]
+
+
+def answer_keys(trace: Trace, perspectives: Iterable[Perspective] = PERSPECTIVES) -> dict[Perspective, Key]:
+    """:func:`answer_key` in each of ``perspectives`` (default: both), with the mistakes'
+    answers: the variant searches are recorded once for all of them."""
+    plain = {p: _key(trace, p) for p in PERSPECTIVES}  # each view's answers are the other's "negation"
+    variants = recorded(trace)
+    keys = {}
+    for p in perspectives:
+        key = plain[p]
+        found = {"negation": _answers(plain["minimax" if p == "negamax" else "negamax"])}
+        found.update({mid: _answers(_key(variant, p)) for mid, variant in variants.items()})
+        if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
+            found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
+        keys[p] = replace(key, mistakes={m.id: found[m.id] for m in MISTAKES if m.id in found})
+    return keys
 
 
 def _answers(key: Key) -> dict[str, Any]:

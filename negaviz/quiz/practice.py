@@ -27,9 +27,8 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
-from negaviz.quiz.grading import answer_key
+from negaviz.quiz.grading import answer_keys
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES
 
 __all__ = ["practice_data"]
 
@@ -72,4 +71,4 @@ def practice_data(trace: Trace, mode: PracticeMode) -> dict[str, Any]:
     options = trace.result.options if trace.result is not None else None
     windows = options is not None and options.algorithm == "alphabeta"
     return {"mode": checked, "windows": windows,
-            "keys": {p: answer_key(trace, perspective=p).to_json() for p in PERSPECTIVES}}
+            "keys": {p: key.to_json() for p, key in answer_keys(trace).items()}}
