@@ -35,14 +35,13 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from negaviz.analysis.diff import move_paths, only_here
 from negaviz.analysis.steps import PERSPECTIVES
-from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import is_textbook_tree, spec_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_flag, check_int, shown
 from negaviz.vocabulary import Perspective
-from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective, descendants
+from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective
 
 __all__ = ["CompareWidget"]
 
@@ -112,6 +111,9 @@ class CompareWidget(SyncedState, widgets.VBox):
     def _top(self) -> int:
         return max(len(t) for t in self.traces)
 
+    def _scenes(self) -> list[Scene]:
+        return self.scenes
+
     @property
     def steps(self) -> tuple[int, int]:
         """The step each side shows."""
@@ -148,19 +150,3 @@ class CompareWidget(SyncedState, widgets.VBox):
         texts = [sc.chunk(k // CHUNK)["sentences"][p][k % CHUNK] for sc, k in zip(self.scenes, self.steps)]
         return (texts[0], texts[1])
 
-    def static_html(self) -> str:
-        """A self-contained form of this comparison (a page in a sandboxed frame)."""
-        return static_form(
-            self.scenes, step=self.step, perspective=self.perspective, windows=self.windows, preview=self.preview,
-            presenter=self.presenter,
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a self-contained HTML form (see :func:`negaviz.display.widget_bundle`)."""
-        return widget_bundle(self, super()._repr_mimebundle_(**kwargs))
-
-    def close(self) -> None:
-        """Close this widget and all its parts."""
-        for child in descendants(self):
-            child.close()
-        super().close()

@@ -35,7 +35,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from negaviz.analysis.diff import TreeChange
-from negaviz.display import static_form, widget_bundle
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM
 from negaviz.frontend.scene import Scene
@@ -43,7 +42,7 @@ from negaviz.games.edit import Edit
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
 from negaviz.widgets.editing import EditSession, kept_step
-from negaviz.widgets.stepper import StepperView, SyncedState, descendants
+from negaviz.widgets.stepper import StepperView, SyncedState
 
 __all__ = ["TreeEditor"]
 
@@ -133,6 +132,9 @@ class TreeEditor(SyncedState, widgets.VBox):
 
     def _top(self) -> int:
         return len(self.trace)
+
+    def _scenes(self) -> list[Scene]:
+        return [self.scene]  # the current tree's (a static form steps it; editing needs a kernel)
 
     # --- what is shown -------------------------------------------------------------------
     @property
@@ -301,21 +303,6 @@ class TreeEditor(SyncedState, widgets.VBox):
         except InputError:
             pass  # shown in place; the last good tree stays
 
-    # --- where no widget manager runs ----------------------------------------------------------
-    def static_html(self) -> str:
-        """A self-contained form of the current tree's stepper (no editing without a kernel)."""
-        return static_form([self.scene], step=self.step, perspective=self.perspective, windows=self.windows,
-                           preview=self.preview, presenter=self.presenter)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a self-contained HTML form (see :func:`negaviz.display.widget_bundle`)."""
-        return widget_bundle(self, super()._repr_mimebundle_(**kwargs))
-
-    def close(self) -> None:
-        """Close this widget and all its parts."""
-        for child in descendants(self):
-            child.close()
-        super().close()
 
 
     def _say(self, text: str, *, error: bool = False) -> None:

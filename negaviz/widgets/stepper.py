@@ -141,6 +141,31 @@ class SyncedState:
         """The last step."""
         raise NotImplementedError
 
+    def _scenes(self) -> list[Scene]:
+        """The scenes the page shows (one, or two side by side)."""
+        raise NotImplementedError
+
+    # --- where no widget manager runs --------------------------------------------------------
+    def static_html(self) -> str:
+        """A self-contained form of what the widget shows (a page in a sandboxed frame)."""
+        return static_form(
+            self._scenes(), step=self.step, perspective=self.perspective, windows=self.windows,
+            preview=self.preview, presenter=self.presenter,
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a self-contained HTML form for viewers without a widget
+        manager (``jupyter nbconvert --to html``, nbviewer): it steps there too."""
+        widget: Any = super()  # the ipywidgets box this is mixed into
+        return widget_bundle(self, widget._repr_mimebundle_(**kwargs))
+
+    def close(self) -> None:
+        """Close this widget and all its parts."""
+        for child in descendants(self):
+            child.close()
+        widget: Any = super()
+        widget.close()
+
     @property
     def step(self) -> int:
         """The step shown: events applied, 0..the last step (settable)."""
@@ -259,6 +284,9 @@ class StepperWidget(SyncedState, widgets.VBox):
     def _top(self) -> int:
         return len(self.trace)
 
+    def _scenes(self) -> list[Scene]:
+        return [self.scene]
+
     # --- what is shown (read from the data the page shows) -----------------------------------
     @property
     def sentence(self) -> str:
@@ -332,27 +360,12 @@ class StepperWidget(SyncedState, widgets.VBox):
             self.quiz_prompt.value = "" if current is None else f"<b>Question:</b> {html.escape(current.prompt)}"
         self.quiz_box.layout.display = "none" if current is None else "flex"
 
-    # --- where no widget manager runs --------------------------------------------------------
-    def static_html(self) -> str:
-        """A self-contained form of this stepper (a page in a sandboxed frame)."""
-        return static_form(
-            [self.scene], step=self.step, perspective=self.perspective, windows=self.windows, preview=self.preview,
-            presenter=self.presenter,
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, plus a self-contained HTML form for viewers without a widget
-        manager (``jupyter nbconvert --to html``, nbviewer): it steps there too."""
-        return widget_bundle(self, super()._repr_mimebundle_(**kwargs))
-
     def close(self) -> None:
-        """Close this widget and all its parts."""
-        parts = [*descendants(self)]
+        """Close this widget and all its parts (the quiz's too, shown or not)."""
         quiz = getattr(self, "quiz_box", None)
-        if quiz is not None:
-            parts += [*descendants(quiz), quiz]
-        for child in {id(w): w for w in parts}.values():
-            child.close()
+        if quiz is not None and quiz not in self.children:
+            for child in [*descendants(quiz), quiz]:
+                child.close()
         super().close()
 
 
