@@ -182,8 +182,9 @@ def test_a_fresh_make_lab_shows_the_stored_drawings_unrun(make_lab: Server, fron
 def test_a_wide_stored_drawing_scrolls_inside_its_output(make_lab: Server, frontend: str, tmp_path: Path) -> None:
     """Notebook 06's drawings (the proofs) are wider than a notebook column in a window
     800 px wide: each must scroll (or scale) inside its output, never be cut."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expected = stored_drawings("06-proof-trees.ipynb")
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=ARGS,
@@ -194,7 +195,8 @@ def test_a_wide_stored_drawing_scrolls_inside_its_output(make_lab: Server, front
             page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
             page.goto(f"{make_lab.url}/{frontend}/06-proof-trees.ipynb?token={make_lab.token}")
             images = page.locator(".jp-OutputArea-output.jp-RenderedSVG img")
-            images.last.wait_for(timeout=60_000)
+            # every stored drawing, not just the first to appear: the page renders outputs one by one
+            expect(images).to_have_count(expected, timeout=60_000)
             page.wait_for_function("[...document.querySelectorAll('.jp-RenderedSVG img')].every(i => i.complete)")
             shown = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output.jp-RenderedSVG')].map(o => {
                 const img = o.querySelector('img');
