@@ -117,6 +117,11 @@ class Key:
     (textbook trees; asked of every such node, cut or not, so the asking tells nothing)."""
     ids: dict[int, str] = field(default_factory=dict)
     """trace node -> its name (the picture's names shorten long move paths; the key's do not)."""
+    repeated: frozenset[str] = frozenset()
+    """Labels a textbook tree with shared nodes shows more than once, unfolded (a shared
+    node and all below it).  Each such node is named by its labels from below the root
+    (``B X``, ``C X Y``), as a board's nodes are by their moves, so each drawing of it is
+    graded on its own search."""
     mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """mistake id -> {values: name -> v, windows: name -> (a, b), cuts: [names]}."""
 
@@ -141,6 +146,7 @@ class Key:
             "asks": list(self.asks),
             "cut_asks": [list(a) for a in self.cut_asks],
             "ids": {str(k): v for k, v in sorted(self.ids.items())},
+            "repeated": sorted(self.repeated),
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
                              "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
@@ -298,6 +304,10 @@ class Key:
         folded = {n.casefold(): n for n in self.names}
         if text.casefold() in folded:
             return folded[text.casefold()]
+        if text in self.repeated:
+            drawn = sorted(n for n in self.names if n.split(" ")[-1] == text)
+            notes.append(f"{text} is drawn {len(drawn)} times; name each by its path: {', '.join(drawn)}.")
+            return None
         notes.append(f"There is no node {text!r} in this tree.")
         return None
 
@@ -456,7 +466,9 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     maker = _Maker(trace, perspective)
     game = trace.game
     textbook = game is not None and is_textbook_tree(game)
-    names: dict[int, str] = {n.id: _full_name(trace, n.id, textbook) for n in trace.nodes}
+    unfolded = _unfolded(game, trace.position(0)) if textbook else []
+    repeated = frozenset(_repeats(lbl for path, _ in unfolded for lbl in path[-1:]))
+    names: dict[int, str] = {n.id: _full_name(trace, n.id, textbook, repeated) for n in trace.nodes}
     values: dict[str, dict[str, Any]] = {}
     windows: dict[str, dict[str, Any]] = {}
     cuts: dict[str, dict[str, Any]] = {}
@@ -480,7 +492,7 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         if n.skipped:
             step = maker.cut_step(n) + 1
             why = maker.explain_pruned(n.id)
-            for child, below, inner in _skipped(trace, n.id, textbook, me):
+            for child, below, inner in _skipped(trace, n.id, textbook, me, repeated):
                 cuts[child] = {"parent": me, "step": step, "why": why}
                 if inner:
                     never.setdefault(child, {"step": step, "why": f"{child} is never searched: {why}"})
@@ -488,12 +500,8 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
                     never.setdefault(name, {"step": step, "why": f"{name} is never searched: {why}"})
     if textbook:
         assert game is not None
-        all_names = {label(game, p) for p in game.preorder()}
-        leaves |= {label(game, p) for p in game.preorder() if not game.moves(p)}
-        searched = set(names.values())
-        for name in list(never):
-            if name in searched:
-                del never[name]  # a shared node reached by another path
+        all_names = {_qualified(path, repeated) if path else trace.label(0) for path, _ in unfolded}
+        leaves |= {_qualified(path, repeated) for path, inner in unfolded if path and not inner}
     else:
         all_names = set(names.values()) | set(cuts)
     entered = tuple((at, names[ev.node]) for at, ev in enumerate(trace.events)
@@ -505,21 +513,51 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     if textbook:
         restore(game)
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks), tuple(cut_asks), names)
+               len(trace), tuple(asks), tuple(cut_asks), names, repeated)
 
 
 def _all_leaves(game: Any, pos: Any) -> bool:
     return all(not game.moves(game.play(pos, m)) for m in game.moves(pos))
 
 
-def _full_name(trace: Trace, nid: int, textbook: bool) -> str:
+def _unfolded(game: Any, root: Any) -> list[tuple[tuple[str, ...], bool]]:
+    """A textbook tree drawn as a tree (a shared node once under each parent): each node's
+    labels from below ``root``, and whether it is an inner node, in tree order."""
+    out: list[tuple[tuple[str, ...], bool]] = []
+    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
+    while stack:
+        pos, path = stack.pop()
+        moves = game.moves(pos)
+        out.append((path, bool(moves)))
+        children = [game.play(pos, m) for m in moves]
+        stack.extend((c, (*path, label(game, c))) for c in reversed(children))
+    restore(game)
+    return out
+
+
+def _repeats(labels: Iterable[str]) -> set[str]:
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for lbl in labels:
+        (twice if lbl in seen else seen).add(lbl)
+    return twice
+
+
+def _qualified(path: tuple[str, ...], repeated: frozenset[str]) -> str:
+    """A textbook node's name, from its labels below the root (not empty): its label, or
+    all of them when the unfolded tree shows that label more than once."""
+    return " ".join(path) if path[-1] in repeated else path[-1]
+
+
+def _full_name(trace: Trace, nid: int, textbook: bool, repeated: frozenset[str] = frozenset()) -> str:
+    below = trace.path(nid)[1:]
     if textbook:
-        return trace.label(nid)
-    path = trace.path(nid)[1:]
-    return " ".join(trace.move_name(p) for p in path) if path else "the root"
+        return _qualified(tuple(trace.label(p) for p in below), repeated) if below else trace.label(nid)
+    return " ".join(trace.move_name(p) for p in below) if below else "the root"
 
 
-def _skipped(trace: Trace, nid: int, textbook: bool, me: str) -> list[tuple[str, list[str], bool]]:
+def _skipped(trace: Trace, nid: int, textbook: bool, me: str,
+             repeated: frozenset[str] = frozenset()) -> list[tuple[str, list[str], bool]]:
     """Each move ``nid`` never tries: its child's name, the names of every node below it,
     and whether the child is an inner node."""
     game = trace.game
@@ -531,17 +569,9 @@ def _skipped(trace: Trace, nid: int, textbook: bool, me: str) -> list[tuple[str,
     for m in node.skipped:
         child = game.play(pos, m)
         if textbook:
-            below: list[str] = []
-            seen = set()
-            stack = [game.play(child, x) for x in game.moves(child)]
-            while stack:
-                p = stack.pop()
-                if p in seen:
-                    continue
-                seen.add(p)
-                below.append(label(game, p))
-                stack.extend(game.play(p, x) for x in game.moves(p))
-            out.append((label(game, child), below, bool(game.moves(child))))
+            path = (*(trace.label(p) for p in trace.path(nid)[1:]), label(game, child))
+            below = [_qualified(path + sub, repeated) for sub, _ in _unfolded(game, child)[1:]]
+            out.append((_qualified(path, repeated), below, bool(game.moves(child))))
         else:
             prefix = "" if me == "the root" else me + " "
             out.append((prefix + move_name(game, pos, m), [], False))

@@ -58,6 +58,32 @@ def test_a_whole_tree_exercise_by_mouse_scores_full_marks(opened: Any) -> None:
     assert requests == [url] and not errors  # the file itself, nothing else
 
 
+def test_a_shared_node_is_answered_on_each_drawing(opened: Any) -> None:
+    """X is shared by B and C (no table: searched twice, with two windows): each drawing
+    has its own fields, named by its path, and is graded on its own search."""
+    trace = negaviz.record(negaviz.Tree.parse("A(B(D:5 X(Y:6 Z:8)) C(X W:7))"), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="tree", windows=True)
+    assert root.locator("input.nv-answer[aria-label^='value of']").count() == 5
+    answers = {"A": "7", "B": "-5", "B X": "6", "C": "-7", "C X": "6"}  # C X: the first visit's value
+    for name, value in answers.items():
+        field(root, "value", name).fill(value)
+    for name, window in (("B", "(-inf, inf)"), ("B X", "(-inf, 5)"), ("C", "(-inf, -5)"), ("C X", "(5, inf)")):
+        field(root, "window", name).fill(window)
+    edge(root, "B X", "B X Z").click()
+    root.locator(".nv-practice button", has_text="check").click()
+    want = grade(trace, values=answers, cut=["B X Z"], windows={"B": "(-inf, inf)", "B X": "(-inf, 5)",
+                                                                 "C": "(-inf, -5)", "C X": "(5, inf)"})
+    assert want.wrong_values == {"C X"} and verdict(root) == want.sentence
+    assert field(root, "value", "C X").get_attribute("data-mark") == "wrong"
+    assert field(root, "value", "B X").get_attribute("data-mark") != "wrong"
+    root.locator(".nv-practice button", has_text="try again").click()
+    field(root, "value", "C X").fill("8")
+    root.locator(".nv-practice button", has_text="check").click()
+    assert verdict(root) == "All right: every answer matches the search."
+    assert edge(root, "C X", "C X Z").get_attribute("aria-checked") == "false"
+    assert requests == [url] and not errors
+
+
 def test_mistakes_are_named_and_agree_with_python_by_keyboard(opened: Any) -> None:
     trace = negaviz.record(negaviz.Tree.parse(BIGGER), algorithm="alphabeta")
     page, root, url, requests, errors = opened(trace, practice="tree", windows=False)

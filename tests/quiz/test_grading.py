@@ -32,6 +32,7 @@ from negaviz.vocabulary import fmt
 NODE = shutil.which("node")
 HERE = Path(__file__).resolve().parents[1] / "frontend"
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+SHARED = "A(B(D:5 X(Y:6 Z:8)) C(X W:7))"  # X is shared: a transposition, searched twice with no table
 
 
 def right_answers(key: Key) -> dict[str, Any]:
@@ -152,11 +153,31 @@ def test_boards_are_named_by_their_moves() -> None:
     assert key.grade(**right_answers(key)).correct
 
 
+def test_a_shared_node_is_graded_on_each_drawing() -> None:
+    """X is shared by B and C: drawn under each, searched under each with its own window,
+    so each drawing is named by its path and graded on its own search."""
+    trace = record(Tree.parse(SHARED), algorithm="alphabeta")
+    key = answer_key(trace)
+    assert key.repeated == {"X", "Y", "Z"}
+    assert key.values["B X"]["value"] == 6 and key.values["B X"]["accepted"] == (5, 6)  # cut: a bound
+    assert key.values["C X"]["value"] == 8 and key.values["C X"]["accepted"] is None
+    assert set(key.cuts) == {"B X Z"} and key.cuts["B X Z"]["parent"] == "B X"  # searched under C
+    assert {"B X Z", "C X Z", "D", "W"} <= key.leaves and "X" not in key.names
+    assert [key.ids[n.id] for n in trace.nodes if trace.label(n.id) == "X"] == ["B X", "C X"]
+    assert key.grade(**right_answers(key)).correct
+    g = grade(trace, values={"A": 7, "B": -5, "B X": 5, "C": -7, "C X": 6}, cut={"B X Z"})
+    assert g.wrong_values == {"C X"} and g.first_wrong == "C X" and "X returns 8" in g.sentence
+    g = grade(trace, values={"X": 6}, cut="Z")
+    assert g.notes == ("X is drawn 2 times; name each by its path: B X, C X.",
+                       "Z is drawn 2 times; name each by its path: B X Z, C X Z.")
+    assert g.missed_cuts == {"B X Z"}
+
+
 # ----------------------------------------------------------------- the page's copy
 def fixture_cases() -> list[dict[str, Any]]:
     rng = random.Random(2026)
     traces = [record(Tree.parse(TEXTBOOK), algorithm="alphabeta"), record(Tree.parse(TEXTBOOK), algorithm="negamax"),
-              record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")]
+              record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), record(Tree.parse(SHARED), algorithm="alphabeta")]
     traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", fail_hard=s % 3 == 0) for s in range(8)]
     out = []
     for trace in traces:
@@ -184,6 +205,8 @@ def fixture_cases() -> list[dict[str, Any]]:
                 a["cut"] = sorted({c for c in a["cut"] if rng.random() < 0.7} | set(rng.sample(names, min(2, len(names)))))
                 if rng.random() < 0.3:
                     a["values"]["Zz"] = 1
+                if key.repeated and rng.random() < 0.5:
+                    a["values"][rng.choice(sorted(key.repeated))] = 1  # a shared node's bare label
                 a["next"] = {str(s): rng.choice(names + ["none"]) for s in rng.sample(range(len(trace) + 1), 3)}
                 sets.append((a, False))
             sets.append(({"values": {n: v["value"] for n, v in list(key.values.items())[:1]}}, True))
@@ -224,6 +247,7 @@ def test_the_page_grades_as_python_does(tmp_path: Path) -> None:
     assert len(cases) > 200
     assert any(c["grade"]["mistake"] for c in cases) and any(c["grade"]["correct"] for c in cases)
     assert any(c["grade"]["notes"] for c in cases) and any(c["grade"]["wrong_next"] for c in cases)
+    assert any(" is drawn 2 times; name each by its path: " in n for c in cases for n in c["grade"]["notes"])
     path = tmp_path / "practice.json"
     path.write_text(json.dumps({"cases": cases}, ensure_ascii=False), encoding="utf-8")
     assert NODE is not None

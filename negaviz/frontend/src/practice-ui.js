@@ -105,7 +105,7 @@ export function makePractice({ data, pane, state, go, pause }) {
         fields.set(name, f);
       }
       if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
-        const parent = items.get(it.item.up).item.name;
+        const parent = nameOf(items.get(it.item.up));
         const e = { g: it.edge, parent, on: false };
         it.edge.setAttribute("role", "checkbox");
         it.edge.setAttribute("aria-checked", "false");
@@ -127,10 +127,15 @@ export function makePractice({ data, pane, state, go, pause }) {
     refresh();
   }
 
-  // A drawn node's name as the key spells it (the picture shortens long move paths).
+  // A drawn node's name as the key spells it: the picture shortens long move paths, and
+  // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
   function nameOf(it) {
-    const ids = p.keys.negamax.ids;
-    return it.item.node >= 0 && ids[it.item.node] !== undefined ? ids[it.item.node] : it.item.name;
+    const key = p.keys.negamax;
+    if (it.item.node >= 0 && key.ids[it.item.node] !== undefined) return key.ids[it.item.node];
+    if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
+    const path = [];
+    for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
+    return path.join(" ");
   }
 
   function input(g, x, y, w, hgt, label) {

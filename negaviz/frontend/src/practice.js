@@ -84,6 +84,11 @@ export function grade(key, answers, how = {}) {
     const text = String(raw).trim();
     if (names.has(text)) return text;
     if (folded.has(text.toLowerCase())) return folded.get(text.toLowerCase());
+    if ((key.repeated || []).includes(text)) {
+      const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
+      notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
+      return null;
+    }
     notes.push("There is no node " + repr(text) + " in this tree.");
     return null;
   };
