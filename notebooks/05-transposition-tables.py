@@ -55,6 +55,23 @@ from negaviz.widgets import StepperWidget
 # %%
 dag = negaviz.Tree.parse("A(B(D:5 X(Y:6 Z:8)) C(X W:7))")
 plain = negaviz.record(dag, algorithm="alphabeta")
+
+# %% [markdown]
+# ### Your turn first: alpha-beta on it, by hand
+#
+# With no table, the search does not know it has seen X before: the drawing shows X,
+# and all below it, under each parent.  Type each inner node's value and window on the
+# drawing (for the side to move there), click the edges of the moves never tried, and
+# press *check*.  The two drawings of X are named by their paths, `B X` and `C X`.
+# Does X return the same thing both times?
+
+# %%
+StepperWidget(plain, practice="tree", windows=True)
+
+# %% [markdown]
+# The search, node by node:
+
+# %%
 print("value:", plain.value, "| best line:", " ".join(plain.pv_names()))
 print("node  window     returns  bound")
 for node in plain.nodes:

@@ -327,6 +327,9 @@ def reveals(line: str, practice: dict[str, Any]) -> list[str]:
     names = set(keys["negamax"]["names"])
     answers = {(name, float(v["value"])) for key in keys.values() for name, v in key["values"].items()
                if isinstance(v["value"], (int, float))}
+    # a shared node is drawn (and named) by its path, "B X": prose names it by its label, X
+    names |= set(keys["negamax"].get("repeated", []))
+    answers |= {(name.split(" ")[-1], v) for name, v in answers}
     tokens = TOKEN.findall(NOT_VALUES.sub(" ", line))
     found = []
     for i, token in enumerate(tokens):
