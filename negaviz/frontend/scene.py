@@ -439,7 +439,9 @@ class Scene:
         builder.follows_entries = False  # the front-end picks each step's entry (entryAt)
         try:
             given = {it.name: self._given(builder, it) for it in layout.items} if textbook else {}
-            builder.slots = given_slots(given.values()) if whole else self._slots(layout, root, given)
+            # sized from the given data alone (a textbook tree's leaves, or the game's best
+            # score), never from values the search shows later
+            builder.slots = given_slots(given.values()) if textbook else game_slots(trace.game)
             dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
             prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
             names = {it.name: self._item_name(builder, it, root) for it in layout.items}
@@ -528,21 +530,6 @@ class Scene:
         view = builder.node_view(item)
         mark = labels.marker(view.player)
         return f"{mark} " if mark else ""
-
-    def _slots(self, layout: Any, root: int, given: dict[str, float | None]) -> Slots:
-        """Widths of the changing texts: the longest any drawn node shows, in either view."""
-        longest = max((len(fmt(v)) + 1 for v in given.values() if v is not None), default=1)
-        for it in layout.items:
-            if it.node < 0:
-                continue
-            life = self.timeline.lives[it.node + root]
-            values = [life.value, life.alpha, life.beta]
-            for ch in life.changes:
-                values += [ch.value, ch.alpha] if ch.kind == BEST else [ch.value]
-            for v in values:
-                if v is not None:
-                    longest = max(longest, len(fmt(v)), len(fmt(-v)))
-        return Slots(value=longest + 5, window=2 * longest + 4)
 
     def _life(self, nid: int) -> list[Any]:
         life = self.timeline.lives[nid]

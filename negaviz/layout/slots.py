@@ -40,6 +40,16 @@ def given_slots(values: Iterable[float | None]) -> Slots:
     for v in values:
         if v is not None:
             longest = max(longest, *(len(fmt(x)) for x in (v, -v, v + 1, -v - 1, v - 1, 1 - v)))
+    return slots_for(longest)
+
+
+def slots_for(longest: int) -> Slots:
+    """Cells for values of at most ``longest`` characters: the value with room for its
+    marks, and a window of two such values.
+
+    >>> slots_for(3)
+    Slots(value=8, window=10)
+    """
     return Slots(value=longest + 5, window=2 * longest + 4)
 
 

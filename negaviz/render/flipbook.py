@@ -46,7 +46,7 @@ from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.layout.fold import Item, Plan, given_plan, plan, snapshot
 from negaviz.layout.growth import GAP, Placer, Spans, label_size, pinned
-from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, SLOT_WINDOW, Slots, game_slots, given_slots
+from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, SLOT_WINDOW, Slots, game_slots, given_slots, slots_for
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -277,7 +277,7 @@ def _slots(trace: Trace, layout: Plan, builder: _PageBuilder, *, given_only: boo
             view = builder.node_view(item)
             values.append(builder.given(view, item))
         longest = max([longest, *(len(fmt(v)) for v in values if v is not None)])
-    return Slots(value=longest + 5, window=2 * longest + 4)
+    return slots_for(longest)
 
 
 def flipbook(
