@@ -165,6 +165,33 @@ def test_practice_as_the_search_goes(opened: Any) -> None:
     assert requests == [url] and not errors  # the file itself, nothing else
 
 
+def test_a_shared_node_as_the_search_goes(opened: Any) -> None:
+    """Each drawing of a shared node is asked about on its own visit: its moves' edges are
+    its own (Z is cut below B, tried below C)."""
+    trace = negaviz.record(negaviz.Tree.parse("A(B(D:5 X(Y:6 Z:8)) C(X W:7))"), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="steps")
+    asked = []
+    for _ in range(30):
+        root.locator(".nv-sentence").click()
+        page.keyboard.press("End")
+        task = root.locator(".nv-practice-task").inner_text()
+        if "never tried" not in task:
+            if root.locator(".nv-practice button", has_text="skip").is_visible():
+                root.locator(".nv-practice button", has_text="skip").click()
+                continue
+            break  # no question left: the end
+        asked.append(task)
+        if "B X's moves" in task:
+            edge(root, "B X", "B X Z").click()
+            root.locator(".nv-practice button", has_text="answer").click()
+        else:
+            root.locator(".nv-practice button", has_text="none").click()
+        assert verdict(root) == "Yes.", task
+    assert [t[t.index("Which"):t.index("?") + 1] for t in asked] == [
+        "Which of B X's moves are never tried?", "Which of C X's moves are never tried?"]
+    assert requests == [url] and not errors
+
+
 def test_practice_as_the_search_goes_on_a_board(opened: Any) -> None:
     """Boards get the value questions, typed on the board drawn for the node."""
     trace = negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")
