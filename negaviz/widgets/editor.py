@@ -110,6 +110,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         self._say("Pick a node (click it, or choose it in the list), then edit it.")
         self._text_shown = self.text_box.value
         self._quiet = False
+        self._focus_next = ""  # the node the picture focuses after an edit made on it by keyboard
         self.node.observe(self._on_node, names="value")
         self.value.observe(self._on_value, names="value")
         for kind, b in self.buttons.items():
@@ -223,6 +224,7 @@ class TreeEditor(SyncedState, widgets.VBox):
             self.node.value = self.session.tree.labels[self.session.tree.children[
                 self.session.tree.labels.index(node or "")][-1]]
             self._quiet = False
+            self._focus_next = self._focus_next and self.node.value  # added on the picture: focus the child
         self._show(old, change)
         return change
 
@@ -231,7 +233,8 @@ class TreeEditor(SyncedState, widgets.VBox):
         new = self.trace
         marked = frozenset(n.id for n in new.nodes if new.label(n.id) in change.names)
         front = self._view(new, marked, frozenset(change.newly_cut), step=kept_step(old, new, self.step), perspective=self.perspective,
-                           windows=self.windows, preview=self.preview, presenter=self.presenter)
+                           windows=self.windows, preview=self.preview, presenter=self.presenter, result=change)
+        front.focus = self._focus_next
         previous, self.front = self.front, front
         self.holder.children = [front]
         previous.close()
@@ -241,11 +244,13 @@ class TreeEditor(SyncedState, widgets.VBox):
         self._say(change.sentence + marks)
         self._sync()
 
-    def _view(self, trace: Trace, marked: frozenset[int], cut: frozenset[str], **state: Any) -> StepperView:
+    def _view(self, trace: Trace, marked: frozenset[int], cut: frozenset[str], result: TreeChange | None = None,
+              **state: Any) -> StepperView:
         self.scene = Scene(trace, max_nodes=self._max_nodes, title=self._title, only=marked, cut_names=cut,
-                           tree_text=True)
+                           tree_text=True, result=result)
         view = StepperView([self.scene], editable=True, **state)
         view.observe(self._on_pick, names="picked")
+        view.observe(self._on_picture_edit, names="edit")
         return view
 
     # --- the controls ------------------------------------------------------------------------
@@ -303,7 +308,19 @@ class TreeEditor(SyncedState, widgets.VBox):
         except InputError:
             pass  # shown in place; the last good tree stays
 
-
+    def _on_picture_edit(self, change: Any) -> None:
+        """An edit asked for on the picture from the keyboard (``frontend/src/edit-keys.js``)."""
+        asked = change["new"] if isinstance(change["new"], dict) else {}
+        kind, node, tree = asked.get("kind"), asked.get("node"), self.session.tree
+        if kind not in ("value", "add", "remove", "left", "right") or node not in tree.labels:
+            self._say(f"Refused: the picture asked for {kind!r} on {node!r}, not an edit of a node of this tree.", error=True)
+            return
+        i = tree.labels.index(node)  # where the focus goes next: the node, or its (first) parent if it goes
+        parents = [tree.labels[p] for p, kids in enumerate(tree.children) if i in kids]
+        self._focus_next = parents[0] if kind == "remove" and parents else node
+        self.node.value = node
+        self._try(lambda: self._edit(kind, node, asked.get("value")))
+        self._focus_next = ""
 
     def _say(self, text: str, *, error: bool = False) -> None:
         """Put ``text`` in the status line (a live region: a screen reader reads it out)."""

@@ -72,7 +72,14 @@ class StepperView(anywidget.AnyWidget):
     editable = traitlets.Bool(False).tag(sync=True)
     """Clicking a node picks it for editing (:class:`~negaviz.widgets.TreeEditor`) instead of stepping."""
     picked = traitlets.Unicode("").tag(sync=True)
-    """The name of the node last picked by a click while ``editable``."""
+    """The name of the node last picked by a click (or Enter on it) while ``editable``."""
+    edit = traitlets.Dict().tag(sync=True)
+    """An edit asked for on the picture from the keyboard while ``editable``: ``kind`` (one
+    of :data:`negaviz.games.edit.EDITS`), ``node``, ``value`` and a count ``n`` (so the same
+    edit asked twice is a change)."""
+    focus = traitlets.Unicode("").tag(sync=True)
+    """The name of the node the page puts the keyboard focus on when it shows the picture
+    (after an edit made from the keyboard, so the lecturer carries on from there)."""
 
     def __init__(
         self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False,
