@@ -233,8 +233,8 @@ class TreeEditor(SyncedState, widgets.VBox):
         new = self.trace
         marked = frozenset(n.id for n in new.nodes if new.label(n.id) in change.names)
         front = self._view(new, marked, frozenset(change.newly_cut), step=kept_step(old, new, self.step), perspective=self.perspective,
-                           windows=self.windows, preview=self.preview, presenter=self.presenter, result=change)
-        front.focus = self._focus_next
+                           windows=self.windows, preview=self.preview, presenter=self.presenter, result=change,
+                           focus=self._focus_next)
         previous, self.front = self.front, front
         self.holder.children = [front]
         previous.close()

@@ -44,7 +44,7 @@ from negaviz.frontend.page import ESM, viz_source
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, check_text, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -83,7 +83,7 @@ class StepperView(anywidget.AnyWidget):
 
     def __init__(
         self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False,
-        preview: bool = False, presenter: bool = False, editable: bool = False,
+        preview: bool = False, presenter: bool = False, editable: bool = False, focus: str = "",
     ) -> None:
         self._scenes = scenes
         lazy = any(len(s.trace) > LAZY_EVENTS for s in scenes)
@@ -95,7 +95,7 @@ class StepperView(anywidget.AnyWidget):
         super().__init__(
             scenes=data, step=step, perspective=perspective, windows=check_flag(windows, "windows"),
             preview=check_flag(preview, "preview"), presenter=check_flag(presenter, "presenter"),
-            editable=check_flag(editable, "editable"),
+            editable=check_flag(editable, "editable"), focus=check_text(focus, "focus"),
         )
         self.on_msg(self._on_msg)
 

@@ -89,8 +89,16 @@ export function editByKeyboard(model, pane, root) {
     if (focusWanted && items.size) { // the node the last edit leaves the lecturer on
       const it = [...items.values()].find((x) => x.g.dataset.nvName === focusWanted);
       focusWanted = "";
-      if (it) it.g.focus();
+      if (it) focusSoon(it.g, 20);
     }
+  }
+
+  // A new view may be shown before its element is in the page (a notebook puts it there
+  // after render): try again over the next frames, while nothing else has taken the focus.
+  function focusSoon(g, tries) {
+    const free = () => !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
+    if (free()) g.focus();
+    if (document.activeElement !== g && free() && tries > 0) setTimeout(() => focusSoon(g, tries - 1), 50);
   }
 
   function onKey(e, it, leaf) {
