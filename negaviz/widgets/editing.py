@@ -29,7 +29,7 @@ from negaviz.trace import record
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import check_step
 
-__all__ = ["EditSession", "kept_step"]
+__all__ = ["EditSession", "focus_after", "kept_step"]
 
 
 def kept_step(old: Trace, new: Trace, step: int) -> int:
@@ -41,6 +41,19 @@ def kept_step(old: Trace, new: Trace, step: int) -> int:
     if step <= len(new):
         return step
     return min(diff(old, new).parting, len(new))
+
+
+def focus_after(tree: Tree, kind: str, node: str) -> str:
+    """The node an edit of ``node`` made on the picture from the keyboard leaves the focus
+    on: ``node`` itself, or for *remove* its (first) parent (an added child is named once
+    it is added).
+
+    >>> focus_after(Tree.parse("A(B(D:7 E:5) C:3)"), "remove", "E"), focus_after(Tree.parse("A(B:1 C:3)"), "value", "C")
+    ('B', 'C')
+    """
+    i = tree.labels.index(node)
+    parents = [tree.labels[p] for p, kids in enumerate(tree.children) if i in kids]
+    return parents[0] if kind == "remove" and parents else node
 
 
 def check_editable(trace: Any) -> Trace:

@@ -4,18 +4,21 @@ A lecturer asks "what if E were 9?": pick E (click it in the picture, or choose 
 the *node* list), type 9 in *value* and press Enter.  The kernel searches the edited tree
 again with the trace's own options (:class:`~negaviz.widgets.editing.EditSession`), the
 stepper keeps its place (:func:`~negaviz.widgets.editing.kept_step`), the nodes now searched
-that were cut off before, and those now cut off, are marked as a comparison marks what
-only one search visits (once the search reaches them), and one line says
-what changed: nodes now cut or no longer cut, the root's value, the best line
-(:func:`negaviz.analysis.diff.tree_change`, the diff :class:`CompareWidget` shows).
+that were cut off before, and those now cut off, are marked as a comparison marks what only
+one search visits (once the search reaches them), the new best line is dashed thick blue and
+the root says "result v" until the search gets there (:mod:`negaviz.frontend.edit_result`),
+and one line says what changed: nodes now cut or no longer cut, the root's value, the best
+line (:func:`negaviz.analysis.diff.tree_change`, the diff :class:`CompareWidget` shows).
 
 Edits: a leaf's value; *add child*; *remove*; *move left* / *move right* (the order the
 search tries the moves in); the tree's text, typed whole (*apply text*).  *undo* and
 *redo* walk every edit; *copy tree* (in the stepper's bar) copies the current tree's text.
-Every control is a named, focusable form control, so all of it works from the keyboard,
-and the status line is a live region a screen reader reads out.  Bad input (a value that
-is not a number, text that is not a tree) is refused in place, in the status line; the
-last good tree stays and what was typed stays in its box.
+Every control is a named, focusable form control and every node of the picture a button
+(Enter picks it, on a leaf with a field for its value; A, Delete, [ and ] add, remove and
+move: ``frontend/src/edit-keys.js``), so all of it works from the keyboard; the status line
+is a live region a screen reader reads out.  Bad input (a value that is not a number, text
+that is not a tree) is refused in place, in the status line; the last good tree stays and
+what was typed stays in its box.
 
 Why a widget of its own rather than ``StepperWidget(editable=True)``: a StepperWidget
 shows one trace and its quiz and practice are made for it; an editor's trace changes at
@@ -38,10 +41,10 @@ from negaviz.analysis.diff import TreeChange
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM
 from negaviz.frontend.scene import Scene
-from negaviz.games.edit import Edit
+from negaviz.games.edit import EDITS, Edit
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
-from negaviz.widgets.editing import EditSession, kept_step
+from negaviz.widgets.editing import EditSession, focus_after, kept_step
 from negaviz.widgets.stepper import StepperView, SyncedState
 
 __all__ = ["TreeEditor"]
@@ -310,15 +313,12 @@ class TreeEditor(SyncedState, widgets.VBox):
 
     def _on_picture_edit(self, change: Any) -> None:
         """An edit asked for on the picture from the keyboard (``frontend/src/edit-keys.js``)."""
-        asked = change["new"] if isinstance(change["new"], dict) else {}
-        kind, node, tree = asked.get("kind"), asked.get("node"), self.session.tree
-        if kind not in ("value", "add", "remove", "left", "right") or node not in tree.labels:
-            self._say(f"Refused: the picture asked for {kind!r} on {node!r}, not an edit of a node of this tree.", error=True)
+        asked, tree = change["new"] if isinstance(change["new"], dict) else {}, self.session.tree
+        kind, node, edits = asked.get("kind"), asked.get("node"), [k for k in EDITS if k != "text"]
+        if kind not in edits or node not in tree.labels:
+            self._say(f"Refused: the picture asked for {kind!r} on {node!r}; an edit there is one of {edits} on a node of the tree.", error=True)
             return
-        i = tree.labels.index(node)  # where the focus goes next: the node, or its (first) parent if it goes
-        parents = [tree.labels[p] for p, kids in enumerate(tree.children) if i in kids]
-        self._focus_next = parents[0] if kind == "remove" and parents else node
-        self.node.value = node
+        self._focus_next, self.node.value = focus_after(tree, kind, node), node
         self._try(lambda: self._edit(kind, node, asked.get("value")))
         self._focus_next = ""
 

@@ -237,7 +237,8 @@ def test_a_bad_edit_asked_on_the_picture_is_refused_in_place(editor: TreeEditor)
     assert editor.message.startswith("Refused: F's value must be a number") and editor.status.refused
     assert editor.front is front and editor.trace is trace  # the view stays: what was typed stays in its field
     on_picture(editor, "value", "Z", "6", n=2)
-    assert editor.message == "Refused: the picture asked for 'value' on 'Z', not an edit of a node of this tree."
+    assert editor.message == ("Refused: the picture asked for 'value' on 'Z'; an edit there is one of "
+                              "['value', 'add', 'remove', 'left', 'right'] on a node of the tree.")
     on_picture(editor, "rename", "F", None, n=3)
     assert editor.message.startswith("Refused: the picture asked for 'rename' on 'F'")
     assert editor.trace is trace and editor.text == TEXTBOOK
