@@ -25,7 +25,7 @@ from negaviz.analysis.steps import sign
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import PERSPECTIVES, fmt
 
-__all__ = ["result_data"]
+__all__: list[str] = []  # nothing for users to import: the Scene of a TreeEditor reads it
 
 
 def result_data(change: TreeChange, trace: Trace) -> dict[str, Any]:

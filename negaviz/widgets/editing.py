@@ -29,7 +29,7 @@ from negaviz.trace import record
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import check_step
 
-__all__ = ["EditSession", "focus_after", "kept_step"]
+__all__ = ["EditSession", "kept_step"]
 
 
 def kept_step(old: Trace, new: Trace, step: int) -> int:

@@ -258,6 +258,8 @@ def test_a_leaf_picked_and_edited_on_the_picture_by_keyboard_alone_shows_the_new
     field = stepper.get_by_label(re.compile(r"^new value of E"))
     expect(field).to_be_focused()
     expect(field).to_have_value("5")
+    SHOT.parent.mkdir(exist_ok=True)
+    cell.screenshot(path=str(SHOT.with_name("tree-editor-keyboard.png")))  # the focus ring, the field
     page.keyboard.press("Control+A")
     page.keyboard.type("nine")
     page.keyboard.press("Enter")
@@ -294,6 +296,7 @@ def test_a_leaf_picked_and_edited_on_the_picture_by_keyboard_alone_shows_the_new
     assert dashes and all(d not in ("", "none") for d in dashes), dashes
     root = stepper.locator(f'svg g.node[data-nv-name="{line[0]}"]')
     expect(root).to_contain_text(f"result {fmt(fresh.value)}")
+    cell.screenshot(path=str(SHOT.with_name("tree-editor-result.png")))  # the result marked at step 0
     page.keyboard.press("End")  # the search has drawn the line: solid, and the root's own value
     expect(stepper.locator("input.nv-slider")).to_have_value(str(len(fresh)))
     expect(stepper.locator("svg g.node.nv-result")).to_have_count(0)
