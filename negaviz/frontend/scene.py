@@ -44,10 +44,12 @@ from decimal import Decimal
 from importlib import resources
 from typing import Any, Literal, get_args
 
+from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
 from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
+from negaviz.frontend.edit_result import result_data
 from negaviz.layout.growth import PINNED_GRAPH, Placer, Spans, label_size, pinned
 from negaviz.games.protocol import restore
 from negaviz.render import labels
@@ -244,13 +246,15 @@ class Scene:
     ``tree_text``: carry a textbook tree's text, which the page offers to copy ("copy tree").
     ``cut_names``: names of nodes this search cuts off and the one it is compared with
     visits (an edit's new cutoffs, :class:`~negaviz.widgets.TreeEditor`): marked as
-    ``only`` is, once pruned.
+    ``only`` is, once pruned.  ``result``: what an edit changed (the TreeEditor's
+    :class:`~negaviz.analysis.diff.TreeChange`): the page marks the new best line and the
+    root's new value (:mod:`negaviz.frontend.edit_result`).
     """
 
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
-        cut_names: frozenset[str] = frozenset(),
+        cut_names: frozenset[str] = frozenset(), result: TreeChange | None = None,
     ) -> None:
         check_trace(trace)
         mode = check_practice(trace, practice)
@@ -270,6 +274,10 @@ class Scene:
         self.title = title
         self.only = only
         self.cut_names = cut_names
+        if result is not None and not isinstance(result, TreeChange):
+            raise InputError(f"result must be a TreeChange (negaviz.analysis.diff.tree_change), not {type(result).__name__}")
+        self.result: dict[str, Any] | None = None if result is None else result_data(result, trace)
+        """The new result an edit led to, for the page to mark (or None)."""
         self.interval = interval
         self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
@@ -629,6 +637,7 @@ class Scene:
             "css": css(),
             "practice": self.practice,
             **({"tree_text": self.tree_text} if self.tree_text is not None else {}),
+            **({"result": self.result} if self.result is not None else {}),
         }
 
     def view_data(self, index: int) -> dict[str, Any]:

@@ -461,6 +461,57 @@ function paintRule(d, item, step, perspective, line, preview, windows) {
   return out;
 }
 
+// ------------------------------------------------------------ src/edit-result.js
+// The new result after an edit, on the picture (a TreeEditor's scene carries "result":
+// negaviz.frontend.edit_result, read from the edit's diff and the new trace).
+//
+// The stepper keeps its step after an edit, so the picture often shows the new search
+// half done.  The result is marked from the first step, as the result of the edit the
+// lecturer asked for: the new best line as the thick blue line the final step shows,
+// dashed until the search has drawn it (a second cue beside the colour: solid is the best
+// line so far), and "result v" on the root until the root returns its value.  One line
+// above the picture says what changed ("A's value 5 → 3; best line now A C F").
+
+/** The legend's note while a result is marked. */
+const RESULT_NOTE = "<div class=\"nv-result-note\">After the edit: the dashed thick blue line is the search's new best line, "
+  + "and “result” on the root its new value, until the search gets there.</div>";
+
+/**
+ * `o` (look()'s answer for `item` at `step`) with the edit's result marked: an item on
+ * the new best line not yet on the best line so far gets the dashed thick blue edge
+ * ("nv-pv nv-result"), and the root, until it returns, the mark "result v".
+ * @param {import("./scene-data.js").SceneData} d
+ * @param {import("./scene-data.js").Item} item
+ * @param {number} step
+ * @param {{perspective: string, line: Set<number>}} settings
+ * @param {import("./look.js").Look} o
+ * @returns {import("./look.js").Look}
+ */
+function markResult(d, item, step, { perspective, line }, o) {
+  const r = d.s.result;
+  if (!r || item.kind !== "n" || o.cls === "nv-hidden") return o;
+  const final = d.entryAt(item, d.n);
+  if (!d.finalLine().has(final)) return o;
+  const out = { ...o };
+  if (!line.has(d.entryAt(item, step))) {
+    out.cls += " nv-result";
+    if (item.up) out.edge = "nv-pv nv-result";
+  }
+  const life = d.lives.get(final);
+  if (!item.up && life && (life.exit < 0 || step <= life.exit)) out.m = (out.m ? out.m + " " : "") + "result " + r[perspective].value;
+  return out;
+}
+
+/**
+ * The line above the picture that says what the edit changed, kept to the perspective.
+ * @param {any} result  the scene's "result"
+ * @returns {{el: HTMLElement, show: (perspective: string) => void}}
+ */
+function resultLine(result) {
+  const el = h("p", { class: "nv-result", role: "note" });
+  return { el, show: (perspective) => { el.textContent = result[perspective].sentence; } };
+}
+
 // ------------------------------------------------------------ src/panels.js
 // A pane's side panels at a step: the sentence, the call stack, the counters and the
 // pseudocode with its line marked.  stackRows is pure (tests/frontend/panels.test.mjs).
@@ -545,8 +596,7 @@ class Pane {
       button("1:1", "natural size", () => this.natural()),
       button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })));
     this.tree = h("div", { class: "nv-tree" });
-    this.stackTable = h("table", { class: "nv-stack" });
-    this.countersTable = h("table", { class: "nv-counters" });
+    this.stackTable = h("table", { class: "nv-stack" }), this.countersTable = h("table", { class: "nv-counters" });
     this.code = h("pre", { class: "nv-code", "aria-label": "pseudocode" });
     const side = h("div", { class: "nv-side" }, this.stackTable, this.countersTable, this.code);
     if (compare) side.classList.add("nv-side-compact");
@@ -810,7 +860,7 @@ class Pane {
     const line = d.bestLine(step, passRoot);
     const settings = { perspective, line, preview, windows: this.windows };
     for (const [title, it] of drawing.items) {
-      const o = look(d, it.item, step, settings);
+      const o = markResult(d, it.item, step, settings, look(d, it.item, step, settings)); // (an edit's result: edit-result.js)
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
@@ -1428,8 +1478,8 @@ function makePractice({ data, pane, state, go, pause }) {
 //
 // - A TreeEditor's stepper (the model's "editable"): clicking a node picks it for the
 //   kernel's editor (the model's "picked": its name) instead of stepping; the kernel then
-//   searches each edit again and sends a new scene.  (From the keyboard, the editor's own
-//   "node" list picks a node.)
+//   searches each edit again and sends a new scene.  (From the keyboard: edit-keys.js, or
+//   the editor's own "node" list.)
 // - A scene that carries its textbook tree's text (scene.tree_text: a TreeEditor, an
 //   exported page) shows it, read-only, with a "copy tree" button, to paste into a lecture
 //   notebook.
@@ -1438,7 +1488,7 @@ function makePractice({ data, pane, state, go, pause }) {
 //   drawn anew with its text is often not read).
 
 /** What the keys line adds while the tree is being edited. */
-const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: the node list).";
+const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: Tab to it and press Enter, or the node list).";
 
 /**
  * The name of the drawn node `g` is the group of, or null.
@@ -1525,6 +1575,151 @@ function renderStatusLine({ model, el }) {
   model.on("change:refused", show);
   el.append(line);
   return () => { model.off("change:status_line", show); model.off("change:refused", show); };
+}
+
+// ------------------------------------------------------------ src/edit-keys.js
+// Editing on the picture from the keyboard (a TreeEditor's stepper: the model's "editable").
+//
+// Every node of the tree drawn is a button in the tab order, named for what it is ("node D,
+// leaf 7", "node B, inner node"), with a focus ring (stepper.css), as practice-ui.js makes
+// the edges cut toggles (a role, tabindex, Space and Enter on the focused element):
+//   Enter, Space   pick it for the kernel's editor, as a click does; on a leaf, also open a
+//                  value field on it: type the new value and press Enter (Escape closes it)
+//   A              add a leaf child        Delete, Backspace   remove it and its subtree
+//   [  ]           move it left / right: the search tries it earlier / later
+//   Escape         leave the tree: the focus goes back to the stepper (the arrows step)
+// An edit goes to the kernel as the model's "edit" ({kind, node, value, n}); the kernel
+// searches the edited tree and sends a new view whose "focus" names the node to carry on
+// from (the one edited, an added child, a removed node's parent).  A refused edit leaves
+// the view, and what was typed stays in its field; the status line says why.
+
+/** What the keys line adds while the tree is edited. */
+const EDIT_KEYS = " From the keyboard: Tab to a node of the tree; Enter or Space picks it (on a leaf, type its new value, then Enter);"
+  + " A adds a child, Delete removes it, [ and ] move it left and right; Escape leaves the tree.";
+
+/** A key's edit on a focused node: "pick", "leave", an edit kind, or null (not ours). */
+const KEY_EDITS = { Enter: "pick", " ": "pick", Escape: "leave", a: "add", A: "add", Delete: "remove", Backspace: "remove", "[": "left", "]": "right" };
+
+/**
+ * What `key` (a KeyboardEvent's key) does on a focused node, or null.
+ * @param {string} key
+ * @returns {"pick"|"leave"|"add"|"remove"|"left"|"right"|null}
+ */
+function keyAction(key) {
+  return Object.prototype.hasOwnProperty.call(KEY_EDITS, key) ? KEY_EDITS[key] : null;
+}
+
+/**
+ * A leaf's value as the tree's text writes it (for the first player, as in "D:7"), or
+ * null for an inner node.  The scene's given value is for the side to move at the leaf.
+ * @param {import("./scene-data.js").SceneData} d
+ * @param {import("./scene-data.js").Item} item
+ * @param {boolean} inner  the item has children drawn
+ * @returns {string|null}
+ */
+function leafText(d, item, inner) {
+  if (inner || item.given === null || item.given === undefined) return null;
+  return String(d.signAt(item.depth, "minimax") * num(item.given));
+}
+
+/**
+ * What a screen reader calls an editable node: "node D, leaf 7", "node B, inner node".
+ * @param {string} name
+ * @param {string|null} leaf  its value (leafText), or null for an inner node
+ * @returns {string}
+ */
+function nodeLabel(name, leaf) {
+  return "node " + name + (leaf === null ? ", inner node" : ", leaf " + leaf);
+}
+
+/**
+ * Make the nodes of `pane`'s drawing reachable and editable from the keyboard; call
+ * attach() after every show (a new drawing's nodes are made so once).
+ * @param {{get: Function, set: Function, save_changes: Function}} model
+ * @param {{items: Map<string, any>, d: any}} pane
+ * @param {HTMLElement} root  the stepper (Escape gives it the focus)
+ * @returns {{attach: () => void}}
+ */
+function editByKeyboard(model, pane, root) {
+  let items = null;
+  let asked = 0;
+  let focusWanted = model.get("focus") || "";
+  const send = (kind, node, value = null) => {
+    model.set("edit", { kind, node, value, n: ++asked });
+    model.save_changes();
+  };
+
+  function attach() {
+    if (items !== pane.items) {
+      items = pane.items;
+      const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+      for (const it of items.values()) {
+        const item = it.item;
+        if (!item || !item.name || (item.kind !== "n" && item.kind !== "p")) continue;
+        const leaf = leafText(pane.d, item, inner.has(item.title));
+        it.g.setAttribute("tabindex", "0");
+        it.g.setAttribute("role", "button");
+        it.g.setAttribute("aria-label", nodeLabel(item.name, leaf));
+        it.g.dataset.nvName = item.name;
+        it.g.addEventListener("keydown", (e) => onKey(e, it, leaf));
+      }
+    }
+    if (focusWanted && items.size) { // the node the last edit leaves the lecturer on
+      const it = [...items.values()].find((x) => x.g.dataset.nvName === focusWanted);
+      focusWanted = "";
+      if (it) focusSoon(it.g, 20);
+    }
+  }
+
+  // A new view may be shown before its element is in the page (a notebook puts it there
+  // after render): try again over the next frames, while nothing else has taken the focus.
+  function focusSoon(g, tries) {
+    const free = () => !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
+    if (free()) g.focus();
+    if (document.activeElement !== g && free() && tries > 0) setTimeout(() => focusSoon(g, tries - 1), 50);
+  }
+
+  function onKey(e, it, leaf) {
+    const act = e.target === it.g && !e.ctrlKey && !e.metaKey && !e.altKey ? keyAction(e.key) : null;
+    if (act === null) return; // the stepper's own keys (arrows step) go on to it
+    e.preventDefault();
+    e.stopPropagation(); // nor JupyterLab's command mode (Escape) nor the stepper's keys
+    const name = it.item.name;
+    if (act === "leave") root.focus({ preventScroll: true });
+    else if (act === "pick") {
+      model.set("picked", name);
+      model.save_changes();
+      if (leaf !== null) valueField(it, leaf);
+    } else send(act, name);
+  }
+
+  // A field on the leaf, over its value: Enter sends the value typed, Escape closes it.
+  function valueField(it, leaf) {
+    const svg = it.g.ownerSVGElement;
+    let fo = svg.querySelector("foreignObject.nv-edit-field");
+    if (fo) fo.remove();
+    const [l, t, r, b] = it.box || [0, 0, 40, 20];
+    const w = Math.max(r - l, 34);
+    fo = document.createElementNS(svg.namespaceURI, "foreignObject"); // (no URL in this module)
+    for (const [k, v] of Object.entries({ x: (l + r) / 2 - w / 2, y: (t + b) / 2 - 8, width: w, height: 16, class: "nv-field nv-edit-field" })) fo.setAttribute(k, String(v));
+    const box = document.createElement("input");
+    box.type = "text";
+    box.className = "nv-answer";
+    box.value = leaf;
+    box.setAttribute("aria-label", "new value of " + it.item.name + ", then Enter (Escape: keep " + leaf + ")");
+    for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
+    box.addEventListener("keydown", (e) => {
+      e.stopPropagation(); // typed keys are the field's, never the stepper's
+      if (e.key === "Enter") { e.preventDefault(); send("value", it.item.name, box.value); }
+      else if (e.key === "Escape") { e.preventDefault(); fo.remove(); it.g.focus(); }
+    });
+    fo.append(box);
+    it.g.parentNode.append(fo); // beside the node's group, not inside the button
+    box.focus();
+    box.select();
+  }
+
+  return { attach };
 }
 
 // ------------------------------------------------------------ src/scene-data.js
@@ -1898,14 +2093,19 @@ async function render({ model, el }) {
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
-  const keys = h("div", { class: "nv-keys", text: KEYS + (!compare && model.get("editable") ? EDITING : "") });
+  const editing = !compare && !!model.get("editable");
+  const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
     ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
     : null;
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
-  if (!compare && model.get("editable")) pickOnClick(model, panes[0]);
+  if (editing) pickOnClick(model, panes[0]);
+  // ... and makes every node a button for the keyboard; an edited tree's scene marks its new result.
+  const editKeys = editing ? editByKeyboard(model, panes[0], root) : null;
+  const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
+  if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
   root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
@@ -2011,7 +2211,7 @@ async function render({ model, el }) {
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
-        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
+        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "") + (d.s.result ? RESULT_NOTE : "");
         pane.legendFor = legendKey;
       }
     });
@@ -2022,6 +2222,8 @@ async function render({ model, el }) {
     root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
     if (practice) practice.shown();
+    if (editKeys) editKeys.attach();
+    if (result) result.show(state.perspective);
     warm();
   }
 

@@ -43,6 +43,19 @@ def kept_step(old: Trace, new: Trace, step: int) -> int:
     return min(diff(old, new).parting, len(new))
 
 
+def focus_after(tree: Tree, kind: str, node: str) -> str:
+    """The node an edit of ``node`` made on the picture from the keyboard leaves the focus
+    on: ``node`` itself, or for *remove* its (first) parent (an added child is named once
+    it is added).
+
+    >>> focus_after(Tree.parse("A(B(D:7 E:5) C:3)"), "remove", "E"), focus_after(Tree.parse("A(B:1 C:3)"), "value", "C")
+    ('B', 'C')
+    """
+    i = tree.labels.index(node)
+    parents = [tree.labels[p] for p, kids in enumerate(tree.children) if i in kids]
+    return parents[0] if kind == "remove" and parents else node
+
+
 def check_editable(trace: Any) -> Trace:
     """``trace`` if it can be edited (a complete search of a textbook tree), else InputError."""
     check_trace(trace)

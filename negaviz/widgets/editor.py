@@ -4,18 +4,21 @@ A lecturer asks "what if E were 9?": pick E (click it in the picture, or choose 
 the *node* list), type 9 in *value* and press Enter.  The kernel searches the edited tree
 again with the trace's own options (:class:`~negaviz.widgets.editing.EditSession`), the
 stepper keeps its place (:func:`~negaviz.widgets.editing.kept_step`), the nodes now searched
-that were cut off before, and those now cut off, are marked as a comparison marks what
-only one search visits (once the search reaches them), and one line says
-what changed: nodes now cut or no longer cut, the root's value, the best line
-(:func:`negaviz.analysis.diff.tree_change`, the diff :class:`CompareWidget` shows).
+that were cut off before, and those now cut off, are marked as a comparison marks what only
+one search visits (once the search reaches them), the new best line is dashed thick blue and
+the root says "result v" until the search gets there (:mod:`negaviz.frontend.edit_result`),
+and one line says what changed: nodes now cut or no longer cut, the root's value, the best
+line (:func:`negaviz.analysis.diff.tree_change`, the diff :class:`CompareWidget` shows).
 
 Edits: a leaf's value; *add child*; *remove*; *move left* / *move right* (the order the
 search tries the moves in); the tree's text, typed whole (*apply text*).  *undo* and
 *redo* walk every edit; *copy tree* (in the stepper's bar) copies the current tree's text.
-Every control is a named, focusable form control, so all of it works from the keyboard,
-and the status line is a live region a screen reader reads out.  Bad input (a value that
-is not a number, text that is not a tree) is refused in place, in the status line; the
-last good tree stays and what was typed stays in its box.
+Every control is a named, focusable form control and every node of the picture a button
+(Enter picks it, on a leaf with a field for its value; A, Delete, [ and ] add, remove and
+move: ``frontend/src/edit-keys.js``), so all of it works from the keyboard; the status line
+is a live region a screen reader reads out.  Bad input (a value that is not a number, text
+that is not a tree) is refused in place, in the status line; the last good tree stays and
+what was typed stays in its box.
 
 Why a widget of its own rather than ``StepperWidget(editable=True)``: a StepperWidget
 shows one trace and its quiz and practice are made for it; an editor's trace changes at
@@ -38,10 +41,10 @@ from negaviz.analysis.diff import TreeChange
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM
 from negaviz.frontend.scene import Scene
-from negaviz.games.edit import Edit
+from negaviz.games.edit import EDITS, Edit
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
-from negaviz.widgets.editing import EditSession, kept_step
+from negaviz.widgets.editing import EditSession, focus_after, kept_step
 from negaviz.widgets.stepper import StepperView, SyncedState
 
 __all__ = ["TreeEditor"]
@@ -110,6 +113,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         self._say("Pick a node (click it, or choose it in the list), then edit it.")
         self._text_shown = self.text_box.value
         self._quiet = False
+        self._focus_next = ""  # the node the picture focuses after an edit made on it by keyboard
         self.node.observe(self._on_node, names="value")
         self.value.observe(self._on_value, names="value")
         for kind, b in self.buttons.items():
@@ -223,6 +227,7 @@ class TreeEditor(SyncedState, widgets.VBox):
             self.node.value = self.session.tree.labels[self.session.tree.children[
                 self.session.tree.labels.index(node or "")][-1]]
             self._quiet = False
+            self._focus_next = self._focus_next and self.node.value  # added on the picture: focus the child
         self._show(old, change)
         return change
 
@@ -231,7 +236,8 @@ class TreeEditor(SyncedState, widgets.VBox):
         new = self.trace
         marked = frozenset(n.id for n in new.nodes if new.label(n.id) in change.names)
         front = self._view(new, marked, frozenset(change.newly_cut), step=kept_step(old, new, self.step), perspective=self.perspective,
-                           windows=self.windows, preview=self.preview, presenter=self.presenter)
+                           windows=self.windows, preview=self.preview, presenter=self.presenter, result=change,
+                           focus=self._focus_next)
         previous, self.front = self.front, front
         self.holder.children = [front]
         previous.close()
@@ -241,11 +247,13 @@ class TreeEditor(SyncedState, widgets.VBox):
         self._say(change.sentence + marks)
         self._sync()
 
-    def _view(self, trace: Trace, marked: frozenset[int], cut: frozenset[str], **state: Any) -> StepperView:
+    def _view(self, trace: Trace, marked: frozenset[int], cut: frozenset[str], result: TreeChange | None = None,
+              **state: Any) -> StepperView:
         self.scene = Scene(trace, max_nodes=self._max_nodes, title=self._title, only=marked, cut_names=cut,
-                           tree_text=True)
+                           tree_text=True, result=result)
         view = StepperView([self.scene], editable=True, **state)
         view.observe(self._on_pick, names="picked")
+        view.observe(self._on_picture_edit, names="edit")
         return view
 
     # --- the controls ------------------------------------------------------------------------
@@ -303,7 +311,16 @@ class TreeEditor(SyncedState, widgets.VBox):
         except InputError:
             pass  # shown in place; the last good tree stays
 
-
+    def _on_picture_edit(self, change: Any) -> None:
+        """An edit asked for on the picture from the keyboard (``frontend/src/edit-keys.js``)."""
+        asked, tree = change["new"] if isinstance(change["new"], dict) else {}, self.session.tree
+        kind, node, edits = asked.get("kind"), asked.get("node"), [k for k in EDITS if k != "text"]
+        if kind not in edits or node not in tree.labels:
+            self._say(f"Refused: the picture asked for {kind!r} on {node!r}; an edit there is one of {edits} on a node of the tree.", error=True)
+            return
+        self._focus_next, self.node.value = focus_after(tree, kind, node), node
+        self._try(lambda: self._edit(kind, node, asked.get("value")))
+        self._focus_next = ""
 
     def _say(self, text: str, *, error: bool = False) -> None:
         """Put ``text`` in the status line (a live region: a screen reader reads it out)."""

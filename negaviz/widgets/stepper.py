@@ -44,7 +44,7 @@ from negaviz.frontend.page import ESM, viz_source
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, fmt
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, check_text, fmt
 
 __all__ = ["StepperWidget"]
 
@@ -72,11 +72,18 @@ class StepperView(anywidget.AnyWidget):
     editable = traitlets.Bool(False).tag(sync=True)
     """Clicking a node picks it for editing (:class:`~negaviz.widgets.TreeEditor`) instead of stepping."""
     picked = traitlets.Unicode("").tag(sync=True)
-    """The name of the node last picked by a click while ``editable``."""
+    """The name of the node last picked by a click (or Enter on it) while ``editable``."""
+    edit = traitlets.Dict().tag(sync=True)
+    """An edit asked for on the picture from the keyboard while ``editable``: ``kind`` (one
+    of :data:`negaviz.games.edit.EDITS`), ``node``, ``value`` and a count ``n`` (so the same
+    edit asked twice is a change)."""
+    focus = traitlets.Unicode("").tag(sync=True)
+    """The name of the node the page puts the keyboard focus on when it shows the picture
+    (after an edit made from the keyboard, so the lecturer carries on from there)."""
 
     def __init__(
         self, scenes: list[Scene], *, step: int = 0, perspective: Perspective = "negamax", windows: bool = False,
-        preview: bool = False, presenter: bool = False, editable: bool = False,
+        preview: bool = False, presenter: bool = False, editable: bool = False, focus: str = "",
     ) -> None:
         self._scenes = scenes
         lazy = any(len(s.trace) > LAZY_EVENTS for s in scenes)
@@ -88,7 +95,7 @@ class StepperView(anywidget.AnyWidget):
         super().__init__(
             scenes=data, step=step, perspective=perspective, windows=check_flag(windows, "windows"),
             preview=check_flag(preview, "preview"), presenter=check_flag(presenter, "presenter"),
-            editable=check_flag(editable, "editable"),
+            editable=check_flag(editable, "editable"), focus=check_text(focus, "focus"),
         )
         self.on_msg(self._on_msg)
 

@@ -102,13 +102,18 @@ def lab(tmp_path: Path, test_failed: Callable[[], bool]) -> Iterator[Any]:
 
 def pruned(stepper: Any) -> list[str]:
     """The names of the nodes the stepper draws as pruned."""
-    return sorted(stepper.locator("svg g.node.nv-pruned").evaluate_all("gs => gs.map(g => g.getAttribute('aria-label'))"))
+    return names(stepper, "svg g.node.nv-pruned")
 
 
-def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page: Any) -> None:
+def names(stepper: Any, selector: str) -> list[str]:
+    """The names of the drawn nodes ``selector`` finds, sorted."""
+    return sorted(stepper.locator(selector).evaluate_all("gs => gs.map(g => g.dataset.nvName)"))
+
+
+def open_editor(page: Any, lab: Any) -> tuple[Any, Any]:
+    """The editor's notebook, every cell run: (the notebook, the editor's cell)."""
     from playwright.sync_api import expect
 
-    page = browser_page.page
     page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
     page.goto(f"{lab.url}/lab/tree/editor.ipynb?token={lab.token}")
     notebook = page.locator(".jp-NotebookPanel")
@@ -128,8 +133,16 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
                 raise
     expect(prompts.nth(1)).to_have_text("[2]:", timeout=jl.KERNEL_TIMEOUT_MS)
     cell = notebook.locator(".jp-CodeCell").first
+    expect(cell.locator("[data-negaviz-stepper] svg g.node").first).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
+    return notebook, cell
+
+
+def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = browser_page.page
+    notebook, cell = open_editor(page, lab)
     stepper = cell.locator("[data-negaviz-stepper]")
-    expect(stepper.locator("svg g.node").first).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
     assert pruned(stepper) == ["G", "H"]
     status = cell.locator(".nv-edit-status")
     status.evaluate("e => { e.dataset.nvKept = 'yes'; }")  # to tell the same element from a new one
@@ -193,10 +206,10 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     assert pruned(stepper) == ["G", "H"]
     marked = stepper.locator("svg g.node.nv-pruned.nv-only")
     expect(marked).to_have_count(1)
-    assert marked.get_attribute("aria-label") == "G"
+    assert marked.get_attribute("data-nv-name") == "G"
 
     # --- a click on a node picks it to edit; it does not step ---------------------------------
-    stepper.locator('svg g.node[aria-label="E"]').click()
+    stepper.locator('svg g.node[data-nv-name="E"]').click()
     expect(node_list).to_have_value("E")
     expect(value).to_have_value("5")
     expect(stepper.locator("input.nv-slider")).to_have_value("18")
@@ -204,3 +217,101 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
 
     ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
     assert ours == []  # no error from the front-end (JupyterLab's own extensions may log theirs)
+
+
+def test_a_leaf_picked_and_edited_on_the_picture_by_keyboard_alone_shows_the_new_result(lab: Any, browser_page: Any) -> None:
+    """Keyboard only, on the picture: Tab to leaf E (a button named "node E, leaf 5", with a
+    focus ring), Enter opens a value field on it, a word is refused and stays typed, 9 and
+    Enter search the edited tree; the focus is back on E, and the picture shows the new
+    result as ``negaviz.record`` of the edited tree has it: the line above the picture, the
+    root's "result" mark and the best line dashed thick blue until the search draws it,
+    solid at the end.  [ moves E left; Escape leaves the tree for the stepper's keys."""
+    import negaviz
+    from negaviz.vocabulary import fmt
+    from playwright.sync_api import expect
+
+    page = browser_page.page
+    notebook, cell = open_editor(page, lab)
+    stepper = cell.locator("[data-negaviz-stepper]")
+    status = cell.locator(".nv-edit-status")
+    nodes = stepper.locator("svg g.node[role=button]")
+    expect(nodes).to_have_count(8)  # every node of the tree, pruned G and H among them
+    assert nodes.evaluate_all("gs => gs.map(g => g.getAttribute('tabindex'))") == ["0"] * 8
+    assert "node D, leaf 7" in nodes.evaluate_all("gs => gs.map(g => g.getAttribute('aria-label'))")
+    assert "node B, inner node" in nodes.evaluate_all("gs => gs.map(g => g.getAttribute('aria-label'))")
+
+    # --- Tab to E: the focused element is E's node, drawn with a focus ring ---------------------
+    stepper.focus()
+    focused = lambda: page.evaluate("() => document.activeElement.getAttribute('aria-label')")  # noqa: E731
+    for _ in range(60):  # the stepper's controls, then the nodes in the drawing's order
+        page.keyboard.press("Tab")
+        if focused() == "node E, leaf 5":
+            break
+    assert focused() == "node E, leaf 5"
+    e_node = stepper.locator('svg g.node[data-nv-name="E"]')
+    ring = e_node.evaluate("g => [getComputedStyle(g).outlineStyle, getComputedStyle(g.querySelector('.nv-shape')).strokeWidth]")
+    assert ring[0] == "solid" and ring[1] == "4px", ring
+
+    # --- Enter: E is picked and a value field opens on it; a word is refused and stays -------------
+    page.keyboard.press("Enter")
+    expect(cell.get_by_label("node", exact=True)).to_have_value("E")  # the kernel's editor has it
+    field = stepper.get_by_label(re.compile(r"^new value of E"))
+    expect(field).to_be_focused()
+    expect(field).to_have_value("5")
+    SHOT.parent.mkdir(exist_ok=True)
+    cell.screenshot(path=str(SHOT.with_name("tree-editor-keyboard.png")))  # the focus ring, the field
+    page.keyboard.press("Control+A")
+    page.keyboard.type("nine")
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("Refused: E's value must be a number")
+    expect(field).to_have_value("nine")
+    expect(field).to_be_focused()
+
+    # --- 9, Enter: the edited tree is searched; the focus is on E again -----------------------------
+    page.keyboard.press("Control+A")
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")
+    edited = "A(B(D:7 E:9) C(F:3 G:1 H:9))"
+    expect(stepper.locator("input.nv-tree-text")).to_have_value(edited)
+    stepper = cell.locator("[data-negaviz-stepper]")  # the new search's view
+    expect(page.locator(":focus")).to_have_attribute("aria-label", "node E, leaf 9")
+    fresh = negaviz.record(negaviz.Tree.parse(edited), algorithm="alphabeta")
+    old = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    line = [fresh.label(n) for n in fresh.pv()]
+    was = [old.label(n) for n in old.pv()]
+    assert (fmt(fresh.value), line) != (fmt(old.value), was)  # the edit changes the result
+    expect(stepper.locator("p.nv-result")).to_have_text(
+        f"Result after the edit: A's value {fmt(old.value)} → {fmt(fresh.value)}; "
+        f"best line now {' '.join(line)} (was {' '.join(was)}).")
+    expect(stepper.locator("input.nv-slider")).to_have_attribute("max", str(len(fresh)))
+
+    # --- Escape leaves the tree: the stepper's keys step again.  At the start the result is marked --
+    page.keyboard.press("Escape")
+    expect(stepper).to_be_focused()
+    page.keyboard.press("Home")
+    expect(stepper.locator("input.nv-slider")).to_have_value("0")
+    assert names(stepper, "svg g.node.nv-result") == sorted(line)
+    expect(stepper.locator("svg g.edge.nv-pv.nv-result")).to_have_count(len(line) - 1)
+    dashes = stepper.locator("svg g.edge.nv-result path").evaluate_all("ps => ps.map(p => getComputedStyle(p).strokeDasharray)")
+    assert dashes and all(d not in ("", "none") for d in dashes), dashes
+    root = stepper.locator(f'svg g.node[data-nv-name="{line[0]}"]')
+    expect(root).to_contain_text(f"result {fmt(fresh.value)}")
+    cell.screenshot(path=str(SHOT.with_name("tree-editor-result.png")))  # the result marked at step 0
+    page.keyboard.press("End")  # the search has drawn the line: solid, and the root's own value
+    expect(stepper.locator("input.nv-slider")).to_have_value(str(len(fresh)))
+    expect(stepper.locator("svg g.node.nv-result")).to_have_count(0)
+    assert names(stepper, "svg g.node.nv-pv") == sorted(line)
+    expect(root).not_to_contain_text("result")
+    expect(root).to_contain_text(fmt(fresh.value))
+
+    # --- [ on a focused E moves it left: the search tries it first ----------------------------------
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if focused() == "node E, leaf 9":
+            break
+    assert focused() == "node E, leaf 9"
+    page.keyboard.press("[")
+    expect(cell.locator("input.nv-tree-text")).to_have_value("A(B(E:9 D:7) C(F:3 G:1 H:9))")
+    expect(page.locator(":focus")).to_have_attribute("aria-label", "node E, leaf 9")
+    ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
+    assert ours == []

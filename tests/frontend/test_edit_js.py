@@ -1,15 +1,24 @@
-"""The editing front-end's own module (``src/edit-ui.js``) under node's test runner:
-``edit-ui.test.mjs``.  What the page does with it (a click picks a node, copy tree) is
+"""The editing front-end's own modules under node's test runner: ``src/edit-ui.js``
+(``edit-ui.test.mjs``), and ``src/edit-keys.js`` with ``src/edit-result.js``
+(``edit-keys.test.mjs``, against Python's answers for edited trees: what each node is
+called, and which items the edit's result marks at every step).  What the page does with it (a click picks a node, copy tree) is
 tested in a real JupyterLab (tests/browser/test_tree_editor_lab.py) and in an exported
 page (tests/export/test_export_browser.py)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+import negaviz
+from negaviz.analysis.diff import tree_change
+from negaviz.frontend.scene import Scene
+from negaviz.trace.timeline import Status
 
 HERE = Path(__file__).resolve().parent
 NODE = shutil.which("node")
@@ -22,3 +31,49 @@ def test_edit_ui_module() -> None:
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert "# pass 2" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+
+
+EDITED = [  # (what the lecturer did, the tree before, the tree after, where the search starts)
+    ("E made 9: the best line moves", "A(B(D:7 E:5) C(F:3 G:1 H:9))", "A(B(D:7 E:9) C(F:3 G:1 H:9))", None),
+    ("values with fractions and signs", "A(B(D:7 E:-2.5) C(F:3 G:1 H:9))", "A(B(D:7 E:-2.5) C(F:8.5 G:-1 H:9))", None),
+    ("leaves at odd and even depths", "A(B:3 C(D:4 E:-2))", "A(B:-5 C(D:4 E:-2))", None),
+    ("a search from C, where the second player moves", "A(B(D:7 E:5) C(F:3 G:1 H:9))",
+     "A(B(D:7 E:5) C(F:3 G:-4 H:9))", "C"),
+]
+
+
+def edited_case(name: str, before: str, after: str, start: str | None) -> dict[str, Any]:
+    """An edited tree's scene as the TreeEditor sends it, and Python's answers: each node's
+    name for screen readers (a leaf's value as the kernel's *value* box shows it), and per
+    step the nodes the result marks (the final best line's nodes not on the best line so
+    far) and whether the root still shows its "result" mark (it has not returned)."""
+    old = negaviz.record(negaviz.Tree.parse(before), start, algorithm="alphabeta")
+    new = negaviz.record(negaviz.Tree.parse(after), start, algorithm="alphabeta")
+    scene = Scene(new, result=tree_change(old, new))
+    tree = new.game
+    assert isinstance(tree, negaviz.Tree)
+    below = set(tree.labels) if start is None else {tree.labels[p] for p in _subtree(tree, tree.labels.index(start))}
+    labels = {x: f"node {x}, " + ("inner node" if tree.children[i] else f"leaf {tree.values[i]}")
+              for i, x in enumerate(tree.labels) if x in below}
+    tl, root, final = scene.timeline, new.roots()[-1], new.pv()
+    marks = [[sorted(new.label(n) for n in final if n not in tl.best_line(k, root)),
+              tl.node_at(root, k).status is not Status.DONE] for k in range(len(new) + 1)]
+    assert any(m[0] for m in marks) and not marks[-1][0] and not marks[-1][1]  # marked until the end, not at it
+    return {"name": name, "scene": scene.data(), "labels": labels, "marks": marks}
+
+
+def _subtree(tree: negaviz.Tree, p: int) -> list[int]:
+    return [p, *(q for c in tree.children[p] for q in _subtree(tree, c))]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
+def test_editing_on_the_picture_agrees_with_python(tmp_path: Path) -> None:
+    assert NODE is not None
+    fixture = {"cases": [edited_case(*case) for case in EDITED]}
+    path = tmp_path / "fixture.json"
+    path.write_text(json.dumps(fixture), encoding="utf-8")
+    run = subprocess.run([NODE, "--test", str(HERE / "edit-keys.test.mjs")],
+                         env={"NEGAVIZ_FIXTURE": str(path), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert f"# pass {1 + len(EDITED)}" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]

@@ -116,6 +116,19 @@ def test_bad_scene_input(textbook: negaviz.Trace) -> None:
         Scene("[[7,5],[3,1,9]]")  # type: ignore[arg-type]
     with pytest.raises(InputError, match="max_nodes"):
         Scene(textbook, max_nodes=2)
+    with pytest.raises(InputError, match=r"^result must be a TreeChange \(negaviz.analysis.diff.tree_change\), not dict$"):
+        Scene(textbook, result={"line": ["A"]})  # type: ignore[arg-type]
+
+
+def test_an_edits_result_is_deterministic_json(textbook: negaviz.Trace) -> None:
+    from negaviz.analysis.diff import tree_change
+
+    edited = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:9) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    texts = [json.dumps(Scene(edited, result=tree_change(textbook, edited)).data(), ensure_ascii=False, allow_nan=False)
+             for _ in range(2)]
+    assert texts[0] == texts[1]
+    assert json.loads(texts[0])["result"]["line"] == [edited.label(n) for n in edited.pv()]
+    assert "result" not in Scene(edited).data()
 
 
 def test_data_is_deterministic_and_json(ttt_tt: negaviz.Trace) -> None:

@@ -200,3 +200,84 @@ def test_a_search_from_a_node_below_the_root_stays_there() -> None:
         assert w.text == before
     finally:
         w.close()
+
+
+def on_picture(w: TreeEditor, kind: str, node: str, value: str | None = None, n: int = 1) -> None:
+    """An edit as the picture asks for it from the keyboard (``frontend/src/edit-keys.js``)."""
+    w.front.set_state({"edit": {"kind": kind, "node": node, "value": value, "n": n}})
+
+
+# (edit on the picture, the tree it makes, the node the new view focuses)
+PICTURE_EDITS: list[tuple[str, str, str | None, str, str]] = [
+    ("value", "F", "6", "A(B(D:7 E:5) C(F:6 G:1 H:9))", "F"),
+    ("add", "C", None, "A(B(D:7 E:5) C(F:6 G:1 H:9 I:0))", "I"),  # the new child
+    ("left", "C", None, "A(C(F:6 G:1 H:9 I:0) B(D:7 E:5))", "C"),
+    ("right", "F", None, "A(C(G:1 F:6 H:9 I:0) B(D:7 E:5))", "F"),
+    ("remove", "H", None, "A(C(G:1 F:6 I:0) B(D:7 E:5))", "C"),  # the removed node's parent
+]
+
+
+def test_edits_asked_on_the_picture_search_again_and_focus_the_node_to_go_on_from(editor: TreeEditor) -> None:
+    for n, (kind, node, value, want, focus) in enumerate(PICTURE_EDITS, 1):
+        before = editor.trace
+        on_picture(editor, kind, node, value, n)
+        assert editor.text == want, kind
+        assert said(editor.trace) == said(fresh(editor))  # the trace is a fresh record of the edited tree
+        assert editor.front.focus == focus, kind
+        assert editor.node.value == focus if kind != "remove" else editor.node.value != node
+        assert editor.change is not None and editor.change.sentence in editor.message
+        assert editor.trace is not before
+    editor.undo()  # an edit from the buttons or undo leaves the focus where the reader has it
+    assert editor.front.focus == ""
+
+
+def test_a_bad_edit_asked_on_the_picture_is_refused_in_place(editor: TreeEditor) -> None:
+    front, trace = editor.front, editor.trace
+    on_picture(editor, "value", "F", "six")
+    assert editor.message.startswith("Refused: F's value must be a number") and editor.status.refused
+    assert editor.front is front and editor.trace is trace  # the view stays: what was typed stays in its field
+    on_picture(editor, "value", "Z", "6", n=2)
+    assert editor.message == ("Refused: the picture asked for 'value' on 'Z'; an edit there is one of "
+                              "['value', 'add', 'remove', 'left', 'right'] on a node of the tree.")
+    on_picture(editor, "rename", "F", None, n=3)
+    assert editor.message.startswith("Refused: the picture asked for 'rename' on 'F'")
+    assert editor.trace is trace and editor.text == TEXTBOOK
+
+
+@pytest.mark.parametrize("perspective", ["negamax", "minimax"])
+def test_the_new_result_the_picture_marks_is_the_edited_trees_record(perspective: str) -> None:
+    from negaviz.vocabulary import fmt
+
+    tree = negaviz.Tree.parse(TEXTBOOK)
+    w = TreeEditor(negaviz.record(tree, algorithm="alphabeta"), perspective=perspective)  # type: ignore[arg-type]
+    try:
+        assert "result" not in w.front.scenes[0]  # nothing edited: nothing to mark
+        old = w.trace
+        w.set_value("E", "9")
+        new = fresh(w)
+        result = w.front.scenes[0]["result"]
+        assert result["line"] == [new.label(n) for n in new.pv()]
+        assert result[perspective]["value"] == fmt(new.value)  # A moves first: both views agree at the root
+        was = " ".join(old.label(n) for n in old.pv())
+        assert result[perspective]["sentence"] == (
+            f"Result after the edit: A's value {fmt(old.value)} → {fmt(new.value)}; "
+            f"best line now {' '.join(result['line'])} (was {was}).")
+        w.set_value("E", "9.5")  # the same best line, a new value
+        assert w.front.scenes[0]["result"][perspective]["sentence"].endswith("; best line stays A B D.")
+    finally:
+        w.close()
+
+
+def test_the_result_from_a_node_where_the_second_player_moves_is_signed_per_view() -> None:
+    from negaviz.vocabulary import fmt
+
+    w = TreeEditor(negaviz.record(negaviz.Tree.parse(TEXTBOOK), "C", algorithm="alphabeta"))
+    try:
+        w.set_value("G", "-4")  # C is min(3, -4, 9) = -4 for the first player; 4 for C's mover
+        result = w.front.scenes[0]["result"]
+        assert (result["minimax"]["value"], result["negamax"]["value"]) == (fmt(-4), fmt(4))
+        assert result["line"] == ["C", "G"]
+        assert result["minimax"]["sentence"] == f"Result after the edit: C's value {fmt(1)} → {fmt(-4)}; best line stays C G."
+        assert result["negamax"]["sentence"] == f"Result after the edit: C's value {fmt(-1)} → {fmt(4)}; best line stays C G."
+    finally:
+        w.close()

@@ -2,8 +2,8 @@
 //
 // - A TreeEditor's stepper (the model's "editable"): clicking a node picks it for the
 //   kernel's editor (the model's "picked": its name) instead of stepping; the kernel then
-//   searches each edit again and sends a new scene.  (From the keyboard, the editor's own
-//   "node" list picks a node.)
+//   searches each edit again and sends a new scene.  (From the keyboard: edit-keys.js, or
+//   the editor's own "node" list.)
 // - A scene that carries its textbook tree's text (scene.tree_text: a TreeEditor, an
 //   exported page) shows it, read-only, with a "copy tree" button, to paste into a lecture
 //   notebook.
@@ -14,7 +14,7 @@
 import { h } from "./dom.js";
 
 /** What the keys line adds while the tree is being edited. */
-export const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: the node list).";
+export const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: Tab to it and press Enter, or the node list).";
 
 /**
  * The name of the drawn node `g` is the group of, or null.

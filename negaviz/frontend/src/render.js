@@ -20,6 +20,8 @@ import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
 import { makePractice } from "./practice-ui.js";
 import { EDITING, copyTreeBar, pickOnClick, renderStatusLine } from "./edit-ui.js";
+import { EDIT_KEYS, editByKeyboard } from "./edit-keys.js";
+import { RESULT_NOTE, resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
 import { makeWarmer } from "./warm.js";
 
@@ -102,14 +104,19 @@ export async function render({ model, el }) {
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
-  const keys = h("div", { class: "nv-keys", text: KEYS + (!compare && model.get("editable") ? EDITING : "") });
+  const editing = !compare && !!model.get("editable");
+  const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
     ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
     : null;
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
-  if (!compare && model.get("editable")) pickOnClick(model, panes[0]);
+  if (editing) pickOnClick(model, panes[0]);
+  // ... and makes every node a button for the keyboard; an edited tree's scene marks its new result.
+  const editKeys = editing ? editByKeyboard(model, panes[0], root) : null;
+  const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
+  if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
   root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
   el.append(root);
@@ -215,7 +222,7 @@ export async function render({ model, el }) {
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
-        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
+        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "") + (d.s.result ? RESULT_NOTE : "");
         pane.legendFor = legendKey;
       }
     });
@@ -226,6 +233,8 @@ export async function render({ model, el }) {
     root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
     if (practice) practice.shown();
+    if (editKeys) editKeys.attach();
+    if (result) result.show(state.perspective);
     warm();
   }
 

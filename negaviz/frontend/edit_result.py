@@ -1,0 +1,47 @@
+"""What the picture of an edited tree says of the new result: the root's value and the best line.
+
+After an edit, :class:`~negaviz.widgets.TreeEditor` shows the edited tree's search, often
+at a step in the middle of it (the stepper keeps its place).  The scene then carries this
+data, read from the edit's :class:`~negaviz.analysis.diff.TreeChange` (the one diff) and the
+new trace (nothing is searched here), and the page (``frontend/src/edit-result.js``) marks
+the new best line as the result's line and puts the root's new value on the root, with one
+line saying what changed.
+
+>>> import negaviz
+>>> from negaviz.analysis.diff import tree_change
+>>> old = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+>>> new = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:6 G:8 H:9))"), algorithm="alphabeta")
+>>> r = result_data(tree_change(old, new), new)
+>>> r["line"], r["negamax"]["value"], r["negamax"]["sentence"]
+(['A', 'C', 'F'], '6', "Result after the edit: A's value 5 → 6; best line now A C F (was A B E).")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from negaviz.analysis.diff import TreeChange
+from negaviz.analysis.steps import sign
+from negaviz.trace.trace import Trace
+from negaviz.vocabulary import PERSPECTIVES, fmt
+
+__all__: list[str] = []  # nothing for users to import: the Scene of a TreeEditor reads it
+
+
+def result_data(change: TreeChange, trace: Trace) -> dict[str, Any]:
+    """The new result of ``trace`` (the edited tree's search) and what ``change`` says it was:
+    ``line`` (the best line's names from the root), and per perspective the root's value
+    text and the sentence (``"A's value 5 → 3; best line now A C F (was A B E)"``)."""
+    top = trace.roots()[-1]  # the root node of the (last) search
+    root = trace.label(top)
+    line = [root, *change.pv[1]]
+    was_line = [root, *change.pv[0]]
+    out: dict[str, Any] = {"line": line}
+    for perspective in PERSPECTIVES:
+        flip = sign(trace, top, perspective)  # the root's value for whom the view shows
+        old, new = (None if v is None else flip * v for v in change.value)
+        value = (f"{root}'s value {fmt(old)} → {fmt(new)}" if old != new else f"{root}'s value stays {fmt(new)}")
+        best = (f"best line now {' '.join(line)} (was {' '.join(was_line)})" if line != was_line
+                else f"best line stays {' '.join(line)}")
+        out[perspective] = {"value": fmt(new), "sentence": f"Result after the edit: {value}; {best}."}
+    return out
