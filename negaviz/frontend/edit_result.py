@@ -1,11 +1,12 @@
-"""What the picture of an edited tree says of the new result: the root's value and the best line.
+"""The line above an edited tree's picture that says what the edit changed: the root's
+value and the best line, before and after, in the view shown.
 
 After an edit, :class:`~negaviz.widgets.TreeEditor` shows the edited tree's search, often
 at a step in the middle of it (the stepper keeps its place).  The scene then carries this
 data, read from the edit's :class:`~negaviz.analysis.diff.TreeChange` (the one diff) and the
-new trace (nothing is searched here), and the page (``frontend/src/edit-result.js``) marks
-the new best line as the result's line and puts the root's new value on the root, with one
-line saying what changed.
+new trace (nothing is searched here); the page (``frontend/src/edit-result.js``) shows the
+line beside the editor's status line.  The picture marks none of it ahead of the search:
+at each step it shows what the new search knows then, as every picture does.
 
 >>> import negaviz
 >>> from negaviz.analysis.diff import tree_change

@@ -247,8 +247,8 @@ class Scene:
     ``cut_names``: names of nodes this search cuts off and the one it is compared with
     visits (an edit's new cutoffs, :class:`~negaviz.widgets.TreeEditor`): marked as
     ``only`` is, once pruned.  ``result``: what an edit changed (the TreeEditor's
-    :class:`~negaviz.analysis.diff.TreeChange`): the page marks the new best line and the
-    root's new value (:mod:`negaviz.frontend.edit_result`).
+    :class:`~negaviz.analysis.diff.TreeChange`): the page says it in a line above the
+    picture (:mod:`negaviz.frontend.edit_result`).
     """
 
     def __init__(

@@ -461,57 +461,6 @@ function paintRule(d, item, step, perspective, line, preview, windows) {
   return out;
 }
 
-// ------------------------------------------------------------ src/edit-result.js
-// The new result after an edit, on the picture (a TreeEditor's scene carries "result":
-// negaviz.frontend.edit_result, read from the edit's diff and the new trace).
-//
-// The stepper keeps its step after an edit, so the picture often shows the new search
-// half done.  The result is marked from the first step, as the result of the edit the
-// lecturer asked for: the new best line as the thick blue line the final step shows,
-// dashed until the search has drawn it (a second cue beside the colour: solid is the best
-// line so far), and "result v" on the root until the root returns its value.  One line
-// above the picture says what changed ("A's value 5 → 3; best line now A C F").
-
-/** The legend's note while a result is marked. */
-const RESULT_NOTE = "<div class=\"nv-result-note\">After the edit: the dashed thick blue line is the search's new best line, "
-  + "and “result” on the root its new value, until the search gets there.</div>";
-
-/**
- * `o` (look()'s answer for `item` at `step`) with the edit's result marked: an item on
- * the new best line not yet on the best line so far gets the dashed thick blue edge
- * ("nv-pv nv-result"), and the root, until it returns, the mark "result v".
- * @param {import("./scene-data.js").SceneData} d
- * @param {import("./scene-data.js").Item} item
- * @param {number} step
- * @param {{perspective: string, line: Set<number>}} settings
- * @param {import("./look.js").Look} o
- * @returns {import("./look.js").Look}
- */
-function markResult(d, item, step, { perspective, line }, o) {
-  const r = d.s.result;
-  if (!r || item.kind !== "n" || o.cls === "nv-hidden") return o;
-  const final = d.entryAt(item, d.n);
-  if (!d.finalLine().has(final)) return o;
-  const out = { ...o };
-  if (!line.has(d.entryAt(item, step))) {
-    out.cls += " nv-result";
-    if (item.up) out.edge = "nv-pv nv-result";
-  }
-  const life = d.lives.get(final);
-  if (!item.up && life && (life.exit < 0 || step <= life.exit)) out.m = (out.m ? out.m + " " : "") + "result " + r[perspective].value;
-  return out;
-}
-
-/**
- * The line above the picture that says what the edit changed, kept to the perspective.
- * @param {any} result  the scene's "result"
- * @returns {{el: HTMLElement, show: (perspective: string) => void}}
- */
-function resultLine(result) {
-  const el = h("p", { class: "nv-result", role: "note" });
-  return { el, show: (perspective) => { el.textContent = result[perspective].sentence; } };
-}
-
 // ------------------------------------------------------------ src/panels.js
 // A pane's side panels at a step: the sentence, the call stack, the counters and the
 // pseudocode with its line marked.  stackRows is pure (tests/frontend/panels.test.mjs).
@@ -596,7 +545,8 @@ class Pane {
       button("1:1", "natural size", () => this.natural()),
       button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })));
     this.tree = h("div", { class: "nv-tree" });
-    this.stackTable = h("table", { class: "nv-stack" }), this.countersTable = h("table", { class: "nv-counters" });
+    this.stackTable = h("table", { class: "nv-stack" });
+    this.countersTable = h("table", { class: "nv-counters" });
     this.code = h("pre", { class: "nv-code", "aria-label": "pseudocode" });
     const side = h("div", { class: "nv-side" }, this.stackTable, this.countersTable, this.code);
     if (compare) side.classList.add("nv-side-compact");
@@ -860,7 +810,7 @@ class Pane {
     const line = d.bestLine(step, passRoot);
     const settings = { perspective, line, preview, windows: this.windows };
     for (const [title, it] of drawing.items) {
-      const o = markResult(d, it.item, step, settings, look(d, it.item, step, settings)); // (an edit's result: edit-result.js)
+      const o = look(d, it.item, step, settings);
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
@@ -1722,6 +1672,24 @@ function editByKeyboard(model, pane, root) {
   return { attach };
 }
 
+// ------------------------------------------------------------ src/edit-result.js
+// What an edit changed, in one line above the picture (a TreeEditor's scene carries
+// "result": negaviz.frontend.edit_result, read from the edit's diff and the new trace).
+//
+// The line is the editor's report on the edit, beside its status line, in the view shown.
+// The picture itself marks nothing of it: at each step it shows what the new search knows
+// then, as every picture does (the best line turns thick blue as the search finds it).
+
+/**
+ * The line above the picture that says what the edit changed, kept to the perspective.
+ * @param {any} result  the scene's "result"
+ * @returns {{el: HTMLElement, show: (perspective: string) => void}}
+ */
+function resultLine(result) {
+  const el = h("p", { class: "nv-result", role: "note" });
+  return { el, show: (perspective) => { el.textContent = result[perspective].sentence; } };
+}
+
 // ------------------------------------------------------------ src/scene-data.js
 // A scene's data (negaviz.frontend.scene.Scene.data): decoded once, and looked up by step.
 //
@@ -2102,7 +2070,7 @@ async function render({ model, el }) {
     : null;
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);
-  // ... and makes every node a button for the keyboard; an edited tree's scene marks its new result.
+  // ... and makes every node a button for the keyboard; an edited tree's scene says what changed.
   const editKeys = editing ? editByKeyboard(model, panes[0], root) : null;
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
@@ -2211,7 +2179,7 @@ async function render({ model, el }) {
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
-        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "") + (d.s.result ? RESULT_NOTE : "");
+        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
         pane.legendFor = legendKey;
       }
     });

@@ -5,10 +5,10 @@ the *node* list), type 9 in *value* and press Enter.  The kernel searches the ed
 again with the trace's own options (:class:`~negaviz.widgets.editing.EditSession`), the
 stepper keeps its place (:func:`~negaviz.widgets.editing.kept_step`), the nodes now searched
 that were cut off before, and those now cut off, are marked as a comparison marks what only
-one search visits (once the search reaches them), the new best line is dashed thick blue and
-the root says "result v" until the search gets there (:mod:`negaviz.frontend.edit_result`),
-and one line says what changed: nodes now cut or no longer cut, the root's value, the best
-line (:func:`negaviz.analysis.diff.tree_change`, the diff :class:`CompareWidget` shows).
+one search visits (once the search reaches them), and one line says what changed: nodes now
+cut or no longer cut, the root's value, the best line (:func:`negaviz.analysis.diff.tree_change`,
+the diff :class:`CompareWidget` shows), with the root's value and best line before and after
+above the picture, in the view shown (:mod:`negaviz.frontend.edit_result`).
 
 Edits: a leaf's value; *add child*; *remove*; *move left* / *move right* (the order the
 search tries the moves in); the tree's text, typed whole (*apply text*).  *undo* and

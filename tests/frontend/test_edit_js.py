@@ -1,7 +1,6 @@
 """The editing front-end's own modules under node's test runner: ``src/edit-ui.js``
-(``edit-ui.test.mjs``), and ``src/edit-keys.js`` with ``src/edit-result.js``
-(``edit-keys.test.mjs``, against Python's answers for edited trees: what each node is
-called, and which items the edit's result marks at every step).  What the page does with it (a click picks a node, copy tree) is
+(``edit-ui.test.mjs``), and ``src/edit-keys.js`` (``edit-keys.test.mjs``, against
+Python's answers for edited trees: what each node is called).  What the page does with it (a click picks a node, copy tree) is
 tested in a real JupyterLab (tests/browser/test_tree_editor_lab.py) and in an exported
 page (tests/export/test_export_browser.py)."""
 
@@ -18,7 +17,6 @@ import pytest
 import negaviz
 from negaviz.analysis.diff import tree_change
 from negaviz.frontend.scene import Scene
-from negaviz.trace.timeline import Status
 
 HERE = Path(__file__).resolve().parent
 NODE = shutil.which("node")
@@ -44,9 +42,7 @@ EDITED = [  # (what the lecturer did, the tree before, the tree after, where the
 
 def edited_case(name: str, before: str, after: str, start: str | None) -> dict[str, Any]:
     """An edited tree's scene as the TreeEditor sends it, and Python's answers: each node's
-    name for screen readers (a leaf's value as the kernel's *value* box shows it), and per
-    step the nodes the result marks (the final best line's nodes not on the best line so
-    far) and whether the root still shows its "result" mark (it has not returned)."""
+    name for screen readers (a leaf's value as the kernel's *value* box shows it)."""
     old = negaviz.record(negaviz.Tree.parse(before), start, algorithm="alphabeta")
     new = negaviz.record(negaviz.Tree.parse(after), start, algorithm="alphabeta")
     scene = Scene(new, result=tree_change(old, new))
@@ -55,11 +51,7 @@ def edited_case(name: str, before: str, after: str, start: str | None) -> dict[s
     below = set(tree.labels) if start is None else {tree.labels[p] for p in _subtree(tree, tree.labels.index(start))}
     labels = {x: f"node {x}, " + ("inner node" if tree.children[i] else f"leaf {tree.values[i]}")
               for i, x in enumerate(tree.labels) if x in below}
-    tl, root, final = scene.timeline, new.roots()[-1], new.pv()
-    marks = [[sorted(new.label(n) for n in final if n not in tl.best_line(k, root)),
-              tl.node_at(root, k).status is not Status.DONE] for k in range(len(new) + 1)]
-    assert any(m[0] for m in marks) and not marks[-1][0] and not marks[-1][1]  # marked until the end, not at it
-    return {"name": name, "scene": scene.data(), "labels": labels, "marks": marks}
+    return {"name": name, "scene": scene.data(), "labels": labels}
 
 
 def _subtree(tree: negaviz.Tree, p: int) -> list[int]:

@@ -4,7 +4,6 @@
 import { h } from "./dom.js";
 import { buildView, saveSvg, setShown, unionBox } from "./drawing.js";
 import { look } from "./look.js";
-import { markResult } from "./edit-result.js";
 import { showPanels } from "./panels.js";
 
 const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
@@ -40,7 +39,8 @@ export class Pane {
       button("1:1", "natural size", () => this.natural()),
       button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })));
     this.tree = h("div", { class: "nv-tree" });
-    this.stackTable = h("table", { class: "nv-stack" }), this.countersTable = h("table", { class: "nv-counters" });
+    this.stackTable = h("table", { class: "nv-stack" });
+    this.countersTable = h("table", { class: "nv-counters" });
     this.code = h("pre", { class: "nv-code", "aria-label": "pseudocode" });
     const side = h("div", { class: "nv-side" }, this.stackTable, this.countersTable, this.code);
     if (compare) side.classList.add("nv-side-compact");
@@ -304,7 +304,7 @@ export class Pane {
     const line = d.bestLine(step, passRoot);
     const settings = { perspective, line, preview, windows: this.windows };
     for (const [title, it] of drawing.items) {
-      const o = markResult(d, it.item, step, settings, look(d, it.item, step, settings)); // (an edit's result: edit-result.js)
+      const o = look(d, it.item, step, settings);
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);

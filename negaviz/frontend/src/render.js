@@ -21,7 +21,7 @@ import { Pane } from "./pane.js";
 import { makePractice } from "./practice-ui.js";
 import { EDITING, copyTreeBar, pickOnClick, renderStatusLine } from "./edit-ui.js";
 import { EDIT_KEYS, editByKeyboard } from "./edit-keys.js";
-import { RESULT_NOTE, resultLine } from "./edit-result.js";
+import { resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
 import { makeWarmer } from "./warm.js";
 
@@ -113,7 +113,7 @@ export async function render({ model, el }) {
     : null;
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);
-  // ... and makes every node a button for the keyboard; an edited tree's scene marks its new result.
+  // ... and makes every node a button for the keyboard; an edited tree's scene says what changed.
   const editKeys = editing ? editByKeyboard(model, panes[0], root) : null;
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
@@ -222,7 +222,7 @@ export async function render({ model, el }) {
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
-        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "") + (d.s.result ? RESULT_NOTE : "");
+        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
         pane.legendFor = legendKey;
       }
     });
