@@ -127,7 +127,7 @@ def test_an_edits_result_is_deterministic_json(textbook: negaviz.Trace) -> None:
     texts = [json.dumps(Scene(edited, result=tree_change(textbook, edited)).data(), ensure_ascii=False, allow_nan=False)
              for _ in range(2)]
     assert texts[0] == texts[1]
-    assert json.loads(texts[0])["result"]["line"] == [edited.label(n) for n in edited.pv()]
+    assert json.loads(texts[0])["result"]["line"] == edited.pv_names()
     assert "result" not in Scene(edited).data()
 
 

@@ -245,7 +245,7 @@ def test_a_bad_edit_asked_on_the_picture_is_refused_in_place(editor: TreeEditor)
 
 
 @pytest.mark.parametrize("perspective", ["negamax", "minimax"])
-def test_the_new_result_the_picture_marks_is_the_edited_trees_record(perspective: str) -> None:
+def test_the_new_result_said_above_the_picture_is_the_edited_trees_record(perspective: str) -> None:
     from negaviz.vocabulary import fmt
 
     tree = negaviz.Tree.parse(TEXTBOOK)
@@ -256,14 +256,14 @@ def test_the_new_result_the_picture_marks_is_the_edited_trees_record(perspective
         w.set_value("E", "9")
         new = fresh(w)
         result = w.front.scenes[0]["result"]
-        assert result["line"] == [new.label(n) for n in new.pv()]
+        assert result["line"] == new.pv_names()
         assert result[perspective]["value"] == fmt(new.value)  # A moves first: both views agree at the root
-        was = " ".join(old.label(n) for n in old.pv())
+        was = " ".join(old.pv_names())
         assert result[perspective]["sentence"] == (
             f"Result after the edit: A's value {fmt(old.value)} → {fmt(new.value)}; "
             f"best line now {' '.join(result['line'])} (was {was}).")
         w.set_value("E", "9.5")  # the same best line, a new value
-        assert w.front.scenes[0]["result"][perspective]["sentence"].endswith("; best line stays A B D.")
+        assert w.front.scenes[0]["result"][perspective]["sentence"].endswith("; best line stays B D.")
     finally:
         w.close()
 
@@ -276,8 +276,8 @@ def test_the_result_from_a_node_where_the_second_player_moves_is_signed_per_view
         w.set_value("G", "-4")  # C is min(3, -4, 9) = -4 for the first player; 4 for C's mover
         result = w.front.scenes[0]["result"]
         assert (result["minimax"]["value"], result["negamax"]["value"]) == (fmt(-4), fmt(4))
-        assert result["line"] == ["C", "G"]
-        assert result["minimax"]["sentence"] == f"Result after the edit: C's value {fmt(1)} → {fmt(-4)}; best line stays C G."
-        assert result["negamax"]["sentence"] == f"Result after the edit: C's value {fmt(-1)} → {fmt(4)}; best line stays C G."
+        assert result["line"] == ["G"]
+        assert result["minimax"]["sentence"] == f"Result after the edit: C's value {fmt(1)} → {fmt(-4)}; best line stays G."
+        assert result["negamax"]["sentence"] == f"Result after the edit: C's value {fmt(-1)} → {fmt(4)}; best line stays G."
     finally:
         w.close()
