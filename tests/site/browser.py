@@ -1,6 +1,7 @@
 """Serve a built site under a sub-path and run code in its REPL in Debian's Chromium.
 
-Shared by ``test_site_browser.py`` and ``benchmarks/bench_pyodide.py`` (which loads this
+Shared by the site's browser tests (``test_site_browser.py``, ``test_site_notebooks.py``,
+``test_site_start_failures.py``) and ``benchmarks/bench_pyodide.py`` (which loads this
 file by path).  The server answers only under the sub-path, as a lecturer's
 ``/~name/cs440/`` would, and records any request outside it; the browser aborts and
 counts every request that leaves 127.0.0.1.  Uses ``/usr/bin/chromium`` through
