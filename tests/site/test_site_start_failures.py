@@ -2,7 +2,7 @@
 
 The real built site, served under a sub-path, in Debian's Chromium, offline.  A file the
 start needs is made to fail for real (Playwright aborts its request, or the site's copy
-lacks it), and the line must say that Python could not start, which file did not come,
+lacks it or holds half of it), and the line must say that Python could not start, which file did not come,
 and what to do.  A start that never ends (a request held open) is told, after six times
 the usual wait, that it is taking much longer than usual: the page's clock is
 Playwright's, so the test moves it on a minute instead of waiting one.  Nothing here
@@ -93,6 +93,16 @@ def test_a_file_the_site_lacks_is_named_with_the_servers_answer(
     with site_browser.serve(broken) as served:
         seen = site_browser.watch_start(served, page, timeout_s=120)
     assert_could_not_start(seen, "pyodide.asm.wasm did not download (the server answered 404 File not found)")
+
+
+def test_a_file_cut_short_is_named_as_not_the_one_the_site_expects(site: SiteInfo, site_browser: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "cs440"
+    shutil.copytree(site.path, broken)
+    wheel = broken / "static" / "pyodide" / only_file(site.path, "static/pyodide/negaviz-*.whl")
+    wheel.write_bytes(wheel.read_bytes()[: wheel.stat().st_size // 2])  # an upload cut short: served whole, 200 OK
+    with site_browser.serve(broken) as served:
+        seen = site_browser.watch_start(served, REPL, timeout_s=120)
+    assert_could_not_start(seen, f"{wheel.name} is not the file the site expects (its checksum differs)")
 
 
 def test_a_start_that_never_ends_is_called_much_longer_than_usual(site: SiteInfo, site_browser: Any) -> None:

@@ -29,7 +29,8 @@ function failed(error) {
 }
 
 /** Wrap the worker's fetch until the returned function is called: the first download
- * that fails (no answer, or an HTTP error) is said, with the file and the server's answer. */
+ * that fails (no answer, an HTTP error, or a file other than the one the lock names) is
+ * said, with the file and the server's answer. */
 function watchDownloads() {
   const fetchAsBefore = self.fetch;
   self.fetch = async function (resource, ...rest) {
@@ -39,7 +40,11 @@ function watchDownloads() {
     try {
       response = await fetchAsBefore.call(this, resource, ...rest);
     } catch (error) {
-      tell("failed", { detail: String((error && error.message) || error), file, status: null });
+      // Pyodide asks for each package with the lock's checksum, and a file that does not
+      // match it fails as a dropped connection does: asked again without, it comes
+      const checked = Boolean(rest[0] && rest[0].integrity);
+      const differs = checked && await fetchAsBefore.call(this, url).then((again) => again.ok, () => false);
+      tell("failed", { detail: String((error && error.message) || error), file, status: null, differs });
       throw error;
     }
     if (!response.ok) tell("failed", { detail: `HTTP ${response.status}`, file, status: `${response.status} ${response.statusText}`.trim() });

@@ -77,9 +77,11 @@
   }
 
   // What failed, in one clause a student can pass on: a file that did not download (and
-  // the server's answer), a module or worker script that did not load, or the last line
-  // of a Python traceback ("ModuleNotFoundError: ...").
-  function reason({ detail, file, status }) {
+  // the server's answer) or came other than the site's lock says, a module or worker
+  // script that did not load, or the last line of a Python traceback
+  // ("ModuleNotFoundError: ...").
+  function reason({ detail, file, status, differs }) {
+    if (file && differs) return `${file} is not the file the site expects (its checksum differs)`;
     if (file) return `${file} did not download (${status ? `the server answered ${status}` : "the connection failed"})`;
     const text = String(detail || "");
     const module = text.match(/Failed to fetch dynamically imported module: (\S+)/);
