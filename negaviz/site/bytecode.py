@@ -117,8 +117,7 @@ def _compile(node: str, dest: Path, job: Mapping[str, object], compiled: Path) -
         job_file.write_text(json.dumps(job), encoding="utf-8")
         done = subprocess.run([node, str(SCRIPT), str(dest), str(out), str(job_file)], capture_output=True, text=True)
         if done.returncode != 0:
-            lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
-            return lines[-1] if lines else f"exit status {done.returncode}"
+            return _why(done.stderr, done.returncode)
         try:
             tag = str(json.loads(done.stdout.strip().splitlines()[-1])["cache_tag"])
         except (ValueError, LookupError, TypeError):
@@ -130,6 +129,22 @@ def _compile(node: str, dest: Path, job: Mapping[str, object], compiled: Path) -
                 _put(archive, path.relative_to(out).as_posix(), path.read_bytes())
         os.replace(packed, compiled)
     return None
+
+
+def _why(stderr: str, status: int) -> str:
+    """The line of a failed Node.js run's ``stderr`` that says why.  ``bytecode.js`` ends
+    it with one line of its own; Node.js, when it stops first, writes a ``FATAL ERROR:``
+    line (out of memory) and native frames, or an uncaught ``Error: ...`` with its stack,
+    and then its version."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    fatal = [line for line in lines if line.startswith("FATAL ERROR:")]
+    if fatal:
+        return fatal[0]
+    if lines and re.fullmatch(r"Node\.js v[\d.]+", lines[-1]):
+        lines.pop()  # uncaught: the error's first line, not its stack
+        thrown = [line for line in lines if re.match(r"[A-Za-z_.]*(Error|Exception)\b[^:]*: ", line)]
+        lines = thrown or lines
+    return lines[-1] if lines else f"exit status {status}"
 
 
 def _apply(compiled: Path, dest: Path) -> list[Path]:

@@ -6,13 +6,16 @@ for the seconds Python takes to start.  A site says what the wait is, in two pla
 * each notebook opens with :data:`STARTING_NOTE`, a line of prose (it reads the same
   before anything runs, and in any view of the notebook);
 * the lab, notebook and REPL pages load ``js/loading.js`` first, which shows one line at
-  the top of the page from the moment the kernel's worker asks for Python ("Loading
+  the top of the page from the moment JupyterLite makes the kernel's worker ("Loading
   Python in your browser (the first time takes about 10 s): 3 s so far…") until it is
-  ready ("Python is ready (it started in 9 s).", then gone), or says why it failed, or,
-  after six times the usual wait (a minute at least: a file missing from the site makes
-  Pyodide wait for ever), that it is taking much longer than usual and what to do.  The
-  worker loads Python through ``js/kernel-start.js`` (the site's ``pyodideUrl``), which
-  posts each stage to its page.
+  ready ("Python is ready (it started in 9 s).", then gone), or says why it could not
+  start and what to do ("Python could not start: pyodide.asm.wasm did not download (the
+  server answered 404 File not found). Reload the page to try again; if it fails again,
+  tell your lecturer."), or, after six times the usual wait (a minute at least), that it
+  is taking much longer than usual and what to do.  The worker loads Python through
+  ``js/kernel-start.js`` (the site's ``pyodideUrl``), which posts each stage to its page
+  and watches the worker's downloads until the kernel is ready (Pyodide waits for ever
+  when its WebAssembly does not download).
 """
 
 from __future__ import annotations

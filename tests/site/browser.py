@@ -1,6 +1,7 @@
 """Serve a built site under a sub-path and run code in its REPL in Debian's Chromium.
 
-Shared by ``test_site_browser.py`` and ``benchmarks/bench_pyodide.py`` (which loads this
+Shared by the site's browser tests (``test_site_browser.py``, ``test_site_notebooks.py``,
+``test_site_start_failures.py``) and ``benchmarks/bench_pyodide.py`` (which loads this
 file by path).  The server answers only under the sub-path, as a lecturer's
 ``/~name/cs440/`` would, and records any request outside it; the browser aborts and
 counts every request that leaves 127.0.0.1.  Uses ``/usr/bin/chromium`` through
@@ -9,6 +10,7 @@ Playwright, never ``playwright install``.
 
 from __future__ import annotations
 
+import fnmatch
 import http.server
 import threading
 import time
@@ -211,32 +213,79 @@ def run_in_repl(served: Served, code: str, *, expect: str, timeout_s: float = 18
     return ReplRun(text, seconds, seconds if first is None else first, blocked, stepper_seconds, stepped, names, status)
 
 
-def watch_start(served: Served, path: str, *, timeout_s: float = 180.0) -> list[str]:
-    """Open ``path`` (a page of the site, e.g. ``repl/index.html?kernel=python``) in a fresh
-    headless Chromium, wait until the site's line says Python is ready (or could not
-    start, or is much slower than usual), and return each state the line showed
-    (:func:`status_seen`)."""
+@dataclass
+class Opened:
+    """A page of the site opened by :func:`open_site`, and what became of its requests."""
+
+    page: Any
+    aborted: list[str] = field(default_factory=list)
+    """Requests made to fail (``abort``): their URLs."""
+    held: list[Any] = field(default_factory=list)
+    """Requests never answered (``hold``): their Playwright routes."""
+    blocked: list[str] = field(default_factory=list)
+    """Requests that tried to leave 127.0.0.1 (all aborted)."""
+
+
+@contextmanager
+def open_site(served: Served, path: str, *, abort: tuple[str, ...] = (), hold: tuple[str, ...] = (),
+              clock: bool = False) -> Iterator[Opened]:
+    """Open ``path`` (a page of the site) in a fresh headless Chromium, offline, with
+    :data:`STATUS_WATCH`.  A request whose file name (the URL's last segment) matches a
+    pattern of ``abort`` fails as a dropped connection does (Playwright's ``abort``: no
+    answer); one matching ``hold`` is never answered.  ``clock``: the page's clock is
+    Playwright's (``page.clock``), so a test moves time on instead of waiting."""
     from playwright.sync_api import sync_playwright
 
-    blocked: list[str] = []
+    opened = Opened(None)
+    offline_route = offline(opened.blocked)
+
+    def route(r: Any) -> None:
+        name = urllib.parse.unquote(urllib.parse.urlsplit(r.request.url).path.rsplit("/", 1)[-1])
+        if any(fnmatch.fnmatchcase(name, pattern) for pattern in abort):
+            opened.aborted.append(r.request.url)
+            r.abort()
+        elif any(fnmatch.fnmatchcase(name, pattern) for pattern in hold):
+            opened.held.append(r)  # never continued, fulfilled or aborted: the request stays open
+        else:
+            offline_route(r)
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", offline(blocked))
+            context.route("**/*", route)  # the context's route sees the kernel's worker too; a page's does not
             context.add_init_script(STATUS_WATCH)
-            page = context.new_page()
-            page.goto(f"{served.url}{path}")
-            try:
-                page.wait_for_function(
-                    "() => ['ready', 'failed', 'slow'].includes(document.getElementById('negaviz-python-status')?.dataset.stage)",
-                    timeout=int(timeout_s * 1000),
-                )
-            except Exception:  # Playwright's TimeoutError: the caller sees the states so far
-                pass
-            return status_seen(page)
+            opened.page = context.new_page()
+            if clock:
+                opened.page.clock.install()
+            opened.page.goto(f"{served.url}{path}")
+            yield opened
         finally:
             browser.close()
+
+
+def wait_for_stage(page: Any, stages: tuple[str, ...], *, timeout_s: float) -> None:
+    """Wait until the site's line about Python starting shows one of ``stages`` (or the
+    time is up: the caller sees the states so far)."""
+    try:
+        page.wait_for_function(
+            "(stages) => stages.includes(document.getElementById('negaviz-python-status')?.dataset.stage)",
+            arg=list(stages), timeout=int(timeout_s * 1000),
+        )
+    except Exception:  # Playwright's TimeoutError
+        pass
+
+
+def watch_start(served: Served, path: str, *, timeout_s: float = 180.0, abort: tuple[str, ...] = ()) -> list[str]:
+    """Open ``path`` (a page of the site, e.g. ``repl/index.html?kernel=python``) with
+    :func:`open_site` (``abort``: requests made to fail), wait until the site's line says
+    Python is ready (or could not start, or is much slower than usual), and return each
+    state the line showed (:func:`status_seen`)."""
+    with open_site(served, path, abort=abort) as opened:
+        wait_for_stage(opened.page, ("ready", "failed", "slow"), timeout_s=timeout_s)
+        if abort and not opened.aborted:
+            raise AssertionError(f"no request matched {abort}: nothing was made to fail")
+        return status_seen(opened.page)
 
 
 @dataclass

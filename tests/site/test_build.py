@@ -72,7 +72,7 @@ def test_the_kernel_loads_everything_from_the_site(built: tuple[SiteInfo, Path])
     # Pyodide through the site's start module, beside it (the kernel loads packages from its folder)
     assert kernel["pyodideUrl"] == f"./{KERNEL_START}" == "./static/pyodide/negaviz-start.js"
     start = (info.path / KERNEL_START).read_text()
-    assert 'from "./pyodide.mjs"' in start and (info.path / "static" / "pyodide" / "pyodide.mjs").is_file()
+    assert 'import("./pyodide.mjs")' in start and (info.path / "static" / "pyodide" / "pyodide.mjs").is_file()
     assert kernel["disablePyPIFallback"] is True
     assert set(kernel["loadPyodideOptions"]["packages"]) == set(PRELOAD)
     extensions = {e["name"] for e in config["federated_extensions"]}
