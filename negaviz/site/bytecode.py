@@ -45,6 +45,9 @@ kernel), and what a lecture notebook's first cell imports."""
 
 SCRIPT = Path(__file__).with_name("js") / "bytecode.js"
 KEPT = 4
+COMPILE_TIMEOUT_S = 600
+"""The longest a Node.js compile may run before the build gives up on it (it takes about
+5 s here): a Node.js that hangs must not hang the build, which goes on without bytecode."""
 """How many compiled sets the cache keeps (about 5 MB each): the newest."""
 _NODE_MAJOR = 18  # what Pyodide's package.json asks for
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed dates: the same input makes the same files
@@ -115,7 +118,11 @@ def _compile(node: str, dest: Path, job: Mapping[str, object], compiled: Path) -
         out, job_file = Path(tmp) / "out", Path(tmp) / "job.json"
         out.mkdir()
         job_file.write_text(json.dumps(job), encoding="utf-8")
-        done = subprocess.run([node, str(SCRIPT), str(dest), str(out), str(job_file)], capture_output=True, text=True)
+        try:
+            done = subprocess.run([node, str(SCRIPT), str(dest), str(out), str(job_file)], capture_output=True,
+                                  text=True, timeout=COMPILE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return f"it did not finish in {COMPILE_TIMEOUT_S} s"
         if done.returncode != 0:
             return _why(done.stderr, done.returncode)
         try:

@@ -104,6 +104,29 @@ def test_a_node_that_stops_before_the_script_runs_is_said_in_one_line(
     assert list((cache.folder / "bytecode").iterdir()) == []
 
 
+def test_a_node_that_hangs_does_not_hang_the_build(
+    starved: tuple[SiteInfo, list[str], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Node.js preloads a file that never returns: the compile is given up after
+    COMPILE_TIMEOUT_S (made 3 s here, from 600), and the build goes on without bytecode."""
+    from negaviz.site import bytecode
+
+    site, _, _ = starved
+    dest = tmp_path / "pyodide"
+    shutil.copytree(site.path / "static" / "pyodide", dest)
+    before = {p.name: p.read_bytes() for p in dest.iterdir()}
+    hang = tmp_path / "hang.js"
+    hang.write_text("for (;;) {}\n", encoding="utf-8")
+    monkeypatch.setenv("NODE_OPTIONS", f"--require {hang}")
+    monkeypatch.setattr(bytecode, "COMPILE_TIMEOUT_S", 3)
+    lines: list[str] = []
+    cache = Cache(tmp_path / "cache")
+    assert precompile(dest, ["negaviz"], cache, lines.append) == []
+    assert lines[1:] == [f"bytecode: compiling under Node.js failed (it did not finish in 3 s), {COSTS}"], lines
+    assert {p.name: p.read_bytes() for p in dest.iterdir()} == before
+    assert list((cache.folder / "bytecode").iterdir()) == []
+
+
 def test_a_module_the_kernel_cannot_import_is_named_in_one_line(starved: tuple[SiteInfo, list[str], Path], tmp_path: Path) -> None:
     """``bytecode.js`` (run as the build runs it) on the site's own Pyodide, asked to
     import, after what the kernel imports, a module the site lacks."""
