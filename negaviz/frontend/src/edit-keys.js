@@ -115,7 +115,7 @@ export function editByKeyboard(model, pane, root) {
     } else send(act, name);
   }
 
-  // A field on the leaf, over its value: Enter sends the value typed, Escape closes it.
+  // A field on the leaf, over its value (tall enough to hide it): Enter sends the value typed, Escape closes it.
   function valueField(it, leaf) {
     const svg = it.g.ownerSVGElement;
     let fo = svg.querySelector("foreignObject.nv-edit-field");
@@ -123,7 +123,7 @@ export function editByKeyboard(model, pane, root) {
     const [l, t, r, b] = it.box || [0, 0, 40, 20];
     const w = Math.max(r - l, 34);
     fo = document.createElementNS(svg.namespaceURI, "foreignObject"); // (no URL in this module)
-    for (const [k, v] of Object.entries({ x: (l + r) / 2 - w / 2, y: (t + b) / 2 - 8, width: w, height: 16, class: "nv-field nv-edit-field" })) fo.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries({ x: (l + r) / 2 - w / 2, y: (t + b) / 2 - 12, width: w, height: 24, class: "nv-field nv-edit-field" })) fo.setAttribute(k, String(v));
     const box = document.createElement("input");
     box.type = "text";
     box.className = "nv-answer";
