@@ -57,30 +57,23 @@ def assert_could_not_start(seen: list[str], why: str) -> None:
     assert spoken[-1] == f"spoken|{said}" and spoken.count(spoken[-1]) == 1, spoken
 
 
-@pytest.mark.parametrize("pattern", [
-    "static/pyodide/pyodide-lock.json",
-    "static/pyodide/python_stdlib.zip",
-    "static/pyodide/pyodide.asm.wasm",  # Pyodide itself only logs it, and waits for ever
-    "static/pyodide/negaviz-*.whl",  # a preloaded package
-], ids=["lock", "stdlib", "wasm", "wheel"])
-def test_a_download_that_fails_is_named(site: SiteInfo, site_browser: Any, pattern: str) -> None:
+@pytest.mark.parametrize(("pattern", "said"), [
+    ("static/pyodide/pyodide-lock.json", "did not download (the connection failed)"),
+    ("static/pyodide/python_stdlib.zip", "did not download (the connection failed)"),
+    # Pyodide itself only logs this one, and waits for ever
+    ("static/pyodide/pyodide.asm.wasm", "did not download (the connection failed)"),
+    ("static/pyodide/negaviz-*.whl", "did not download (the connection failed)"),  # a preloaded package
+    ("static/pyodide/negaviz-start.js", "did not load"),  # the site's start script (the kernel's pyodideUrl)
+    ("static/pyodide/pyodide.mjs", "did not load"),  # Pyodide's loader
+    ("static/pyodide/pyodide.asm.mjs", "did not load"),  # the script that runs the WebAssembly
+    ("extensions/@jupyterlite/pyodide-kernel-extension/static/comlink.worker.*.js", "did not load"),  # the kernel's worker
+], ids=["lock", "stdlib", "wasm", "wheel", "start-script", "loader", "asm", "worker"])
+def test_a_file_that_does_not_come_is_named(site: SiteInfo, site_browser: Any, pattern: str, said: str) -> None:
+    """A download aborted, or a script that does not load: the line names the file."""
     name = only_file(site.path, pattern)
     with site_browser.serve(site.path) as served:
         seen = site_browser.watch_start(served, REPL, timeout_s=120, abort=(name,))
-    assert_could_not_start(seen, f"{name} did not download (the connection failed)")
-
-
-@pytest.mark.parametrize("pattern", [
-    "static/pyodide/negaviz-start.js",  # the site's start script (the kernel's pyodideUrl)
-    "static/pyodide/pyodide.mjs",  # Pyodide's loader
-    "static/pyodide/pyodide.asm.mjs",  # the script that runs the WebAssembly
-    "extensions/@jupyterlite/pyodide-kernel-extension/static/comlink.worker.*.js",  # the kernel's worker
-], ids=["start-script", "loader", "asm", "worker"])
-def test_a_script_that_does_not_load_is_named(site: SiteInfo, site_browser: Any, pattern: str) -> None:
-    name = only_file(site.path, pattern)
-    with site_browser.serve(site.path) as served:
-        seen = site_browser.watch_start(served, REPL, timeout_s=120, abort=(name,))
-    assert_could_not_start(seen, f"{name} did not load")
+    assert_could_not_start(seen, f"{name} {said}")
 
 
 @pytest.mark.parametrize("page", [REPL, "notebooks/index.html?path=lecture.ipynb"], ids=["repl", "notebook-7"])
