@@ -104,11 +104,11 @@ StepperWidget(trace, windows=True)
 # %% [markdown]
 # ## Your turn: alpha-beta as it goes
 #
-# A tree of your own to search.  Tick *windows*, then step (▶ or the → key): the
-# stepper stops before each node returns and asks what it returns, and after each
-# child returns, while its parent has moves left, asks which node is entered next
-# (click it, or *none* when a cutoff ends the node).  Keep each node's window in mind:
-# it decides when a node stops.
+# A tree of your own to search.  Step (▶ or the → key): the stepper stops before each
+# node returns and asks what it returns; after each child returns, while its parent has
+# moves left, it asks which node is entered next (click it, or *none* when a cutoff ends
+# the node); and, with *windows* ticked, it asks the window each inner node is entered
+# with, such as (−∞, 5).  The window decides when a node stops.
 
 # %%
 StepperWidget(negaviz.record(negaviz.Tree.parse("A(B(E:4 F:7) C(G:2 H:9) D(I:5 J:1))"), algorithm="alphabeta"),

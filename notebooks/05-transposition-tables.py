@@ -161,9 +161,9 @@ picture(tt, windows=True)
 StepperWidget(negaviz.record(TicTacToe("oo./x../.xx"), algorithm="alphabeta", tt=True), practice="steps")
 
 # %% [markdown]
-# Another one, with the windows shown.  When a position comes round again, is its
-# stored value exact or only a bound, and does it settle the position or only narrow
-# its window?
+# Another one, with the windows shown: say also the window (α, β) each position is
+# entered with.  When a position comes round again, is its stored value exact or only
+# a bound, and does it settle the position or only narrow its window?
 
 # %%
 StepperWidget(negaviz.record(TicTacToe("oo./xx./..x"), algorithm="alphabeta", tt=True), practice="steps", windows=True)

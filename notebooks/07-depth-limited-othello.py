@@ -96,8 +96,8 @@ for move in game.moves(game.root):
 #
 # **Your turn: two plies deep.**  4×4 Othello from the start, alpha-beta to depth 2.
 # The positions at the depth limit show their evaluation when the search reaches them;
-# before each other position returns, say what it returns, and watch where the search
-# stops early.
+# before each other position returns, say what it returns, and, as each position is
+# entered, the window (α, β) it gets.  Watch where the search stops early.
 
 # %%
 StepperWidget(negaviz.record(small, algorithm="alphabeta", depth=2), practice="steps", windows=True)

@@ -83,9 +83,10 @@ StepperWidget(negaviz.record(exam, algorithm="alphabeta"), practice="tree", wind
 # ## As the search goes
 #
 # Now one question at a time.  Press ▶ (or the → key): the stepper stops just before
-# each node returns and asks what it returns (type it on the node), and after each
-# child returns while its parent has moves left, asks which node is entered next
-# (click it).  Answer, and the step is shown.
+# each node returns and asks what it returns (type it on the node), after each child
+# returns while its parent has moves left asks which node is entered next (click it),
+# and, as each inner node is entered, the window it gets (untick *windows* to skip
+# those).  Answer, and the step is shown.
 
 # %%
 steps_tree = random_tree(3, 2, seed=2, cutoffs=2, deep_cutoffs=1)

@@ -56,7 +56,8 @@ print(game.position_text(first).replace("/", "\n"))
 StepperWidget(negaviz.record(game, first, algorithm="alphabeta"), practice="steps")
 
 # %% [markdown]
-# And the second: can x save it?
+# And the second: can x save it?  With the windows shown, say also the window (α, β)
+# each position is entered with.
 
 # %%
 second = game.parse("3331314421")

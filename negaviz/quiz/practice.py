@@ -10,7 +10,9 @@ Two modes (:data:`PRACTICE_MODES`):
   whole) which of a node's moves are never tried, as each parent of leaves is entered
   (its edges clicked), and which node is entered next, just after a child returns
   while its parent has moves left (a node clicked).  Any game: boards get the value
-  questions.
+  questions.  While windows are shown, alpha-beta is also asked, just before each inner
+  node below the root is entered, which window it gets (typed); the page's
+  ``frontend/src/practice-steps.js`` says which questions, in what order.
 
 The page grades with :func:`negaviz.quiz.grading.answer_key`'s data, in the view shown
 (negamax or minimax); ``frontend/src/practice.js`` follows :meth:`Key.grade`.

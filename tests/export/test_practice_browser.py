@@ -165,6 +165,63 @@ def test_practice_as_the_search_goes(opened: Any) -> None:
     assert requests == [url] and not errors  # the file itself, nothing else
 
 
+def test_windows_as_the_search_goes(opened: Any) -> None:
+    """While windows are shown, the stepper asks each inner node's window just before the
+    node is entered (after "which node is next?", when both fall on one step); typed in
+    the answer box, graded in the page as grade() grades it.  Unticking *windows* stops
+    the window questions."""
+    trace = negaviz.record(negaviz.Tree.parse(BIGGER), algorithm="alphabeta")
+    key = answer_key(trace)
+    assert set(key.windows) == {"B", "C", "D", "E", "F"}
+    page, root, url, requests, errors = opened(trace, practice="steps", windows=True)
+    box = root.locator("input.nv-practice-name")
+
+    def on_to(start: str) -> None:  # step on, skipping other questions, to the one that starts so
+        for _ in range(30):
+            root.locator(".nv-sentence").click()
+            page.keyboard.press("End")
+            if root.locator(".nv-practice-task").inner_text().startswith(start):
+                return
+            root.locator(".nv-practice button", has_text="skip").click()
+        raise AssertionError(f"never asked: {start}")
+
+    page.keyboard.press("End")  # A is entered; B is next, with which window?
+    assert root.locator(".nv-steplabel").inner_text() == "step 1 of 34"
+    assert root.locator(".nv-practice-task").inner_text().startswith("B is entered next. With which window (α, β)")
+    assert box.get_attribute("aria-label") == "window of B, (α, β)" and box.is_visible()
+    box.fill("(-inf, inf)")
+    box.press("Enter")
+    assert verdict(root) == "Yes."
+    on_to("E is entered next")
+    assert root.locator(".nv-steplabel").inner_text() == f"step {key.windows['E']['step'] - 1} of 34"
+    box.fill("(−∞, 5)")
+    box.press("Enter")
+    assert verdict(root) == "Yes."
+    on_to("C is entered next")
+    box.fill("(5, inf)")  # the first player's window: the minimax view's, in the negamax view
+    box.press("Enter")
+    want = grade(trace, windows={"C": "(5, inf)"})
+    assert want.wrong_windows == {"C"} and want.mistake == "negation"
+    text = verdict(root)
+    assert text == want.sentence.replace(want.sentence.split(". ", 1)[0] + ". ", "No. ", 1)
+    assert text.startswith("No. The first wrong window is C") and "mixing up the two views" in text
+    score = root.locator(".nv-practice-score").inner_text()
+    assert score.startswith("score 2 of 3"), score
+    # windows hidden: F's window is not asked; the other questions still are
+    root.locator("label", has_text="windows").locator("input").uncheck()
+    asked = []
+    for _ in range(30):
+        root.locator(".nv-sentence").click()
+        page.keyboard.press("End")
+        if root.locator(".nv-steplabel").inner_text() == "step 34 of 34":
+            break
+        asked.append(root.locator(".nv-practice-task").inner_text())
+        root.locator(".nv-practice button", has_text="skip").click()
+    assert root.locator(".nv-steplabel").inner_text() == "step 34 of 34"
+    assert asked and not [t for t in asked if "window" in t], asked
+    assert requests == [url] and not errors
+
+
 def test_a_shared_node_as_the_search_goes(opened: Any) -> None:
     """Each drawing of a shared node is asked about on its own visit: its moves' edges are
     its own (Z is cut below B, tried below C)."""

@@ -210,6 +210,11 @@ def fixture_cases() -> list[dict[str, Any]]:
                 a["next"] = {str(s): rng.choice(names + ["none"]) for s in rng.sample(range(len(trace) + 1), 3)}
                 sets.append((a, False))
             sets.append(({"values": {n: v["value"] for n, v in list(key.values.items())[:1]}}, True))
+            for n, w in list(key.windows.items())[:3]:  # one window at a time, as the steps mode asks
+                lo, hi = w["window"]
+                sets.append(({"windows": {n: f"({fmt(lo)}, {fmt(hi)})"}}, True))
+                sets.append(({"windows": {n: f"({fmt(-hi)}, {fmt(-lo)})"}}, True))  # negated, not swapped
+                sets.append(({"windows": {n: "(1, 2"}}, True))  # not read: a note
             for _, parent in key.cut_asks:  # one node's moves at a time, as the steps mode asks
                 mine = sorted(c for c, at in key.cuts.items() if at["parent"] == parent)
                 sets.append(({"cut": mine, "cut_of": parent}, True))

@@ -3,14 +3,14 @@
 // practice.mode, negaviz.quiz.practice):
 //   tree   type each inner node's value (and window) on it, click the edges of the moves
 //          the search never tries, press check; stepping waits until then.
-//   steps  stepping pauses where a question applies: a node's value just before it
-//          returns (typed on the node); which of a node's moves are never tried, as each
-//          parent of leaves is entered (its edges clicked); and which node is entered
-//          next just after a child returns while its parent has moves left (click it,
-//          or type its name).
+//   steps  stepping pauses where a question applies (practice-steps.js): a node's value
+//          just before it returns (typed on the node); which node is entered next (click
+//          it, or type its name); the window a node is entered with (typed); which of a
+//          node's moves are never tried (its edges clicked).
 
 import { h } from "./dom.js";
 import { grade, nextEntered } from "./practice.js";
+import { stepQuestions, taskText } from "./practice-steps.js";
 
 const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
   + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
@@ -34,7 +34,7 @@ export function makePractice({ data, pane, state, go, pause }) {
   const tally = { right: 0, asked: 0, tries: 0 };
 
   const task = h("p", { class: "nv-practice-task", text: tree ? TREE_TASK + (p.windows ? TREE_WINDOWS : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" });
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" }); // or a window
   const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   const score = h("span", { class: "nv-practice-score" });
   const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
@@ -57,19 +57,14 @@ export function makePractice({ data, pane, state, go, pause }) {
   // practising a click on a node answers, it does not step.
   pane.tree.addEventListener("click", onNodeClick, true);
 
-  // --- questions as the search goes ---------------------------------------------------
-  const questions = [];
-  if (!tree) {
-    for (const [name, v] of Object.entries(p.keys.negamax.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
-    for (const q of p.keys.negamax.asks) questions.push({ id: "n:" + q, q, kind: "next" });
-    for (const [q, name] of p.keys.negamax.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
-    questions.sort((a, b) => a.q - b.q || (a.kind < b.kind ? 1 : -1));
-  }
+  // --- questions as the search goes (window questions while windows are shown) ----------
+  const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows);
+  const asking = (q) => !done.has(q.id) && (q.kind !== "window" || state.windows);
 
   function refresh() {
     const steps = !tree;
-    answerBox.hidden = !(steps && open && open.kind === "next");
-    none.hidden = !(steps && open && open.kind !== "value");
+    answerBox.hidden = !(steps && open && (open.kind === "next" || open.kind === "window"));
+    none.hidden = !(steps && open && (open.kind === "next" || open.kind === "cut"));
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
     check.textContent = tree ? "check" : "answer";
@@ -239,12 +234,10 @@ export function makePractice({ data, pane, state, go, pause }) {
     open = question;
     pause();
     firstStep = null;
-    const view = state.perspective === "minimax" ? " for the first player (minimax)" : "";
-    task.textContent = question.kind === "value"
-      ? "What does " + question.name + " return" + view + "? Type it on " + question.name + ", then press Enter."
-      : question.kind === "cut"
-        ? "Which of " + question.name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none."
-        : "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+    task.textContent = taskText(question, state.perspective);
+    const windowAsked = question.kind === "window";
+    answerBox.setAttribute("aria-label", windowAsked ? "window of " + question.name + ", (α, β)" : "name of the next node entered");
+    answerBox.placeholder = windowAsked ? "(α, β)" : "node";
     refresh();
     if (question.kind === "cut") {
       const mine = [...edges].filter(([, e]) => e.parent === question.name);
@@ -270,13 +263,16 @@ export function makePractice({ data, pane, state, go, pause }) {
         if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
         else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
       }
+    } else if (open.kind === "window") {
+      g = grade(key(), { windows: { [open.name]: answerBox.value } }, { onlyGiven: true });
     } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     tally.asked += 1;
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
     const revealAt = open.kind === "value" ? key().values[open.name].step
-      : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
+      : open.kind === "window" ? key().windows[open.name].step
+        : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");
     say(g, revealAt);
   }
@@ -309,7 +305,7 @@ export function makePractice({ data, pane, state, go, pause }) {
       if (tree && locked) { pause(); result.textContent = "Stepping starts once you check your answers."; return from; }
       if (tree || to <= from) return to;
       if (open) { pause(); return from; }
-      const next = questions.find((q) => q.q >= from && q.q < to && !done.has(q.id));
+      const next = questions.find((q) => q.q >= from && q.q < to && asking(q));
       if (!next) return to;
       return next.q; // shown() asks it there
 
@@ -318,7 +314,7 @@ export function makePractice({ data, pane, state, go, pause }) {
       attach();
       refresh();
       if (!tree && !open) {
-        const here = questions.find((q) => q.q === state.step && !done.has(q.id));
+        const here = questions.find((q) => q.q === state.step && asking(q));
         if (here) ask(here);
       }
     },

@@ -1,0 +1,48 @@
+// Practice as the search goes (the scene's practice.mode "steps"): which questions the
+// stepper pauses for, in what order, and how each is put.  practice-ui.js asks them on
+// the picture; practice.js grades the answers.
+//
+// A question is asked at step q, the last step before the picture shows its answer:
+//   value   "what does X return?", just before X returns;
+//   next    "which node is entered next?", just after a child returns while its parent
+//           has moves left (textbook trees, whose nodes are all drawn to be clicked);
+//   window  "which window is X entered with?", just before X (an inner node below the
+//           root) is entered, while windows are shown: after "which node is next?" when
+//           both fall on one step, so the one does not tell the other;
+//   cut     "which of X's moves are never tried?", as each parent of leaves is entered.
+
+/** The order of questions asked at one step. */
+export const RANK = { value: 0, next: 1, window: 2, cut: 3 };
+
+/**
+ * Every question of a key (answer_key(trace).to_json(); each view asks the same ones), in order.
+ * @param {object} key
+ * @param {boolean} windows  the search has windows to ask (alpha-beta)
+ * @returns {{id: string, q: number, kind: string, name?: string}[]}
+ */
+export function stepQuestions(key, windows) {
+  const questions = [];
+  for (const [name, v] of Object.entries(key.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+  for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+  if (windows) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
+  for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
+  return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
+}
+
+/**
+ * What the student is asked.
+ * @param {{kind: string, name?: string}} question
+ * @param {string} perspective  the view shown
+ * @returns {string}
+ */
+export function taskText(question, perspective) {
+  const view = perspective === "minimax" ? " for the first player (minimax)" : "";
+  const name = question.name;
+  if (question.kind === "value") return "What does " + name + " return" + view + "? Type it on " + name + ", then press Enter.";
+  if (question.kind === "window") {
+    return name + " is entered next. With which window (α, β)" + (view || ", for the side to move there")
+      + "? Type it, such as (−∞, 5), then press Enter.";
+  }
+  if (question.kind === "cut") return "Which of " + name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none.";
+  return "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+}
