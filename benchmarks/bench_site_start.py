@@ -20,7 +20,6 @@ Prints one JSON object.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import sys
@@ -30,17 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def helper() -> ModuleType:
-    """tests/site/browser.py (as tests/site/conftest.py loads it): serving a site under a sub-path."""
-    spec = importlib.util.spec_from_file_location("negaviz_site_browser", ROOT / "tests" / "site" / "browser.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from bench_pyodide import helper  # tests/site/browser.py, loaded as tests/site/conftest.py loads it
 
 
 RUN_OUTPUT = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].some(cell =>
