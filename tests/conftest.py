@@ -1,5 +1,6 @@
 """Shared test settings, a tic-tac-toe reference that shares no code with negaviz, a
-probe of steppers in a browser, and Graphviz 16 (under node) to lay out DOT with."""
+probe of steppers in a browser, Graphviz 16 (under node) to lay out DOT with, and the
+front-end's own tests under node."""
 
 from __future__ import annotations
 
@@ -287,3 +288,38 @@ def graphviz16() -> Graphviz16:
     if node is None:
         pytest.skip("Graphviz 16 runs under node (Node.js), which is not installed: sudo apt-get install nodejs")
     return Graphviz16(node)
+
+
+FRONTEND_TESTS = Path(__file__).resolve().parent / "frontend"
+
+
+class NodeTests:
+    """Runs the front-end's own tests (``tests/frontend/*.test.mjs``) with ``node --test``,
+    with Python's answers written as a JSON fixture the test modules read."""
+
+    def __init__(self, node: str, folder: Path) -> None:
+        self.node = node
+        self.folder = folder
+
+    def run(self, *modules: str, passes: int, fixture: object = None, env: str = "NEGAVIZ_FIXTURE") -> None:
+        """Run ``modules`` (names in tests/frontend/, e.g. ``"look.test.mjs"``), with
+        ``fixture`` (if given) as JSON in the file named by ``env``; all must pass, and
+        exactly ``passes`` tests."""
+        environ = {"PATH": "/usr/bin:/bin"}
+        if fixture is not None:
+            path = self.folder / f"{env.lower()}.json"
+            path.write_text(json.dumps(fixture, ensure_ascii=False), encoding="utf-8")
+            environ[env] = str(path)
+        run = subprocess.run([self.node, "--test", *(str(FRONTEND_TESTS / m) for m in modules)], env=environ,
+                             capture_output=True, text=True, timeout=300, check=False)
+        assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+        assert f"# pass {passes}\n" in run.stdout and "# fail 0\n" in run.stdout, run.stdout[-2000:]
+
+
+@pytest.fixture
+def node_tests(tmp_path: Path) -> NodeTests:
+    """``node --test`` on the front-end's test modules; the test is skipped where node is not installed."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("the front-end's tests run under node (Node.js), which is not installed: sudo apt-get install nodejs")
+    return NodeTests(node, tmp_path)

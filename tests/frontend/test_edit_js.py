@@ -6,29 +6,17 @@ page (tests/export/test_export_browser.py)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import negaviz
 from negaviz.analysis.diff import tree_change
 from negaviz.frontend.scene import Scene
 
-HERE = Path(__file__).resolve().parent
-NODE = shutil.which("node")
 
 
-@pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
-def test_edit_ui_module() -> None:
-    assert NODE is not None
-    run = subprocess.run([NODE, "--test", str(HERE / "edit-ui.test.mjs")], env={"PATH": "/usr/bin:/bin"},
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "# pass 2" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+def test_edit_ui_module(node_tests: Any) -> None:
+    node_tests.run("edit-ui.test.mjs", passes=2)
 
 
 EDITED = [  # (what the lecturer did, the tree before, the tree after, where the search starts)
@@ -58,14 +46,6 @@ def _subtree(tree: negaviz.Tree, p: int) -> list[int]:
     return [p, *(q for c in tree.children[p] for q in _subtree(tree, c))]
 
 
-@pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
-def test_editing_on_the_picture_agrees_with_python(tmp_path: Path) -> None:
-    assert NODE is not None
+def test_editing_on_the_picture_agrees_with_python(node_tests: Any) -> None:
     fixture = {"cases": [edited_case(*case) for case in EDITED]}
-    path = tmp_path / "fixture.json"
-    path.write_text(json.dumps(fixture), encoding="utf-8")
-    run = subprocess.run([NODE, "--test", str(HERE / "edit-keys.test.mjs")],
-                         env={"NEGAVIZ_FIXTURE": str(path), "PATH": "/usr/bin:/bin"},
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert f"# pass {1 + len(EDITED)}" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+    node_tests.run("edit-keys.test.mjs", passes=1 + len(EDITED), fixture=fixture)

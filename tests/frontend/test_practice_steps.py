@@ -8,19 +8,13 @@ The page asking them is tested in Chromium (tests/export/test_practice_browser.p
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import negaviz
 from negaviz.quiz.grading import answer_key
 from negaviz.search.events import EventKind
 
-HERE = Path(__file__).resolve().parent
-NODE = shutil.which("node")
 TRACES = {
     "a textbook tree": ("A(B(D:7 E:5) C(F:3 G:1 H:9))", {}),
     "three levels": ("A(B(E(K:4 L:1) F:7) C(G:2 H(M:9 N:3)) D(I:5 J:1))", {}),
@@ -46,15 +40,8 @@ def cases() -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
-def test_questions_as_the_search_goes(tmp_path: Path) -> None:
+def test_questions_as_the_search_goes(node_tests: Any) -> None:
     fixture = cases()
     assert all(c["entered_inner"] for c in fixture)
-    path = tmp_path / "steps.json"
-    path.write_text(json.dumps({"cases": fixture}, ensure_ascii=False), encoding="utf-8")
-    assert NODE is not None
-    run = subprocess.run([NODE, "--test", str(HERE / "practice-steps.test.mjs")],
-                         env={"NEGAVIZ_PRACTICE_STEPS": str(path), "PATH": "/usr/bin:/bin"},
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert f"# pass {len(fixture) + 1}" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+    node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 1, fixture={"cases": fixture},
+                   env="NEGAVIZ_PRACTICE_STEPS")

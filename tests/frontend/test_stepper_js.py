@@ -15,13 +15,8 @@ No browser and no npm package: node's built-in ``node --test``.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import negaviz
 from negaviz.analysis.steps import JUMP_CODES, first_player, next_step, sign
@@ -30,11 +25,7 @@ from negaviz.search.events import Bound
 from negaviz.trace.timeline import Status, Timeline, timeline_of
 from negaviz.vocabulary import PERSPECTIVES, fmt
 
-HERE = Path(__file__).resolve().parent
-NODE = shutil.which("node")
 TESTS = ("scene-data", "look", "panels", "values")
-
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
 
 
 def cases() -> list[tuple[str, negaviz.Trace, dict[str, Any]]]:
@@ -227,7 +218,7 @@ def stacks(scene: Scene) -> dict[str, list[list[list[str]]]]:
     return {p: [[list(row) for row in stack_rows(scene, k, p)] for k in range(len(scene.trace) + 1)] for p in PERSPECTIVES}
 
 
-def test_the_front_end_agrees_with_python_at_every_step(tmp_path: Path) -> None:
+def test_the_front_end_agrees_with_python_at_every_step(node_tests: Any) -> None:
     fixture: dict[str, Any] = {"cases": [], "formats": []}
     kinds: set[str] = set()
     for label, trace, kw in cases():
@@ -250,13 +241,5 @@ def test_the_front_end_agrees_with_python_at_every_step(tmp_path: Path) -> None:
                for row in v["items"])  # an edit's new cutoffs: ghosts marked once pruned
     for v in (5, -3, 0.5, -2.25, 1e-05, 123456.75, float("inf"), float("-inf")):
         fixture["formats"].append([_jv(v), fmt(v)])
-    path = tmp_path / "fixture.json"
-    path.write_text(json.dumps(fixture), encoding="utf-8")
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, "--test", *(str(HERE / f"{name}.test.mjs") for name in TESTS)],
-        env={"NEGAVIZ_FIXTURE": str(path), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=300,
-    )
-    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
     want = 3 * len(fixture["cases"]) + 1  # scene data, looks and stacks per case; formats
-    assert f"# pass {want}" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+    node_tests.run(*(f"{name}.test.mjs" for name in TESTS), passes=want, fixture=fixture)

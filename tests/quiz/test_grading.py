@@ -9,12 +9,8 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,8 +25,6 @@ from negaviz.quiz.grading import Key, answer_key, grade
 from negaviz.quiz.mistakes import MISTAKES
 from negaviz.vocabulary import fmt
 
-NODE = shutil.which("node")
-HERE = Path(__file__).resolve().parents[1] / "frontend"
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 SHARED = "A(B(D:5 X(Y:6 Z:8)) C(X W:7))"  # X is shared: a transposition, searched twice with no table
 
@@ -246,18 +240,10 @@ def _json(x: Any) -> Any:
     return x
 
 
-@pytest.mark.skipif(NODE is None, reason="needs node (Debian's nodejs) for node --test")
-def test_the_page_grades_as_python_does(tmp_path: Path) -> None:
+def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     cases = fixture_cases()
     assert len(cases) > 200
     assert any(c["grade"]["mistake"] for c in cases) and any(c["grade"]["correct"] for c in cases)
     assert any(c["grade"]["notes"] for c in cases) and any(c["grade"]["wrong_next"] for c in cases)
     assert any(" is drawn 2 times; name each by its path: " in n for c in cases for n in c["grade"]["notes"])
-    path = tmp_path / "practice.json"
-    path.write_text(json.dumps({"cases": cases}, ensure_ascii=False), encoding="utf-8")
-    assert NODE is not None
-    run = subprocess.run([NODE, "--test", str(HERE / "practice.test.mjs")],
-                         env={"NEGAVIZ_PRACTICE": str(path), "PATH": "/usr/bin:/bin"},
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
-    assert "# pass 1" in run.stdout and "# fail 0" in run.stdout
+    node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases}, env="NEGAVIZ_PRACTICE")
