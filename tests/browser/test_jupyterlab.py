@@ -31,6 +31,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -146,20 +147,14 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
-@pytest.fixture
-def lab(tmp_path: Path, test_failed: Callable[[], bool], request: pytest.FixtureRequest) -> Iterator[Lab]:
-    """A JupyterLab server on 127.0.0.1 with a token, serving a copy of the notebook.
-    For the ``no-dot`` front-ends, its kernels run with no Graphviz ``dot`` on PATH."""
+@contextmanager
+def serving(root: Path, env: dict[str, str], log: Path, test_failed: Callable[[], bool]) -> Iterator[Lab]:
+    """A JupyterLab server on 127.0.0.1 with a token, serving ``root`` with ``env`` (from
+    :func:`isolated_env`), its output in ``log``; stopped on leaving, its log printed if
+    the test failed."""
     exe = jupyter_lab()
     assert exe is not None
-    root = tmp_path / "root"
-    root.mkdir()
-    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
-    env = isolated_env(tmp_path / "jupyter")
-    if request.node.callspec.params.get("frontend", "").endswith("no-dot"):
-        env["PATH"] = str(Path(sys.executable).parent)  # this environment's programs only: no dot
     token = secrets.token_hex(16)
-    log = tmp_path / "jupyterlab.log"
     command = [
         exe, "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={free_port()}",
         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
@@ -188,6 +183,20 @@ def lab(tmp_path: Path, test_failed: Callable[[], bool], request: pytest.Fixture
         if test_failed():
             print(f"----- jupyter-lab log ({' '.join(command[1:])}) -----".replace(token, "<token>"))
             print(log.read_text(errors="replace").replace(token, "<token>"))
+
+
+@pytest.fixture
+def lab(tmp_path: Path, test_failed: Callable[[], bool], request: pytest.FixtureRequest) -> Iterator[Lab]:
+    """A JupyterLab server on 127.0.0.1 with a token, serving a copy of the notebook.
+    For the ``no-dot`` front-ends, its kernels run with no Graphviz ``dot`` on PATH."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    env = isolated_env(tmp_path / "jupyter")
+    if request.node.callspec.params.get("frontend", "").endswith("no-dot"):
+        env["PATH"] = str(Path(sys.executable).parent)  # this environment's programs only: no dot
+    with serving(root, env, tmp_path / "jupyterlab.log", test_failed) as server:
+        yield server
 
 
 # ----------------------------------------------------------------------- the browser

@@ -21,8 +21,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import secrets
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -71,33 +69,8 @@ def lab(tmp_path: Path, test_failed: Callable[[], bool]) -> Iterator[Any]:
         "cells": cells, "nbformat": 4, "nbformat_minor": 5,
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}},
     }))
-    env = jl.isolated_env(tmp_path / "jupyter")
-    token = secrets.token_hex(16)
-    log = tmp_path / "jupyterlab.log"
-    command = [
-        jl.jupyter_lab(), "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={jl.free_port()}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-        "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
-    ]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + jl.SERVER_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"jupyter-lab exited with code {proc.returncode}:\n{log.read_text()}")
-            info = jl.server_info(Path(env["JUPYTER_RUNTIME_DIR"]), proc.pid)
-            if info is not None and jl.answers(f"http://127.0.0.1:{info['port']}", token):
-                break
-            if time.monotonic() > deadline:
-                pytest.fail(f"jupyter-lab did not answer within {jl.SERVER_TIMEOUT:.0f} s:\n{log.read_text()}")
-            time.sleep(0.1)
-        yield jl.Lab(url=f"http://127.0.0.1:{info['port']}", token=token, root=root, log=log)
-    finally:
-        jl.stop(proc)
-        if test_failed():
-            print(log.read_text(errors="replace").replace(token, "<token>"))
+    with jl.serving(root, jl.isolated_env(tmp_path / "jupyter"), tmp_path / "jupyterlab.log", test_failed) as server:
+        yield server
 
 
 def pruned(stepper: Any) -> list[str]:
