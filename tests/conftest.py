@@ -1,12 +1,14 @@
 """Shared test settings, a tic-tac-toe reference that shares no code with negaviz, a
 probe of steppers in a browser, Graphviz 16 (under node) to lay out DOT with, and the
-front-end's own tests under node."""
+front-end's own tests under node, and this checkout built as an sdist and a wheel."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import subprocess
+import sys
+import tarfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -323,3 +325,39 @@ def node_tests(tmp_path: Path) -> NodeTests:
     if node is None:
         pytest.skip("the front-end's tests run under node (Node.js), which is not installed: sudo apt-get install nodejs")
     return NodeTests(node, tmp_path)
+
+
+BUILD_SOURCE = ("pyproject.toml", "README.md", "LICENSE", "negaviz")
+"""What the build needs from the checkout (copied, so that no stale build/ folder in the
+checkout can slip into the wheel)."""
+
+
+def _ok(argv: list[str | Path], cwd: Path) -> None:
+    done = subprocess.run([str(a) for a in argv], cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, f"{' '.join(map(str, argv))}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+
+
+@pytest.fixture(scope="session")
+def built_dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(sdist, wheel) of this checkout: the sdist built from a copy of it, the wheel built
+    by ``pip wheel`` from the unpacked sdist, as pip does when it installs from PyPI."""
+    root = Path(__file__).resolve().parents[1]
+    tmp = tmp_path_factory.mktemp("build")
+    source = tmp / "source"
+    for name in BUILD_SOURCE:
+        if (root / name).is_dir():
+            shutil.copytree(root / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / name, source / name)
+    _ok([sys.executable, "-m", "build", "--sdist", "--outdir", tmp / "dist", source], cwd=tmp)
+    (sdist,) = (tmp / "dist").glob("negaviz-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(tmp / "unpacked", filter="data")
+        else:  # pragma: no cover - Python before 3.10.12
+            tar.extractall(tmp / "unpacked")
+    (unpacked,) = (tmp / "unpacked").iterdir()
+    _ok([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", tmp / "dist", unpacked], cwd=tmp)
+    (wheel,) = (tmp / "dist").glob("negaviz-*.whl")
+    return sdist, wheel

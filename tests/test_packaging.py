@@ -32,9 +32,6 @@ except ModuleNotFoundError:  # Python 3.10: pytest's own dependency
 
 ROOT = Path(negaviz.__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-SOURCE = ["pyproject.toml", "README.md", "LICENSE", "negaviz"]
-"""What the build needs from the checkout (copied, so that no stale build/ folder in the
-checkout can slip into the wheel)."""
 
 
 def runtime_files() -> set[str]:
@@ -103,34 +100,9 @@ def run(argv: list[str | Path], cwd: Path, env: dict[str, str] | None = None) ->
     return done
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(sdist, wheel): the sdist built from a copy of the checkout, the wheel built by
-    ``pip wheel`` from the unpacked sdist, as pip does when it installs from PyPI."""
-    tmp = tmp_path_factory.mktemp("build")
-    source = tmp / "source"
-    for name in SOURCE:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
-    run([sys.executable, "-m", "build", "--sdist", "--outdir", tmp / "dist", source], cwd=tmp)
-    (sdist,) = (tmp / "dist").glob("negaviz-*.tar.gz")
-    with tarfile.open(sdist) as tar:
-        if hasattr(tarfile, "data_filter"):
-            tar.extractall(tmp / "unpacked", filter="data")
-        else:  # pragma: no cover - Python before 3.10.12
-            tar.extractall(tmp / "unpacked")
-    (unpacked,) = (tmp / "unpacked").iterdir()
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", tmp / "dist", unpacked], cwd=tmp)
-    (wheel,) = (tmp / "dist").glob("negaviz-*.whl")
-    return sdist, wheel
-
-
 @pytest.mark.slow
-def test_the_sdist_and_the_wheel_hold_every_runtime_file(built: tuple[Path, Path]) -> None:
-    sdist, wheel = built
+def test_the_sdist_and_the_wheel_hold_every_runtime_file(built_dists: tuple[Path, Path]) -> None:
+    sdist, wheel = built_dists
     with tarfile.open(sdist) as tar:
         in_sdist = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
     in_wheel = set(zipfile.ZipFile(wheel).namelist())
@@ -144,8 +116,8 @@ def test_the_sdist_and_the_wheel_hold_every_runtime_file(built: tuple[Path, Path
 
 
 @pytest.mark.slow
-def test_the_wheel_installed_in_a_fresh_venv_runs_the_smoke_set(built: tuple[Path, Path], tmp_path: Path) -> None:
-    _, wheel = built
+def test_the_wheel_installed_in_a_fresh_venv_runs_the_smoke_set(built_dists: tuple[Path, Path], tmp_path: Path) -> None:
+    _, wheel = built_dists
     # No PYTHONPATH: a checkout on it would be "negaviz, already installed" to pip, and imported first.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")}
     venv = tmp_path / "venv"

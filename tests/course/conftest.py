@@ -1,4 +1,5 @@
-"""A course as a lecturer gets it: negaviz built as a wheel from this checkout, installed
+"""A course as a lecturer gets it: negaviz built as a wheel from this checkout (the
+session's ``built_dists``, from its sdist, as pip builds it from PyPI), installed
 with the course's pinned requirements into a fresh virtual environment, and ``negaviz
 init`` run from there.  Made once per session (about two minutes, most of it pip
 fetching the Jupyter stack from PyPI at the versions constraints.txt pins)."""
@@ -14,9 +15,6 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ["pyproject.toml", "README.md", "LICENSE", "negaviz"]
-"""What the wheel is built from (copied, so no stale build/ folder in the checkout slips in)."""
 
 
 @dataclass(frozen=True)
@@ -52,23 +50,17 @@ def _run(argv: list[str | Path], cwd: Path, timeout: int = 1200) -> subprocess.C
 
 
 @pytest.fixture(scope="session")
-def installed_course(tmp_path_factory: pytest.TempPathFactory) -> InstalledCourse:
+def installed_course(tmp_path_factory: pytest.TempPathFactory, built_dists: tuple[Path, Path]) -> InstalledCourse:
     from negaviz.course.init import init_course
 
     tmp = tmp_path_factory.mktemp("course-ci")
-    source = tmp / "source"
-    for name in SOURCE:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            source.mkdir(exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", tmp / "dist", source], cwd=tmp)
+    (tmp / "dist").mkdir()
+    shutil.copy2(built_dists[1], tmp / "dist")  # the wheel alone: pip finds nothing else there
     from_checkout = tmp / "from-checkout"
     init_course(from_checkout)
     venv = tmp / "venv"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp)
-    # The course's own requirements (pinned by its constraints.txt), negaviz from the wheel just built.
+    # The course's own requirements (pinned by its constraints.txt), negaviz from the wheel of this checkout.
     _run([venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--find-links", tmp / "dist",
           "-r", "requirements.txt"], cwd=from_checkout)
     installed = InstalledCourse(venv / "bin", tmp / "course", from_checkout)
