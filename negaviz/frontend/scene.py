@@ -276,8 +276,8 @@ class Scene:
         self.cut_names = cut_names
         if result is not None and not isinstance(result, TreeChange):
             raise InputError(f"result must be a TreeChange (negaviz.analysis.diff.tree_change), not {type(result).__name__}")
-        self.result: dict[str, Any] | None = None if result is None else result_data(result, trace)
-        """The new result an edit led to, for the page to mark (or None)."""
+        self.result: dict[str, str] | None = None if result is None else result_data(result, trace)
+        """Per perspective, the sentence saying what an edit changed, for the line above the picture (or None)."""
         self.interval = interval
         self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""

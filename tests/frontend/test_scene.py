@@ -127,7 +127,8 @@ def test_an_edits_result_is_deterministic_json(textbook: negaviz.Trace) -> None:
     texts = [json.dumps(Scene(edited, result=tree_change(textbook, edited)).data(), ensure_ascii=False, allow_nan=False)
              for _ in range(2)]
     assert texts[0] == texts[1]
-    assert json.loads(texts[0])["result"]["line"] == edited.pv_names()
+    assert json.loads(texts[0])["result"]["negamax"].endswith(
+        f"best line now {' '.join(edited.pv_names())} (was {' '.join(textbook.pv_names())}).")
     assert "result" not in Scene(edited).data()
 
 

@@ -9,10 +9,10 @@ import { h } from "./dom.js";
 
 /**
  * The line above the picture that says what the edit changed, kept to the perspective.
- * @param {any} result  the scene's "result"
+ * @param {Object<string, string>} result  the scene's "result": perspective -> the sentence
  * @returns {{el: HTMLElement, show: (perspective: string) => void}}
  */
 export function resultLine(result) {
   const el = h("p", { class: "nv-result", role: "note" });
-  return { el, show: (perspective) => { el.textContent = result[perspective].sentence; } };
+  return { el, show: (perspective) => { el.textContent = result[perspective]; } };
 }
