@@ -300,6 +300,27 @@ function num(x) {
   return x;
 }
 
+// Data as it crossed from the kernel, with every missing value as null.  Python's None
+// arrives as null through JSON, but as undefined through Pyodide's to_js (the course
+// site's kernel): each part of the page then reads one form.  Arrays and plain objects
+// are walked (in place: the data is the page's own); keys that are absent stay absent.
+function nullify(x) {
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (v === undefined) x[i] = null;
+      else if (v !== null && typeof v === "object") nullify(v);
+    }
+  } else if (x !== null && typeof x === "object" && !ArrayBuffer.isView(x)) {
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v === undefined) x[k] = null;
+      else if (v !== null && typeof v === "object") nullify(v);
+    }
+  }
+  return x;
+}
+
 // v.toFixed(d), but an exact tie goes to the even last digit, as Python rounds (toFixed
 // rounds it away from zero).  toFixed(100) is v's exact expansion here (|v| >= 1e-4).
 function fixedHalfEven(v, d) {
@@ -360,6 +381,9 @@ function seenWindow(alpha, beta, sg) {
 // perspective: "negamax" or "minimax".  line: the best line at `step` (d.bestLine).
 // preview: the final search shown faintly behind the unvisited items.
 // windows: windows are shown (an exact value then reads "=v").
+// veil: nodes whose running result is hidden while a practice question about it is
+// pending (practice-steps.js, VEILS): until it returns, such a node shows "?" for its best
+// so far and the window it was entered with, not its α as risen to that best.
 // Returns {cls, v, w, m, edge, given}: the item's classes, its value, window and mark
 // texts, its edge's classes, and whether the value is a given one (grey italics).
 /**
@@ -379,8 +403,8 @@ function seenWindow(alpha, beta, sg) {
  * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
  * @returns {Look}
  */
-function look(d, item, step, { perspective, line, preview, windows }) {
-  const out = paintRule(d, item, step, perspective, line, preview, windows);
+function look(d, item, step, { perspective, line, preview, windows, veil = null }) {
+  const out = paintRule(d, item, step, perspective, line, preview, windows, veil);
   // "only here" is known once the node is entered, or for a ghost (cut off here, searched
   // there) once it is pruned: never before, it would tell the future
   const known = item.kind === "p" ? item.pruned >= 0 && step > item.pruned : d.nodeAt(item.node, step).status !== "unvisited";
@@ -388,7 +412,14 @@ function look(d, item, step, { perspective, line, preview, windows }) {
   return out;
 }
 
-function paintRule(d, item, step, perspective, line, preview, windows) {
+// A running node's state with its result so far taken out: no best, no best child, and
+// the window it was entered with.
+function veiled(d, nid, st) {
+  const life = d.lives.get(nid);
+  return { ...st, value: null, bestChild: -1, alpha: life.alpha, beta: life.beta };
+}
+
+function paintRule(d, item, step, perspective, line, preview, windows, veil) {
   const fmt = d.fmt;
   const kind = item.kind;
   const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
@@ -409,7 +440,8 @@ function paintRule(d, item, step, perspective, line, preview, windows) {
   if (kind === "n" || kind === "f") {
     const nid = d.entryAt(item, step);
     const at = d.nodeAt(nid, step);
-    const st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
+    let st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
+    if (veil && veil.has(nid) && (st.status === "current" || st.status === "active")) st = veiled(d, nid, st);
     if (st.status === "unvisited") {
       unseen();
     } else {
@@ -467,28 +499,37 @@ function paintRule(d, item, step, perspective, line, preview, windows) {
 
 // The call stack at `step`, one row of texts per running call (the root first), under
 // the scene's stack_columns (negaviz.vocabulary.STACK_COLUMNS): as negaviz.widgets.StepperWidget.stack_rows writes them.
-function stackRows(d, step, perspective) {
+// veil: nodes whose best so far and risen α are hidden (look.js), each row then "?" and
+// its entry window.
+// What the sentence says while it would answer the pending question.
+const HIDDEN_SENTENCE = "(What happened at this step is shown once you answer.)";
+
+function stackRows(d, step, perspective, veil = null) {
   const fmt = d.fmt;
   const stack = d.stack(step);
   return stack.map((nid, i) => {
     const life = d.lives.get(nid);
-    const st = d.nodeAt(nid, step);
+    let st = d.nodeAt(nid, step);
+    const hidden = veil !== null && veil.has(nid);
+    if (hidden) st = veiled(d, nid, st);
     const sg = d.sign(nid, perspective);
     const [a, b] = seenWindow(st.alpha, st.beta, sg);
     const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
-    return [life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), st.value === null ? "–" : fmt(sg * st.value), trying];
+    return [life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), hidden ? "?" : st.value === null ? "–" : fmt(sg * st.value), trying];
   });
 }
 
-function showPanels(pane, step, perspective) {
+// hide: {veil, sentence, total} while practising: the nodes veiled, the step's sentence
+// hidden (it states the best so far), and no total number of steps.
+function showPanels(pane, step, perspective, hide = {}) {
   const d = pane.d;
   const c = d.chunk(step);
   const p = d.s.perspectives.indexOf(perspective); // sentences and lines are in this order
   const at = step - d.chunkOf(step) * d.s.chunk;
-  pane.sentence.textContent = c ? c.sentences[p][at] : "…";
+  pane.sentence.textContent = !c ? "…" : hide.sentence ? HIDDEN_SENTENCE : c.sentences[p][at];
   if (pane.titleEl) pane.titleEl.textContent = d.titleAt(step);
   // call stack
-  const stack = stackRows(d, step, perspective);
+  const stack = stackRows(d, step, perspective, hide.veil || null);
   const columns = d.s.stack_columns;
   const rows = [h("tr", {}, ...columns.map((t) => h("th", { text: t })))];
   stack.forEach((cells, i) => {
@@ -497,7 +538,7 @@ function showPanels(pane, step, perspective) {
   if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(columns.length), class: "nv-empty", text: "(empty: no call running)" })));
   pane.stackTable.replaceChildren(h("caption", { text: "call stack" }), ...rows);
   const counts = d.counters(step);
-  const items = [["step", step.toLocaleString("en-US") + " of " + d.n.toLocaleString("en-US")]];
+  const items = [["step", step.toLocaleString("en-US") + (hide.total ? "" : " of " + d.n.toLocaleString("en-US"))]];
   if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
   pane.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
   const listing = d.s.listings[perspective];
@@ -802,13 +843,13 @@ class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
-  paint(step, perspective, preview, drawing = this) {
+  // Paint `step` onto the drawing shown, or onto one built ahead (veil: look.js's).
+  paint(step, perspective, preview, drawing = this, veil = null) {
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
-    const line = d.bestLine(step, passRoot);
-    const settings = { perspective, line, preview, windows: this.windows };
+    const line = d.bestLine(step, passRoot, veil);
+    const settings = { perspective, line, preview, windows: this.windows, veil };
     for (const [title, it] of drawing.items) {
       const o = look(d, it.item, step, settings);
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
@@ -830,8 +871,8 @@ class Pane {
     if (this.svg) saveSvg(this.svg, this.full, this.shownStep || 0);
   }
 
-  panels(step, perspective) {
-    showPanels(this, step, perspective);
+  panels(step, perspective, hide = {}) {
+    showPanels(this, step, perspective, hide);
   }
 }
 
@@ -856,11 +897,13 @@ function parseValue(answer) {
     if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
     return answer;
   }
-  const text = String(answer).trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
+  // (questions.py's _NUMBER: after NFKC, a sign, ASCII digits, a point, an exponent, or inf)
+  const text = String(answer).normalize("NFKC").trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
   let v;
   if (NUMBER.test(text)) v = Number(text);
   else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
   else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
+  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(repr(answer) + " is too large to be a value here (write inf for infinity)");
   return v;
 }
 
@@ -885,7 +928,8 @@ function parseLabels(answer) {
   return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
 }
 
-const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= Math.max(1e-9 * Math.max(Math.abs(a), Math.abs(b)), 1e-9));
+// grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
+const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
 const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
 const pair = (w) => [num(w[0]), num(w[1])];
 const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
@@ -895,7 +939,7 @@ const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(
 function accepts(want, v) {
   if (same(v, num(want.value))) return true;
   const acc = want.accepted;
-  return acc !== null && num(acc[0]) <= v && v <= num(acc[1]);
+  return acc != null && num(acc[0]) <= v && v <= num(acc[1]); // (null, undefined or absent: no range)
 }
 
 /**
@@ -914,12 +958,17 @@ function grade(key, answers, how = {}) {
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
+  const chosen = new Set();
   const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
   const givenValues = new Map(), givenWindows = new Map();
-  const nameOf = (raw) => {
+  const exact = (raw) => {
     const text = String(raw).trim();
     if (names.has(text)) return text;
-    if (folded.has(text.toLowerCase())) return folded.get(text.toLowerCase());
+    return folded.has(text.toLowerCase()) ? folded.get(text.toLowerCase()) : null;
+  };
+  const nameOf = (raw) => {
+    const text = String(raw).trim();
+    if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
       const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
       notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
@@ -931,13 +980,21 @@ function grade(key, answers, how = {}) {
 
   // The answers read, by name; a note (and the node unanswered) for each that cannot be.
   const read = (given, parse, what, into) => {
+    const raws = new Map();
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
+      raws.set(name, [...(raws.get(name) || []), String(raw).trim()]);
       try { into.set(name, parse(answer)); } catch (e) {
         notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
       }
+    }
+    for (const [name, all] of raws) {
+      if (all.length < 2) continue; // (which to take would depend on the order given)
+      notes.push(name + "'s " + what + " is given " + all.length + " times (" + all.sort().join(", ") + "): give it once.");
+      into.delete(name);
+      unanswered.add(name);
     }
   };
 
@@ -950,10 +1007,7 @@ function grade(key, answers, how = {}) {
       const v = givenValues.get(name);
       if (accepts(want, v)) {
         right += 1;
-        if (!same(v, num(want.value))) {
-          notes.push(name + ": " + fmt(v) + " is accepted as a bound, as is " + fmt(num(want.value)) + ": " + name
-            + "'s value is only a bound, and any from " + fmt(num(want.accepted[0])) + " to " + fmt(num(want.accepted[1])) + " is equally valid.");
-        }
+        if (want.accepted != null) notes.push(boundNote(name, v, want));
       } else {
         wrongValues.add(name);
         wrong.push([want.step, name, "value", want.why]);
@@ -979,17 +1033,18 @@ function grade(key, answers, how = {}) {
   }
 
   const missed = new Set(), extra = new Set();
-  const cutGraded = answers.cut !== undefined && answers.cut !== null;
+  const cutGraded = answers.cut != null;
   if (cutGraded) {
-    const chosen = new Set();
-    for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
+    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut);
+    for (const raw of labels) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
-      if (answers.cut_of !== undefined && answers.cut_of !== null && at.parent !== answers.cut_of) continue;
+      if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
       else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
     }
     for (const name of [...chosen].filter((n) => !key.cuts[n]).sort()) {
+      asked += 1; // a cut marked where the search goes on is a wrong answer too
       extra.add(name);
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
@@ -1003,7 +1058,7 @@ function grade(key, answers, how = {}) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || NOTHING.has(String(guess).trim().toLowerCase()) ? null : nameOf(guess);
+      const name = blank(guess) || (exact(guess) === null && NOTHING.has(String(guess).trim().toLowerCase())) ? null : nameOf(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
@@ -1015,8 +1070,8 @@ function grade(key, answers, how = {}) {
 
   wrong.sort((a, b) => a[0] - b[0]); // stable, as Python's sort
   const first = wrong.length ? wrong[0] : null;
-  const named = mistakeOf(key, givenValues, givenWindows, cutGraded && (Object.keys(key.cuts).length > 0 || extra.size > 0),
-    wrongValues, wrongWindows, missed, extra, first);
+  const named = first === null ? null
+    : mistakeOf(key, givenValues, givenWindows, cutGraded && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
   const correct = !wrong.length && !unanswered.size;
   const sorted = (s) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
@@ -1035,42 +1090,54 @@ function nextEntered(key, step) {
 }
 
 function extraWhy(key, name) {
-  if (key.never[name] && !key.values[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
-  return name + " is searched: nothing before it reaches β at its parent.";
+  if (key.searched[name] != null) return key.searched[name];
+  if (key.never[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
+  return name + " is the root: it is searched, not cut.";
 }
 
-function mistakeOf(key, values, windows, cutsGraded, wrongValues, wrongWindows, missed, extra, first) {
-  if (first === null) return null;
-  const items = wrongValues.size + wrongWindows.size + (cutsGraded ? missed.size + extra.size : 0);
-  let best = null, chosen = null;
+// An accepted answer to a value that is only a bound: which kind of bound it is.
+function boundNote(name, v, want) {
+  for (const [b, text] of want.bounds || []) if (same(v, num(b))) return text;
+  return (name + ": " + fmt(v) + " is accepted. " + (want.between || "")).trimEnd();
+}
+
+// Key._mistake's rule: a misconception is named when it predicts two of the student's
+// wrong answers or more and no answer contradicts it (see grading.py).
+function mistakeOf(key, values, windows, chosen, whole) {
+  let best = null, chosenId = null;
   Object.keys(key.titles).forEach((id, order) => {
     const answers = key.mistakes[id];
     if (!answers) return;
-    let explained = 0, hitsFirst = false;
-    for (const name of wrongValues) {
-      if (name in answers.values && same(values.get(name), num(answers.values[name]))) {
-        explained += 1;
-        hitsFirst = hitsFirst || ((first[2] === "value" || first[2] === "never") && first[1] === name);
+    let predicted = 0, contradicted = 0;
+    const names = new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])]);
+    for (const name of names) {
+      const want = key.values[name] || null;
+      const theirs = name in answers.values ? num(answers.values[name]) : null;
+      const given = values.has(name) ? values.get(name) : null;
+      const mRight = (theirs !== null && want !== null && accepts(want, theirs)) || (theirs === null && want === null);
+      const sRight = (given !== null && want !== null && accepts(want, given)) || (given === null && want === null);
+      if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
+      else if (!sRight && given === null && theirs === null) predicted += 1;
+      else if (!mRight) contradicted += 1;
+    }
+    for (const [name, given] of windows) {
+      const right = key.windows[name] ? pair(key.windows[name].window) : null;
+      const theirs = name in answers.windows ? pair(answers.windows[name]) : null;
+      const mRight = theirs !== null && right !== null && samePair(theirs, right);
+      const sRight = right !== null && samePair(given, right);
+      if (!sRight && theirs !== null && samePair(given, theirs)) predicted += 1;
+      else if (!mRight) contradicted += 1;
+    }
+    if (chosen !== null) {
+      for (const name of new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
+        const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
+        if (givenC !== rightC && givenC === theirsC) predicted += 1;
+        else if (theirsC !== rightC) contradicted += 1;
       }
     }
-    for (const name of wrongWindows) {
-      if (name in answers.windows && samePair(windows.get(name), pair(answers.windows[name]))) {
-        explained += 1;
-        hitsFirst = hitsFirst || (first[2] === "window" && first[1] === name);
-      }
-    }
-    if (cutsGraded) {
-      for (const name of missed) if (!answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "missed" && first[1] === name); }
-      for (const name of extra) if (answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "extra" && first[1] === name); }
-    }
-    if (!hitsFirst) return;
-    const rank = [explained === items ? 1 : 0, explained, -order];
-    if (best === null || rank[0] > best[0] || (rank[0] === best[0] && (rank[1] > best[1] || (rank[1] === best[1] && rank[2] > best[2])))) {
-      best = rank;
-      chosen = id;
-    }
+    if (predicted >= 2 && !contradicted && (best === null || predicted > best)) { best = predicted; chosenId = id; }
   });
-  return chosen;
+  return chosenId;
 }
 
 function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
@@ -1098,6 +1165,124 @@ function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, 
   return text;
 }
 
+// ------------------------------------------------------------ src/practice-marks.js
+// The answer fields and cut toggles practice puts on the picture (practice-ui.js asks
+// and grades): a value field on every inner node, a window field per inner node below the
+// root in the panel (on the drawing a field that wide would cover the node's edges), and a
+// toggle on every edge (click, or Space/Enter on the focused edge).  Built once per drawn
+// view; named as the key names nodes.
+
+/**
+ * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
+ *   enter: (box: HTMLInputElement) => void, leave: () => void}} args
+ *   p: the scene's practice data; live(edge): whether an edge's toggle is live now;
+ *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays)
+ */
+function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
+  const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
+  const edges = new Map();  // child name -> {g, parent, on}
+  let items = null;         // the drawing they are on
+
+  // A drawn node's name as the key spells it: the picture shortens long move paths, and
+  // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
+  function nameOf(it) {
+    const key = p.keys.negamax;
+    if (it.item.node >= 0 && key.ids[it.item.node] != null) return key.ids[it.item.node];
+    if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
+    const path = [];
+    for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
+    return path.join(" ");
+  }
+
+  function keyed(box) {
+    box.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); enter(box); }
+      else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+    });
+    return box;
+  }
+
+  function input(g, x, y, w, hgt, label) {
+    // (the namespace is read from the drawing: no URL in this module, which pages carry)
+    const fo = document.createElementNS(g.ownerSVGElement.namespaceURI, "foreignObject");
+    for (const [k, v] of Object.entries({ x, y, width: w, height: hgt, class: "nv-field" })) fo.setAttribute(k, String(v));
+    const box = document.createElement("input"); // an HTML input inside the drawing
+    box.setAttribute("type", "text");
+    box.setAttribute("aria-label", label);
+    box.setAttribute("placeholder", "?");
+    box.className = "nv-answer";
+    for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
+    fo.append(keyed(box));
+    g.append(fo);
+    return box;
+  }
+
+  function windowField(name) {
+    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" }));
+    windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
+    return box;
+  }
+
+  function setCut(name, on) {
+    const e = edges.get(name);
+    e.on = on;
+    e.g.setAttribute("aria-checked", String(on));
+    if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+  }
+
+  function edge(it, parent, name) {
+    const e = { g: it.edge, parent, on: false };
+    it.edge.setAttribute("role", "checkbox");
+    it.edge.setAttribute("aria-checked", "false");
+    it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+    const path = it.edge.querySelector("path");
+    if (path) {
+      const hit = path.cloneNode(false);
+      hit.setAttribute("class", "nv-hit");
+      it.edge.append(hit);
+    }
+    const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (live(e)) setCut(name, !e.on); };
+    it.edge.addEventListener("click", toggle);
+    // (panning captures the pointer, and the click would go to the panel, not the edge)
+    for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (live(e)) e2.stopPropagation(); });
+    it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
+    return e;
+  }
+
+  // Put them on `drawn` (a pane's items); true if it is a drawing they were not on.
+  function attach(drawn) {
+    if (items === drawn) return false;
+    items = drawn;
+    fields.clear();
+    edges.clear();
+    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    for (const it of items.values()) {
+      const name = nameOf(it);
+      if (inner.has(it.item.title) && it.box) {
+        const [l, t, r, b] = it.box;
+        const w = Math.max(r - l - 4, 26);
+        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        if (tree && p.windows && it.item.up) f.window = windowField(name);
+        fields.set(name, f);
+      }
+      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
+        edges.set(name, edge(it, nameOf(items.get(it.item.up)), name));
+      }
+    }
+    return true;
+  }
+
+  // The node an element of the drawing belongs to, by name (null if none).
+  function nodeNamed(g) {
+    if (!items) return null;
+    const it = [...items.values()].find((x) => x.g === g);
+    return it ? nameOf(it) : null;
+  }
+
+  return { fields, edges, attach, setCut, nodeNamed };
+}
+
 // ------------------------------------------------------------ src/practice-steps.js
 // Practice as the search goes (the scene's practice.mode "steps"): which questions the
 // stepper pauses for, in what order, and how each is put.  practice-ui.js asks them on
@@ -1111,6 +1296,25 @@ function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, 
 //           root) is entered, while windows are shown: after "which node is next?" when
 //           both fall on one step, so the one does not tell the other;
 //   cut     "which of X's moves are never tried?", as each parent of leaves is entered.
+
+// What is hidden while a question is pending, by kind (the rest of the picture is what the
+// student needs to answer, and is true to the step):
+//   value   the node's best so far and its α as risen to it (its window shows the one it
+//           was entered with, on the node and in the call stack), the best line below it,
+//           and the step's sentence ("B gets −5 from E: a new best"): each is the answer.
+//   next, window, cut
+//           nothing more: their answer is a later event, which no part of the picture
+//           shows before it happens.
+// For every kind, in practice: no total number of steps (it tells how much is pruned),
+// and the jump buttons are live whatever lies ahead (greyed, "next cutoff" answered
+// "none").  practice-ui.js applies this; tests/export/test_practice_veil.py checks in
+// Chromium that no question's answer is on the page when it is asked.
+const VEILS = {
+  value: { node: true, sentence: true },
+  next: { node: false, sentence: false },
+  window: { node: false, sentence: false },
+  cut: { node: false, sentence: false },
+};
 
 /** The order of questions asked at one step. */
 const RANK = { value: 0, next: 1, window: 2, cut: 3 };
@@ -1162,23 +1366,27 @@ function taskText(question, perspective) {
 const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
   + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
 const TREE_WINDOWS = " While windows are shown, type each inner node's window too, (α, β), the window it is entered with.";
+const KEYS_NOTE = "Tab goes from field to field, then to check and show me; Escape leaves a field and keeps what you typed.";
 
 /**
  * Practice for a stepper whose scene carries practice data.
- * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void}} args
- * @returns {{el: HTMLElement, gate: (from: number, to: number) => number, shown: () => void}}
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, home: HTMLElement}} args
+ *   home: the stepper's element, where the focus goes back to after an answer (its keys step on)
+ * @returns {{el: HTMLElement, controls: HTMLElement, gate: (from: number, to: number) => number, shown: () => void,
+ *   hide: (step: number) => {total: boolean, sentence: boolean, veil: Set<number>|null}}}
+ *   el: the task and the verdict, above the picture; controls: the answer bar, below it
+ *   (after the fields on the picture, in the order Tab takes)
  */
-function makePractice({ data, pane, state, go, pause }) {
+function makePractice({ data, pane, state, go, pause, home }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
-  const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
-  const edges = new Map();  // child name -> {g, parent, on}
-  let items = null;         // the drawing the fields are on
   let locked = tree;        // tree mode: stepping waits for check
   let open = null;          // steps mode: the question on show
   const done = new Map();   // steps mode: question id -> "right" | "wrong" | "skipped"
   const tally = { right: 0, asked: 0, tries: 0 };
+  const soFar = { values: {}, windows: {} }; // steps mode: every value and window answered, first tries
+  let firstStep = null;
 
   const task = h("p", { class: "nv-practice-task", text: tree ? TREE_TASK + (p.windows ? TREE_WINDOWS : "") : "" });
   const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" }); // or a window
@@ -1187,19 +1395,24 @@ function makePractice({ data, pane, state, go, pause }) {
   const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
   const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
   const none = button("none", "none: no node is entered next, or no move is cut", () => {
-    if (open && open.kind === "cut") for (const [name, e] of edges) if (e.parent === open.name) setCut(name, false);
-    answerBox.value = "none";
-    submit();
+    if (open && open.kind === "cut") for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
+    answerBox.value = "";
+    submit(true);
   });
-  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
   const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
+  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
   windowsBox.hidden = true;
-  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
-    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, score), result);
-  let firstStep = null;
-  answerBox.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
+  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
+    h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, score),
+    h("p", { class: "nv-practice-keys", text: KEYS_NOTE }));
+  answerBox.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); submit(); }
+    else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+  });
+  const marks = makeMarks({ p, tree, windowsBox, live: (e) => cutting(e), enter: () => (tree ? checkTree() : submit()), leave: () => leave() });
   // Once, on the pane's tree panel (every view's drawing is shown inside it): while
   // practising a click on a node answers, it does not step.
   pane.tree.addEventListener("click", onNodeClick, true);
@@ -1207,6 +1420,11 @@ function makePractice({ data, pane, state, go, pause }) {
   // --- questions as the search goes (window questions while windows are shown) ----------
   const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows);
   const asking = (q) => !done.has(q.id) && (q.kind !== "window" || state.windows);
+
+  // Escape: out of a field, back to the stepper (its keys step), what was typed kept.
+  function leave() {
+    home.focus({ preventScroll: true });
+  }
 
   function refresh() {
     const steps = !tree;
@@ -1218,91 +1436,14 @@ function makePractice({ data, pane, state, go, pause }) {
     again.hidden = !tree || locked || tally.tries === 0;
     showMe.hidden = firstStep === null;
     score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
-    for (const [name, f] of fields) {
+    for (const [name, f] of marks.fields) {
       const on = tree ? locked : open && open.kind === "value" && open.name === name;
       f.value.parentNode.style.display = on ? "" : "none";
     }
-    windowsBox.hidden = !(fields.size && tree && locked && p.windows && state.windows);
-    for (const e of edges.values()) {
+    windowsBox.hidden = !(marks.fields.size && tree && locked && p.windows && state.windows);
+    for (const e of marks.edges.values()) {
       if (cutting(e)) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
     }
-  }
-
-  // --- fields and cut toggles on the drawing ---------------------------------------------
-  function attach() {
-    if (items === pane.items) return;
-    items = pane.items;
-    fields.clear();
-    edges.clear();
-    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
-    const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
-    for (const it of items.values()) {
-      const name = nameOf(it);
-      if (inner.has(it.item.title) && it.box) {
-        const [l, t, r, b] = it.box;
-        const w = Math.max(r - l - 4, 26);
-        const cx = (l + r) / 2;
-        const f = { value: input(it.g, cx - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
-        if (tree && p.windows && it.item.up) f.window = windowField(name);
-        fields.set(name, f);
-      }
-      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
-        const parent = nameOf(items.get(it.item.up));
-        const e = { g: it.edge, parent, on: false };
-        it.edge.setAttribute("role", "checkbox");
-        it.edge.setAttribute("aria-checked", "false");
-        it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
-        const path = it.edge.querySelector("path");
-        if (path) {
-          const hit = path.cloneNode(false);
-          hit.setAttribute("class", "nv-hit");
-          it.edge.append(hit);
-        }
-        const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (cutting(e)) setCut(name, !e.on); };
-        it.edge.addEventListener("click", toggle);
-        // (panning captures the pointer, and the click would go to the panel, not the edge)
-        for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (cutting(e)) e2.stopPropagation(); });
-        it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
-        edges.set(name, e);
-      }
-    }
-    refresh();
-  }
-
-  // A drawn node's name as the key spells it: the picture shortens long move paths, and
-  // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
-  function nameOf(it) {
-    const key = p.keys.negamax;
-    if (it.item.node >= 0 && key.ids[it.item.node] !== undefined) return key.ids[it.item.node];
-    if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
-    const path = [];
-    for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
-    return path.join(" ");
-  }
-
-  function input(g, x, y, w, hgt, label) {
-    // (the namespace is read from the drawing: no URL in this module, which pages carry)
-    const fo = document.createElementNS(g.ownerSVGElement.namespaceURI, "foreignObject");
-    for (const [k, v] of Object.entries({ x, y, width: w, height: hgt, class: "nv-field" })) fo.setAttribute(k, String(v));
-    const box = document.createElement("input"); // an HTML input inside the drawing
-    box.setAttribute("type", "text");
-    box.setAttribute("aria-label", label);
-    box.setAttribute("placeholder", "?");
-    box.className = "nv-answer";
-    for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
-    box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); tree ? checkTree() : submit(); } });
-    fo.append(box);
-    g.append(fo);
-    return box;
-  }
-
-  // A window, (α, β), is typed in the panel, one field a node named after it: on the
-  // drawing a field that wide would cover the node's edges.
-  function windowField(name) {
-    const box = h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" });
-    box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); checkTree(); } });
-    windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
-    return box;
   }
 
   // Whether an edge's cut toggle is live: the whole tree while answering, or one node's
@@ -1311,22 +1452,14 @@ function makePractice({ data, pane, state, go, pause }) {
     return (tree && locked) || (open !== null && open.kind === "cut" && e.parent === open.name);
   }
 
-  function setCut(name, on) {
-    const e = edges.get(name);
-    e.on = on;
-    e.g.setAttribute("aria-checked", String(on));
-    if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
-  }
-
   function onNodeClick(ev) {
     if (tree ? !locked : !open) return;
     const g = ev.target.closest && ev.target.closest("g.node");
-    if (!g || !items) return;
+    const name = g ? marks.nodeNamed(g) : null;
+    if (name === null) return;
     ev.stopPropagation(); // while practising a click answers, it does not step
-    const it = [...items.values()].find((x) => x.g === g);
-    if (!it) return;
-    if (!tree && open.kind === "next") { answerBox.value = nameOf(it); submit(); }
-    else if (fields.has(nameOf(it))) fields.get(nameOf(it)).value.focus();
+    if (!tree && open.kind === "next") { answerBox.value = name; submit(); }
+    else if (marks.fields.has(name)) marks.fields.get(name).value.focus();
   }
 
   // --- the whole-tree exercise -------------------------------------------------------------
@@ -1334,25 +1467,26 @@ function makePractice({ data, pane, state, go, pause }) {
     if (!locked) return;
     const answers = { values: {}, cut: [] };
     if (p.windows && state.windows) answers.windows = {}; // asked while windows are shown
-    for (const [name, f] of fields) {
+    for (const [name, f] of marks.fields) {
       if (f.value.value.trim()) answers.values[name] = f.value.value;
       if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
     }
-    for (const [name, e] of edges) if (e.on) answers.cut.push(name);
+    for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
     const g = grade(key(), answers);
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
-    for (const [name, f] of fields) {
+    for (const [name, f] of marks.fields) {
       mark(f.value, g.wrong_values.includes(name) ? "wrong" : g.unanswered.includes(name) && key().values[name] ? "missing" : "");
       if (f.window) mark(f.window, g.wrong_windows.includes(name) ? "wrong" : "");
     }
-    for (const [name, e] of edges) {
+    for (const [name, e] of marks.edges) {
       if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
       else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
     }
     say(g); // (it sets firstStep, for "show me")
     locked = false;
     refresh();
+    (showMe.hidden ? home : showMe).focus({ preventScroll: true });
   }
 
   function mark(box, how) {
@@ -1363,8 +1497,8 @@ function makePractice({ data, pane, state, go, pause }) {
   function tryAgain() {
     locked = true;
     firstStep = null;
-    for (const f of fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
-    for (const [name, e] of edges) setCut(name, e.on);
+    for (const f of marks.fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
+    for (const [name, e] of marks.edges) marks.setCut(name, e.on);
     result.textContent = "Try again: your answers are kept; the search is hidden until you check.";
     go(0);
     refresh();
@@ -1374,6 +1508,7 @@ function makePractice({ data, pane, state, go, pause }) {
     if (firstStep === null) return;
     if (open) { done.set(open.id, "skipped"); close(""); }
     go(firstStep);
+    home.focus({ preventScroll: true });
   }
 
   // --- questions as the search goes ---------------------------------------------------------
@@ -1387,24 +1522,25 @@ function makePractice({ data, pane, state, go, pause }) {
     answerBox.placeholder = windowAsked ? "(α, β)" : "node";
     refresh();
     if (question.kind === "cut") {
-      const mine = [...edges].filter(([, e]) => e.parent === question.name);
-      for (const [name, e] of mine) { setCut(name, false); delete e.g.dataset.nvCut; }
+      const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
+      for (const [name, e] of mine) { marks.setCut(name, false); delete e.g.dataset.nvCut; }
       if (mine.length) mine[0][1].g.focus();
       return;
     }
-    const f = question.kind === "value" && fields.get(question.name);
+    const f = question.kind === "value" && marks.fields.get(question.name);
     if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
   }
 
-  function submit() {
+  // nothing: the "none" button (an empty answer to "which node is next?" is none too)
+  function submit(nothing = false) {
     if (!open) return;
     let g;
     if (open.kind === "value") {
-      const f = fields.get(open.name);
+      const f = marks.fields.get(open.name);
       g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
       if (f) mark(f.value, g.correct ? "" : "wrong");
     } else if (open.kind === "cut") {
-      const mine = [...edges].filter(([, e]) => e.parent === open.name);
+      const mine = [...marks.edges].filter(([, e]) => e.parent === open.name);
       g = grade(key(), { cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, { onlyGiven: true });
       for (const [name, e] of mine) {
         if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
@@ -1412,8 +1548,12 @@ function makePractice({ data, pane, state, go, pause }) {
       }
     } else if (open.kind === "window") {
       g = grade(key(), { windows: { [open.name]: answerBox.value } }, { onlyGiven: true });
-    } else g = grade(key(), { next: { [String(open.q)]: answerBox.value } });
+    } else g = grade(key(), { next: { [String(open.q)]: nothing ? "" : answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
+    if (open.kind === "value" || open.kind === "window") {
+      const f = open.kind === "value" ? marks.fields.get(open.name) : null;
+      soFar[open.kind + "s"][open.name] = f ? f.value.value : answerBox.value;
+    }
     tally.asked += 1;
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
@@ -1422,6 +1562,13 @@ function makePractice({ data, pane, state, go, pause }) {
         : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");
     say(g, revealAt);
+    // a misconception is named once the answers so far follow it (two or more, none against it)
+    const all = grade(key(), soFar, { onlyGiven: true });
+    if (!g.correct && all.mistake !== null) {
+      const [title, why] = key().titles[all.mistake];
+      result.append(h("p", { class: "nv-pattern", text: "Your answers so far follow one pattern: this is what " + title + " gives. " + why }));
+    }
+    if (!open) home.focus({ preventScroll: true }); // the arrow keys step on (unless a question follows here)
   }
 
   // The step that shows whether a node's moves are cut: its cutoff, or its return.
@@ -1435,6 +1582,7 @@ function makePractice({ data, pane, state, go, pause }) {
     task.textContent = "Step on (→): the search pauses at the next question.";
     if (text) result.textContent = text;
     refresh();
+    go(state.step, true); // repaint: what the question hid is shown
   }
 
   function say(g, reveal = null) {
@@ -1448,6 +1596,21 @@ function makePractice({ data, pane, state, go, pause }) {
 
   return {
     el,
+    controls,
+    // What the page hides at `step` (practice-steps.js, VEILS): the questions pending
+    // there, asked or about to be.
+    hide(step) {
+      const out = { total: true, sentence: false, veil: null };
+      if (tree) return out;
+      for (const q of questions) {
+        if (q.q !== step || !asking(q)) continue;
+        const v = VEILS[q.kind];
+        out.sentence = out.sentence || v.sentence;
+        const cur = data.current(step);
+        if (v.node && cur !== undefined && cur >= 0) (out.veil = out.veil || new Set()).add(cur);
+      }
+      return out;
+    },
     gate(from, to) {
       if (tree && locked) { pause(); result.textContent = "Stepping starts once you check your answers."; return from; }
       if (tree || to <= from) return to;
@@ -1455,10 +1618,9 @@ function makePractice({ data, pane, state, go, pause }) {
       const next = questions.find((q) => q.q >= from && q.q < to && asking(q));
       if (!next) return to;
       return next.q; // shown() asks it there
-
     },
     shown() {
-      attach();
+      if (marks.attach(pane.items)) refresh();
       refresh();
       if (!tree && !open) {
         const here = questions.find((q) => q.q === state.step && asking(q));
@@ -1903,12 +2065,14 @@ class SceneData {
     return out.reverse();
   }
 
-  // The best line at `step` from `root`: the nodes of it entered by then.
-  bestLine(step, root) {
+  // The best line at `step` from `root`: the nodes of it entered by then (down to a
+  // veiled node: what lies below it is its answer, look.js).
+  bestLine(step, root, veil = null) {
     const out = new Set();
     let nid = root;
     while (nid >= 0 && this.lives.has(nid) && step > this.lives.get(nid).enter) {
       out.add(nid);
+      if (veil !== null && veil.has(nid)) break;
       nid = this.nodeAt(nid, step).bestChild;
     }
     return out;
@@ -2057,7 +2221,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
-  const scenes = model.get("scenes").map((s) => new SceneData(s));
+  const scenes = model.get("scenes").map((s) => new SceneData(nullify(s)));
   if (scenes.some((d) => d.s.layout === "browser")) {
     try {
       const viz = await loadViz(model);
@@ -2111,8 +2275,10 @@ async function render({ model, el }) {
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
-    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
+    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
     : null;
+  // (a slider's length and place tell how long the search is: practice has none)
+  if (practice) slider.remove();
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);
   // ... and makes every node a button for the keyboard; an edited tree's scene says what changed.
@@ -2120,7 +2286,7 @@ async function render({ model, el }) {
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
-  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
+  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
@@ -2182,6 +2348,7 @@ async function render({ model, el }) {
   }
 
   const onMessage = (msg) => {
+    nullify(msg);
     const d = msg && scenes[msg.scene];
     if (!d) return; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
@@ -2197,7 +2364,9 @@ async function render({ model, el }) {
   function show() {
     const t0 = performance.now();
     slider.value = String(state.step);
-    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + " of " + total.toLocaleString("en-US");
+    // Practice hides what would answer a pending question, and the total number of steps.
+    const hide = practice ? practice.hide(state.step) : {};
+    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + (hide.total ? "" : " of " + total.toLocaleString("en-US"));
     slider.setAttribute("aria-valuetext", stepLabel.textContent);
     persp.value = state.perspective;
     windows.checked = state.windows;
@@ -2205,7 +2374,8 @@ async function render({ model, el }) {
     next.disabled = state.step >= total;
     end.disabled = state.step >= total;
     home.disabled = state.step <= 0;
-    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = jumpTarget(kind) < 0; });
+    // (in practice a jump's state never tells what lies ahead: live until the end)
+    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0; });
     panes.forEach((pane, i) => {
       const d = pane.d;
       const k = Math.min(state.step, d.n);
@@ -2220,8 +2390,8 @@ async function render({ model, el }) {
       pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
-      pane.paint(k, state.perspective, state.preview);
-      pane.panels(k, state.perspective);
+      pane.paint(k, state.perspective, state.preview, pane, hide.veil || null);
+      pane.panels(k, state.perspective, hide);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
         pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");

@@ -124,6 +124,9 @@ class Key:
     graded on its own search."""
     mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """mistake id -> {values: name -> v, windows: name -> (a, b), cuts: [names]}."""
+    searched: dict[str, str] = field(default_factory=dict)
+    """name of a node entered below the root -> why it is searched (a student who cuts it
+    is told this: the slip, with the numbers)."""
 
     def to_json(self) -> dict[str, Any]:
         """The key as JSON data: infinities as ``"inf"``, pairs as lists, sets sorted."""
@@ -134,6 +137,8 @@ class Key:
             "perspective": self.perspective,
             "values": {k: {"value": number_out(v["value"]),
                            "accepted": None if v["accepted"] is None else pair(v["accepted"]),
+                           "bounds": [[number_out(b), text] for b, text in v.get("bounds", ())],
+                           "between": v.get("between", ""),
                            "step": v["step"], "why": v["why"]} for k, v in self.values.items()},
             "windows": {k: {"window": pair(v["window"]), "step": v["step"], "why": v["why"]}
                         for k, v in self.windows.items()},
@@ -150,7 +155,8 @@ class Key:
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
                              "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
-            "titles": {m.id: [m.title, m.why] for m in MISTAKES},
+            "searched": dict(sorted(self.searched.items())),
+            "titles": {m.id: [m.title, _why(m, self.perspective)] for m in MISTAKES},
         }
 
     # ----------------------------------------------------------------- grading
@@ -189,10 +195,8 @@ class Key:
                 v = given_values[name]
                 if _accepts(want, v):
                     right += 1
-                    if not _same(v, want["value"]):
-                        notes.append(f"{name}: {fmt(v)} is accepted as a bound, as is {fmt(want['value'])}: "
-                                     f"{name}'s value is only a bound, and any from {fmt(want['accepted'][0])} "
-                                     f"to {fmt(want['accepted'][1])} is equally valid.")
+                    if want["accepted"] is not None:
+                        notes.append(_bound_note(name, v, want))
                 else:
                     wrong_values.add(name)
                     wrong.append((want["step"], name, "value", want["why"]))
@@ -226,11 +230,11 @@ class Key:
 
         missed: set[str] = set()
         extra: set[str] = set()
+        chosen: set[str] = set()
         if cut is not None:
             if not isinstance(cut, (str, list, tuple, set, frozenset)):
                 raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'] or 'G, H', not {cut!r}")
-            chosen: set[str] = set()
-            for raw in parse_labels(cut):
+            for raw in self._labels(cut):
                 known = self._name(raw, notes)
                 if known is not None:
                     chosen.add(known)
@@ -244,6 +248,7 @@ class Key:
                     missed.add(name)
                     wrong.append((at["step"], name, "missed", at["why"]))
             for name in sorted(chosen - set(self.cuts)):
+                asked += 1  # a cut marked where the search goes on is a wrong answer too
                 extra.add(name)
                 step = next((at + 1 for at, n in self.entered if n == name), self.never.get(name, {"step": 0})["step"])
                 wrong.append((step, name, "extra", self._extra_why(name)))
@@ -254,7 +259,8 @@ class Key:
             for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
                 asked += 1
                 shows, expect = self.next_entered(step)
-                said = None if _blank(guess) or str(guess).strip().casefold() in _NOTHING else self._name(guess, notes)
+                said = None if _blank(guess) or (self._exact(guess) is None and str(guess).strip().casefold() in _NOTHING) \
+                    else self._name(guess, notes)
                 if said == expect:
                     right += 1
                 else:
@@ -264,8 +270,9 @@ class Key:
 
         wrong.sort(key=lambda w: w[0])
         first = wrong[0] if wrong else None
-        named = self._mistake(given_values, given_windows, cut is not None and bool(self.cuts or extra),
-                              wrong_values, wrong_windows, missed, extra, first)
+        named = None if first is None else self._mistake(
+            given_values, given_windows, None if cut is None or cut_of is not None else chosen,
+            values is not None and not only_given)
         correct = not wrong and not unanswered
         sentence = _sentence(correct, len(given_values), wrong_values, len(self.values), wrong_windows,
                              missed, extra, wrong_next, unanswered, first, named)
@@ -277,16 +284,37 @@ class Key:
               unanswered: set[str]) -> dict[str, T]:
         """The answers read, by node name; a note (and the node unanswered) for each that cannot be."""
         got: dict[str, T] = {}
+        given: dict[str, list[str]] = {}
         for raw, answer in answers.items():
             name = self._name(raw, notes)
             if name is None or _blank(answer):
                 continue
+            given.setdefault(name, []).append(str(raw).strip())
             try:
                 got[name] = parse(answer)
             except InputError as exc:
                 notes.append(f"The {what} of {name} could not be read: {exc}.")
                 unanswered.add(name)
+        for name, raws in given.items():
+            if len(raws) > 1:  # (which to take would depend on the order given)
+                notes.append(f"{name}'s {what} is given {len(raws)} times ({', '.join(sorted(raws))}): give it once.")
+                got.pop(name, None)
+                unanswered.add(name)
         return got
+
+    def _exact(self, raw: Any) -> str | None:
+        """The node ``raw`` names (labels match regardless of case), or None."""
+        text = str(raw).strip()
+        if text in self.names:
+            return text
+        return {n.casefold(): n for n in self.names}.get(text.casefold())
+
+    def _labels(self, cut: Any) -> tuple[str, ...]:
+        """The names in a cut answer: the whole text if it names a node (one called
+        ``and`` or ``none``), else :func:`parse_labels`'s parts."""
+        if isinstance(cut, str) and self._exact(cut) is not None:
+            return (cut,)
+        return parse_labels(cut)
 
     def next_entered(self, step: int) -> tuple[int, str | None]:
         """After ``step`` events: the step that shows the next node entered, and its name
@@ -299,11 +327,9 @@ class Key:
     def _name(self, raw: Any, notes: list[str]) -> str | None:
         """A node's name as the key spells it (labels match regardless of case), or None with a note."""
         text = str(raw).strip()
-        if text in self.names:
-            return text
-        folded = {n.casefold(): n for n in self.names}
-        if text.casefold() in folded:
-            return folded[text.casefold()]
+        exact = self._exact(text)
+        if exact is not None:
+            return exact
         if text in self.repeated:
             drawn = sorted(n for n in self.names if n.split(" ")[-1] == text)
             notes.append(f"{text} is drawn {len(drawn)} times; name each by its path: {', '.join(drawn)}.")
@@ -312,51 +338,65 @@ class Key:
         return None
 
     def _extra_why(self, name: str) -> str:
-        if name in self.values:
-            return f"{name} is searched: nothing before it reaches β at its parent."
+        if name in self.searched:
+            return self.searched[name]
         if name in self.never:
             return f"{name} is never reached, but it is not a move a cutoff skips: its parent is never searched."
-        return f"{name} is searched: nothing before it reaches β at its parent."
+        return f"{name} is the root: it is searched, not cut."
 
-    def _mistake(self, values: dict[str, float], windows: dict[str, Window], cuts_graded: bool,
-                 wrong_values: set[str], wrong_windows: set[str], missed: set[str], extra: set[str],
-                 first: tuple[int, str, str, str] | None) -> str | None:
-        """The mistake whose answers explain every wrong answer; else the one explaining the
-        first and most of them; None if none explains the first."""
-        if first is None:
-            return None
-        best: tuple[bool, int, int] | None = None
-        chosen = None
-        items = len(wrong_values) + len(wrong_windows) + (len(missed) + len(extra) if cuts_graded else 0)
+    def _mistake(self, values: dict[str, float], windows: dict[str, Window], chosen: set[str] | None,
+                 whole: bool) -> str | None:
+        """The misconception a student's answers follow, named only where it explains them
+        better than single slips do.  A misconception *predicts* an answer when the student's
+        answer is wrong and is the one the misconception gives; it is *contradicted* by an
+        answer where the misconception's answer is not right and the student gave something
+        else (the right answer included).  It is named when it predicts two answers or more
+        and is contradicted by none; of those, the one that predicts most (ties: the order
+        of :data:`~negaviz.quiz.mistakes.MISTAKES`).  Every answer given counts: values,
+        windows, and, when cuts are graded, every move marked or left unmarked; with
+        ``whole`` (every inner node's value asked), a node left blank that the search never
+        reaches is an answer too ("not searched").  Anything else wrong is told as the slip it is."""
+        best: tuple[int, int] | None = None
+        chosen_id = None
         for order, m in enumerate(MISTAKES):
             answers = self.mistakes.get(m.id)
             if answers is None:
                 continue
-            explained = 0
-            hits_first = False
-            for name in wrong_values:
-                if name in answers["values"] and _same(values[name], answers["values"][name]):
-                    explained += 1
-                    hits_first |= first[2] in ("value", "never") and first[1] == name
-            for name in wrong_windows:
-                if name in answers["windows"] and _same_pair(windows[name], answers["windows"][name]):
-                    explained += 1
-                    hits_first |= first[2] == "window" and first[1] == name
-            if cuts_graded:
-                for name in missed:
-                    if name not in answers["cuts"]:
-                        explained += 1
-                        hits_first |= first[2] == "missed" and first[1] == name
-                for name in extra:
-                    if name in answers["cuts"]:
-                        explained += 1
-                        hits_first |= first[2] == "extra" and first[1] == name
-            if not hits_first:
-                continue
-            rank = (explained == items, explained, -order)
-            if best is None or rank > best:
-                best, chosen = rank, m.id
-        return chosen
+            predicted = contradicted = 0
+            mv, mw = answers["values"], answers["windows"]
+            for name in set(values) | (set(self.never) if whole else set()):
+                want = self.values.get(name)
+                theirs = mv.get(name)
+                m_right = (theirs is not None and want is not None and _accepts(want, theirs)) or (
+                    theirs is None and want is None)
+                given = values.get(name)
+                s_right = (given is not None and want is not None and _accepts(want, given)) or (
+                    given is None and want is None)
+                if not s_right and given is not None and theirs is not None and _same(given, theirs):
+                    predicted += 1
+                elif not s_right and given is None and theirs is None:
+                    predicted += 1
+                elif not m_right:
+                    contradicted += 1
+            for name, given_w in windows.items():
+                right_w = self.windows[name]["window"] if name in self.windows else None
+                theirs_w = mw.get(name)
+                m_right = theirs_w is not None and right_w is not None and _same_pair(theirs_w, right_w)
+                s_right = right_w is not None and _same_pair(given_w, right_w)
+                if not s_right and theirs_w is not None and _same_pair(given_w, theirs_w):
+                    predicted += 1
+                elif not m_right:
+                    contradicted += 1
+            if chosen is not None:
+                for name in set(self.cuts) | set(answers["cuts"]) | chosen:
+                    right_c, theirs_c, given_c = name in self.cuts, name in answers["cuts"], name in chosen
+                    if given_c != right_c and given_c == theirs_c:
+                        predicted += 1
+                    elif theirs_c != right_c:
+                        contradicted += 1
+            if predicted >= 2 and not contradicted and (best is None or (predicted, -order) > best):
+                best, chosen_id = (predicted, -order), m.id
+        return chosen_id
 
 
 def _check_mapping(x: Any, what: str) -> None:
@@ -372,7 +412,13 @@ def _blank(answer: Any) -> bool:
 
 
 def _same(a: float, b: float) -> bool:
-    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    """Whether an answer is the value: exactly, where either is a whole number; else
+    to the 4 significant digits negaviz writes values with (what the picture shows)."""
+    if a == b:
+        return True
+    if not (math.isfinite(a) and math.isfinite(b)) or float(a).is_integer() or float(b).is_integer():
+        return False
+    return fmt(a) == fmt(b)
 
 
 def _same_pair(a: Window, b: Window) -> bool:
@@ -384,6 +430,22 @@ def _accepts(want: dict[str, Any], v: float) -> bool:
         return True
     acc = want["accepted"]
     return acc is not None and acc[0] <= v <= acc[1]
+
+
+def _bound_note(name: str, v: float, want: dict[str, Any]) -> str:
+    """What an accepted answer to a value that is only a bound is told: which kind of
+    bound it is, or that it lies between them."""
+    for b, text in want.get("bounds", ()):
+        if _same(v, b):
+            return text
+    return f"{name}: {fmt(v)} is accepted. {want.get('between', '')}".rstrip()
+
+
+def _why(m: Any, perspective: str) -> str:
+    """A mistake's rule, in the words of the view shown."""
+    if perspective == "minimax":
+        return str(getattr(m, "why_minimax", None) or m.why)
+    return str(m.why)
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -433,7 +495,7 @@ def answer_key(trace: Trace, *, perspective: Perspective = "negamax", mistakes: 
     """The answers to every question :func:`grade` asks of ``trace``, in ``perspective``,
     with the answers each mistake of :data:`~negaviz.quiz.mistakes.MISTAKES` gives
     (``mistakes=False``: without them)."""
-    check_trace(trace)
+    check_gradable(trace)
     check_perspective(perspective)
     check_flag(mistakes, "mistakes")
     if not mistakes:
@@ -453,8 +515,44 @@ def answer_keys(trace: Trace, perspectives: Iterable[Perspective] = PERSPECTIVES
         found.update({mid: _answers(_key(variant, p)) for mid, variant in variants.items()})
         if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
             found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
-        keys[p] = replace(key, mistakes={m.id: found[m.id] for m in MISTAKES if m.id in found})
+        if "hardness" in found and trace.result is not None and trace.result.options.fail_hard:
+            key = replace(key, values=_with_soft(key.values, found["hardness"]["values"]))
+        # (fail-hard's and fail-soft's bounds are both right answers: mixing them up is a
+        # bug in code, not in a practice answer, and is not named here)
+        keys[p] = replace(key, mistakes={m.id: found[m.id] for m in MISTAKES if m.id in found and m.id != "hardness"})
     return keys
+
+
+def _with_soft(values: dict[str, dict[str, Any]], soft: dict[str, float]) -> dict[str, dict[str, Any]]:
+    """A fail-hard search's value questions, where a node's value is only a bound,
+    accepting fail-soft's bound as well: both are right for the search (the windows and
+    cuts of the two are the same; only what a bound node returns differs)."""
+    out = {}
+    for name, want in values.items():
+        other = soft.get(name)
+        if other is not None and not _same(other, want["value"]):
+            hard = want["value"]
+            want = {**want, "accepted": (min(hard, other), max(hard, other)),
+                    **_kinds(name, hard=hard, soft=other, hard_search=True)}
+        out[name] = want
+    return out
+
+
+def _kinds(name: str, *, hard: float, soft: float, hard_search: bool) -> dict[str, Any]:
+    """The notes an accepted bound gets: which kind it is, fail-hard's (clamped into the
+    window) or fail-soft's (the best value found), or one between them."""
+    this_hard, this_soft = (" (this search's)", "") if hard_search else ("", " (this search's)")
+    gives_soft = "would give" if hard_search else "gives"
+    gives_hard = "gives" if hard_search else "would give"
+    lo, hi = min(hard, soft), max(hard, soft)
+    return {
+        "bounds": ((hard, f"{name}: {fmt(hard)} is fail-hard's bound{this_hard}; fail-soft {gives_soft} "
+                          f"{fmt(soft)}; both are right for this search."),
+                   (soft, f"{name}: {fmt(soft)} is fail-soft's bound{this_soft}; fail-hard {gives_hard} "
+                          f"{fmt(hard)}; both are right for this search.")),
+        "between": f"{name}'s value is only a bound: any from {fmt(lo)} to {fmt(hi)} is right "
+                   f"(fail-hard gives {fmt(hard)}, fail-soft {fmt(soft)}).",
+    }
 
 
 def _answers(key: Key) -> dict[str, Any]:
@@ -468,15 +566,19 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     textbook = game is not None and is_textbook_tree(game)
     unfolded = _unfolded(game, trace.position(0)) if textbook else []
     repeated = frozenset(_repeats(lbl for path, _ in unfolded for lbl in path[-1:]))
-    names: dict[int, str] = {n.id: _full_name(trace, n.id, textbook, repeated) for n in trace.nodes}
+    sep = _separator(trace, textbook)
+    names: dict[int, str] = {n.id: _full_name(trace, n.id, textbook, repeated, sep) for n in trace.nodes}
     values: dict[str, dict[str, Any]] = {}
     windows: dict[str, dict[str, Any]] = {}
     cuts: dict[str, dict[str, Any]] = {}
     never: dict[str, dict[str, Any]] = {}
     leaves: set[str] = set()
     windowed = any(not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes)
+    searched: dict[str, str] = {}
     for n in trace.nodes:
         me = names[n.id]
+        if textbook and n.parent >= 0 and n.enter_step >= 0:
+            searched[me] = maker.explain_searched(n.id)
         if n.exit_step < 0:
             continue
         if not n.children:
@@ -486,13 +588,17 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         assert n.value is not None
         values[me] = {"value": sign(trace, n.id, perspective) * n.value, "accepted": maker.accepted(n.id),
                       "step": n.exit_step + 1, "why": maker.explain_value(n.id)}
+        if values[me]["accepted"] is not None:  # a fail-soft search's bound: fail-hard's is the other end
+            v = values[me]["value"]
+            edge = next(x for x in values[me]["accepted"] if not _same(x, v))
+            values[me].update(_kinds(me, hard=edge, soft=v, hard_search=False))
         if n.parent >= 0 and windowed:
             windows[me] = {"window": maker.window(n.id, n.alpha, n.beta), "step": n.enter_step + 1,
                            "why": maker.explain_window(n.id)}
         if n.skipped:
             step = maker.cut_step(n) + 1
             why = maker.explain_pruned(n.id)
-            for child, below, inner in _skipped(trace, n.id, textbook, me, repeated):
+            for child, below, inner in _skipped(trace, n.id, textbook, me, repeated, sep):
                 cuts[child] = {"parent": me, "step": step, "why": why}
                 if inner:
                     never.setdefault(child, {"step": step, "why": f"{child} is never searched: {why}"})
@@ -513,7 +619,7 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     if textbook:
         restore(game)
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks), tuple(cut_asks), names, repeated)
+               len(trace), tuple(asks), tuple(cut_asks), names, repeated, searched=searched)
 
 
 def _all_leaves(game: Any, pos: Any) -> bool:
@@ -549,15 +655,23 @@ def _qualified(path: tuple[str, ...], repeated: frozenset[str]) -> str:
     return " ".join(path) if path[-1] in repeated else path[-1]
 
 
-def _full_name(trace: Trace, nid: int, textbook: bool, repeated: frozenset[str] = frozenset()) -> str:
+def _separator(trace: Trace, textbook: bool) -> str:
+    """What joins the moves of a board's node name: a space, or " / " where a move's own
+    name has one (two paths would otherwise print alike)."""
+    if textbook or not any(any(ch.isspace() for ch in trace.move_name(n.id)) for n in trace.nodes[1:]):
+        return " "
+    return " / "
+
+
+def _full_name(trace: Trace, nid: int, textbook: bool, repeated: frozenset[str] = frozenset(), sep: str = " ") -> str:
     below = trace.path(nid)[1:]
     if textbook:
         return _qualified(tuple(trace.label(p) for p in below), repeated) if below else trace.label(nid)
-    return " ".join(trace.move_name(p) for p in below) if below else "the root"
+    return sep.join(trace.move_name(p) for p in below) if below else "the root"
 
 
 def _skipped(trace: Trace, nid: int, textbook: bool, me: str,
-             repeated: frozenset[str] = frozenset()) -> list[tuple[str, list[str], bool]]:
+             repeated: frozenset[str] = frozenset(), sep: str = " ") -> list[tuple[str, list[str], bool]]:
     """Each move ``nid`` never tries: its child's name, the names of every node below it,
     and whether the child is an inner node."""
     game = trace.game
@@ -573,13 +687,31 @@ def _skipped(trace: Trace, nid: int, textbook: bool, me: str,
             below = [_qualified(path + sub, repeated) for sub, _ in _unfolded(game, child)[1:]]
             out.append((_qualified(path, repeated), below, bool(game.moves(child))))
         else:
-            prefix = "" if me == "the root" else me + " "
+            prefix = "" if me == "the root" else me + sep
             out.append((prefix + move_name(game, pos, m), [], False))
     restore(game)
     return out
 
 
 # ----------------------------------------------------------------------- grade()
+GRADED_SEARCHES = ("negamax", "minimax", "alphabeta")
+"""The searches whose answers are graded: one pass, each node searched once per visit
+(PVS, MTD(f) and iterative deepening search nodes again with other windows)."""
+
+
+def check_gradable(trace: Trace) -> None:
+    """An InputError, in one line, unless ``trace`` can be graded honestly: a search of
+    :data:`GRADED_SEARCHES` that ran to the end."""
+    check_trace(trace)
+    options = trace.result.options if trace.result is not None else None
+    if options is not None and options.algorithm not in GRADED_SEARCHES:
+        raise InputError(f"answers are graded for {', '.join(GRADED_SEARCHES)}; this trace is {options.algorithm}, "
+                         "which searches nodes again with other windows")
+    if not trace.complete:
+        raise InputError("this search was stopped before it finished (a node budget or Ctrl-C), so what it would "
+                         "have found is not known: grade a search that ran to the end")
+
+
 def grade(
     trace: Trace,
     *,
@@ -598,7 +730,7 @@ def grade(
     ``step`` events are shown (``"none"``: the search enters no other node).  With ``values`` or ``windows``, every searched
     inner node's answer is expected (the root has no window to give).
     """
-    check_trace(trace)
+    check_gradable(trace)
     check_perspective(perspective)
     if next_nodes is not None:
         _check_mapping(next_nodes, "next_nodes")

@@ -29,7 +29,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
-from negaviz.quiz.grading import answer_keys
+from negaviz.quiz.grading import GRADED_SEARCHES, answer_keys, check_gradable
 from negaviz.trace.trace import Trace, check_trace
 
 __all__ = ["practice_data"]
@@ -37,7 +37,6 @@ __all__ = ["practice_data"]
 PracticeMode = Literal["tree", "steps"]
 """``tree``: the whole-tree exercise; ``steps``: questions as the search goes."""
 PRACTICE_MODES: tuple[PracticeMode, ...] = get_args(PracticeMode)
-_SEARCHES = ("negamax", "minimax", "alphabeta")
 
 
 def check_practice(trace: Trace, mode: object) -> PracticeMode | None:
@@ -54,13 +53,14 @@ def check_practice(trace: Trace, mode: object) -> PracticeMode | None:
         raise InputError(f"practice='tree' needs a textbook tree (negaviz.Tree), drawn whole; this trace's game is "
                          f"{kind} (practice='steps' works on any game)")
     options = trace.result.options if trace.result is not None else None
-    if options is None or options.algorithm not in _SEARCHES or (mode == "tree" and (options.tt or options.depth is not None)):
+    if options is None or options.algorithm not in GRADED_SEARCHES or (mode == "tree" and (options.tt or options.depth is not None)):
         what = "a search with no result" if options is None else (
             f"{options.algorithm}" + (" with a transposition table" if options.tt else "")
             + (f" to depth {options.depth}" if options.depth is not None else ""))
         allowed = ("negamax, minimax and alpha-beta searched to the end with no table" if mode == "tree"
                    else "negamax, minimax and alpha-beta")
         raise InputError(f"practice='{mode}' has questions for {allowed}; this trace is {what}")
+    check_gradable(trace)
     return mode
 
 

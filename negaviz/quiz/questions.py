@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
@@ -65,6 +66,10 @@ _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.
 
 # ------------------------------------------------------------------------- parsing
 _MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|[+-]?(inf|infinity)", re.ASCII)
+"""A typed number, after Unicode NFKC (full-width and mathematical digits become 0-9):
+a sign, ASCII digits with a point, an exponent, or inf; no underscores, no other
+scripts' digits.  ``frontend/src/practice.js`` reads answers by the same rule."""
 _NONE = {"", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"}
 
 
@@ -77,13 +82,17 @@ def parse_value(answer: Any) -> float:
     if isinstance(answer, bool):
         raise InputError(f"{answer!r} is not a number")
     if isinstance(answer, numbers.Real):
-        v = float(answer)
-    elif isinstance(answer, str):
-        text = answer.strip().translate(_MINUS).replace(" ", "").lower()
         try:
-            v = float(text)
-        except ValueError:
-            raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)") from None
+            v = float(answer)
+        except OverflowError:
+            raise InputError(f"{answer!r} is too large to be a value here (write inf for infinity)") from None
+    elif isinstance(answer, str):
+        text = unicodedata.normalize("NFKC", answer).strip().translate(_MINUS).replace(" ", "").lower()
+        if not _NUMBER.fullmatch(text):
+            raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
+        v = float(text)
+        if math.isinf(v) and "inf" not in text:
+            raise InputError(f"{answer!r} is too large to be a value here (write inf for infinity)")
     else:
         raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
     if math.isnan(v):
@@ -480,6 +489,27 @@ class _Maker:
             else:
                 text += f" (its β was lowered from {fmt(entered[1])} by its best child so far)"
         return text + "."
+
+    def explain_searched(self, nid: int) -> str:
+        """Why child ``nid`` is searched, for a student who cut it: its parent's best so
+        far when it comes to ``nid`` has not reached β (in the minimax view of a MIN node:
+        has not got down to α)."""
+        t = self.trace
+        n = t.nodes[nid]
+        me = self.child_name(nid)
+        parent = t.nodes[n.parent]
+        up = self.name(n.parent)
+        k = parent.children.index(nid)
+        if k == 0:
+            return f"{me} is searched: it is {up}'s first move, and a node always tries its first move."
+        s = self.sign(n.parent)
+        best = s * max(-self._value(c) for c in parent.children[:k])
+        alpha, beta = self.window(n.parent, parent.alpha, parent.beta)
+        if s > 0:
+            test = f"{up}'s best so far is {fmt(best)}, below β = {fmt(beta)}"
+        else:
+            test = f"{up} can hold the first player to {fmt(best)} so far, above α = {fmt(alpha)}"
+        return f"{me} is searched: when {up} comes to it, {test}, so {up} goes on."
 
     def explain_pruned(self, nid: int) -> str:
         t = self.trace

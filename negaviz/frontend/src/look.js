@@ -13,6 +13,9 @@ import { num, seenWindow } from "./values.js";
 // perspective: "negamax" or "minimax".  line: the best line at `step` (d.bestLine).
 // preview: the final search shown faintly behind the unvisited items.
 // windows: windows are shown (an exact value then reads "=v").
+// veil: nodes whose running result is hidden while a practice question about it is
+// pending (practice-steps.js, VEILS): until it returns, such a node shows "?" for its best
+// so far and the window it was entered with, not its α as risen to that best.
 // Returns {cls, v, w, m, edge, given}: the item's classes, its value, window and mark
 // texts, its edge's classes, and whether the value is a given one (grey italics).
 /**
@@ -32,8 +35,8 @@ import { num, seenWindow } from "./values.js";
  * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
  * @returns {Look}
  */
-export function look(d, item, step, { perspective, line, preview, windows }) {
-  const out = paintRule(d, item, step, perspective, line, preview, windows);
+export function look(d, item, step, { perspective, line, preview, windows, veil = null }) {
+  const out = paintRule(d, item, step, perspective, line, preview, windows, veil);
   // "only here" is known once the node is entered, or for a ghost (cut off here, searched
   // there) once it is pruned: never before, it would tell the future
   const known = item.kind === "p" ? item.pruned >= 0 && step > item.pruned : d.nodeAt(item.node, step).status !== "unvisited";
@@ -41,7 +44,14 @@ export function look(d, item, step, { perspective, line, preview, windows }) {
   return out;
 }
 
-function paintRule(d, item, step, perspective, line, preview, windows) {
+// A running node's state with its result so far taken out: no best, no best child, and
+// the window it was entered with.
+export function veiled(d, nid, st) {
+  const life = d.lives.get(nid);
+  return { ...st, value: null, bestChild: -1, alpha: life.alpha, beta: life.beta };
+}
+
+function paintRule(d, item, step, perspective, line, preview, windows, veil) {
   const fmt = d.fmt;
   const kind = item.kind;
   const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
@@ -62,7 +72,8 @@ function paintRule(d, item, step, perspective, line, preview, windows) {
   if (kind === "n" || kind === "f") {
     const nid = d.entryAt(item, step);
     const at = d.nodeAt(nid, step);
-    const st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
+    let st = at.status === "unvisited" && preview ? d.nodeAt(d.entryAt(item, d.n), d.n) : at;
+    if (veil && veil.has(nid) && (st.status === "current" || st.status === "active")) st = veiled(d, nid, st);
     if (st.status === "unvisited") {
       unseen();
     } else {

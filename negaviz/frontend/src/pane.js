@@ -296,13 +296,13 @@ export class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
-  paint(step, perspective, preview, drawing = this) {
+  // Paint `step` onto the drawing shown, or onto one built ahead (veil: look.js's).
+  paint(step, perspective, preview, drawing = this, veil = null) {
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
-    const line = d.bestLine(step, passRoot);
-    const settings = { perspective, line, preview, windows: this.windows };
+    const line = d.bestLine(step, passRoot, veil);
+    const settings = { perspective, line, preview, windows: this.windows, veil };
     for (const [title, it] of drawing.items) {
       const o = look(d, it.item, step, settings);
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
@@ -324,7 +324,7 @@ export class Pane {
     if (this.svg) saveSvg(this.svg, this.full, this.shownStep || 0);
   }
 
-  panels(step, perspective) {
-    showPanels(this, step, perspective);
+  panels(step, perspective, hide = {}) {
+    showPanels(this, step, perspective, hide);
   }
 }

@@ -11,6 +11,25 @@
 //           both fall on one step, so the one does not tell the other;
 //   cut     "which of X's moves are never tried?", as each parent of leaves is entered.
 
+// What is hidden while a question is pending, by kind (the rest of the picture is what the
+// student needs to answer, and is true to the step):
+//   value   the node's best so far and its α as risen to it (its window shows the one it
+//           was entered with, on the node and in the call stack), the best line below it,
+//           and the step's sentence ("B gets −5 from E: a new best"): each is the answer.
+//   next, window, cut
+//           nothing more: their answer is a later event, which no part of the picture
+//           shows before it happens.
+// For every kind, in practice: no total number of steps (it tells how much is pruned),
+// and the jump buttons are live whatever lies ahead (greyed, "next cutoff" answered
+// "none").  practice-ui.js applies this; tests/export/test_practice_veil.py checks in
+// Chromium that no question's answer is on the page when it is asked.
+export const VEILS = {
+  value: { node: true, sentence: true },
+  next: { node: false, sentence: false },
+  window: { node: false, sentence: false },
+  cut: { node: false, sentence: false },
+};
+
 /** The order of questions asked at one step. */
 export const RANK = { value: 0, next: 1, window: 2, cut: 3 };
 

@@ -20,11 +20,13 @@ export function parseValue(answer) {
     if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
     return answer;
   }
-  const text = String(answer).trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
+  // (questions.py's _NUMBER: after NFKC, a sign, ASCII digits, a point, an exponent, or inf)
+  const text = String(answer).normalize("NFKC").trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
   let v;
   if (NUMBER.test(text)) v = Number(text);
   else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
   else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
+  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(repr(answer) + " is too large to be a value here (write inf for infinity)");
   return v;
 }
 
@@ -49,7 +51,8 @@ export function parseLabels(answer) {
   return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
 }
 
-const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= Math.max(1e-9 * Math.max(Math.abs(a), Math.abs(b)), 1e-9));
+// grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
+const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
 const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
 const pair = (w) => [num(w[0]), num(w[1])];
 const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
@@ -59,7 +62,7 @@ const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(
 function accepts(want, v) {
   if (same(v, num(want.value))) return true;
   const acc = want.accepted;
-  return acc !== null && num(acc[0]) <= v && v <= num(acc[1]);
+  return acc != null && num(acc[0]) <= v && v <= num(acc[1]); // (null, undefined or absent: no range)
 }
 
 /**
@@ -78,12 +81,17 @@ export function grade(key, answers, how = {}) {
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
+  const chosen = new Set();
   const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
   const givenValues = new Map(), givenWindows = new Map();
-  const nameOf = (raw) => {
+  const exact = (raw) => {
     const text = String(raw).trim();
     if (names.has(text)) return text;
-    if (folded.has(text.toLowerCase())) return folded.get(text.toLowerCase());
+    return folded.has(text.toLowerCase()) ? folded.get(text.toLowerCase()) : null;
+  };
+  const nameOf = (raw) => {
+    const text = String(raw).trim();
+    if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
       const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
       notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
@@ -95,13 +103,21 @@ export function grade(key, answers, how = {}) {
 
   // The answers read, by name; a note (and the node unanswered) for each that cannot be.
   const read = (given, parse, what, into) => {
+    const raws = new Map();
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
+      raws.set(name, [...(raws.get(name) || []), String(raw).trim()]);
       try { into.set(name, parse(answer)); } catch (e) {
         notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
       }
+    }
+    for (const [name, all] of raws) {
+      if (all.length < 2) continue; // (which to take would depend on the order given)
+      notes.push(name + "'s " + what + " is given " + all.length + " times (" + all.sort().join(", ") + "): give it once.");
+      into.delete(name);
+      unanswered.add(name);
     }
   };
 
@@ -114,10 +130,7 @@ export function grade(key, answers, how = {}) {
       const v = givenValues.get(name);
       if (accepts(want, v)) {
         right += 1;
-        if (!same(v, num(want.value))) {
-          notes.push(name + ": " + fmt(v) + " is accepted as a bound, as is " + fmt(num(want.value)) + ": " + name
-            + "'s value is only a bound, and any from " + fmt(num(want.accepted[0])) + " to " + fmt(num(want.accepted[1])) + " is equally valid.");
-        }
+        if (want.accepted != null) notes.push(boundNote(name, v, want));
       } else {
         wrongValues.add(name);
         wrong.push([want.step, name, "value", want.why]);
@@ -143,17 +156,18 @@ export function grade(key, answers, how = {}) {
   }
 
   const missed = new Set(), extra = new Set();
-  const cutGraded = answers.cut !== undefined && answers.cut !== null;
+  const cutGraded = answers.cut != null;
   if (cutGraded) {
-    const chosen = new Set();
-    for (const raw of parseLabels(answers.cut)) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
+    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut);
+    for (const raw of labels) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
-      if (answers.cut_of !== undefined && answers.cut_of !== null && at.parent !== answers.cut_of) continue;
+      if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
       else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
     }
     for (const name of [...chosen].filter((n) => !key.cuts[n]).sort()) {
+      asked += 1; // a cut marked where the search goes on is a wrong answer too
       extra.add(name);
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
@@ -167,7 +181,7 @@ export function grade(key, answers, how = {}) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || NOTHING.has(String(guess).trim().toLowerCase()) ? null : nameOf(guess);
+      const name = blank(guess) || (exact(guess) === null && NOTHING.has(String(guess).trim().toLowerCase())) ? null : nameOf(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
@@ -179,8 +193,8 @@ export function grade(key, answers, how = {}) {
 
   wrong.sort((a, b) => a[0] - b[0]); // stable, as Python's sort
   const first = wrong.length ? wrong[0] : null;
-  const named = mistakeOf(key, givenValues, givenWindows, cutGraded && (Object.keys(key.cuts).length > 0 || extra.size > 0),
-    wrongValues, wrongWindows, missed, extra, first);
+  const named = first === null ? null
+    : mistakeOf(key, givenValues, givenWindows, cutGraded && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
   const correct = !wrong.length && !unanswered.size;
   const sorted = (s) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
@@ -199,42 +213,54 @@ export function nextEntered(key, step) {
 }
 
 function extraWhy(key, name) {
-  if (key.never[name] && !key.values[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
-  return name + " is searched: nothing before it reaches β at its parent.";
+  if (key.searched[name] != null) return key.searched[name];
+  if (key.never[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
+  return name + " is the root: it is searched, not cut.";
 }
 
-function mistakeOf(key, values, windows, cutsGraded, wrongValues, wrongWindows, missed, extra, first) {
-  if (first === null) return null;
-  const items = wrongValues.size + wrongWindows.size + (cutsGraded ? missed.size + extra.size : 0);
-  let best = null, chosen = null;
+// An accepted answer to a value that is only a bound: which kind of bound it is.
+function boundNote(name, v, want) {
+  for (const [b, text] of want.bounds || []) if (same(v, num(b))) return text;
+  return (name + ": " + fmt(v) + " is accepted. " + (want.between || "")).trimEnd();
+}
+
+// Key._mistake's rule: a misconception is named when it predicts two of the student's
+// wrong answers or more and no answer contradicts it (see grading.py).
+function mistakeOf(key, values, windows, chosen, whole) {
+  let best = null, chosenId = null;
   Object.keys(key.titles).forEach((id, order) => {
     const answers = key.mistakes[id];
     if (!answers) return;
-    let explained = 0, hitsFirst = false;
-    for (const name of wrongValues) {
-      if (name in answers.values && same(values.get(name), num(answers.values[name]))) {
-        explained += 1;
-        hitsFirst = hitsFirst || ((first[2] === "value" || first[2] === "never") && first[1] === name);
+    let predicted = 0, contradicted = 0;
+    const names = new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])]);
+    for (const name of names) {
+      const want = key.values[name] || null;
+      const theirs = name in answers.values ? num(answers.values[name]) : null;
+      const given = values.has(name) ? values.get(name) : null;
+      const mRight = (theirs !== null && want !== null && accepts(want, theirs)) || (theirs === null && want === null);
+      const sRight = (given !== null && want !== null && accepts(want, given)) || (given === null && want === null);
+      if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
+      else if (!sRight && given === null && theirs === null) predicted += 1;
+      else if (!mRight) contradicted += 1;
+    }
+    for (const [name, given] of windows) {
+      const right = key.windows[name] ? pair(key.windows[name].window) : null;
+      const theirs = name in answers.windows ? pair(answers.windows[name]) : null;
+      const mRight = theirs !== null && right !== null && samePair(theirs, right);
+      const sRight = right !== null && samePair(given, right);
+      if (!sRight && theirs !== null && samePair(given, theirs)) predicted += 1;
+      else if (!mRight) contradicted += 1;
+    }
+    if (chosen !== null) {
+      for (const name of new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
+        const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
+        if (givenC !== rightC && givenC === theirsC) predicted += 1;
+        else if (theirsC !== rightC) contradicted += 1;
       }
     }
-    for (const name of wrongWindows) {
-      if (name in answers.windows && samePair(windows.get(name), pair(answers.windows[name]))) {
-        explained += 1;
-        hitsFirst = hitsFirst || (first[2] === "window" && first[1] === name);
-      }
-    }
-    if (cutsGraded) {
-      for (const name of missed) if (!answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "missed" && first[1] === name); }
-      for (const name of extra) if (answers.cuts.includes(name)) { explained += 1; hitsFirst = hitsFirst || (first[2] === "extra" && first[1] === name); }
-    }
-    if (!hitsFirst) return;
-    const rank = [explained === items ? 1 : 0, explained, -order];
-    if (best === null || rank[0] > best[0] || (rank[0] === best[0] && (rank[1] > best[1] || (rank[1] === best[1] && rank[2] > best[2])))) {
-      best = rank;
-      chosen = id;
-    }
+    if (predicted >= 2 && !contradicted && (best === null || predicted > best)) { best = predicted; chosenId = id; }
   });
-  return chosen;
+  return chosenId;
 }
 
 function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {

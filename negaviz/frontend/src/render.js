@@ -23,6 +23,7 @@ import { EDITING, copyTreeBar, pickOnClick, renderStatusLine } from "./edit-ui.j
 import { EDIT_KEYS, editByKeyboard } from "./edit-keys.js";
 import { resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
+import { nullify } from "./values.js";
 import { makeWarmer } from "./warm.js";
 
 // The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
@@ -55,7 +56,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
 export async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
-  const scenes = model.get("scenes").map((s) => new SceneData(s));
+  const scenes = model.get("scenes").map((s) => new SceneData(nullify(s)));
   if (scenes.some((d) => d.s.layout === "browser")) {
     try {
       const viz = await loadViz(model);
@@ -109,8 +110,10 @@ export async function render({ model, el }) {
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
-    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
+    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
     : null;
+  // (a slider's length and place tell how long the search is: practice has none)
+  if (practice) slider.remove();
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);
   // ... and makes every node a button for the keyboard; an edited tree's scene says what changed.
@@ -118,7 +121,7 @@ export async function render({ model, el }) {
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
-  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, keys);
+  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
@@ -180,6 +183,7 @@ export async function render({ model, el }) {
   }
 
   const onMessage = (msg) => {
+    nullify(msg);
     const d = msg && scenes[msg.scene];
     if (!d) return; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
@@ -195,7 +199,9 @@ export async function render({ model, el }) {
   function show() {
     const t0 = performance.now();
     slider.value = String(state.step);
-    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + " of " + total.toLocaleString("en-US");
+    // Practice hides what would answer a pending question, and the total number of steps.
+    const hide = practice ? practice.hide(state.step) : {};
+    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + (hide.total ? "" : " of " + total.toLocaleString("en-US"));
     slider.setAttribute("aria-valuetext", stepLabel.textContent);
     persp.value = state.perspective;
     windows.checked = state.windows;
@@ -203,7 +209,8 @@ export async function render({ model, el }) {
     next.disabled = state.step >= total;
     end.disabled = state.step >= total;
     home.disabled = state.step <= 0;
-    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = jumpTarget(kind) < 0; });
+    // (in practice a jump's state never tells what lies ahead: live until the end)
+    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0; });
     panes.forEach((pane, i) => {
       const d = pane.d;
       const k = Math.min(state.step, d.n);
@@ -218,8 +225,8 @@ export async function render({ model, el }) {
       pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
-      pane.paint(k, state.perspective, state.preview);
-      pane.panels(k, state.perspective);
+      pane.paint(k, state.perspective, state.preview, pane, hide.veil || null);
+      pane.panels(k, state.perspective, hide);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
         pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");

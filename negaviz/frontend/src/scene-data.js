@@ -167,12 +167,14 @@ export class SceneData {
     return out.reverse();
   }
 
-  // The best line at `step` from `root`: the nodes of it entered by then.
-  bestLine(step, root) {
+  // The best line at `step` from `root`: the nodes of it entered by then (down to a
+  // veiled node: what lies below it is its answer, look.js).
+  bestLine(step, root, veil = null) {
     const out = new Set();
     let nid = root;
     while (nid >= 0 && this.lives.has(nid) && step > this.lives.get(nid).enter) {
       out.add(nid);
+      if (veil !== null && veil.has(nid)) break;
       nid = this.nodeAt(nid, step).bestChild;
     }
     return out;

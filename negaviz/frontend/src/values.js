@@ -9,6 +9,27 @@ export function num(x) {
   return x;
 }
 
+// Data as it crossed from the kernel, with every missing value as null.  Python's None
+// arrives as null through JSON, but as undefined through Pyodide's to_js (the course
+// site's kernel): each part of the page then reads one form.  Arrays and plain objects
+// are walked (in place: the data is the page's own); keys that are absent stay absent.
+export function nullify(x) {
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (v === undefined) x[i] = null;
+      else if (v !== null && typeof v === "object") nullify(v);
+    }
+  } else if (x !== null && typeof x === "object" && !ArrayBuffer.isView(x)) {
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v === undefined) x[k] = null;
+      else if (v !== null && typeof v === "object") nullify(v);
+    }
+  }
+  return x;
+}
+
 // v.toFixed(d), but an exact tie goes to the even last digit, as Python rounds (toFixed
 // rounds it away from zero).  toFixed(100) is v's exact expansion here (|v| >= 1e-4).
 export function fixedHalfEven(v, d) {

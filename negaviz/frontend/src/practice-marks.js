@@ -1,0 +1,118 @@
+// The answer fields and cut toggles practice puts on the picture (practice-ui.js asks
+// and grades): a value field on every inner node, a window field per inner node below the
+// root in the panel (on the drawing a field that wide would cover the node's edges), and a
+// toggle on every edge (click, or Space/Enter on the focused edge).  Built once per drawn
+// view; named as the key names nodes.
+
+import { h } from "./dom.js";
+
+/**
+ * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
+ *   enter: (box: HTMLInputElement) => void, leave: () => void}} args
+ *   p: the scene's practice data; live(edge): whether an edge's toggle is live now;
+ *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays)
+ */
+export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
+  const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
+  const edges = new Map();  // child name -> {g, parent, on}
+  let items = null;         // the drawing they are on
+
+  // A drawn node's name as the key spells it: the picture shortens long move paths, and
+  // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
+  function nameOf(it) {
+    const key = p.keys.negamax;
+    if (it.item.node >= 0 && key.ids[it.item.node] != null) return key.ids[it.item.node];
+    if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
+    const path = [];
+    for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
+    return path.join(" ");
+  }
+
+  function keyed(box) {
+    box.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); enter(box); }
+      else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+    });
+    return box;
+  }
+
+  function input(g, x, y, w, hgt, label) {
+    // (the namespace is read from the drawing: no URL in this module, which pages carry)
+    const fo = document.createElementNS(g.ownerSVGElement.namespaceURI, "foreignObject");
+    for (const [k, v] of Object.entries({ x, y, width: w, height: hgt, class: "nv-field" })) fo.setAttribute(k, String(v));
+    const box = document.createElement("input"); // an HTML input inside the drawing
+    box.setAttribute("type", "text");
+    box.setAttribute("aria-label", label);
+    box.setAttribute("placeholder", "?");
+    box.className = "nv-answer";
+    for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
+    fo.append(keyed(box));
+    g.append(fo);
+    return box;
+  }
+
+  function windowField(name) {
+    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" }));
+    windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
+    return box;
+  }
+
+  function setCut(name, on) {
+    const e = edges.get(name);
+    e.on = on;
+    e.g.setAttribute("aria-checked", String(on));
+    if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+  }
+
+  function edge(it, parent, name) {
+    const e = { g: it.edge, parent, on: false };
+    it.edge.setAttribute("role", "checkbox");
+    it.edge.setAttribute("aria-checked", "false");
+    it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+    const path = it.edge.querySelector("path");
+    if (path) {
+      const hit = path.cloneNode(false);
+      hit.setAttribute("class", "nv-hit");
+      it.edge.append(hit);
+    }
+    const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (live(e)) setCut(name, !e.on); };
+    it.edge.addEventListener("click", toggle);
+    // (panning captures the pointer, and the click would go to the panel, not the edge)
+    for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (live(e)) e2.stopPropagation(); });
+    it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
+    return e;
+  }
+
+  // Put them on `drawn` (a pane's items); true if it is a drawing they were not on.
+  function attach(drawn) {
+    if (items === drawn) return false;
+    items = drawn;
+    fields.clear();
+    edges.clear();
+    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    for (const it of items.values()) {
+      const name = nameOf(it);
+      if (inner.has(it.item.title) && it.box) {
+        const [l, t, r, b] = it.box;
+        const w = Math.max(r - l - 4, 26);
+        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        if (tree && p.windows && it.item.up) f.window = windowField(name);
+        fields.set(name, f);
+      }
+      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
+        edges.set(name, edge(it, nameOf(items.get(it.item.up)), name));
+      }
+    }
+    return true;
+  }
+
+  // The node an element of the drawing belongs to, by name (null if none).
+  function nodeNamed(g) {
+    if (!items) return null;
+    const it = [...items.values()].find((x) => x.g === g);
+    return it ? nameOf(it) : null;
+  }
+
+  return { fields, edges, attach, setCut, nodeNamed };
+}
