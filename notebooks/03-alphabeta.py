@@ -147,7 +147,8 @@ for s, h in zip(soft.nodes, hard.nodes):
 # **Your turn: fail-hard by hand.**  A new tree, searched fail-hard.  Type every inner
 # node's value and window on it, click the edges of the moves never tried, and press
 # *check*.  Where a node fails high or low, its value is a bound: fail-hard's clamped
-# value and fail-soft's are both accepted, and the verdict says which you gave.
+# value and fail-soft's are both right, and a note says which kind you gave.  The
+# pseudocode panel shows the fail-hard form: its last line returns min(α, β).
 
 # %%
 hard_tree = negaviz.Tree.parse("A(B(D:4 E(F:6 G:2)) C(H:7 I:1) J(K:8 L:3))")

@@ -147,8 +147,27 @@ MINIMAX_ALPHABETA_TT = (
     "    return best",
 )
 
+def _fail_hard(listing: tuple[str, ...]) -> tuple[str, ...]:
+    """A fail-soft alpha-beta listing's fail-hard twin: the same lines, but what a node
+    returns is clamped into the window it was called with (after the loop α is
+    max(α₀, best) at a MAX node, β is min(β₀, best) at a MIN node)."""
+    out = list(listing)
+    returns = [i for i, line in enumerate(out) if line.strip() == "return best"]
+    for k, i in enumerate(returns):
+        indent = out[i][: len(out[i]) - len(out[i].lstrip())]
+        clamp = "max(α, β)" if k == 1 else "min(α, β)"  # the second return is a MIN node's
+        out[i] = f"{indent}return {clamp}      ▹ fail-hard: clamped into the window"
+    out[0] += "      ▹ fail-hard"
+    return tuple(out)
+
+
+ALPHABETA_HARD = _fail_hard(ALPHABETA)
+MINIMAX_ALPHABETA_HARD = _fail_hard(MINIMAX_ALPHABETA)
+
 LISTINGS = {
     "negamax": NEGAMAX,
+    "alphabeta-hard": ALPHABETA_HARD,
+    "minimax-alphabeta-hard": MINIMAX_ALPHABETA_HARD,
     "alphabeta": ALPHABETA,
     "alphabeta+tt": ALPHABETA_TT,
     "minimax": MINIMAX,
@@ -180,11 +199,14 @@ _LINES: dict[str, dict[EventKind, int]] = {
         _K.TT_STORE: 28, _K.EXIT: 29, _K.RESEARCH: 14,
     },
 }
+_LINES["alphabeta-hard"] = _LINES["alphabeta"]  # the same lines, a clamped return
+_LINES["minimax-alphabeta-hard"] = _LINES["minimax-alphabeta"]
 _MIN_LINES: dict[str, dict[EventKind, int]] = {
     "minimax": {_K.CHILD: 14, _K.BEST: 14, _K.EXIT: 15},
     "minimax-alphabeta": {_K.CHILD: 16, _K.BEST: 17, _K.CUTOFF: 18, _K.EXIT: 19, _K.RESEARCH: 15},
     "minimax-alphabeta+tt": {_K.CHILD: 22, _K.BEST: 23, _K.CUTOFF: 24, _K.RESEARCH: 21},
 }
+_MIN_LINES["minimax-alphabeta-hard"] = _MIN_LINES["minimax-alphabeta"]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
@@ -192,8 +214,11 @@ DRIVERS_WITH_TABLE = ("id", "mtdf")
 """Algorithms whose driver always searches with a transposition table."""
 
 
-def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "negamax") -> str:
+def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "negamax",
+                fail_hard: bool = False) -> str:
     """The listing that matches a search's options, in the negamax or the minimax view.
+    A fail-hard alpha-beta with no table has listings of its own (``…-hard``), whose
+    return clamps the value into the window.
 
     The drivers (iterative deepening, MTD(f)) always search with a table, which carries
     what one pass learns to the next, so theirs is the listing with the table's lines.
@@ -208,6 +233,8 @@ def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "n
         name = "negamax"
     else:
         name = "alphabeta+tt" if tt or algorithm in DRIVERS_WITH_TABLE else "alphabeta"
+        if fail_hard and name == "alphabeta":
+            name = "alphabeta-hard"
     if perspective == "minimax":
         name = "minimax" if name == "negamax" else "minimax-" + name
     return name

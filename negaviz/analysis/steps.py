@@ -103,7 +103,8 @@ class Stepper:
         self.perspective = perspective
         self.replay = Replay(trace)
         opts = trace.result.options if trace.result is not None else None
-        self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt))
+        self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt),
+                                   fail_hard=bool(opts and opts.fail_hard))
         self._timeline = timeline_of(trace)
 
     def __len__(self) -> int:

@@ -296,7 +296,9 @@ class Scene:
         self._drawn: list[set[int]] = [set() for _ in self.passes]  # per pass: nodes drawn in any view
         opts = trace.result.options if trace.result is not None else None
         algorithm, tt = (opts.algorithm if opts else "alphabeta"), bool(opts and opts.tt)
-        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p) for p in PERSPECTIVES}
+        hard = bool(opts and opts.fail_hard)
+        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p, fail_hard=hard)
+                                         for p in PERSPECTIVES}
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}
         self._fmt: dict[str, str] = {}

@@ -111,3 +111,22 @@ def test_a_table_the_listing_does_not_show_highlights_no_line() -> None:
     for perspective in ("negamax", "minimax"):
         listing = listing_for("negamax", True, perspective=perspective)
         assert {line_of(listing, e) for e in probes} == {None}
+
+
+def test_a_fail_hard_search_shows_the_fail_hard_listing() -> None:
+    """Its return line clamps into the window, and that is what the search returns: at
+    every inner node, min(max(best, α₀), β), with best the largest negated child value."""
+    from negaviz import Tree, record
+    from negaviz.analysis.pseudocode import LISTINGS, listing_for
+    from negaviz.analysis.steps import Stepper
+    from negaviz.frontend.scene import Scene
+
+    trace = record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta", fail_hard=True)
+    assert Stepper(trace).listing == "alphabeta-hard"
+    assert Scene(trace).listings == {"negamax": "alphabeta-hard", "minimax": "minimax-alphabeta-hard"}
+    assert listing_for("alphabeta", False) == "alphabeta"  # fail-soft keeps its own
+    assert LISTINGS["alphabeta-hard"][-1].strip().startswith("return min(α, β)")
+    for n in trace.nodes:
+        if n.children:
+            best = max(-trace.nodes[c].value for c in n.children)
+            assert n.value == min(max(best, n.alpha), n.beta), trace.label(n.id)
