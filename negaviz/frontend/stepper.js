@@ -270,6 +270,7 @@ function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresent
   // front-ends (Notebook 7) move the focus to the cell once the click has bubbled up to
   // them.  Focus already inside (a practice field the reader went on to) stays there.
   const grabFocus = () => {
+    if (document.activeElement !== root && root.contains(document.activeElement)) return; // a control of ours has it
     root.focus({ preventScroll: true });
     setTimeout(() => { if (!root.contains(document.activeElement)) root.focus({ preventScroll: true }); }, 0);
   };
@@ -1270,7 +1271,27 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
         edges.set(name, edge(it, nameOf(items.get(it.item.up)), name));
       }
     }
+    inSearchOrder();
     return true;
+  }
+
+  // Tab goes through the picture in search order: each node's drawing, with the edge into
+  // it just before, moved (within the drawing) into preorder, children left to right.
+  function inSearchOrder() {
+    const kids = new Map();
+    let top = null;
+    for (const it of items.values()) {
+      if (!it.item.up) { top = top || it; continue; }
+      if (!kids.has(it.item.up)) kids.set(it.item.up, []);
+      kids.get(it.item.up).push(it);
+    }
+    const x = (it) => (it.box ? it.box[0] : 0);
+    const visit = (it) => {
+      if (it.edge && it.edge.parentNode) it.edge.parentNode.append(it.edge);
+      if (it.g.parentNode) it.g.parentNode.append(it.g);
+      for (const c of (kids.get(it.item.title) || []).sort((a, b) => x(a) - x(b))) visit(c);
+    };
+    if (top) visit(top);
   }
 
   // The node an element of the drawing belongs to, by name (null if none).

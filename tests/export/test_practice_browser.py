@@ -281,3 +281,100 @@ def test_practice_as_the_search_goes_on_a_board(opened: Any) -> None:
     root.locator(".nv-practice button", has_text="show me").click()
     assert root.locator(".nv-steplabel").inner_text() == f"step {want['step']}"
     assert requests == [url] and not errors  # the file itself, nothing else
+
+
+FOCUSED = "() => { const e = document.activeElement; return e ? (e.getAttribute('aria-label') || e.tagName) : ''; }"
+COUNT_MOUSE = ("() => { window.nvMouse = 0; for (const t of ['mousedown', 'click', 'pointerdown']) "
+               "document.addEventListener(t, (e) => { if (e.isTrusted && e.detail > 0) window.nvMouse += 1; }, true); }")
+
+
+def tab_to(page: Any, label: str, limit: int = 60) -> list[str]:
+    """Press Tab until the focus is on `label`; the labels passed on the way."""
+    seen = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(FOCUSED))
+        if seen[-1] == label:
+            return seen
+    raise AssertionError(f"Tab never reached {label!r}: {seen}")
+
+
+def test_a_whole_tree_exercise_by_keyboard_alone(opened: Any) -> None:
+    """Tab goes field by field in search order, then check, then show me; Space cuts an
+    edge; Escape leaves a field keeping what was typed; no mouse event at all."""
+    trace = negaviz.record(negaviz.Tree.parse(BIGGER), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="tree", windows=False)
+    page.evaluate(COUNT_MOUSE)
+    page.evaluate("() => document.querySelector('[data-negaviz-stepper]').focus()")
+    order = tab_to(page, "check my answers")
+    fields = [x[len("value of "):] for x in order if x.startswith("value of ")]
+    assert fields == ["A", "B", "D", "E", "C", "F", "G"], order  # every inner node, in search order
+    assert order.index("check my answers") > max(order.index(f"value of {n}") for n in fields)
+    answers = {"A": "5", "B": "5", "C": "-2", "D": "5", "E": "6", "F": "2", "G": "0"}  # B: a sign slip
+    page.evaluate("() => document.querySelector('[data-negaviz-stepper]').focus()")
+    for name in fields:
+        tab_to(page, f"value of {name}")
+        page.keyboard.type(answers[name])
+    page.keyboard.press("Escape")  # out of the field, what was typed kept, the stepper has the keys
+    assert page.evaluate("document.activeElement.matches('[data-negaviz-stepper]')")
+    assert field(root, "value", "G").input_value() == "0"
+    page.evaluate("() => document.querySelector('[data-negaviz-stepper]').focus()")
+    for cut in ("cut C to G", "cut E to K"):
+        tab_to(page, cut)
+        page.keyboard.press("Space")
+    tab_to(page, "check my answers")
+    page.keyboard.press("Enter")
+    want = grade(trace, values=answers, cut=["G", "K"])
+    assert verdict(root) == want.sentence and want.wrong_values == {"B", "G"}
+    # the focus goes to "show me", next after check; Enter goes to the step that shows B's value
+    assert page.evaluate(FOCUSED) == "show me: go to the step where the search shows the answer"
+    page.keyboard.press("Enter")
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want.step}"
+    page.keyboard.press("ArrowRight")  # and the arrow keys step on
+    assert root.locator(".nv-steplabel").inner_text() == f"step {want.step + 1}"
+    assert page.evaluate("window.nvMouse") == 0
+    assert requests == [url] and not errors
+
+
+def test_a_steps_exercise_by_keyboard_alone(opened: Any) -> None:
+    """Each question takes the focus where it is answered; after the answer the focus is
+    back on the stepper and → steps on; no mouse event at all."""
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    key = answer_key(trace)
+    page, root, url, requests, errors = opened(trace, practice="steps")
+    page.evaluate(COUNT_MOUSE)
+    page.evaluate("() => document.querySelector('[data-negaviz-stepper]').focus()")
+    kinds = []
+    for _ in range(40):
+        page.keyboard.press("End")
+        if root.locator(".nv-steplabel").inner_text() == f"step {len(trace)}":
+            break
+        task = root.locator(".nv-practice-task").inner_text()
+        if task.startswith("What does"):
+            name = task.split()[2]
+            assert page.evaluate(FOCUSED) == f"value of {name}"
+            page.keyboard.type(fmt(key.values[name]["value"]))
+            page.keyboard.press("Enter")
+            kinds.append("value")
+        elif task.startswith("Which node is entered next?"):
+            assert page.evaluate(FOCUSED) == "name of the next node entered"
+            step = int(root.locator(".nv-steplabel").inner_text().split()[1])
+            page.keyboard.type(key.next_entered(step)[1] or "none")
+            page.keyboard.press("Enter")
+            kinds.append("next")
+        else:
+            assert "moves are never tried" in task, task
+            parent = task.split("Which of ")[1].split("'s moves")[0]
+            for child, at in key.cuts.items():
+                if at["parent"] == parent:
+                    tab_to(page, f"cut {parent} to {child}")
+                    page.keyboard.press("Space")
+            tab_to(page, "check my answers")
+            page.keyboard.press("Enter")
+            kinds.append("cut")
+        assert verdict(root) == "Yes.", task
+        assert page.evaluate("document.activeElement.matches('[data-negaviz-stepper]')"), task
+    assert root.locator(".nv-steplabel").inner_text() == f"step {len(trace)}"
+    assert sorted(set(kinds)) == ["cut", "next", "value"] and len(kinds) >= 8, kinds
+    assert page.evaluate("window.nvMouse") == 0
+    assert requests == [url] and not errors

@@ -40,6 +40,7 @@ export function installKeys(root, { panes, state, total, ui, go, togglePlay, set
   // front-ends (Notebook 7) move the focus to the cell once the click has bubbled up to
   // them.  Focus already inside (a practice field the reader went on to) stays there.
   const grabFocus = () => {
+    if (document.activeElement !== root && root.contains(document.activeElement)) return; // a control of ours has it
     root.focus({ preventScroll: true });
     setTimeout(() => { if (!root.contains(document.activeElement)) root.focus({ preventScroll: true }); }, 0);
   };

@@ -104,7 +104,27 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
         edges.set(name, edge(it, nameOf(items.get(it.item.up)), name));
       }
     }
+    inSearchOrder();
     return true;
+  }
+
+  // Tab goes through the picture in search order: each node's drawing, with the edge into
+  // it just before, moved (within the drawing) into preorder, children left to right.
+  function inSearchOrder() {
+    const kids = new Map();
+    let top = null;
+    for (const it of items.values()) {
+      if (!it.item.up) { top = top || it; continue; }
+      if (!kids.has(it.item.up)) kids.set(it.item.up, []);
+      kids.get(it.item.up).push(it);
+    }
+    const x = (it) => (it.box ? it.box[0] : 0);
+    const visit = (it) => {
+      if (it.edge && it.edge.parentNode) it.edge.parentNode.append(it.edge);
+      if (it.g.parentNode) it.g.parentNode.append(it.g);
+      for (const c of (kids.get(it.item.title) || []).sort((a, b) => x(a) - x(b))) visit(c);
+    };
+    if (top) visit(top);
   }
 
   // The node an element of the drawing belongs to, by name (null if none).
