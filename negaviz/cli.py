@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any, Iterator, Literal, NoReturn, Sequence
 
 from negaviz import _startup, progress
-from negaviz.quiz.practice import PRACTICE_MODES
+from negaviz.quiz.practice import ASK_KINDS, PRACTICE_MODES
 from negaviz.errors import InputError, NegavizError, SearchInterrupted
 from negaviz.fileio import atomic_write, read_file, remove_partial
 from negaviz.games import GAMES, GameName, make_game
@@ -593,7 +593,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         info = export_html(
             trace, args.output, perspective=args.perspective, windows=args.windows,
             max_nodes=args.max_nodes, title=args.title, preview=args.preview, presenter=args.presenter,
-            progress=progress.wanted(args.quiet), practice=args.practice,
+            progress=progress.wanted(args.quiet), practice=args.practice, ask=args.ask,
         )
     views = f", {info.views} views of the tree" if info.views > 1 else ""
     print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
@@ -795,6 +795,9 @@ def build_parser() -> argparse.ArgumentParser:
     page.add_argument("--practice", choices=PRACTICE_MODES, default=None,
                       help="students do the exercise on the picture, graded in the page: 'tree' (values and cuts on "
                       "the whole tree, then check) or 'steps' (questions as the search goes); textbook trees")
+    page.add_argument("--ask", default=None, metavar="KINDS",
+                      help="with --practice steps: the questions asked, some of " + ", ".join(ASK_KINDS)
+                      + " (comma-separated; default all but leaf)")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
     add_quiet_argument(page)
     export.set_defaults(run=_cmd_export)

@@ -102,6 +102,7 @@ def export_html(
     layout: Layout = "browser",
     progress: bool = False,
     practice: str | None = None,
+    ask: object = None,
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
@@ -116,7 +117,8 @@ def export_html(
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
     that takes long enough to need them; the page is the same either way.  ``practice``:
     ``tree`` or ``steps``, students do the exercise on the picture, graded in the page
-    (:mod:`negaviz.quiz.practice`); textbook trees only.  A textbook tree's page carries
+    (:mod:`negaviz.quiz.practice`); ``tree`` on textbook trees only.  ``ask``: the kinds
+    of question ``steps`` asks (:data:`negaviz.quiz.practice.ASK_KINDS`).  A textbook tree's page carries
     the tree's text and a *copy tree* button, to paste it into a notebook.
     """
     check_trace(trace)
@@ -129,7 +131,7 @@ def export_html(
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
     if target.is_dir():
         raise InputError(f"cannot write {str(path)!r}: it is a folder; give the page's file name, e.g. page.html")
-    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True)  # a tree: its text, to copy
+    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True, ask=ask)  # a tree: its text, to copy
     check_page_size([scene])
     heading = title or describe(trace)
     about = (

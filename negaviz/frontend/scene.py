@@ -254,6 +254,7 @@ class Scene:
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
+        ask: object = None,
         cut_names: frozenset[str] = frozenset(), result: TreeChange | None = None,
     ) -> None:
         check_trace(trace)
@@ -279,7 +280,9 @@ class Scene:
         self.result: dict[str, str] | None = None if result is None else result_data(result, trace)
         """Per perspective, the sentence saying what an edit changed, for the line above the picture (or None)."""
         self.interval = interval
-        self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
+        if ask is not None and mode is None:
+            raise InputError("ask chooses the questions of practice: give practice='steps' with it")
+        self.practice: dict[str, Any] | None = practice_data(trace, mode, ask) if mode is not None else None
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
         text = getattr(trace.game, "text", None)
         self.tree_text: str | None = (

@@ -888,6 +888,7 @@ const fmt = makeFmt({});
 const MINUS = /[−–]/g;
 const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
 const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
+const GOES_ON = new Set(["on", "go on", "goes on", "searches on", "search on", "search", "no"]); // grading.py's _GOES_ON
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
 
 const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
@@ -1015,7 +1016,12 @@ function grade(key, answers, how = {}) {
       }
     }
     for (const name of givenValues.keys()) {
-      if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
+      const leaf = (key.leaf_values || {})[name];
+      if (leaf) { // a board's terminal leaf: asked as the search goes
+        asked += 1;
+        if (same(givenValues.get(name), num(leaf.value))) right += 1;
+        else { wrongValues.add(name); wrong.push([leaf.step, name, "value", leaf.why]); }
+      } else if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
       else if (key.leaves.includes(name)) notes.push(name + " is a leaf: its value is given, not asked.");
       else if (!key.values[name]) notes.push(name + " is not searched as an inner node: its value is not asked.");
     }
@@ -1050,6 +1056,25 @@ function grade(key, answers, how = {}) {
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
       wrong.push([step, name, "extra", extraWhy(key, name)]);
+    }
+  }
+
+  if (answers.tt) {
+    for (const [raw, answer] of Object.entries(answers.tt)) {
+      const name = nameOf(raw);
+      if (name === null) continue;
+      const want = (key.tt || {})[name];
+      if (!want) { notes.push("The table does not answer at " + name + ": nothing is asked there."); continue; }
+      let said = null;
+      if (!GOES_ON.has(String(answer).trim().toLowerCase())) {
+        try { said = parseValue(answer); } catch (e) {
+          notes.push("The answer at " + name + " could not be read: " + e.message + " (or write on, if the search goes on).");
+          continue;
+        }
+      }
+      asked += 1;
+      if ((said === null && want.value == null) || (said !== null && want.value != null && same(said, num(want.value)))) right += 1;
+      else { wrongValues.add(name); wrong.push([want.step, name, "value", want.why]); }
     }
   }
 
@@ -1258,9 +1283,10 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
     edges.clear();
     windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
       const name = nameOf(it);
-      if (inner.has(it.item.title) && it.box) {
+      if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
         const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
@@ -1317,15 +1343,21 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
 //           root) is entered, while windows are shown: after "which node is next?" when
 //           both fall on one step, so the one does not tell the other;
 //   cut     "which of X's moves are never tried?", as each parent of leaves is entered.
+//   leaf    "what is this position worth?", on a board, as a terminal position is entered
+//           (a textbook tree's leaves are given, not asked).
+//   tt      "the table holds ... for X: does the search stop here, and with what?", just
+//           before a table hit is shown.
+// The scene's practice.ask lists the kinds a lecturer chose (negaviz.quiz.practice), and
+// practice.skip the value questions left out to keep a long search's task short.
 
 // What is hidden while a question is pending, by kind (the rest of the picture is what the
 // student needs to answer, and is true to the step):
 //   value   the node's best so far and its α as risen to it (its window shows the one it
 //           was entered with, on the node and in the call stack), the best line below it,
 //           and the step's sentence ("B gets −5 from E: a new best"): each is the answer.
-//   next, window, cut
+//   next, window, cut, leaf, tt
 //           nothing more: their answer is a later event, which no part of the picture
-//           shows before it happens.
+//           shows before it happens (a table hit's entry is told in the question).
 // For every kind, in practice: no total number of steps (it tells how much is pruned),
 // and the jump buttons are live whatever lies ahead (greyed, "next cutoff" answered
 // "none").  practice-ui.js applies this; tests/export/test_practice_veil.py checks in
@@ -1335,23 +1367,33 @@ const VEILS = {
   next: { node: false, sentence: false },
   window: { node: false, sentence: false },
   cut: { node: false, sentence: false },
+  leaf: { node: false, sentence: false },
+  tt: { node: false, sentence: false },
 };
 
+const writeValue = makeFmt({});
+
 /** The order of questions asked at one step. */
-const RANK = { value: 0, next: 1, window: 2, cut: 3 };
+const RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
 
 /**
  * Every question of a key (answer_key(trace).to_json(); each view asks the same ones), in order.
  * @param {object} key
  * @param {boolean} windows  the search has windows to ask (alpha-beta)
+ * @param {string[]} [ask]  the kinds asked (all if not given)
+ * @param {string[]} [skip]  value questions left out, by node name
  * @returns {{id: string, q: number, kind: string, name?: string}[]}
  */
-function stepQuestions(key, windows) {
+function stepQuestions(key, windows, ask, skip = []) {
+  const on = (kind) => !ask || ask.includes(kind);
+  const left = new Set(skip || []);
   const questions = [];
-  for (const [name, v] of Object.entries(key.values)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
-  for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
-  if (windows) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
-  for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
+  if (on("value")) for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+  if (on("leaf")) for (const [name, v] of Object.entries(key.leaf_values || {})) questions.push({ id: "l:" + name, q: v.ask, kind: "leaf", name });
+  if (on("tt")) for (const [name, v] of Object.entries(key.tt || {})) questions.push({ id: "t:" + name, q: v.step - 1, kind: "tt", name });
+  if (on("next")) for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+  if (windows && on("window")) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
+  if (on("cut")) for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
   return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
 }
 
@@ -1361,13 +1403,22 @@ function stepQuestions(key, windows) {
  * @param {string} perspective  the view shown
  * @returns {string}
  */
-function taskText(question, perspective) {
+function taskText(question, perspective, key = null) {
   const view = perspective === "minimax" ? " for the first player (minimax)" : "";
   const name = question.name;
   if (question.kind === "value") return "What does " + name + " return" + view + "? Type it on " + name + ", then press Enter.";
   if (question.kind === "window") {
     return name + " is entered next. With which window (α, β)" + (view || ", for the side to move there")
       + "? Type it, such as (−∞, 5), then press Enter.";
+  }
+  if (question.kind === "leaf") {
+    return "The game is over at " + name + ". What is it worth" + (view || " for the side to move") + "? Type it on the node, then press Enter.";
+  }
+  if (question.kind === "tt") {
+    const t = key.tt[name];
+    const [a, b] = t.window.map(num);
+    return "The table holds " + t.entry + " for " + name + ", entered with the window (" + writeValue(a) + ", " + writeValue(b)
+      + "). Does the search stop here? Type what " + name + " returns if it does, or on if it searches on, then press Enter.";
   }
   if (question.kind === "cut") return "Which of " + name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none.";
   return "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
@@ -1439,7 +1490,9 @@ function makePractice({ data, pane, state, go, pause, home }) {
   pane.tree.addEventListener("click", onNodeClick, true);
 
   // --- questions as the search goes (window questions while windows are shown) ----------
-  const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows);
+  const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip);
+  const typed = (kind) => kind === "next" || kind === "window" || kind === "tt"; // in the answer box
+  const onNode = (kind) => kind === "value" || kind === "leaf";                  // in the node's field
   const asking = (q) => !done.has(q.id) && (q.kind !== "window" || state.windows);
 
   // Escape: out of a field, back to the stepper (its keys step), what was typed kept.
@@ -1449,7 +1502,7 @@ function makePractice({ data, pane, state, go, pause, home }) {
 
   function refresh() {
     const steps = !tree;
-    answerBox.hidden = !(steps && open && (open.kind === "next" || open.kind === "window"));
+    answerBox.hidden = !(steps && open && typed(open.kind));
     none.hidden = !(steps && open && (open.kind === "next" || open.kind === "cut"));
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
@@ -1458,7 +1511,7 @@ function makePractice({ data, pane, state, go, pause, home }) {
     showMe.hidden = firstStep === null;
     score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
     for (const [name, f] of marks.fields) {
-      const on = tree ? locked : open && open.kind === "value" && open.name === name;
+      const on = tree ? locked : open && onNode(open.kind) && open.name === name;
       f.value.parentNode.style.display = on ? "" : "none";
     }
     windowsBox.hidden = !(marks.fields.size && tree && locked && p.windows && state.windows);
@@ -1537,10 +1590,11 @@ function makePractice({ data, pane, state, go, pause, home }) {
     open = question;
     pause();
     firstStep = null;
-    task.textContent = taskText(question, state.perspective);
-    const windowAsked = question.kind === "window";
-    answerBox.setAttribute("aria-label", windowAsked ? "window of " + question.name + ", (α, β)" : "name of the next node entered");
-    answerBox.placeholder = windowAsked ? "(α, β)" : "node";
+    task.textContent = taskText(question, state.perspective, key());
+    const label = { window: "window of " + question.name + ", (α, β)", tt: "what " + question.name + " returns, or on",
+      next: "name of the next node entered" }[question.kind];
+    if (label) answerBox.setAttribute("aria-label", label);
+    answerBox.placeholder = { window: "(α, β)", tt: "value or on", next: "node" }[question.kind] || "";
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
@@ -1548,7 +1602,7 @@ function makePractice({ data, pane, state, go, pause, home }) {
       if (mine.length) mine[0][1].g.focus();
       return;
     }
-    const f = question.kind === "value" && marks.fields.get(question.name);
+    const f = onNode(question.kind) && marks.fields.get(question.name);
     if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
   }
 
@@ -1556,7 +1610,7 @@ function makePractice({ data, pane, state, go, pause, home }) {
   function submit(nothing = false) {
     if (!open) return;
     let g;
-    if (open.kind === "value") {
+    if (onNode(open.kind)) {
       const f = marks.fields.get(open.name);
       g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
       if (f) mark(f.value, g.correct ? "" : "wrong");
@@ -1569,6 +1623,8 @@ function makePractice({ data, pane, state, go, pause, home }) {
       }
     } else if (open.kind === "window") {
       g = grade(key(), { windows: { [open.name]: answerBox.value } }, { onlyGiven: true });
+    } else if (open.kind === "tt") {
+      g = grade(key(), { tt: { [open.name]: answerBox.value } }, { onlyGiven: true });
     } else g = grade(key(), { next: { [String(open.q)]: nothing ? "" : answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     if (open.kind === "value" || open.kind === "window") {
@@ -1579,6 +1635,8 @@ function makePractice({ data, pane, state, go, pause, home }) {
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
     const revealAt = open.kind === "value" ? key().values[open.name].step
+      : open.kind === "leaf" ? key().leaf_values[open.name].step
+      : open.kind === "tt" ? key().tt[open.name].step
       : open.kind === "window" ? key().windows[open.name].step
         : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");

@@ -124,6 +124,14 @@ class Key:
     graded on its own search."""
     mistakes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """mistake id -> {values: name -> v, windows: name -> (a, b), cuts: [names]}."""
+    leaf_values: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """name of a board's terminal leaf -> {value, ask, step, why}: "what is this position
+    worth?", asked once it is entered (``ask``), shown at ``step`` (a textbook tree's leaves
+    are given, not asked)."""
+    tt: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """name of a node the table answers -> {entry, window, value (None: it searches on),
+    step, why}: "does the search stop here, and with what?", asked just before the probe
+    is shown (``step`` - 1)."""
     searched: dict[str, str] = field(default_factory=dict)
     """name of a node entered below the root -> why it is searched (a student who cuts it
     is told this: the slip, with the numbers)."""
@@ -155,6 +163,9 @@ class Key:
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
                              "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
+            "leaf_values": {k: {**v, "value": number_out(v["value"])} for k, v in self.leaf_values.items()},
+            "tt": {k: {**v, "value": None if v["value"] is None else number_out(v["value"]),
+                       "window": [number_out(v["window"][0]), number_out(v["window"][1])]} for k, v in self.tt.items()},
             "searched": dict(sorted(self.searched.items())),
             "titles": {m.id: [m.title, _why(m, self.perspective)] for m in MISTAKES},
         }
@@ -169,10 +180,12 @@ class Key:
         next_nodes: Mapping[int, str] | None = None,
         only_given: bool = False,
         cut_of: str | None = None,
+        tt: Mapping[str, Any] | None = None,
     ) -> Grade:
         """Grade answers against this key (see :func:`grade`).  ``only_given``: grade the
         values and windows given, and count none missing (one question at a time).
-        ``cut_of``: grade ``cut`` as the moves of that node alone."""
+        ``cut_of``: grade ``cut`` as the moves of that node alone.  ``tt``: at a table
+        hit, what the node returns, or ``"on"`` where the search goes on."""
         notes: list[str] = []
         wrong: list[tuple[int, str, str, str]] = []  # (step, name, kind, why)
         right = asked = 0
@@ -201,7 +214,14 @@ class Key:
                     wrong_values.add(name)
                     wrong.append((want["step"], name, "value", want["why"]))
             for name, v in given_values.items():
-                if name in self.never:
+                if name in self.leaf_values:  # a board's terminal leaf: asked as the search goes
+                    asked += 1
+                    if _same(v, self.leaf_values[name]["value"]):
+                        right += 1
+                    else:
+                        wrong_values.add(name)
+                        wrong.append((self.leaf_values[name]["step"], name, "value", self.leaf_values[name]["why"]))
+                elif name in self.never:
                     wrong_values.add(name)
                     wrong.append((self.never[name]["step"], name, "never", self.never[name]["why"]))
                 elif name in self.leaves:
@@ -252,6 +272,33 @@ class Key:
                 extra.add(name)
                 step = next((at + 1 for at, n in self.entered if n == name), self.never.get(name, {"step": 0})["step"])
                 wrong.append((step, name, "extra", self._extra_why(name)))
+
+        if tt is not None:
+            _check_mapping(tt, "tt")
+            for raw, answer in tt.items():
+                name = self._name(raw, notes)
+                if name is None:
+                    continue
+                if name not in self.tt:
+                    notes.append(f"The table does not answer at {name}: nothing is asked there.")
+                    continue
+                want = self.tt[name]
+                said: float | None
+                if str(answer).strip().casefold() in _GOES_ON:
+                    said = None
+                else:
+                    try:
+                        said = parse_value(answer)
+                    except InputError as exc:
+                        notes.append(f"The answer at {name} could not be read: {exc} (or write on, if the search goes on).")
+                        continue
+                asked += 1
+                if (said is None and want["value"] is None) or (
+                        said is not None and want["value"] is not None and _same(said, want["value"])):
+                    right += 1
+                else:
+                    wrong_values.add(name)
+                    wrong.append((want["step"], name, "value", want["why"]))
 
         wrong_next: set[int] = set()
         if next_nodes is not None:
@@ -405,6 +452,8 @@ def _check_mapping(x: Any, what: str) -> None:
 
 
 _NOTHING = {"none", "nothing", "no one", "nobody", "-", "—", "∅"}
+_GOES_ON = {"on", "go on", "goes on", "searches on", "search on", "search", "no"}
+"""What a student types at a table hit that does not end the node."""
 
 
 def _blank(answer: Any) -> bool:
@@ -604,6 +653,16 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
                     never.setdefault(child, {"step": step, "why": f"{child} is never searched: {why}"})
                 for name in below:
                     never.setdefault(name, {"step": step, "why": f"{name} is never searched: {why}"})
+    leaf_values: dict[str, dict[str, Any]] = {}
+    tt: dict[str, dict[str, Any]] = {}
+    for ev in trace.events:
+        if ev.kind == EventKind.LEAF and not textbook:
+            n = trace.nodes[ev.node]
+            assert n.value is not None
+            leaf_values[names[n.id]] = {"value": sign(trace, n.id, perspective) * n.value, "ask": n.enter_step + 1,
+                                        "step": ev.step + 1, "why": maker.explain_value(n.id)}
+        elif ev.kind == EventKind.TT_PROBE and ev.bound is not None:
+            tt[names[ev.node]] = maker.table_hit(ev)
     if textbook:
         assert game is not None
         all_names = {_qualified(path, repeated) if path else trace.label(0) for path, _ in unfolded}
@@ -619,7 +678,8 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     if textbook:
         restore(game)
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks), tuple(cut_asks), names, repeated, searched=searched)
+               len(trace), tuple(asks), tuple(cut_asks), names, repeated, searched=searched,
+               leaf_values=leaf_values, tt=tt)
 
 
 def _all_leaves(game: Any, pos: Any) -> bool:

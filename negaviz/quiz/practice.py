@@ -38,6 +38,33 @@ PracticeMode = Literal["tree", "steps"]
 """``tree``: the whole-tree exercise; ``steps``: questions as the search goes."""
 PRACTICE_MODES: tuple[PracticeMode, ...] = get_args(PracticeMode)
 
+AskKind = Literal["value", "leaf", "window", "next", "cut", "tt"]
+"""The questions practice as the search goes can ask (``frontend/src/practice-steps.js``
+says when each is asked): an inner node's value, a board's terminal position's value, a
+node's window, which node is entered next, which moves are never tried, and what the
+search does at a table hit."""
+ASK_KINDS: tuple[AskKind, ...] = get_args(AskKind)
+DEFAULT_ASK: tuple[AskKind, ...] = ("value", "window", "next", "cut", "tt")
+"""What is asked unless a lecturer chooses (``leaf`` is left out: on a board most
+positions the search reaches are ended games, each a question of a second's work)."""
+DEFAULT_LENGTH = 40
+"""By default a steps task asks at most about this many value questions: past it, only
+about nodes within two moves of the root, where the decisions are made."""
+
+
+def check_ask(ask: object) -> tuple[AskKind, ...] | None:
+    """``ask`` as a tuple of kinds (None: the default), or an InputError naming what is
+    allowed.  A list of kinds, or text such as ``"value, tt"``."""
+    if ask is None:
+        return None
+    parts = [p.strip() for p in ask.replace(",", " ").split()] if isinstance(ask, str) else ask
+    if not isinstance(parts, (list, tuple, set, frozenset)) or not parts:
+        raise InputError(f"ask must name the questions to ask, some of {list(ASK_KINDS)}, not {ask!r}")
+    unknown = [p for p in parts if p not in ASK_KINDS]
+    if unknown:
+        raise InputError(f"unknown question kind {unknown[0]!r} in ask (must be some of {list(ASK_KINDS)})")
+    return tuple(k for k in ASK_KINDS if k in parts)
+
 
 def check_practice(trace: Trace, mode: object) -> PracticeMode | None:
     """``mode`` if ``trace`` can be practised on that way (None: no practice); else an
@@ -64,13 +91,23 @@ def check_practice(trace: Trace, mode: object) -> PracticeMode | None:
     return mode
 
 
-def practice_data(trace: Trace, mode: PracticeMode) -> dict[str, Any]:
+def practice_data(trace: Trace, mode: PracticeMode, ask: object = None) -> dict[str, Any]:
     """What the page carries to set and grade ``mode`` practice on ``trace``: the answer
-    key in each view, and whether windows are asked (searches with windows)."""
+    key in each view, whether windows are asked (searches with windows), the kinds of
+    question asked as the search goes (``ask``, :data:`ASK_KINDS`; default
+    :data:`DEFAULT_ASK`) and the value questions left out to keep a long task short
+    (:data:`DEFAULT_LENGTH`; none when ``ask`` is given)."""
     checked = check_practice(trace, mode)
     if checked is None:
         raise InputError("practice_data needs a practice mode, 'tree' or 'steps'")
+    kinds = check_ask(ask)
     options = trace.result.options if trace.result is not None else None
     windows = options is not None and options.algorithm == "alphabeta"
-    return {"mode": checked, "windows": windows,
-            "keys": {p: key.to_json() for p, key in answer_keys(trace).items()}}
+    keys = answer_keys(trace)
+    skip: list[str] = []
+    key = keys["negamax"]
+    if kinds is None and checked == "steps" and len(key.values) + len(key.tt) > DEFAULT_LENGTH:
+        depth = {name: trace.nodes[nid].depth for nid, name in key.ids.items()}
+        skip = sorted(name for name in key.values if depth.get(name, 0) > 2)
+    return {"mode": checked, "windows": windows, "ask": list(kinds or DEFAULT_ASK), "skip": skip,
+            "keys": {p: key.to_json() for p, key in keys.items()}}

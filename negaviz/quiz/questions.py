@@ -490,6 +490,36 @@ class _Maker:
                 text += f" (its β was lowered from {fmt(entered[1])} by its best child so far)"
         return text + "."
 
+    def table_hit(self, ev: Any) -> dict[str, Any]:
+        """A table hit at ``ev`` (a TT_PROBE that found an entry), as a question: the entry
+        and the window in this view, what the node returns (None: the search goes on),
+        the step that shows it and why."""
+        t = self.trace
+        n = t.nodes[ev.node]
+        me = self.name(ev.node)
+        s = self.sign(ev.node)
+        bound = ev.bound if s > 0 else {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER,
+                                         Bound.UPPER: Bound.LOWER}[ev.bound]
+        v = s * ev.value
+        kind = {Bound.EXACT: "an exact value", Bound.LOWER: "a lower bound", Bound.UPPER: "an upper bound"}[bound]
+        alpha, beta = self.window(ev.node, n.alpha, n.beta)
+        entry = f"{kind}, {fmt(v)}"
+        if ev.ended:
+            assert n.value is not None
+            value: float | None = _num(s * n.value)
+            if bound == Bound.EXACT:
+                why = f"{me} stops: the table holds its exact value, {fmt(v)}, from a search as deep, so it returns {fmt(value)}."
+            elif bound == Bound.LOWER:
+                why = f"{me} stops: the table says it is worth at least {fmt(v)}, and {fmt(v)} ≥ β = {fmt(beta)}: it fails high at once and returns {fmt(value)}."
+            else:
+                why = f"{me} stops: the table says it is worth at most {fmt(v)}, and {fmt(v)} ≤ α = {fmt(alpha)}: it fails low at once and returns {fmt(value)}."
+        else:
+            value = None
+            edge = "α" if bound == Bound.LOWER else "β"
+            why = (f"{me} searches on: the table's {kind[kind.index(' ') + 1:]} {fmt(v)} does not settle it in its window "
+                   f"({fmt(alpha)}, {fmt(beta)}); it only moves {edge}.")
+        return {"entry": entry, "window": (alpha, beta), "value": value, "step": ev.step + 1, "why": why}
+
     def explain_searched(self, nid: int) -> str:
         """Why child ``nid`` is searched, for a student who cut it: its parent's best so
         far when it comes to ``nid`` has not reached β (in the minimax view of a MIN node:

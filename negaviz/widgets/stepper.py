@@ -234,7 +234,9 @@ class StepperWidget(SyncedState, widgets.VBox):
     (answers are checked by the kernel).
     ``play_interval``: milliseconds between steps while playing.
     ``practice``: ``tree`` or ``steps``: the student does the exercise on the picture,
-    graded in the page with no kernel (:mod:`negaviz.quiz.practice`; textbook trees).
+    graded in the page with no kernel (:mod:`negaviz.quiz.practice`; ``tree`` on textbook
+    trees).  ``ask``: the kinds of question ``steps`` asks, some of
+    :data:`negaviz.quiz.practice.ASK_KINDS` (default: all but ``leaf``).
 
     :attr:`step`, :attr:`perspective` and :attr:`windows` are settable and synced with
     the page; :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
@@ -255,6 +257,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         preview: bool = False,
         presenter: bool = False,
         practice: str | None = None,
+        ask: object = None,
     ) -> None:
         check_trace(trace)
         check_perspective(perspective)
@@ -262,7 +265,8 @@ class StepperWidget(SyncedState, widgets.VBox):
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
-        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval), practice=practice)
+        self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval), practice=practice,
+                           ask=ask)
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )

@@ -378,3 +378,48 @@ def test_a_steps_exercise_by_keyboard_alone(opened: Any) -> None:
     assert sorted(set(kinds)) == ["cut", "next", "value"] and len(kinds) >= 8, kinds
     assert page.evaluate("window.nvMouse") == 0
     assert requests == [url] and not errors
+
+
+def test_a_table_hit_and_a_finished_game_on_a_board(opened: Any) -> None:
+    """With ask='value, leaf, tt': a finished game's worth is typed on its board, and at a
+    table hit the student says what the node returns (or on); each is graded in the page
+    as grade() grades it, the slip told with the table's numbers."""
+    trace = negaviz.record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True)
+    key = answer_key(trace)
+    assert key.tt and key.leaf_values
+    page, root, url, requests, errors = opened(trace, practice="steps", ask="value, leaf, tt")
+    box = root.locator("input.nv-practice-name")
+    seen = {"leaf": 0, "tt": 0}
+    wrong_once = False
+    for _ in range(200):
+        page.keyboard.press("End")
+        if root.locator(".nv-steplabel").inner_text() == f"step {len(trace)}":
+            break
+        task = root.locator(".nv-practice-task").inner_text()
+        if task.startswith("The game is over at "):
+            name = task[len("The game is over at "):task.index(". What")]
+            assert name in key.leaf_values, name
+            field(root, "value", name).fill(fmt(key.leaf_values[name]["value"]))
+            field(root, "value", name).press("Enter")
+            assert verdict(root) == "Yes.", task
+            seen["leaf"] += 1
+        elif task.startswith("The table holds "):
+            name = next(n for n in key.tt if f" for {n}, entered" in task)
+            t = key.tt[name]
+            assert f"The table holds {t['entry']} for" in task
+            if not wrong_once:  # a slip: "on" where the entry settles the node
+                assert t["value"] is not None
+                box.fill("on")
+                box.press("Enter")
+                want = key.grade(tt={name: "on"}, only_given=True)
+                assert verdict(root) == "No. " + want.sentence.split(". ", 1)[1] and t["why"] in verdict(root)
+                wrong_once = True
+            else:
+                box.fill("on" if t["value"] is None else fmt(t["value"]))
+                box.press("Enter")
+                assert verdict(root) == "Yes.", task
+            seen["tt"] += 1
+        else:
+            root.locator(".nv-practice button", has_text="skip").click()
+    assert seen["tt"] == len(key.tt) and seen["leaf"] == len(key.leaf_values), seen
+    assert requests == [url] and not errors

@@ -261,6 +261,7 @@ def fixture_cases() -> list[dict[str, Any]]:
     traces = [record(Tree.parse(TEXTBOOK), algorithm="alphabeta"), record(Tree.parse(TEXTBOOK), algorithm="negamax"),
               record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), record(Tree.parse(SHARED), algorithm="alphabeta")]
     traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", fail_hard=s % 3 == 0) for s in range(8)]
+    traces.append(record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True))  # table hits, finished games
     traces.append(record(Tree.parse("A(none(D:1 E:2) and(F:3 G:4))"), algorithm="alphabeta"))  # nodes named as words
     out = []
     for trace in traces:
@@ -309,6 +310,13 @@ def fixture_cases() -> list[dict[str, Any]]:
                 sets.append(({"cut": "g AND h"}, False))
             if trace is traces[-1]:
                 sets += [({"cut": "and"}, False), ({"next": {"5": "none", "10": "and", "16": "nothing"}}, False)]
+            for name, t in key.tt.items():  # at a table hit: what the node returns, or "on"
+                sets.append(({"tt": {name: "on" if t["value"] is None else fmt(t["value"])}}, True))
+                sets.append(({"tt": {name: "on" if t["value"] is not None else "0"}}, True))
+                sets.append(({"tt": {name: "stop"}}, True))  # not read: a note
+            for name, leaf in list(key.leaf_values.items())[:4]:  # a finished game's worth, on a board
+                sets.append(({"values": {name: leaf["value"]}}, True))
+                sets.append(({"values": {name: -leaf["value"] if leaf["value"] else 1}}, True))
             for answers, only in sets:
                 answers = {k: (v if k != "windows" else {n: list(w) if isinstance(w, tuple) else w for n, w in v.items()})
                            for k, v in answers.items()}
@@ -350,4 +358,6 @@ def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     assert any(c["grade"]["mistake"] for c in cases) and any(c["grade"]["correct"] for c in cases)
     assert any(c["grade"]["notes"] for c in cases) and any(c["grade"]["wrong_next"] for c in cases)
     assert any(" is drawn 2 times; name each by its path: " in n for c in cases for n in c["grade"]["notes"])
+    assert any("tt" in c["answers"] and not c["grade"]["correct"] for c in cases)
+    assert any("tt" in c["answers"] and c["grade"]["correct"] for c in cases)
     node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases}, env="NEGAVIZ_PRACTICE")

@@ -91,9 +91,10 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
     edges.clear();
     windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
       const name = nameOf(it);
-      if (inner.has(it.item.title) && it.box) {
+      if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
         const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };

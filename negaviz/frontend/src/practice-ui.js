@@ -68,7 +68,9 @@ export function makePractice({ data, pane, state, go, pause, home }) {
   pane.tree.addEventListener("click", onNodeClick, true);
 
   // --- questions as the search goes (window questions while windows are shown) ----------
-  const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows);
+  const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip);
+  const typed = (kind) => kind === "next" || kind === "window" || kind === "tt"; // in the answer box
+  const onNode = (kind) => kind === "value" || kind === "leaf";                  // in the node's field
   const asking = (q) => !done.has(q.id) && (q.kind !== "window" || state.windows);
 
   // Escape: out of a field, back to the stepper (its keys step), what was typed kept.
@@ -78,7 +80,7 @@ export function makePractice({ data, pane, state, go, pause, home }) {
 
   function refresh() {
     const steps = !tree;
-    answerBox.hidden = !(steps && open && (open.kind === "next" || open.kind === "window"));
+    answerBox.hidden = !(steps && open && typed(open.kind));
     none.hidden = !(steps && open && (open.kind === "next" || open.kind === "cut"));
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
@@ -87,7 +89,7 @@ export function makePractice({ data, pane, state, go, pause, home }) {
     showMe.hidden = firstStep === null;
     score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
     for (const [name, f] of marks.fields) {
-      const on = tree ? locked : open && open.kind === "value" && open.name === name;
+      const on = tree ? locked : open && onNode(open.kind) && open.name === name;
       f.value.parentNode.style.display = on ? "" : "none";
     }
     windowsBox.hidden = !(marks.fields.size && tree && locked && p.windows && state.windows);
@@ -166,10 +168,11 @@ export function makePractice({ data, pane, state, go, pause, home }) {
     open = question;
     pause();
     firstStep = null;
-    task.textContent = taskText(question, state.perspective);
-    const windowAsked = question.kind === "window";
-    answerBox.setAttribute("aria-label", windowAsked ? "window of " + question.name + ", (α, β)" : "name of the next node entered");
-    answerBox.placeholder = windowAsked ? "(α, β)" : "node";
+    task.textContent = taskText(question, state.perspective, key());
+    const label = { window: "window of " + question.name + ", (α, β)", tt: "what " + question.name + " returns, or on",
+      next: "name of the next node entered" }[question.kind];
+    if (label) answerBox.setAttribute("aria-label", label);
+    answerBox.placeholder = { window: "(α, β)", tt: "value or on", next: "node" }[question.kind] || "";
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
@@ -177,7 +180,7 @@ export function makePractice({ data, pane, state, go, pause, home }) {
       if (mine.length) mine[0][1].g.focus();
       return;
     }
-    const f = question.kind === "value" && marks.fields.get(question.name);
+    const f = onNode(question.kind) && marks.fields.get(question.name);
     if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
   }
 
@@ -185,7 +188,7 @@ export function makePractice({ data, pane, state, go, pause, home }) {
   function submit(nothing = false) {
     if (!open) return;
     let g;
-    if (open.kind === "value") {
+    if (onNode(open.kind)) {
       const f = marks.fields.get(open.name);
       g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
       if (f) mark(f.value, g.correct ? "" : "wrong");
@@ -198,6 +201,8 @@ export function makePractice({ data, pane, state, go, pause, home }) {
       }
     } else if (open.kind === "window") {
       g = grade(key(), { windows: { [open.name]: answerBox.value } }, { onlyGiven: true });
+    } else if (open.kind === "tt") {
+      g = grade(key(), { tt: { [open.name]: answerBox.value } }, { onlyGiven: true });
     } else g = grade(key(), { next: { [String(open.q)]: nothing ? "" : answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     if (open.kind === "value" || open.kind === "window") {
@@ -208,6 +213,8 @@ export function makePractice({ data, pane, state, go, pause, home }) {
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
     const revealAt = open.kind === "value" ? key().values[open.name].step
+      : open.kind === "leaf" ? key().leaf_values[open.name].step
+      : open.kind === "tt" ? key().tt[open.name].step
       : open.kind === "window" ? key().windows[open.name].step
         : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");

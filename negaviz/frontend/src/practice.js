@@ -10,6 +10,7 @@ const fmt = makeFmt({});
 const MINUS = /[−–]/g;
 const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
 const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
+const GOES_ON = new Set(["on", "go on", "goes on", "searches on", "search on", "search", "no"]); // grading.py's _GOES_ON
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
 
 const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
@@ -137,7 +138,12 @@ export function grade(key, answers, how = {}) {
       }
     }
     for (const name of givenValues.keys()) {
-      if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
+      const leaf = (key.leaf_values || {})[name];
+      if (leaf) { // a board's terminal leaf: asked as the search goes
+        asked += 1;
+        if (same(givenValues.get(name), num(leaf.value))) right += 1;
+        else { wrongValues.add(name); wrong.push([leaf.step, name, "value", leaf.why]); }
+      } else if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
       else if (key.leaves.includes(name)) notes.push(name + " is a leaf: its value is given, not asked.");
       else if (!key.values[name]) notes.push(name + " is not searched as an inner node: its value is not asked.");
     }
@@ -172,6 +178,25 @@ export function grade(key, answers, how = {}) {
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
       wrong.push([step, name, "extra", extraWhy(key, name)]);
+    }
+  }
+
+  if (answers.tt) {
+    for (const [raw, answer] of Object.entries(answers.tt)) {
+      const name = nameOf(raw);
+      if (name === null) continue;
+      const want = (key.tt || {})[name];
+      if (!want) { notes.push("The table does not answer at " + name + ": nothing is asked there."); continue; }
+      let said = null;
+      if (!GOES_ON.has(String(answer).trim().toLowerCase())) {
+        try { said = parseValue(answer); } catch (e) {
+          notes.push("The answer at " + name + " could not be read: " + e.message + " (or write on, if the search goes on).");
+          continue;
+        }
+      }
+      asked += 1;
+      if ((said === null && want.value == null) || (said !== null && want.value != null && same(said, num(want.value)))) right += 1;
+      else { wrongValues.add(name); wrong.push([want.step, name, "value", want.why]); }
     }
   }
 
