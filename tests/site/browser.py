@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import http.server
+import re
 import threading
 import time
 import urllib.parse
@@ -102,6 +103,11 @@ class ReplRun:
     status: list[str] = field(default_factory=list)
     """The site's line about Python starting, each state it showed (:func:`status_seen`)."""
 
+
+ERRORS_WATCH = """window.nvPageErrors = [];
+window.addEventListener("error", (e) => window.nvPageErrors.push("page error: " + e.message));
+window.addEventListener("unhandledrejection", (e) => window.nvPageErrors.push("page error: " + String(e.reason)));"""
+"""Every error the page's scripts throw and nobody catches, in window.nvPageErrors."""
 
 STATUS_WATCH = """(() => {
   const seen = [];
@@ -317,6 +323,10 @@ class NotebookRun:
     """The page's line about Python starting, each state it showed (:func:`status_seen`)."""
     practising: int = 0
     """Practice steppers shown with their practice panel."""
+    practice_problems: list[str] = field(default_factory=list)
+    """What went wrong answering the practice steppers (:func:`answer_practice`)."""
+    practice_verdicts: int = 0
+    """Practice steppers answered (each kind of question wrong, then right)."""
 
 
 PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
@@ -337,12 +347,14 @@ def run_notebook(served: Served, path: str, *, timeout_s: float = 300.0, screens
 
 
 def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0, screenshot: Path | None = None,
-                  say: Any = None, expect: dict[str, dict[str, int]] | None = None) -> list[NotebookRun]:
+                  say: Any = None, expect: dict[str, dict[str, int]] | None = None,
+                  plans: dict[str, list[dict[str, Any]]] | None = None) -> list[NotebookRun]:
     """:func:`run_notebook` for each of ``paths``, one after another in one browser: each in
     a context of its own (a fresh profile, as a student opening the link: JupyterLite keeps
     its open tabs and edited notebooks in the browser's storage), so each starts cold.
     ``say`` gets a line per notebook as it finishes; ``expect`` (per path: how many
-    ``drawings``, ``steppers`` and ``plots`` it shows) says how many to wait for."""
+    ``drawings``, ``steppers`` and ``plots`` it shows) says how many to wait for; ``plans``
+    (per path: :func:`practice_plans`) has each practice stepper answered."""
     from playwright.sync_api import sync_playwright
 
     blocked: list[str] = []
@@ -354,10 +366,12 @@ def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 context.route("**/*", offline(blocked))  # the context's route sees the kernel's worker too
                 context.add_init_script(STATUS_WATCH)
+                context.add_init_script(ERRORS_WATCH)
                 try:
                     shot = None if screenshot is None else screenshot.with_name(f"{Path(path).stem}-{screenshot.name}")
                     runs.append(_run_in_page(context.new_page(), served, path, timeout_s, shot,
-                                             None if expect is None else expect.get(path)))
+                                             None if expect is None else expect.get(path),
+                                             None if plans is None else plans.get(path)))
                 finally:
                     context.close()  # the page's kernel (a worker of the page) goes with it
                 if say is not None:
@@ -370,7 +384,7 @@ def run_notebooks(served: Served, paths: list[str], *, timeout_s: float = 300.0,
 
 
 def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screenshot: Path | None,
-                 expect: dict[str, int] | None = None) -> NotebookRun:
+                 expect: dict[str, int] | None = None, plans: list[dict[str, Any]] | None = None) -> NotebookRun:
     def menu(top: str, item: str) -> None:
         page.locator("#jp-MainMenu").get_by_text(top, exact=True).click()
         page.locator(".lm-Menu-content").get_by_text(item, exact=True).first.click()
@@ -446,10 +460,162 @@ def _run_in_page(page: Any, served: Served, path: str, timeout_s: float, screens
         stepper.scroll_into_view_if_needed()
         stepped = step_with_keys(page, stepper)
     text = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
+    practice_problems: list[str] = []
+    answered = 0
+    if plans is not None:
+        shown = page.locator("[data-negaviz-stepper]:has(.nv-practice)")
+        if shown.count() != len(plans):
+            practice_problems.append(f"{shown.count()} practice steppers shown, {len(plans)} stored")
+        for i, plan in enumerate(plans[: shown.count()]):
+            root = shown.nth(i)
+            root.locator("svg g.node").first.wait_for(timeout=60_000)
+            root.scroll_into_view_if_needed()
+            practice_problems += [f"practice stepper {i + 1} ({plan['mode']}): {p}" for p in answer_practice(page, root, plan)]
+            answered += 1
+        errors += [e for e in page.evaluate("() => window.nvPageErrors || []")]
     if screenshot is not None:
         page.screenshot(path=str(screenshot), full_page=True)
     return NotebookRun(
         len(texts), sum(t[1:-2].isdigit() for t in texts), errors, seconds, [], drawings, stepped, text,
         plots=plots, steppers=steppers, first_output_seconds=first, note=note, status=status_seen(page),
-        practising=practising,
+        practising=practising, practice_problems=practice_problems, practice_verdicts=answered,
     )
+
+
+# --- practice steppers in the site ------------------------------------------------------
+def practice_plans(notebook: Path) -> list[dict[str, Any]]:
+    """What each practice stepper of a lecture notebook asks, in the order the notebook
+    shows them: its mode, view, whether windows show, the kinds asked and the answer key
+    (read from the page its stored output carries: the same search the site records)."""
+    import html as html_lib
+    import json
+
+    from negaviz.frontend.page import page_state
+
+    plans = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code" or "practice=" not in "".join(cell["source"]):
+            continue
+        for output in cell.get("outputs", []):
+            found = re.search(r'srcdoc="([^"]*)"', "".join(output.get("data", {}).get("text/html", "")))
+            if not found:
+                continue
+            state = page_state(html_lib.unescape(found.group(1)))
+            practice = state["scenes"][0].get("practice")
+            if practice:
+                plans.append({"mode": practice["mode"], "perspective": state["perspective"], "windows": state["windows"],
+                              "key": practice["keys"][state["perspective"]]})
+    return plans
+
+
+def _fmt(x: Any) -> str:
+    from negaviz.vocabulary import fmt
+
+    return fmt(float(x) if isinstance(x, str) else x)
+
+
+def answer_practice(page: Any, root: Any, plan: dict[str, Any], *, most: int = 14) -> list[str]:
+    """Answer a practice stepper as a student would, each kind of question wrong the
+    first time and right after, and say what went wrong (an empty list: a verdict every
+    time, the right one).  Whole tree: one slip, checked; then try again, all right."""
+    key = plan["key"]
+    problems: list[str] = []
+    verdict = root.locator(".nv-practice-result p").first
+
+    def said(want: str, what: str) -> None:
+        try:
+            verdict.wait_for(timeout=10_000)
+        except Exception:  # Playwright's TimeoutError
+            problems.append(f"{what}: no verdict")
+            return
+        text = verdict.inner_text()
+        if not text.startswith(want):
+            problems.append(f"{what}: the verdict is {text[:120]!r}, expected {want!r}")
+
+    def value_field(name: str) -> Any:
+        return root.locator(f'input[aria-label="value of {name}"]')
+
+    if plan["mode"] == "tree":
+        names = sorted(key["values"])
+        for i, name in enumerate(names):
+            value_field(name).fill("999" if i == 0 else _fmt(key["values"][name]["value"]))
+        for child in key["cuts"]:
+            root.locator(f'g.edge[aria-label="cut {key["cuts"][child]["parent"]} to {child}"]').click()
+        if plan["windows"]:
+            for name, w in key["windows"].items():
+                root.locator(f'input[aria-label="window of {name}"]').fill(f"({_fmt(w['window'][0])}, {_fmt(w['window'][1])})")
+        root.locator(".nv-practice button", has_text="check").click()
+        said("Not yet", "whole tree, one slip")
+        root.locator(".nv-practice button", has_text="try again").click()
+        value_field(names[0]).fill(_fmt(key["values"][names[0]]["value"]))
+        root.locator(".nv-practice button", has_text="check").click()
+        said("All right", "whole tree, right")
+        return problems
+
+    box = root.locator("input.nv-practice-name")
+    seen: set[str] = set()
+    asked = 0
+    root.locator(".nv-sentence").click()
+    for _ in range(400):
+        if asked >= most:
+            break
+        page.keyboard.press("End")
+        task = root.locator(".nv-practice-task").inner_text()
+        if not task or task.startswith("Step on"):
+            break  # the end: no question left
+        wrong = False
+        if task.startswith("What does ") or task.startswith("The game is over at "):
+            kind = "value"
+            name = task.split(" return")[0][len("What does "):] if task.startswith("What") else \
+                task[len("The game is over at "):task.index(". What")]
+            want = (key["values"].get(name) or key["leaf_values"][name])["value"]
+            wrong = kind not in seen
+            value_field(name).fill("999" if wrong else _fmt(want))
+            value_field(name).press("Enter")
+        elif task.startswith("Which node is entered next?"):
+            kind = "next"
+            step = int(root.locator(".nv-steplabel").inner_text().split()[1])
+            nxt = next((n for at, n in key["entered"] if at >= step), None)
+            wrong = kind not in seen
+            box.fill(("none" if nxt else key["names"][0]) if wrong else (nxt or "none"))
+            box.press("Enter")
+        elif " is entered next. With which window" in task:
+            kind = "window"
+            name = task.split(" is entered next.")[0]
+            lo, hi = key["windows"][name]["window"]
+            wrong = kind not in seen
+            box.fill("(1, 2)" if wrong else f"({_fmt(lo)}, {_fmt(hi)})")
+            box.press("Enter")
+        elif task.startswith("The table holds "):
+            kind = "tt"
+            name = next(n for n in key["tt"] if f" for {n}, entered" in task)
+            want = key["tt"][name]["value"]
+            wrong = kind not in seen
+            right = "on" if want is None else _fmt(want)
+            box.fill(("0" if want is None else "on") if wrong else right)
+            box.press("Enter")
+        elif "moves are never tried" in task:
+            kind = "cut"
+            parent = task.split("Which of ")[1].split("'s moves")[0]
+            cuts = [c for c, at in key["cuts"].items() if at["parent"] == parent]
+            wrong = kind not in seen
+            if wrong and cuts:
+                root.locator(".nv-practice button", has_text="none").click()
+            elif wrong:
+                edges = root.locator(f'g.edge[aria-label^="cut {parent} to "]')
+                edges.first.click()
+                root.locator(".nv-practice button", has_text="answer").click()
+            else:
+                for c in cuts:
+                    root.locator(f'g.edge[aria-label="cut {parent} to {c}"]').click()
+                root.locator(".nv-practice button", has_text="none" if not cuts else "answer").click()
+        else:
+            problems.append(f"an unknown question: {task[:80]!r}")
+            break
+        said("No." if wrong else "Yes.", f"{kind} {'wrong' if wrong else 'right'}: {task[:60]!r}")
+        seen.add(kind)
+        asked += 1
+        root.locator(".nv-sentence").click()
+    if not asked:
+        problems.append("no question was asked")
+    return problems

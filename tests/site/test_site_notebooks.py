@@ -7,7 +7,9 @@ notebook in turn in one browser (a new page, so a new kernel, for each).  Each m
 every code cell with no error output, and show every picture it stores: a drawing (SVG
 from dot on the lecturer's machine) as a drawing the page lays out (no dot in the
 browser's Python), a plot (Vega-Lite) drawn by JupyterLite's renderer, and its steppers
-laid out, every practice stepper with its practice panel.  The first stepper that is not
+laid out, every practice stepper with its practice panel, and each answered as a student
+would: each kind of question it asks wrong, then right, with a verdict every time and no
+page error (``browser.answer_practice``).  The first stepper that is not
 a practice one (practice holds steps back until the student answers) steps with the
 keys.  The site's first line says that Python is starting, and the page's line says
 when it is ready.  With ``-s`` it prints
@@ -72,7 +74,9 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
     with site_browser.serve(site.path) as served:
         expect = {p.name: {"drawings": stored(p)["drawings"], "plots": stored(p)["plots"],
                            "steppers": min(stored(p)["widgets"], 1), "practice": stored(p)["practice"]} for p in NOTEBOOKS}
-        runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400, say=say, expect=expect)
+        plans = {p.name: site_browser.practice_plans(p) for p in NOTEBOOKS}
+        runs = site_browser.run_notebooks(served, [p.name for p in NOTEBOOKS], timeout_s=400, say=say, expect=expect,
+                                          plans=plans)
     problems = []
     for path, run in zip(NOTEBOOKS, runs):
         want = stored(path)
@@ -90,6 +94,9 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
             problems.append(f"{path.name}: the stepper went from step {run.stepped[0]} to {run.stepped[1]} on three →")
         if run.practising != want["practice"]:
             problems.append(f"{path.name}: {run.practising} practice steppers shown, {want['practice']} made")
+        problems += [f"{path.name}: {p}" for p in run.practice_problems]
+        if run.practice_verdicts != len(plans[path.name]):
+            problems.append(f"{path.name}: {run.practice_verdicts} of {len(plans[path.name])} practice steppers answered")
         if run.note.strip() != STARTING_NOTE.strip("*"):
             problems.append(f"{path.name}: its first line is {run.note[:80]!r}, not the note that Python is starting")
         if not any(s.startswith("ready|Python is ready") for s in run.status):
@@ -101,3 +108,4 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
     assert problems == []
     assert runs[0].blocked == [] and served.outside == []  # nothing left 127.0.0.1 or the sub-path
     assert sum(r.plots for r in runs) >= 4 and sum(r.drawings for r in runs) >= 10
+    assert sum(r.practice_verdicts for r in runs) == sum(len(p) for p in plans.values()) >= 20  # every one, answered
