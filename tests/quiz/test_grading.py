@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 import pytest
@@ -361,3 +362,42 @@ def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     assert any("tt" in c["answers"] and not c["grade"]["correct"] for c in cases)
     assert any("tt" in c["answers"] and c["grade"]["correct"] for c in cases)
     node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases}, env="NEGAVIZ_PRACTICE")
+
+
+def _negamax(game: Any, pos: Any) -> float:
+    """An independent negamax over the game protocol: the exact value for the side to move."""
+    moves = game.moves(pos)
+    if not moves:
+        return float(game.score(pos))
+    return max(-_negamax(game, game.play(pos, m)) for m in moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 3), st.integers(2, 3), st.integers(0, 10**6), st.sampled_from([1, 10**9]), st.booleans())
+def test_the_grader_against_an_independent_search(depth: int, branching: int, seed: int, scale: int, hard: bool) -> None:
+    """On random trees with large values (up to 9·10⁹) and ties: every exact value the key
+    asks is the independent negamax value; every bound it accepts is on the right side of
+    it; the right answers pass; a whole value off by one fails (no relative tolerance)."""
+    rng = random.Random(seed)
+    tree = random_tree(depth, branching, seed=seed)
+    # values scaled up, and nudged by 0 or 1 (ties stay likely at scale 1)
+    big = Tree.parse(re.sub(r"(?<=:)-?\d+", lambda m: str(int(m.group()) * scale + rng.choice([0, 1])), tree.text()))
+    trace = record(big, algorithm="alphabeta", fail_hard=hard)
+    key = answer_key(trace)
+    game = trace.game
+    for nid, name in key.ids.items():
+        if name not in key.values:
+            continue
+        want = key.values[name]
+        exact = _negamax(game, trace.position(nid))
+        if want["accepted"] is None and trace.nodes[nid].bound.name == "EXACT":
+            assert want["value"] == exact, (name, want, exact)
+        elif trace.nodes[nid].bound.name == "LOWER":
+            assert all(b <= exact for b in want["accepted"] or (want["value"],))
+        elif trace.nodes[nid].bound.name == "UPPER":
+            assert all(b >= exact for b in want["accepted"] or (want["value"],))
+    assert key.grade(**right_answers(key)).correct
+    name, want = next(iter(key.values.items()))
+    if want["accepted"] is None and math.isfinite(want["value"]):
+        g = key.grade(values={name: want["value"] + 1}, only_given=True)
+        assert g.wrong_values == {name}, (want["value"], g.sentence)
