@@ -401,3 +401,59 @@ def test_the_grader_against_an_independent_search(depth: int, branching: int, se
     if want["accepted"] is None and math.isfinite(want["value"]):
         g = key.grade(values={name: want["value"] + 1}, only_given=True)
         assert g.wrong_values == {name}, (want["value"], g.sentence)
+
+
+class _Spaced:
+    """A lecturer's game whose move names hold spaces: "take 1" then "1 more" reads like
+    "take 1 1" then "more" as a path joined by spaces."""
+
+    root = ()
+
+    def moves(self, pos: tuple[str, ...]) -> list[str]:
+        return [] if len(pos) == 2 else (["take 1", "take"] if not pos else ["1 more", "more"])
+
+    def play(self, pos: tuple[str, ...], move: str) -> tuple[str, ...]:
+        return (*pos, move)
+
+    def is_terminal(self, pos: tuple[str, ...]) -> bool:
+        return len(pos) == 2
+
+    def score(self, pos: tuple[str, ...]) -> int:
+        return {("take 1", "1 more"): 3, ("take 1", "more"): 1, ("take", "1 more"): 2, ("take", "more"): 4}[pos]
+
+
+def test_every_node_has_a_name_of_its_own_and_is_answered_by_it() -> None:
+    trace = record(_Spaced(), algorithm="negamax")
+    key = answer_key(trace)
+    assert len(set(key.ids.values())) == len(key.ids)  # no two nodes share a name
+    assert "take 1 / 1 more" in key.names and "take / 1 more" in key.names
+    assert key.grade(**right_answers(key)).correct
+    g = key.grade(values={n: v["value"] for n, v in key.values.items()} | {"take 1": -99}, only_given=True)
+    assert g.wrong_values == {"take 1"}
+
+
+def test_a_search_that_cannot_be_graded_honestly_is_refused_in_one_line() -> None:
+    stopped = record(Tree.parse(TEXTBOOK), algorithm="alphabeta", max_nodes=3)
+    with pytest.raises(InputError, match="stopped before it finished"):
+        grade(stopped, values={"A": 5})
+    with pytest.raises(InputError, match="stopped before it finished"):
+        answer_key(stopped)
+    with pytest.raises(InputError, match="this trace is mtdf"):
+        grade(record(Tree.parse(TEXTBOOK), algorithm="mtdf"), values={"A": 5})
+    with pytest.raises(InputError, match="this trace is pvs"):
+        answer_key(record(Tree.parse(TEXTBOOK), algorithm="pvs"))
+    from negaviz.quiz.practice import practice_data
+
+    with pytest.raises(InputError, match="stopped before it finished"):
+        practice_data(stopped, "tree")
+
+
+def test_numbers_are_read_by_one_rule() -> None:
+    from negaviz.quiz.questions import parse_value
+
+    assert parse_value("５") == 5 and parse_value("𝟓") == 5 and parse_value(" −3 ") == -3 and parse_value("1e2") == 100
+    for bad in ("٥", "1_0", "ß", "0x10", "1e400"):
+        with pytest.raises(InputError):
+            parse_value(bad)
+    with pytest.raises(InputError, match="too large"):
+        parse_value(10**400)
