@@ -77,7 +77,7 @@ def stored_pages() -> list[tuple[str, str]]:
             for output in cell.get("outputs", []):
                 frame = "".join(output.get("data", {}).get("text/html", ""))
                 m = SRCDOC.search(frame)
-                if m and "practice" in json.dumps(page_state(html.unescape(m.group(1)))["scenes"][0].get("practice")):
+                if m and page_state(html.unescape(m.group(1)))["scenes"][0].get("practice"):
                     out.append((f"{path.name} cell {i}", html.unescape(m.group(1))))
     return out
 
