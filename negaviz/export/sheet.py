@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import random
 import re
 from dataclasses import dataclass
@@ -49,10 +48,6 @@ MAX_STUDENT = 64
 
 INK = "#222222"
 """The colour of every node, edge and value of an exercise tree: all alike, and dark enough to print."""
-A4 = (842.0, 595.0)
-"""A PDF page: A4 landscape, in points."""
-MARGIN = 36.0
-"""Space kept free around a tree on a PDF page, in points (half an inch)."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 """The page fetches nothing and runs no script: its trees are inline SVG."""
@@ -325,27 +320,33 @@ def key_markdown(sheet: Sheet) -> str:
 
 
 # ------------------------------------------------------------------------------ the PDF
+def conventions(ex: Exercise) -> str:
+    """The conventions an exam page states beside the task: who moves where, whose values
+    the leaves give and the answers take, the order of children, and what a bound may be."""
+    view = ("leaf values are for ▲ MAX, and so is every value you write (minimax view)" if ex.perspective == "minimax"
+            else "leaf values are for ▲ (the first player); write each node's value for the side to move there "
+            "(negamax view: a child's value negated)")
+    return (f"▲ marks a node where MAX (the first player) moves, ▼ where MIN moves; {view}. Children are searched "
+            "left to right; the root's window is (−∞, ∞). Under each inner node, write its window (α, β) in the "
+            "upper box and its value in the lower one.")
+
+
 def trees_pdf(sheet: Sheet) -> bytes:
-    """The sheet's trees as one PDF, a page per exercise, A4 landscape: each drawn by
-    ``dot``, headed with its number and the sheet's seed, and scaled by pypdf to fill the
-    page within its margins."""
+    """The sheet as an exam to print (:mod:`negaviz.export.exam`): one tree a page, A4
+    landscape, each page with the task, the conventions, a field for the student's name
+    and ID, ▲/▼ on every node, dark leaf values, labels of 11 pt, the tree across the
+    page and boxes for each inner node's window and value.  Drawn by Graphviz's ``neato``
+    (nodes pinned where the layout puts them), joined by pypdf."""
     check_sheet(sheet)
     try:
-        from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+        import pypdf  # noqa: F401  # joins the pages
     except ImportError:  # pragma: no cover - depends on the environment
         raise InputError('a PDF of the trees needs the pypdf package: pip install "negaviz[draw]"') from None
-    from negaviz.render.output import render
+    from negaviz.export.exam import exam_pdf, fit, page
 
-    writer = PdfWriter()
+    pages = []
     for i, ex in enumerate(sheet.exercises, 1):
-        drawn = PdfReader(io.BytesIO(render(picture(ex, f"Exercise {i} ({_who(sheet)})"), "pdf"))).pages[0]
-        w, h = float(drawn.mediabox.width), float(drawn.mediabox.height)
-        scale = min((A4[0] - 2 * MARGIN) / w, (A4[1] - 2 * MARGIN) / h, 2.0)  # big trees shrink, small ones grow
-        page = PageObject.create_blank_page(width=A4[0], height=A4[1])
-        page.merge_transformed_page(drawn, Transformation().scale(scale).translate(
-            (A4[0] - w * scale) / 2, (A4[1] - h * scale) / 2))
-        writer.add_page(page)
-    writer.add_metadata({"/Title": f"Alpha-beta exercises, {_who(sheet)}", "/Producer": f"negaviz {__version__}"})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        scale = fit(ex.tree)
+        pages.append((page(ex.tree, number=i, task=_task(ex), conventions=conventions(ex), who=_who(sheet),
+                           scale=scale), scale))
+    return exam_pdf(pages, f"Alpha-beta exercises, {_who(sheet)}", f"negaviz {__version__}")
