@@ -36,7 +36,8 @@ A4 = (842.0, 595.0)
 MARGIN = 36.0
 """The space kept free at each edge of a page, in points (half an inch)."""
 FONT = 11
-"""Every label's size in points: names, leaf values, the task, the boxes' words."""
+"""The smallest letters' size in points: the task, the boxes' words, the leaves' names (names
+over boxes and leaf values are a point larger, the heading 14)."""
 TITLE = 14
 """The heading's size in points."""
 INK = "#111111"
@@ -172,7 +173,7 @@ def page(tree: Tree, *, number: int, task: str, conventions: str, who: str, scal
 
 
 def _text_label(text: str) -> str:
-    return f"<{_text(text, FONT - 1)}>"
+    return f"<{_text(text)}>"
 
 
 def exam_pdf(pages: list[tuple[Any, float]], title: str, producer: str) -> bytes:

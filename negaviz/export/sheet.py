@@ -180,7 +180,9 @@ def exercise_html(exercise: Exercise, number: int) -> str:
     check_int(number, "number", low=1)
     return (
         f'<section class="exercise" id="exercise-{number}">\n'
-        f"<h2>Exercise {number}</h2>\n<p>{html.escape(_task(exercise))}</p>\n"
+        f'<h2>Exercise {number}</h2>\n<p class="student">Name: ______________________ Student ID: ____________</p>\n'
+        f"<p>{html.escape(_task(exercise))}</p>\n"
+        f'<p class="conventions">Conventions: {html.escape(conventions(exercise))}</p>\n'
         f'<figure>{_svg(exercise, number)}<figcaption>The tree as text: <code>{html.escape(exercise.text)}</code>'
         "</figcaption></figure>\n</section>\n"
     )
@@ -229,6 +231,18 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.85em; color: #555; margin-top: 0.5em; }
 @media print { section.exercise { break-inside: avoid; page-break-inside: avoid; } }
 """
+_PAPER = """
+p.student { text-align: right; }
+@media print {
+  @page { size: A4 landscape; margin: 12mm; }
+  body { margin: 0; max-width: none; }
+  h1, p.about { display: none; }
+  section.exercise { margin: 0; break-after: page; page-break-after: always; }
+  section.exercise:last-child { break-after: auto; page-break-after: auto; }
+  figure svg { width: 100%; max-height: 130mm; }
+}
+"""
+"""How a paper sheet (no steppers) prints: one exercise a page, its task, conventions and tree across it."""
 
 
 def sheet_html(sheet: Sheet, *, title: str | None = None, practice: bool = True) -> str:
@@ -256,7 +270,7 @@ def sheet_html(sheet: Sheet, *, title: str | None = None, practice: bool = True)
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{STEPPER_CSP if practice else CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(heading)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{html.escape(heading)}</title>\n<style>{_STYLE}{'' if practice else _PAPER}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(heading)}</h1>\n<p class=\"about\">{html.escape(about)}</p>\n{body}</body>\n</html>\n"
     )
 
@@ -321,14 +335,13 @@ def key_markdown(sheet: Sheet) -> str:
 
 # ------------------------------------------------------------------------------ the PDF
 def conventions(ex: Exercise) -> str:
-    """The conventions an exam page states beside the task: who moves where, whose values
-    the leaves give and the answers take, the order of children, and what a bound may be."""
+    """The conventions a sheet for paper states beside the task: who moves where, whose
+    values the leaves give and the answers take, and the order of children."""
     view = ("leaf values are for ▲ MAX, and so is every value you write (minimax view)" if ex.perspective == "minimax"
             else "leaf values are for ▲ (the first player); write each node's value for the side to move there "
             "(negamax view: a child's value negated)")
     return (f"▲ marks a node where MAX (the first player) moves, ▼ where MIN moves; {view}. Children are searched "
-            "left to right; the root's window is (−∞, ∞). Under each inner node, write its window (α, β) in the "
-            "upper box and its value in the lower one.")
+            "left to right; the root's window is (−∞, ∞).")
 
 
 def trees_pdf(sheet: Sheet) -> bytes:
@@ -347,6 +360,7 @@ def trees_pdf(sheet: Sheet) -> bytes:
     pages = []
     for i, ex in enumerate(sheet.exercises, 1):
         scale = fit(ex.tree)
-        pages.append((page(ex.tree, number=i, task=_task(ex), conventions=conventions(ex), who=_who(sheet),
+        boxes = " Under each inner node, write its window (α, β) in the upper box and its value in the lower one."
+        pages.append((page(ex.tree, number=i, task=_task(ex), conventions=conventions(ex) + boxes, who=_who(sheet),
                            scale=scale), scale))
     return exam_pdf(pages, f"Alpha-beta exercises, {_who(sheet)}", f"negaviz {__version__}")
