@@ -128,15 +128,20 @@ def _wheel_file(path: Path, *, given: bool) -> Source:
     """A negaviz wheel on this machine, read to copy into the course."""
     import negaviz
 
-    whence = "--wheel" if given else "this negaviz was installed from"
     match = _WHEEL_NAME.match(path.name)
     if match is None:
+        whence = "--wheel" if given else "this negaviz was installed from"
         raise InputError(f"{whence} {str(path)!r}: not a negaviz wheel (a file named negaviz-VERSION-...-any.whl)")
     try:
+        if path.exists() and not path.is_file():  # a folder, a named pipe: never read one
+            raise IsADirectoryError(0, "not a regular file")
         data = path.read_bytes()
     except OSError as exc:
-        again = "" if given else ": reinstall negaviz from a wheel that is there, or run init with --wheel FILE"
-        raise InputError(f"{whence} the wheel {str(path)!r}, which cannot be read ({exc.strerror or exc}){again}") from None
+        why = exc.strerror or str(exc)
+        if given:
+            raise InputError(f"--wheel {str(path)!r}: the wheel cannot be read ({why})") from None
+        raise InputError(f"this negaviz was installed from the wheel {str(path)!r}, which cannot be read ({why}): "
+                         "reinstall negaviz from a wheel that is there, or run init with --wheel FILE") from None
     version = match.group(1)
     how = "the wheel given" if given else "the wheel this negaviz was installed from"
     if not given and version != negaviz.__version__:
