@@ -162,7 +162,7 @@ def _fill(data: bytes, source: Source) -> bytes:
 
     text = data.decode("utf-8")
     for word, value in (("@NEGAVIZ_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
-                        ("@NEGAVIZ_SITE_REQUIREMENT@", source.lines("site").rstrip("\n")),
+                        ("@NEGAVIZ_SITE_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
                         ("@NEGAVIZ_VERSION@", negaviz.__version__), ("@PYTHON_VERSION@", _python())):
         text = text.replace(word, value)
     return text.encode("utf-8")

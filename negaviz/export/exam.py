@@ -59,8 +59,10 @@ CHARS = 132
 
 
 def marker(tree: Tree, node: int) -> str:
-    """▲ where the first player (MAX) is to move, ▼ where the second (MIN) is."""
-    return "▲" if tree.player(node) == 0 else "▼"
+    """▲ where the first player (MAX) is to move, ▼ where the second (MIN) is: the drawings' marker."""
+    from negaviz.render.labels import marker as player_marker
+
+    return player_marker(tree.player(node))
 
 
 def layout(tree: Tree, width: float = A4[0]) -> list[tuple[str, float, int]]:
@@ -127,7 +129,7 @@ def _lines(text: str, size: int = FONT) -> str:
 def page(tree: Tree, *, number: int, task: str, conventions: str, who: str, scale: float = 1.0) -> Any:
     """One exam page: a ``graphviz.Digraph`` for ``neato``, every node pinned in points on A4
     (on a page ``1 / scale`` times A4, for a tree that :func:`fit` says needs it)."""
-    import graphviz
+    import graphviz  # type: ignore[import-untyped]  # (trees_pdf has said in one line if it is missing)
 
     from negaviz.vocabulary import fmt
 

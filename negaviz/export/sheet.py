@@ -351,10 +351,9 @@ def trees_pdf(sheet: Sheet) -> bytes:
     page and boxes for each inner node's window and value.  Drawn by Graphviz's ``neato``
     (nodes pinned where the layout puts them), joined by pypdf."""
     check_sheet(sheet)
-    try:
-        import pypdf  # noqa: F401  # joins the pages
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise InputError('a PDF of the trees needs the pypdf package: pip install "negaviz[draw]"') from None
+    from negaviz.extras import require
+
+    require("graphviz", "pypdf", purpose="a PDF of the trees")  # neato draws each page, pypdf joins them
     from negaviz.export.exam import exam_pdf, fit, page
 
     pages = []

@@ -55,7 +55,8 @@ def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
     # This environment runs negaviz from its checkout (pip install -e .): a wheel built from it.
     assert wheels == [f"wheels/negaviz-{negaviz.__version__}-py3-none-any.whl"]
     assert f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n" in course["requirements.txt"].decode()
-    assert course["requirements-site.txt"].decode().endswith(f"\n--find-links wheels\nnegaviz[site]=={negaviz.__version__}\n")
+    assert course["requirements-site.txt"].decode().endswith(
+        f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n")
     assert info.source.startswith(f"requirements.txt installs negaviz {negaviz.__version__} from {wheels[0]}, a wheel "
                                   f"built from the editable checkout {ROOT}")
     assert course["notebooks/01-game-trees.ipynb"] == (TEMPLATE / STARTER[0]).read_bytes()

@@ -115,3 +115,32 @@ def test_a_wheel_that_is_no_negaviz_wheel_is_refused(tmp_path: Path, capsys: pyt
     assert err == (f"negaviz: error: --wheel {str(other)!r}: not a negaviz wheel (a file named "
                    "negaviz-VERSION-...-any.whl)\n")
     assert not (tmp_path / "c").exists()
+
+
+def test_the_site_job_builds_the_site_from_requirements_site_alone(tmp_path: Path) -> None:
+    """What GitLab's ``pages`` job does, in a fresh environment: ``requirements-site.txt``
+    (negaviz with the extras the site takes, from the course's own wheel; not the test
+    tools) and nothing else builds the site."""
+    from negaviz.course.init import init_course
+
+    course = tmp_path / "course"
+    init_course(course)  # from this checkout: a wheel built from it, in wheels/
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PATH"] = f"{venv / 'bin'}:/usr/bin:/bin"
+    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-r", "requirements-site.txt"],
+                             cwd=course, env=env, capture_output=True, text=True, timeout=900)
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    assert f"wheels/{WHEEL}" in install.stdout
+    listed = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "list", "--format=freeze"], env=env,
+                            capture_output=True, text=True, check=True).stdout.lower()
+    assert "jupyterlite-core==" in listed and "anywidget==" in listed
+    assert "nbval==" not in listed and "pytest==" not in listed
+    done = subprocess.run([str(venv / "bin" / "negaviz"), "site", "notebooks/", "-o", "public"], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "public: a JupyterLite site of 1 notebook" in done.stdout
+    assert (course / "public" / "lab" / "index.html").is_file()
+    if shutil.which("node", path=env["PATH"]):  # as GitLab's job installs it: the kernel's modules compiled ahead
+        assert "bytecode: compiling the kernel's modules with Node.js" in done.stderr or "bytecode: cached" in done.stderr
