@@ -723,7 +723,10 @@ def _cmd_check_notebooks(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if pairs or found:
         return 1
-    print(f"{count}: each agrees with its .py, and no cell breaks the rules for stable notebooks")
+    paired = sum(path.with_suffix(".py").is_file() for path in notebooks)
+    agree = ("each agrees with its .py" if paired == len(notebooks) else "none has a .py to differ from" if not paired
+             else f"the {paired} with a .py agree with it")
+    print(f"{count}: {agree}, and no cell breaks the rules for stable notebooks")
     return 0
 
 
