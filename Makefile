@@ -12,9 +12,9 @@ STAMP  := $(VENV)/.negaviz-installed
 # Versions known to pass; `make test CONSTRAINTS=` (in a fresh VENV) installs the newest instead.
 CONSTRAINTS ?= constraints.txt
 
-.PHONY: lab trust test setup dot browser bench notebooks check test-latest constraints docs site js
+.PHONY: lab trust test setup dot poppler browser bench notebooks check test-latest constraints docs site js
 
-setup: $(STAMP) dot
+setup: $(STAMP) dot poppler
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "negaviz needs Python 3.10 or newer; this is " + sys.version.split()[0])'
@@ -33,6 +33,15 @@ dot:
 	    echo "negaviz needs Graphviz's 'dot' program: run 'sudo apt-get install graphviz' (or 'conda install -c conda-forge graphviz'), then try again" >&2; exit 1; \
 	  fi; }
 	@dot -V
+
+# Poppler's pdftotext, which the tests read the exercise PDF with: installed like dot.
+poppler:
+	@command -v pdftotext >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; \
+	  else \
+	    echo "the tests read PDFs with poppler's pdftotext: run 'sudo apt-get install poppler-utils', then try again" >&2; exit 1; \
+	  fi; }
 
 # Debian's Chromium, for the browser tests (test tools must never download a browser).
 browser:

@@ -681,7 +681,12 @@ def _cmd_init(args: argparse.Namespace) -> int:
 
     from negaviz.course.rules import check_notebook
 
-    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force)
+    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, wheel=args.wheel)
+    print(info.source)
+    if info.missing:
+        lacks = "; ".join(f"the {extra} extra ({', '.join(names)})" for extra, names in info.missing.items())
+        print(f"warning: this environment lacks {lacks}, so constraints.txt pins none of it: run init from an "
+              f"environment with negaviz[notebook,site] installed", file=sys.stderr)
     for name in info.kept:
         print(f"kept {name} (not written by negaviz init, or changed since)", file=sys.stderr)
     for name in info.notebooks:  # what the course's CI would trip on, said now
@@ -694,20 +699,34 @@ def _cmd_init(args: argparse.Namespace) -> int:
 
 
 def _cmd_check_notebooks(args: argparse.Namespace) -> int:
+    from negaviz.course.pairs import pair_problems
     from negaviz.course.rules import check_notebook
     from negaviz.site.notebooks import collect
 
     notebooks = [file.source for file in collect(args.paths) if file.name.suffix == ".ipynb"]
+    count = f"{len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''}"
+    # The pairs first: a notebook that is not what its .py says is checked in vain.
+    pairs = [line for path in notebooks for line in pair_problems(path, str(path))]
+    for line in pairs:
+        print(line)
     found = 0
     for path in notebooks:
         for finding in check_notebook(path):
             print(finding.line(str(path)))
             found += 1
+    if pairs:
+        one = len(pairs) == 1
+        print(f"{len(pairs)} notebook{'' if one else 's'} of {len(notebooks)} differ{'s' if one else ''} from "
+              f"{'its' if one else 'their'} .py", file=sys.stderr)
     if found:
-        print(f"{found} cell{'s' if found != 1 else ''} in {len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''} "
-              "would make nbval fail for the wrong reason", file=sys.stderr)
+        print(f"{found} cell{'s' if found != 1 else ''} in {count} would make nbval fail for the wrong reason",
+              file=sys.stderr)
+    if pairs or found:
         return 1
-    print(f"{len(notebooks)} notebook{'s' if len(notebooks) != 1 else ''}: no cell breaks the rules for stable notebooks")
+    paired = sum(path.with_suffix(".py").is_file() for path in notebooks)
+    agree = ("each agrees with its .py" if paired == len(notebooks) else "none has a .py to differ from" if not paired
+             else f"the {paired} with a .py agree with it")
+    print(f"{count}: {agree}, and no cell breaks the rules for stable notebooks")
     return 0
 
 
@@ -892,6 +911,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  negaviz init cs440\n"
         "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/11-write-your-own-alphabeta.ipynb\n"
         "  negaviz init . --force    # add what is missing; a file init did not write is never replaced\n"
+        "  negaviz init cs440 --wheel dist/negaviz-0.1.0-py3-none-any.whl   # the course installs this wheel\n"
         "exit status: 0 done, 2 bad input (found before any file is written) or a failed write",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -902,17 +922,23 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("--force", action="store_true",
                       help="write into a folder that holds files: add what is missing, replace only files "
                       "init wrote before and nobody changed")
+    init.add_argument("--wheel", metavar="FILE.whl",
+                      help="the negaviz wheel the course installs (copied into its wheels/ folder); default: where "
+                      "this negaviz was installed from (a wheel, a checkout, a URL or a package index)")
     init.set_defaults(run=_cmd_init)
 
     check = commands.add_parser(
-        "check-notebooks", help="warn about cells that would make nbval fail for the wrong reason",
-        description="Read notebooks (nothing runs) and print one line per cell that breaks a rule for stable "
-        "notebooks: random numbers with no seed, a printed time, a widget without a static form, an Output "
-        "widget, or an nbval marker not alone on its line.",
+        "check-notebooks", help="check that each notebook agrees with its .py, and warn about cells that would "
+        "make nbval fail for the wrong reason",
+        description="Read notebooks (nothing runs). First, each notebook with a jupytext .py beside it must have "
+        "the cells the .py has (an edit made to the .py alone would leave nbval and the course site on the old "
+        "notebook). Then print one line per cell that breaks a rule for stable notebooks: random numbers with no "
+        "seed, a printed time, a widget without a static form, an Output widget, or an nbval marker not alone on "
+        "its line.",
         epilog="examples:\n"
         "  negaviz check-notebooks notebooks/\n"
         "  negaviz check-notebooks notebooks/03-alphabeta.ipynb\n"
-        "exit status: 0 no warnings, 1 warnings (one line per cell), 2 bad input",
+        "exit status: 0 all well, 1 a pair that differs or a cell that breaks a rule (one line each), 2 bad input",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     check.add_argument("paths", metavar="PATH", nargs="+", help="a .ipynb notebook, or a folder of them")

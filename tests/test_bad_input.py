@@ -297,6 +297,13 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("init into /proc", ["init", "/proc/negaviz-course"], "folder '/proc' takes no new folders"),
     ("init into /sys", ["init", "/sys/negaviz-course"], "folder '/sys' takes no new folders"),
     ("init into a read-only folder", ["init", "/proc/sys"], "cannot make a course in '/proc/sys': the folder cannot be written"),
+    # issue 42: the wheel the course installs
+    ("init with a wheel that is not there", ["init", "{tmp}/course", "--wheel", "{tmp}/negaviz-0.1.0-py3-none-any.whl"],
+     "--wheel '{tmp}/negaviz-0.1.0-py3-none-any.whl': the wheel cannot be read (No such file or directory)"),
+    ("init with a folder for a wheel", ["init", "{tmp}/course", "--wheel", "{tmp}/dir/"],
+     "--wheel '{tmp}/dir': not a negaviz wheel (a file named negaviz-VERSION-...-any.whl)"),
+    ("init with a named pipe for a wheel", ["init", "{tmp}/course", "--wheel", "/dev/stdin"],
+     "--wheel '/dev/stdin': not a negaviz wheel"),
     ("check-notebooks of a file that is not a notebook", ["check-notebooks", "{tmp}/bad_tree"], "is not a notebook"),
     ("check-notebooks of a folder with no notebook", ["check-notebooks", "{tmp}/dir"], "holds no notebook"),
     ("check-notebooks of a notebook with a cell that is not one", ["check-notebooks", "{tmp}/odd.ipynb"],

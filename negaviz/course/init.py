@@ -1,9 +1,11 @@
 """``negaviz init DIR``: a course repository a lecturer can push as it is.
 
-The files come from ``template/`` beside this module (package data), with two words
-filled in: the negaviz version that wrote the course (``@NEGAVIZ_VERSION@``) and the
-Python it ran on (``@PYTHON_VERSION@``, which the CI workflows install).  Three more are
-made here: ``constraints.txt`` (every package of the environment that ran init, pinned,
+The files come from ``template/`` beside this module (package data), with words filled
+in: the negaviz version that wrote the course (``@NEGAVIZ_VERSION@``), the Python it ran
+on (``@PYTHON_VERSION@``, which the CI workflows install), and the requirement lines
+that install negaviz from where the running negaviz came (``@NEGAVIZ_REQUIREMENT@``,
+``@NEGAVIZ_SITE_REQUIREMENT@``; :mod:`negaviz.course.source`: an index, a URL, or a
+wheel that init copies into ``wheels/``).  Three more are made here: ``constraints.txt`` (every package of the environment that ran init, pinned,
 so a term's CI installs what the lecturer's notebooks were made with), the lecture
 notebooks (the starter lecture, stored executed, or the notebooks ``--from`` names, each
 with its jupytext ``.py`` pair when it has one), and the manifest.
@@ -32,6 +34,7 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
+from negaviz.course.source import EXTRAS, WHEELS, Source, find_source, missing_extras
 from negaviz.errors import InputError
 from negaviz.fileio import atomic_write
 
@@ -44,6 +47,7 @@ MANIFEST = ".negaviz-course.json"
 FILES: dict[str, str] = {
     "README.md": "README.md",
     "requirements.txt": "requirements.txt",
+    "requirements-site.txt": "requirements-site.txt",
     "pytest.ini": "pytest.ini",
     "environment.yml": "environment.yml",
     "postBuild": "postBuild",
@@ -75,18 +79,25 @@ class CourseInfo:
     """The files already there that init left as they were (``force``): written by someone else, or changed since."""
     notebooks: tuple[str, ...]
     """The course's notebooks (``.ipynb``), as POSIX paths."""
+    source: str
+    """One line: where the course's requirements take negaviz from."""
+    missing: dict[str, list[str]]
+    """Each extra of the course's (notebook, site) that the environment lacks packages of: ``constraints.txt`` pins none of them."""
 
 
 def init_course(
     folder: str | os.PathLike[str], *, notebooks: Iterable[str | os.PathLike[str]] = (), force: bool = False,
+    wheel: str | os.PathLike[str] | None = None,
 ) -> CourseInfo:
     """Write a course repository into ``folder`` (made if missing).
 
     ``notebooks`` (files or folders of ``.ipynb``, as ``negaviz site`` takes them) replace
     the starter lecture; each brings its jupytext ``.py`` pair.  ``folder`` must be empty
     (a ``.git`` folder aside) unless ``force``, which adds the course's files beside what
-    is there and never replaces a file init did not write.  Every input is checked
-    before any file is written."""
+    is there and never replaces a file init did not write.  The course's requirements
+    install negaviz from where the running negaviz came (:mod:`negaviz.course.source`),
+    or from ``wheel``, a negaviz wheel file copied into the course.  Every input is
+    checked before any file is written."""
     from negaviz.site.notebooks import collect, read_pair
     from negaviz.vocabulary import check_flag, shown
 
@@ -104,11 +115,20 @@ def init_course(
             lectures[f"notebooks/{file.name}"] = read_pair(file.source)
     else:
         lectures = {name: (TEMPLATE / name).read_bytes() for name in STARTER}
+    made = not os.path.lexists(folder)
     root = _check_folder(Path(folder), force)
-    files = {dest: _fill((TEMPLATE / source).read_bytes()) for source, dest in FILES.items()}
+    try:
+        source = find_source(wheel)
+    except InputError:
+        if made:
+            root.rmdir()  # the folder this call made, still empty: leave nothing behind
+        raise
+    files = {dest: _fill((TEMPLATE / name).read_bytes(), source) for name, dest in FILES.items()}
     files["constraints.txt"] = constraints().encode("utf-8")
+    if source.wheel is not None:
+        files[f"{WHEELS}/{source.wheel}"] = source.data
     files.update(lectures)
-    return _write(root, files, force)
+    return _write(root, files, force, source.said, missing_extras())
 
 
 def constraints() -> str:
@@ -137,11 +157,15 @@ def _python() -> str:
     return f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
-def _fill(data: bytes) -> bytes:
+def _fill(data: bytes, source: Source) -> bytes:
     import negaviz
 
     text = data.decode("utf-8")
-    return text.replace("@NEGAVIZ_VERSION@", negaviz.__version__).replace("@PYTHON_VERSION@", _python()).encode("utf-8")
+    for word, value in (("@NEGAVIZ_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
+                        ("@NEGAVIZ_SITE_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
+                        ("@NEGAVIZ_VERSION@", negaviz.__version__), ("@PYTHON_VERSION@", _python())):
+        text = text.replace(word, value)
+    return text.encode("utf-8")
 
 
 def _check_folder(path: Path, force: bool) -> Path:
@@ -191,7 +215,7 @@ def _written_before(root: Path) -> dict[str, str]:
     return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _write(root: Path, files: dict[str, bytes], force: bool) -> CourseInfo:
+def _write(root: Path, files: dict[str, bytes], force: bool, said: str, missing: dict[str, list[str]]) -> CourseInfo:
     import negaviz
 
     before = _written_before(root) if force else {}
@@ -218,7 +242,7 @@ def _write(root: Path, files: dict[str, bytes], force: bool) -> CourseInfo:
     record = {"negaviz": negaviz.__version__, "files": manifest}
     atomic_write(root / MANIFEST, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     notebooks = tuple(n for n in sorted(files) if n.endswith(".ipynb"))
-    return CourseInfo(root, tuple(written), tuple(kept), notebooks)
+    return CourseInfo(root, tuple(written), tuple(kept), notebooks, said, missing)
 
 
 def _read(path: Path) -> bytes | None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import random
 import re
 from dataclasses import dataclass
@@ -49,10 +48,6 @@ MAX_STUDENT = 64
 
 INK = "#222222"
 """The colour of every node, edge and value of an exercise tree: all alike, and dark enough to print."""
-A4 = (842.0, 595.0)
-"""A PDF page: A4 landscape, in points."""
-MARGIN = 36.0
-"""Space kept free around a tree on a PDF page, in points (half an inch)."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 """The page fetches nothing and runs no script: its trees are inline SVG."""
@@ -185,7 +180,9 @@ def exercise_html(exercise: Exercise, number: int) -> str:
     check_int(number, "number", low=1)
     return (
         f'<section class="exercise" id="exercise-{number}">\n'
-        f"<h2>Exercise {number}</h2>\n<p>{html.escape(_task(exercise))}</p>\n"
+        f'<h2>Exercise {number}</h2>\n<p class="student">Name: ______________________ Student ID: ____________</p>\n'
+        f"<p>{html.escape(_task(exercise))}</p>\n"
+        f'<p class="conventions">Conventions: {html.escape(conventions(exercise))}</p>\n'
         f'<figure>{_svg(exercise, number)}<figcaption>The tree as text: <code>{html.escape(exercise.text)}</code>'
         "</figcaption></figure>\n</section>\n"
     )
@@ -234,6 +231,18 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.85em; color: #555; margin-top: 0.5em; }
 @media print { section.exercise { break-inside: avoid; page-break-inside: avoid; } }
 """
+_PAPER = """
+p.student { text-align: right; }
+@media print {
+  @page { size: A4 landscape; margin: 12mm; }
+  body { margin: 0; max-width: none; }
+  h1, p.about { display: none; }
+  section.exercise { margin: 0; break-after: page; page-break-after: always; }
+  section.exercise:last-child { break-after: auto; page-break-after: auto; }
+  figure svg { width: 100%; max-height: 130mm; }
+}
+"""
+"""How a paper sheet (no steppers) prints: one exercise a page, its task, conventions and tree across it."""
 
 
 def sheet_html(sheet: Sheet, *, title: str | None = None, practice: bool = True) -> str:
@@ -261,7 +270,7 @@ def sheet_html(sheet: Sheet, *, title: str | None = None, practice: bool = True)
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{STEPPER_CSP if practice else CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(heading)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{html.escape(heading)}</title>\n<style>{_STYLE}{'' if practice else _PAPER}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(heading)}</h1>\n<p class=\"about\">{html.escape(about)}</p>\n{body}</body>\n</html>\n"
     )
 
@@ -325,27 +334,32 @@ def key_markdown(sheet: Sheet) -> str:
 
 
 # ------------------------------------------------------------------------------ the PDF
-def trees_pdf(sheet: Sheet) -> bytes:
-    """The sheet's trees as one PDF, a page per exercise, A4 landscape: each drawn by
-    ``dot``, headed with its number and the sheet's seed, and scaled by pypdf to fill the
-    page within its margins."""
-    check_sheet(sheet)
-    try:
-        from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise InputError('a PDF of the trees needs the pypdf package: pip install "negaviz[draw]"') from None
-    from negaviz.render.output import render
+def conventions(ex: Exercise) -> str:
+    """The conventions a sheet for paper states beside the task: who moves where, whose
+    values the leaves give and the answers take, and the order of children."""
+    view = ("leaf values are for ▲ MAX, and so is every value you write (minimax view)" if ex.perspective == "minimax"
+            else "leaf values are for ▲ (the first player); write each node's value for the side to move there "
+            "(negamax view: a child's value negated)")
+    return (f"▲ marks a node where MAX (the first player) moves, ▼ where MIN moves; {view}. Children are searched "
+            "left to right; the root's window is (−∞, ∞).")
 
-    writer = PdfWriter()
+
+def trees_pdf(sheet: Sheet) -> bytes:
+    """The sheet as an exam to print (:mod:`negaviz.export.exam`): one tree a page, A4
+    landscape, each page with the task, the conventions, a field for the student's name
+    and ID, ▲/▼ on every node, dark leaf values, labels of 11 pt, the tree across the
+    page and boxes for each inner node's window and value.  Drawn by Graphviz's ``neato``
+    (nodes pinned where the layout puts them), joined by pypdf."""
+    check_sheet(sheet)
+    from negaviz.extras import require
+
+    require("graphviz", "pypdf", purpose="a PDF of the trees")  # neato draws each page, pypdf joins them
+    from negaviz.export.exam import exam_pdf, fit, page
+
+    pages = []
     for i, ex in enumerate(sheet.exercises, 1):
-        drawn = PdfReader(io.BytesIO(render(picture(ex, f"Exercise {i} ({_who(sheet)})"), "pdf"))).pages[0]
-        w, h = float(drawn.mediabox.width), float(drawn.mediabox.height)
-        scale = min((A4[0] - 2 * MARGIN) / w, (A4[1] - 2 * MARGIN) / h, 2.0)  # big trees shrink, small ones grow
-        page = PageObject.create_blank_page(width=A4[0], height=A4[1])
-        page.merge_transformed_page(drawn, Transformation().scale(scale).translate(
-            (A4[0] - w * scale) / 2, (A4[1] - h * scale) / 2))
-        writer.add_page(page)
-    writer.add_metadata({"/Title": f"Alpha-beta exercises, {_who(sheet)}", "/Producer": f"negaviz {__version__}"})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        scale = fit(ex.tree)
+        boxes = " Under each inner node, write its window (α, β) in the upper box and its value in the lower one."
+        pages.append((page(ex.tree, number=i, task=_task(ex), conventions=conventions(ex) + boxes, who=_who(sheet),
+                           scale=scale), scale))
+    return exam_pdf(pages, f"Alpha-beta exercises, {_who(sheet)}", f"negaviz {__version__}")

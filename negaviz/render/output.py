@@ -27,12 +27,14 @@ FORMATS = {".svg": "svg", ".pdf": "pdf", ".png": "png", ".dot": None, ".gv": Non
 DOT source itself)."""
 
 
-def render(digraph: graphviz.Digraph, fmt: str) -> bytes:
-    """``digraph`` laid out by dot in format ``fmt`` (``svg``, ``pdf``, ``png``), quietly."""
+def render(digraph: graphviz.Digraph, fmt: str, *, engine: str = "dot") -> bytes:
+    """``digraph`` laid out by dot (or ``engine``: ``neato`` keeps pinned positions) in format
+    ``fmt`` (``svg``, ``pdf``, ``png``), quietly."""
     check_drawing(digraph)
     check_choice(fmt, tuple(sorted({f for f in FORMATS.values() if f})), "fmt")
+    check_choice(engine, ("dot", "neato"), "engine")
     try:
-        return digraph.pipe(format=fmt, engine="dot", quiet=True)
+        return digraph.pipe(format=fmt, engine=engine, quiet=True)
     except graphviz.ExecutableNotFound:
         raise InputError(
             "rendering needs Graphviz's 'dot' program: install it with 'sudo apt-get install graphviz' "

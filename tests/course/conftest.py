@@ -1,8 +1,12 @@
-"""A course as a lecturer gets it: negaviz built as a wheel from this checkout (the
-session's ``built_dists``, from its sdist, as pip builds it from PyPI), installed
-with the course's pinned requirements into a fresh virtual environment, and ``negaviz
-init`` run from there.  Made once per session (about two minutes, most of it pip
-fetching the Jupyter stack from PyPI at the versions constraints.txt pins)."""
+"""A course as a lecturer makes it and a TA sets it up: negaviz built as a wheel from this
+checkout (the session's ``built_dists``, from its sdist, as pip builds it from PyPI) and
+installed from that file, with the notebook and site extras at the versions
+constraints.txt pins, into the lecturer's fresh environment, which runs ``negaviz init``.
+The course then carries the wheel (``wheels/``); a second fresh environment, the TA's,
+installs the course by its README's command alone, in the course's folder, where no
+other source of negaviz is (pip reaches the package index for the rest, through its
+cache).  Made once per session (a few minutes, most of it pip installing the Jupyter
+stack twice)."""
 
 from __future__ import annotations
 
@@ -17,16 +21,28 @@ import pytest
 
 
 
+README_INSTALL = "python -m pip install -r requirements.txt"
+"""The course README's command that installs the course's packages (a test checks the README shows it)."""
+
+
 @dataclass(frozen=True)
 class InstalledCourse:
-    """A course written by the wheel's negaviz, in a fresh environment that installed it."""
+    """A course written by the wheel's negaviz, and the TA's environment that installed it by its README."""
 
     bin: Path
-    """The fresh environment's ``bin`` folder (python, negaviz, pytest)."""
+    """The TA's fresh environment's ``bin`` folder (python, negaviz, pytest), made by the course's README command."""
     course: Path
-    """The course ``negaviz init`` wrote from that environment (do not change it: copy it)."""
+    """The course ``negaviz init`` wrote from the lecturer's environment (do not change it: copy it)."""
     from_checkout: Path
-    """The course this checkout's negaviz wrote, whose requirements the environment installed."""
+    """The course this checkout's negaviz wrote (its wheel built from the checkout)."""
+    lecturer: Path
+    """The lecturer's environment's ``bin`` folder: negaviz installed from the wheel file, which ran init."""
+    said: str
+    """What ``negaviz init`` printed in the lecturer's environment."""
+    install_log: str
+    """What pip printed while the README's command installed the course in the TA's environment."""
+    command: str = README_INSTALL
+    """The README's command that installed it."""
 
     def env(self, path: list[str | Path]) -> dict[str, str]:
         """This process's environment with PATH set to ``path`` (and nothing from this checkout)."""
@@ -53,17 +69,24 @@ def _run(argv: list[str | Path], cwd: Path, timeout: int = 1200) -> subprocess.C
 def installed_course(tmp_path_factory: pytest.TempPathFactory, built_dists: tuple[Path, Path]) -> InstalledCourse:
     from negaviz.course.init import init_course
 
+    root = Path(__file__).resolve().parents[2]
     tmp = tmp_path_factory.mktemp("course-ci")
     (tmp / "dist").mkdir()
-    shutil.copy2(built_dists[1], tmp / "dist")  # the wheel alone: pip finds nothing else there
+    wheel = Path(shutil.copy2(built_dists[1], tmp / "dist"))
     from_checkout = tmp / "from-checkout"
     init_course(from_checkout)
-    venv = tmp / "venv"
+    # The lecturer: negaviz from the wheel file (pip records where, PEP 610), with the extras a course needs.
+    lecturer = tmp / "lecturer"
+    _run([sys.executable, "-m", "venv", lecturer], cwd=tmp)
+    _run([lecturer / "bin" / "python", "-m", "pip", "install", "--quiet", "-c", root / "constraints.txt",
+          f"negaviz[notebook,site] @ {wheel.as_uri()}", "nbval", "pytest"], cwd=tmp)
+    made = subprocess.run([str(lecturer / "bin" / "negaviz"), "init", str(tmp / "course")], cwd=tmp,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert made.returncode == 0 and made.stderr == "", made.stderr
+    # The TA: a fresh environment, the course's folder, the README's command and nothing else.
+    venv = tmp / "ta"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp)
-    # The course's own requirements (pinned by its constraints.txt), negaviz from the wheel of this checkout.
-    _run([venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--find-links", tmp / "dist",
-          "-r", "requirements.txt"], cwd=from_checkout)
-    installed = InstalledCourse(venv / "bin", tmp / "course", from_checkout)
-    done = installed.run(["negaviz", "init", installed.course], cwd=tmp)
-    assert done.returncode == 0, done.stderr
-    return installed
+    done = _run([venv / "bin" / str(c) if i == 0 else c for i, c in enumerate(README_INSTALL.split())],
+                cwd=tmp / "course")
+    return InstalledCourse(venv / "bin", tmp / "course", from_checkout, lecturer / "bin", made.stdout,
+                           done.stdout + done.stderr)

@@ -1,8 +1,11 @@
-"""What a course's CI does, done here: in a course ``negaviz init`` wrote from a fresh
-environment (the wheel built from this checkout, the course's pinned requirements), the
-notebooks pass strict nbval with Debian's dot, with Graphviz 16 standing in for dot and
-with no dot at all; the site builds; and a notebook edited to draw another tree fails
-with a diff that shows what changed.  Slow: see conftest.py for the shared environment.
+"""What a course's CI does, done here: a course ``negaviz init`` wrote from a lecturer's
+fresh environment (negaviz installed from the wheel built from this checkout) installs in
+a TA's fresh environment by its README's command, from the wheel it carries; there the
+notebook pairs agree and break no rule, the notebooks pass strict nbval with Debian's
+dot, with Graphviz 16 standing in for dot and with no dot at all; the site builds; a
+notebook edited to draw another tree fails with a diff that shows what changed, and a
+lecture edited in its .py alone fails the pair check.  Slow: see conftest.py for the
+shared environments.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import negaviz
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,13 +43,33 @@ def passed(done: subprocess.CompletedProcess[str]) -> None:
 
 
 def test_the_wheel_writes_the_course_the_checkout_writes(installed_course: Any) -> None:
-    """The wheel holds the whole template: only the pins differ (each names its own environment)."""
+    """The wheel holds the whole template: only the pins and the wheel differ (each names
+    its own environment; the checkout's wheel is built from the checkout)."""
     from_wheel, from_checkout = files_in(installed_course.course), files_in(installed_course.from_checkout)
     assert set(from_wheel) == set(from_checkout)
     differ = sorted(name for name in from_wheel if from_wheel[name] != from_checkout[name])
-    assert differ in ([".negaviz-course.json", "constraints.txt"], [])
+    wheel = f"wheels/negaviz-{negaviz.__version__}-py3-none-any.whl"
+    assert set(differ) <= {".negaviz-course.json", "constraints.txt", wheel}, differ
     pins = (installed_course.course / "constraints.txt").read_text(encoding="utf-8")
     assert re.search(r"^nbval==\S+$", pins, re.M) and re.search(r"^jupyterlite-core==0\.8\.6$", pins, re.M)
+
+
+def test_the_readme_command_installs_the_course_from_the_wheel_it_carries(installed_course: Any) -> None:
+    wheel = f"negaviz-{negaviz.__version__}-py3-none-any.whl"
+    said, summary = installed_course.said.splitlines()
+    assert said == (
+        f"requirements.txt installs negaviz {negaviz.__version__} from wheels/{wheel}, a copy of the wheel this "
+        f"negaviz was installed from ({installed_course.course.parent / 'dist'}); commit wheels/ with the course")
+    assert summary == f"{installed_course.course}: a course of 1 notebook, 14 files written; README.md says what to run next"
+    assert (installed_course.course / "wheels" / wheel).read_bytes() == (
+        installed_course.course.parent / "dist" / wheel).read_bytes()
+    setup = re.search(r"^Set up once per machine.*?^```\n(.*?)^```", (installed_course.course / "README.md").read_text(
+        encoding="utf-8"), re.S | re.M)
+    assert setup is not None and installed_course.command in setup.group(1).splitlines()  # the README's own command
+    assert f"wheels/{wheel}" in installed_course.install_log, installed_course.install_log[-3000:]
+    shown = installed_course.run(["python", "-m", "pip", "show", "negaviz"], cwd=installed_course.course)
+    assert f"Version: {negaviz.__version__}" in shown.stdout
+    assert str(installed_course.bin.parent) in shown.stdout  # in the TA's environment, not this checkout
 
 
 def test_nbval_passes_with_dot(installed_course: Any) -> None:
@@ -75,7 +100,24 @@ def test_nbval_passes_with_no_dot(installed_course: Any) -> None:
 
 def test_the_notebooks_break_no_rule(installed_course: Any) -> None:
     done = installed_course.run(["negaviz", "check-notebooks", "notebooks/"], cwd=installed_course.course)
-    assert (done.returncode, done.stdout) == (0, "1 notebook: no cell breaks the rules for stable notebooks\n"), done.stderr
+    assert (done.returncode, done.stdout) == (
+        0, "1 notebook: each agrees with its .py, and no cell breaks the rules for stable notebooks\n"), done.stderr
+
+
+def test_a_lecture_edited_in_its_py_alone_fails_the_pair_check(installed_course: Any, tmp_path: Path) -> None:
+    """The course README's reviewers read the .py; an edit made there alone must not pass CI
+    while nbval and the site go on with the old notebook."""
+    course = tmp_path / "course"
+    shutil.copytree(installed_course.course, course)
+    text = course / "notebooks" / "01-game-trees.py"
+    text.write_text(text.read_text(encoding="utf-8").replace("H:9", "H:8"), encoding="utf-8")
+    done = installed_course.run(["negaviz", "check-notebooks", "notebooks/"], cwd=course)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.startswith("notebooks/01-game-trees.ipynb: its cells differ from notebooks/01-game-trees.py "
+                                  "from cell 2 on (11 cells in the .ipynb, 11 in the .py)"), done.stdout
+    assert done.stderr == "1 notebook of 1 differs from its .py\n"
+    nbval_alone = nbval(installed_course, course, [installed_course.bin])
+    passed(nbval_alone)  # what the pair check is for: nbval re-runs the old notebook and passes
 
 
 def test_the_site_builds(installed_course: Any, tmp_path: Path) -> None:

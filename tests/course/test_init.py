@@ -42,7 +42,8 @@ def test_the_template_list_names_every_template_file() -> None:
 def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
     info = init_course(tmp_path / "cs440")
     course = files_in(tmp_path / "cs440")
-    wanted = set(FILES.values()) | set(STARTER) | {"constraints.txt", MANIFEST}
+    wheels = [name for name in course if name.startswith("wheels/")]
+    wanted = set(FILES.values()) | set(STARTER) | {"constraints.txt", MANIFEST, *wheels}
     assert set(course) == wanted
     assert info.written == tuple(sorted(wanted - {MANIFEST})) and info.kept == ()
     assert info.notebooks == ("notebooks/01-game-trees.ipynb",)
@@ -51,7 +52,13 @@ def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
     assert manifest["files"] == {name: hashlib.sha256(data).hexdigest() for name, data in course.items() if name != MANIFEST}
     for name, data in course.items():
         assert b"@NEGAVIZ_VERSION@" not in data and b"@PYTHON_VERSION@" not in data, name
-    assert f"negaviz[notebook,site]=={negaviz.__version__}\n" in course["requirements.txt"].decode()
+    # This environment runs negaviz from its checkout (pip install -e .): a wheel built from it.
+    assert wheels == [f"wheels/negaviz-{negaviz.__version__}-py3-none-any.whl"]
+    assert f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n" in course["requirements.txt"].decode()
+    assert course["requirements-site.txt"].decode().endswith(
+        f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n")
+    assert info.source.startswith(f"requirements.txt installs negaviz {negaviz.__version__} from {wheels[0]}, a wheel "
+                                  f"built from the editable checkout {ROOT}")
     assert course["notebooks/01-game-trees.ipynb"] == (TEMPLATE / STARTER[0]).read_bytes()
     assert os.access(tmp_path / "cs440" / "postBuild", os.X_OK)
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
@@ -112,7 +119,9 @@ def test_force_never_replaces_a_file_init_did_not_write(tmp_path: Path, capsys: 
     out, err = capsys.readouterr()
     assert (course / "pytest.ini").read_text() == "[pytest]\n# the lecturer's own\n"
     assert err == "kept pytest.ini (not written by negaviz init, or changed since)\n"
-    assert out == f"{course}: a course of 1 notebook, 11 files written, 1 kept; README.md says what to run next\n"
+    said, summary = out.splitlines()
+    assert said.startswith("requirements.txt installs negaviz ") and said.endswith("; commit wheels/ with the course")
+    assert summary == f"{course}: a course of 1 notebook, 13 files written, 1 kept; README.md says what to run next"
     assert "pytest.ini" not in json.loads((course / MANIFEST).read_text())["files"]
 
 

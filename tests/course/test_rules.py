@@ -9,6 +9,7 @@ the rules over the lectures).
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from negaviz import cli
 from negaviz.course.init import STARTER, TEMPLATE
+from negaviz.course.pairs import FIX
 from negaviz.course.rules import check_notebook, findings
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -143,7 +145,28 @@ def test_check_notebooks_of_stable_notebooks_exits_0(capsys: pytest.CaptureFixtu
     lectures = sorted(str(p) for p in (root / "notebooks").glob("*.ipynb"))
     assert cli.main(["check-notebooks", *lectures, str(TEMPLATE / STARTER[0])]) == 0
     out, err = capsys.readouterr()
-    assert out == f"{len(lectures) + 1} notebooks: no cell breaks the rules for stable notebooks\n" and err == ""
+    assert out == (f"{len(lectures) + 1} notebooks: each agrees with its .py, and no cell breaks the rules for stable "
+                   "notebooks\n") and err == ""  # each lecture and the starter has its .py beside it
+
+
+def test_a_notebook_whose_py_was_edited_alone_fails_the_pair_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The course README's reviewers read the .py: an edit made there alone would leave nbval
+    and the site on the old notebook, so check-notebooks says so first, one line a notebook."""
+    shutil.copytree(TEMPLATE / "notebooks", tmp_path / "notebooks")
+    lecture = tmp_path / "notebooks" / "01-game-trees.ipynb"
+    assert cli.main(["check-notebooks", str(tmp_path / "notebooks")]) == 0
+    capsys.readouterr()
+    text = lecture.with_suffix(".py")
+    text.write_text(text.read_text(encoding="utf-8") + "\n# %%\nprint('a cell added to the .py alone')\n", encoding="utf-8")
+    assert cli.main(["check-notebooks", str(tmp_path / "notebooks")]) == 1
+    out, err = capsys.readouterr()
+    assert out == (f"{lecture}: its cells differ from {text} from cell 12 on (11 cells in the .ipynb, 12 in the .py), "
+                   f"so nbval and the site would use the old notebook: {FIX}\n")
+    assert err == "1 notebook of 1 differs from its .py\n"
+    text.unlink()  # a notebook with no .py has nothing to disagree with
+    assert cli.main(["check-notebooks", str(tmp_path / "notebooks")]) == 0
 
 
 def test_the_starter_lecture_breaks_no_rule() -> None:

@@ -80,3 +80,30 @@ def test_a_practice_sheet_is_answered_on_each_tree_and_checked_in_the_page(chrom
         assert errors == []
     finally:
         page.close()
+
+
+def test_a_paper_sheet_prints_one_tree_a_page(chromium: Any, tmp_path: Path) -> None:
+    """--paper: Chromium's print of the page (A4 landscape, as the page asks) is one page an
+    exercise, each with the name field, the task and the conventions."""
+    import pdfplumber
+
+    path = tmp_path / "sheet.html"
+    assert cli.main(["exercises", "--count", "3", "--depth", "3", "--branching", "3", "--cutoffs", "3",
+                     "--seed", "7", "-o", str(path), "--paper"]) == 0
+    page = chromium.new_page()
+    try:
+        page.goto(path.as_uri())
+        printed = tmp_path / "printed.pdf"
+        page.pdf(path=str(printed), prefer_css_page_size=True)
+    finally:
+        page.close()
+    with pdfplumber.open(printed) as doc:
+        assert len(doc.pages) == 3
+        for number, sheet_page in enumerate(doc.pages, 1):
+            assert sheet_page.width > sheet_page.height  # landscape
+            text = " ".join((sheet_page.extract_text() or "").split())
+            assert text.startswith(f"Exercise {number} Name: ")
+            assert "Search this tree with alpha-beta" in text and "Conventions: ▲ marks a node where MAX" in text
+            drawn = sheet_page.curves + sheet_page.lines  # the tree's nodes and edges
+            span = max(d["x1"] for d in drawn) - min(d["x0"] for d in drawn)
+            assert span > 0.75 * sheet_page.width, span  # the tree is drawn across the page
