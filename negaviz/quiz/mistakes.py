@@ -37,7 +37,7 @@ from negaviz.student.mistakes import MISTAKES as CATALOGUE
 from negaviz.student.mistakes import How, Mistake, mistake, run
 from negaviz.trace.trace import Trace
 
-__all__ = ["MISTAKES", "Mistake", "mistake", "recorded"]
+__all__ = ["MISTAKES"]
 
 MISTAKES: tuple[Mistake, ...] = tuple(m for m in CATALOGUE if m.practice)
 """The mistakes of the catalogue (:data:`negaviz.student.mistakes.MISTAKES`) that practice

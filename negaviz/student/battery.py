@@ -48,7 +48,7 @@ from negaviz.student.mistakes import MISTAKES, Mistake, Run, run
 from negaviz.student.runner import FULL_DEPTH, Form, Outcome, copied, execute, form_of
 from negaviz.trace.trace import Ending, Trace
 
-__all__ = ["Case", "BatteryReport", "check_battery", "BATTERIES"]
+__all__ = ["Case", "BatteryReport"]
 
 MAX_CASES = 100
 MAX_NODES = 20_000
@@ -217,12 +217,11 @@ class BatteryReport:
         r = self.results[-1 if k is None else k]
         if r.report is not None:
             return r.report.stepper(**options)
-        from negaviz.widgets import StepperWidget  # lazily: widgets need ipywidgets
-
         trace = r.outcome.trace
         if trace is None:
             raise InputError("the run was stopped before it made any call: there is nothing to show")
-        return StepperWidget(trace, step=len(trace), **options)
+        algorithm = "alphabeta" if getattr(trace, "windowed", False) else "negamax"
+        return Report(None, trace, trace, algorithm).stepper(**options)  # at the end: where it was stopped
 
 
 def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:
@@ -245,7 +244,8 @@ def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:
         raise InputError(f"the battery has {len(cases)} cases: at most {MAX_CASES} can be checked in a sane time")
     for k, c in enumerate(cases):
         copied(c.game)
-        probe = search(c.game, c.position, algorithm="alphabeta", depth=c.depth, max_nodes=MAX_NODES)
+        algorithm = "alphabeta" if form.windowed else "negamax"
+        probe = search(c.game, c.position, algorithm=algorithm, depth=c.depth, max_nodes=MAX_NODES)
         if probe.stopped == Stopped.BUDGET:
             raise InputError(
                 f"case {k + 1} needs more than {MAX_NODES:,} nodes of search: too large for a sane time; give a "
@@ -313,7 +313,7 @@ def _key(d: Divergence | None) -> Any:
     return None if d is None else (d.kind, d.path, repr(d.got))
 
 
-def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, seconds: float = 10.0) -> BatteryReport:
+def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, seconds: float = 5.0) -> BatteryReport:
     """Check ``fn`` (or the pair ``(max_value, min_value)``) on ``battery`` (its name, or a
     list of :class:`Case` or games; default: the battery its form needs) and name its bug."""
     form = form_of(fn)

@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 from negaviz.games.protocol import evaluator, key_of, player
 from negaviz.trace.trace import StudentTrace
 
-__all__ = ["MISTAKES", "Mistake", "How", "mistake", "run"]
+__all__ = ["MISTAKES", "Mistake"]
 
 INF = math.inf
 Need = Literal["window", "depth", "table", "move"]
@@ -152,14 +152,14 @@ MISTAKES: tuple[Mistake, ...] = (
         "or upper), not just the position's key.",
         "A value MAX or MIN found in one (α, β) is only a bound in another: a table entry needs its bound, not "
         "just the position.",
-        "A(B(D:3 E(F:1 G:9)) C(H(F I:4) E))", None, (How(table="position"),), frozenset({"window", "table"})),
+        "A(B(C:0 D:3 E:7) F(G(H(I:8 J:9) M(N:9 O:8 P:2)) L(M K:1)))", None, (How(table="position"),), frozenset({"window", "table"})),
     Mistake(
         "tt-exact", "a bound stored as exact",
         "A value at or below α is an upper bound and one at or above β a lower bound: stored as exact, it "
         "answers later searches wrongly.",
         "A value at or below α is an upper bound and one at or above β a lower bound, for MAX and MIN alike: "
         "the table must say which.",
-        "A(B(D:3 E(F:1 G:9)) C(H(F I:4) E))", None,
+        "A(B(C:1 D:2 E(F(S:6 H:0) I(J:5 K:9 L:3))) M(N:9 O(P(Q:3 R:2 S) T(U:5 E)) W:7))", None,
         (How(table="no-upper"), How(table="no-lower"), How(table="no-upper", narrow=False),
          How(table="no-lower", narrow=False)),
         frozenset({"window", "table"})),
@@ -169,7 +169,7 @@ MISTAKES: tuple[Mistake, ...] = (
         "its depth is at least the depth left.",
         "An entry found with less depth left is a shallower answer, for MAX and MIN alike: use it only when "
         "its depth is at least the depth left.",
-        "A(B:0(D:0(E:1(F:2 G:5) H:6) I:1) C:0(E J:1(K:3 L:4)))", 3,
+        "A:0(B:0(C:0(X:3(Y:1(Ya:2(Yb:1 Yc:9) Yd:6) Z:8(Za:1 Zb:4)) D:5) E:2) X)", 4,
         (How(table="depth"), How(table="depth", narrow=False)), frozenset({"depth", "table"})),
     Mistake(
         "last-child", "the root's move taken from the last child",

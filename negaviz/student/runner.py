@@ -269,7 +269,8 @@ def execute(form: Form, game: Any, root: Any, depth: int | None, *, max_calls: i
     except RecursionError:
         stopped = f"{name} recursed without end (RecursionError) at {label(g, where[0])}"
     except Exception as exc:
-        text = str(exc).split("\n")[0][:120]
+        text = str(exc).split("\n")[0]
+        text = text if len(text) <= 160 else text[:157] + "..."
         stopped = f"{name} raised {type(exc).__name__}{': ' + text if text else ''} at {label(g, where[0])}"
     finally:
         if timer:

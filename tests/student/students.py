@@ -414,3 +414,83 @@ BUGGY = {
     "tt-depth": [any_depth],
     "last-child": [last_move],
 }
+
+
+# --- two mistakes, and functions that never give an answer ---------------------------------
+def two_bugs(game, node, alpha, beta):
+    """No break after a cutoff, and the leaves scored for the first player."""
+    if game.is_terminal(node):
+        return game.values[node]
+    best = -INF
+    for move in game.moves(node):
+        value = -two_bugs(game, game.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+    return best
+
+
+def hangs(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    best = -INF
+    for move in game.moves(node):
+        value = -hangs(game, game.play(node, move), -beta, -alpha)
+        while value < beta:  # "search it again until it is good enough": beta is +inf at the root
+            value = -hangs(game, game.play(node, move), -beta, -alpha)
+        best = max(best, value)
+    return best
+
+
+def spins(game, node, alpha, beta):
+    while node == game.root:
+        pass  # waits for the root to change: it never does
+    return alphabeta(game, node, alpha, beta)
+
+
+def raises(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node) / (game.score(node) - 5)  # a leaf worth 5 divides by zero
+    best = -INF
+    for move in game.moves(node):
+        best = max(best, -raises(game, game.play(node, move), -beta, -alpha))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def forgets_return(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    best = -INF
+    for move in game.moves(node):
+        best = max(best, -forgets_return(game, game.play(node, move), -beta, -alpha))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            return best
+    # forgot: return best
+
+
+def says_so(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return f"{game.score(node)}"
+    best = -INF
+    for move in game.moves(node):
+        best = max(best, -float(says_so(game, game.play(node, move), -beta, -alpha)))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def mutates(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    best = -INF
+    for move in game.moves(node):
+        game.root = move  # "remember where we are"
+        best = max(best, -mutates(game, game.play(node, move), -beta, -alpha))
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
