@@ -681,7 +681,7 @@ def _cmd_init(args: argparse.Namespace) -> int:
 
     from negaviz.course.rules import check_notebook
 
-    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force)
+    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, assignments=args.assignments or ())
     for name in info.kept:
         print(f"kept {name} (not written by negaviz init, or changed since)", file=sys.stderr)
     for name in info.notebooks:  # what the course's CI would trip on, said now
@@ -899,6 +899,10 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("--force", action="store_true",
                       help="write into a folder that holds files: add what is missing, replace only files "
                       "init wrote before and nobody changed")
+    init.add_argument("--assignment", dest="assignments", action="append", metavar="KIND",
+                      choices=("alphabeta", "tt", "depth-limited"),
+                      help="add a \"write your own\" notebook graded on negaviz's battery, with its nbgrader checking "
+                      "cell and otter tests: alphabeta, tt or depth-limited (may be given more than once)")
     init.set_defaults(run=_cmd_init)
 
     check = commands.add_parser(

@@ -79,6 +79,7 @@ class CourseInfo:
 
 def init_course(
     folder: str | os.PathLike[str], *, notebooks: Iterable[str | os.PathLike[str]] = (), force: bool = False,
+    assignments: Iterable[str] = (),
 ) -> CourseInfo:
     """Write a course repository into ``folder`` (made if missing).
 
@@ -86,7 +87,10 @@ def init_course(
     the starter lecture; each brings its jupytext ``.py`` pair.  ``folder`` must be empty
     (a ``.git`` folder aside) unless ``force``, which adds the course's files beside what
     is there and never replaces a file init did not write.  Every input is checked
-    before any file is written."""
+    before any file is written.  ``assignments`` (``alphabeta``, ``tt``, ``depth-limited``)
+    add "write your own" notebooks graded on negaviz's battery (:mod:`negaviz.course.assignment`)."""
+    from negaviz.course.assignment import assignment_files, check_kind
+
     from negaviz.site.notebooks import collect, read_pair
     from negaviz.vocabulary import check_flag, shown
 
@@ -104,10 +108,13 @@ def init_course(
             lectures[f"notebooks/{file.name}"] = read_pair(file.source)
     else:
         lectures = {name: (TEMPLATE / name).read_bytes() for name in STARTER}
+    kinds = [check_kind(k) for k in ([assignments] if isinstance(assignments, str) else list(assignments))]
     root = _check_folder(Path(folder), force)
     files = {dest: _fill((TEMPLATE / source).read_bytes()) for source, dest in FILES.items()}
     files["constraints.txt"] = constraints().encode("utf-8")
     files.update(lectures)
+    for kind in kinds:
+        files.update(assignment_files(kind))
     return _write(root, files, force)
 
 

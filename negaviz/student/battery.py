@@ -126,6 +126,7 @@ def _tables() -> tuple[Case, ...]:
         Case(Tree.parse("A:0(B:0(C:0(X:3(Y:1(Ya:2(Yb:1 Yc:9) Yd:6) Z:8(Za:1 Zb:4)) D:5) E:2) X)"), depth=4,
              name="a position met deeper first"),
         *_full()[:3],
+        _full()[4],
     )
 
 
