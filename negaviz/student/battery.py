@@ -42,6 +42,7 @@ from negaviz.games.protocol import label
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
 from negaviz.search import search
+from negaviz.search.options import TaughtAlgorithm
 from negaviz.search.result import Stopped
 from negaviz.student.check import Divergence, DivergenceKind, Report, check
 from negaviz.student.mistakes import MISTAKES, Mistake, Run, run
@@ -221,7 +222,7 @@ class BatteryReport:
         trace = r.outcome.trace
         if trace is None:
             raise InputError("the run was stopped before it made any call: there is nothing to show")
-        algorithm = "alphabeta" if getattr(trace, "windowed", False) else "negamax"
+        algorithm: TaughtAlgorithm = "alphabeta" if getattr(trace, "windowed", False) else "negamax"
         return Report(None, trace, trace, algorithm).stepper(**options)  # at the end: where it was stopped
 
 
@@ -257,7 +258,7 @@ def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:
 
 def _compare(trace: Trace, case: Case, form: Form) -> Report:
     """The student's trace against the reference (for a table, also against negaviz's own table)."""
-    algorithm = "alphabeta" if form.windowed else "negamax"
+    algorithm: TaughtAlgorithm = "alphabeta" if form.windowed else "negamax"
     options: dict[str, Any] = {} if case.depth is None else {"depth": case.depth}
     report = check(trace, algorithm=algorithm, **options)
     if not report.ok and form.table and form.windowed:
@@ -274,9 +275,11 @@ def _move_wrong(outcome: Outcome, case: Case) -> str | None:
         return None
     game, pos = case.game, case.position
     child_depth = None if case.depth is None else case.depth - 1
-    values = {}
+    values: dict[Any, float] = {}
     for m in game.moves(pos):
-        values[m] = -search(game, game.play(pos, m), algorithm="alphabeta", depth=child_depth).value
+        value = search(game, game.play(pos, m), algorithm="alphabeta", depth=child_depth).value
+        assert value is not None
+        values[m] = -value
     best = max(values.values())
     if outcome.move in values and values[outcome.move] == best:
         return None

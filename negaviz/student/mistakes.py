@@ -284,7 +284,7 @@ def run(how: How, game: Any, root: Any = None, *, windowed: bool = True, depth: 
         warnings.simplefilter("ignore")  # without a window, alpha and beta are not one: no WindowWarning
         traced = trace_calls(game, position="node", alpha="alpha" if windowed else None,
                              beta="beta" if windowed else None)(search)
-    search = traced  # type: ignore[assignment]  # its recursive calls are recorded too
+    search = traced  # its recursive calls are recorded too
     traced(pos, -INF, INF, depth)
     trace = traced.last_trace
     assert trace is not None

@@ -242,7 +242,7 @@ def execute(form: Form, game: Any, root: Any, depth: int | None, *, max_calls: i
         return stub
 
     stubs = [stub_of(k) for k in range(len(form.fns))]
-    saved = [(f.__globals__, f.__name__, f) for f in form.fns]  # type: ignore[attr-defined]
+    saved = [(f.__globals__, f.__name__, f) for f in form.fns]
     start = player(g, root) == 0
     k = 0 if len(form.fns) == 1 or start else 1
     args: dict[str, Any] = {}
