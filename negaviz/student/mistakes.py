@@ -93,7 +93,7 @@ class Mistake:
 _WINDOW: frozenset[Need] = frozenset({"window"})
 MISTAKES: tuple[Mistake, ...] = (
     Mistake(
-        "negation", "forgetting the negation",
+        "negation", "mixing up the two views",
         "In negamax every value is for the side to move, so a child's value is negated on the way up; "
         "in minimax every value is for the first player, and nothing is negated.",
         "MAX takes the largest of its children's values and MIN the smallest; a MIN node that takes the "
@@ -106,8 +106,7 @@ MISTAKES: tuple[Mistake, ...] = (
         "A(B(D:7 E:5) C(F:5 G:1 H:9))", None, (How(cut=">"),), _WINDOW, True),
     Mistake(
         "window", "not swapping the window",
-        "A child is searched with its parent's window negated and swapped, (−β, −α), not negated alone "
-        "nor passed on unchanged.",
+        "A child is searched with its parent's window negated and swapped, (−β, −α), not negated alone.",
         "A child is searched with its parent's own (α, β), as the parent has narrowed it: MAX raises α, "
         "MIN lowers β.",
         "A(B(D:7 E:5) C(F:3 G:1 H:9))", None, (How(window="negate"), How(window="same")), _WINDOW, True),
@@ -119,8 +118,7 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake(
         "hardness", "mixing up fail-hard and fail-soft",
         "A fail-hard search clamps what an inner node returns into its window; a fail-soft one returns the best "
-        "value it found, which may lie outside it; returning α where a node fails high is neither. "
-        "Leaves are exact in both.",
+        "value it found, which may lie outside it. Leaves are exact in both.",
         "A fail-hard MAX node returns β when it fails high and α when it fails low; a fail-soft one returns "
         "its best value; returning α where MAX fails high (β where MIN fails low) is neither.",
         "A(B(D:7 E:5) C(F:3 G:1 H:9))", None, (How(on_cut="alpha"),), _WINDOW, True),

@@ -494,3 +494,23 @@ def mutates(game, node, alpha, beta):
         if alpha >= beta:
             break
     return best
+
+
+def max_no_cut(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return first_player(game, node, game.score(node))
+    v = -INF
+    for move in game.moves(node):
+        v = max(v, min_no_cut(game, game.play(node, move), alpha, beta))
+        alpha = max(alpha, v)  # ... and no return when v >= beta
+    return v
+
+
+def min_no_cut(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return first_player(game, node, game.score(node))
+    v = INF
+    for move in game.moves(node):
+        v = min(v, max_no_cut(game, game.play(node, move), alpha, beta))
+        beta = min(beta, v)
+    return v

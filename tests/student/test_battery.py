@@ -68,9 +68,10 @@ def test_every_planted_bug_is_named_and_every_correct_form_passes() -> None:
 def test_the_bug_is_said_in_the_view_the_function_is_written_in() -> None:
     report = check(students.no_minus)
     assert mistake("negation").why in str(report)
-    # a minimax student who forgets to take the smallest at MIN's nodes
-    report = check((students.max_value, students.min_value))
-    assert report.ok and report.minimax
+    assert check((students.max_value, students.min_value)).ok
+    report = check((students.max_no_cut, students.min_no_cut))  # minimax in two functions, no cutoffs
+    assert report.minimax and report.mistake is not None and report.mistake.id == "continue"
+    assert mistake("continue").why_minimax in str(report) and mistake("continue").why not in str(report)
 
 
 def test_two_bugs_are_told_the_first_one_the_battery_shows_and_no_wrong_name() -> None:
