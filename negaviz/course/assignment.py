@@ -113,7 +113,7 @@ _SOLUTION = {
 def check_kind(kind: Any) -> str:
     """``kind`` if it names an assignment, else an InputError listing them."""
     if not isinstance(kind, str) or kind not in ASSIGNMENTS:
-        raise InputError(f"unknown assignment: {kind!r} (must be one of {list(ASSIGNMENTS)})")
+        raise InputError(f"unknown assignment: {kind!r} (assignments must be among {list(ASSIGNMENTS)})")
     return kind
 
 

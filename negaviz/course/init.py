@@ -108,7 +108,11 @@ def init_course(
             lectures[f"notebooks/{file.name}"] = read_pair(file.source)
     else:
         lectures = {name: (TEMPLATE / name).read_bytes() for name in STARTER}
-    kinds = [check_kind(k) for k in ([assignments] if isinstance(assignments, str) else list(assignments))]
+    if isinstance(assignments, str):
+        assignments = [assignments]
+    elif not isinstance(assignments, Iterable):
+        raise InputError(f"assignments must be names of assignments (alphabeta, tt, depth-limited), not {shown(assignments)}")
+    kinds = [check_kind(k) for k in assignments]
     root = _check_folder(Path(folder), force)
     files = {dest: _fill((TEMPLATE / source).read_bytes()) for source, dest in FILES.items()}
     files["constraints.txt"] = constraints().encode("utf-8")

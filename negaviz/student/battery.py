@@ -38,16 +38,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import label
+from negaviz.games.adapter import shown
+from negaviz.games.protocol import label, missing_verbs
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.games.tree import Tree
 from negaviz.search import search
 from negaviz.search.options import TaughtAlgorithm
 from negaviz.search.result import Stopped
-from negaviz.student.check import Divergence, DivergenceKind, Report, check
+from negaviz.student.check import Divergence, Report, check
 from negaviz.student.mistakes import MISTAKES, Mistake, Run, run
 from negaviz.student.runner import FULL_DEPTH, Form, Outcome, copied, execute, form_of
-from negaviz.trace.trace import Ending, Trace
+from negaviz.trace.trace import Trace
+from negaviz.vocabulary import check_flag
 
 __all__ = ["Case", "BatteryReport"]
 
@@ -70,6 +72,17 @@ class Case:
     """What the case is for, e.g. "a tie at β"."""
     hidden: bool = False
     """Whether feedback keeps its answers to itself (a grader's hidden test)."""
+
+    def __post_init__(self) -> None:
+        missing = missing_verbs(self.game)
+        if missing:
+            raise InputError(f"a Case's game must be a negaviz game; {type(self.game).__name__} lacks {', '.join(missing)}")
+        d = self.depth
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 0):
+            raise InputError(f"a Case's depth must be a whole number, 0 or more, or None (to the end), not {shown(d)}")
+        if not isinstance(self.name, str):
+            raise InputError(f"a Case's name must be text, not {shown(self.name)}")
+        check_flag(self.hidden, "hidden")
 
     @property
     def position(self) -> Any:

@@ -34,7 +34,7 @@ def test_init_adds_each_assignment_and_refuses_an_unknown_one(tmp_path: Path) ->
     for kind in ASSIGNMENTS:
         assert f"assignments/{kind}/write-your-own-{kind}.ipynb" in info.written
         assert (tmp_path / "c" / "assignments" / kind / "tests" / f"{kind}.py").is_file()
-    with pytest.raises(InputError, match=r"unknown assignment: 'chess' \(must be one of \['alphabeta', 'tt', 'depth-limited'\]\)"):
+    with pytest.raises(InputError, match=r"unknown assignment: 'chess' \(assignments must be among \['alphabeta', 'tt', 'depth-limited'\]\)"):
         init_course(tmp_path / "d", assignments=["chess"])
     assert not (tmp_path / "d").exists()  # checked before anything is written
 
