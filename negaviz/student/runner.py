@@ -252,19 +252,33 @@ def execute(form: Form, game: Any, root: Any, depth: int | None, *, max_calls: i
     timer = seconds > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     stopped: str | None = None
 
-    def ring(signum: int, frame: Any) -> None:
-        raise _Stop(f"{name} ran for more than {seconds:g} s without finishing")
+    running = [True]
 
-    old = signal.signal(signal.SIGALRM, ring) if timer else None
+    def ring(signum: int, frame: Any) -> None:
+        if running[0]:  # not once the function has returned: the budget is for its run only
+            raise _Stop(f"{name} ran for more than {seconds:g} s without finishing")
+
+    old: Any = None
+    if timer:
+        try:  # a time budget needs SIGALRM in the main thread (not in a browser's Python, say)
+            old = signal.signal(signal.SIGALRM, ring)
+        except (AttributeError, OSError, ValueError):
+            timer = False  # the node budget still stops a function that never ends
     for namespace, fname, _ in saved:
         namespace[fname] = stubs[[f.__name__ for f in form.fns].index(fname)]
     try:
         if timer:
-            signal.setitimer(signal.ITIMER_REAL, seconds)
+            try:
+                signal.setitimer(signal.ITIMER_REAL, seconds)
+            except (OSError, ValueError):
+                signal.signal(signal.SIGALRM, old)
+                timer = False
         out = stubs[k](g, root, **args)
+        running[0] = False
         if isinstance(out, tuple) and len(out) == 2:
             moves.append(out[1])
     except _Stop as stop:
+        running[0] = False
         stopped = str(stop)
     except RecursionError:
         stopped = f"{name} recursed without end (RecursionError) at {label(g, where[0])}"
@@ -273,6 +287,7 @@ def execute(form: Form, game: Any, root: Any, depth: int | None, *, max_calls: i
         text = text if len(text) <= 160 else text[:157] + "..."
         stopped = f"{name} raised {type(exc).__name__}{': ' + text if text else ''} at {label(g, where[0])}"
     finally:
+        running[0] = False
         if timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
