@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from negaviz.errors import InputError
@@ -153,7 +153,9 @@ class Result:
     """One case: the student's run, and how it compares."""
 
     case: Case
+    """The position run."""
     outcome: Outcome
+    """The run: its trace, the move it returned, or why it was stopped."""
     report: Report | None
     """The comparison with the reference (None when the run was stopped)."""
     move_wrong: str | None = None
@@ -169,14 +171,15 @@ class BatteryReport:
     """The outcome of checking a function on a battery."""
 
     function: str
+    """The function's name (both names for minimax in two functions)."""
     results: tuple[Result, ...]
+    """Each case of the battery, in order."""
     mistake: Mistake | None
     """The mistake named (None when passed, or when no mistake of the catalogue explains the runs)."""
     matched: tuple[int, ...] = ()
     """The runs (indices into :attr:`results`) on which the mistake's variant behaves as the function does."""
     minimax: bool = False
     """Whether the function is written as minimax (the words are then minimax's)."""
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
