@@ -183,3 +183,16 @@ def test_a_game_changed_after_recording_does_not_make_a_right_function_wrong() -
     tree._sign = tuple(-s for s in tree._sign)
     assert check(negamax.last_trace).ok
     assert negamax.last_trace.game.values != tree.values
+
+
+def test_the_two_forms_of_check_refuse_each_others_arguments() -> None:
+    tree = Tree.parse("[[7,5],[3,1,9]]")
+    trace = __import__("negaviz").record(tree, algorithm="alphabeta")
+    with pytest.raises(InputError, match="battery= checks a function"):
+        check(trace, battery="alphabeta")
+    with pytest.raises(InputError, match="leave out algorithm="):
+        check(students.alphabeta, algorithm="alphabeta")
+    with pytest.raises(InputError, match="takes battery=, max_calls= and seconds=, not depth"):
+        check(students.alphabeta, depth=2)
+    with pytest.raises(InputError, match="max_calls must be a whole number"):
+        check(students.alphabeta, max_calls=0)
