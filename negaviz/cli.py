@@ -681,7 +681,8 @@ def _cmd_init(args: argparse.Namespace) -> int:
 
     from negaviz.course.rules import check_notebook
 
-    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, wheel=args.wheel)
+    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, wheel=args.wheel,
+                       assignments=args.assignments or ())
     print(info.source)
     if info.missing:
         lacks = "; ".join(f"the {extra} extra ({', '.join(names)})" for extra, names in info.missing.items())
@@ -925,6 +926,10 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("--wheel", metavar="FILE.whl",
                       help="the negaviz wheel the course installs (copied into its wheels/ folder); default: where "
                       "this negaviz was installed from (a wheel, a checkout, a URL or a package index)")
+    init.add_argument("--assignment", dest="assignments", action="append", metavar="KIND",
+                      choices=("alphabeta", "tt", "depth-limited"),
+                      help="add a \"write your own\" notebook graded on negaviz's battery, with its nbgrader checking "
+                      "cell and otter tests: alphabeta, tt or depth-limited (may be given more than once)")
     init.set_defaults(run=_cmd_init)
 
     check = commands.add_parser(

@@ -152,22 +152,40 @@ report = check_search(fix_me)
 print("agrees with the reference:", report.ok, "| first difference at node", report.divergence.node)
 
 # %% [markdown]
-# ## The classic bugs
+# ## The classic bugs, named
 #
-# Each function below has one of the mistakes students make most often.  Each is
-# caught at the first node where it matters, with a sentence that names the node, what
-# was expected and what happened.
+# One tree shows one bug at a time, and a bug can hide on it: `>` instead of `≥` only
+# shows where a value equals β exactly.  So `check` also takes your **function itself**,
+# written with the game as its first argument, `alphabeta(game, node, alpha, beta)`, and
+# runs it on a whole battery of trees: textbook trees with ties, leaves at odd and even
+# depth, and some random trees whose answers it keeps to itself.  It compares every run
+# with its own alpha-beta, and also with every mistake of a catalogue, each an
+# executable search with one thing wrong.  When one mistake behaves as your function does,
+# `check` names it, with the rule it breaks, in the same words the practice exercises use.
+# (A function with `depth`, or with a `table`, gets a battery of depth-limited trees and
+# boards, or of trees that meet a position twice.)
 #
+# `tell` prints the verdict, the rule, and what the first wrong tree shows:
+
+# %%
+def tell(fn):
+    """Check `fn(game, node, alpha, beta)` on the battery; print the first lines of the report."""
+    report = check(fn)
+    print("\n".join(str(report).splitlines()[:3]))
+    return report
+
+
+# %% [markdown]
 # **The window is passed on unchanged.**  The values below are for the other player,
 # so the window must be turned round for them too.
 
 # %%
-def unchanged(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.score(node)
+def unchanged(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
     best = -INF
-    for move in tree.moves(node):
-        value = -unchanged(tree.play(node, move), alpha, beta)
+    for move in game.moves(node):
+        value = -unchanged(game, game.play(node, move), alpha, beta)
         best = max(best, value)
         alpha = max(alpha, value)
         if alpha >= beta:
@@ -175,41 +193,20 @@ def unchanged(node, alpha, beta):
     return best
 
 
-print(check_search(unchanged))
-
-# %% [markdown]
-# **α is never raised.**  The function compares each value with β, as it should, but
-# never records the best value so far in α, so every later child is searched with a
-# window that is too wide, and cutoffs further down are missed.
-
-# %%
-def alpha_never_raised(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.score(node)
-    best = -INF
-    for move in tree.moves(node):
-        value = -alpha_never_raised(tree.play(node, move), -beta, -alpha)
-        best = max(best, value)
-        if best >= beta:
-            break
-    return best
-
-
-print(check_search(alpha_never_raised))
+report = tell(unchanged)
 
 # %% [markdown]
 # **`>` instead of `≥`.**  Once a move reaches β the opponent can already avoid this
 # node; a move that is *equal* to β is enough.  With `>` the function tries a move the
-# reference prunes.  (Many trees never show it, because no value equals β exactly; this
-# one does, at C.)
+# reference prunes, on the trees of the battery that have such a tie.
 
 # %%
-def strict(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.score(node)
+def strict(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
     best = -INF
-    for move in tree.moves(node):
-        value = -strict(tree.play(node, move), -beta, -alpha)
+    for move in game.moves(node):
+        value = -strict(game, game.play(node, move), -beta, -alpha)
         best = max(best, value)
         alpha = max(alpha, value)
         if alpha > beta:
@@ -217,21 +214,41 @@ def strict(node, alpha, beta):
     return best
 
 
-print(check_search(strict))
+report = tell(strict)
+print("trees it gets right:", report.passed, "of", len(report.results))
+
+# %% [markdown]
+# **No break after the cutoff.**  The test is right, but nothing happens when it holds.
+
+# %%
+def no_break(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    best = -INF
+    for move in game.moves(node):
+        value = -no_break(game, game.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            pass  # cutoff ... but no break
+    return best
+
+
+report = tell(no_break)
 
 # %% [markdown]
 # **Leaves scored for the first player.**  Textbooks write the leaf values for the
 # player at the root (`tree.values`), but negamax needs them for the player to move
-# there (`tree.score`).  At even depth the two agree, which is why this bug hides on
-# two-ply trees; under D the leaves are three plies down.
+# there (`game.score`).  At even depth the two agree, which is why this bug hides on
+# two-ply trees.
 
 # %%
-def first_player_leaves(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.values[node]
+def first_player_leaves(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.values[node]
     best = -INF
-    for move in tree.moves(node):
-        value = -first_player_leaves(tree.play(node, move), -beta, -alpha)
+    for move in game.moves(node):
+        value = -first_player_leaves(game, game.play(node, move), -beta, -alpha)
         best = max(best, value)
         alpha = max(alpha, value)
         if alpha >= beta:
@@ -239,39 +256,77 @@ def first_player_leaves(node, alpha, beta):
     return best
 
 
-print(check_search(first_player_leaves))
+report = tell(first_player_leaves)
 
 # %% [markdown]
-# **Stopping on α instead of β.**  The cutoff test compares with the wrong bound.
-# After the first move α is the larger of the α the node was entered with and that
-# move's value, so `best >= alpha` holds as soon as the first value is at least the α
-# entered with (always at the root, where α is −∞), and the node stops there.
+# **α returned after a cutoff.**  The function tests for the cutoff before it raises α,
+# and then returns α: a node that fails high says it failed low.
 
 # %%
-def stops_on_alpha(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.score(node)
+def returns_alpha(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
     best = -INF
-    for move in tree.moves(node):
-        value = -stops_on_alpha(tree.play(node, move), -beta, -alpha)
+    for move in game.moves(node):
+        value = -returns_alpha(game, game.play(node, move), -beta, -alpha)
         best = max(best, value)
-        alpha = max(alpha, value)
-        if best >= alpha:
+        if best >= beta:
+            return alpha
+        alpha = max(alpha, best)
+    return best
+
+
+report = tell(returns_alpha)
+
+# %% [markdown]
+# The report opens its stepper on the first tree that went wrong, at the step where it
+# did; here at the leaf whose score was for the wrong player:
+
+# %%
+report = check(first_player_leaves)
+stepper = report.stepper()
+print(f"{report.results[report.first].case.title(report.first)}, step {stepper.step}:", stepper.sentence)
+stepper
+
+# %% [markdown]
+# Not every bug is in the catalogue.  **α is never raised**: the function compares each
+# value with β, as it should, but never records the best value so far in α.  `check`
+# then names no mistake (it never guesses) and says where the first tree goes wrong:
+
+# %%
+def alpha_never_raised(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    best = -INF
+    for move in game.moves(node):
+        value = -alpha_never_raised(game, game.play(node, move), -beta, -alpha)
+        best = max(best, value)
+        if best >= beta:
             break
     return best
 
 
-print(check_search(stops_on_alpha))
+report = tell(alpha_never_raised)
+print("mistake named:", report.mistake)
 
 # %% [markdown]
-# The same report opens its stepper at the step where things went wrong; here at the
-# leaf whose score was for the wrong player:
+# A correct function passes on every tree, whatever its style: in another move order,
+# fail-hard or fail-soft, in negamax form or as minimax in two functions.  Here the
+# fail-hard form of notebook 3:
 
 # %%
-report = check_search(first_player_leaves)
-stepper = report.stepper()
-print(f"step {stepper.step}:", stepper.sentence)
-stepper
+def fail_hard_alphabeta(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    for move in reversed(game.moves(node)):  # another move order, too
+        value = -fail_hard_alphabeta(game, game.play(node, move), -beta, -alpha)
+        if value >= beta:
+            return beta
+        alpha = max(alpha, value)
+    return alpha
+
+
+print(check(fail_hard_alphabeta))
 
 # %% [markdown]
 # ## Fixed
@@ -322,9 +377,9 @@ print("ok:", report.ok)
 # %% [markdown]
 # ## Your turn
 #
-# Copy a buggy function above into a new cell, fix it, and run `check_search` on it
-# until it prints *OK*.  Then try your function on a bigger tree: change `tree` at the
-# top and run the notebook again.  `negaviz.Tree.parse` takes the labelled form, a
+# Copy a buggy function of "The classic bugs, named" into a new cell, fix it, and run
+# `tell` on it until it prints *OK* on every tree of the battery.  Then try the
+# one-tree form on a bigger tree: change `tree` at the top and run the notebook again.  `negaviz.Tree.parse` takes the labelled form, a
 # nested list written as text, or a nested Python list such as `[[3, [1, 4]], [[1, 5], 9]]`,
 # with each leaf's value for the player at the root:
 

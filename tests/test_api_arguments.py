@@ -56,6 +56,8 @@ SKIPPED: dict[str, str] = {
     "negaviz.search.endgame.horizon_example": "takes no arguments",
     "negaviz.nbval_sanitize_path": "takes no arguments",
     "negaviz.course.rules.Finding": "a value negaviz builds and returns (a cell's problems)",
+    "negaviz.student.mistakes.Mistake": "a value negaviz defines (an entry of the catalogue of mistakes)",
+    "negaviz.student.battery.BatteryReport": "a value negaviz builds and returns (check on a battery)",
     **{name: "a value negaviz builds and returns (what two searches differ in)" for name in (
         "negaviz.analysis.diff.Diff", "negaviz.analysis.diff.TreeChange")},
 }
@@ -203,6 +205,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.student.capture": dict(fn=student, game=game, position=0, alpha=None, beta=None, returns="value",
                                         key=None),
         "negaviz.student.check": dict(student_trace=f.trace, algorithm=None),
+        "negaviz.student.battery.Case": dict(game=f.tree, root=None, depth=None, name="", hidden=False),
         "negaviz.trace.Recorder": dict(progress=None),
         "negaviz.trace.Replay": dict(trace=f.trace, every=None),
         "negaviz.trace.save": dict(trace=f.trace, path=f.tmp / "t2.json"),

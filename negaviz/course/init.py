@@ -87,7 +87,7 @@ class CourseInfo:
 
 def init_course(
     folder: str | os.PathLike[str], *, notebooks: Iterable[str | os.PathLike[str]] = (), force: bool = False,
-    wheel: str | os.PathLike[str] | None = None,
+    wheel: str | os.PathLike[str] | None = None, assignments: Iterable[str] = (),
 ) -> CourseInfo:
     """Write a course repository into ``folder`` (made if missing).
 
@@ -96,8 +96,12 @@ def init_course(
     (a ``.git`` folder aside) unless ``force``, which adds the course's files beside what
     is there and never replaces a file init did not write.  The course's requirements
     install negaviz from where the running negaviz came (:mod:`negaviz.course.source`),
-    or from ``wheel``, a negaviz wheel file copied into the course.  Every input is
-    checked before any file is written."""
+    or from ``wheel``, a negaviz wheel file copied into the course.  ``assignments``
+    (``alphabeta``, ``tt``, ``depth-limited``) add "write your own" notebooks graded on
+    negaviz's battery (:mod:`negaviz.course.assignment`).  Every input is checked before
+    any file is written."""
+    from negaviz.course.assignment import assignment_files, check_kind
+
     from negaviz.site.notebooks import collect, read_pair
     from negaviz.vocabulary import check_flag, shown
 
@@ -115,6 +119,11 @@ def init_course(
             lectures[f"notebooks/{file.name}"] = read_pair(file.source)
     else:
         lectures = {name: (TEMPLATE / name).read_bytes() for name in STARTER}
+    if isinstance(assignments, str):
+        assignments = [assignments]
+    elif not isinstance(assignments, Iterable):
+        raise InputError(f"assignments must be names of assignments (alphabeta, tt, depth-limited), not {shown(assignments)}")
+    kinds = [check_kind(k) for k in assignments]
     made = not os.path.lexists(folder)
     root = _check_folder(Path(folder), force)
     try:
@@ -128,6 +137,8 @@ def init_course(
     if source.wheel is not None:
         files[f"{WHEELS}/{source.wheel}"] = source.data
     files.update(lectures)
+    for kind in kinds:
+        files.update(assignment_files(kind))
     return _write(root, files, force, source.said, missing_extras())
 
 

@@ -1,14 +1,17 @@
 """The well-known mistakes students make in alpha-beta, each recorded as a search.
 
-Each mistake is a short recursive function as a student might write it, with one
-line wrong, recorded by :func:`negaviz.student.trace_calls` like any student's own
+The catalogue itself is :mod:`negaviz.student.mistakes`, shared with the checking of a
+student's own code (:func:`negaviz.student.check`): the same mistake has the same name
+and words in both.  Here are the searches practice needs.  Each mistake that can show
+in a practice answer is a short recursive search as a student might write it, with one
+thing wrong, recorded by :func:`negaviz.student.trace_calls` like any student's own
 code (or negaviz's own search with another option: plain negamax for "a bound taken as
 exact", the other of fail-hard and fail-soft for "mixing them up").  In a fail-soft
 search any equally valid bound is accepted, fail-hard's included, so mixing them up is
-a mistake only where the search is fail-hard.  The answers
-that search gives are the answers a student holding that misconception gives, so the
-grader can recognise them (:mod:`negaviz.quiz.grading`).  Nothing here is shown to the
-student as a search: these traces exist only to be compared with.
+a mistake only where the search is fail-hard.  The answers that search gives are the
+answers a student holding that misconception gives, so the grader can recognise them
+(:mod:`negaviz.quiz.grading`).  Nothing here is shown to the student as a search: these
+traces exist only to be compared with.
 
 They are made for games searched to the end, in the game's own move order, from the
 full window: the exercises students practise on.
@@ -28,52 +31,18 @@ full window: the exercises students practise on.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from negaviz.games.protocol import is_textbook_tree
+from negaviz.student.mistakes import MISTAKES as CATALOGUE
+from negaviz.student.mistakes import How, Mistake, mistake, run
 from negaviz.trace.trace import Trace
 
 __all__ = ["MISTAKES"]
 
-
-@dataclass(frozen=True)
-class Mistake:
-    """A misconception the grader can name."""
-
-    id: str
-    """A short key: ``negation``, ``equality``, ``window``, ``bound``, ``hardness``, ``continue``."""
-    title: str
-    """Its name, as the student is told it."""
-    why: str
-    """The rule it breaks, in one sentence."""
-
-
-MISTAKES: tuple[Mistake, ...] = (
-    Mistake("negation", "mixing up the two views",
-            "In negamax every value is for the side to move, so a child's value is negated on the way up; "
-            "in minimax every value is for the first player, and nothing is negated."),
-    Mistake("equality", "not cutting on equality",
-            "A node stops as soon as its value reaches β, equal included: once α ≥ β nothing left can matter."),
-    Mistake("window", "not swapping the window",
-            "A child is searched with its parent's window negated and swapped, (−β, −α), not negated alone."),
-    Mistake("bound", "taking a bound for an exact value",
-            "After a cutoff a node's value is only a bound: its exact value would need the moves alpha-beta skips."),
-    Mistake("hardness", "mixing up fail-hard and fail-soft",
-            "A fail-hard search clamps what an inner node returns into its window; a fail-soft one returns the best "
-            "value it found, which may lie outside it. Leaves are exact in both."),
-    Mistake("continue", "going on after a cutoff",
-            "Once a node's value reaches β its remaining moves are never tried, and their subtrees have no values."),
-)
-"""Every mistake, in the order the grader tries them."""
-
-_BY_ID = {m.id: m for m in MISTAKES}
-
-
-def mistake(key: str) -> Mistake:
-    """The mistake called ``key``."""
-    return _BY_ID[key]
+MISTAKES: tuple[Mistake, ...] = tuple(m for m in CATALOGUE if m.practice)
+"""The mistakes of the catalogue (:data:`negaviz.student.mistakes.MISTAKES`) that practice
+answers on a textbook tree are named after, in the order the grader tries them;
+:func:`mistake` finds any of the catalogue's by id."""
 
 
 def searchable(trace: Trace) -> bool:
@@ -88,8 +57,8 @@ def searchable(trace: Trace) -> bool:
 
 
 def recorded(trace: Trace) -> dict[str, Trace]:
-    """The traces of the variant searches a mistake makes, keyed by mistake id (the
-    view mistake ``negation`` needs no search, and is not here).  Empty unless
+    """The traces of the variant searches a practice mistake makes, keyed by mistake id
+    (the view mistake ``negation`` needs no search, and is not here).  Empty unless
     :func:`searchable`."""
     if not searchable(trace):
         return {}
@@ -98,35 +67,9 @@ def recorded(trace: Trace) -> dict[str, Trace]:
     game = trace.game
     hard = trace.result is not None and trace.result.options.fail_hard
     return {
-        "equality": _student(game, hard, cut=lambda a, b: a > b),
-        "window": _student(game, hard, swap=False),
+        "equality": run(How(cut=">", fail_hard=hard), game).trace,
+        "window": run(How(window="negate", fail_hard=hard), game).trace,
         "bound": record(game, algorithm="negamax"),
         "hardness": record(game, algorithm="alphabeta", fail_hard=not hard),
-        "continue": _student(game, hard, cut=lambda a, b: False),
+        "continue": run(How(cut="never", fail_hard=hard), game).trace,
     }
-
-
-def _student(game: Any, hard: bool, *, cut: Callable[[float, float], bool] = lambda a, b: a >= b,
-             swap: bool = True) -> Trace:
-    """A student's alpha-beta (fail-hard if ``hard``) with one thing changed, recorded."""
-    from negaviz.student import trace_calls
-
-    @trace_calls(game, position="pos", alpha="alpha", beta="beta")
-    def alphabeta(pos: Any, alpha: float, beta: float) -> float:
-        if game.is_terminal(pos):
-            return game.score(pos)
-        low, high = alpha, beta
-        best = -math.inf
-        for move in game.moves(pos):
-            child = game.play(pos, move)
-            value = -alphabeta(child, -beta, -alpha) if swap else -alphabeta(child, -alpha, -beta)
-            best = max(best, value)
-            alpha = max(alpha, value)
-            if cut(alpha, beta):
-                break
-        return min(max(best, low), high) if hard else best
-
-    alphabeta(game.root, -math.inf, math.inf)
-    trace = alphabeta.last_trace
-    assert trace is not None
-    return trace

@@ -73,6 +73,7 @@ pass.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import math
 import numbers
@@ -182,6 +183,7 @@ class TracedFunction:
         self._recorder: Recorder | None = None
         self._fault: str | None = None  # what the recorder found wrong in the current outermost call
         self._root: Any = None
+        self._recorded_game: Any = None  # the game as it was when the outermost call began
         self.last_trace: StudentTrace | None = None
         """The trace of the latest outermost call (None before the first)."""
         self.traces: list[StudentTrace] = []
@@ -295,6 +297,7 @@ class TracedFunction:
                     "or wrap a make/unmake class in MutableGame"
                 ) from exc
             self._root = arg
+        self._recorded_game = None if self._mutable else _as_it_is(self.game)
         self._recorder = Recorder()
         self._fault = None
 
@@ -302,7 +305,8 @@ class TracedFunction:
         rec, self._recorder = self._recorder, None
         assert rec is not None
         self._stack.clear()
-        trace = rec.finish(game=self.game, root=self._root, result=None)
+        game, self._recorded_game = self._recorded_game, None
+        trace = rec.finish(game=self.game if game is None else game, root=self._root, result=None)
         fault, self._fault = self._fault, None
         self.last_trace = StudentTrace(trace, function=self._fn.__name__, windowed=self.windowed, fault=fault)
         self.traces.append(self.last_trace)
@@ -431,6 +435,17 @@ class TracedFunction:
                 rec.emit((_K.BEST.value, v, alpha))
             else:
                 rec.emit((_K.CHILD.value, v))
+
+
+def _as_it_is(game: Any) -> Any:
+    """A copy of ``game`` as it is now, for the trace to keep: a game changed after the
+    recording (a lecturer's next exercise) must not change what the trace says was
+    searched, nor what :func:`~negaviz.student.check` compares it with.  None when the
+    game cannot be copied (the trace then keeps the game itself)."""
+    try:
+        return copy.deepcopy(game)
+    except Exception:
+        return None
 
 
 def _number(x: Any, what: str) -> float:

@@ -167,8 +167,16 @@ class Report:
         return StepperWidget(self.student, step=step, **options)
 
 
-def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **options: Any) -> Report:
+def check(student_trace: Any, *, algorithm: TaughtAlgorithm | None = None, battery: Any = None,
+          **options: Any) -> Any:
     """Compare ``student_trace`` with negaviz's reference search of the same position.
+
+    Given the student's function itself (``fn(game, node, alpha, beta)``, ``fn(game,
+    node)``, with ``depth`` or a table where the form needs one, or the pair
+    ``(max_value, min_value)``), it is run on a battery of trees instead and its bug is
+    named from the catalogue of mistakes: see :func:`negaviz.student.battery.check_battery`
+    (``battery=`` its name or a list of cases; ``max_calls=`` and ``seconds=`` budget each
+    run).  It returns a :class:`~negaviz.student.battery.BatteryReport`.
 
     ``algorithm`` is ``"negamax"`` or ``"alphabeta"`` (default: alpha-beta when the
     student's function takes a window, else negamax); further keywords are search
@@ -179,6 +187,17 @@ def check(student_trace: Trace, *, algorithm: TaughtAlgorithm | None = None, **o
     searched in that order); with ``order=`` (``"natural"`` for the game's own order)
     it must follow that order.
     """
+    if not isinstance(student_trace, Trace) and (callable(student_trace) or isinstance(student_trace, (tuple, list))):
+        from negaviz.student.battery import check_battery  # the battery compares its runs with this check
+
+        unknown = sorted(set(options) - {"max_calls", "seconds"})
+        if unknown:
+            raise InputError(f"check(fn) takes battery=, max_calls= and seconds=, not {', '.join(unknown)}")
+        if algorithm is not None:
+            raise InputError("check(fn) reads the algorithm from fn's parameters (alpha and beta: alpha-beta); leave out algorithm=")
+        return check_battery(student_trace, battery, **options)
+    if battery is not None:
+        raise InputError("battery= checks a function: pass the function, check(fn, battery=...), not a trace")
     check_trace(student_trace, "student_trace")
     if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
         raise InputError(f"unknown algorithm: {algorithm!r} (must be one of {list(ALGORITHMS)})")
