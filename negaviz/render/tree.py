@@ -497,8 +497,8 @@ class Builder:
         marks = mover_marks("minimax" if self.minimax else "negamax")
         rows.append(f'<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">{html.escape(marks)}</TD></TR>')
         if self.windows:
-            key = window_key("minimax" if self.minimax else "negamax")
-            rows.append(f'<TR><TD>(α, β)</TD><TD ALIGN="LEFT">{html.escape(key)}; = ≥ ≤ bound type</TD></TR>')
+            window_meaning = window_key("minimax" if self.minimax else "negamax")
+            rows.append(f'<TR><TD>(α, β)</TD><TD ALIGN="LEFT">{html.escape(window_meaning)}; = ≥ ≤ bound type</TD></TR>')
         edge_entries: tuple[tuple[LegendKey, str, str, EdgeView], ...] = (
             ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
              EdgeView("", "", "tree", pv=True)),
