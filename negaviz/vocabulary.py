@@ -155,6 +155,7 @@ MISLEADING: dict[str, str] = {
     "values at ▼ min nodes": "minimax values are the first player's; they are negated only against the negamax view",
     "first player (max) / second player (min)": "in the negamax view every node maximises",
     "+1, −1 or 0 for the side to move": "the side to move never has the line: a finished game scores −1 or 0 for it",
+    "a loss −1, for the side to move": "a finished game never scores a win for the side to move: −1 or 0 only",
 }
 """Phrases that once said something the conventions contradict, and why: no notebook,
 caption or message may use them again."""
