@@ -130,7 +130,6 @@ StepperWidget(negaviz.record(negaviz.Tree.parse("A(B(E:4 F:7) C(G:2 H:9) D(I:5 J
 
 # %%
 from negaviz.student import trace_calls
-from negaviz.vocabulary import window_text
 
 
 @trace_calls(tree, position="node", alpha="alpha", beta="beta")
@@ -172,8 +171,9 @@ for mine, ref in zip(textbook.nodes, trace.nodes):
     turned = (ref.alpha, ref.beta) if sign > 0 else (-ref.beta, -ref.alpha)
     same.append(textbook.label(mine.id) == trace.label(ref.id)
                 and (mine.alpha, mine.beta) == turned and mine.value == sign * ref.value)
-    print(f"{textbook.label(mine.id):4}  {'MAX' if sign > 0 else 'MIN':7}  {window_text(mine.alpha, mine.beta):15}  "
-          f"{fmt(mine.value):>7}   {window_text(ref.alpha, ref.beta):14}  {fmt(ref.value):>7}   {same[-1]}")
+    textbook_window, negamax_window = f"({fmt(mine.alpha)}, {fmt(mine.beta)})", f"({fmt(ref.alpha)}, {fmt(ref.beta)})"
+    print(f"{textbook.label(mine.id):4}  {'MAX' if sign > 0 else 'MIN':7}  {textbook_window:15}  "
+          f"{fmt(mine.value):>7}   {negamax_window:14}  {fmt(ref.value):>7}   {same[-1]}")
 print(f"nodes searched: textbook {len(textbook.nodes)}, negamax {len(trace.nodes)}; "
       f"the same at every node: {all(same) and len(textbook.nodes) == len(trace.nodes)}")
 

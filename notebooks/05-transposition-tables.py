@@ -42,7 +42,6 @@ import math
 import negaviz
 from negaviz import TicTacToe
 from negaviz.analysis.steps import fmt
-from negaviz.vocabulary import window_text
 from negaviz.display import picture
 from negaviz.search.events import EventKind
 from negaviz.student import capture, check
@@ -184,7 +183,8 @@ def table_answers(board):
         if event.kind == EventKind.TT_PROBE and event.bound is not None:
             where = " ".join(search.move_name(n) for n in search.path(event.node)[1:])
             node = search.nodes[event.node]
-            print(f"  {where}: entered with {window_text(node.alpha, node.beta)}, the table holds "
+            window = f"({fmt(node.alpha)}, {fmt(node.beta)})"
+            print(f"  {where}: entered with {window}, the table holds "
                   f"{fmt(event.value)} ({event.bound.name.lower()}): "
                   + ("it settles the position" if event.ended
                      else "α rises to it" if event.bound.name == "LOWER" else "β falls to it"))

@@ -37,7 +37,7 @@ import negaviz
 from negaviz.display import picture
 from negaviz.render import draw
 from negaviz.student import capture, check
-from negaviz.vocabulary import fmt, window_text
+from negaviz.vocabulary import fmt
 from negaviz.widgets import StepperWidget
 
 INF = math.inf
@@ -122,7 +122,7 @@ print(report)
 d = report.divergence
 def shown(x):
     """A value or a window as every message writes it: (−∞, 5), not (-inf, 5.0)."""
-    return window_text(*x) if isinstance(x, tuple) else fmt(x)
+    return f"({fmt(x[0])}, {fmt(x[1])})" if isinstance(x, tuple) else fmt(x)
 
 
 print("kind:", d.kind.value, "  node:", d.node, "  expected:", shown(d.expected), "  got:", shown(d.got))
