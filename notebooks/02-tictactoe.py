@@ -190,10 +190,10 @@ plot_nodes_per_depth(traces, log=True, title="tic-tac-toe from the empty board: 
 StepperWidget(negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True), practice="steps")
 
 # %% [markdown]
-# **Answer** (after you have tried): the table's lookups in this search, read from the
+# **Answer** (folded: open it after you have tried): the table's lookups in this search, read from the
 # same recorded search.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 table_task = negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True)
 task_game = table_task.game
 

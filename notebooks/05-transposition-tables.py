@@ -70,9 +70,9 @@ plain = negaviz.record(dag, algorithm="alphabeta")
 StepperWidget(plain, practice="tree", windows=True)
 
 # %% [markdown]
-# **Answer** (after you have tried): the search, node by node.
+# **Answer** (folded: open it after you have tried): the search, node by node.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 print("value:", plain.value, "| principal variation:", " ".join(plain.pv_names()))
 print("node  window     returns  bound")
 for node in plain.nodes:
@@ -171,11 +171,11 @@ StepperWidget(negaviz.record(TicTacToe("oo./x../.xx"), algorithm="alphabeta", tt
 StepperWidget(negaviz.record(TicTacToe("oo./xx./..x"), algorithm="alphabeta", tt=True), practice="steps", windows=True)
 
 # %% [markdown]
-# **Answer** (after you have tried both): every useful table lookup of the two searches,
+# **Answer** (folded: open it after you have tried both): every useful table lookup of the two searches,
 # read from the same recorded searches.  A position is named by the moves that lead to
 # it from the board shown.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 def table_answers(board):
     search = negaviz.record(TicTacToe(board), algorithm="alphabeta", tt=True)
     print(board)

@@ -59,7 +59,7 @@ StepperWidget(negaviz.record(question_tree, algorithm="alphabeta", window=(5, 6)
 # from the recorded search, and what the full window visits instead.
 # </details>
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 asked = negaviz.record(question_tree, algorithm="alphabeta", window=(5, 6))
 root = asked.nodes[0]
 print(f"P returns {fmt(root.value)} ({root.bound.name.lower()} bound): the value is at least {fmt(root.value)}")

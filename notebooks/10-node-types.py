@@ -120,9 +120,9 @@ StepperWidget(negaviz.record(small_trees["best"], algorithm="alphabeta"), practi
 StepperWidget(negaviz.record(small_trees["worst"], algorithm="alphabeta"), practice="tree")
 
 # %% [markdown]
-# **Answer** (after you have tried both): the leaves alpha-beta reaches in each order.
+# **Answer** (folded: open it after you have tried both): the leaves alpha-beta reaches in each order.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 for order in ("best", "worst"):
     reached = negaviz.record(small_trees[order], algorithm="alphabeta").counts().leaves
     print(f"{order} first: alpha-beta reaches {reached} of the 8 leaves")

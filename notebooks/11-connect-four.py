@@ -69,17 +69,20 @@ print(game.position_text(second).replace("/", "\n"))
 StepperWidget(negaviz.record(game, second, algorithm="alphabeta"), practice="steps", windows=True)
 
 # %% [markdown]
-# **Answer** (after you have tried both): each position's value for x, and the
+# **Answer** (folded: open it after you have tried both): each position's value for x, and the
 # principal variation.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 for name, start in (("first", first), ("second", second)):
     r = negaviz.search(game, start, algorithm="alphabeta")
     print(f"{name}: value {r.value} for x, principal variation {' '.join(r.pv_names)}")
 
 # %% [markdown]
+# <details><summary>In words</summary>
+#
 # x wins the first, by playing column 2.  x cannot save the second: every move loses,
 # and the search shows the first one it tried.
+# </details>
 
 # %% [markdown]
 # ## The enhancement ladder on 4×4

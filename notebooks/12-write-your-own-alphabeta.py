@@ -63,9 +63,10 @@ print(tree.text())
 StepperWidget(reference, practice="tree", windows=True)
 
 # %% [markdown]
-# **Answer.**  negaviz's own alpha-beta on the tree, with each node's window:
+# **Answer** (folded: open it after you have tried).  negaviz's own alpha-beta on the tree,
+# with each node's window:
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 print("value:", reference.value, "  principal variation:", " ".join(reference.pv_names()),
       "  never visited:", ", ".join(reference.pruned_labels()))
 picture(draw(reference, windows=True))
