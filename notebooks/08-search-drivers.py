@@ -37,10 +37,12 @@ small = Othello(4)
 #
 # Notebook 3 searched with narrow windows.  For values that are whole numbers, the
 # window (*b* − 1, *b*) holds no value at all, so every answer is a bound: the search
-# returns at least *b* (it fails high: the value is at least *b*) or at most *b* − 1
-# (it fails low).  Such a *null-window search* answers the question *is the value at
-# least b?*, and it visits fewer nodes than a search for the exact value, since nearly
-# every node can cut.
+# returns some *v* ≥ *b* (it fails high: the value is at least *v*) or some *v* ≤ *b* − 1
+# (it fails low: the value is at most *v*).  Such a *null-window search* answers the
+# question *is the value at least b?*, and it visits fewer nodes than a search for the
+# exact value, since nearly every node can cut.  (Some course notes write a window
+# with its ends included, from α + 1 up to β − 1: for whole numbers that is the same
+# window, and the same search.)
 #
 # **Your turn: a null window by hand.**  A tree, written with each leaf's value for the
 # player at P, searched from P with the window (5, 6): it asks *is P's value at least
