@@ -885,7 +885,7 @@ def build_parser() -> argparse.ArgumentParser:
         "from npm, wheels from PyPI) are cached, so building again needs no network.",
         epilog="examples:\n"
         "  negaviz site notebooks/ -o _site\n"
-        "  negaviz site 03-alphabeta.ipynb 11-write-your-own-alphabeta.ipynb -o ~/public_html/cs440\n"
+        "  negaviz site 03-alphabeta.ipynb 12-write-your-own-alphabeta.ipynb -o ~/public_html/cs440\n"
         "exit status: 0 done, 2 bad input or a failed build (DIR is left as it was), 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -910,7 +910,7 @@ def build_parser() -> argparse.ArgumentParser:
         "course site, Binder files, and a README for the course staff. DIR must be empty (a .git folder aside).",
         epilog="examples:\n"
         "  negaviz init cs440\n"
-        "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/11-write-your-own-alphabeta.ipynb\n"
+        "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/12-write-your-own-alphabeta.ipynb\n"
         "  negaviz init . --force    # add what is missing; a file init did not write is never replaced\n"
         "  negaviz init cs440 --wheel dist/negaviz-0.1.0-py3-none-any.whl   # the course installs this wheel\n"
         "exit status: 0 done, 2 bad input (found before any file is written) or a failed write",

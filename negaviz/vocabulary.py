@@ -71,6 +71,9 @@ PERSPECTIVES: tuple[Perspective, ...] = get_args(Perspective)
 STACK_COLUMNS = ("node", "depth", "α", "β", "best so far", "trying")
 """Columns of a stepper's call-stack table, root first, current node last (the widget's
 ``stack_rows`` and the front-end, which gets them in the scene, both use these)."""
+STACK_COLUMNS_PLAIN = ("node", "depth", "best so far", "trying")
+"""The same for plain negamax (and minimax), which has no window: its table speaks of
+values only, as its sentences do (windows come in with alpha-beta)."""
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -87,8 +90,28 @@ it above the α of the window it was entered with ("window" alone always means t
 BETA_FALLEN = "β has fallen to"
 """The same for β, which only a transposition-table entry lowers."""
 WINDOW_KEY = "the window entered with; on the stack, α as it has risen"
-"""What a drawing's [α, β] under a node means: a finished node keeps the window it was
-entered with, a node still on the call stack shows its bounds as they stand."""
+"""What a drawing's (α, β) under a node means in the negamax view: a finished node keeps
+the window it was entered with, a node still on the call stack shows its bounds as they
+stand (every node maximises, so only α rises)."""
+WINDOW_KEY_MINIMAX = "the window entered with; on the stack, α as it has risen at ▲, β as it has fallen at ▼"
+"""The same in the minimax view, where a min node's best value lowers β instead."""
+
+
+def window_key(perspective: Perspective) -> str:
+    """What the (α, β) under a node means, in ``perspective``: :data:`WINDOW_KEY` or
+    :data:`WINDOW_KEY_MINIMAX`."""
+    return WINDOW_KEY if check_perspective(perspective) == "negamax" else WINDOW_KEY_MINIMAX
+
+
+def window_text(alpha: float | None, beta: float | None) -> str:
+    """A window as every layer writes it, ``(α, β)``: the sentences, the drawings, the
+    legends and the notebooks (``[α, β]`` nowhere, so a window never reads as a closed
+    interval in one place and an open one in another).
+
+    >>> window_text(float("-inf"), -5)
+    '(−∞, −5)'
+    """
+    return f"({fmt(alpha)}, {fmt(beta)})"
 
 CONVENTIONS: dict[str, str] = {
     "perspective": (
@@ -112,7 +135,7 @@ CONVENTIONS: dict[str, str] = {
     ),
     "fail-soft": (
         "Fail-soft alpha-beta returns the best value it found, which may lie beyond the window. "
-        "Fail-hard clamps an inner node's value into [α, β]: β when it fails high, α when it "
+        "Fail-hard clamps an inner node's value to its window's ends: β when it fails high, α when it "
         "fails low. A leaf returns its value either way."
     ),
     "proof": (
@@ -132,6 +155,7 @@ MISLEADING: dict[str, str] = {
     "values at ▼ min nodes": "minimax values are the first player's; they are negated only against the negamax view",
     "first player (max) / second player (min)": "in the negamax view every node maximises",
     "+1, −1 or 0 for the side to move": "the side to move never has the line: a finished game scores −1 or 0 for it",
+    "a loss −1, for the side to move": "a finished game never scores a win for the side to move: −1 or 0 only",
 }
 """Phrases that once said something the conventions contradict, and why: no notebook,
 caption or message may use them again."""
@@ -168,7 +192,7 @@ def window_story(name: str, entered: tuple[float, float], now: tuple[float, floa
     >>> window_story("B", (float("-inf"), float("inf")), (-5, float("inf")))
     'B was entered with the window (−∞, ∞) and α has risen to −5'
     """
-    text = f"{name} was entered with the window ({fmt(entered[0])}, {fmt(entered[1])})"
+    text = f"{name} was entered with the window {window_text(*entered)}"
     changes = [f"{ALPHA_RISEN} {fmt(now[0])}"] if now[0] != entered[0] else []
     if now[1] != entered[1]:
         changes.append(f"{BETA_FALLEN} {fmt(now[1])}")

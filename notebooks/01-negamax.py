@@ -15,7 +15,37 @@
 # %% [markdown]
 # # 1 · From minimax to negamax
 #
-# In a two-player zero-sum game, what one player wins the other loses.  Minimax writes
+# ## Why minimax: the best worst case
+#
+# In a two-player zero-sum game, what one player wins the other loses.  The first player
+# picks a move; then the opponent picks a reply, and the opponent picks the reply that
+# is worst for the first player.  So a move is worth what its *worst* reply leaves, and
+# the first player should pick the move whose worst case is best.  Below, each of the
+# first player's two moves has a few replies, each ending the game with the number shown
+# (for the first player).  An optimist picks the move with the largest number anywhere
+# below it; someone who averages picks by the mean; minimax picks by the worst case.
+
+# %%
+replies = {"left": [7, 5], "right": [3, 1, 9]}  # what each reply leaves the first player
+print("move   replies    best case  average  worst case")
+for move, results in replies.items():
+    average = sum(results) / len(results)
+    print(f"{move:5}  {str(results):9}  {max(results):9}  {average:7.2f}  {min(results):10}")
+print("the optimist plays", max(replies, key=lambda m: max(replies[m])),
+      "| minimax plays", max(replies, key=lambda m: min(replies[m])),
+      "and is sure of", max(min(r) for r in replies.values()))
+
+# %% [markdown]
+# The right move holds the largest number, 9, but an opponent who plays well never
+# allows it: it leaves 1.  The left move is sure of 5 whatever the reply.  Against an
+# opponent who plays well, the worst case is what happens, and the value of a position
+# is the best result a player can be sure of.  One level deeper the opponent reasons
+# the same way about its own moves, and so on down to the end of the game: that
+# recursion is minimax.
+#
+# ## Minimax and negamax
+#
+# Minimax writes
 # every value from the first player's point of view, so it needs two cases: where the
 # first player moves, take the largest child value; where the second player moves, the
 # smallest.  Negamax writes each value for the player *to move* at that node instead.
@@ -24,7 +54,7 @@
 #
 # > value(node) = max over the children *c* of −value(*c*)
 #
-# and every leaf is scored for the player to move there.
+# and every leaf is scored for the side to move there.
 
 # %%
 
@@ -48,7 +78,7 @@ print(tree.text())
 # %% [markdown]
 # ## Converting leaf scores
 #
-# A negamax search needs each leaf scored for the player to move there.  At even depth
+# A negamax search needs each leaf scored for the side to move there.  At even depth
 # that is the first player, so the textbook's number stands; at odd depth the second
 # player moves, so the number is negated.  The game does the conversion; the table shows
 # it leaf by leaf.
@@ -64,7 +94,7 @@ for node in tree.preorder():
 # %% [markdown]
 # ## Your turn: the negamax values
 #
-# Lecture notes ask why every leaf is scored for the player to move there.  Find out by
+# Lecture notes ask why every leaf is scored for the side to move there.  Find out by
 # doing negamax by hand: in the stepper below, type each inner node's value on it, in
 # the negamax view (for the side to move there), and press *check*.  Every node does
 # the same thing: it takes the largest of its children's values negated.  (The verdict
@@ -130,6 +160,39 @@ StepperWidget(negaviz.record(second_tree, algorithm="minimax"), practice="tree",
 
 
 # %% [markdown]
+# ## Your turn: write negamax
+#
+# Now write negamax yourself.  The function below is recorded with
+# `negaviz.student.trace_calls` (every call it makes, with what it returns) and
+# `check()` compares the recording with negaviz's own negamax node by node, naming the
+# first node where they part.  As stored, it returns 0 for every inner node: replace
+# that line with the rule above, run the cell, and repeat until `check` says *OK*.  A
+# leaf is scored by `tree.score(node)`, for the side to move there; `tree.moves(node)`
+# and `tree.play(node, move)` give the moves and the positions they lead to.
+
+# %%
+@trace_calls(tree, position="node")
+def my_negamax(node):
+    if tree.is_terminal(node):
+        return tree.score(node)
+    return 0  # your code: the value of an inner node, for the side to move there
+
+
+print("returns:", my_negamax(tree.root))
+print(check(my_negamax.last_trace))
+
+# %% [markdown]
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# Every inner node takes the largest of its children's values, each negated:
+#
+# ```python
+# return max(-my_negamax(tree.play(node, move)) for move in tree.moves(node))
+# ```
+#
+# The next section runs exactly this (as `negamax_side_to_move`), and `check` says *OK*.
+# </details>
+#
 # ## With or without a colour parameter
 #
 # Some textbooks keep the evaluation in the first player's view and pass a *colour*,

@@ -190,6 +190,32 @@ plot_nodes_per_depth(traces, log=True, title="tic-tac-toe from the empty board: 
 StepperWidget(negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True), practice="steps")
 
 # %% [markdown]
+# **Answer** (folded: open it after you have tried): the table's lookups in this search, read from the
+# same recorded search.
+
+# %% jupyter={"outputs_hidden": true}
+table_task = negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True)
+task_game = table_task.game
+
+
+def moves_to(trace, node_id):
+    return " ".join(trace.move_name(n) for n in trace.path(node_id)[1:])
+
+
+for event in table_task.events:
+    if event.kind == EventKind.TT_PROBE and event.bound is not None:
+        key = task_game.key(table_task.position(event.node))
+        first = next(n.id for n in table_task.nodes if task_game.key(table_task.position(n.id)) == key)
+        print(f"{moves_to(table_task, event.node)} is the position {moves_to(table_task, first)} reached before;")
+        print(f"the table answers {event.value} ({event.bound.name.lower()} for the side to move there), "
+              f"{'so it returns at once' if event.ended else 'which does not settle it'}")
+
+# %% [markdown]
+# The position is reached by two move orders; the second time, the stored value is the
+# answer, and nothing below it is searched again.  Plain negamax searches with no
+# window, so every value it stores is exact.
+
+# %% [markdown]
 # ## What each improvement buys
 #
 # Lecture notes list the classic improvements to a tic-tac-toe solver: stop as soon as
@@ -213,149 +239,27 @@ for name, extra in steps:
     print(f"{name:30} {r.nodes:9,}  {r.value:5}")
 
 # %% [markdown]
-# ## Figures in lecture notes
+# Lecture notes publish other node counts for tic-tac-toe; the lecturers' appendix,
+# *For lecturers*, reproduces them and explains the difference (a terminal test that
+# notices a win one ply late).  It also searches a course's own make/unmake game class
+# unchanged.
 #
-# Lecture notes publish node counts for tic-tac-toe that differ from the ones above.
-# Such differences usually come from two conventions: what counts as a node, and when
-# the search notices that a game is over.  A common classroom solver checks, on
-# entering a position, whether *the player to move* has a line.  But a line is always
-# made by the player who has just moved, so that test notices each win one ply late,
-# after the loser has made one more move.  (It also scores a full board as a draw when
-# the last move completed a line, which does not change the value at the root.)
+# ## Your turn: play against the engine
 #
-# The class below is tic-tac-toe with that terminal test, and nothing else changed.
+# Play x against negamax with a table (o): click a square to move.  After each of its
+# moves the engine shows the search it made, which you can step through.  Both sides
+# playing perfectly draw, as the value 0 of the empty board says; can you make the
+# engine lose?  (This one needs a running kernel: it searches as you play.)
 
 # %%
-from negaviz.games.tictactoe import LINES
+from negaviz.widgets import PlayWidget
 
-# LINE_IN[b]: does the 9-bit board b (bit i = cell i) hold a complete line?
-LINE_IN = [any(all(b >> cell & 1 for cell in line) for line in LINES) for b in range(512)]
-FULL = 0b111111111
-
-
-class LateWinTicTacToe(TicTacToe):
-    """Tic-tac-toe whose terminal test asks whether the side to move has a line."""
-
-    def is_terminal(self, pos):
-        mine, theirs = pos  # the 9-bit boards of the side to move and of its opponent
-        return LINE_IN[mine] or mine | theirs == FULL
-
-    def score(self, pos):
-        return 1 if LINE_IN[pos[0]] else 0
-
-
-late = LateWinTicTacToe()
-print(f"{'search':47} {'in the notes':>12} {'negaviz':>8} {'late terminal test':>19}")
-for what, published, options in [
-    ("negamax", 740_170, {"algorithm": "negamax"}),
-    ("negamax, stopping at a winning child", 129_988, {"algorithm": "negamax", "stop_at_win": True}),
-]:
-    ours, theirs = negaviz.search(game, **options), negaviz.search(late, **options)
-    print(f"{what:47} {published:12,} {ours.nodes:8,} {theirs.nodes:19,}   values {ours.value}, {theirs.value}")
+PlayWidget(TicTacToe(), options={"algorithm": "negamax", "tt": True})
 
 # %% [markdown]
-# Both published counts come out exactly with the late terminal test, and both
-# solvers count the root as a node; negaviz's own terminal test notices a win on the
-# move that makes it, so its trees are smaller.  (The notes' third count is for
-# alpha-beta: notebook 3 reproduces it the same way.)  The notes' other figures:
-
-# %%
-for what, published, computed in [
-    ("game-tree bound 1 + 9 + 9*8 + ... + 9!", 986_410, sum(math.perm(9, d) for d in range(10))),
-    ("9!", 362_888, math.factorial(9)),
-    ("boards, 3^9", 19_683, 3**9),
-    ("x.o/xo./.x. as a base-3 number", 8_427, board_number("x.o/xo./.x.")),
-    ("non-isomorphic nodes to expect", 6_500, len(canonical)),
-]:
-    print(f"{what:40} in the notes {published:8,}   computed {computed:8,}")
-print(f"3^9 / 3 = {3**9 / 3:,.0f}")
-
-# %% [markdown]
-# The bound, 3⁹ and the board number agree.  The notes' value of 9! is a slip (their
-# bound, which contains 9!, is right).  The expected number of non-isomorphic nodes is an estimate,
-# close to 3⁹ divided by the three different first moves; the exact number of reachable
-# positions up to symmetry is much smaller, because most boards are unreachable and
-# symmetry divides nearly by eight, not by three.
-
-
-# %% [markdown]
-# ## Your own game class, searched unchanged
+# <details><summary><b>Answer</b> (after you have played)</summary>
 #
-# Many courses write a game as one object that changes in place: `get_moves()`,
-# `make_move(move)` and `unmake_move(move)` to step forward and back, `get_utility()`
-# for the player to move once the game is over, and `is_over()`.  Here is tic-tac-toe
-# written that way, as a lecturer might have it already.  It knows nothing of negaviz.
-
-# %%
-class LectureTicTacToe:
-    """Tic-tac-toe as one mutable object: a board of nine cells and the player to move."""
-
-    WINS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-
-    def __init__(self):
-        self.board = [" "] * 9
-        self.player = "X"  # the player to move in the position the object is in
-
-    def get_moves(self):
-        return [cell for cell, mark in enumerate(self.board) if mark == " "]
-
-    def make_move(self, cell):
-        self.board[cell] = self.player
-        self.player = "O" if self.player == "X" else "X"
-
-    def unmake_move(self, cell):
-        self.board[cell] = " "
-        self.player = "O" if self.player == "X" else "X"
-
-    def winner(self):
-        for a, b, c in self.WINS:
-            if self.board[a] != " " and self.board[a] == self.board[b] == self.board[c]:
-                return self.board[a]
-        return None
-
-    def get_utility(self):
-        """For the player to move: 1 for a win, -1 for a loss, 0 for a draw; None while the game goes on."""
-        won = self.winner()
-        if won is not None:
-            return 1 if won == self.player else -1
-        return 0 if " " not in self.board else None
-
-    def is_over(self):
-        return self.get_utility() is not None
-
-    def __str__(self):
-        return "\n".join("|".join(self.board[row:row + 3]) for row in (0, 3, 6))
-
-
-# %% [markdown]
-# `negaviz.MutableGame` searches such an object as it is: it makes and unmakes moves on
-# it to reach each position the search asks about, and leaves it as it found it.  From
-# the empty board, negamax visits exactly as many nodes as with negaviz's own
-# tic-tac-toe, and finds the same value:
-
-# %%
-lecture = LectureTicTacToe()
-r = negaviz.search(negaviz.MutableGame(lecture), algorithm="negamax")
-print(f"value {r.value}, {r.nodes:,} nodes (negaviz.TicTacToe: value {full.value}, {len(full.nodes):,} nodes)")
-print("the object afterwards, unchanged:", lecture.board == [" "] * 9 and lecture.player == "X")
-
-# %% [markdown]
-# ## A whole game, engine against engine
-#
-# Each turn, search the position the object is in and make the best move found.  A
-# table keyed by the board (`key=`) makes each search quick: the same board reached by
-# another move order is searched once.  Both sides play perfectly, so the game is a
-# draw, as the value 0 of every search says.
-
-# %%
-def play_whole_game(game):
-    while not game.is_over():
-        r = negaviz.search(negaviz.MutableGame(game, key=lambda g: "".join(g.board)), algorithm="negamax", tt=True)
-        mover = game.player
-        game.make_move(r.move)
-        print(f"{mover} plays cell {r.move} (value {r.value} for {mover}), after {r.nodes:,} nodes:")
-        print(game)
-    print("game over:", "draw" if game.winner() is None else f"{game.winner()} wins")
-
-
-play_whole_game(LectureTicTacToe())
+# No.  The engine searches to the end of the game, so it never makes a move that loses
+# against the best reply, and from the empty board the best you can force is a draw.
+# Make a mistake, though, and it wins.
+# </details>

@@ -46,7 +46,7 @@ from negaviz.widgets import StepperWidget
 tree = negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))")
 trace = negaviz.record(tree, algorithm="alphabeta")
 print("value at A:", trace.value)
-print("best line:", " ".join(trace.pv_names()))
+print("principal variation:", " ".join(trace.pv_names()))
 print("never visited:", ", ".join(trace.pruned_labels()))
 print("nodes:", trace.counts().nodes, "of", negaviz.search(tree, algorithm="negamax").nodes)
 
@@ -115,6 +115,69 @@ StepperWidget(negaviz.record(negaviz.Tree.parse("A(B(E:4 F:7) C(G:2 H:9) D(I:5 J
               practice="steps", windows=True)
 
 # %% [markdown]
+# ## The textbook's form: MAX-VALUE and MIN-VALUE
+#
+# Many textbooks write alpha-beta as two functions, MAX-VALUE where the first player
+# (MAX) moves and MIN-VALUE where the second (MIN) moves, with every value for MAX.
+# MAX-VALUE raises α and stops when its value reaches β; MIN-VALUE lowers β and stops
+# when its value reaches α.  Negamax is the same search written once: at a MIN node it
+# negates the values and turns the window round, so that MIN-VALUE becomes MAX-VALUE.
+# The cell below writes the textbook's pair, records it with
+# `negaviz.student.trace_calls` (entered through one recorded name, `alpha_beta`, so
+# that both functions' calls are recorded), and compares it node by node with
+# negaviz's negamax alpha-beta above, turning negamax's window and value round at the
+# nodes where MIN moves.
+
+# %%
+from negaviz.student import trace_calls
+
+
+@trace_calls(tree, position="node", alpha="alpha", beta="beta")
+def alpha_beta(node, alpha, beta):
+    """The textbook's pair, entered through one recorded name."""
+    return max_value(node, alpha, beta) if tree.player(node) == 0 else min_value(node, alpha, beta)
+
+
+def max_value(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.values[node]  # for MAX, as the tree is written
+    v = -math.inf
+    for move in tree.moves(node):
+        v = max(v, alpha_beta(tree.play(node, move), alpha, beta))
+        if v >= beta:
+            return v  # MIN will never let the game reach this node
+        alpha = max(alpha, v)
+    return v
+
+
+def min_value(node, alpha, beta):
+    if tree.is_terminal(node):
+        return tree.values[node]
+    v = math.inf
+    for move in tree.moves(node):
+        v = min(v, alpha_beta(tree.play(node, move), alpha, beta))
+        if v <= alpha:
+            return v  # MAX will never let the game reach this node
+        beta = min(beta, v)
+    return v
+
+
+print("value for MAX:", alpha_beta(tree.root, -math.inf, math.inf))
+textbook = alpha_beta.last_trace
+print("node  to move  textbook (α, β)  returns   negamax (α, β)  returns   the same, turned round")
+same = []
+for mine, ref in zip(textbook.nodes, trace.nodes):
+    sign = 1 if tree.player(trace.position(ref.id)) == 0 else -1  # −1 where MIN moves
+    turned = (ref.alpha, ref.beta) if sign > 0 else (-ref.beta, -ref.alpha)
+    same.append(textbook.label(mine.id) == trace.label(ref.id)
+                and (mine.alpha, mine.beta) == turned and mine.value == sign * ref.value)
+    textbook_window, negamax_window = f"({fmt(mine.alpha)}, {fmt(mine.beta)})", f"({fmt(ref.alpha)}, {fmt(ref.beta)})"
+    print(f"{textbook.label(mine.id):4}  {'MAX' if sign > 0 else 'MIN':7}  {textbook_window:15}  "
+          f"{fmt(mine.value):>7}   {negamax_window:14}  {fmt(ref.value):>7}   {same[-1]}")
+print(f"nodes searched: textbook {len(textbook.nodes)}, negamax {len(trace.nodes)}; "
+      f"the same at every node: {all(same) and len(textbook.nodes) == len(trace.nodes)}")
+
+# %% [markdown]
 # ## Fail-soft and fail-hard
 #
 # When an inner node stops early, or finds nothing better than α, its value is only a
@@ -125,11 +188,20 @@ StepperWidget(negaviz.record(negaviz.Tree.parse("A(B(E:4 F:7) C(G:2 H:9) D(I:5 J
 # > most v. When v ≥ β it fails high and v is a lower bound: the true value is at least v.
 #
 # Both ends count: a best value *equal* to α fails low, and one equal to β fails high.
+# Written as three implications, for a node entered with (α, β) that returns *v*, whose
+# true value is *value*:
+#
+# ```
+# α < v < β   ⟹   value = v
+# v ≤ α       ⟹   value ≤ v
+# v ≥ β       ⟹   value ≥ v
+# ```
+#
 # Within the contract there is a choice of what to return:
 #
 # > Fail-soft alpha-beta returns the best value it found, which may lie beyond the
-# > window. Fail-hard clamps an inner node's value into [α, β]: β when it fails high, α
-# > when it fails low. A leaf returns its value either way.
+# > window. Fail-hard clamps an inner node's value to its window's ends: β when it fails
+# > high, α when it fails low. A leaf returns its value either way.
 #
 # The two differ exactly at the inner nodes that failed high or low: here C, which
 # fails high.  F is a leaf and returns 3 in both, outside its window (5, ∞).  The root,
@@ -144,6 +216,29 @@ for s, h in zip(soft.nodes, hard.nodes):
     print(f"{soft.label(s.id):4}  {window:12}  {fmt(s.value):>9}  {fmt(h.value):>9}  {s.bound.name.lower()}")
 
 # %% [markdown]
+# Both keep the contract.  When C fails high, its true value is at least what fail-soft
+# returns (−3), which is at least β (−5), what fail-hard returns: the third line holds
+# for both.  The cell below checks the three lines at every inner node of both searches
+# against the true values, which negamax computes at every node:
+
+# %%
+everything = negaviz.record(tree, algorithm="negamax")  # every node searched, every value exact
+true_values = {everything.label(n.id): n.value for n in everything.nodes}
+
+
+def contract_holds(alpha, beta, v, value):
+    """The three implications for a node entered with (alpha, beta) that returned v."""
+    return ((not alpha < v < beta or value == v)
+            and (not v <= alpha or value <= v)
+            and (not v >= beta or value >= v))
+
+
+for name, search in (("fail-soft", soft), ("fail-hard", hard)):
+    inner = [n for n in search.nodes if n.children]
+    kept = all(contract_holds(n.alpha, n.beta, n.value, true_values[search.label(n.id)]) for n in inner)
+    print(f"{name}: the contract holds at all {len(inner)} inner nodes it searched: {kept}")
+
+# %% [markdown]
 # **Your turn: fail-hard by hand.**  A new tree, searched fail-hard.  Type every inner
 # node's value and window on it, click the edges of the moves never tried, and press
 # *check*.  Where a node fails high or low, its value is a bound: fail-hard's clamped
@@ -151,7 +246,7 @@ for s, h in zip(soft.nodes, hard.nodes):
 # pseudocode panel shows the fail-hard form: its last line returns min(α, β).
 
 # %%
-hard_tree = negaviz.Tree.parse("A(B(D:4 E(F:6 G:2)) C(H:7 I:1) J(K:8 L:3))")
+hard_tree = negaviz.Tree.parse("K(L(N:4 O(P:6 Q:2)) M(R:7 S:1) T(U:8 V:3))")  # named apart from the trees above
 StepperWidget(negaviz.record(hard_tree, algorithm="alphabeta", fail_hard=True), practice="tree", windows=True)
 
 # %% [markdown]
@@ -160,7 +255,7 @@ StepperWidget(negaviz.record(hard_tree, algorithm="alphabeta", fail_hard=True), 
 # Searching the root with a narrower window asks a question instead of asking for the
 # value.  If the value falls inside the window it comes back exact; if not, the search
 # says only on which side it lies.  A window one unit wide, such as (4, 5), asks a
-# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 7) are built
+# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 8) are built
 # on such null-window searches.
 
 # %%
@@ -207,35 +302,9 @@ for algorithm in ("negamax", "alphabeta"):
     print(f"{algorithm:9}  value {r.value}  nodes {r.nodes:7,}  cutoffs {r.cutoffs:5,}")
 
 # %% [markdown]
-# Notebook 2 reproduced two published negamax counts with the late terminal test some
-# classroom solvers use (a win noticed one ply late, when the loser is to move).  The
-# same notes count alpha-beta, stopping at a win and trying symmetric moves once:
-
-# %%
-from negaviz.games.tictactoe import LINES
-
-LINE_IN = [any(all(b >> cell & 1 for cell in line) for line in LINES) for b in range(512)]
-
-
-class LateWinTicTacToe(negaviz.TicTacToe):
-    """Tic-tac-toe whose terminal test asks whether the side to move has a line (notebook 2)."""
-
-    def is_terminal(self, pos):
-        mine, theirs = pos
-        return LINE_IN[mine] or mine | theirs == 0b111111111
-
-    def score(self, pos):
-        return 1 if LINE_IN[pos[0]] else 0
-
-
-options = {"algorithm": "alphabeta", "stop_at_win": True, "symmetry": True}
-ours, theirs = negaviz.search(game, **options), negaviz.search(LateWinTicTacToe(), **options)
-print(f"in the notes {3_025:,}   negaviz {ours.nodes:,}   late terminal test {theirs.nodes:,}   values {ours.value}, {theirs.value}")
-
-# %% [markdown]
 # ## Two trees, for later
 #
-# Two kinds of tree come up again in notebooks 6 and 9.  Alpha-beta's savings have a
+# Two kinds of tree come up again in notebooks 6 and 10.  Alpha-beta's savings have a
 # limit, and it is one of them:
 #
 # > A proof tree proves one claim about the value, such as at least v: one move wherever

@@ -85,35 +85,46 @@ plot_comparison(stopping, metric="nodes", title="alpha-beta, stopping at wins: n
 # to make or to meet (a win now, or a block), that move is the one to try first, and
 # threat order always tries it; the heuristic, which knows only centre, corners and
 # edges, often does not.  Where there is no threat (a *quiet* position), threat order
-# leaves the moves in natural order, while the heuristic's guess is usually good.  One
-# way to see it: at the nodes that cut off, how often did the *first* move tried cause
-# the cutoff?
+# leaves the moves in natural order, while the heuristic's guess is usually good.
+# Alpha-beta prunes most when the first move a node tries is a best one.  So take
+# every unfinished position of the game, the same positions for every order, and ask:
+# is the move this order tries first a best move?  A table search with negamax gives
+# every position's exact value, from which each move's value is read.
 
 # %%
-def first_move_cutoffs(trace):
-    """At the nodes that cut off: how many cut at their first move, with and without a threat there."""
+from negaviz.search.ordering import orderer
+
+solved = negaviz.record(game, algorithm="negamax", tt=True)  # every position once, every value exact
+exact = {game.key(solved.position(node.id)): node.value for node in solved.nodes}
+positions = {game.key(p): p for p in map(solved.position, range(len(solved.nodes))) if not game.is_terminal(p)}
+
+
+def best_first(order):
+    """Over every unfinished position: how often the order's first move is a best move, with and without a threat there."""
+    arrange = orderer(game, order) or (lambda pos, moves: moves)  # natural order: as generated
     counts = {"threat": [0, 0], "quiet": [0, 0]}
-    for node in trace.nodes:
-        if node.cutoff is None:
-            continue
-        wins, blocks = game.threats(trace.position(node.id))
+    for pos in positions.values():
+        moves = game.moves(pos)
+        value = {move: -exact[game.key(game.play(pos, move))] for move in moves}
+        wins, blocks = game.threats(pos)
         kind = "threat" if wins or blocks else "quiet"
-        counts[kind][0] += len(node.children) == 1
+        counts[kind][0] += value[arrange(pos, moves)[0]] == max(value.values())
         counts[kind][1] += 1
     return counts
 
 
-print("order              positions with a threat   quiet positions     (first-move cutoffs / cutoffs)")
+print(f"{len(positions):,} unfinished positions, the same for every order")
+print("order              positions with a threat   quiet positions     (first move tried is a best move)")
 for order in ("natural", "heuristic", "threats", "threats+heuristic"):
-    c = first_move_cutoffs(traces[order])
+    c = best_first(order)
     cells = [f"{c[k][0]:,} / {c[k][1]:,} ({c[k][0] / c[k][1]:.0%})" for k in ("threat", "quiet")]
     print(f"{order:17}  {cells[0]:24}  {cells[1]}")
 
 # %% [markdown]
-# Threat order is right first time at every threat and no better than natural order in
-# quiet positions; the heuristic is the other way round.  Together each covers the
-# other's weak spot, which is why `threats+heuristic` visits far fewer nodes than either
-# alone in the table above.
+# Threat order tries a best move first at every position with a threat, and is no
+# better than natural order in quiet positions; the heuristic is the other way round.
+# Together each covers the other's weak spot, which is why `threats+heuristic` visits
+# far fewer nodes than either alone in the table above.
 #
 # Forced moves shrink the tree further, with any order; the value stays a draw.  With
 # forced moves, putting threats first adds nothing: wherever there is a threat, only

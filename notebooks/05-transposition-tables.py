@@ -31,8 +31,9 @@
 # exact, whatever its window.
 #
 # On a later visit an `EXACT` entry answers at once.  A `LOWER` entry raises α to *v*,
-# an `UPPER` entry lowers β to *v*, and if the window closes (α ≥ β) the entry answers.
-# Otherwise the node is searched again, with the narrower window.
+# an `UPPER` entry lowers β to *v*, and if then α ≥ β the entry answers.  Otherwise the
+# node is searched again, starting with α risen (or β fallen) to the entry's value; its
+# window is still the one it was entered with.
 
 # %%
 import math
@@ -69,10 +70,10 @@ plain = negaviz.record(dag, algorithm="alphabeta")
 StepperWidget(plain, practice="tree", windows=True)
 
 # %% [markdown]
-# The search, node by node:
+# **Answer** (folded: open it after you have tried): the search, node by node.
 
-# %%
-print("value:", plain.value, "| best line:", " ".join(plain.pv_names()))
+# %% jupyter={"outputs_hidden": true}
+print("value:", plain.value, "| principal variation:", " ".join(plain.pv_names()))
 print("node  window     returns  bound")
 for node in plain.nodes:
     window = f"({fmt(node.alpha)}, {fmt(node.beta)})"
@@ -82,8 +83,9 @@ for node in plain.nodes:
 # The first time, X is searched below B, where the second player can already hold the
 # first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X fails high
 # with a lower bound.  Its true value is higher.  The second time, below C, X is entered
-# with the window (5, ∞) and is searched for its exact value.  Y, entered with (−5, ∞),
-# returns −6, below its α, and is still exact: it is a leaf.
+# with the window (5, ∞) and is searched for its exact value.  The first time, Y (`B X
+# Y` in the table) is entered with (−5, ∞) and returns −6, below its α, and is still
+# exact: it is a leaf.
 #
 # ## Storing the value alone is wrong
 #
@@ -132,7 +134,7 @@ for event in tt.events:
     elif event.kind == EventKind.TT_PROBE and event.bound is None:
         result = "nothing stored"
     elif event.kind == EventKind.TT_PROBE:
-        result = f"found {fmt(event.value)} ({event.bound.name}): " + ("settles it" if event.ended else "narrows the window")
+        result = f"found {fmt(event.value)} ({event.bound.name}): " + ("settles it" if event.ended else "raises α" if event.bound.name == "LOWER" else "lowers β")
     else:
         continue
     print(f"{event.step + 1:4}  {tt.label(event.node):4}  {event.kind.name.lower():8}  {result}")
@@ -152,7 +154,7 @@ picture(tt, windows=True)
 # %% [markdown]
 # ## Your turn: a table by hand
 #
-# x to move in tic-tac-toe, four empty squares, alpha-beta with a table.  Step through
+# o to move in tic-tac-toe, four empty squares, alpha-beta with a table.  Step through
 # it: before each position returns, say what it returns (for the side to move there).
 # Some positions come round again by another move order: the table answers them
 # at once, with what it stored.
@@ -163,10 +165,34 @@ StepperWidget(negaviz.record(TicTacToe("oo./x../.xx"), algorithm="alphabeta", tt
 # %% [markdown]
 # Another one, with the windows shown: say also the window (α, β) each position is
 # entered with.  When a position comes round again, is its stored value exact or only
-# a bound, and does it settle the position or only narrow its window?
+# a bound, and does it settle the position or only raise α (or lower β)?
 
 # %%
 StepperWidget(negaviz.record(TicTacToe("oo./xx./..x"), algorithm="alphabeta", tt=True), practice="steps", windows=True)
+
+# %% [markdown]
+# **Answer** (folded: open it after you have tried both): every useful table lookup of the two searches,
+# read from the same recorded searches.  A position is named by the moves that lead to
+# it from the board shown.
+
+# %% jupyter={"outputs_hidden": true}
+def table_answers(board):
+    search = negaviz.record(TicTacToe(board), algorithm="alphabeta", tt=True)
+    print(board)
+    for event in search.events:
+        if event.kind == EventKind.TT_PROBE and event.bound is not None:
+            where = " ".join(search.move_name(n) for n in search.path(event.node)[1:])
+            node = search.nodes[event.node]
+            window = f"({fmt(node.alpha)}, {fmt(node.beta)})"
+            print(f"  {where}: entered with {window}, the table holds "
+                  f"{fmt(event.value)} ({event.bound.name.lower()}): "
+                  + ("it settles the position" if event.ended
+                     else "α rises to it" if event.bound.name == "LOWER" else "β falls to it"))
+
+
+table_answers("oo./x../.xx")
+table_answers("oo./xx./..x")
+
 
 
 # %% [markdown]
@@ -196,7 +222,7 @@ table_sizes(TicTacToe())
 
 # %% [markdown]
 # Here keeping the newer entry (`always`) wins at every bounded size; on 4×4 Othello
-# (notebook 7) keeping the deeper one wins once the table is small.  Which policy is
+# (notebook 8) keeping the deeper one wins once the table is small.  Which policy is
 # better depends on the game and on the table's size.  How many distinct positions
 # does the tic-tac-toe search store?
 

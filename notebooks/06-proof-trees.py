@@ -44,6 +44,29 @@ from negaviz.widgets import StepperWidget
 StepperWidget(negaviz.record(TicTacToe("x../.xo/o.."), algorithm="alphabeta", stop_at_win=True), practice="steps")
 
 # %% [markdown]
+# **Answer** (folded: open it after you have tried): each of x's moves with its value for x, and the
+# proof that `prove` finds.
+
+# %% jupyter={"outputs_hidden": true}
+task = TicTacToe("x../.xo/o..")
+print(task.label(task.root))
+print("x's move  value for x")
+for move in task.moves(task.root):
+    print(f"{task.move_name(task.root, move):8}  {-negaviz.search(task, task.play(task.root, move), algorithm='alphabeta').value:10}")
+task_proof = prove(task).proofs[0]
+first_move = task_proof.root.children[0]
+print(f"{task_proof.description}: a proof tree of {task_proof.nodes} nodes, x's move",
+      task.move_name(task.root, first_move.move), "and below it", len(first_move.children), "replies of o to answer")
+
+# %% [markdown]
+# <details><summary>Why that proof</summary>
+#
+# Every move but a2 wins for x.  The proof takes c3, which completes the diagonal and
+# ends the game at once: there is no reply of o's left to answer.  A proof needs one
+# winning move; which one is a choice, and the shortest win makes the smallest proof.
+# </details>
+
+# %% [markdown]
 # ## x to move wins
 
 # %%

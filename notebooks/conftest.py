@@ -11,7 +11,10 @@ import pytest
 
 collect_ignore_glob = ["*.py"]
 
-SLOW = frozenset({"02-tictactoe.ipynb", "07-depth-limited-othello.ipynb", "10-connect-four.ipynb"})
+SLOW = frozenset({
+    "02-tictactoe.ipynb", "07-depth-limited-othello.ipynb", "08-search-drivers.ipynb", "11-connect-four.ipynb",
+    "13-for-lecturers.ipynb",
+})
 """The notebooks whose cells take longest to run (20 to 55 s each here, most of nbval's time)."""
 
 

@@ -197,6 +197,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.search.endgame.solve": dict(game=f.tree, position=None, options=None, progress=None),
         "negaviz.search.endgame.bar_callback": dict(widget=None),
         "negaviz.search.endgame.othello_endgame": dict(empties=4, seed=0, size=4),
+        "negaviz.search.ordering.orderer": dict(game=f.tree, order="natural"),
         "negaviz.course.init.init_course": dict(folder=f.tmp / "course", notebooks=[f.notebook], force=False),
         "negaviz.course.rules.check_notebook": dict(path=f.notebook),
         "negaviz.site.build_site": dict(sources=[f.notebook], output=f.tmp / "no" / "site", force=False,

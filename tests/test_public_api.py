@@ -33,10 +33,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # widgets.TreeEditor, analysis.diff (diff, tree_change, Diff, TreeChange), games.edit's
 # four edits, widgets.editing's EditSession and kept_step (15), and negaviz.quiz.grade,
 # the grader, where issue 24 names it.
-# 232: + issue 36's catalogue of mistakes (student.mistakes: MISTAKES, Mistake) and the battery
-# a student's function is checked on (student.battery: Case, BatteryReport); 233: + the assignments
+# 229: + negaviz.search.ordering.orderer, the order a search tries a position's moves in, so
+# that orders can be compared over the same positions (notebook 04, issue 41).
+# 233: + issue 36's catalogue of mistakes (student.mistakes: MISTAKES, Mistake) and the battery
+# a student's function is checked on (student.battery: Case, BatteryReport); 234: + the assignments
 # `negaviz init --assignment` adds (course.assignment: ASSIGNMENTS).
-BUDGET = 233
+BUDGET = 234
 
 
 def _modules() -> list[ModuleType]:

@@ -91,7 +91,7 @@ def test_numbers_for_json_round_trip() -> None:
 def test_every_layer_writes_a_negative_value_and_minus_infinity_alike(trace: negaviz.Trace) -> None:
     # B returns -5 in the negamax view; C is entered with the window (-inf, -5).
     picture = svg_texts(render.svg(trace, windows=True))
-    assert "=−5" in picture and "[−∞, −5]" in picture
+    assert "=−5" in picture and "(−∞, −5)" in picture
     minus_signs_only(picture)
 
     stepper = Stepper(trace)
@@ -182,9 +182,14 @@ def test_no_layer_says_what_the_conventions_contradict() -> None:
 
 
 def test_the_captions_and_messages_take_their_words_from_the_vocabulary(trace: negaviz.Trace) -> None:
-    from negaviz.vocabulary import ALPHA_RISEN, WINDOW_KEY, mover_marks, view_caption
+    from negaviz.vocabulary import ALPHA_RISEN, WINDOW_KEY, WINDOW_KEY_MINIMAX, mover_marks, view_caption
 
     assert WINDOW_KEY in render.draw(trace, windows=True, step=11).source  # A's α has risen to 5 by then
+    # the minimax view's legend says that a min node lowers β, not that α rises
+    minimax = render.draw(trace, windows=True, step=11, perspective="minimax").source
+    assert WINDOW_KEY_MINIMAX in minimax and "β as it has fallen" in minimax
+    for p, key in (("negamax", WINDOW_KEY), ("minimax", WINDOW_KEY_MINIMAX)):
+        assert key in legend_html(p, 0) and "(α, β)" in legend_html(p, 0)
     for p in PERSPECTIVES:
         source = render.draw(trace, perspective=p).source
         assert view_caption(p) in source and mover_marks(p) in source

@@ -19,10 +19,23 @@ from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
 from negaviz.trace.trace import Ending, Event, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, printable
+from negaviz.search.options import PRUNING
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, printable, window_text
 
 _K = EventKind
 __all__ = ["Stepper", "fmt"]
+
+
+def windowed(trace: Trace) -> bool:
+    """Whether ``trace``'s search has windows (alpha-beta and what builds on it).
+
+    Plain negamax (and minimax) has none: what the stepper says of it speaks of values
+    only, so a student meets α and β where alpha-beta brings them in.  A trace without
+    its options is taken as windowed (it shows what was recorded).
+    """
+    if trace.result is None:
+        return True
+    return trace.result.options.algorithm in PRUNING
 
 
 def first_player(trace: Trace) -> int:
@@ -105,6 +118,7 @@ class Stepper:
         opts = trace.result.options if trace.result is not None else None
         self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt),
                                    fail_hard=bool(opts and opts.fail_hard))
+        self.windowed = windowed(trace)
         self._timeline = timeline_of(trace)
 
     def __len__(self) -> int:
@@ -140,7 +154,7 @@ class Stepper:
             return "(–, –)"
         if sign(self.trace, nid, self.perspective) < 0:  # the minimax view flips the window too
             alpha, beta = -beta, -alpha
-        return f"({fmt(alpha)}, {fmt(beta)})"
+        return window_text(alpha, beta)
 
     def _frames(self, state: State) -> tuple[Frame, ...]:
         frames = []
@@ -164,6 +178,8 @@ class Stepper:
         k = ev.kind
         if k == _K.ENTER:
             where = "Start at" if node.parent < 0 else "Enter"
+            if not self.windowed:
+                return f"{where} {me}."
             return f"{where} {me} with window (α, β) = {self._window(ev.node, ev.alpha, ev.beta)}."
         if k == _K.LEAF:
             return f"{me} is a leaf: its value is {self._v(ev.node, ev.value)}."
@@ -176,7 +192,7 @@ class Stepper:
                 got += " (its value negated)"
             if k == _K.CHILD:
                 return got + ": no better than the best so far."
-            alpha = f"; α is now {self._v(ev.node, ev.alpha)}" if self.perspective == "negamax" else ""
+            alpha = f"; α is now {self._v(ev.node, ev.alpha)}" if self.perspective == "negamax" and self.windowed else ""
             return got + f": a new best{alpha}."
         if k == _K.CUTOFF:
             skipped = _skipped_names(t, ev.node)

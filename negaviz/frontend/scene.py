@@ -46,7 +46,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
+from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign, windowed
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
@@ -63,7 +63,7 @@ from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_int, check_perspective, check_text, fmt, printable, view_caption
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, STACK_COLUMNS_PLAIN, Perspective, check_flag, check_int, check_perspective, check_text, fmt, printable, view_caption, window_key
 
 __all__ = ["Scene"]
 
@@ -292,6 +292,8 @@ class Scene:
         self.timeline = timeline_of(trace)  # shared with the step logic, which reads it too
         self.first_player = first_player(trace)
         """0 if the first player moves at the root."""
+        self.windowed = windowed(trace)
+        """Whether the search has windows (plain negamax has none: no α, β on the stack)."""
         passes = trace.passes()
         roots = trace.roots()
         self.passes = [(first, roots[i] if i < len(roots) else 0, part) for i, (first, part) in enumerate(passes)]
@@ -626,7 +628,8 @@ class Scene:
             "kinds": self.timeline.kinds,
             "codes": CODES,
             "perspectives": list(PERSPECTIVES),
-            "stack_columns": list(STACK_COLUMNS),
+            "stack_columns": list(STACK_COLUMNS if self.windowed else STACK_COLUMNS_PLAIN),
+            "windowed": self.windowed,
             "text_size": TEXT_SIZE,
             "first_player": self.first_player,
             "title": self.title,
@@ -638,7 +641,7 @@ class Scene:
             "views": [self.view_data(i) for i in range(len(self.views))],
             "listings": {p: list(LISTINGS[self.listings[p]]) for p in PERSPECTIVES},
             "fmt": dict(sorted(self._fmt.items())),
-            "legend": {p: legend_html(p, self.first_player) for p in PERSPECTIVES},
+            "legend": {p: legend_html(p, self.first_player, windowed=self.windowed) for p in PERSPECTIVES},
             "css": css(),
             "practice": self.practice,
             **({"tree_text": self.tree_text} if self.tree_text is not None else {}),
@@ -712,8 +715,9 @@ def palette() -> dict[str, str]:
     }
 
 
-def legend_html(perspective: Perspective, first: int) -> str:
-    """What the colours, borders and marks mean, and how values are shown."""
+def legend_html(perspective: Perspective, first: int, *, windowed: bool = True) -> str:
+    """What the colours, borders and marks mean, and how values are shown; with
+    ``windowed`` (a search with windows), what the (α, β) under a node means."""
     check_perspective(perspective)
     c = OKABE_ITO
     entries = [
@@ -733,7 +737,8 @@ def legend_html(perspective: Perspective, first: int) -> str:
     )
     view = view_caption(perspective, first) + "."
     given = '<i class="sw">7</i>a leaf\'s given value, not yet seen by the search'
+    window = f"<div>(α, β) under a node, when windows are shown: {html.escape(window_key(perspective))}.</div>" if windowed else ""
     return (
         f"<div>{html.escape(view)} The thick blue line is the best line so far.</div>"
-        f"<div>{swatches}{given}</div>"
+        f"<div>{swatches}{given}</div>" + window
     )

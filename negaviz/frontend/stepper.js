@@ -361,7 +361,7 @@ function makeFmt(table) {
   };
 }
 
-// A node's window [alpha, beta] as the reader sees it: negating a window swaps its ends
+// A node's window (alpha, beta) as the reader sees it: negating a window swaps its ends
 // (sg < 0, the minimax view of the second player's nodes).
 function seenWindow(alpha, beta, sg) {
   if (sg >= 0) return [alpha, beta];
@@ -464,7 +464,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
         out.v = value === null ? "?" : "best " + fmt(value);
       }
       const [a, b] = seenWindow(st.alpha, st.beta, sg);
-      out.w = "[" + fmt(a) + ", " + fmt(b) + "]";
+      out.w = "(" + fmt(a) + ", " + fmt(b) + ")"; // as negaviz.vocabulary.window_text writes it
       out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes"
         : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
       if (kind === "n") out.v = (item.prefix || "") + out.v;
@@ -516,7 +516,8 @@ function stackRows(d, step, perspective, veil = null) {
     const sg = d.sign(nid, perspective);
     const [a, b] = seenWindow(st.alpha, st.beta, sg);
     const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
-    return [life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), hidden ? "?" : st.value === null ? "–" : fmt(sg * st.value), trying];
+    const window = d.s.windowed ? [a === null ? "–" : fmt(a), b === null ? "–" : fmt(b)] : []; // plain negamax has none
+    return [life.name, String(life.depth), ...window, hidden ? "?" : st.value === null ? "–" : fmt(sg * st.value), trying];
   });
 }
 
@@ -2341,6 +2342,7 @@ async function render({ model, el }) {
   const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
     ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
+  const windowsLabel = h("label", {}, windows, " windows"); // hidden for plain negamax, which has none
   prev.addEventListener("click", () => go(state.step - 1));
   next.addEventListener("click", () => go(state.step + 1));
   playButton.addEventListener("click", () => togglePlay());
@@ -2348,7 +2350,7 @@ async function render({ model, el }) {
   persp.addEventListener("change", () => { state.perspective = persp.value; model.set("perspective", persp.value); model.save_changes(); show(); });
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
-  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
+  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), windowsLabel, presenter);
   const editing = !compare && !!model.get("editable");
   const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
@@ -2449,6 +2451,7 @@ async function render({ model, el }) {
     slider.setAttribute("aria-valuetext", stepLabel.textContent);
     persp.value = state.perspective;
     windows.checked = state.windows;
+    windowsLabel.hidden = !panes.some((p) => p.d.s.windowed !== false);
     prev.disabled = state.step <= 0;
     next.disabled = state.step >= total;
     end.disabled = state.step >= total;

@@ -35,6 +35,7 @@ from negaviz.render.styles import GIVEN, OKABE_ITO, NodeView, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.vocabulary import fmt
+from negaviz.vocabulary import window_text as vocabulary_window_text
 
 MAX_LINES = 12
 MAX_CHARS = 40
@@ -130,8 +131,8 @@ def value_text(view: NodeView, *, explicit: bool = False) -> str:
 
 
 def window_text(view: NodeView) -> str:
-    """The window ``[α, β]``."""
-    return f"[{fmt(view.alpha)}, {fmt(view.beta)}]"
+    """The window ``(α, β)``, as :func:`negaviz.vocabulary.window_text` writes every window."""
+    return vocabulary_window_text(view.alpha, view.beta)
 
 
 def marker(player: int | None) -> str:

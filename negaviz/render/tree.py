@@ -48,7 +48,7 @@ from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, fmt, mover_marks, view_caption, WINDOW_KEY
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step, fmt, mover_marks, view_caption, window_key
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -497,7 +497,8 @@ class Builder:
         marks = mover_marks("minimax" if self.minimax else "negamax")
         rows.append(f'<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">{html.escape(marks)}</TD></TR>')
         if self.windows:
-            rows.append(f'<TR><TD>[α, β]</TD><TD ALIGN="LEFT">{html.escape(WINDOW_KEY)}; = ≥ ≤ bound type</TD></TR>')
+            window_meaning = window_key("minimax" if self.minimax else "negamax")
+            rows.append(f'<TR><TD>(α, β)</TD><TD ALIGN="LEFT">{html.escape(window_meaning)}; = ≥ ≤ bound type</TD></TR>')
         edge_entries: tuple[tuple[LegendKey, str, str, EdgeView], ...] = (
             ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
              EdgeView("", "", "tree", pv=True)),

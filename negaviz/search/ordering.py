@@ -8,13 +8,24 @@ from typing import Any, Callable, Sequence
 from negaviz.errors import InputError
 from negaviz.games.adapter import shown
 from negaviz.games.protocol import evaluator, label, verb
-from negaviz.search.options import Order
+from negaviz.search.options import ORDERS, Order
+
+__all__ = ["orderer"]
 
 Orderer = Callable[[Any, Sequence[Any]], Sequence[Any]]
 
 
 def orderer(game: Any, order: Order) -> Orderer | None:
-    """The function that reorders a node's moves, or None for generation order."""
+    """The function that reorders a node's moves, or None for generation order (the
+    order a search with ``order=`` tries them in; unknown orders are refused).
+
+    >>> import negaviz
+    >>> game = negaviz.TicTacToe("xx./oo./...")
+    >>> [game.move_name(game.root, m) for m in orderer(game, "threats")(game.root, game.moves(game.root))][:2]
+    ['c1', 'c2']
+    """
+    if order not in ORDERS:
+        raise InputError(f"unknown move order: {order!r} (must be one of {list(ORDERS)})")
     if order == "natural":
         return None
     if order == "heuristic":

@@ -200,6 +200,24 @@ class PlayWidget(widgets.VBox):
         self._engine_to_move()
         self._show()
 
+    def __repr__(self) -> str:
+        return f"<negaviz PlayWidget: {len(self._plies)} moves played. {self.status}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a static form for a saved or converted notebook (where no
+        kernel plays): the board as it stands and the status line, as plain HTML."""
+        from negaviz.display import widget_bundle
+
+        widget: Any = super()  # the ipywidgets box this is
+        return widget_bundle(self, widget._repr_mimebundle_(**kwargs))
+
+    def static_html(self) -> str:
+        """The board as it stands, the status line, and that playing needs a kernel."""
+        board = html.escape(label(self.game, self.position))
+        note = "Playing against the engine needs a running kernel: run this cell to play."
+        return (f'<div class="negaviz-play"><pre>{board}</pre>'
+                f"<p>{html.escape(self.status)} {html.escape(note)}</p></div>")
+
     # --- what is shown ----------------------------------------------------------------
     @property
     def position(self) -> Any:

@@ -324,7 +324,8 @@ class StepperWidget(SyncedState, widgets.VBox):
 
     @property
     def stack_rows(self) -> list[tuple[str, ...]]:
-        """The call-stack table's rows as shown, root first (see :data:`STACK_COLUMNS`)."""
+        """The call-stack table's rows as shown, root first (see :data:`STACK_COLUMNS`;
+        plain negamax's have no window, :data:`STACK_COLUMNS_PLAIN`)."""
         return stack_rows(self.scene, self.step, self.perspective)
 
     @property
@@ -384,16 +385,19 @@ def stack_rows(scene: Scene, step: int, perspective: Perspective) -> list[tuple[
     """The call stack at ``step`` as display strings, root first, as the page shows it.
 
     In the minimax view the window of a node where the second player moves is negated
-    and swapped, as the sentences write it.
+    and swapped, as the sentences write it.  Plain negamax has no window: its rows have
+    no α and β (:data:`~negaviz.vocabulary.STACK_COLUMNS_PLAIN`).
     """
     rows: list[tuple[str, ...]] = []
-    for f in scene.stepper("negamax").view(step).frames:
+    stepper = scene.stepper("negamax")
+    for f in stepper.view(step).frames:
         s = sign(scene.trace, f.node, perspective)
         alpha, beta = f.alpha, f.beta
         if s < 0:
             alpha, beta = (None if beta is None else -beta), (None if alpha is None else -alpha)
         best = None if f.best is None else s * f.best
-        rows.append((f.name, str(f.depth), _shown(alpha), _shown(beta), _shown(best), f.trying))
+        window = (_shown(alpha), _shown(beta)) if stepper.windowed else ()
+        rows.append((f.name, str(f.depth), *window, _shown(best), f.trying))
     return rows
 
 

@@ -186,3 +186,19 @@ def test_a_tree_page_carries_its_text_and_copies_it_by_keyboard(opened: Any) -> 
     assert errors == [] and all(r.startswith(("file:", "data:", "blob:")) for r in requests)
     page2, root2, *_ = opened(negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta"))
     assert root2.locator(".nv-tree-text").count() == 0  # a game's page has no tree text
+
+
+def test_plain_negamax_shows_no_window_and_alpha_beta_does(opened: Any) -> None:
+    """Windows come in with alpha-beta: a plain negamax page has no α and β columns on
+    its call stack, no windows switch and no window line in its legend; an alpha-beta
+    page has all three."""
+    tree = negaviz.Tree.parse(TEXTBOOK)
+    for algorithm, windowed in (("negamax", False), ("alphabeta", True)):
+        page, root, url, requests, errors = opened(negaviz.record(tree, algorithm=algorithm))
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")  # B entered: the stack holds A and B
+        header = root.locator(".nv-stack tr").first.inner_text()
+        assert ("α" in header and "β" in header) is windowed, (algorithm, header)
+        assert root.locator("input.nv-windows").is_visible() is windowed, algorithm
+        assert ("(α, β) under a node" in root.locator(".nv-legend").inner_text()) is windowed, algorithm
+        assert errors == [] and requests == [url], (errors, requests)  # the file itself, nothing else

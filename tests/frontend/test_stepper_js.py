@@ -23,7 +23,7 @@ from negaviz.analysis.steps import JUMP_CODES, first_player, next_step, sign
 from negaviz.frontend.scene import SCHEMA, Scene, _jv
 from negaviz.search.events import Bound
 from negaviz.trace.timeline import Status, Timeline, timeline_of
-from negaviz.vocabulary import PERSPECTIVES, fmt
+from negaviz.vocabulary import PERSPECTIVES, fmt, window_text
 
 TESTS = ("scene-data", "look", "panels", "values")
 
@@ -163,7 +163,7 @@ def _look(scene: Scene, tl: Timeline, known: Known, item: dict[str, Any], k: int
             a, b = st.alpha, st.beta
             if sg < 0:
                 a, b = (None if b is None else -b), (None if a is None else -a)
-            out["w"] = f"[{fmt(a)}, {fmt(b)}]"
+            out["w"] = window_text(a, b)
             if kind == "f":
                 out["m"] = f"+{entered_in(n if preview else k):,} nodes"
             else:

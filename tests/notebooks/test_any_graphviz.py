@@ -88,7 +88,7 @@ def test_a_sanitized_drawing_still_shows_what_changed() -> None:
 
 
 def test_plots_are_stored_as_vega_lite_and_every_svg_is_a_drawing() -> None:
-    """The plots of notebooks 02, 04, 07 and 10 are data (a Vega-Lite specification), which
+    """The plots of notebooks 02, 04, 07 and 11 are data (a Vega-Lite specification), which
     nbval compares exactly and no sanitizer touches; every SVG output is a Graphviz drawing."""
     plots: dict[str, int] = {}
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
@@ -101,7 +101,7 @@ def test_plots_are_stored_as_vega_lite_and_every_svg_is_a_drawing() -> None:
                 svg = data.get("image/svg+xml")
                 if svg is not None:
                     assert 'class="graph"' in "".join(svg), f"{path.name}: an SVG output that is not Graphviz's"
-    assert sorted(plots) == ["02", "04", "07", "10"], plots
+    assert sorted(plots) == ["02", "04", "07", "11"], plots
 
 
 def test_a_stepper_static_form_is_compared_without_its_layout() -> None:

@@ -204,11 +204,181 @@ def test_stored_drawings_carry_the_vocabularys_captions(path: Path) -> None:
             assert any(c in shown for c in captions), f"{path.name}: a drawing's caption is not the vocabulary's"
 
 
+# ------------------------------------------- statements checked against the cells (issue 41)
+SIDE_STATED = re.compile(r"\b([xo]) to (?:move|play)\b")
+EMPTY_STATED = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine) empty squares\b")
+NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+POSITION = re.compile(r"TicTacToe\(\s*[\"']([.xo/]+)[\"']\s*\)|\.parse\(\s*[\"'](\d+)[\"']\s*\)"
+                      r"|parse_position\(\s*[\"'][^\"':]*:([xo])[\"']\s*\)")
+"""A position written in a cell: a tic-tac-toe board, Connect Four's columns played so
+far (``game.parse("2332")``), or an Othello board with its side to move (``...:x``)."""
+
+
+def side_and_empty(found: re.Match[str]) -> tuple[str, int | None]:
+    """The side to move in a position :data:`POSITION` found, and its empty squares
+    (tic-tac-toe only), worked out from the text itself: x moves first."""
+    board, columns, othello = found.groups()
+    if board is not None:
+        xs, os_ = board.count("x"), board.count("o")
+        return ("x" if xs == os_ else "o"), board.count(".")
+    if columns is not None:
+        return ("x" if len(columns) % 2 == 0 else "o"), None
+    return othello, None
+
+
+def sides_misstated(nb: dict[str, Any]) -> list[str]:
+    """Each markdown cell that says whose move it is ("x to move", "o to play") or how
+    many squares are empty, checked against the first position written in the code
+    cells after it (up to the next markdown cell)."""
+    problems = []
+    all_cells = nb["cells"]
+    for i, cell in enumerate(all_cells):
+        if cell["cell_type"] != "markdown":
+            continue
+        said = text(cell["source"])
+        sides = set(SIDE_STATED.findall(said))
+        empties = {NUMBER_WORDS.index(w) + 1 for w in EMPTY_STATED.findall(said)}
+        if not sides and not empties:
+            continue
+        following = []
+        for later in all_cells[i + 1:]:
+            if later["cell_type"] == "markdown":
+                break
+            following += list(POSITION.finditer(text(later["source"])))
+        if not following:
+            continue
+        side, empty = side_and_empty(following[0])
+        if sides and sides != {side}:
+            problems.append(f"{cell['id']}: says {' and '.join(sorted(sides))} to move, but in "
+                            f"{following[0].group(0)} {side} is to move")
+        if empties and empty is not None and empties != {empty}:
+            problems.append(f"{cell['id']}: says {sorted(empties)} empty squares, but {following[0].group(0)} has {empty}")
+    return problems
+
+
+@by_name
+def test_the_side_to_move_stated_is_the_positions(path: Path) -> None:
+    """A student who trusts "x to move" gets every sign wrong if o moves (issue 41: 05)."""
+    assert sides_misstated(load(path)) == []
+
+
+WINDOW_IN_BRACKETS = re.compile(r"\[[^\[\]\n]*[αβ∞][^\[\]\n]*\]")
+"""A window written ``[α, β]`` or ``[−∞, 5]``: every layer writes windows ``(α, β)``
+(:func:`negaviz.vocabulary.window_text`), so no reader meets two notations."""
+
+
+def written(nb: dict[str, Any]) -> list[tuple[str, str]]:
+    """(cell id, text) for what a reader reads: prose, code, printed text and the texts
+    of stored drawings (not the steppers' pages, which carry data and scripts)."""
+    out = []
+    for cell in nb["cells"]:
+        out.append((cell["id"], text(cell["source"])))
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "stream":
+                out.append((cell["id"], text(output["text"])))
+                continue
+            data = output.get("data", {})
+            out.append((cell["id"], text(data.get("text/plain", ""))))
+            svg = text(data.get("image/svg+xml", ""))
+            out.append((cell["id"], " ".join(html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg))))
+    return out
+
+
+def windows_in_brackets(nb: dict[str, Any]) -> list[str]:
+    return [f"{cid}: {m.group(0)}" for cid, said in written(nb) for m in WINDOW_IN_BRACKETS.finditer(said)]
+
+
+@by_name
+def test_windows_are_written_one_way(path: Path) -> None:
+    assert windows_in_brackets(load(path)) == []
+
+
+WORDING = {
+    re.compile(r"\bplayer to move\b", re.I): "say 'side to move', as the conventions do",
+    re.compile(r"\bbest line\b(?! so far)", re.I): "say 'principal variation' for a finished search's line "
+                                                    "('best line so far' while it runs), as the drawings' legends do",
+}
+"""Words the notebooks use one way only (issue 41): prose and code, not what the
+package prints (its messages are the vocabulary's business)."""
+
+
+def wording_slips(nb: dict[str, Any]) -> list[str]:
+    return [f"{cell['id']}: {m.group(0)!r}: {why}" for cell in nb["cells"]
+            for pattern, why in WORDING.items() for m in pattern.finditer(text(cell["source"]))]
+
+
+@by_name
+def test_one_word_for_one_thing(path: Path) -> None:
+    assert wording_slips(load(path)) == []
+
+
+ANSWER = re.compile(r"\*\*Answer\b|<summary>(?:<b>)?Answer\b|^#+\s.*\bAnswer\b", re.M)
+"""How an answer is marked: bold **Answer**, a folded <details><summary>Answer, or a heading."""
+QUESTION = re.compile(r"\w[*_]*\?(?=[\s*_)]|$)")
+
+
+def unanswered_questions(nb: dict[str, Any]) -> list[str]:
+    """A task's prose (a "Your turn" cell, or the prose just before a practice stepper)
+    that asks a question must be followed, before the next "Your turn", by a cell
+    marked as its answer."""
+    all_cells = nb["cells"]
+    turns = [i for i, c in enumerate(all_cells) if c["cell_type"] == "markdown" and "your turn" in text(c["source"]).lower()]
+    before_practice = [i - 1 for i, kind in practice_tasks(nb) if kind == "practice" and i and all_cells[i - 1]["cell_type"] == "markdown"]
+    problems = []
+    for i in sorted(set(turns) | set(before_practice)):
+        asked = QUESTION.findall(text(all_cells[i]["source"]))
+        if not asked:
+            continue
+        until = min([j for j in turns if j > i] + [len(all_cells)])
+        if not any(c["cell_type"] == "markdown" and ANSWER.search(text(c["source"])) for c in all_cells[i + 1:until]):
+            problems.append(f"{all_cells[i]['id']}: asks a question that no later cell answers (mark the answer **Answer**)")
+    return problems
+
+
+@by_name
+def test_every_question_a_task_asks_is_answered_later(path: Path) -> None:
+    assert unanswered_questions(load(path)) == []
+
+
+def _md(source: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "source": source}
+
+
+def _code(source: str, printed: str = "") -> dict[str, Any]:
+    outputs = [{"output_type": "stream", "name": "stdout", "text": printed}] if printed else []
+    return {"cell_type": "code", "source": source, "outputs": outputs}
+
+
+def test_the_statement_checks_fail_on_the_slips_they_are_for() -> None:
+    """Each rule above catches the slip it was written for (issue 41) and passes its fix."""
+    # 05's slip: o moves in oo./x../.xx
+    wrong = _notebook(_md("x to move, four empty squares."), _code('record(TicTacToe("oo./x../.xx"))'))
+    assert sides_misstated(wrong) == ['c01: says x to move, but in TicTacToe("oo./x../.xx") o is to move']
+    assert sides_misstated(_notebook(_md("o to move, four empty squares."), _code('TicTacToe("oo./x../.xx")'))) == []
+    assert sides_misstated(_notebook(_md("o to move, three empty squares."), _code('TicTacToe("oo./x../.xx")')))
+    assert sides_misstated(_notebook(_md("o to move."), _code('game.parse("1133443411")')))  # ten moves: x moves
+    # windows in brackets, in prose or a drawing's text
+    assert windows_in_brackets(_notebook(_md("clamps it into [α, β]"), _code("print(w)", "(−∞, 5)\n")))
+    assert windows_in_brackets(_notebook(_code("print(w)", "[−∞, 5]\n"))) == ["c01: [−∞, 5]"]
+    assert windows_in_brackets(_notebook(_md("the tree [[7,5],[3,1,9]] with window (α, β)"))) == []
+    # words used one way
+    assert wording_slips(_notebook(_md("scored for the player to move"), _code('print("best line:", pv)')))
+    assert wording_slips(_notebook(_md("the best line so far, then the principal variation"))) == []
+    # a question with no answer after it, and the same with one
+    ask = _md("## Your turn\nWhich of x's moves win?")
+    assert unanswered_questions(_notebook(ask, _code("search()"))) == [
+        "c01: asks a question that no later cell answers (mark the answer **Answer**)"]
+    assert unanswered_questions(_notebook(ask, _code("search()"), _md("<details><summary><b>Answer</b></summary>c3</details>"))) == []
+    assert unanswered_questions(_notebook(ask, _md("## Your turn: next"), _md("**Answer.** c3"))) != []
+
+
 # ------------------------------------------------------------------------ the order
 FIRST_USED_IN = {
     "alpha-beta": ("03-alphabeta.ipynb",
                    re.compile(r"algorithm[\"']?\s*[=:]\s*[\"'](?:alphabeta|pvs|mtdf|id)[\"']|\bfail_hard\s*=|\bwindow\s*=\s*\(")),
     "Othello": ("07-depth-limited-othello.ipynb", re.compile(r"\bOthello\(")),
+    "PVS, MTD(f) and iterative deepening": ("08-search-drivers.ipynb",
+                                           re.compile(r"algorithm[\"']?\s*[=:]\s*[\"'](?:pvs|mtdf|id)[\"']")),
 }
 """What a course meets in a given notebook first, and how a cell that uses it looks (issue 30)."""
 
@@ -238,7 +408,8 @@ def test_the_index_states_a_learning_goal_for_every_notebook() -> None:
 
 
 # ------------------------------------------------------------- students act (issue 30)
-LECTURES = [p for p in PATHS if re.match(r"(0[1-9]|1[01])-", p.name)]
+LECTURES = [p for p in PATHS if re.match(r"(0[1-9]|1[0-2])-", p.name)]
+"""The lecture notebooks, 01 to 12 (13 is the lecturers' appendix: no tasks)."""
 PRACTICE_CALL = re.compile(r"\bStepperWidget\(.*?\bpractice\s*=\s*[\"'](tree|steps)[\"']", re.S)
 SRCDOC = re.compile(r'srcdoc="([^"]*)"')
 DEFINED = re.compile(r"^def\s+(\w+)\s*\(", re.M)
@@ -368,7 +539,7 @@ def revealed_before_tasks(nb: dict[str, Any]) -> list[str]:
 
 
 def test_every_lecture_notebook_has_two_tasks_for_the_student() -> None:
-    assert len(LECTURES) == 11, [p.name for p in LECTURES]
+    assert len(LECTURES) == 12, [p.name for p in LECTURES]
     counts = {p.name: practice_tasks(load(p)) for p in LECTURES}
     few = {name: tasks for name, tasks in counts.items() if len(tasks) < 2}
     assert not few, f"each lecture notebook needs at least two tasks where the student acts: {few}"
@@ -443,7 +614,7 @@ def test_a_check_task_is_code_the_student_changes_and_check_judges() -> None:
 def test_the_answer_check_fails_when_an_answer_moves_before_its_task() -> None:
     """Notebook 11 as it would be with its "Answer" cell (the reference's value, cuts and
     drawing) before the practice stepper instead of after it."""
-    nb = load(NOTEBOOKS / "11-write-your-own-alphabeta.ipynb")
+    nb = load(NOTEBOOKS / "12-write-your-own-alphabeta.ipynb")
     assert revealed_before_tasks(nb) == []
     task = next(i for i, kind in practice_tasks(nb) if kind == "practice")
     cells = nb["cells"]

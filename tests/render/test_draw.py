@@ -132,14 +132,14 @@ def test_negamax_and_minimax_views(parse: Any) -> None:
 
 def test_windows_show_alpha_beta_and_bound_type(parse: Any) -> None:
     nodes, _ = parse(draw(textbook(), windows=True))
-    assert "[−∞, −5]" in nodes["n4"]["label"]  # C: B's 5 raised A's alpha; C gets (-beta, -alpha)
-    assert "[5, ∞]" in nodes["n5"]["label"]  # F: C's window negated again
+    assert "(−∞, −5)" in nodes["n4"]["label"]  # C: B's 5 raised A's alpha; C gets (-beta, -alpha)
+    assert "(5, ∞)" in nodes["n5"]["label"]  # F: C's window negated again
     assert "=7" in nodes["n2"]["label"] and "≥−3" in nodes["n4"]["label"]  # bound type always shown
     plain, _ = parse(draw(textbook()))
     assert "∞" not in plain["n5"]["label"] and ">7<" in plain["n2"]["label"]
     mini, _ = parse(draw(textbook(), windows=True, perspective="minimax"))
-    assert "[5, ∞]" in mini["n4"]["label"]  # C at odd depth: the first player's view of (-inf, -5)
-    assert "[5, ∞]" in mini["n5"]["label"]  # F at even depth: unchanged
+    assert "(5, ∞)" in mini["n4"]["label"]  # C at odd depth: the first player's view of (-inf, -5)
+    assert "(5, ∞)" in mini["n5"]["label"]  # F at even depth: unchanged
 
 
 def test_minimax_root_moved_by_second_player(parse: Any) -> None:

@@ -1,13 +1,13 @@
 """The built site in Debian's Chromium, served from 127.0.0.1 under a sub-path, offline.
 
-Builds a site from two lecture notebooks (03 and 11), serves it with Python's
+Builds a site from two lecture notebooks (03 and 12), serves it with Python's
 http.server at ``/~lecturer/cs440/`` (nothing answers outside it), and opens the REPL
 with code that records the textbook tree with alpha-beta: the browser's Python must
 print the value and the pruned leaves, with every request that leaves 127.0.0.1 aborted
 and counted (none allowed).  With ``-s`` it prints the cold time to first output (the
 issue's target: a stepper within 30 s on two cores).
 
-Running the lecture notebooks in JupyterLite's JupyterLab (all 12 of them, Run All
+Running the lecture notebooks in JupyterLite's JupyterLab (all 14 of them, Run All
 Cells) is ``test_site_notebooks.py``; what the page says when Python cannot start is
 ``test_site_start_failures.py``.
 """
@@ -26,7 +26,7 @@ from negaviz.site import STARTING_SECONDS, SiteInfo, build_site
 
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = [ROOT / "notebooks" / "03-alphabeta.ipynb", ROOT / "notebooks" / "11-write-your-own-alphabeta.ipynb"]
+NOTEBOOKS = [ROOT / "notebooks" / "03-alphabeta.ipynb", ROOT / "notebooks" / "12-write-your-own-alphabeta.ipynb"]
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 
 pytestmark = [

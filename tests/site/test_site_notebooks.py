@@ -1,7 +1,7 @@
 """Every lecture notebook runs in the course site: offline, under a sub-path, Run All in
 JupyterLite's JupyterLab, in Debian's Chromium.
 
-Builds a site of all of ``notebooks/`` (12 lecture notebooks and the index), serves it at
+Builds a site of all of ``notebooks/`` (12 lecture notebooks, the lecturers' appendix and the index), serves it at
 ``/~lecturer/cs440/`` with every request that leaves 127.0.0.1 aborted, and runs each
 notebook in turn in one browser (a new page, so a new kernel, for each).  Each must run
 every code cell with no error output, and show every picture it stores: a drawing (SVG
@@ -64,7 +64,7 @@ def stored(path: Path) -> dict[str, int]:
 
 
 def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, site_browser: Any) -> None:
-    assert len(NOTEBOOKS) == 12 and site.notebooks == 12
+    assert len(NOTEBOOKS) == 14 and site.notebooks == 14
     print(f"\nsite {site.bytes / 1e6:.1f} MB, built in {site.seconds:.1f} s")
 
     def say(name: str, run: Any) -> None:
@@ -102,9 +102,9 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
         if not any(s.startswith("ready|Python is ready") for s in run.status):
             problems.append(f"{path.name}: the page's line never said Python was ready: {run.status[-3:]}")
     # notebook 11: the checker finds the buggy alpha-beta's first divergence, and its stepper opens there
-    eleven = runs[[p.name for p in NOTEBOOKS].index("11-write-your-own-alphabeta.ipynb")].text
-    if "Not yet: wrong window at F (path B F)." not in eleven or "step 6 of 31: Enter F with window" not in eleven:
-        problems.append(f"11-write-your-own-alphabeta.ipynb: the checker's verdict is missing: {eleven[:300]!r}")
+    write_your_own = runs[[p.name for p in NOTEBOOKS].index("12-write-your-own-alphabeta.ipynb")].text
+    if "Not yet: wrong window at F (path B F)." not in write_your_own or "step 6 of 31: Enter F with window" not in write_your_own:
+        problems.append(f"12-write-your-own-alphabeta.ipynb: the checker's verdict is missing: {write_your_own[:300]!r}")
     assert problems == []
     assert runs[0].blocked == [] and served.outside == []  # nothing left 127.0.0.1 or the sub-path
     assert sum(r.plots for r in runs) >= 4 and sum(r.drawings for r in runs) >= 10

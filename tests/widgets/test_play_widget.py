@@ -252,3 +252,15 @@ def test_big_othello_gets_a_depth_and_options_are_checked(make: Any) -> None:
         PlayWidget(negaviz.TicTacToe(), human="z")
     with pytest.raises(InputError, match="not Tree"):
         PlayWidget(negaviz.Tree.parse("[[1,2],[3]]"))
+
+
+def test_a_saved_notebook_shows_the_board_and_says_play_needs_a_kernel(make: Any) -> None:
+    """The static form (text/html) that nbval, nbconvert and the course site keep: the
+    board as it stands and the status, and a short text form with no widget internals."""
+    w = make(negaviz.TicTacToe())
+    w.play("a1")
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == "<negaviz PlayWidget: 2 moves played. Your move (you are x).>"
+    page = data["text/html"]
+    assert "<pre>x..\n.o.\n...</pre>" in page and "needs a running kernel" in page

@@ -95,7 +95,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
         out.v = value === null ? "?" : "best " + fmt(value);
       }
       const [a, b] = seenWindow(st.alpha, st.beta, sg);
-      out.w = "[" + fmt(a) + ", " + fmt(b) + "]";
+      out.w = "(" + fmt(a) + ", " + fmt(b) + ")"; // as negaviz.vocabulary.window_text writes it
       out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes"
         : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
       if (kind === "n") out.v = (item.prefix || "") + out.v;

@@ -23,7 +23,8 @@ export function stackRows(d, step, perspective, veil = null) {
     const sg = d.sign(nid, perspective);
     const [a, b] = seenWindow(st.alpha, st.beta, sg);
     const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
-    return [life.name, String(life.depth), a === null ? "–" : fmt(a), b === null ? "–" : fmt(b), hidden ? "?" : st.value === null ? "–" : fmt(sg * st.value), trying];
+    const window = d.s.windowed ? [a === null ? "–" : fmt(a), b === null ? "–" : fmt(b)] : []; // plain negamax has none
+    return [life.name, String(life.depth), ...window, hidden ? "?" : st.value === null ? "–" : fmt(sg * st.value), trying];
   });
 }
 

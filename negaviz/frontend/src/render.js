@@ -97,6 +97,7 @@ export async function render({ model, el }) {
   const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
     ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
+  const windowsLabel = h("label", {}, windows, " windows"); // hidden for plain negamax, which has none
   prev.addEventListener("click", () => go(state.step - 1));
   next.addEventListener("click", () => go(state.step + 1));
   playButton.addEventListener("click", () => togglePlay());
@@ -104,7 +105,7 @@ export async function render({ model, el }) {
   persp.addEventListener("change", () => { state.perspective = persp.value; model.set("perspective", persp.value); model.save_changes(); show(); });
   windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
-  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), h("label", {}, windows, " windows"), presenter);
+  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), windowsLabel, presenter);
   const editing = !compare && !!model.get("editable");
   const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
@@ -205,6 +206,7 @@ export async function render({ model, el }) {
     slider.setAttribute("aria-valuetext", stepLabel.textContent);
     persp.value = state.perspective;
     windows.checked = state.windows;
+    windowsLabel.hidden = !panes.some((p) => p.d.s.windowed !== false);
     prev.disabled = state.step <= 0;
     next.disabled = state.step >= total;
     end.disabled = state.step >= total;

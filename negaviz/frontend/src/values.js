@@ -69,7 +69,7 @@ export function makeFmt(table) {
   };
 }
 
-// A node's window [alpha, beta] as the reader sees it: negating a window swaps its ends
+// A node's window (alpha, beta) as the reader sees it: negating a window swaps its ends
 // (sg < 0, the minimax view of the second player's nodes).
 export function seenWindow(alpha, beta, sg) {
   if (sg >= 0) return [alpha, beta];

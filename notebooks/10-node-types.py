@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 9 · Going further: node types and the minimal tree
+# # Going further: node types and the minimal tree
 #
 # *This notebook goes further than a first course needs: read it after the others, or
 # when you want to know why alpha-beta saves what it does.*
@@ -120,6 +120,14 @@ StepperWidget(negaviz.record(small_trees["best"], algorithm="alphabeta"), practi
 StepperWidget(negaviz.record(small_trees["worst"], algorithm="alphabeta"), practice="tree")
 
 # %% [markdown]
+# **Answer** (folded: open it after you have tried both): the leaves alpha-beta reaches in each order.
+
+# %% jupyter={"outputs_hidden": true}
+for order in ("best", "worst"):
+    reached = negaviz.record(small_trees[order], algorithm="alphabeta").counts().leaves
+    print(f"{order} first: alpha-beta reaches {reached} of the 8 leaves")
+
+# %% [markdown]
 # ## Leaves visited against the formula
 #
 # One row per tree shape.  `b^d` is what minimax visits, `minimal` the Knuth–Moore
@@ -152,7 +160,7 @@ print(table)
 # * **Worst first, it saves little**: 645 of the 729 leaves.  Every move it tries is
 #   better than the one before, so alpha rises at each child and refutes nothing early.
 # * **In random order** it lands in between (283), which is why move ordering
-#   (notebook 04) matters so much.
+#   (notebook 4) matters so much.
 # * **PVS** searches the first move with the full window and every other move with a
 #   null window, to prove it no better.  Best first, every proof succeeds and PVS visits
 #   the minimal tree too.  Worst first, every proof fails and each move is searched

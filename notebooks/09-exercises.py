@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 8 · Exercises
+# # 9 · Exercises
 #
 # The classic exam exercise: a tree is given, and you do alpha-beta on it by hand.
 # Write each inner node's value (in the negamax view: for the side to move there) and
@@ -26,7 +26,7 @@
 # %%
 import negaviz
 from negaviz.display import picture
-from negaviz.quiz import exercise, grade, random_tree
+from negaviz.quiz import grade, random_tree
 from negaviz.widgets import StepperWidget
 
 # %% [markdown]
@@ -53,7 +53,8 @@ print(worked_tree.text())
 #    A already has 3 from B, and C lets the opponent hold A to 2 at most.  **G is cut**,
 #    and **C is −2**, only a lower bound (fail-soft; fail-hard would return β = −3).
 # 4. **H**, window (−∞, −3): I gives −6, J gives −4, neither reaches −3.  **H is −4**.
-# 5. **A** takes the largest of 3, 2 and 4: **A is 4**, and the best line is A H J.
+# 5. **A** takes the largest of 3, 2 and 4: **A is 4**, and the principal variation is
+#    A H J.
 #
 # The grader agrees, and the drawing shows the finished search with its windows:
 
@@ -103,32 +104,11 @@ StepperWidget(negaviz.record(steps_tree, algorithm="alphabeta"), practice="steps
 
 # %%
 wrong = grade(worked, values={"A": 4, "B": 3, "C": 2, "H": 4}, cut={"G", "J"})
-print("correct:", wrong.correct, "| mistake:", wrong.mistake, "| score:", wrong.score)
+right, asked = wrong.score  # answers right, of the answers asked for (values and cuts)
+print("correct:", wrong.correct, "| mistake:", wrong.mistake, f"| {right} of {asked} answers right")
 print(wrong.sentence)
 
 # %% [markdown]
 # (Writing alpha-beta yourself, with `check()` judging your function, is in *Write your
-# own alpha-beta*, the companion of notebook 3.)
-#
-# ## For lecturers: exercise sheets
-#
-# `negaviz exercises` writes one offline page of numbered practice trees of the
-# difficulty asked for, with the answer key (and `--pdf` the trees to print); give
-# each student their own sheet with `--student`:
-#
-# ```
-# negaviz exercises --count 5 --depth 3 --branching 2 --cutoffs 2 --deep-cutoffs 1 --seed 7 -o sheet.html --key key.md
-# negaviz exercises --count 5 --depth 3 --branching 2 --cutoffs 2 --deep-cutoffs 1 --seed 7 --student ID -o ID.html
-# ```
-#
-# From Python, `exercise` makes a sheet of written questions and its answer key from a
-# seed; the same seed always gives the same sheet.
-
-# %%
-sheet = exercise(3, 2, seed=11)
-print(sheet.to_markdown())
-
-# %%
-print(sheet.answer_key())
-print()
-print("the same sheet again from the same seed:", exercise(3, 2, seed=11).answer_key() == sheet.answer_key())
+# own alpha-beta*, the companion of notebook 3.  Exercise sheets for a class, made from
+# a seed with their answer keys, are in the lecturers' appendix, *For lecturers*.)

@@ -13,13 +13,14 @@
 # ---
 
 # %% [markdown]
-# # 10 · Connect Four
+# # Connect Four
 #
 # Connect Four on small boards is small enough to *solve*: search to the end of the game
 # and know the value of the empty board for certain.  This notebook climbs the
 # enhancement ladder on the 4×4 board, solves the smallest boards and compares them with
-# the published results, shows the horizon effect of a depth-limited search, and ends
-# with how to bring your own game, written for AIMA or for easyAI, to negaviz.
+# the published results, and shows the horizon effect of a depth-limited search.  (How
+# to bring a game written for AIMA or for easyAI to negaviz is in the lecturers'
+# appendix, *For lecturers*.)
 
 # %%
 from dataclasses import replace
@@ -34,7 +35,10 @@ from negaviz.widgets import StepperWidget
 #
 # `negaviz.ConnectFour(cols, rows)` plays on boards of 4 to 9 columns and rows; x moves
 # first, moves are column numbers from 1, and a position can be written as the moves
-# played so far.  A win scores 1, a draw 0, a loss −1, for the side to move.
+# played so far.  As in tic-tac-toe, a finished game is scored for the side to move:
+# 0 for a draw, −1 when the player who has just moved made four in a row (the side to
+# move never holds the line).  A value of 1 for the side to move means it can force a
+# win.
 
 # %%
 game = negaviz.ConnectFour(cols=4, rows=4)
@@ -63,6 +67,22 @@ StepperWidget(negaviz.record(game, first, algorithm="alphabeta"), practice="step
 second = game.parse("3331314421")
 print(game.position_text(second).replace("/", "\n"))
 StepperWidget(negaviz.record(game, second, algorithm="alphabeta"), practice="steps", windows=True)
+
+# %% [markdown]
+# **Answer** (folded: open it after you have tried both): each position's value for x, and the
+# principal variation.
+
+# %% jupyter={"outputs_hidden": true}
+for name, start in (("first", first), ("second", second)):
+    r = negaviz.search(game, start, algorithm="alphabeta")
+    print(f"{name}: value {r.value} for x, principal variation {' '.join(r.pv_names)}")
+
+# %% [markdown]
+# <details><summary>In words</summary>
+#
+# x wins the first, by playing column 2.  x cannot save the second: every move loses,
+# and the search shows the first one it tried.
+# </details>
 
 # %% [markdown]
 # ## The enhancement ladder on 4×4
@@ -157,128 +177,25 @@ for depth in range(1, 7):
 # %% [markdown]
 # Up to depth 3 the search plays the centre and likes it.  At depth 4 the centre is a
 # proven loss and the search plays column 3 instead.  What happens after 4: o drops a
-# disc into column 3, making three in a row on the bottom with both ends open.  x can
-# block only one end (every reply loses; the search shows the first it tried), and o
-# completes four on the other.  Counting x's move as ply 1, o wins at ply 4: one ply
-# past the horizon of a depth-3 search.
+# disc into column 3, making three in a row on the bottom with both ends open, so o
+# threatens to complete four in column 1 and in column 5.  x cannot block both: every
+# reply loses.  The line below shows the first reply the search tried, column 4, which
+# blocks neither, and o completes four in column 5.  Counting x's move as ply 1, o wins
+# at ply 4: one ply past the horizon of a depth-3 search.
 
 # %%
 refutation = negaviz.search(board, board.play(pos, CENTRE), algorithm="alphabeta", depth=3, order="heuristic", tt=True)
 print("x plays 4, then:", " ".join(refutation.pv_names), "  value for o:", refutation.value)
+threatened = board.play(board.play(pos, CENTRE), board.parse_move(board.play(pos, CENTRE), "3"))
+print("after 4 and 3, x's reply and the columns where o then completes four:")
+for reply in board.moves(threatened):
+    after = board.play(threatened, reply)
+    wins = [board.move_name(after, m) for m in board.moves(after)
+            if board.is_terminal(board.play(after, m)) and board.score(board.play(after, m)) == -1]
+    print(f"  {board.move_name(threatened, reply)}: {', '.join(wins)}")
 
 # %% [markdown]
 # The depth-3 search is not wrong about what it sees; the loss is simply past its
 # horizon.  A deeper search is the cure, but no fixed depth is safe in every position:
 # that is why game programs extend the search along forcing lines (here, o's threat
 # forces x's reply), and why a solved result needs a search to the end of the game.
-
-# %% [markdown]
-# ## Bring your own game
-#
-# Courses often have their own game classes.  negaviz searches a class written for
-# another library unchanged: `negaviz.from_aima(game)` wraps a game written as
-# aima-python's `games.py` does (`actions`, `result`, `utility`, `terminal_test`,
-# `to_move`, `initial`), and `negaviz.from_easyai(game)` wraps an easyAI
-# `TwoPlayerGame` (`possible_moves`, `make_move`, `unmake_move`, `switch_player`,
-# `is_over`, `scoring`).  Everything in negaviz then works on them: search, record,
-# draw, step, check.  (A class with `get_moves`, `make_move`, `unmake_move`,
-# `get_utility` and `is_over` goes through `negaviz.MutableGame`, as in notebook 2.)
-#
-# First, in AIMA style: *Connect Three on a 3×3 board with gravity*, discs dropped into
-# columns, three in a row (across, up or diagonally) wins.  A state is the three
-# columns, bottom first, and whose turn it is.
-
-# %%
-LINES = (
-    [[(c, r) for c in range(3)] for r in range(3)]  # across
-    + [[(c, r) for r in range(3)] for c in range(3)]  # up
-    + [[(0, 0), (1, 1), (2, 2)], [(0, 2), (1, 1), (2, 0)]]  # diagonally
-)
-
-class GravityThree:
-    """AIMA style: a state is (columns, player to move); utility is from a player's view."""
-
-    initial = (("", "", ""), "X")
-
-    def actions(self, state):
-        columns, _ = state
-        return [c for c in range(3) if len(columns[c]) < 3]
-
-    def result(self, state, move):
-        columns, player = state
-        columns = tuple(col + player if c == move else col for c, col in enumerate(columns))
-        return columns, "O" if player == "X" else "X"
-
-    def winner(self, state):
-        columns, _ = state
-        for line in LINES:
-            marks = {columns[c][r] if r < len(columns[c]) else "." for c, r in line}
-            if len(marks) == 1 and "." not in marks:
-                return marks.pop()
-        return None
-
-    def utility(self, state, player):
-        w = self.winner(state)
-        return 0 if w is None else (1 if w == player else -1)
-
-    def terminal_test(self, state):
-        return self.winner(state) is not None or not self.actions(state)
-
-    def to_move(self, state):
-        return state[1]
-
-
-gravity = negaviz.from_aima(GravityThree())
-for algorithm in ("negamax", "alphabeta"):
-    r = negaviz.search(gravity, algorithm=algorithm)
-    print(f"{algorithm:9}: value {r.value} for X, best line {' '.join(r.pv_names)}, {r.nodes:,} nodes")
-
-# %% [markdown]
-# With best play it is a draw (the best line lists the columns played, numbered from 0
-# as `actions` returns them), and alpha-beta proves it in a fraction of negamax's nodes.
-
-# %% [markdown]
-# Then in easyAI style: a subtraction game, where each player takes 1 or 2 sticks and
-# whoever takes the last stick wins.  easyAI's `make_move` changes the board and its
-# game loop switches players; `scoring` is for the player to move.  Theory says the
-# player to move loses exactly when the number of sticks is a multiple of 3 (whatever
-# they take, the opponent restores a multiple of 3).  negaviz agrees for every pile up
-# to 12:
-
-# %%
-class Sticks:
-    """easyAI style: one mutable object, make_move/unmake_move, switch_player."""
-
-    def __init__(self, sticks):
-        self.sticks, self.current_player = sticks, 1
-
-    def possible_moves(self):
-        return [n for n in (1, 2) if n <= self.sticks]
-
-    def make_move(self, n):
-        self.sticks -= n
-
-    def unmake_move(self, n):
-        self.sticks += n
-
-    def switch_player(self):
-        self.current_player = 3 - self.current_player
-
-    def is_over(self):
-        return self.sticks == 0
-
-    def scoring(self):
-        return -1 if self.sticks == 0 else 0  # the opponent took the last stick
-
-
-for sticks in range(1, 13):
-    r = negaviz.search(negaviz.from_easyai(Sticks(sticks)), algorithm="alphabeta")
-    theory = -1 if sticks % 3 == 0 else 1
-    print(f"{sticks:2} sticks: value {r.value:2} (theory {theory:2}), take {r.pv_names[0] if r.value > 0 else 'anything'}")
-
-# %% [markdown]
-# A recorded search of a wrapped game draws and steps like any other: here the
-# alpha-beta search of a pile of 4.
-
-# %%
-negaviz.record(negaviz.from_easyai(Sticks(4)), algorithm="alphabeta")

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 11 · Write your own alpha-beta
+# # Write your own alpha-beta
 #
 # Alpha-beta fits in 11 lines of Python, and almost every line can go wrong in a way
 # that still returns a plausible number.  In this notebook you write the function yourself.
@@ -37,6 +37,7 @@ import negaviz
 from negaviz.display import picture
 from negaviz.render import draw
 from negaviz.student import capture, check
+from negaviz.vocabulary import fmt
 from negaviz.widgets import StepperWidget
 
 INF = math.inf
@@ -62,10 +63,11 @@ print(tree.text())
 StepperWidget(reference, practice="tree", windows=True)
 
 # %% [markdown]
-# **Answer.**  negaviz's own alpha-beta on the tree, with each node's window:
+# **Answer** (folded: open it after you have tried).  negaviz's own alpha-beta on the tree,
+# with each node's window:
 
-# %%
-print("value:", reference.value, "  best line:", " ".join(reference.pv_names()),
+# %% jupyter={"outputs_hidden": true}
+print("value:", reference.value, "  principal variation:", " ".join(reference.pv_names()),
       "  never visited:", ", ".join(reference.pruned_labels()))
 picture(draw(reference, windows=True))
 
@@ -119,7 +121,12 @@ print(report)
 
 # %%
 d = report.divergence
-print("kind:", d.kind.value, "  node:", d.node, "  expected:", d.expected, "  got:", d.got)
+def shown(x):
+    """A value or a window as every message writes it: (−∞, 5), not (-inf, 5.0)."""
+    return f"({fmt(x[0])}, {fmt(x[1])})" if isinstance(x, tuple) else fmt(x)
+
+
+print("kind:", d.kind.value, "  node:", d.node, "  expected:", shown(d.expected), "  got:", shown(d.got))
 stepper = StepperWidget(report.student, windows=True)
 stepper.step = d.step
 print(f"step {stepper.step} of {len(report.student)}:", stepper.sentence)
@@ -238,7 +245,7 @@ report = tell(no_break)
 
 # %% [markdown]
 # **Leaves scored for the first player.**  Textbooks write the leaf values for the
-# player at the root (`tree.values`), but negamax needs them for the player to move
+# player at the root (`tree.values`), but negamax needs them for the side to move
 # there (`game.score`).  At even depth the two agree, which is why this bug hides on
 # two-ply trees.
 
@@ -353,10 +360,10 @@ print("ok:", report.ok, "  lines of code:", len(inspect.getsource(alphabeta).spl
 
 # %% [markdown]
 # A *fail-hard* version is correct too.  As notebook 3 says, it clamps an inner node's
-# value into its window: β when it fails high, α when it fails low; a leaf returns its
-# value either way.  Its values at some nodes differ from the reference's fail-soft
-# values, but each is an equally valid bound, and `check` accepts it (with a note when
-# the difference shows).
+# value to its window's ends: β when it fails high, α when it fails low; a leaf returns
+# its value either way.  Where a node fails high or low, its fail-hard value may differ
+# from the reference's fail-soft value; each is an equally valid bound, and `check`
+# accepts either.  The cell also lists the nodes where the two differ on this tree.
 
 # %%
 def fail_hard(node, alpha, beta):
@@ -373,6 +380,10 @@ def fail_hard(node, alpha, beta):
 report = check_search(fail_hard)
 print(report)
 print("ok:", report.ok)
+soft_values = {reference.label(n.id): n.value for n in reference.nodes}
+differ = [f"{report.student.label(n.id)} ({fmt(n.value)} against {fmt(soft_values[report.student.label(n.id)])})"
+          for n in report.student.nodes if n.value != soft_values.get(report.student.label(n.id))]
+print("nodes where fail-hard and fail-soft differ:", ", ".join(differ) or "none")
 
 # %% [markdown]
 # ## Your turn
