@@ -141,7 +141,8 @@ def walk(chromium: Any, tmp_path: Path, where: str, page_text: str) -> tuple[int
             # where the answer stood before the veil: the node's value, the call stack's
             # best so far (its row is the current one), the step's sentence
             here = {"node": root.locator("g.node.nv-current .nv-v").first.text_content() or "",
-                    "stack": root.locator(".nv-stack tr.nv-here td").nth(4).inner_text(),
+                    "stack": root.locator(".nv-stack tr.nv-here td").nth(
+                        root.locator(".nv-stack th").all_inner_texts().index("best so far")).inner_text(),
                     "sentence": root.locator(".nv-sentence").inner_text()}
             for place, text in here.items():
                 if token(want).search(text):
