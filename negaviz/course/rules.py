@@ -6,7 +6,9 @@ source, and its stored outputs where it has them) and says, in one sentence, wha
 differ and what to do instead:
 
 * ``unseeded-random``: random numbers drawn with no seed (``random.randint``,
-  ``random.Random()``, ``np.random.rand``): another tree every run;
+  ``random.Random()``, ``np.random.rand``), where a seed of ``None`` or none at all
+  (``random.seed()``, ``random.Random(None)``, ``default_rng(seed=None)``) is no seed:
+  another tree every run;
 * ``printed-time``: a clock read or timed (``time.perf_counter()``, ``%timeit``,
   ``datetime.now()``, a search's ``.seconds``), or a stored output holding a timestamp;
 * ``widget-without-static-form``: a widget whose stored output has no HTML form (nbval
