@@ -22,9 +22,9 @@ Two ways to write a tree:
 
 from __future__ import annotations
 
-import ast
 import math
 import re
+import reprlib
 import sys
 from typing import Any, Sequence
 
@@ -41,12 +41,13 @@ NUMBER = r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 _TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]])|(?P<bad>\S))")
 _NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")
 """A run of text that starts like a number (a digit of any script, or '.' and one)."""
-_SUSPECT = re.compile(r"[0-9][_a-df-zA-DF-Z]|[-+]\s+[0-9.]|[0-9][eE](?![-+]?[0-9])")
-"""ASCII text that may hold a number :data:`NUMBER` refuses (else it needs no closer look)."""
-
 
 MAX_DEPTH = 200
 """Deepest tree accepted: deeper ones are not textbook trees, and would exhaust recursion."""
+
+MAX_LIST_NODES = 10_000_000
+"""Most nodes nested Python lists may spell out: a list shared at every level doubles the
+tree per level, and such a tree is no textbook tree (its text would be gigabytes)."""
 
 LARGEST = sys.float_info.max
 """Largest value magnitude accepted (about 1.8e308): every value must convert to a float."""
@@ -54,12 +55,21 @@ LARGEST = sys.float_info.max
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+_REPR = reprlib.Repr()
+"""Shows any value briefly: a list that holds itself or nests thousands deep is cut, not recursed into."""
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict, _REPR.maxstring = 3, 4, 4, 4, 30
+
+
 def _shown(value: object) -> str:
-    """``repr(value)``, shortened: a huge integer is described, not printed."""
+    """``repr(value)``, shortened: a huge integer is described, not printed, and a
+    self-holding or deeply nested list is cut short."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         digits = int(value.bit_length() * math.log10(2)) + 1
         return f"{'a negative' if value < 0 else 'an'} integer of about {digits} digits"
-    text = repr(value)
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a __repr__ of the caller's own that fails: name its type instead
+        text = f"a {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -96,23 +106,6 @@ def check_value(name: str, value: object) -> Number:
             "up to about 1.8e308 in magnitude"
         )
     return value
-
-
-def _check_numbers(text: str) -> None:
-    """Raise InputError for a number in nested-list text that :data:`NUMBER` does not
-    allow (Python would read ``1_000``, ``0x10`` and ``1j``; the labelled form would not)."""
-    if "'" in text or '"' in text:
-        return  # text in a list is refused as "neither a number nor a list"
-    if text.isascii() and not _SUSPECT.search(text):
-        return  # the common case, without a look at every number
-    spaced = re.search(r"[-+]\s+[0-9.]", text)
-    if spaced:
-        raise InputError(_not_a_number(spaced.group()))
-    for m in _NUMBERISH.finditer(text):
-        token = m.group()
-        if token[0].isdigit() or token[0] == "." or token[0] in "+-" and not token[1:2].isalpha():
-            if not re.fullmatch(NUMBER, token) or not token.isascii():
-                raise InputError(_not_a_number(token))
 
 
 def _not_a_number(token: str) -> str:
@@ -328,14 +321,8 @@ class Tree:
         stripped = text.strip()
         if not stripped:
             raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")
-        if stripped.startswith("["):
-            _check_numbers(stripped)
-            try:
-                value = ast.literal_eval(stripped)
-            except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
-                shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
-                raise InputError(f"malformed tree {shown!r}: not a nested list of numbers ({exc.__class__.__name__})") from None
-            return cls.from_lists(value)
+        if stripped.startswith(("[", "(")):
+            return cls.from_lists(_ListParser(text).parse())
         return _LabelledParser(text).parse()
 
     @classmethod
@@ -345,10 +332,13 @@ class Tree:
         children: list[list[int]] = []
         values: list[Number | None] = []
         queue = [nested]
-        for item in queue:  # breadth-first, so names run A, B, C by level
+        parent = [-1]  # each item's parent's place in queue: to tell a list that holds itself
+        depth = [0]
+        listed: set[int] = set()  # ids of the lists met so far (the lists stay alive: ids stay theirs)
+        for at, item in enumerate(queue):  # breadth-first, so names run A, B, C by level
             labels.append(_bfs_name(len(labels)))
             if isinstance(item, bool) or not isinstance(item, (int, float, list, tuple)):
-                raise InputError(f"malformed tree: {item!r} is neither a number nor a list")
+                raise InputError(f"malformed tree: {_shown(item)} is neither a number nor a list")
             if isinstance(item, (int, float)):
                 try:
                     check_value(labels[-1], item)
@@ -359,11 +349,31 @@ class Tree:
             else:
                 if not item:
                     raise InputError("malformed tree: an empty list is neither a leaf nor a node with children")
+                if id(item) in listed and _holds_itself(queue, parent, at):
+                    raise InputError("malformed tree: a list holds itself (a tree's lists must each end in numbers)")
+                listed.add(id(item))
+                if depth[at] >= MAX_DEPTH:
+                    raise InputError(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
+                if len(queue) + len(item) > MAX_LIST_NODES:
+                    raise InputError(f"malformed tree: the lists spell out more than {MAX_LIST_NODES:,} nodes "
+                                     "(a list shared at many levels; textbook trees are small)")
                 first = len(queue)
                 children.append(list(range(first, first + len(item))))
                 values.append(None)
                 queue.extend(item)
+                parent.extend([at] * len(item))
+                depth.extend([depth[at] + 1] * len(item))
         return cls(labels, children, values)  # names breadth-first; numbers go in tree order
+
+
+def _holds_itself(queue: list[Any], parent: list[int], at: int) -> bool:
+    """Whether the list at ``queue[at]`` is one of its own ancestors (the same object)."""
+    up = parent[at]
+    while up >= 0:
+        if queue[up] is queue[at]:
+            return True
+        up = parent[up]
+    return False
 
 
 def _in_tree_order(
@@ -392,8 +402,13 @@ def _in_tree_order(
     )
 
 
-class _LabelledParser:
-    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``."""
+class _Reader:
+    """The tokens of tree text, shared by both forms: the same spaces (any Unicode space,
+    as ``str.split`` takes them), names, punctuation and numbers (:data:`NUMBER`), and the
+    same words for a number the rule refuses."""
+
+    EXAMPLE = ""
+    """How the form is written, for error messages."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -402,21 +417,118 @@ class _LabelledParser:
             kind = m.lastgroup or "bad"
             self.tokens.append((kind, m.group(kind), m.start(kind) + 1))
         self.i = 0
-        self.labels: list[str] = []
-        self.children: list[list[int]] = []
-        self.values: list[Number | None] = []
-        self.index: dict[str, int] = {}
-        self.depth = 0
 
     def fail(self, what: str) -> InputError:
         at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
-        return InputError(f"malformed tree at character {at}: {what} (write e.g. A(B(D:7 E:5) C:3))")
+        return InputError(f"malformed tree at character {at}: {what} (write e.g. {self.EXAMPLE})")
 
     def peek(self) -> tuple[str, str]:
         if self.i < len(self.tokens):
             kind, val, _ = self.tokens[self.i]
             return kind, val
         return "end", ""
+
+    def number(self) -> Number | None:
+        """The number at the current token, read by :data:`NUMBER` (and the token passed),
+        or None if the token does not start like a number; a run of text that starts like
+        one but is not one the rule allows (``1_0``, ``0x1``, ``٣``, ``- 5``) is refused."""
+        kind, val = self.peek()
+        if kind == "bad":
+            at = self.tokens[self.i][2] - 1
+            spaced = re.match(r"[-+]\s+[0-9.]", self.text[at:])
+            if spaced or val[:1].isdigit():  # a sign apart from its digits, or another script's digit
+                run = spaced.group() if spaced else (_NUMBERISH.match(self.text, at) or re.match(".", val)).group()
+                raise self.fail(_not_a_number(run)[len("malformed tree: "):])
+            return None
+        if kind != "num":
+            return None
+        end = self.tokens[self.i][2] - 1 + len(val)
+        rest = self.text[end:]
+        glued = re.match(r"[A-Za-z0-9_.]+", rest)
+        extra = glued.group() if glued else rest[:1] if rest[:1].isdigit() else ""
+        if extra:  # 1_0, 0x1, 3٣: not numbers, in either form
+            raise self.fail(_not_a_number(val + extra)[len("malformed tree: "):])
+        try:
+            value: Number = float(val) if any(ch in val for ch in ".eE") else int(val)
+        except ValueError:  # an integer of thousands of digits
+            shown = val if len(val) <= 20 else val[:17] + "..."
+            raise self.fail(f"{shown!r} is too long a number") from None
+        self.i += 1
+        return value
+
+
+class _ListParser(_Reader):
+    """Nested lists from their text, ``[[7, 5], [3, 1, 9]]`` (round brackets too), read
+    without recursion, token by token as the labelled form is read."""
+
+    EXAMPLE = "[[7,5],[3,1,9]]"
+
+    def parse(self) -> Any:
+        close = {"[": "]", "(": ")"}
+        stack: list[tuple[str, list[Any]]] = []
+        top: Any = None
+        want_item = True  # after an opening or a comma: an item (or a closing); after an item: ',' or a closing
+        while True:
+            kind, val = self.peek()
+            if kind == "punct" and val in close and want_item:
+                if len(stack) >= MAX_DEPTH:
+                    raise self.fail(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
+                new: list[Any] = []
+                if stack:
+                    stack[-1][1].append(new)
+                else:
+                    top = new
+                stack.append((close[val], new))
+                self.i += 1
+                continue
+            if kind == "punct" and stack and val == stack[-1][0]:
+                stack.pop()
+                self.i += 1
+                want_item = False
+                if not stack:
+                    break
+                continue
+            if kind == "punct" and val == "," and stack and not want_item:
+                self.i += 1
+                want_item = True
+                continue
+            number = self.number() if want_item else None
+            if number is not None:
+                stack[-1][1].append(number)
+                want_item = False
+                continue
+            raise self._unexpected(kind, val, want_item, stack[-1][0] if stack else "")
+        kind, val = self.peek()
+        if kind != "end":
+            raise self._unexpected(kind, val, False, "")
+        return top
+
+    def _unexpected(self, kind: str, val: str, want_item: bool, closing: str) -> InputError:
+        at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
+        if want_item and (kind == "name" or val in "'\"{"):
+            quoted = re.match(r"'[^']*'|\"[^\"]*\"", self.text[at - 1:]) if val in "'\"" else None
+            what = quoted.group() if quoted else val if kind == "name" else repr(val)
+            return InputError(f"malformed tree at character {at}: {what} is neither a number nor a list")
+        found = "the end" if kind == "end" else repr(val)
+        expected = ("a number or a list" if want_item else f"',' or {closing!r}" if closing else "nothing more")
+        stripped = self.text.strip()
+        shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
+        return InputError(f"malformed tree {shown!r}: not a nested list of numbers "
+                          f"(expected {expected} at character {at}, found {found})")
+
+
+class _LabelledParser(_Reader):
+    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``."""
+
+    EXAMPLE = "A(B(D:7 E:5) C:3)"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.labels: list[str] = []
+        self.children: list[list[int]] = []
+        self.values: list[Number | None] = []
+        self.index: dict[str, int] = {}
+        self.depth = 0
 
     def parse(self) -> Tree:
         self.node()
@@ -434,26 +546,15 @@ class _LabelledParser:
         value: Number | None = None
         if self.peek() == ("punct", ":"):
             self.i += 1
-            kind, val = self.peek()
-            if kind != "num":
-                if val[:1].isdigit():  # another script's digit
-                    raise self.fail(_not_a_number(val)[len("malformed tree: "):])
+            value = self.number()
+            if value is None:
+                kind, val = self.peek()
                 raise self.fail(f"expected a number after '{name}:', found {val!r}" if kind != "end" else f"expected a number after '{name}:'")
-            end = self.tokens[self.i][2] - 1 + len(val)
-            rest = self.text[end:]
-            glued = re.match(r"[A-Za-z0-9_.]+", rest)
-            extra = glued.group() if glued else rest[:1] if rest[:1].isdigit() else ""
-            if extra:  # 1_0, 0x1, 3٣: not numbers here, as in a list
-                raise self.fail(_not_a_number(val + extra)[len("malformed tree: "):])
-            try:
-                value = float(val) if any(ch in val for ch in ".eE") else int(val)
-            except ValueError:  # e.g. an integer of thousands of digits
-                raise self.fail(f"the value of {name} is too long a number") from None
             try:
                 check_value(name, value)
             except InputError as exc:
+                self.i -= 1  # the error points at the number
                 raise self.fail(str(exc)) from None
-            self.i += 1
         has_kids = self.peek() == ("punct", "(")
         if name in self.index:
             if value is not None or has_kids:
