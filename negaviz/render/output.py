@@ -108,5 +108,8 @@ def save(digraph: graphviz.Digraph, path: str | os.PathLike[str]) -> Path:
         raise InputError(f"cannot save a drawing as {str(path)!r}: unknown extension {ext!r} (must be one of {sorted(FORMATS)})")
     fmt = FORMATS[ext]
     data = digraph.source.encode("utf-8") if fmt is None else render(digraph, fmt)
-    atomic_write(target, data)  # an interrupted write leaves the old file, never half a new one
+    try:
+        atomic_write(target, data)  # an interrupted write leaves the old file, never half a new one
+    except OSError as exc:  # a full disk, a read-only file system: one line naming the file
+        raise InputError(f"cannot write {str(path)!r}: {exc.strerror or exc} (any file there is left as it was)") from None
     return target
