@@ -12,6 +12,7 @@ writes no timestamps into SVG.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,10 @@ def render(digraph: graphviz.Digraph, fmt: str) -> bytes:
             "rendering needs Graphviz's 'dot' program: install it with 'sudo apt-get install graphviz' "
             "(or 'conda install -c conda-forge graphviz'), or save to .dot and render elsewhere"
         ) from None
+    except subprocess.CalledProcessError as exc:  # a dot that runs but fails
+        said = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+        raise InputError(f"Graphviz's 'dot' failed (exit status {exc.returncode})"
+                         + (f": {said[0][:120]}" if said else "") + "; check the dot on PATH, or save as .dot") from None
     except OSError:
         if sys.platform != "emscripten":
             raise
