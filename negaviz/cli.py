@@ -938,8 +938,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     process at once after printing: freeing a search's tables and trace can take
     longer than the search took to stop, and the user asked to stop.
     """
-    _startup.release()  # from here on Ctrl-C stops a search, which reports what it found
-    status = _main(argv)
+    try:
+        status = _main(argv)  # which gives Ctrl-C back to Python, inside its own try
+    except KeyboardInterrupt:  # a second Ctrl-C while the first was being reported
+        if argv is not None:
+            raise
+        status = EXIT_INTERRUPTED
+    finally:
+        if argv is None:
+            _startup.guard()  # done: a Ctrl-C during the last flush and exit is quiet too
     if argv is None:
         status = _flush_stdout(status)
     if status == EXIT_INTERRUPTED and argv is None:
@@ -982,6 +989,7 @@ def _flush_stdout(status: int) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
+        _startup.release()  # from here on Ctrl-C stops a search, which reports what it found
         try:
             args = build_parser().parse_args(argv)
         except SystemExit as exc:  # --help and --version print, then exit
