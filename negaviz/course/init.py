@@ -1,8 +1,9 @@
 """``negaviz init DIR``: a course repository a lecturer can push as it is.
 
-The files come from ``template/`` beside this module (package data), with two words
-filled in: the negaviz version that wrote the course (``@NEGAVIZ_VERSION@``) and the
-Python it ran on (``@PYTHON_VERSION@``, which the CI workflows install).  Three more are
+The files come from ``template/`` beside this module (package data), with three words
+filled in: the negaviz version that wrote the course (``@NEGAVIZ_VERSION@``), the
+Python it ran on (``@PYTHON_VERSION@``, which the CI workflows install) and how long the
+site's first start takes (``@STARTING_SECONDS@``, the site's own figure).  Three more are
 made here: ``constraints.txt`` (every package of the environment that ran init, pinned,
 so a term's CI installs what the lecturer's notebooks were made with), the lecture
 notebooks (the starter lecture, stored executed, or the notebooks ``--from`` names, each
@@ -141,7 +142,10 @@ def _fill(data: bytes) -> bytes:
     import negaviz
 
     text = data.decode("utf-8")
-    return text.replace("@NEGAVIZ_VERSION@", negaviz.__version__).replace("@PYTHON_VERSION@", _python()).encode("utf-8")
+    from negaviz.site.loading import STARTING_SECONDS  # the one figure for the wait (the site's line says it too)
+
+    return (text.replace("@NEGAVIZ_VERSION@", negaviz.__version__).replace("@PYTHON_VERSION@", _python())
+            .replace("@STARTING_SECONDS@", str(STARTING_SECONDS)).encode("utf-8"))
 
 
 def _check_folder(path: Path, force: bool) -> Path:
