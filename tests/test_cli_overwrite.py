@@ -70,7 +70,7 @@ def test_a_new_file_needs_no_force(capsys: pytest.CaptureFixture[str], tmp_path:
 def test_every_command_that_writes_a_file_takes_force() -> None:
     """A new command that writes files (an -o, --key or --pdf) must follow the rule."""
     parser = cli.build_parser()
-    commands = next(a for a in parser._actions if a.dest == "command").choices  # type: ignore[union-attr]
+    commands = next(a for a in parser._actions if a.dest == "command").choices
     for name, sub in commands.items():  # type: ignore[union-attr]
         flags = {o for a in sub._actions for o in a.option_strings}
         if {"-o", "--key", "--pdf"} & flags:

@@ -437,7 +437,8 @@ class _Reader:
             at = self.tokens[self.i][2] - 1
             spaced = re.match(r"[-+]\s+[0-9.]", self.text[at:])
             if spaced or val[:1].isdigit():  # a sign apart from its digits, or another script's digit
-                run = spaced.group() if spaced else (_NUMBERISH.match(self.text, at) or re.match(".", val)).group()
+                numberish = _NUMBERISH.match(self.text, at)
+                run = spaced.group() if spaced else numberish.group() if numberish else val
                 raise self.fail(_not_a_number(run)[len("malformed tree: "):])
             return None
         if kind != "num":

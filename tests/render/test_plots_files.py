@@ -31,7 +31,7 @@ def test_a_plot_either_refuses_a_name_when_built_or_shows_and_draws(build: objec
     """The rule: a name is one line of text or a whole number (up to 64 bits); anything
     else is an InputError from the plot function itself, in one line."""
     with pytest.raises(InputError, match="a series name must be one line of text or a whole number") as caught:
-        build({key: TRACE, "alphabeta": TRACE})  # type: ignore[operator, dict-item]
+        build({key: TRACE, "alphabeta": TRACE})  # type: ignore[operator]
     assert "\n" not in str(caught.value)
 
 
