@@ -38,9 +38,6 @@ NUMBER = r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 (``e`` or ``E``, an optional sign, digits).  No ``_`` between digits, no ``0x``, ``inf`` or
 ``nan``, and no other script's digits (``٣`` is refused, not read as 3)."""
 
-_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]])|(?P<bad>\S))")
-_NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")
-"""A run of text that starts like a number (a digit of any script, or '.' and one)."""
 
 MAX_DEPTH = 200
 """Deepest tree accepted: deeper ones are not textbook trees, and would exhaust recursion."""
@@ -106,12 +103,6 @@ def check_value(name: str, value: object) -> Number:
             "up to about 1.8e308 in magnitude"
         )
     return value
-
-
-def _not_a_number(token: str) -> str:
-    shown = token if len(token) <= 20 else token[:17] + "..."
-    return (f"malformed tree: {shown!r} is not a number negaviz reads (write numbers with the digits 0-9, an "
-            "optional sign, '.' and exponent, e.g. -1.5e3)")
 
 
 def _bfs_name(i: int) -> str:
@@ -323,19 +314,17 @@ class Tree:
             raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")
         if stripped.startswith(("[", "(")):
             return cls.from_lists(_ListParser(text).parse())
-        return _LabelledParser(text).parse()
+        return cls(*_LabelledParser(text).parse())
 
     @classmethod
     def from_lists(cls, nested: Any) -> Tree:
         """A tree from nested Python lists of numbers, nodes named breadth-first."""
+        _measure(nested)  # before a node is made: a list that holds itself, or too deep, or too big
         labels: list[str] = []
         children: list[list[int]] = []
         values: list[Number | None] = []
         queue = [nested]
-        parent = [-1]  # each item's parent's place in queue: to tell a list that holds itself
-        depth = [0]
-        listed: set[int] = set()  # ids of the lists met so far (the lists stay alive: ids stay theirs)
-        for at, item in enumerate(queue):  # breadth-first, so names run A, B, C by level
+        for item in queue:  # breadth-first, so names run A, B, C by level
             labels.append(_bfs_name(len(labels)))
             if isinstance(item, bool) or not isinstance(item, (int, float, list, tuple)):
                 raise InputError(f"malformed tree: {_shown(item)} is neither a number nor a list")
@@ -349,31 +338,42 @@ class Tree:
             else:
                 if not item:
                     raise InputError("malformed tree: an empty list is neither a leaf nor a node with children")
-                if id(item) in listed and _holds_itself(queue, parent, at):
-                    raise InputError("malformed tree: a list holds itself (a tree's lists must each end in numbers)")
-                listed.add(id(item))
-                if depth[at] >= MAX_DEPTH:
-                    raise InputError(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
-                if len(queue) + len(item) > MAX_LIST_NODES:
-                    raise InputError(f"malformed tree: the lists spell out more than {MAX_LIST_NODES:,} nodes "
-                                     "(a list shared at many levels; textbook trees are small)")
                 first = len(queue)
                 children.append(list(range(first, first + len(item))))
                 values.append(None)
                 queue.extend(item)
-                parent.extend([at] * len(item))
-                depth.extend([depth[at] + 1] * len(item))
         return cls(labels, children, values)  # names breadth-first; numbers go in tree order
 
 
-def _holds_itself(queue: list[Any], parent: list[int], at: int) -> bool:
-    """Whether the list at ``queue[at]`` is one of its own ancestors (the same object)."""
-    up = parent[at]
-    while up >= 0:
-        if queue[up] is queue[at]:
-            return True
-        up = parent[up]
-    return False
+def _measure(nested: Any) -> None:
+    """Refuse nested lists that hold themselves, nest more than :data:`MAX_DEPTH` deep or
+    spell out more than :data:`MAX_LIST_NODES` nodes: measured without recursion, each
+    distinct list walked once (a list shared at every level doubles the tree per level,
+    and is refused at once, not after ten million nodes are made)."""
+    size: dict[int, int] = {}
+    deep: dict[int, int] = {}
+    walking: set[int] = set()  # the lists on the path from the root to here
+    stack: list[tuple[Any, bool]] = [(nested, False)]
+    while stack:
+        item, done = stack.pop()
+        if not isinstance(item, (list, tuple)) or (not done and id(item) in size):
+            continue
+        if done:
+            walking.discard(id(item))
+            kids = [c for c in item if isinstance(c, (list, tuple))]
+            size[id(item)] = 1 + len(item) - len(kids) + sum(size[id(c)] for c in kids)
+            deep[id(item)] = 1 + max((deep[id(c)] for c in kids), default=0)
+            if deep[id(item)] > MAX_DEPTH:
+                raise InputError(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
+            if size[id(item)] > MAX_LIST_NODES:
+                raise InputError(f"malformed tree: the lists spell out more than {MAX_LIST_NODES:,} nodes "
+                                 "(a list shared at many levels; textbook trees are small)")
+            continue
+        if id(item) in walking:
+            raise InputError("malformed tree: a list holds itself (a tree's lists must each end in numbers)")
+        walking.add(id(item))
+        stack.append((item, True))
+        stack.extend((c, False) for c in item if isinstance(c, (list, tuple)))
 
 
 def _in_tree_order(
@@ -402,189 +402,4 @@ def _in_tree_order(
     )
 
 
-class _Reader:
-    """The tokens of tree text, shared by both forms: the same spaces (any Unicode space,
-    as ``str.split`` takes them), names, punctuation and numbers (:data:`NUMBER`), and the
-    same words for a number the rule refuses."""
-
-    EXAMPLE = ""
-    """How the form is written, for error messages."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens: list[tuple[str, str, int]] = []
-        for m in _TOKEN.finditer(text):
-            kind = m.lastgroup or "bad"
-            self.tokens.append((kind, m.group(kind), m.start(kind) + 1))
-        self.i = 0
-
-    def fail(self, what: str) -> InputError:
-        at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
-        return InputError(f"malformed tree at character {at}: {what} (write e.g. {self.EXAMPLE})")
-
-    def peek(self) -> tuple[str, str]:
-        if self.i < len(self.tokens):
-            kind, val, _ = self.tokens[self.i]
-            return kind, val
-        return "end", ""
-
-    def number(self) -> Number | None:
-        """The number at the current token, read by :data:`NUMBER` (and the token passed),
-        or None if the token does not start like a number; a run of text that starts like
-        one but is not one the rule allows (``1_0``, ``0x1``, ``٣``, ``- 5``) is refused."""
-        kind, val = self.peek()
-        if kind == "bad":
-            at = self.tokens[self.i][2] - 1
-            spaced = re.match(r"[-+]\s+[0-9.]", self.text[at:])
-            if spaced or val[:1].isdigit():  # a sign apart from its digits, or another script's digit
-                numberish = _NUMBERISH.match(self.text, at)
-                run = spaced.group() if spaced else numberish.group() if numberish else val
-                raise self.fail(_not_a_number(run)[len("malformed tree: "):])
-            return None
-        if kind != "num":
-            return None
-        end = self.tokens[self.i][2] - 1 + len(val)
-        rest = self.text[end:]
-        glued = re.match(r"[A-Za-z0-9_.]+", rest)
-        extra = glued.group() if glued else rest[:1] if rest[:1].isdigit() else ""
-        if extra:  # 1_0, 0x1, 3٣: not numbers, in either form
-            raise self.fail(_not_a_number(val + extra)[len("malformed tree: "):])
-        try:
-            value: Number = float(val) if any(ch in val for ch in ".eE") else int(val)
-        except ValueError:  # an integer of thousands of digits
-            shown = val if len(val) <= 20 else val[:17] + "..."
-            raise self.fail(f"{shown!r} is too long a number") from None
-        self.i += 1
-        return value
-
-
-class _ListParser(_Reader):
-    """Nested lists from their text, ``[[7, 5], [3, 1, 9]]`` (round brackets too), read
-    without recursion, token by token as the labelled form is read."""
-
-    EXAMPLE = "[[7,5],[3,1,9]]"
-
-    def parse(self) -> Any:
-        close = {"[": "]", "(": ")"}
-        stack: list[tuple[str, list[Any]]] = []
-        top: Any = None
-        want_item = True  # after an opening or a comma: an item (or a closing); after an item: ',' or a closing
-        while True:
-            kind, val = self.peek()
-            if kind == "punct" and val in close and want_item:
-                if len(stack) >= MAX_DEPTH:
-                    raise self.fail(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
-                new: list[Any] = []
-                if stack:
-                    stack[-1][1].append(new)
-                else:
-                    top = new
-                stack.append((close[val], new))
-                self.i += 1
-                continue
-            if kind == "punct" and stack and val == stack[-1][0]:
-                stack.pop()
-                self.i += 1
-                want_item = False
-                if not stack:
-                    break
-                continue
-            if kind == "punct" and val == "," and stack and not want_item:
-                self.i += 1
-                want_item = True
-                continue
-            number = self.number() if want_item else None
-            if number is not None:
-                stack[-1][1].append(number)
-                want_item = False
-                continue
-            raise self._unexpected(kind, val, want_item, stack[-1][0] if stack else "")
-        kind, val = self.peek()
-        if kind != "end":
-            raise self._unexpected(kind, val, False, "")
-        return top
-
-    def _unexpected(self, kind: str, val: str, want_item: bool, closing: str) -> InputError:
-        at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
-        if want_item and (kind == "name" or val in "'\"{"):
-            quoted = re.match(r"'[^']*'|\"[^\"]*\"", self.text[at - 1:]) if val in "'\"" else None
-            what = quoted.group() if quoted else val if kind == "name" else repr(val)
-            return InputError(f"malformed tree at character {at}: {what} is neither a number nor a list")
-        found = "the end" if kind == "end" else repr(val)
-        expected = ("a number or a list" if want_item else f"',' or {closing!r}" if closing else "nothing more")
-        stripped = self.text.strip()
-        shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
-        return InputError(f"malformed tree {shown!r}: not a nested list of numbers "
-                          f"(expected {expected} at character {at}, found {found})")
-
-
-class _LabelledParser(_Reader):
-    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``."""
-
-    EXAMPLE = "A(B(D:7 E:5) C:3)"
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.labels: list[str] = []
-        self.children: list[list[int]] = []
-        self.values: list[Number | None] = []
-        self.index: dict[str, int] = {}
-        self.depth = 0
-
-    def parse(self) -> Tree:
-        self.node()
-        kind, val = self.peek()
-        if kind != "end":
-            raise self.fail(f"unexpected {val!r} after the root's closing")
-        return Tree(self.labels, self.children, self.values)
-
-    def node(self) -> int:
-        kind, val = self.peek()
-        if kind != "name":
-            raise self.fail(f"expected a node name, found {val!r}" if kind != "end" else "expected a node name, found the end")
-        name = val
-        self.i += 1
-        value: Number | None = None
-        if self.peek() == ("punct", ":"):
-            self.i += 1
-            value = self.number()
-            if value is None:
-                kind, val = self.peek()
-                raise self.fail(f"expected a number after '{name}:', found {val!r}" if kind != "end" else f"expected a number after '{name}:'")
-            try:
-                check_value(name, value)
-            except InputError as exc:
-                self.i -= 1  # the error points at the number
-                raise self.fail(str(exc)) from None
-        has_kids = self.peek() == ("punct", "(")
-        if name in self.index:
-            if value is not None or has_kids:
-                raise self.fail(f"node name {name!r} is used twice (repeat a name alone to share a node)")
-            return self.index[name]
-        me = len(self.labels)
-        self.index[name] = me
-        self.labels.append(name)
-        self.children.append([])
-        self.values.append(value)
-        if has_kids:
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                raise self.fail(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
-            self.i += 1
-            while True:
-                kind, val = self.peek()
-                if (kind, val) == ("punct", ")"):
-                    self.i += 1
-                    break
-                if (kind, val) == ("punct", ","):
-                    self.i += 1
-                    continue
-                if kind == "end":
-                    raise self.fail(f"missing ')' to close {name}")
-                self.children[me].append(self.node())
-            if not self.children[me]:
-                raise self.fail(f"node {name} has '()' but no children")
-            self.depth -= 1
-        elif value is None:
-            raise self.fail(f"leaf {name} needs a value, e.g. {name}:3")
-        return me
+from negaviz.games.tree_text import _LabelledParser, _ListParser  # noqa: E402  # the text forms' reader needs the checks above
