@@ -13,9 +13,7 @@ Search a game, record every event, and ask the trace what happened:
 
 from __future__ import annotations
 
-from negaviz import _startup
-
-_startup.guard()  # first: a Ctrl-C while the command imports the rest is quiet
+from negaviz import _startup  # noqa: F401  # first: importing it makes a Ctrl-C while the command starts quiet
 
 import os
 import sys

@@ -408,6 +408,16 @@ def check_output(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def check_new(path: str | os.PathLike[str], force: bool) -> None:
+    """The one overwrite rule of every command that writes a file: a file already at
+    ``path`` is refused unless ``--force``, in one line naming it, before any search or
+    drawing.  With ``--force`` it is replaced whole (written beside it, then renamed: see
+    :func:`negaviz.fileio.atomic_write`).  What is not a regular file is not replaced
+    (``/dev/null``, a named pipe: written to as it is; a folder: refused by :func:`check_output`)."""
+    if os.path.isfile(path) and not force:
+        raise InputError(f"{str(path)!r} already exists: use --force to replace it")
+
+
 class _writing:
     """``with _writing(path):`` turns a failed write (a full disk, a folder removed
     meanwhile) into one InputError line naming the file."""
@@ -512,10 +522,10 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
     if args.steps is not None:
         return _render_steps(args)
-    if args.format is not None or args.force:
-        flag = "--format" if args.format is not None else "--force"
-        raise InputError(f"{flag} goes with --steps and a folder (-o DIR/); a file's format comes from its extension")
+    if args.format is not None:
+        raise InputError("--format goes with --steps and a folder (-o DIR/); a file's format comes from its extension")
     _check_format(args.output, FORMATS)
+    check_new(args.output, args.force)
     trace = _record_for(args, args.output)
     if trace is None:
         return EXIT_INTERRUPTED
@@ -547,9 +557,9 @@ def _render_steps(args: argparse.Namespace) -> int:
                 f"--steps writes several pages, and {output!r} holds one: write a PDF (-o steps.pdf) "
                 "or a folder (-o DIR/)"
             )
-        if args.format is not None or args.force:
-            flag = "--format" if args.format is not None else "--force"
-            raise InputError(f"{flag} goes with a folder (-o DIR/), not with {output!r}")
+        if args.format is not None:
+            raise InputError(f"--format goes with a folder (-o DIR/), not with {output!r}")
+        check_new(output, args.force)
     elif not Path(output).parent.is_dir() and not Path(output).is_dir():
         raise InputError(f"cannot write pages into {output!r}: folder {str(Path(output).parent)!r} does not exist")
     trace = _record_for(args, output, check=not folder)  # a folder: its parent was checked above
@@ -586,6 +596,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     if not args.output.lower().endswith((".html", ".htm")):
         raise InputError(f"export writes one HTML page: {args.output!r} should end with .html")
+    check_new(args.output, args.force)
     trace = _record_for(args, args.output)
     if trace is None:
         return EXIT_INTERRUPTED
@@ -608,21 +619,27 @@ def _cmd_proof(args: argparse.Namespace) -> int:
         from negaviz.render import FORMATS
 
         _check_format(args.output, FORMATS)
+        check_new(args.output, args.force)
         check_output(args.output)  # the folder; a draw's two files are named after it
     proofs = prove(game, minimal=args.minimal)  # Ctrl-C: SearchInterrupted, no partial proof
+    paths: list[Path] = []
+    if args.output:
+        out = Path(args.output)
+        # A draw has two proofs: each goes to its own file, named after its prover.
+        paths = [out if len(proofs.proofs) == 1 else out.with_name(f"{out.stem}-{p.prover_name}{out.suffix}")
+                 for p in proofs.proofs]
+        for path in paths:
+            check_new(path, args.force)  # each before any is written (their names are known now)
     if args.json:
         print(_dumps(proofs.to_dict()))
     else:
         print(f"value        {proofs.to_dict()['value']}  (for the side to move at the root)")
         for p in proofs.proofs:
             print(f"proof        {p.description}: {p.nodes} nodes{' (minimal)' if args.minimal else ''}")
-    if args.output:
+    if paths:
         from negaviz.render import draw_proof, save
 
-        out = Path(args.output)
-        for p in proofs.proofs:
-            # A draw has two proofs: each goes to its own file, named after its prover.
-            path = out if len(proofs.proofs) == 1 else out.with_name(f"{out.stem}-{p.prover_name}{out.suffix}")
+        for p, path in zip(proofs.proofs, paths):
             with _writing(path):
                 print(save(draw_proof(game, p), path), file=sys.stderr if args.json else sys.stdout)
     return 0
@@ -642,8 +659,7 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
     if len(set(paths)) < len(paths):
         raise InputError("-o, --key and --pdf must name three different files")
     for flag, path, _ in named:
-        if os.path.lexists(path) and not args.force:
-            raise InputError(f"{path!r} already exists: use --force to replace it")
+        check_new(path, args.force)
         check_output(path)
     sheet = make_sheet(
         args.count, args.depth, args.branching, seed=args.seed, cutoffs=args.cutoffs,
@@ -784,7 +800,7 @@ def build_parser() -> argparse.ArgumentParser:
     drawing.add_argument("--preview", action="store_true", help="with --step(s): show the rest of the search faintly")
     drawing.add_argument("--format", choices=("svg", "png", "pdf", "dot"),
                          help="with --steps -o DIR/: the pages' format (default svg)")
-    drawing.add_argument("--force", action="store_true", help="with --steps -o DIR/: replace pages already there")
+    drawing.add_argument("--force", action="store_true", help="replace the file (or --steps pages) already there")
     add_view_arguments(drawing, per="")
     drawing.add_argument("--dag", action="store_true", help="merge transposed positions; table hits as dashed edges")
     drawing.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
@@ -819,6 +835,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --practice steps: the questions asked, some of " + ", ".join(ASK_KINDS)
                       + " (comma-separated; default all but leaf)")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
+    page.add_argument("--force", action="store_true", help="replace the page if it is already there")
     add_quiet_argument(page)
     export.set_defaults(run=_cmd_export)
 
@@ -837,6 +854,7 @@ def build_parser() -> argparse.ArgumentParser:
     proof.add_argument("--minimal", action="store_true", help="the proof tree with the fewest nodes")
     proof.add_argument("--json", action="store_true", help="print one JSON object (one line, sorted keys)")
     proof.add_argument("-o", "--output", metavar="FILE", help="draw the proof tree(s) to FILE (format by extension)")
+    proof.add_argument("--force", action="store_true", help="with -o: replace the file(s) already there")
     proof.set_defaults(run=_cmd_proof)
 
     sheet = commands.add_parser(
@@ -972,8 +990,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     process at once after printing: freeing a search's tables and trace can take
     longer than the search took to stop, and the user asked to stop.
     """
-    _startup.release()  # from here on Ctrl-C stops a search, which reports what it found
-    status = _main(argv)
+    try:
+        status = _main(argv)  # which gives Ctrl-C back to Python, inside its own try
+    except KeyboardInterrupt:  # a second Ctrl-C while the first was being reported
+        if argv is not None:
+            raise
+        status = EXIT_INTERRUPTED
+    finally:
+        if argv is None:
+            _startup.guard()  # done: a Ctrl-C during the last flush and exit is quiet too
     if argv is None:
         status = _flush_stdout(status)
     if status == EXIT_INTERRUPTED and argv is None:
@@ -1016,6 +1041,7 @@ def _flush_stdout(status: int) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
+        _startup.release()  # from here on Ctrl-C stops a search, which reports what it found
         try:
             args = build_parser().parse_args(argv)
         except SystemExit as exc:  # --help and --version print, then exit

@@ -25,7 +25,10 @@ negaviz.errors.MissingDependency: drawing needs the no_such_module Python packag
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
+import subprocess
+import sys
 
 from negaviz.errors import MissingDependency
 
@@ -65,7 +68,61 @@ def require(*modules: str, purpose: str) -> None:
             ) from None
 
 
+DOT_PROBE_SECONDS = 60
+"""How long the first look at ``dot`` waits for it to lay out one node (a guard against a
+``dot`` that never answers; a working one takes a fraction of a second)."""
+
+_dot_works: dict[tuple[str, int], bool] = {}  # (dot's path, its mtime): whether it lays out a graph
+
+
 def dot_installed() -> bool:
-    """Whether Graphviz's ``dot`` program can run here (never in a browser's Python).
-    Where it cannot, views and drawings are laid out by the page instead."""
-    return shutil.which("dot") is not None
+    """Whether Graphviz's ``dot`` program runs here (never in a browser's Python) and
+    works: the first time a ``dot`` is met, it lays out one node, and a ``dot`` that
+    exits with an error, hangs or writes no SVG counts as missing, said in one line on
+    standard error (:func:`dot_failed`).  Where there is none, views and drawings are laid
+    out by the page instead."""
+    path = shutil.which("dot")
+    if path is None:
+        return False
+    try:
+        key = (path, os.stat(path).st_mtime_ns)
+    except OSError:
+        return False
+    if key not in _dot_works:
+        _dot_works[key] = True
+        why = _probe(path)
+        if why:
+            dot_failed(why)
+    return _dot_works[key]
+
+
+def _probe(path: str) -> str:
+    """Why the ``dot`` at ``path`` cannot lay out a one-node graph ('' if it can)."""
+    try:
+        done = subprocess.run([path, "-Tsvg"], input=b"digraph { a }", capture_output=True,
+                              timeout=DOT_PROBE_SECONDS, check=False)
+    except subprocess.TimeoutExpired:
+        return f"did not lay out one node within {DOT_PROBE_SECONDS} s"
+    except OSError as exc:
+        return f"cannot run ({exc.strerror or exc})"
+    if done.returncode:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        return f"exits with status {done.returncode}" + (f" ({said[0][:80]})" if said else "")
+    if b"<svg" not in done.stdout or b"</svg>" not in done.stdout:
+        return "writes no SVG"
+    return ""
+
+
+def dot_failed(why: str) -> None:
+    """Count the ``dot`` on PATH as missing from now on, and say so once, in one line on
+    standard error: ``why`` it failed, and that drawings are laid out by the page."""
+    path = shutil.which("dot")
+    try:
+        key = (str(path), os.stat(path).st_mtime_ns) if path else ("", 0)
+    except OSError:
+        key = (str(path), 0)
+    if _dot_works.get(key) is False:
+        return  # said already
+    _dot_works[key] = False
+    print(f"negaviz: Graphviz's dot ({path}) {why}: drawings are laid out by the page instead "
+          "(files need a working dot)", file=sys.stderr)

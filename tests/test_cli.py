@@ -656,6 +656,7 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(
     argv = [a.replace("{out}", str(tmp_path / "out")) for a in argv]
     target = Path(argv[-1])
     target.write_bytes(b"the old file, whole")
+    argv.append("--force")  # replacing a file takes --force (test_cli_overwrite.py)
 
     def ctrl_c(fd: int) -> None:  # Ctrl-C with the new file half on its way to the disk
         raise KeyboardInterrupt

@@ -70,7 +70,6 @@ def test_preview_on_one_step_says_so_in_the_caption(tmp_path: Path) -> None:
     (["--steps", "1-3", "--step", "2", "-o", "{tmp}/b.pdf"], "--steps and --step cannot go together"),
     (["--steps", "1-3", "--format", "png", "-o", "{tmp}/b.pdf"], "--format goes with a folder (-o DIR/)"),
     (["--step", "3", "--format", "png", "-o", "{tmp}/b.svg"], "--format goes with --steps and a folder"),
-    (["--step", "3", "--force", "-o", "{tmp}/b.svg"], "--force goes with --steps and a folder"),
     (["--steps", "1-3", "-o", "{tmp}/no/such/"], "folder '{tmp}/no' does not exist"),
 ])
 def test_bad_flip_book_options_are_one_line_and_exit_2(

@@ -20,6 +20,7 @@ import contextlib
 import io
 import re
 import shlex
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for command in found:
             target = ROOT / output_of(command)
-            fresh = Path(tmp) / target.name if check else target
+            fresh = Path(tmp) / target.name  # drawn beside, then compared or moved in (commands never replace a file)
             draw(command, fresh)
             how = ""
             if check:
@@ -101,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                            f"{graphviz_version(old)}: the same drawing, laid out differently)")
                 elif old != new:
                     differ.append(output_of(command))
+            else:
+                shutil.copyfile(fresh, target)
             print(f"{'checked' if check else 'drew'} {output_of(command)}: {shlex.join(command)}{how}")
     if differ:
         print(f"differ from what their commands draw today (run make docs): {' '.join(differ)}", file=sys.stderr)

@@ -2,10 +2,12 @@
 
 The files come from ``template/`` beside this module (package data), with words filled
 in: the negaviz version that wrote the course (``@NEGAVIZ_VERSION@``), the Python it ran
-on (``@PYTHON_VERSION@``, which the CI workflows install), and the requirement lines
+on (``@PYTHON_VERSION@``, which the CI workflows install), how long the site's first
+start takes (``@STARTING_SECONDS@``, the site's own figure), and the requirement lines
 that install negaviz from where the running negaviz came (``@NEGAVIZ_REQUIREMENT@``,
 ``@NEGAVIZ_SITE_REQUIREMENT@``; :mod:`negaviz.course.source`: an index, a URL, or a
-wheel that init copies into ``wheels/``).  Three more are made here: ``constraints.txt`` (every package of the environment that ran init, pinned,
+wheel that init copies into ``wheels/``).  Three more are made here: ``constraints.txt``
+(every package of the environment that ran init, pinned,
 so a term's CI installs what the lecturer's notebooks were made with), the lecture
 notebooks (the starter lecture, stored executed, or the notebooks ``--from`` names, each
 with its jupytext ``.py`` pair when it has one), and the manifest.
@@ -172,9 +174,12 @@ def _fill(data: bytes, source: Source) -> bytes:
     import negaviz
 
     text = data.decode("utf-8")
+    from negaviz.site.loading import STARTING_SECONDS  # the one figure for the wait (the site's line says it too)
+
     for word, value in (("@NEGAVIZ_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
                         ("@NEGAVIZ_SITE_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
-                        ("@NEGAVIZ_VERSION@", negaviz.__version__), ("@PYTHON_VERSION@", _python())):
+                        ("@NEGAVIZ_VERSION@", negaviz.__version__), ("@PYTHON_VERSION@", _python()),
+                        ("@STARTING_SECONDS@", str(STARTING_SECONDS))):
         text = text.replace(word, value)
     return text.encode("utf-8")
 

@@ -6,7 +6,9 @@ source, and its stored outputs where it has them) and says, in one sentence, wha
 differ and what to do instead:
 
 * ``unseeded-random``: random numbers drawn with no seed (``random.randint``,
-  ``random.Random()``, ``np.random.rand``): another tree every run;
+  ``random.Random()``, ``np.random.rand``), where a seed of ``None`` or none at all
+  (``random.seed()``, ``random.Random(None)``, ``default_rng(seed=None)``) is no seed:
+  another tree every run;
 * ``printed-time``: a clock read or timed (``time.perf_counter()``, ``%timeit``,
   ``datetime.now()``, a search's ``.seconds``), or a stored output holding a timestamp;
 * ``widget-without-static-form``: a widget whose stored output has no HTML form (nbval
@@ -186,6 +188,9 @@ class _Call:
     """The dotted name called or read (``random.randint``, ``np.random.rand``, ``result.seconds``)."""
     args: int
     """How many arguments it is called with (-1: an attribute read, not a call)."""
+    seed: bool = False
+    """It is given a seed: a first argument (or ``a=``, ``x=``, ``seed=``) that is not ``None``
+    (``random.seed()``, ``random.seed(None)`` and ``random.Random(None)`` seed from the clock)."""
 
 
 def _calls(source: str) -> list[_Call]:
@@ -211,11 +216,18 @@ def _calls(source: str) -> list[_Call]:
         if isinstance(node, ast.Call):
             name = _dotted(node.func, imported)
             if name:
-                out.append(_Call(name, len(node.args) + len(node.keywords)))
+                out.append(_Call(name, len(node.args) + len(node.keywords), _seeded(node)))
         elif isinstance(node, ast.Attribute) and node.attr == "seconds" and isinstance(node.ctx, ast.Load):
             out.append(_Call((_dotted(node.value, imported) or "result") + ".seconds", -1))
     out.sort(key=lambda c: c.name)  # ast.walk's order is breadth-first: report the same one every time
     return out
+
+
+def _seeded(call: ast.Call) -> bool:
+    """Whether ``call`` passes a seed: its first argument, or a keyword ``a``, ``x`` or
+    ``seed`` (the names random.seed, random.Random and numpy use), other than ``None``."""
+    given = call.args[:1] + [k.value for k in call.keywords if k.arg in ("a", "x", "seed")]
+    return any(not (isinstance(g, ast.Constant) and g.value is None) for g in given[:1])
 
 
 def _dotted(node: ast.expr, imported: dict[str, str]) -> str | None:
@@ -230,21 +242,33 @@ def _dotted(node: ast.expr, imported: dict[str, str]) -> str | None:
     return name.replace("datetime.datetime.", "datetime.").replace("datetime.date.", "date.")
 
 
+_SEEDS = ("random.seed", "numpy.random.seed", "np.random.seed")
+"""Calls that seed a module's hidden generator (with no seed, or ``None``: from the clock)."""
+_GENERATORS = ("random.Random", "random.SystemRandom", "np.random.default_rng", "numpy.random.default_rng",
+               "np.random.RandomState", "numpy.random.RandomState")
+"""Calls that make a generator: unseeded without a seed (``SystemRandom`` cannot be seeded)."""
+
+
 def _random_draws(calls: list[_Call], seeded: set[str]) -> Iterator[str]:
-    """The unseeded draws among ``calls``; seeds set here are added to ``seeded``."""
+    """The unseeded draws among ``calls``; seeds set here are added to ``seeded``, and a
+    seed from the clock (``random.seed()``, ``random.seed(None)``) is itself unseeded and
+    undoes an earlier seed."""
     for call in calls:
-        if call.name in ("random.seed", "numpy.random.seed", "np.random.seed") and call.args > 0:
-            seeded.add(call.name.rsplit(".", 1)[0])
+        if call.name in _SEEDS:
+            module = call.name.rsplit(".", 1)[0]
+            if call.seed:
+                seeded.add(module)
+            else:
+                seeded.discard(module)
+                yield f"{call.name}(None)"  # seed() is seed(None): the clock
     for call in calls:
         module, _, function = call.name.rpartition(".")
         if module == "random" and function in _RANDOM_DRAWS and "random" not in seeded:
             yield call.name
-        elif call.name == "random.Random" and call.args == 0:
-            yield "random.Random()"
+        elif call.name in _GENERATORS and (not call.seed or function == "SystemRandom"):
+            yield f"{call.name}()" if function == "SystemRandom" else f"{call.name}(None)"
         elif module in ("np.random", "numpy.random") and function in _NUMPY_DRAWS and module not in seeded:
             yield call.name
-        elif call.name in ("np.random.default_rng", "numpy.random.default_rng") and call.args == 0:
-            yield f"{call.name}()"
 
 
 def _data(output: Any) -> dict[str, Any]:

@@ -30,11 +30,13 @@ imported when used, so this module imports with the core install alone.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from typing import TYPE_CHECKING, Any
+from xml.parsers.expat import ExpatError
 
 from negaviz.errors import InputError, MissingDependency
-from negaviz.extras import dot_installed
+from negaviz.extras import dot_failed, dot_installed
 from negaviz.search.proof import Proofs, ProofTree
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective
@@ -80,13 +82,26 @@ def picture(drawing: Any, **kw: Any) -> Any:
         raise InputError(f"picture() takes drawing options only with a trace, not with a {type(drawing).__name__}")
     if not isinstance(drawing, graphviz.Digraph):
         raise InputError(f"picture() shows a drawing (from draw or draw_proof) or a trace, not a {type(drawing).__name__}")
-    if not dot_installed():
-        # no dot here (a browser's Python): the page lays it out; the widgets come with
-        # the notebook extras (lazily: drawing to files needs none of them)
-        from negaviz.display.drawing import DrawingView
+    if dot_installed():
+        try:
+            return Picture(svg_element(to_svg(drawing)), drawn_nodes(drawing))
+        except (InputError, OSError, subprocess.SubprocessError, ExpatError, IndexError) as exc:
+            # a dot that fails on this drawing (or writes what is not SVG) is no dot: as below
+            dot_failed(f"failed on this drawing ({_why(exc)})")
+    # no dot here (a browser's Python): the page lays it out; the widgets come with
+    # the notebook extras (lazily: drawing to files needs none of them)
+    from negaviz.display.drawing import DrawingView
 
-        return DrawingView(drawing.source, label="a drawn search tree")
-    return Picture(svg_element(to_svg(drawing)), drawn_nodes(drawing))
+    return DrawingView(drawing.source, label="a drawn search tree")
+
+
+def _why(exc: BaseException) -> str:
+    """A failed layout's reason, one short line."""
+    if isinstance(exc, subprocess.CalledProcessError):
+        return f"exit status {exc.returncode}"
+    if isinstance(exc, (ExpatError, IndexError)):
+        return "its output is not SVG"
+    return " ".join(str(exc).split())[:80] or type(exc).__name__
 
 
 def bundle(obj: Trace | ProofTree | Proofs) -> dict[str, Any]:
@@ -150,19 +165,27 @@ def widget_bundle(widget: Any, given: Any) -> Any:
 
 # --------------------------------------------------------------------------- IPython
 def _digraph_bundle(digraph: Any) -> Any:
+    """A bare drawing's output: graphviz's own (SVG by dot) where a working dot lays it
+    out, else a view the page lays out (no dot, or a dot that failed on it: said once)."""
+    if dot_installed():
+        try:
+            return digraph._repr_mimebundle_()
+        except (OSError, subprocess.SubprocessError, ValueError) as exc:  # graphviz's errors for a failed dot
+            dot_failed(f"failed on this drawing ({_why(exc)})")
     from negaviz.display.drawing import DrawingView
 
     return DrawingView(str(digraph.source), label="a drawn search tree")._repr_mimebundle_()
 
 
 def register() -> bool:
-    """Show bare drawings (``graphviz.Digraph``) through the page in this IPython kernel if
-    it has no ``dot`` and has the widgets; whether it did.  Nothing changes where ``dot``
-    runs, or outside IPython.  (Traces and proofs choose for themselves: see
-    :func:`bundle`.)"""
+    """Show bare drawings (``graphviz.Digraph``) in this IPython kernel through
+    :func:`_digraph_bundle`, if it has the widgets; whether it did.  Where dot works a
+    drawing shows as graphviz shows it (SVG); with no dot, or a broken one, the page lays
+    it out.  Nothing changes outside IPython.  (Traces and proofs choose for themselves:
+    see :func:`bundle`.)"""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
-    if shell is None or dot_installed():
+    if shell is None:
         return False
     try:
         import negaviz.display.drawing  # noqa: F401  # the widgets, or drawings need dot and say so when shown

@@ -22,9 +22,9 @@ Two ways to write a tree:
 
 from __future__ import annotations
 
-import ast
 import math
 import re
+import reprlib
 import sys
 from typing import Any, Sequence
 
@@ -38,15 +38,13 @@ NUMBER = r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 (``e`` or ``E``, an optional sign, digits).  No ``_`` between digits, no ``0x``, ``inf`` or
 ``nan``, and no other script's digits (``٣`` is refused, not read as 3)."""
 
-_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]])|(?P<bad>\S))")
-_NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")
-"""A run of text that starts like a number (a digit of any script, or '.' and one)."""
-_SUSPECT = re.compile(r"[0-9][_a-df-zA-DF-Z]|[-+]\s+[0-9.]|[0-9][eE](?![-+]?[0-9])")
-"""ASCII text that may hold a number :data:`NUMBER` refuses (else it needs no closer look)."""
-
 
 MAX_DEPTH = 200
 """Deepest tree accepted: deeper ones are not textbook trees, and would exhaust recursion."""
+
+MAX_LIST_NODES = 10_000_000
+"""Most nodes nested Python lists may spell out: a list shared at every level doubles the
+tree per level, and such a tree is no textbook tree (its text would be gigabytes)."""
 
 LARGEST = sys.float_info.max
 """Largest value magnitude accepted (about 1.8e308): every value must convert to a float."""
@@ -54,12 +52,21 @@ LARGEST = sys.float_info.max
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+_REPR = reprlib.Repr()
+"""Shows any value briefly: a list that holds itself or nests thousands deep is cut, not recursed into."""
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict, _REPR.maxstring = 3, 4, 4, 4, 30
+
+
 def _shown(value: object) -> str:
-    """``repr(value)``, shortened: a huge integer is described, not printed."""
+    """``repr(value)``, shortened: a huge integer is described, not printed, and a
+    self-holding or deeply nested list is cut short."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         digits = int(value.bit_length() * math.log10(2)) + 1
         return f"{'a negative' if value < 0 else 'an'} integer of about {digits} digits"
-    text = repr(value)
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a __repr__ of the caller's own that fails: name its type instead
+        text = f"a {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -96,29 +103,6 @@ def check_value(name: str, value: object) -> Number:
             "up to about 1.8e308 in magnitude"
         )
     return value
-
-
-def _check_numbers(text: str) -> None:
-    """Raise InputError for a number in nested-list text that :data:`NUMBER` does not
-    allow (Python would read ``1_000``, ``0x10`` and ``1j``; the labelled form would not)."""
-    if "'" in text or '"' in text:
-        return  # text in a list is refused as "neither a number nor a list"
-    if text.isascii() and not _SUSPECT.search(text):
-        return  # the common case, without a look at every number
-    spaced = re.search(r"[-+]\s+[0-9.]", text)
-    if spaced:
-        raise InputError(_not_a_number(spaced.group()))
-    for m in _NUMBERISH.finditer(text):
-        token = m.group()
-        if token[0].isdigit() or token[0] == "." or token[0] in "+-" and not token[1:2].isalpha():
-            if not re.fullmatch(NUMBER, token) or not token.isascii():
-                raise InputError(_not_a_number(token))
-
-
-def _not_a_number(token: str) -> str:
-    shown = token if len(token) <= 20 else token[:17] + "..."
-    return (f"malformed tree: {shown!r} is not a number negaviz reads (write numbers with the digits 0-9, an "
-            "optional sign, '.' and exponent, e.g. -1.5e3)")
 
 
 def _bfs_name(i: int) -> str:
@@ -328,19 +312,14 @@ class Tree:
         stripped = text.strip()
         if not stripped:
             raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")
-        if stripped.startswith("["):
-            _check_numbers(stripped)
-            try:
-                value = ast.literal_eval(stripped)
-            except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
-                shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
-                raise InputError(f"malformed tree {shown!r}: not a nested list of numbers ({exc.__class__.__name__})") from None
-            return cls.from_lists(value)
-        return _LabelledParser(text).parse()
+        if stripped.startswith(("[", "(")):
+            return cls.from_lists(_ListParser(text).parse())
+        return cls(*_LabelledParser(text).parse())
 
     @classmethod
     def from_lists(cls, nested: Any) -> Tree:
         """A tree from nested Python lists of numbers, nodes named breadth-first."""
+        _measure(nested)  # before a node is made: a list that holds itself, or too deep, or too big
         labels: list[str] = []
         children: list[list[int]] = []
         values: list[Number | None] = []
@@ -348,7 +327,7 @@ class Tree:
         for item in queue:  # breadth-first, so names run A, B, C by level
             labels.append(_bfs_name(len(labels)))
             if isinstance(item, bool) or not isinstance(item, (int, float, list, tuple)):
-                raise InputError(f"malformed tree: {item!r} is neither a number nor a list")
+                raise InputError(f"malformed tree: {_shown(item)} is neither a number nor a list")
             if isinstance(item, (int, float)):
                 try:
                     check_value(labels[-1], item)
@@ -364,6 +343,37 @@ class Tree:
                 values.append(None)
                 queue.extend(item)
         return cls(labels, children, values)  # names breadth-first; numbers go in tree order
+
+
+def _measure(nested: Any) -> None:
+    """Refuse nested lists that hold themselves, nest more than :data:`MAX_DEPTH` deep or
+    spell out more than :data:`MAX_LIST_NODES` nodes: measured without recursion, each
+    distinct list walked once (a list shared at every level doubles the tree per level,
+    and is refused at once, not after ten million nodes are made)."""
+    size: dict[int, int] = {}
+    deep: dict[int, int] = {}
+    walking: set[int] = set()  # the lists on the path from the root to here
+    stack: list[tuple[Any, bool]] = [(nested, False)]
+    while stack:
+        item, done = stack.pop()
+        if not isinstance(item, (list, tuple)) or (not done and id(item) in size):
+            continue
+        if done:
+            walking.discard(id(item))
+            kids = [c for c in item if isinstance(c, (list, tuple))]
+            size[id(item)] = 1 + len(item) - len(kids) + sum(size[id(c)] for c in kids)
+            deep[id(item)] = 1 + max((deep[id(c)] for c in kids), default=0)
+            if deep[id(item)] > MAX_DEPTH:
+                raise InputError(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
+            if size[id(item)] > MAX_LIST_NODES:
+                raise InputError(f"malformed tree: the lists spell out more than {MAX_LIST_NODES:,} nodes "
+                                 "(a list shared at many levels; textbook trees are small)")
+            continue
+        if id(item) in walking:
+            raise InputError("malformed tree: a list holds itself (a tree's lists must each end in numbers)")
+        walking.add(id(item))
+        stack.append((item, True))
+        stack.extend((c, False) for c in item if isinstance(c, (list, tuple)))
 
 
 def _in_tree_order(
@@ -392,97 +402,4 @@ def _in_tree_order(
     )
 
 
-class _LabelledParser:
-    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens: list[tuple[str, str, int]] = []
-        for m in _TOKEN.finditer(text):
-            kind = m.lastgroup or "bad"
-            self.tokens.append((kind, m.group(kind), m.start(kind) + 1))
-        self.i = 0
-        self.labels: list[str] = []
-        self.children: list[list[int]] = []
-        self.values: list[Number | None] = []
-        self.index: dict[str, int] = {}
-        self.depth = 0
-
-    def fail(self, what: str) -> InputError:
-        at = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text.rstrip()) + 1
-        return InputError(f"malformed tree at character {at}: {what} (write e.g. A(B(D:7 E:5) C:3))")
-
-    def peek(self) -> tuple[str, str]:
-        if self.i < len(self.tokens):
-            kind, val, _ = self.tokens[self.i]
-            return kind, val
-        return "end", ""
-
-    def parse(self) -> Tree:
-        self.node()
-        kind, val = self.peek()
-        if kind != "end":
-            raise self.fail(f"unexpected {val!r} after the root's closing")
-        return Tree(self.labels, self.children, self.values)
-
-    def node(self) -> int:
-        kind, val = self.peek()
-        if kind != "name":
-            raise self.fail(f"expected a node name, found {val!r}" if kind != "end" else "expected a node name, found the end")
-        name = val
-        self.i += 1
-        value: Number | None = None
-        if self.peek() == ("punct", ":"):
-            self.i += 1
-            kind, val = self.peek()
-            if kind != "num":
-                if val[:1].isdigit():  # another script's digit
-                    raise self.fail(_not_a_number(val)[len("malformed tree: "):])
-                raise self.fail(f"expected a number after '{name}:', found {val!r}" if kind != "end" else f"expected a number after '{name}:'")
-            end = self.tokens[self.i][2] - 1 + len(val)
-            rest = self.text[end:]
-            glued = re.match(r"[A-Za-z0-9_.]+", rest)
-            extra = glued.group() if glued else rest[:1] if rest[:1].isdigit() else ""
-            if extra:  # 1_0, 0x1, 3٣: not numbers here, as in a list
-                raise self.fail(_not_a_number(val + extra)[len("malformed tree: "):])
-            try:
-                value = float(val) if any(ch in val for ch in ".eE") else int(val)
-            except ValueError:  # e.g. an integer of thousands of digits
-                raise self.fail(f"the value of {name} is too long a number") from None
-            try:
-                check_value(name, value)
-            except InputError as exc:
-                raise self.fail(str(exc)) from None
-            self.i += 1
-        has_kids = self.peek() == ("punct", "(")
-        if name in self.index:
-            if value is not None or has_kids:
-                raise self.fail(f"node name {name!r} is used twice (repeat a name alone to share a node)")
-            return self.index[name]
-        me = len(self.labels)
-        self.index[name] = me
-        self.labels.append(name)
-        self.children.append([])
-        self.values.append(value)
-        if has_kids:
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                raise self.fail(f"the tree is more than {MAX_DEPTH} levels deep (textbook trees are small)")
-            self.i += 1
-            while True:
-                kind, val = self.peek()
-                if (kind, val) == ("punct", ")"):
-                    self.i += 1
-                    break
-                if (kind, val) == ("punct", ","):
-                    self.i += 1
-                    continue
-                if kind == "end":
-                    raise self.fail(f"missing ')' to close {name}")
-                self.children[me].append(self.node())
-            if not self.children[me]:
-                raise self.fail(f"node {name} has '()' but no children")
-            self.depth -= 1
-        elif value is None:
-            raise self.fail(f"leaf {name} needs a value, e.g. {name}:3")
-        return me
+from negaviz.games.tree_text import _LabelledParser, _ListParser  # noqa: E402  # the text forms' reader needs the checks above

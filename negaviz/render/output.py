@@ -12,6 +12,7 @@ writes no timestamps into SVG.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,10 @@ def render(digraph: graphviz.Digraph, fmt: str, *, engine: str = "dot") -> bytes
             "rendering needs Graphviz's 'dot' program: install it with 'sudo apt-get install graphviz' "
             "(or 'conda install -c conda-forge graphviz'), or save to .dot and render elsewhere"
         ) from None
+    except subprocess.CalledProcessError as exc:  # a dot that runs but fails
+        said = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+        raise InputError(f"Graphviz's 'dot' failed (exit status {exc.returncode})"
+                         + (f": {said[0][:120]}" if said else "") + "; check the dot on PATH, or save as .dot") from None
     except OSError:
         if sys.platform != "emscripten":
             raise
@@ -110,5 +115,8 @@ def save(digraph: graphviz.Digraph, path: str | os.PathLike[str]) -> Path:
         raise InputError(f"cannot save a drawing as {str(path)!r}: unknown extension {ext!r} (must be one of {sorted(FORMATS)})")
     fmt = FORMATS[ext]
     data = digraph.source.encode("utf-8") if fmt is None else render(digraph, fmt)
-    atomic_write(target, data)  # an interrupted write leaves the old file, never half a new one
+    try:
+        atomic_write(target, data)  # an interrupted write leaves the old file, never half a new one
+    except OSError as exc:  # a full disk, a read-only file system: one line naming the file
+        raise InputError(f"cannot write {str(path)!r}: {exc.strerror or exc} (any file there is left as it was)") from None
     return target

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, get
 from negaviz.analysis.stats import Table, compare, summary
 from negaviz.errors import InputError
 from negaviz.extras import require
+from negaviz.fileio import atomic_write
 from negaviz.render.styles import OKABE_ITO
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_flag, check_path, check_text
@@ -122,10 +123,26 @@ def _named(traces: Traces) -> dict[str, Trace]:
     named = dict(traces)
     if not named:
         raise InputError("a plot needs at least one trace, e.g. {'alphabeta': trace}")
+    shown: dict[str, object] = {}
     for name, trace in named.items():
+        if isinstance(name, bool) or not isinstance(name, (str, int)) or isinstance(name, int) and name.bit_length() > 64 \
+                or not str(name).strip() or "\n" in str(name):
+            raise InputError(f"a series name must be one line of text or a whole number up to 64 bits (it labels the legend), "
+                             f"not {_name_shown(name)}")
+        if str(name) in shown:
+            raise InputError(f"two series show as {str(name)!r} ({shown[str(name)]!r} and {name!r}): "
+                             "give each its own name")
+        shown[str(name)] = name
         if not isinstance(trace, Trace):
             raise InputError(f"a plot needs traces; {name!r} is a {type(trace).__name__}")
-    return named
+    return {str(name): trace for name, trace in named.items()}
+
+
+def _name_shown(name: object) -> str:
+    """A series name as an error shows it (short, whatever it is)."""
+    import reprlib
+
+    return f"{type(name).__name__} {reprlib.repr(name)}"
 
 
 def _number(v: float | None) -> float | int | None:
@@ -392,7 +409,12 @@ def _grouped_bars(ax: Axes, series: dict[str, list[int]], *, log: bool) -> None:
 def save_figure(fig: Plot | Figure, path: str | os.PathLike[str]) -> Path:
     """Write ``fig`` (a plot from this module, or a matplotlib figure) as SVG, PDF or PNG
     (by extension), drawn by matplotlib with no date in it; return the path.  SVG ids are
-    salted with a fixed :data:`SVG_SALT`, so the same plot gives the same bytes every time."""
+    salted with a fixed :data:`SVG_SALT`, so the same plot gives the same bytes every time.
+
+    The figure is drawn in memory and written as every negaviz file is
+    (:func:`negaviz.fileio.atomic_write`: a temporary file beside it, renamed into place),
+    so a full disk or Ctrl-C leaves the old file whole; a folder, a missing folder or one
+    that takes no files is an InputError naming the path."""
     if not isinstance(fig, Plot) and not hasattr(fig, "savefig"):
         raise InputError(f"fig must be a plot from negaviz.render.plots, not {type(fig).__name__}")
     target = Path(check_path(path))
@@ -402,8 +424,15 @@ def save_figure(fig: Plot | Figure, path: str | os.PathLike[str]) -> Path:
             f"cannot save a figure as {str(path)!r}: unknown extension {ext!r} (must be one of {sorted(FIGURE_FORMATS)})"
         )
     figure = fig.figure() if isinstance(fig, Plot) else fig
+    import io
+
     import matplotlib
 
+    drawn = io.BytesIO()  # drawn whole first, then written as the other files are: never half a figure
     with matplotlib.rc_context({"svg.hashsalt": SVG_SALT}):
-        figure.savefig(target, format=ext[1:], metadata=FIGURE_FORMATS[ext])
+        figure.savefig(drawn, format=ext[1:], metadata=FIGURE_FORMATS[ext])
+    try:
+        atomic_write(target, drawn.getvalue())
+    except OSError as exc:  # a full disk, a read-only folder: the old file, if any, is kept
+        raise InputError(f"cannot write {str(path)!r}: {exc.strerror or exc} (any file there is left as it was)") from None
     return target

@@ -37,7 +37,7 @@ from negaviz.games.tree import Tree
 from negaviz.search.options import SearchOptions
 from negaviz.trace.trace import Trace
 
-__all__ = ["share", "shared_code"]
+__all__ = ["share", "shared_code"]  # site_base: the address rule, for tests and share
 
 LIMIT = 8000
 """The longest link :func:`share` gives, in characters: web servers refuse longer request lines."""
@@ -75,7 +75,18 @@ def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
 
     ``trace_or_tree``: a trace of a textbook tree (its options are shared), or a
     :class:`~negaviz.Tree` searched with ``options`` (SearchOptions' names; alpha-beta if
-    none).  ``site``: the site's address, ``http://`` or ``https://``.
+    none).  A tree is searched here first, so that a link is made only for a search that
+    runs: options the tree cannot take (a depth limit or iterative deepening on a tree
+    whose inner nodes have no heuristic values, ``symmetry`` on a tree, which has none)
+    are refused in one line, as ``negaviz.record`` would refuse them in the REPL.
+
+    ``site``: the site's folder address (:func:`site_base` says what is taken): ``http://``
+    or ``https://``, a host, and the folder the site was copied to.  Spaces around it (a
+    trailing newline) are dropped, a fragment (``#...``) is dropped (it never reaches the
+    server), and spaces or other characters in the folder's name are percent-encoded; an
+    address with a query (``?...``: a page's address, not the folder's), a user name or
+    password, a bad port, or spaces, backslashes or control characters where no encoding
+    can mend them is refused, naming what to give instead.
     """
     if isinstance(trace_or_tree, Trace):
         game = trace_or_tree.game
@@ -91,17 +102,66 @@ def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
         tree, root, opts = trace_or_tree, trace_or_tree.root, SearchOptions.of(options)
     else:
         raise InputError(f"share needs a negaviz.Tree or a trace of one, not {type(trace_or_tree).__name__}")
-    if not isinstance(site, str) or urllib.parse.urlsplit(site).scheme not in ("http", "https") \
-            or not urllib.parse.urlsplit(site).netloc:
-        raise InputError(f"site must be the course site's address, starting http:// or https://, not {site!r}")
-    base = site if site.endswith("/") else site + "/"
-    query = urllib.parse.quote_plus(_code(tree, root, opts), safe=_SAFE)
-    link = f"{base}repl/index.html?kernel=python&toolbar=1&code={query}"
+    base = site_base(site)
+    if isinstance(trace_or_tree, Tree):
+        from negaviz.trace import record  # the search the link's code runs, run here first
+
+        try:
+            record(tree, options=opts)
+        except InputError as exc:
+            raise InputError(f"share makes no link for a search that cannot run: {exc}") from None
+    scheme, netloc, path = base
+    query = urllib.parse.urlencode([("kernel", "python"), ("toolbar", "1"), ("code", _code(tree, root, opts))],
+                                   safe=_SAFE, quote_via=urllib.parse.quote_plus)
+    link = urllib.parse.urlunsplit((scheme, netloc, path + "repl/index.html", query, ""))
     if len(link) > LIMIT:
         raise InputError(f"the link would be {len(link):,} characters, over the {LIMIT:,} web servers accept "
                          f"({len(tree.labels)} nodes): share a smaller tree, or export a page (negaviz export), "
                          "which carries the tree's text and a copy tree button")
     return link
+
+
+_SITE_EXAMPLE = "e.g. https://example.edu/cs440/"
+
+
+def site_base(site: object) -> tuple[str, str, str]:
+    """The scheme, host (and port) and folder path (ending in ``/``, percent-encoded) of a
+    course site's address, by the rule :func:`share` states; InputError otherwise.
+
+    >>> site_base("https://example.edu/my course#top\\n")
+    ('https', 'example.edu', '/my%20course/')
+    """
+    if not isinstance(site, str):
+        raise InputError(f"site must be the course site's address (a str), not {type(site).__name__}")
+    given = site.strip()
+    shown = given if len(given) <= 60 else given[:57] + "..."
+    try:
+        parts = urllib.parse.urlsplit(given)
+        port = parts.port  # a bad port is a ValueError here
+    except ValueError:
+        raise InputError(f"site {shown!r} is not a web address ({_SITE_EXAMPLE})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InputError(f"site must be the course site's address, starting http:// or https://, not {shown!r} "
+                         f"({_SITE_EXAMPLE})")
+    if parts.username is not None or parts.password is not None:
+        raise InputError(f"site {shown!r} holds a user name or password: give the site's public address "
+                         f"({_SITE_EXAMPLE})")
+    if parts.query or given.split("#", 1)[0].endswith("?"):
+        raise InputError(f"site {shown!r} has a query ('?...'): give the site's folder, where negaviz site put it, "
+                         f"not a page's address ({_SITE_EXAMPLE})")
+    if any(c.isspace() for c in parts.netloc) or any(ord(c) < 32 or c in "\\\x7f" for c in given):
+        # (urlsplit drops tabs and newlines inside an address: seen in the text as given)
+        raise InputError(f"site {shown!r} holds spaces, backslashes or control characters that no link can carry "
+                         f"({_SITE_EXAMPLE})")
+    try:
+        host = parts.hostname.encode("idna").decode("ascii")
+    except UnicodeError:
+        raise InputError(f"site {shown!r} has a host name that is not a web address ({_SITE_EXAMPLE})") from None
+    netloc = f"[{host}]" if ":" in host else host  # an IPv6 address keeps its brackets
+    if port is not None:
+        netloc += f":{port}"
+    path = urllib.parse.quote(parts.path, safe="/%:@!$&'()*+,;=~")  # spaces, é: encoded; %20 kept as it is
+    return parts.scheme, netloc, path if path.endswith("/") else path + "/"
 
 
 def shared_code(link: str) -> str:

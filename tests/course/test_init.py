@@ -52,6 +52,7 @@ def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
     assert manifest["files"] == {name: hashlib.sha256(data).hexdigest() for name, data in course.items() if name != MANIFEST}
     for name, data in course.items():
         assert b"@NEGAVIZ_VERSION@" not in data and b"@PYTHON_VERSION@" not in data, name
+        assert b"@STARTING_SECONDS@" not in data, name
     # This environment runs negaviz from its checkout (pip install -e .): a wheel built from it.
     assert wheels == [f"wheels/negaviz-{negaviz.__version__}-py3-none-any.whl"]
     assert f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n" in course["requirements.txt"].decode()
@@ -216,3 +217,21 @@ def test_init_from_a_notebook_that_breaks_a_rule_says_so(tmp_path: Path, capsys:
     _, err = capsys.readouterr()
     assert err.startswith("warning: notebooks/timed.ipynb: cell 1 (c01): shows a time (time.perf_counter())")
     assert len(err.splitlines()) == 1
+
+
+def test_every_text_about_the_first_start_gives_the_sites_one_figure(tmp_path: Path) -> None:
+    """The course README, the site's loading line and note, and negaviz's README say how
+    long Python's first start in the browser takes: all with ``STARTING_SECONDS``."""
+    import re
+
+    from negaviz.site.loading import STARTING_NOTE, STARTING_SECONDS
+
+    init_course(tmp_path / "cs440")
+    texts = {
+        "course README": (tmp_path / "cs440" / "README.md").read_text(encoding="utf-8"),
+        "negaviz README": (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8"),
+        "notebook note": STARTING_NOTE,
+    }
+    for name, text in texts.items():
+        said = re.findall(r"(?:first (?:start|time) takes|usually takes) about (\d+) s", " ".join(text.split()))
+        assert said and set(said) == {str(STARTING_SECONDS)}, (name, said)

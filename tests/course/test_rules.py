@@ -55,6 +55,39 @@ def test_a_seeded_draw_is_not(source: str) -> None:
     assert rules_of(code(source)) == []
 
 
+# The rule: a generator or a module's hidden one is seeded only by a seed that is there
+# and is not None; seed(), seed(None), Random(None) and their keyword forms seed from the
+# clock, and SystemRandom cannot be seeded.
+MAKERS = [("import random", "random.seed", "a", "random.randint(1, 6)"),
+          ("import random", "rng = random.Random", "x", "rng.randint(1, 6)"),
+          ("import numpy as np", "np.random.seed", "seed", "np.random.rand(2)"),
+          ("import numpy as np", "rng = np.random.default_rng", "seed", "rng.integers(6)"),
+          ("from numpy import random as npr", "rng = npr.RandomState", "seed", "rng.rand(2)")]
+
+
+@pytest.mark.parametrize("imports, maker, keyword, draw", MAKERS)
+@pytest.mark.parametrize("given", ["", "None", "{keyword}=None"])
+def test_a_seed_that_is_none_or_missing_is_no_seed(imports: str, maker: str, keyword: str, draw: str,
+                                                   given: str) -> None:
+    source = f"{imports}\n{maker}({given.format(keyword=keyword)})\n{draw}"
+    assert rules_of(code(source)) == [(1, ("unseeded-random",))], source
+
+
+@pytest.mark.parametrize("imports, maker, keyword, draw", MAKERS)
+@pytest.mark.parametrize("given", ["0", "12345", "{keyword}=7", "int('3')"])
+def test_a_seed_that_is_there_and_not_none_is_a_seed(imports: str, maker: str, keyword: str, draw: str,
+                                                     given: str) -> None:
+    source = f"{imports}\n{maker}({given.format(keyword=keyword)})\n{draw}"
+    assert rules_of(code(source)) == [], source
+
+
+def test_an_unseeding_call_undoes_an_earlier_seed_and_system_random_is_never_seeded() -> None:
+    assert rules_of(code("import random\nrandom.seed(1)"), code("random.seed(None)\nrandom.randint(1, 6)")) \
+        == [(2, ("unseeded-random",))]
+    assert rules_of(code("import random\nrandom.seed(1)"), code("random.seed()")) == [(2, ("unseeded-random",))]
+    assert rules_of(code("import random\nrandom.SystemRandom().randint(1, 6)")) == [(1, ("unseeded-random",))]
+
+
 def test_a_seed_holds_for_the_cells_after_it_not_before() -> None:
     draw = "random.randint(1, 6)"
     assert rules_of(code("import random"), code(draw), code("random.seed(1)"), code(draw)) == [(2, ("unseeded-random",))]

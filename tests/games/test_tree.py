@@ -328,10 +328,9 @@ def test_deeply_nested_labelled_text_gives_input_error() -> None:
 
 
 def test_a_huge_integer_leaf_gives_input_error() -> None:
-    with pytest.raises(InputError, match="the value of B is too long a number"):
-        Tree.parse("A(B:1" + "0" * 5000 + ")")
-    with pytest.raises(InputError, match="not a nested list of numbers"):
-        Tree.parse("[1" + "0" * 5000 + "]")
+    for text in ("A(B:1" + "0" * 5000 + ")", "[1" + "0" * 5000 + "]"):  # one rule, one message, both forms
+        with pytest.raises(InputError, match=r"'10{16}\.\.\.' is too long a number"):
+            Tree.parse(text)
 
 
 def test_pathological_nested_list_text_gives_input_error() -> None:

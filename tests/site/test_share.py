@@ -7,6 +7,7 @@ lengths are measured on 200-node trees (opening a link in a built site, offline,
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -104,3 +105,82 @@ def test_bad_input_is_one_line(call: object, message: str) -> None:
     with pytest.raises(InputError, match=message) as caught:
         call()  # type: ignore[operator]
     assert "\n" not in str(caught.value)
+
+
+# ------------------------------------------------------------------ the site's address: one rule
+# share()'s rule (its docstring): spaces around the address and a fragment are dropped,
+# the folder's name is percent-encoded; a query, a user name or password, a bad port,
+# a space in the host, a backslash or a control character is refused in one line.
+FOLDERS = ["cs440", "~lecturer/cs440", "my course", "Kurs für KI", "a%20b", "x/y/z", "", "(2025) a+b"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+@pytest.mark.parametrize("around", ["{}", "{}/", "  {}/\n", "{}/#top", "{}#", "\t{}/\r\n"])
+def test_a_link_opens_the_sites_repl_whatever_the_address_looks_like(folder: str, around: str) -> None:
+    import urllib.parse
+
+    site = around.format(f"https://example.edu/{folder}".rstrip("/") if folder else "https://example.edu")
+    link = share(negaviz.Tree.parse(TEXTBOOK), site=site)
+    parts = urllib.parse.urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.fragment) == ("https", "example.edu", "")
+    # the path the server is asked for is the folder's own, then the REPL's page
+    want = "/" + urllib.parse.unquote(folder).strip("/") + ("/" if folder else "") + "repl/index.html"
+    assert urllib.parse.unquote(parts.path) == want.replace("//", "/"), (site, link)
+    assert all(c.isascii() and c.isprintable() and c != " " for c in link), link  # a link, not text with spaces
+    assert urllib.parse.parse_qs(parts.query)["kernel"] == ["python"]
+    assert shared_code(link).startswith("import negaviz\n")
+
+
+@pytest.mark.parametrize("site, words", [
+    ("https://example.edu/cs440/?x=1", "has a query"),
+    ("https://example.edu/cs440/lab/index.html?path=a.ipynb", "has a query"),
+    ("https://example.edu/cs440/?", "has a query"),
+    ("https://me:secret@example.edu/cs440/", "user name or password"),
+    ("https://example.edu:99999/cs440/", "is not a web address"),
+    ("https://exa mple.edu/cs440/", "spaces, backslashes or control characters"),
+    ("https://example.edu/cs\\440/", "spaces, backslashes or control characters"),
+    ("https://example.edu/cs\n440/", "spaces, backslashes or control characters"),
+    ("https://example.edu/cs\t440/", "spaces, backslashes or control characters"),
+    ("ftp://example.edu/cs440/", "starting http:// or https://"),
+    ("https:///cs440/", "starting http:// or https://"),
+    ("", "starting http:// or https://"),
+])
+def test_an_address_no_link_can_be_made_from_is_refused_in_one_line(site: str, words: str) -> None:
+    with pytest.raises(InputError, match=re.escape(words)) as caught:
+        share(negaviz.Tree.parse(TEXTBOOK), site=site)
+    assert "\n" not in str(caught.value) and "e.g. https://example.edu/cs440/" in str(caught.value)
+
+
+# ------------------------------------------------------------------ a link only for a search that runs
+OPTION_SETS = [
+    {}, {"algorithm": "minimax"}, {"algorithm": "negamax", "depth": 1}, {"algorithm": "alphabeta", "depth": 2},
+    {"algorithm": "id"}, {"algorithm": "id", "depth": 1}, {"algorithm": "mtdf"}, {"algorithm": "mtdf", "depth": 1},
+    {"algorithm": "pvs", "depth": 1, "fail_hard": True}, {"algorithm": "id", "aspiration": 2.5},
+    {"symmetry": True}, {"forced": True}, {"bounds": True}, {"order": "heuristic"}, {"stop_at_win": True},
+    {"tt": True, "tt_size": 2, "tt_replace": "depth"}, {"max_nodes": 3},
+]
+
+
+@pytest.mark.parametrize("text", [TEXTBOOK, "A:0(B:2(D:7 E:5) C:-1(F:3 G:1 H:9))", "A(B:1(D:7 E:5) C(F:3 G:1))"])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "none")
+def test_share_makes_a_link_exactly_when_its_code_runs(text: str, options: dict[str, object]) -> None:
+    """Whether share() gives a link is whether the link's code runs (here, as the REPL runs
+    it), for every option: a depth limit on a tree without inner values is refused."""
+    tree = negaviz.Tree.parse(text)
+    try:
+        link = share(tree, site=SITE, **options)
+    except InputError as refused:
+        assert "\n" not in str(refused)
+        with pytest.raises(InputError):
+            run_code_of(tree, options)
+        return
+    w = run(link)
+    try:
+        assert same(w.trace, negaviz.record(tree, **options))  # type: ignore[arg-type]
+    finally:
+        w.close()
+
+
+def run_code_of(tree: negaviz.Tree, options: dict[str, object]) -> None:
+    """What the link's code would run, had share() made one."""
+    negaviz.record(tree, **options)  # type: ignore[arg-type]
