@@ -111,7 +111,7 @@ StepperWidget(trace, windows=True)
 # with, such as (−∞, 5).  The window decides when a node stops.
 
 # %%
-StepperWidget(negaviz.record(negaviz.Tree.parse("A(B(E:4 F:7) C(G:2 H:9) D(I:5 J:1))"), algorithm="alphabeta"),
+StepperWidget(negaviz.record(negaviz.Tree.parse("P(Q(S:4 T:7) R(U:2 V:9) W(X:5 Y:1))"), algorithm="alphabeta"),
               practice="steps", windows=True)
 
 # %% [markdown]

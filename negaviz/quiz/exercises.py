@@ -24,7 +24,7 @@ Questions:
   3. What window (α, β) does E get? (−∞, 2)
   4. What window (α, β) does C get? (−∞, −2)
   5. What window (α, β) does F get? (2, ∞)
-  6. Which of C's children are never visited? (Answer 'none' if all are.) G
+  6. Which of C's children are never visited? (Answer 'none' if every child is visited.) G
   7. What does C return? 9 (or any value from −2 to 9)
 """
 

@@ -370,7 +370,7 @@ class _Maker:
             explanation = self.explain_window(nid)
         else:
             n = self.trace.nodes[nid]
-            prompt = f"Which of {me}'s children are never visited? (Answer 'none' if all are.)"
+            prompt = f"Which of {me}'s children are never visited? (Answer 'none' if every child is visited.)"
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)

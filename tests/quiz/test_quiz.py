@@ -49,7 +49,7 @@ def test_textbook_answers_in_the_negamax_view(textbook: negaviz.Trace) -> None:
     assert ("pruned", "D") not in qs  # a leaf has no children to prune
     assert qs["value", "C"].prompt == "What does C return?"
     assert qs["window", "F"].prompt == "What window (α, β) does F get?"
-    assert qs["pruned", "C"].prompt == "Which of C's children are never visited? (Answer 'none' if all are.)"
+    assert qs["pruned", "C"].prompt == "Which of C's children are never visited? (Answer 'none' if every child is visited.)"
 
 
 def test_textbook_answers_in_the_minimax_view(textbook: negaviz.Trace) -> None:
