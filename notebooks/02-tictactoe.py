@@ -184,7 +184,8 @@ plot_nodes_per_depth(traces, log=True, title="tic-tac-toe from the empty board: 
 # With a table, a position met again by another move order is not searched again: its
 # stored value is returned at once.  o to move, four empty squares: step through this
 # search with a table and answer each question.  One position is met twice: when it
-# comes round again, what does the table answer?
+# comes round again, the stepper shows what the table holds and asks whether the search
+# stops there, and with what (type the value, or *on* if it searches on).
 
 # %%
 StepperWidget(negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True), practice="steps")

@@ -156,8 +156,9 @@ picture(tt, windows=True)
 #
 # o to move in tic-tac-toe, four empty squares, alpha-beta with a table.  Step through
 # it: before each position returns, say what it returns (for the side to move there).
-# Some positions come round again by another move order: the table answers them
-# at once, with what it stored.
+# Some positions come round again by another move order: at each, the stepper shows
+# what the table holds and asks whether the search may stop there, and with what value
+# (or *on*, if the entry only narrows the window).
 
 # %%
 StepperWidget(negaviz.record(TicTacToe("oo./x../.xx"), algorithm="alphabeta", tt=True), practice="steps")
