@@ -12,6 +12,8 @@ proof know nothing of notebooks, and ask here.
   the widget plus a self-contained HTML form that steps where no widget manager runs
   (``jupyter nbconvert --to html``, nbviewer), with a still picture for an untrusted
   notebook (:mod:`negaviz.display.still`: the forms that show wherever a notebook opens);
+* :func:`fallback_form`: a stepper's second output, its still where the widget does not
+  load (VS Code or Colab with no CDN);
 * :func:`register`: in a kernel with no ``dot``, has IPython show a bare
   ``graphviz.Digraph`` through the page too (``import negaviz`` calls it).
 
@@ -143,6 +145,18 @@ def static_form(
                      autofocus=False)
     still = still_html(scenes, step=step, perspective=perspective, windows=windows, preview=preview)
     return stepper_html(still, static_html(page))
+
+
+def fallback_form(
+    scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool, preview: bool = False,
+) -> str:
+    """A stepper's or a comparison's second output: its still, shown by a few lines of
+    script where the widget has not rendered within a few seconds (VS Code or Colab with no
+    CDN, a saved notebook), with a line saying why and what to do there."""
+    from negaviz.display.still import NOT_LOADED, fallback_html, still_html
+
+    return fallback_html(still_html(scenes, step=step, perspective=perspective, windows=windows, preview=preview,
+                                    how=NOT_LOADED))
 
 
 def widget_bundle(widget: Any, given: Any) -> Any:

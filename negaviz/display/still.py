@@ -50,6 +50,40 @@ HOW_TO_STEP = (
     "and it steps here with no kernel."
 )
 """What the still's line says after what it shows: how to get the stepper."""
+NOT_LOADED = (
+    "The stepper's widget has not loaded here. In JupyterLab and Notebook 7, run this cell again (a saved "
+    "notebook keeps no widget). In VS Code, the Jupyter extension fetches widget code from a CDN: go online, "
+    "allow it (the setting <code>jupyter.widgetScriptSources</code>: <code>[\"jsdelivr.com\", \"unpkg.com\"]</code>) "
+    "and run the cell again. In Colab, run <code>from google.colab import output; "
+    "output.enable_custom_widget_manager()</code> first. Anywhere, <code>negaviz export</code> (or "
+    "<code>negaviz.export.export_html</code>) writes a page that steps offline."
+)
+"""What a stepper's fallback says where its widget did not load: why, and what to do there."""
+FALLBACK = "negaviz-fallback"
+"""The class of a stepper's fallback (its still, shown where the widget does not load)."""
+FALLBACK_AFTER_MS = 4000
+"""How long a stepper's widget may take to show before its fallback shows instead."""
+
+# Shows the fallback (the element before the script) when no stepper has rendered just
+# before it, in document order, within FALLBACK_AFTER_MS: a widget that failed (VS Code or
+# Colab with no CDN, a notebook saved without its widgets), and hides it again if one shows
+# later.  A stepper's stored HTML form counts as shown.  Where scripts do not run (an
+# untrusted notebook) it stays hidden: the stepper's own output shows its still there.
+_FALLBACK_SCRIPT = """<script>(() => {
+  const me = document.currentScript && document.currentScript.previousElementSibling;
+  if (!me || !me.classList.contains("%(fallback)s")) return;
+  const shown = () => {
+    const all = [...document.querySelectorAll("[data-negaviz-stepper], .negaviz-output, .%(fallback)s")];
+    const before = all[all.indexOf(me) - 1];
+    return !!before && !before.classList.contains("%(fallback)s");
+  };
+  const start = Date.now();
+  const timer = setInterval(() => {
+    const ok = shown(), waited = Date.now() - start;
+    me.style.display = ok || waited < %(after)d ? "none" : "";
+    if (waited > 120000) clearInterval(timer);
+  }, 250);
+})();</script>"""
 _IMG = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]*)"')
 
 
@@ -83,10 +117,10 @@ def _still_svg(scene: Scene, *, step: int, perspective: Perspective, windows: bo
 
 def still_html(
     scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool, preview: bool = False,
-    note: str = "",
+    note: str = "", how: str = HOW_TO_STEP,
 ) -> str:
     """A stepper's still: the picture of each scene at ``step`` as an image, and one line
-    saying what it is and how to step it (``note`` first, if given)."""
+    saying what it is and ``how`` to step it (``note`` first, if given)."""
     pictures = []
     for scene in scenes:
         svg = _still_svg(scene, step=step, perspective=perspective, windows=windows, preview=preview)
@@ -97,9 +131,16 @@ def still_html(
             pictures.append(img_html(svg, alt))
     top = max(len(s.trace) for s in scenes)
     what = f"A negaviz stepper, shown still at step {min(step, top)} of {top}."
-    line = " ".join(part for part in (note, what, HOW_TO_STEP) if part)
+    line = " ".join(part for part in (note, what, how) if part)
     return (f'<div class="{STILL}">' + "".join(f"<div>{p}</div>" for p in pictures)
             + f'<p style="font-style: italic">{line}</p></div>')
+
+
+def fallback_html(still: str) -> str:
+    """A stepper's second output: ``still`` (made with ``how=NOT_LOADED``), hidden, and a
+    script that shows it if the widget has not rendered within :data:`FALLBACK_AFTER_MS`."""
+    return (f'<div class="{FALLBACK}" style="display: none">{still}</div>'
+            + _FALLBACK_SCRIPT % {"fallback": FALLBACK, "after": FALLBACK_AFTER_MS})
 
 
 def stepper_html(still: str, frame: str) -> str:

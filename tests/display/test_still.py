@@ -99,3 +99,26 @@ def test_the_build_drops_only_widget_views_with_an_html_form() -> None:
     ])])
     kept = [sorted(o["data"]) for o in tool.still_widgets(nb).cells[0].outputs]
     assert kept == [["text/html", "text/plain"], [tool.WIDGET_VIEW, "text/plain"]]
+
+
+def test_ipython_shows_a_stepper_and_its_fallback_hidden_at_first(trace: negaviz.Trace) -> None:
+    from IPython.testing.globalipapp import start_ipython
+
+    from negaviz.display.still import FALLBACK, FALLBACK_AFTER_MS, NOT_LOADED
+
+    shell = start_ipython()
+    shown: list[dict[str, str]] = []
+    publish = shell.display_pub.publish
+    shell.display_pub.publish = lambda data, metadata=None, **kw: shown.append(data)  # what the notebook gets
+    w = StepperWidget(trace, step=4)
+    try:
+        shell.displayhook(w)  # as the last expression of a cell
+    finally:
+        shell.display_pub.publish = publish
+        w.close()
+    (widget, fallback) = shown
+    assert "application/vnd.jupyter.widget-view+json" in widget and set(fallback) == {"text/html"}
+    form = fallback["text/html"]
+    assert form.startswith(f'<div class="{FALLBACK}" style="display: none">') and NOT_LOADED in form
+    assert svg_of_img(form) == svg_element(to_svg(draw(trace, step=4)))  # the still at the step shown
+    assert f"waited < {FALLBACK_AFTER_MS}" in form  # the script that shows it when no stepper rendered
