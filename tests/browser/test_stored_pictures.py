@@ -8,7 +8,7 @@ trusted (``jupyter trust``, as ``make lab`` does).  Every stored drawing must sh
 image that loaded, every stored stepper its still picture and a line saying how to step it
 (untrusted) or its stepping page (trusted); no output may show a negaviz object's text
 line (``<negaviz drawing: 8 nodes>``) where a picture was stored, nor "Error displaying
-widget".
+widget"; and no stepper's fallback (its still for a widget that failed) may show.
 
 The notebooks are ``notebooks/*.ipynb``; ``NEGAVIZ_TEST_NOTEBOOKS=DIR`` checks the ones in
 DIR instead (a helper re-executes a few into a temporary folder with
@@ -30,6 +30,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from negaviz.display.still import FALLBACK_AFTER_MS
 
 
 def _lab_helpers() -> ModuleType:
@@ -63,20 +65,22 @@ def stored(path: Path) -> dict[str, Any]:
     """What the notebook stores: how many drawings, steppers and pictures in the steppers'
     stills, and the negaviz text lines that are all an output holds (those may show)."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    drawings = stills = steppers = 0
+    drawings = stills = steppers = fallbacks = 0
     text_only: set[str] = set()
     for cell in nb["cells"]:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             html = "".join(data.get("text/html", ""))
-            if "negaviz-still" in html:
+            if "negaviz-fallback" in html:
+                fallbacks += 1  # shown only where a live widget fails: hidden here
+            elif "negaviz-still" in html:
                 steppers += 1
                 stills += html.count('class="negaviz-picture"')
             elif "image/svg+xml" in data or "image/png" in data:
                 drawings += 1
             elif set(data) == {"text/plain"}:
                 text_only.add("".join(data["text/plain"]).strip())
-    return {"drawings": drawings, "stills": stills, "steppers": steppers, "text_only": text_only}
+    return {"drawings": drawings, "stills": stills, "steppers": steppers, "fallbacks": fallbacks, "text_only": text_only}
 
 
 @pytest.fixture(scope="module")
@@ -124,7 +128,8 @@ READ_OUTPUTS = """(root) => {
   return {
     loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0 && visible(i)).length,
     missingAlt: imgs.filter((i) => !i.getAttribute('alt')).length,
-    stills: outputs.filter((o) => { const s = o.querySelector('.negaviz-still'); return s && visible(s); }).length,
+    stills: outputs.filter((o) => { const s = o.querySelector('.negaviz-output .negaviz-still'); return s && visible(s); }).length,
+    fallbacks: outputs.filter((o) => { const f = o.querySelector('.negaviz-fallback'); return f && visible(f); }).length,
     frames: outputs.filter((o) => { const f = o.querySelector('iframe.negaviz-static'); return f && visible(f); }).length,
     lines: outputs.flatMap((o) => o.innerText.split('\\n')).map((l) => l.trim()).filter((l) => l.startsWith('<negaviz') || l.startsWith('<IPython')),
     errors: outputs.map((o) => o.innerText).filter((t) => t.includes('Error displaying widget') || t.includes('model not found')),
@@ -150,8 +155,10 @@ def test_every_stored_picture_shows(frontend: str, trust: str, servers: dict[str
         notebook.locator(".jp-Cell").first.wait_for(timeout=OPEN_TIMEOUT_MS)
         # Untrusted, the steppers' stills show; trusted, their stepping pages instead.
         images = want["drawings"] + (want["stills"] if trust == "untrusted" else 0)
-        # the images decode after the cells attach: wait for them (at most a minute), then read the outputs
+        # the images decode after the cells attach: wait for them (at most a minute), and past the
+        # few seconds a stepper's fallback waits for a widget, then read the outputs
         notebook.evaluate(WAIT_FOR_IMAGES, [images, OPEN_TIMEOUT_MS])
+        page.wait_for_timeout(FALLBACK_AFTER_MS + 1000)
         seen = notebook.evaluate(READ_OUTPUTS)
         shot = jl.ROOT / "artifacts" / f"stored-{frontend}-{trust}-{name.removesuffix('.ipynb')}.png"
         shot.parent.mkdir(exist_ok=True)
@@ -166,7 +173,7 @@ def test_every_stored_picture_shows(frontend: str, trust: str, servers: dict[str
             ok = seen["stills"] == want["steppers"] and seen["howTo"] >= want["steppers"] and seen["frames"] == 0
         else:  # every stepper's stepping page, its still hidden
             ok = seen["frames"] == want["steppers"] and seen["stills"] == 0
-        ok = ok and seen["loaded"] == images
+        ok = ok and seen["loaded"] == images and seen["fallbacks"] == 0
         if not ok or unexpected or seen["errors"] or seen["missingAlt"]:
             problems.append(f"{name}: stored {want['drawings']} drawings, {want['steppers']} steppers; expected "
                             f"{images} images; "

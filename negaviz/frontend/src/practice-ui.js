@@ -146,6 +146,7 @@ export function makePractice({ data, pane, state, go, pause }) {
     box.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); tree ? checkTree() : submit(); } });
     fo.append(box);
     g.append(fo);
+    g.setAttribute("role", "group"); // not "img": an image's content is hidden from screen readers, its field too
     return box;
   }
 

@@ -24,6 +24,7 @@ import { EDIT_KEYS, editByKeyboard } from "./edit-keys.js";
 import { resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
 import { makeWarmer } from "./warm.js";
+import { showTextTree } from "./text-tree.js";
 
 // The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
 // from negaviz.analysis.steps.JUMP_CODES).
@@ -219,6 +220,7 @@ export async function render({ model, el }) {
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
       pane.paint(k, state.perspective, state.preview);
+      showTextTree(pane, k, state.perspective, state.preview); // the same step in words, for screen readers
       pane.panels(k, state.perspective);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
