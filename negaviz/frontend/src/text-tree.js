@@ -19,7 +19,17 @@ const STATES = [
   ["nv-lower", "returned a lower bound"],
   ["nv-upper", "returned an upper bound"],
 ];
-const MARKS = [["nv-cut", "cut off"], ["nv-tt", "table hit"], ["nv-pv", "on the best line"], ["nv-preview", "later in the search (preview)"]];
+const MARKS = [["nv-pv", "on the best line"], ["nv-preview", "later in the search (preview)"]];
+// A value's sign as the picture writes it, in words.
+const BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["value ", "", ""]];
+// The picture's marks (look.js's m), in words.
+const MARK_WORDS = { cut: "cut off", TT: "table hit" };
+
+function valueWords(v) {
+  if (v === "?") return "no value yet";
+  for (const [sym, before, after] of BOUNDS) if (v.startsWith(sym)) return "value " + before + v.slice(sym.length) + after;
+  return "value " + v;
+}
 
 /**
  * One drawn item at `step` in words, or null where the picture does not draw it yet.
@@ -34,13 +44,13 @@ export function describe(d, item, step, settings) {
   const cls = o.cls.split(" ");
   if (cls.includes("nv-hidden")) return null;
   const parts = [item.name];
-  if (item.kind === "n") parts.push(((d.s.first_player + item.depth) % 2 ? "second" : "first") + " player to move");
+  if (item.kind === "n" || item.kind === "p") parts.push(((d.s.first_player + item.depth) % 2 ? "second" : "first") + " player to move");
   const state = STATES.find(([c]) => cls.includes(c));
   if (state) parts.push(state[1]);
   const value = o.v.slice((item.prefix || "").length).trim();
-  if (value && value !== "pruned") parts.push(o.given ? "given value " + value : "value " + value);
+  if (value && value !== "pruned") parts.push(o.given ? "given value " + value : valueWords(value));
   if (settings.windows && o.w && !cls.includes("nv-unseen")) parts.push("window " + o.w);
-  if (o.m && o.m !== "pruned") parts.push(o.m);
+  if (o.m && o.m !== "pruned") parts.push(o.m.split(" ").map((w) => MARK_WORDS[w] || w).join(", "));
   for (const [c, words] of MARKS) if (cls.includes(c)) parts.push(words);
   return parts.join(", ");
 }
