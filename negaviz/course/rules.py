@@ -57,6 +57,8 @@ SKIP_TAGS = ("nbval-ignore-output", "nbval-skip")
 TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 """An ISO date and time, as a clock or a file's modification time prints it."""
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+OLDER = "older-negaviz-output"
+"""The rule a stored drawing or stepper saved by an older negaviz breaks."""
 
 _RANDOM_DRAWS = frozenset({
     "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
@@ -173,7 +175,7 @@ def _cell_problems(source: str, outputs: list[Any], seeded: set[str], unchecked:
                "nbval compares only its text, and a saved or converted notebook shows nothing; show a picture "
                "(negaviz.render.picture) or a negaviz widget, which carry one")
     if any(map(_older_negaviz, map(_data, outputs))):
-        yield ("older-negaviz-output", "was saved by an older negaviz: its stored picture does not show in an "
+        yield (OLDER, "was saved by an older negaviz: its stored picture does not show in an "
                "untrusted notebook; run the notebook again and save it")
     if any(c.name.split(".")[-1] == "Output" for c in calls):
         yield ("output-widget", "makes an Output widget: what it displays leaks into the cell's outputs under nbval; "

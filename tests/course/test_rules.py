@@ -173,3 +173,17 @@ def test_a_malformed_cell_is_read_without_a_crash() -> None:
     cells = [{"cell_type": "code", "id": "c01", "metadata": [], "outputs": {"x": 1}, "source": ["import time\n", "time.time()"]},
              {"cell_type": "code", "id": "c02", "metadata": {"tags": "nbval-skip"}, "outputs": [{"data": [1]}, 5], "source": 7}]
     assert [(f.cell, f.rules) for f in findings(cells)] == [(1, ("printed-time",))]
+
+
+def test_the_site_command_says_in_one_line_which_notebook_an_older_negaviz_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    old = {"output_type": "display_data", "data": {"image/svg+xml": "<svg/>", "text/plain": "<negaviz drawing: 8 nodes>"}}
+    notebook = {"cells": [code("picture(trace)", [old]), code("print(1)"), code("picture(trace)", [old])],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "03-old.ipynb").write_text(json.dumps(notebook))
+    (tmp_path / "04-new.ipynb").write_text(json.dumps({**notebook, "cells": [code("print(1)")]}))
+    cli._warn_older_outputs([str(tmp_path)])
+    assert capsys.readouterr().err.splitlines() == [
+        "warning: 03-old.ipynb: cells 1, 3 were saved by an older negaviz and show no picture until the notebook runs: "
+        "run it again, save it and build the site again"]
