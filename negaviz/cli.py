@@ -689,7 +689,24 @@ def _cmd_site(args: argparse.Namespace) -> int:
           f"{info.bytes / 1e6:.1f} MB in {info.files:,} files; copy the folder to any static web space")
     if info.moved_aside is not None:
         print(f"the folder that was there is now {str(info.moved_aside)!r}", file=sys.stderr)
+    _warn_older_outputs(args.notebooks)
     return 0
+
+
+def _warn_older_outputs(paths: list[str]) -> None:
+    """One line per notebook whose stored drawings or steppers an older negaviz saved (they
+    show no picture in the site before the notebook runs)."""
+    from negaviz.course.rules import OLDER, check_notebook
+    from negaviz.site.notebooks import collect
+
+    for file in collect(paths):
+        if file.source.suffix.lower() != ".ipynb":
+            continue
+        cells = [f.cell for f in check_notebook(file.source) if OLDER in f.rules]
+        if cells:
+            print(f"warning: {file.name}: cell{'s' if len(cells) > 1 else ''} {', '.join(map(str, cells))} "
+                  "were saved by an older negaviz and show no picture until the notebook runs: run it again, save "
+                  "it and build the site again", file=sys.stderr)
 
 
 def _cmd_init(args: argparse.Namespace) -> int:

@@ -11,8 +11,9 @@ script does what jupytext and nbclient do not do on their own:
   directory ``notebooks/``, as in JupyterLab);
 * clean it: no execution timestamps, neighbouring chunks of one stream joined;
 * replace the random ids of widget models (in widget outputs) by ids derived from the
-  notebook's name and the widgets' place in it, then drop the saved widget state (the
-  steppers' outputs carry a self-contained HTML form that static pages show instead);
+  notebook's name and the widgets' place in it, then drop the saved widget state and the
+  views of widgets that have an HTML form (a view without its state could only say
+  "model not found"; the steppers' HTML form shows a still picture, or steps, instead);
 
 then writes the ``.ipynb``.  The same sources and package give byte-identical notebooks.
 
@@ -128,6 +129,20 @@ def stable_widget_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.Notebook
     return nbformat.from_dict(json.loads(text))
 
 
+def still_widgets(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop the widget view from every output that has an HTML form beside it (a stepper's:
+    its still and its stepping page).  The widget's state is not saved (see :func:`build`),
+    so the view could only say "Error displaying widget: model not found"; without it the
+    notebook shows the HTML form, trusted or not, until the cell runs again.  (nbval does
+    not compare widget views.)"""
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and "text/html" in data:
+                del data[WIDGET_VIEW]
+    return nb
+
+
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Drop what changes from run to run and says nothing about the notebook."""
     for cell in nb.cells:
@@ -155,6 +170,7 @@ def build(name: str, folder: Path = NOTEBOOKS, out: Path | None = None) -> Path:
     # No saved widget state: with it, `jupyter nbconvert --to html` would show the widget
     # views, which need a CDN, instead of the steppers' self-contained HTML form.
     nb.metadata.pop("widgets", None)
+    nb = still_widgets(nb)
     nbformat.validate(nb)
     nbformat.write(nb, path)
     return path

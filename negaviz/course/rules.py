@@ -14,6 +14,9 @@ differ and what to do instead:
 * ``widget-without-static-form``: a widget whose stored output has no HTML form (nbval
   compares only its text, and a saved or converted notebook shows nothing), or
   ``interact``, which makes one;
+* ``older-negaviz-output``: a stored drawing or stepper saved by a negaviz older than the
+  forms that show in an untrusted notebook (:mod:`negaviz.display.still`): it opens, but
+  shows no picture until the notebook runs again;
 * ``output-widget``: ``Output()`` widgets, whose displays leak into the cell's outputs
   under nbval;
 * ``ignore-marker``: ``# NBVAL_IGNORE_OUTPUT`` with anything else on its line (nbval only
@@ -56,6 +59,8 @@ SKIP_TAGS = ("nbval-ignore-output", "nbval-skip")
 TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 """An ISO date and time, as a clock or a file's modification time prints it."""
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+OLDER = "older-negaviz-output"
+"""The rule a stored drawing or stepper saved by an older negaviz breaks."""
 
 _RANDOM_DRAWS = frozenset({
     "random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
@@ -171,6 +176,9 @@ def _cell_problems(source: str, outputs: list[Any], seeded: set[str], unchecked:
         yield ("widget-without-static-form", f"shows a widget with no static form ({shown[:40] or 'a widget'}): "
                "nbval compares only its text, and a saved or converted notebook shows nothing; show a picture "
                "(negaviz.render.picture) or a negaviz widget, which carry one")
+    if any(map(_older_negaviz, map(_data, outputs))):
+        yield (OLDER, "was saved by an older negaviz: its stored picture does not show in an "
+               "untrusted notebook; run the notebook again and save it")
     if any(c.name.split(".")[-1] == "Output" for c in calls):
         yield ("output-widget", "makes an Output widget: what it displays leaks into the cell's outputs under nbval; "
                "make a widget the last expression of its cell and change it through its state")
@@ -269,6 +277,19 @@ def _random_draws(calls: list[_Call], seeded: set[str]) -> Iterator[str]:
             yield f"{call.name}()" if function == "SystemRandom" else f"{call.name}(None)"
         elif module in ("np.random", "numpy.random") and function in _NUMPY_DRAWS and module not in seeded:
             yield call.name
+
+
+def _older_negaviz(data: dict[str, Any]) -> bool:
+    """A negaviz drawing or stepper stored without the forms an untrusted notebook shows:
+    an SVG with no image beside it, or a stepper's frame with no still."""
+    from negaviz.display.still import PICTURE, STILL
+
+    if not text(data.get("text/plain", "")).startswith("<negaviz"):
+        return False
+    shown = text(data.get("text/html", ""))
+    if "image/svg+xml" in data:
+        return PICTURE not in shown
+    return "negaviz-static" in shown and STILL not in shown
 
 
 def _data(output: Any) -> dict[str, Any]:

@@ -10,7 +10,10 @@ proof know nothing of notebooks, and ask here.
   it): its picture wherever one can be made, else its plain text;
 * :func:`widget_bundle` and :func:`static_form`: a stepper's or a comparison's output,
   the widget plus a self-contained HTML form that steps where no widget manager runs
-  (``jupyter nbconvert --to html``, nbviewer);
+  (``jupyter nbconvert --to html``, nbviewer), with a still picture for an untrusted
+  notebook (:mod:`negaviz.display.still`: the forms that show wherever a notebook opens);
+* :func:`fallback_form`: a stepper's second output, its still where the widget does not
+  load (VS Code or Colab with no CDN);
 * :func:`register`: in a kernel with no ``dot``, has IPython show a bare
   ``graphviz.Digraph`` through the page too (``import negaviz`` calls it).
 
@@ -23,9 +26,9 @@ imported when used, so this module imports with the core install alone.
 >>> shown
 <negaviz drawing: 8 nodes>
 >>> sorted(shown._repr_mimebundle_())
-['image/svg+xml', 'text/plain']
+['image/svg+xml', 'text/html', 'text/plain']
 >>> sorted(bundle(trace)), bundle(trace)["text/plain"]
-(['image/svg+xml', 'text/plain'], '<negaviz.Trace: 6 nodes, 18 events, complete>')
+(['image/svg+xml', 'text/html', 'text/plain'], '<negaviz.Trace: 6 nodes, 18 events, complete>')
 """
 
 from __future__ import annotations
@@ -58,7 +61,11 @@ class Picture:
         """How many nodes it draws."""
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        return {"image/svg+xml": self.svg, "text/plain": repr(self)}
+        # The SVG as an image too: an untrusted notebook shows no SVG but keeps an <img>.
+        from negaviz.display.still import img_html
+
+        return {"image/svg+xml": self.svg, "text/html": img_html(self.svg, f"a drawn search tree: {self.nodes} nodes"),
+                "text/plain": repr(self)}
 
     def _repr_svg_(self) -> str:
         return self.svg
@@ -137,20 +144,34 @@ def static_form(
 ) -> str:
     """The self-contained HTML form of a stepper or a comparison of ``scenes`` at ``step``
     (a page in a sandboxed frame), or a note when a trace is too big for a page."""
+    from negaviz.display.still import still_html, stepper_html
     from negaviz.frontend.page import MAX_PAGE_EVENTS, check_page_size, page_html, static_html
 
     try:
         check_page_size(scenes)
     except InputError:
         n = max(len(s.trace) for s in scenes)
-        return (
-            f"<p><i>negaviz stepper: this search has {n:,} events, more than a static page holds "
-            f"({MAX_PAGE_EVENTS:,}); it steps in a running notebook.</i></p>"
-        )
+        return still_html(scenes, step=step, perspective=perspective, windows=windows, preview=preview, note=(
+            f"This search has {n:,} events, more than a stored page holds ({MAX_PAGE_EVENTS:,}): it steps in a "
+            "running notebook only."
+        ))
     page = page_html(scenes, title=" | ".join(s.title for s in scenes if s.title) or "negaviz stepper",
                      step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
                      autofocus=False)
-    return static_html(page)
+    still = still_html(scenes, step=step, perspective=perspective, windows=windows, preview=preview)
+    return stepper_html(still, static_html(page))
+
+
+def fallback_form(
+    scenes: list[Scene], *, step: int, perspective: Perspective, windows: bool, preview: bool = False,
+) -> str:
+    """A stepper's or a comparison's second output: its still, shown by a few lines of
+    script where the widget has not rendered within a few seconds (VS Code or Colab with no
+    CDN, a saved notebook), with a line saying why and what to do there."""
+    from negaviz.display.still import NOT_LOADED, fallback_html, still_html
+
+    return fallback_html(still_html(scenes, step=step, perspective=perspective, windows=windows, preview=preview,
+                                    how=NOT_LOADED))
 
 
 def widget_bundle(widget: Any, given: Any) -> Any:

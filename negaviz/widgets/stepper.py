@@ -38,7 +38,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from negaviz.analysis.steps import Jump, next_step, sign
-from negaviz.display import static_form, widget_bundle
+from negaviz.display import fallback_form, static_form, widget_bundle
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, viz_source
 from negaviz.frontend.scene import CHUNK, Scene
@@ -165,6 +165,17 @@ class SyncedState:
         manager (``jupyter nbconvert --to html``, nbviewer): it steps there too."""
         widget: Any = super()  # the ipywidgets box this is mixed into
         return widget_bundle(self, widget._repr_mimebundle_(**kwargs))
+
+    def _ipython_display_(self) -> None:
+        """Shown by IPython: the widget's output, then a second, hidden at first, that
+        shows the still where the widget has not rendered within a few seconds (VS Code or
+        Colab when their CDN fails, a notebook reopened without its widgets)."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        fallback = fallback_form(self._scenes(), step=self.step, perspective=self.perspective, windows=self.windows,
+                                 preview=self.preview)
+        display({"text/html": fallback}, raw=True)
 
     def close(self) -> None:
         """Close this widget and all its parts."""

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+import negaviz
+import negaviz.display
 from negaviz import cli
 from negaviz.course.init import STARTER, TEMPLATE
 from negaviz.course.pairs import FIX
@@ -115,11 +117,28 @@ def test_a_stored_timestamp_or_timing_is_found() -> None:
 def test_a_widget_without_a_static_form_is_found_and_one_with_it_is_not() -> None:
     bare = {"output_type": "execute_result", "data": {WIDGET: {"model_id": "x"}, "text/plain": "IntSlider(value=0)"}}
     framed = {"output_type": "execute_result",
-              "data": {WIDGET: {"model_id": "y"}, "text/html": "<iframe></iframe>", "text/plain": "<negaviz StepperWidget>"}}
+              "data": {WIDGET: {"model_id": "y"}, "text/plain": "<negaviz StepperWidget>",
+                       "text/html": '<div class="negaviz-still"></div><iframe class="negaviz-static"></iframe>'}}
     found = findings([code("IntSlider()", [bare]), code("StepperWidget(trace)", [framed]),
                       code("from ipywidgets import interact\ninteract(f, x=3)")])
     assert [(f.cell, f.rules) for f in found] == [(1, ("widget-without-static-form",)), (3, ("widget-without-static-form",))]
     assert "(IntSlider(value=0))" in found[0].messages[0]
+
+
+def test_a_notebook_saved_by_an_older_negaviz_says_in_one_line_to_run_it_again() -> None:
+    svg = "<svg><g/></svg>"
+    old_drawing = {"output_type": "display_data", "data": {"image/svg+xml": svg, "text/plain": "<negaviz drawing: 8 nodes>"}}
+    old_stepper = {"output_type": "display_data", "data": {
+        WIDGET: {"model_id": "y"}, "text/plain": "<negaviz StepperWidget: 18 events, step 0>",
+        "text/html": '<iframe class="negaviz-static" data-negaviz-static="0123456789ab"></iframe>'}}
+    picture = negaviz.display.picture(negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]")))
+    new_drawing = {"output_type": "display_data", "data": picture._repr_mimebundle_()}
+    other_svg = {"output_type": "display_data", "data": {"image/svg+xml": svg, "text/plain": "<Figure>"}}
+    found = findings([code("picture(trace)", [old_drawing]), code("StepperWidget(trace)", [old_stepper]),
+                      code("picture(trace)", [new_drawing]), code("plot()", [other_svg])])
+    assert [(f.cell, f.rules) for f in found] == [(1, ("older-negaviz-output",)), (2, ("older-negaviz-output",))]
+    assert found[0].line("03.ipynb") == ("03.ipynb: cell 1: was saved by an older negaviz: its stored picture does not "
+                                         "show in an untrusted notebook; run the notebook again and save it")
 
 
 def test_output_widgets_and_a_marker_not_alone_are_found() -> None:
@@ -210,3 +229,17 @@ def test_a_malformed_cell_is_read_without_a_crash() -> None:
     cells = [{"cell_type": "code", "id": "c01", "metadata": [], "outputs": {"x": 1}, "source": ["import time\n", "time.time()"]},
              {"cell_type": "code", "id": "c02", "metadata": {"tags": "nbval-skip"}, "outputs": [{"data": [1]}, 5], "source": 7}]
     assert [(f.cell, f.rules) for f in findings(cells)] == [(1, ("printed-time",))]
+
+
+def test_the_site_command_says_in_one_line_which_notebook_an_older_negaviz_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    old = {"output_type": "display_data", "data": {"image/svg+xml": "<svg/>", "text/plain": "<negaviz drawing: 8 nodes>"}}
+    notebook = {"cells": [code("picture(trace)", [old]), code("print(1)"), code("picture(trace)", [old])],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "03-old.ipynb").write_text(json.dumps(notebook))
+    (tmp_path / "04-new.ipynb").write_text(json.dumps({**notebook, "cells": [code("print(1)")]}))
+    cli._warn_older_outputs([str(tmp_path)])
+    assert capsys.readouterr().err.splitlines() == [
+        "warning: 03-old.ipynb: cells 1, 3 were saved by an older negaviz and show no picture until the notebook runs: "
+        "run it again, save it and build the site again"]

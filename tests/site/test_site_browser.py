@@ -40,6 +40,18 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteInfo]:
     yield build_site(NOTEBOOKS, tmp_path_factory.mktemp("site") / "cs440")
 
 
+def axe_violations(page: Any, selector: str) -> list[str]:
+    """axe-core's WCAG 2.1 A and AA violations within the elements ``selector`` finds (axe-core
+    from the PyPI package axe-playwright-python: nothing is fetched)."""
+    axe = pytest.importorskip("axe_playwright_python.base", reason="needs axe-playwright-python (the test extra)")
+    page.evaluate(axe.AXE_SCRIPT)
+    found = page.evaluate(
+        "async (selector) => { const out = []; for (const el of document.querySelectorAll(selector)) {"
+        " const r = await axe.run(el, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},"
+        " resultTypes: ['violations']}); out.push(...r.violations); } return out; }", selector)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}" for v in found]
+
+
 def assert_told_while_starting(status: list[str], *, then_output: bool = True) -> None:
     """The site's line said Python was loading, how long the first time takes and how long
     so far, and then that it was ready (before any output), and then went; a screen
@@ -161,6 +173,9 @@ def test_practice_in_the_course_site_is_graded_in_the_page(site: SiteInfo, site_
             assert "Not yet: 1 cut is missed" in want.sentence
             assert any("accepted as a bound" in n for n in want.notes)
             expect(root.locator(".nv-practice-result .nv-note").first).to_contain_text("accepted as a bound")
+            # accessible in the site too: axe-core's WCAG 2.1 A/AA rules, on the stepper, fields open and checked
+            found = axe_violations(page, "[data-negaviz-stepper]")
+            assert not found, found
         finally:
             browser.close()
     assert blocked == [] and served.outside == []

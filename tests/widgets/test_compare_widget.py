@@ -157,9 +157,11 @@ def test_mimebundle_has_both_sides_in_one_page(pair: Any, make: Any) -> None:
     bundle = w._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert bundle["text/plain"] == repr(w) == "<negaviz CompareWidget: 23 and 18 events, step 7>"
-    frame = bundle["text/html"]
-    assert frame.startswith("<iframe") and 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
-    assert frame == w.static_html()
+    form = bundle["text/html"]
+    assert form == w.static_html()
+    frame = form[form.index("<iframe"):]
+    assert 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
+    assert form.count('class="negaviz-picture"') == 2  # the still: both sides at step 7
     page = html.unescape(re.search(r'srcdoc="([^"]*)"', frame).group(1))  # type: ignore[union-attr]
     assert page_module(page) == ESM  # the front-end, gzipped
     state = page_state(page)

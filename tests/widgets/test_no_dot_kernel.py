@@ -54,4 +54,5 @@ def test_the_same_cells_with_dot_show_svg() -> None:
 
     trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
     bundle = trace._repr_mimebundle_()
-    assert set(bundle) == {"image/svg+xml", "text/plain"} and bundle["image/svg+xml"].startswith("<svg")
+    # the SVG, and the same SVG as an image (what an untrusted notebook shows: negaviz.display.still)
+    assert set(bundle) == {"image/svg+xml", "text/html", "text/plain"} and bundle["image/svg+xml"].startswith("<svg")

@@ -21,11 +21,13 @@ import negaviz.frontend.page
 import negaviz.widgets.stepper
 from negaviz.analysis.pseudocode import LISTINGS
 from negaviz.analysis.steps import Stepper
+from negaviz.display.still import svg_of_img
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, page_module, page_state
 from negaviz.frontend.scene import CHUNK
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import Counters
+from negaviz.render import draw, svg_element, to_svg
 from negaviz.widgets import StepperWidget
 from negaviz.widgets.stepper import LAZY_EVENTS, StepperView, descendants
 
@@ -367,15 +369,19 @@ def test_mimebundle_has_the_widget_and_a_self_contained_page(textbook: negaviz.T
     assert set(bundle) >= {"application/vnd.jupyter.widget-view+json", "text/html", "text/plain"}
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert bundle["text/plain"] == repr(w)
-    frame = bundle["text/html"]
-    assert frame.startswith("<iframe") and 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
+    form = bundle["text/html"]
+    frame = form[form.index("<iframe"):form.index("</iframe>") + len("</iframe>")]
+    assert 'sandbox="allow-scripts allow-downloads"' in frame and "srcdoc=" in frame
     page = srcdoc(frame)
     assert page.startswith("<!DOCTYPE html>") and "default-src 'none'" in page
     assert page_module(page) == ESM and "http" not in page.replace("http-equiv", "")  # the module, gzipped
     state = page_state(page)
     assert (state["step"], state["perspective"], state["windows"]) == (15, "minimax", False)  # as shown now
     assert state["scenes"][0]["n"] == len(textbook)
-    assert frame == w.static_html()
+    assert form == w.static_html()
+    # the still beside it (for an untrusted notebook): the picture at the step shown, as draw() makes it
+    assert svg_of_img(form) == svg_element(to_svg(draw(textbook, step=15, perspective="minimax")))
+    assert "shown still at step 15 of 18" in form
 
 
 def test_static_form_of_a_too_big_trace_is_a_note(textbook: negaviz.Trace, make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -383,7 +389,8 @@ def test_static_form_of_a_too_big_trace_is_a_note(textbook: negaviz.Trace, make:
     w = make(textbook)
     note = w._repr_mimebundle_()["text/html"]
     assert "<iframe" not in note
-    assert "this search has 18 events, more than a static page holds (10)" in note
+    assert "This search has 18 events, more than a stored page holds (10)" in note
+    assert svg_of_img(note) == svg_element(to_svg(draw(textbook, step=0)))  # its still picture all the same
 
 
 # ------------------------------------------------------------------------ big traces: sent as needed

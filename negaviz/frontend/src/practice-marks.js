@@ -48,6 +48,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
     for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
     fo.append(keyed(box));
     g.append(fo);
+    g.setAttribute("role", "group"); // not "img": an image's content is hidden from screen readers, its field too
     return box;
   }
 

@@ -25,6 +25,7 @@ import { resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
 import { nullify } from "./values.js";
 import { makeWarmer } from "./warm.js";
+import { showTextTree } from "./text-tree.js";
 
 // The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
 // from negaviz.analysis.steps.JUMP_CODES).
@@ -228,6 +229,7 @@ export async function render({ model, el }) {
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
       pane.paint(k, state.perspective, state.preview, pane, hide.veil || null);
+      showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
       pane.panels(k, state.perspective, hide);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
