@@ -334,8 +334,8 @@ PLOT_DRAWN = ".jp-RenderedVegaCommon5 canvas, .jp-RenderedVegaCommon5 svg.marks"
 DRAWING_DRAWN = ".negaviz-drawing svg"
 """A still drawing laid out by the page."""
 STEPPER_DRAWN = "[data-negaviz-stepper]:has(svg g.node)"
-PRACTICE_SHOWN = "[data-negaviz-stepper] .nv-practice"
-"""A practice stepper's panel (the task, the answer buttons, the verdict)."""
+PRACTICE_SHOWN = "[data-negaviz-stepper] .nv-practice-task"
+"""A practice stepper's task line (one a stepper; its answer bar is below the picture)."""
 """A stepper whose tree is laid out (one match per stepper)."""
 
 

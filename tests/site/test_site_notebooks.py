@@ -105,7 +105,7 @@ def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, s
     write_your_own = runs[[p.name for p in NOTEBOOKS].index("12-write-your-own-alphabeta.ipynb")].text
     if "Not yet: wrong window at F (path B F)." not in write_your_own or "step 6 of 31: Enter F with window" not in write_your_own:
         problems.append(f"12-write-your-own-alphabeta.ipynb: the checker's verdict is missing: {write_your_own[:300]!r}")
-    assert problems == []
+    assert problems == [], "\n".join(problems)
     assert runs[0].blocked == [] and served.outside == []  # nothing left 127.0.0.1 or the sub-path
     assert sum(r.plots for r in runs) >= 4 and sum(r.drawings for r in runs) >= 10
     assert sum(r.practice_verdicts for r in runs) == sum(len(p) for p in plans.values()) >= 20  # every one, answered
