@@ -914,6 +914,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("paths", metavar="PATH", nargs="+", help="a .ipynb notebook, or a folder of them")
     check.set_defaults(run=_cmd_check_notebooks)
+
+    from negaviz.cli_grade import add_command as add_grade_attempts
+
+    add_grade_attempts(commands)
     return parser
 
 
