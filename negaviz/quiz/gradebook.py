@@ -203,10 +203,10 @@ def nbgrader_cell(expect: Mapping[str, Any], *, path: str = ANSWERS_FILE, grade_
         "# Grades the answers your steppers saved (submit), in " + path + ". Run by the course's autograder.\n"
         "from negaviz.quiz import grade_file\n"
         "### BEGIN HIDDEN TESTS\n"
-        f"grade_file({path!r}, expect={json.dumps(full, ensure_ascii=False, sort_keys=True)}, points={total!r})\n"
+        f"grade_file({path!r}, expect={full!r}, points={total!r})\n"
         "### END HIDDEN TESTS"
     )
-    return {"cell_type": "code", "execution_count": None, "outputs": [], "source": source,
+    return {"cell_type": "code", "execution_count": None, "id": grade_id, "outputs": [], "source": source,
             "metadata": {"nbgrader": {"grade": True, "grade_id": grade_id, "locked": True, "points": total,
                                       "schema_version": 3, "solution": False, "task": False}}}
 
@@ -228,7 +228,7 @@ def otter_test(expect: Mapping[str, Any], *, name: str = "negaviz", path: str = 
         "from negaviz.quiz.gradebook import otter_check",
         "",
         f"name = {name!r}",
-        f"EXPECT = {json.dumps(full, ensure_ascii=False, sort_keys=True)}",
+        f"EXPECT = {full!r}",
         "",
     ]
     for ex_id, n in asked.items():

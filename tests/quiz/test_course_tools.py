@@ -1,0 +1,86 @@
+"""negaviz's graded answers in the real course tools from PyPI: nbgrader (generate_assignment,
+autograde, export) and otter-grader (otter run), end to end."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from negaviz.quiz.gradebook import nbgrader_cell, otter_test
+
+pytestmark = pytest.mark.slow
+BIN = Path(sys.executable).parent
+TREE = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+EXPECT = {"week1": TREE}
+RIGHT = [("value", "A", "5"), ("value", "B", "5"), ("value", "C", "3"), ("window", "B", "(−∞, ∞)"),
+         ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")]
+NEGATED = [("value", "A", "5"), ("value", "B", "-5"), ("value", "C", "-3"), ("window", "B", "(−∞, ∞)"),
+           ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")]
+"""Mixing up the two views: B and C in the negamax view, in a minimax exercise (5 of 7 right)."""
+
+
+def record(answers: list[tuple[str, str, str]]) -> dict[str, Any]:
+    return {"format": "negaviz-attempt", "schema": 1, "negaviz": "0.1.0", "student": None,
+            "exercises": [{"exercise": {"id": "week1", "game": "tree", "position": TREE, "algorithm": "alphabeta",
+                                        "fail_hard": False, "perspective": "minimax"},
+                           "answers": [{"kind": k, "node": n, **({"text": t} if k in ("value", "window") else {})}
+                                       for k, n, t in answers],
+                           "verdict": {"advisory": True, "correct": True}}]}  # the page's word: never read
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done
+
+
+def test_nbgrader_autogrades_three_submissions(tmp_path: Path) -> None:
+    import nbformat
+
+    course = tmp_path / "course"
+    (course / "source" / "week1").mkdir(parents=True)
+    (course / "nbgrader_config.py").write_text(
+        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\nc.CourseDirectory.course_id = 'cs440'\n")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell("Search the tree with alpha-beta, then press submit."))
+    nb.cells.append(nbformat.from_dict(nbgrader_cell(EXPECT)))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, course / "source" / "week1" / "week1.ipynb")
+    run("nbgrader", "db", "assignment", "add", "week1", cwd=course)
+    for student in ("right", "mistake", "norecord"):
+        run("nbgrader", "db", "student", "add", student, cwd=course)
+    run("nbgrader", "generate_assignment", "week1", cwd=course)
+    released = (course / "release" / "week1" / "week1.ipynb").read_text(encoding="utf-8")
+    assert "grade_file" in released and TREE not in released  # what is expected stays hidden
+    for student, answers in (("right", RIGHT), ("mistake", NEGATED), ("norecord", None)):
+        folder = course / "submitted" / student / "week1"
+        folder.mkdir(parents=True)
+        shutil.copy(course / "release" / "week1" / "week1.ipynb", folder)
+        (folder / "timestamp.txt").write_text("2026-11-28 12:00:00.000000 UTC")
+        if answers is not None:
+            (folder / "negaviz_answers.json").write_text(json.dumps(record(answers)), encoding="utf-8")
+    run("nbgrader", "autograde", "week1", cwd=course)
+    run("nbgrader", "export", cwd=course)
+    with open(course / "grades.csv", newline="") as f:
+        rows = {r["student_id"]: r for r in csv.DictReader(f)}
+    assert {s: (float(r["score"]), float(r["max_score"])) for s, r in rows.items()} == {
+        "right": (7.0, 7.0), "mistake": (5.0, 7.0), "norecord": (0.0, 7.0)}
+    said = {}
+    for student in rows:
+        graded = nbformat.read(course / "autograded" / student / "week1" / "week1.ipynb", as_version=4)
+        outputs = graded.cells[1].outputs
+        assert [o.get("name") for o in outputs if o.output_type == "stream"] == ["stdout"]  # nothing on stderr
+        said[student] = "".join(o.text for o in outputs if o.output_type == "stream")
+    assert said["right"].startswith("Exercise week1: 7 of 7 answers right. All right")
+    assert "5 of 7 answers right" in said["mistake"] and "mixing up the two views" in said["mistake"]
+    assert said["norecord"].startswith("No answers: negaviz_answers.json is not beside the notebook")
