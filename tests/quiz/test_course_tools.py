@@ -84,3 +84,33 @@ def test_nbgrader_autogrades_three_submissions(tmp_path: Path) -> None:
     assert said["right"].startswith("Exercise week1: 7 of 7 answers right. All right")
     assert "5 of 7 answers right" in said["mistake"] and "mixing up the two views" in said["mistake"]
     assert said["norecord"].startswith("No answers: negaviz_answers.json is not beside the notebook")
+
+
+def test_otter_runs_two_submission_zips(tmp_path: Path) -> None:
+    import nbformat
+
+    (tmp_path / "tests").mkdir()
+    test_file = otter_test(EXPECT, name="week1")
+    assert test_file.splitlines()[1] == "OK_FORMAT = False"
+    (tmp_path / "tests" / "week1.py").write_text(test_file, encoding="utf-8")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell("Search the tree with alpha-beta, then press submit."))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "week1.ipynb")
+    run("otter", "generate", cwd=tmp_path)
+    results = {}
+    for student, answers in (("right", RIGHT), ("mistake", NEGATED)):
+        with zipfile.ZipFile(tmp_path / f"{student}.zip", "w") as z:
+            z.write(tmp_path / "week1.ipynb", "week1.ipynb")
+            z.writestr("negaviz_answers.json", json.dumps(record(answers)))
+        out = tmp_path / f"out-{student}"
+        out.mkdir()
+        run("otter", "run", "-a", "autograder.zip", "-o", str(out), f"{student}.zip", cwd=tmp_path)
+        tests = json.loads((out / "results.json").read_text(encoding="utf-8"))["tests"]
+        results[student] = {t["name"]: t for t in tests}
+    assert (results["right"]["week1"]["score"], results["right"]["week1"]["max_score"]) == (7, 7)
+    assert (results["mistake"]["week1"]["score"], results["mistake"]["week1"]["max_score"]) == (5, 7)
+    said = results["mistake"]["week1"]["output"]
+    assert said.count("✅ Test case passed") == 5 and said.count("❌ Test case failed") == 2
+    assert "Exercise week1: 5 of 7 answers right." in said and "mixing up the two views" in said
+    assert "❌" not in results["right"]["week1"]["output"]
