@@ -681,7 +681,7 @@ def _cmd_init(args: argparse.Namespace) -> int:
 
     from negaviz.course.rules import check_notebook
 
-    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force)
+    info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, nbgrader=args.nbgrader)
     for name in info.kept:
         print(f"kept {name} (not written by negaviz init, or changed since)", file=sys.stderr)
     for name in info.notebooks:  # what the course's CI would trip on, said now
@@ -899,6 +899,9 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("--force", action="store_true",
                       help="write into a folder that holds files: add what is missing, replace only files "
                       "init wrote before and nobody changed")
+    init.add_argument("--nbgrader", action="store_true",
+                      help="add an nbgrader course: nbgrader_config.py and a first graded assignment whose "
+                      "autograder cell grades the students' answers file afresh")
     init.set_defaults(run=_cmd_init)
 
     check = commands.add_parser(

@@ -79,6 +79,7 @@ class CourseInfo:
 
 def init_course(
     folder: str | os.PathLike[str], *, notebooks: Iterable[str | os.PathLike[str]] = (), force: bool = False,
+    nbgrader: bool = False,
 ) -> CourseInfo:
     """Write a course repository into ``folder`` (made if missing).
 
@@ -108,6 +109,10 @@ def init_course(
     files = {dest: _fill((TEMPLATE / source).read_bytes()) for source, dest in FILES.items()}
     files["constraints.txt"] = constraints().encode("utf-8")
     files.update(lectures)
+    if check_flag(nbgrader, "nbgrader"):  # a graded first assignment (negaviz.course.graded)
+        from negaviz.course.graded import nbgrader_files
+
+        files.update(nbgrader_files())
     return _write(root, files, force)
 
 

@@ -401,3 +401,29 @@ class _Reader:
 def shown(x: Any) -> str:
     text = repr(x)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, values: Mapping[str, Any] | None = None,
+                  windows: Mapping[str, Any] | None = None, cut: Any = (), perspective: str = "minimax",
+                  algorithm: str = "alphabeta", student: str | None = None) -> Path:
+    """Save answers typed in a notebook cell as a record beside the notebook (what a
+    stepper's submit saves), replacing that exercise's answers in the file if it is there;
+    an autograder that re-runs the notebook writes the same file again."""
+    from negaviz import __version__
+    from negaviz.fileio import atomic_write
+
+    given = [("value", str(n), str(v)) for n, v in (values or {}).items()]
+    given += [("window", str(n), str(w)) for n, w in (windows or {}).items()]
+    given += [("cut", str(n), "") for n in ([cut] if isinstance(cut, str) else cut)]
+    item = {"exercise": {"id": exercise_id, "game": "tree", "position": tree, "algorithm": algorithm,
+                         "fail_hard": False, "perspective": perspective},
+            "answers": [{"kind": k, "node": n, **({"text": t} if k != "cut" else {})} for k, n, t in given],
+            "verdict": None}
+    target = Path(path)
+    items = []
+    if target.exists():
+        items = [a for a in Attempt.load(target).to_json()["exercises"] if a["exercise"]["id"] != exercise_id]
+    data = {"format": FORMAT, "schema": SCHEMA, "negaviz": __version__, "student": student,
+            "exercises": [*items, item]}
+    Attempt.from_json(data, source=str(target))  # what is saved is a record load() reads
+    return atomic_write(target, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
