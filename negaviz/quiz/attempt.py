@@ -36,7 +36,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 
-__all__ = ["Attempt"]
+__all__ = ["Attempt", "write_answers"]
 
 FORMAT = "negaviz-attempt"
 """The record's ``format`` field: what kind of file it is."""
@@ -54,6 +54,16 @@ ANSWER_KINDS = ("value", "window", "cut", "uncut")
 GAME_OPTIONS = ("size", "cols", "rows", "connect")
 ALGORITHMS = ("negamax", "minimax", "alphabeta")
 VARIANT_FIELDS = ("sheet", "number", "count", "depth", "branching", "cutoffs", "deep_cutoffs", "ties", "perspective")
+
+
+def _version() -> str:
+    """This negaviz's version (read from its installed metadata: the quiz sits below the package's top)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("negaviz")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def schema() -> dict[str, Any]:
@@ -192,8 +202,6 @@ class Attempt:
     @classmethod
     def from_json(cls, raw: Any, *, source: str = "<record>") -> Attempt:
         """A record from its JSON data (form only; :meth:`check` checks seals and trees)."""
-        from negaviz import __version__
-
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
             raise InputError(f"{source}: not a negaviz attempt record (it has no \"format\": \"{FORMAT}\")")
         version = raw.get("schema")
@@ -201,8 +209,8 @@ class Attempt:
             raise InputError(f"{source}: schema is {version!r}; it must be a whole number from 1")
         writer = raw.get("negaviz")
         if version > SCHEMA:
-            raise InputError(f"{source}: written with record schema {version} (negaviz {writer}); negaviz "
-                             f"{__version__} reads schema {SCHEMA} and older: upgrade negaviz to grade it")
+            raise InputError(f"{source}: written with record schema {version} (negaviz {writer}); this negaviz "
+                             f"({_version()}) reads schema {SCHEMA} and older: upgrade negaviz to grade it")
         r = _Reader(source)
         r.keys(raw, "", {"format", "schema", "negaviz", "student", "exercises"})
         writer = r.text(raw, "negaviz", "")
@@ -409,7 +417,6 @@ def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, 
     """Save answers typed in a notebook cell as a record beside the notebook (what a
     stepper's submit saves), replacing that exercise's answers in the file if it is there;
     an autograder that re-runs the notebook writes the same file again."""
-    from negaviz import __version__
     from negaviz.fileio import atomic_write
 
     given = [("value", str(n), str(v)) for n, v in (values or {}).items()]
@@ -423,7 +430,7 @@ def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, 
     items = []
     if target.exists():
         items = [a for a in Attempt.load(target).to_json()["exercises"] if a["exercise"]["id"] != exercise_id]
-    data = {"format": FORMAT, "schema": SCHEMA, "negaviz": __version__, "student": student,
+    data = {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student,
             "exercises": [*items, item]}
     Attempt.from_json(data, source=str(target))  # what is saved is a record load() reads
     return atomic_write(target, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))

@@ -80,7 +80,7 @@ def _game(ex: Exercise) -> Any:
     from negaviz.games import make_game
 
     options = dict(ex.options)
-    return make_game(ex.game, ex.position, size=options.get("size"), cols=options.get("cols"),
+    return make_game(ex.game, ex.position,  # type: ignore[arg-type]  # a name of GAMES: the record was checked size=options.get("size"), cols=options.get("cols"),
                      rows=options.get("rows"), connect=options.get("connect"))
 
 
@@ -114,9 +114,9 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
         try:
             rec = Attempt.load(name, key_salt=key_salt, expect=expect)
             for item in rec.exercises:
-                first = seen.get((rec.student, item.exercise.id))
+                first = seen.get((rec.student or name, item.exercise.id))  # an unnamed student: one per file
                 if first is not None:
-                    who = f"student {rec.student}'s" if rec.student else "an unnamed student's"
+                    who = f"student {rec.student}'s"
                     raise InputError(f"{name}: duplicate submission: {who} exercise {item.exercise.id!r} "
                                      f"is graded from {first}")
             done = [Graded(name, rec.student, item.exercise.id, grade_answered(item), item) for item in rec.exercises]
@@ -124,7 +124,7 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
             refused.append((name, str(exc)))
             continue
         for g in done:
-            seen[(g.student, g.exercise)] = name
+            seen[(g.student or name, g.exercise)] = name
         graded.extend(done)
     return Gradebook(tuple(graded), tuple(refused))
 
@@ -175,7 +175,7 @@ def _asked(expect: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _expected(ex_id: str, spec: Any) -> Exercise:
-    fields = {"game": "tree", "position": spec} if isinstance(spec, str) else dict(spec)
+    fields: dict[str, Any] = {"game": "tree", "position": spec} if isinstance(spec, str) else dict(spec)
     return Exercise(ex_id, fields.get("game", "tree"), fields.get("position"), fields.get("algorithm", "alphabeta"),
                     fields.get("fail_hard", False), fields.get("perspective", "minimax"), fields.get("options", {}))
 
@@ -290,7 +290,7 @@ def grades_csv(book: Gradebook, *, assignment: str) -> str:
     for source, items in book.by_record().items():
         right = sum(g.points[0] for g in items)
         asked = sum(g.points[1] for g in items)
-        student = items[0].student or os.path.splitext(os.path.basename(source))[0]
+        student = items[0].student or os.path.splitext(source)[0]  # no ID in the record: its path names it
         w.writerow([assignment, "", "", student, "", "", "", float(right), 0.0, float(right), float(asked)])
     return out.getvalue()
 

@@ -66,7 +66,7 @@ def test_a_record_round_trips_and_matches_the_published_schema(tmp_path: Path) -
 BAD: list[tuple[str, Any, str]] = [
     ("not JSON", "{oops", "not an attempt record: not JSON"),
     ("another file", {"cells": []}, 'not a negaviz attempt record (it has no "format": "negaviz-attempt")'),
-    ("newer schema", {**record(RIGHT), "schema": 2}, "written with record schema 2 (negaviz 0.1.0); negaviz"),
+    ("newer schema", {**record(RIGHT), "schema": 2}, "written with record schema 2 (negaviz 0.1.0); this negaviz"),
     ("a field unknown", {**record(RIGHT), "grade": 10}, "grade is not a field of a record"),
     ("an answer kind", {**record(RIGHT), "exercises": [{**record(RIGHT)["exercises"][0], "answers": [
         {"kind": "score", "node": "A", "text": "5"}]}]}, "exercises[0].answers[0].kind is 'score'"),
