@@ -633,6 +633,10 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
 
     if not 1 <= args.count <= MAX_COUNT:
         raise InputError(f"--count {args.count} is not allowed: a sheet holds 1 to {MAX_COUNT} exercises")
+    if args.graded:  # a page with no key, for one student (negaviz.cli_grade)
+        from negaviz.cli_grade import run_graded_sheet
+
+        return run_graded_sheet(args)
     outputs = [("-o", args.output, (".html", ".htm")), ("--key", args.key, (".md",)), ("--pdf", args.pdf, (".pdf",))]
     named = [(flag, path, ends) for flag, path, ends in outputs if path is not None]
     for flag, path, ends in named:
@@ -852,6 +856,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "answered on the picture and checked in the page)")
     files.add_argument("--title", help="the page's title (default: Alpha-beta exercises)")
     files.add_argument("--force", action="store_true", help="replace files that are already there")
+    from negaviz.cli_grade import add_graded_arguments
+
+    add_graded_arguments(sheet)
     sheet.set_defaults(run=_cmd_exercises)
 
     site = commands.add_parser(

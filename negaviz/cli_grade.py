@@ -127,3 +127,41 @@ def run(args: argparse.Namespace) -> int:
     print(f"{len(book.by_record())} record(s) graded, {len(book.refused)} refused"
           + (f"; written: {', '.join(written)}" if written else ""))
     return EXIT_REFUSED if book.refused else 0
+
+
+# --------------------------------------------------------------------- exercises --graded
+def add_graded_arguments(sheet: Any) -> None:
+    """``negaviz exercises``' options for a graded sheet."""
+    graded = sheet.add_argument_group("graded (answers count: the page carries no key)")
+    graded.add_argument("--graded", action="store_true",
+                        help="a page that collects answers and submits them as a record for grade-attempts, with "
+                        "no answer key and no recorded search in it; needs --student, --key-salt and --sheet")
+    graded.add_argument("--key-salt", metavar="SALT", help="the course's secret salt (or set NEGAVIZ_KEY_SALT): "
+                        "each student's trees are made from it, their sheet's name and their ID")
+    graded.add_argument("--sheet", metavar="NAME", help="the sheet's name in the course, e.g. week3")
+
+
+def run_graded_sheet(args: argparse.Namespace) -> int:
+    """``negaviz exercises --graded``: one student's graded page."""
+    from negaviz.export.graded import graded_sheet_html
+
+    salt = args.key_salt if args.key_salt is not None else os.environ.get("NEGAVIZ_KEY_SALT")
+    missing = [flag for flag, v in (("--student", args.student), ("--key-salt", salt), ("--sheet", args.sheet))
+               if v is None]
+    if missing:
+        raise InputError(f"--graded needs {', '.join(missing)}: a graded page is one student's, made from the "
+                         "course's salt, for a named sheet")
+    for flag, given in (("--key", args.key), ("--pdf", args.pdf), ("--paper", args.paper or None)):
+        if given is not None:
+            raise InputError(f"--graded writes the page only: {flag} is for practice sheets (the key stays with "
+                             "staff: grade-attempts grades the records)")
+    if not args.output.lower().endswith((".html", ".htm")):
+        raise InputError(f"-o {args.output!r} should end with .html or .htm")
+    if os.path.lexists(args.output) and not args.force:
+        raise InputError(f"{args.output!r} already exists: use --force to replace it")
+    page = graded_sheet_html(args.count, args.depth, args.branching, sheet=args.sheet, student=args.student,
+                             key_salt=salt, cutoffs=args.cutoffs, deep_cutoffs=args.deep_cutoffs,
+                             ties=args.ties, perspective=args.perspective, title=args.title)
+    atomic_write(Path(args.output), page.encode("utf-8"))
+    print(f"{args.count} graded exercises (sheet {args.sheet}, student {args.student}): {args.output}")
+    return 0

@@ -57,6 +57,7 @@ from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
+from negaviz.quiz.attempt import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
@@ -280,6 +281,8 @@ class Scene:
         """Per perspective, the sentence saying what an edit changed, for the line above the picture (or None)."""
         self.interval = interval
         self.practice: dict[str, Any] | None = practice_data(trace, mode) if mode is not None else None
+        if self.practice is not None and mode == "tree":  # submit: the record's frame (negaviz.quiz.attempt)
+            self.practice["submit"] = submit_data(trace, title or None)
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
         text = getattr(trace.game, "text", None)
         self.tree_text: str | None = (

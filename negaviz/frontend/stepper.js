@@ -1148,6 +1148,123 @@ function taskText(question, perspective) {
   return "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
 }
 
+// ------------------------------------------------------------ src/practice-submit.js
+// Submit: the student's answers as an attempt record (negaviz.quiz.attempt; its schema is
+// negaviz/quiz/attempt.schema.json).  The record holds what was set (the data's
+// submit.exercise), the raw answers in the order given, and the page's verdict marked
+// advisory: staff grade the answers afresh and never read it.  A widget hands the record to
+// the kernel, which saves it beside the notebook; a page downloads it.  The record's format,
+// schema, version and file name come in the data (submit), so nothing here is declared twice.
+//
+// bootGradedPage() runs a graded page (negaviz exercises --graded): the tree drawn, answer
+// fields, and submit; that page carries no key and no search, so it grades nothing.
+
+/**
+ * The answers in the order given: each change of a field, each edge marked or unmarked.
+ * @returns {{value: (node: string, text: string) => void, window: (node: string, text: string) => void,
+ *            cut: (node: string, on: boolean) => void, list: Array<object>}}
+ */
+function answerLog() {
+  const list = [];
+  return {
+    list,
+    value: (node, text) => list.push({ kind: "value", node, text: String(text) }),
+    window: (node, text) => list.push({ kind: "window", node, text: String(text) }),
+    cut: (node, on) => list.push({ kind: on ? "cut" : "uncut", node }),
+  };
+}
+
+/**
+ * The record of one or more exercises answered.
+ * @param {{format: string, schema: number, negaviz: string, student: (string|null)}} submit the data's submit
+ * @param {Array<{exercise: object, answers: Array<object>, verdict: (object|null)}>} answered
+ */
+function attemptRecord(submit, answered) {
+  return {
+    format: submit.format, schema: submit.schema, negaviz: submit.negaviz, student: submit.student ?? null,
+    exercises: answered.map((a) => ({ exercise: a.exercise, answers: a.answers.slice(), verdict: a.verdict ?? null })),
+  };
+}
+
+/** The page's verdict as the record keeps it: advisory, never a grade. */
+function advisory(g) {
+  return g ? { advisory: true, correct: !!g.correct, score: g.score.slice(), mistake: g.mistake ?? null, sentence: g.sentence } : null;
+}
+
+function downloadRecord(record, filename) {
+  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 0);
+}
+
+/**
+ * Save a record: to the kernel where the widget names a file beside the notebook (its
+ * model's answers_file), else as a download.  Returns what the student is told.
+ */
+function saveRecord(model, record, filename) {
+  const file = model && typeof model.get === "function" ? model.get("answers_file") : "";
+  if (file) {
+    model.send({ type: "attempt", record });
+    return "Submitting: saving " + file + " beside the notebook…";
+  }
+  downloadRecord(record, filename);
+  return "Submitted: your answers are downloaded as " + filename + ". Hand that file in.";
+}
+
+/**
+ * A submit button for a practice stepper (practice-ui.js's hook): on press it asks for the
+ * answers as they are and the verdict shown, and saves the record.
+ * @param {{submit: object, model: object, answers: () => Array<object>, verdict: () => (object|null),
+ *          perspective: () => string, say: (text: string) => void}} args
+ */
+function makeSubmit({ submit, model, answers, verdict, perspective, say }) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.textContent = "submit";
+  el.title = "submit: save my answers as a record to hand in";
+  el.setAttribute("aria-label", el.title);
+  // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
+  if (model && typeof model.on === "function") {
+    model.on("msg:custom", (msg) => {
+      if (msg && msg.type === "saved") say("Submitted: your answers are saved as " + msg.file + " beside the notebook.");
+      else if (msg && msg.type === "not-saved") say("Not saved: " + msg.why);
+    });
+  }
+  el.addEventListener("click", () => {
+    const exercise = { ...submit.exercise, perspective: perspective() };
+    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit.file));
+  });
+  return el;
+}
+
+/**
+ * Run a graded page: every input and checkbox of each exercise's form is logged as it
+ * changes (data-kind, data-node), and submit downloads one record of every exercise.
+ * @param {Document} doc
+ */
+function bootGradedPage(doc) {
+  const data = JSON.parse(doc.getElementById("negaviz-graded").textContent);
+  const logs = data.exercises.map(() => answerLog());
+  for (const field of doc.querySelectorAll("[data-exercise]")) {
+    const log = logs[Number(field.dataset.exercise)];
+    field.addEventListener("change", () => {
+      const node = field.dataset.node;
+      if (field.dataset.kind === "cut") log.cut(node, field.checked);
+      else log[field.dataset.kind](node, field.value);
+    });
+  }
+  const status = doc.getElementById("negaviz-status");
+  doc.getElementById("negaviz-submit").addEventListener("click", () => {
+    const record = attemptRecord(data.submit, data.exercises.map((exercise, i) => ({ exercise, answers: logs[i].list, verdict: null })));
+    status.textContent = saveRecord(null, record, data.submit.file);
+  });
+}
+
 // ------------------------------------------------------------ src/practice-ui.js
 // Practice on the picture: the student answers on the tree, and the page grades it
 // (practice.js, from the key the scene carries; no kernel).  Two modes (the scene's
@@ -1165,10 +1282,10 @@ const TREE_WINDOWS = " While windows are shown, type each inner node's window to
 
 /**
  * Practice for a stepper whose scene carries practice data.
- * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void}} args
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, model: object}} args
  * @returns {{el: HTMLElement, gate: (from: number, to: number) => number, shown: () => void}}
  */
-function makePractice({ data, pane, state, go, pause }) {
+function makePractice({ data, pane, state, go, pause, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
@@ -1196,8 +1313,13 @@ function makePractice({ data, pane, state, go, pause }) {
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
   windowsBox.hidden = true;
+  // Submit (practice-submit.js): the answers in the order given, and the verdict shown (advisory).
+  const log = answerLog();
+  let shownGrade = null;
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list,
+    verdict: () => advisory(shownGrade), perspective: () => state.perspective, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
-    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, score), result);
+    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, ...submitButton, score), result);
   let firstStep = null;
   answerBox.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
   // Once, on the pane's tree panel (every view's drawing is shown inside it): while
@@ -1244,6 +1366,8 @@ function makePractice({ data, pane, state, go, pause }) {
         const cx = (l + r) / 2;
         const f = { value: input(it.g, cx - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
+        f.value.addEventListener("change", () => log.value(name, f.value.value));
+        if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
         fields.set(name, f);
       }
       if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
@@ -1314,6 +1438,7 @@ function makePractice({ data, pane, state, go, pause }) {
   function setCut(name, on) {
     const e = edges.get(name);
     e.on = on;
+    log.cut(name, on);
     e.g.setAttribute("aria-checked", String(on));
     if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
   }
@@ -1340,6 +1465,7 @@ function makePractice({ data, pane, state, go, pause }) {
     }
     for (const [name, e] of edges) if (e.on) answers.cut.push(name);
     const g = grade(key(), answers);
+    shownGrade = g;
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
     for (const [name, f] of fields) {
@@ -2111,7 +2237,7 @@ async function render({ model, el }) {
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
-    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
+    ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); } })
     : null;
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);

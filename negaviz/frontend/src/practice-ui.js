@@ -11,6 +11,7 @@
 import { h } from "./dom.js";
 import { grade, nextEntered } from "./practice.js";
 import { stepQuestions, taskText } from "./practice-steps.js";
+import { advisory, answerLog, makeSubmit } from "./practice-submit.js";
 
 const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
   + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
@@ -18,10 +19,10 @@ const TREE_WINDOWS = " While windows are shown, type each inner node's window to
 
 /**
  * Practice for a stepper whose scene carries practice data.
- * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void}} args
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, model: object}} args
  * @returns {{el: HTMLElement, gate: (from: number, to: number) => number, shown: () => void}}
  */
-export function makePractice({ data, pane, state, go, pause }) {
+export function makePractice({ data, pane, state, go, pause, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
@@ -49,8 +50,13 @@ export function makePractice({ data, pane, state, go, pause }) {
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
   windowsBox.hidden = true;
+  // Submit (practice-submit.js): the answers in the order given, and the verdict shown (advisory).
+  const log = answerLog();
+  let shownGrade = null;
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list,
+    verdict: () => advisory(shownGrade), perspective: () => state.perspective, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
-    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, score), result);
+    h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, ...submitButton, score), result);
   let firstStep = null;
   answerBox.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
   // Once, on the pane's tree panel (every view's drawing is shown inside it): while
@@ -97,6 +103,8 @@ export function makePractice({ data, pane, state, go, pause }) {
         const cx = (l + r) / 2;
         const f = { value: input(it.g, cx - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
+        f.value.addEventListener("change", () => log.value(name, f.value.value));
+        if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
         fields.set(name, f);
       }
       if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
@@ -167,6 +175,7 @@ export function makePractice({ data, pane, state, go, pause }) {
   function setCut(name, on) {
     const e = edges.get(name);
     e.on = on;
+    log.cut(name, on);
     e.g.setAttribute("aria-checked", String(on));
     if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
   }
@@ -193,6 +202,7 @@ export function makePractice({ data, pane, state, go, pause }) {
     }
     for (const [name, e] of edges) if (e.on) answers.cut.push(name);
     const g = grade(key(), answers);
+    shownGrade = g;
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
     for (const [name, f] of fields) {
