@@ -1313,11 +1313,9 @@ function makePractice({ data, pane, state, go, pause, model }) {
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
   windowsBox.hidden = true;
-  // Submit (practice-submit.js): the answers in the order given, and the verdict shown (advisory).
-  const log = answerLog();
+  const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
-  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list,
-    verdict: () => advisory(shownGrade), perspective: () => state.perspective, say: (t) => { result.textContent = t; } })] : [];
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, ...submitButton, score), result);
   let firstStep = null;
