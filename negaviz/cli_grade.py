@@ -160,7 +160,7 @@ def run_graded_sheet(args: argparse.Namespace) -> int:
     if os.path.lexists(args.output) and not args.force:
         raise InputError(f"{args.output!r} already exists: use --force to replace it")
     page = graded_sheet_html(args.count, args.depth, args.branching, sheet=args.sheet, student=args.student,
-                             key_salt=salt, cutoffs=args.cutoffs, deep_cutoffs=args.deep_cutoffs,
+                             key_salt=str(salt), cutoffs=args.cutoffs, deep_cutoffs=args.deep_cutoffs,
                              ties=args.ties, perspective=args.perspective, title=args.title)
     atomic_write(Path(args.output), page.encode("utf-8"))
     print(f"{args.count} graded exercises (sheet {args.sheet}, student {args.student}): {args.output}")

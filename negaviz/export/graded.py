@@ -31,7 +31,7 @@ from negaviz.export.sheet import check_student, exercise_html, make_sheet
 from negaviz.games.protocol import label, restore
 from negaviz.quiz.attempt import FORMAT, SCHEMA, issued_exercise, seal, variant_seed
 from negaviz.quiz.exercises import Exercise
-from negaviz.vocabulary import Perspective, check_text
+from negaviz.vocabulary import Perspective, check_flag, check_text, shown
 
 __all__ = ["graded_sheet_html"]
 
@@ -91,10 +91,15 @@ def graded_sheet_html(
     made from the course salt, each with answer fields and one *submit* for the sheet,
     which downloads the record as ``file`` (default ``SHEET-STUDENT.json``)."""
     check_text(sheet, "sheet")
+    check_text(file, "file", none=True)
+    if not isinstance(key_salt, (str, bytes)):
+        raise InputError(f"key_salt must be the course's secret salt (text), not {shown(key_salt)}")
+    for what, flag in (("ties", ties),):
+        if flag is not None:
+            check_flag(flag, what)
     if not sheet.strip() or len(sheet) > 64 or "#" in sheet:
         raise InputError(f"sheet must be a name of 1 to 64 characters without '#', e.g. 'week3', not {sheet!r}")
-    student = check_student(student)
-    if student is None:
+    if check_student(student) is None:
         raise InputError("a graded sheet is made for one student: give student (their ID)")
     check_text(title, "title", none=True)
     made = make_sheet(count, depth, branching, seed=variant_seed(key_salt, sheet, student), cutoffs=cutoffs,

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text
 
 __all__ = ["Attempt", "write_answers"]
 
@@ -177,7 +178,8 @@ class Attempt:
         checked against ``expect`` (exercise id -> the tree's text, or a dict of the
         exercise's fields) where given.  Anything else is an InputError of one line,
         naming the file."""
-        name = os.fspath(path)
+        name = check_path(path, "path")
+        _check_trust_args(key_salt, expect)
         try:
             with open(name, "rb") as f:
                 data = f.read(MAX_BYTES + 1)
@@ -271,6 +273,13 @@ class Attempt:
 
 
 # ---------------------------------------------------------------------- the salt
+def _check_trust_args(key_salt: Any, expect: Any) -> None:
+    if key_salt is not None and not isinstance(key_salt, (str, bytes)):
+        raise InputError(f"key_salt must be the course's secret salt (text) or None, not {shown(key_salt)}")
+    if expect is not None and not isinstance(expect, Mapping):
+        raise InputError(f"expect must map each exercise's id to its tree's text (or None), not {shown(expect)}")
+
+
 def _key(key_salt: str | bytes) -> bytes:
     if isinstance(key_salt, str):
         key_salt = key_salt.encode("utf-8")
@@ -421,9 +430,9 @@ def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | No
     game = trace.game
     text = getattr(game, "text", None)
     options = trace.result.options if trace.result is not None else None
-    position = text() if callable(text) else None
-    kind = "tree" if callable(text) else None
-    if kind is None or options is None or kind not in GAMES:
+    position: str = text() if callable(text) else ""
+    kind = "tree"
+    if not position or options is None or kind not in GAMES:
         raise InputError("a record needs a textbook tree searched to the end (practice='tree')")
     ident = exercise_id if exercise_id else (position if len(position) <= MAX_TEXT else position[:MAX_TEXT])
     return {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student, "file": file,
@@ -455,6 +464,17 @@ def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, 
     """Save answers typed in a notebook cell as a record beside the notebook (what a
     stepper's submit saves), replacing that exercise's answers in the file if it is there;
     an autograder that re-runs the notebook writes the same file again."""
+    check_path(path, "path")
+    for what, text in (("exercise_id", exercise_id), ("tree", tree)):
+        check_text(text, what)
+    check_text(student, "student", none=True)
+    check_perspective(perspective)
+    check_choice(algorithm, ALGORITHMS, "algorithm")
+    for what, answers in (("values", values), ("windows", windows)):
+        if answers is not None and not isinstance(answers, Mapping):
+            raise InputError(f"{what} must map node names to answers, e.g. {{'B': 5}}, or None, not {shown(answers)}")
+    if not isinstance(cut, (str, list, tuple, set, frozenset)):
+        raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'], not {shown(cut)}")
     given = [("value", str(n), str(v)) for n, v in (values or {}).items()]
     given += [("window", str(n), str(w)) for n, w in (windows or {}).items()]
     given += [("cut", str(n), "") for n in ([cut] if isinstance(cut, str) else cut)]

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.quiz.attempt import Answered, Attempt, Exercise
+from negaviz.vocabulary import check_number, check_path, shown
+from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args
 from negaviz.quiz.grading import Grade, grade
 
 __all__ = ["grade_attempts", "grade_file"]
@@ -106,6 +107,10 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
     """Grade every record in ``paths``.  A record that cannot be trusted (see
     :meth:`Attempt.load`) or that repeats a student's exercise already graded from an
     earlier file is refused with one line; the rest of the batch is graded."""
+    if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, Iterable):
+        raise InputError(f"paths must be a list of record files, not {shown(paths)}")
+    paths = [check_path(p, "paths") for p in paths]
+    _check_trust_args(key_salt, expect)
     graded: list[Graded] = []
     refused: list[tuple[str, str]] = []
     seen: dict[tuple[str | None, str], str] = {}
@@ -145,6 +150,9 @@ def grade_file(path: str | os.PathLike[str] = ANSWERS_FILE, *, expect: Mapping[s
     feedback on stdout, and return the points (``points`` for all of them, shared by
     answers; default one per answer).  A missing or untrusted record prints why and
     scores 0; nothing is written on stderr."""
+    check_path(path, "path")
+    _check_trust_args(key_salt, None)
+    check_number(points, "points", none=True)
     if not isinstance(expect, Mapping) or not expect:
         raise InputError("expect must map each exercise's id to its tree's text, e.g. {'week1': 'A(B:1 C:2)'}")
     asked_all = _asked(expect)

@@ -23,6 +23,7 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
+from negaviz.errors import InputError
 from negaviz.quiz.gradebook import Gradebook, Graded
 from negaviz.quiz.mistakes import MISTAKES
 
@@ -153,4 +154,6 @@ def report_html(book: Gradebook, *, title: str = "Mistakes the class made") -> s
 
 def class_report(book: Gradebook) -> tuple[str, str]:
     """The class report of ``book``: (HTML page, CSV)."""
+    if not isinstance(book, Gradebook):
+        raise InputError(f"book must be a Gradebook from grade_attempts, not {type(book).__name__}")
     return report_html(book), report_csv(mistake_rows(book))

@@ -280,8 +280,9 @@ class StepperWidget(SyncedState, widgets.VBox):
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )
+        check_text(answers_file, "answers_file")
         if practice == "tree":  # submit saves the record beside the notebook
-            self.front.answers_file = check_text(answers_file, "answers_file")
+            self.front.answers_file = answers_file
 
         # --- quiz (checked by the kernel) ---------------------------------------------------
         self._quiz_on = check_flag(quiz, "quiz")
