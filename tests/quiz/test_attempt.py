@@ -186,3 +186,28 @@ def test_the_class_report_counts_each_mistake_exactly_on_100_attempts(tmp_path: 
     table = list(csv.DictReader(io.StringIO(report_csv(rows))))
     assert sum(int(r["students"]) for r in table) == 100 - made.get(None, 0)
     assert all(r["example"].startswith("s") and ": " in r["example"] for r in table)
+
+
+def test_exercises_graded_needs_a_student_a_salt_and_a_sheet_and_writes_no_key(tmp_path: Path, capsys: Any,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NEGAVIZ_KEY_SALT", raising=False)
+    out = tmp_path / "s1.html"
+    base = ["exercises", "--graded", "--count", "1", "--depth", "2", "--branching", "2", "--seed", "0", "-o", str(out)]
+    assert main(base + ["--student", "s1"]) == 2
+    assert capsys.readouterr().err == ("negaviz: error: --graded needs --key-salt, --sheet: a graded page is one "
+                                       "student's, made from the course's salt, for a named sheet\n")
+    assert main(base + ["--student", "s1", "--sheet", "w3", "--key-salt", SALT, "--key", str(tmp_path / "k.md")]) == 2
+    assert "--graded writes the page only: --key is for practice sheets" in capsys.readouterr().err
+    assert main(base + ["--student", "s1", "--sheet", "w3", "--key-salt", "short"]) == 2
+    assert "the key salt must be a secret of at least 8 characters" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(base + ["--student", "s1", "--sheet", "w3", "--key-salt", SALT]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert main(base + ["--student", "s1", "--sheet", "w3", "--key-salt", SALT]) == 2  # no overwrite without --force
+    assert "already exists: use --force" in capsys.readouterr().err
+    data = json.loads(page.split('id="negaviz-graded">')[1].split("</script>")[0])
+    assert data["submit"]["student"] == "s1"
+    key = answer_key(search_record(Tree.parse(data["exercises"][0]["position"]), algorithm="alphabeta"),
+                     perspective="minimax")
+    assert '"keys"' not in page and "accepted" not in page
+    assert not [v["why"] for v in [*key.values.values(), *key.cuts.values()] if v["why"] in page]
