@@ -1220,9 +1220,9 @@ function saveRecord(model, record, filename) {
  * A submit button for a practice stepper (practice-ui.js's hook): on press it asks for the
  * answers as they are and the verdict shown, and saves the record.
  * @param {{submit: object, model: object, answers: () => Array<object>, verdict: () => (object|null),
- *          perspective: () => string, say: (text: string) => void}} args
+ *          perspective: () => string, windows: () => boolean, say: (text: string) => void}} args
  */
-function makeSubmit({ submit, model, answers, verdict, perspective, say }) {
+function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
   el.textContent = "submit";
@@ -1236,7 +1236,7 @@ function makeSubmit({ submit, model, answers, verdict, perspective, say }) {
     });
   }
   el.addEventListener("click", () => {
-    const exercise = { ...submit.exercise, perspective: perspective() };
+    const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() }; // as asked: windows while shown
     say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit.file));
   });
   return el;
@@ -1315,7 +1315,7 @@ function makePractice({ data, pane, state, go, pause, model }) {
   windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
-  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, say: (t) => { result.textContent = t; } })] : [];
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, ...submitButton, score), result);
   let firstStep = null;

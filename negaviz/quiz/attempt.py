@@ -96,11 +96,13 @@ class Exercise:
     """How a course's sheet made it for this student (:data:`VARIANT_FIELDS`), or None."""
     seal: str | None = None
     """HMAC-SHA256 (hex) of who and which exercise under the course salt, or None."""
+    windows: bool = True
+    """Whether each node's window is asked (alpha-beta; a practice page asks it while windows are shown)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "game": self.game, "position": self.position,
                                "algorithm": self.algorithm, "fail_hard": self.fail_hard,
-                               "perspective": self.perspective}
+                               "perspective": self.perspective, "windows": self.windows}
         if self.options:
             out["options"] = dict(self.options)
         if self.variant is not None:
@@ -321,7 +323,8 @@ def issued_exercise(key_salt: str | bytes, student: str | None, variant: Mapping
     seeds = [rng.randrange(2**32) for _ in range(number)]
     ex = exercise(v["depth"], v["branching"], seeds[-1], perspective=v["perspective"], cutoffs=v["cutoffs"],
                   deep_cutoffs=v["deep_cutoffs"], ties=v["ties"])
-    return Exercise(f"{v['sheet']}#{number}", "tree", ex.text, ex.algorithm, False, ex.perspective, {}, v)
+    return Exercise(f"{v['sheet']}#{number}", "tree", ex.text, ex.algorithm, False, ex.perspective, {}, v, None,
+                    ex.algorithm == "alphabeta")
 
 
 # ---------------------------------------------------------------------- the form
@@ -381,8 +384,8 @@ class _Reader:
     def exercise(self, ex: Any, where: str) -> Exercise:
         from negaviz.games import GAMES
 
-        self.keys(ex, where, {"id", "game", "position", "algorithm", "fail_hard", "perspective", "options", "variant",
-                              "seal"}, {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
+        self.keys(ex, where, {"id", "game", "position", "algorithm", "fail_hard", "perspective", "windows", "options",
+                              "variant", "seal"}, {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
         ident = self.text(ex, "id", where)
         if ex["game"] not in GAMES:
             raise self.bad(f"{where}.game", f"is {shown(ex['game'])} (must be one of {list(GAMES)})")
@@ -395,6 +398,9 @@ class _Reader:
             raise self.bad(f"{where}.fail_hard", "must be true or false")
         if ex["perspective"] not in ("negamax", "minimax"):
             raise self.bad(f"{where}.perspective", f"is {shown(ex['perspective'])} (must be negamax or minimax)")
+        windows = ex.get("windows", ex["algorithm"] == "alphabeta")
+        if not isinstance(windows, bool) or (windows and ex["algorithm"] != "alphabeta"):
+            raise self.bad(f"{where}.windows", "must be true or false (true for alpha-beta only: windows are asked)")
         options = ex.get("options", {})
         self.keys(options, f"{where}.options", set(GAME_OPTIONS))
         for k, v in options.items():
@@ -412,7 +418,7 @@ class _Reader:
                                    or any(c not in "0123456789abcdef" for c in sealed)):
             raise self.bad(f"{where}.seal", "must be 64 hexadecimal digits (an HMAC-SHA256)")
         return Exercise(ident, ex["game"], position, ex["algorithm"], ex["fail_hard"], ex["perspective"],
-                        dict(options), variant, sealed)
+                        dict(options), variant, sealed, windows)
 
 
 def shown(x: Any) -> str:
@@ -479,7 +485,7 @@ def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, 
     given += [("window", str(n), str(w)) for n, w in (windows or {}).items()]
     given += [("cut", str(n), "") for n in ([cut] if isinstance(cut, str) else cut)]
     item = {"exercise": {"id": exercise_id, "game": "tree", "position": tree, "algorithm": algorithm,
-                         "fail_hard": False, "perspective": perspective},
+                         "fail_hard": False, "perspective": perspective, "windows": algorithm == "alphabeta"},
             "answers": [{"kind": k, "node": n, **({"text": t} if k != "cut" else {})} for k, n, t in given],
             "verdict": None}
     return save_record(path, {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student,

@@ -98,7 +98,7 @@ def grade_answered(item: Answered) -> Grade:
     values, windows, cut = item.given()
     with warnings.catch_warnings():  # a graded cell writes nothing on stderr
         warnings.simplefilter("ignore")
-        return grade(trace, values=values, windows=windows if ex.algorithm == "alphabeta" else None, cut=cut,
+        return grade(trace, values=values, windows=windows if ex.algorithm == "alphabeta" and ex.windows else None, cut=cut,
                      perspective=ex.perspective)  # type: ignore[arg-type]
 
 
@@ -184,8 +184,10 @@ def _asked(expect: Mapping[str, Any]) -> dict[str, int]:
 
 def _expected(ex_id: str, spec: Any) -> Exercise:
     fields: dict[str, Any] = {"game": "tree", "position": spec} if isinstance(spec, str) else dict(spec)
-    return Exercise(ex_id, fields.get("game", "tree"), fields.get("position"), fields.get("algorithm", "alphabeta"),
-                    fields.get("fail_hard", False), fields.get("perspective", "minimax"), fields.get("options", {}))
+    algorithm = fields.get("algorithm", "alphabeta")
+    return Exercise(ex_id, fields.get("game", "tree"), fields.get("position"), algorithm,
+                    fields.get("fail_hard", False), fields.get("perspective", "minimax"), fields.get("options", {}),
+                    None, None, fields.get("windows", algorithm == "alphabeta"))
 
 
 def full_expect(expect: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -196,7 +198,7 @@ def full_expect(expect: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         given = {"position": spec} if isinstance(spec, str) else dict(spec)
         ex = _expected(ex_id, spec).to_json()
         out[ex_id] = {k: v for k, v in ex.items()
-                      if k in ("game", "position", "algorithm", "fail_hard") or k in given}
+                      if k in ("game", "position", "algorithm", "fail_hard", "windows") or k in given}
     return out
 
 

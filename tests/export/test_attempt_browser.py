@@ -82,7 +82,8 @@ def test_a_graded_page_holds_no_key_and_its_record_is_graded_by_staff(chromium: 
         for name, v in key.values.items():
             # an inner node's value or window is nowhere in the data, as a number or as text
             assert all(f"{name}:" not in s and f'"{name}": {v["value"]}' not in s for s in strings)
-    assert not {"values", "windows", "cuts", "keys", "accepted", "events", "chunks"} & strings
+    assert not {"values", "cuts", "keys", "accepted", "events", "chunks", "why"} & strings
+    assert all(ex["windows"] is True for ex in data["exercises"])  # a flag: windows are asked
     path = tmp_path / "s1.html"
     path.write_text(page_html, encoding="utf-8")
     page = chromium.new_page()

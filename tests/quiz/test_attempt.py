@@ -35,7 +35,7 @@ def answers(items: list[tuple[str, str, str]]) -> list[dict[str, str]]:
 def record(items: list[tuple[str, str, str]], *, student: str | None = "s1", exercise: dict[str, Any] | None = None,
            verdict: dict[str, Any] | None = None) -> dict[str, Any]:
     ex = exercise or {"id": "week1", "game": "tree", "position": TREE, "algorithm": "alphabeta", "fail_hard": False,
-                      "perspective": "minimax"}
+                      "perspective": "minimax", "windows": True}
     return {"format": "negaviz-attempt", "schema": 1, "negaviz": "0.1.0", "student": student,
             "exercises": [{"exercise": ex, "answers": answers(items), "verdict": verdict}]}
 

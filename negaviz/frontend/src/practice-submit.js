@@ -69,9 +69,9 @@ export function saveRecord(model, record, filename) {
  * A submit button for a practice stepper (practice-ui.js's hook): on press it asks for the
  * answers as they are and the verdict shown, and saves the record.
  * @param {{submit: object, model: object, answers: () => Array<object>, verdict: () => (object|null),
- *          perspective: () => string, say: (text: string) => void}} args
+ *          perspective: () => string, windows: () => boolean, say: (text: string) => void}} args
  */
-export function makeSubmit({ submit, model, answers, verdict, perspective, say }) {
+export function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
   el.textContent = "submit";
@@ -85,7 +85,7 @@ export function makeSubmit({ submit, model, answers, verdict, perspective, say }
     });
   }
   el.addEventListener("click", () => {
-    const exercise = { ...submit.exercise, perspective: perspective() };
+    const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() }; // as asked: windows while shown
     say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit.file));
   });
   return el;

@@ -52,7 +52,7 @@ export function makePractice({ data, pane, state, go, pause, model }) {
   windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
-  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, say: (t) => { result.textContent = t; } })] : [];
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, none, skip, again, showMe, ...submitButton, score), result);
   let firstStep = null;
