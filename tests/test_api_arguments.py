@@ -108,7 +108,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
     game = negaviz.TicTacToe("xo.xo..../")
     sheet = make_sheet(1, 2, 2, seed=1)
     from negaviz.quiz import grade_attempts
-    from negaviz.quiz.attempt import write_answers
+    from negaviz.quiz.answers import write_answers
 
     write_answers(f.tmp / "a.json", "w1", "A(B:1 C:2)", values={"A": 2})  # a record to grade
 
@@ -232,7 +232,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.games.edit.add_child": dict(tree=f.tree, name="D"),
         "negaviz.games.edit.remove": dict(tree=f.tree, name="D"),
         "negaviz.games.edit.move": dict(tree=f.tree, name="D", by=1),
-        "negaviz.quiz.attempt.write_answers": dict(path=f.tmp / "a.json", exercise_id="w1", tree="A(B:1 C:2)",
+        "negaviz.quiz.answers.write_answers": dict(path=f.tmp / "a.json", exercise_id="w1", tree="A(B:1 C:2)",
                                                   values={"A": 2}, windows=None, cut=(), perspective="minimax",
                                                   algorithm="alphabeta", student=None),
         "negaviz.quiz.grade_attempts": dict(paths=[f.tmp / "a.json"], key_salt=None, expect=None),

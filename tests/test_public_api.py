@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # four edits, widgets.editing's EditSession and kept_step (15), and negaviz.quiz.grade,
 # the grader, where issue 24 names it.
 # 236: + issue 35's attempt records and staff grading: negaviz.quiz's Attempt, grade_attempts and
-# grade_file (and their homes quiz.attempt, with write_answers, and quiz.gradebook), quiz.report.class_report,
+# grade_file (and their homes quiz.attempt and quiz.gradebook), quiz.answers.write_answers, quiz.report.class_report,
 # export.graded.graded_sheet_html.
 BUDGET = 237
 

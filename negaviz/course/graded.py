@@ -2,7 +2,7 @@
 first graded assignment whose autograder test cell grades the answers file afresh.
 
 The assignment notebook has a solution cell where the student writes the answers
-(saved by :func:`negaviz.quiz.attempt.write_answers` as ``negaviz_answers.json``
+(saved by :func:`negaviz.quiz.answers.write_answers` as ``negaviz_answers.json``
 beside the notebook, as a stepper's submit saves them) and negaviz's autograder test
 cell (:func:`negaviz.quiz.gradebook.nbgrader_cell`), which prints the feedback and
 ends with the points.
@@ -39,7 +39,7 @@ def _cell(kind: str, ident: str, source: str, **extra: object) -> dict[str, obje
 def assignment_notebook() -> bytes:
     """The first graded assignment: the task, the answer cell, the autograder cell."""
     answer = (
-        "from negaviz.quiz.attempt import write_answers\n\n"
+        "from negaviz.quiz.answers import write_answers\n\n"
         "### BEGIN SOLUTION\n"
         f"write_answers({ANSWERS_FILE!r}, {ASSIGNMENT!r}, {TREE!r},\n"
         "              values={'A': 5, 'B': 5, 'C': 3}, windows={'B': '(-inf, inf)', 'C': '(5, inf)'}, cut=['G', 'H'])\n"

@@ -29,7 +29,8 @@ from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.export.sheet import check_student, exercise_html, make_sheet
 from negaviz.games.protocol import label, restore
-from negaviz.quiz.attempt import FORMAT, SCHEMA, issued_exercise, seal, variant_seed
+from negaviz.quiz.attempt import FORMAT, SCHEMA
+from negaviz.quiz.salt import issued_exercise, seal, variant_seed
 from negaviz.quiz.exercises import Exercise
 from negaviz.vocabulary import Perspective, check_flag, check_text, shown
 

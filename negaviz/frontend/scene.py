@@ -57,7 +57,7 @@ from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
-from negaviz.quiz.attempt import submit_data
+from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes

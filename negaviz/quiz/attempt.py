@@ -24,7 +24,6 @@ edited is refused.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import os
@@ -35,9 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text
+from negaviz.quiz.salt import issued_exercise, seal
+from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, shown
 
-__all__ = ["Attempt", "write_answers"]
+__all__ = ["Attempt"]
 
 FORMAT = "negaviz-attempt"
 """The record's ``format`` field: what kind of file it is."""
@@ -274,57 +274,11 @@ class Attempt:
                                      "is not the one set")
 
 
-# ---------------------------------------------------------------------- the salt
 def _check_trust_args(key_salt: Any, expect: Any) -> None:
     if key_salt is not None and not isinstance(key_salt, (str, bytes)):
         raise InputError(f"key_salt must be the course's secret salt (text) or None, not {shown(key_salt)}")
     if expect is not None and not isinstance(expect, Mapping):
         raise InputError(f"expect must map each exercise's id to its tree's text (or None), not {shown(expect)}")
-
-
-def _key(key_salt: str | bytes) -> bytes:
-    if isinstance(key_salt, str):
-        key_salt = key_salt.encode("utf-8")
-    if not isinstance(key_salt, bytes) or len(key_salt) < 8:
-        raise InputError("the key salt must be a secret of at least 8 characters (e.g. from "
-                         "`python -c 'import secrets; print(secrets.token_hex(16))'`)")
-    return key_salt
-
-
-def _canonical(x: Any) -> bytes:
-    return json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def seal(key_salt: str | bytes, exercise_id: str, student: str | None, variant: Mapping[str, Any]) -> str:
-    """The seal of an exercise issued to ``student``: HMAC-SHA256 under the salt of the
-    exercise's id, the student and how the exercise was made, in hex."""
-    return hmac.new(_key(key_salt), _canonical(["seal", exercise_id, student, dict(variant)]), hashlib.sha256).hexdigest()
-
-
-def variant_seed(key_salt: str | bytes, sheet: str, student: str | None) -> int:
-    """The seed of ``student``'s sheet ``sheet``: the first 4 bytes of HMAC-SHA256 under
-    the course salt, so no one without the salt can make another student's trees."""
-    digest = hmac.new(_key(key_salt), _canonical(["sheet", sheet, student]), hashlib.sha256).digest()
-    return int.from_bytes(digest[:4], "big")
-
-
-def issued_exercise(key_salt: str | bytes, student: str | None, variant: Mapping[str, Any]) -> Exercise:
-    """The exercise a graded sheet made with ``variant`` gives ``student`` (unsealed)."""
-    import random
-
-    from negaviz.quiz.exercises import exercise
-
-    v = dict(variant)
-    number = v["number"]
-    if not 1 <= number <= v["count"]:
-        raise InputError(f"exercise number {number} is not on a sheet of {v['count']}")
-    # As negaviz.export.sheet.make_sheet draws its exercises' seeds (a test keeps the two the same).
-    rng = random.Random(variant_seed(key_salt, v["sheet"], student))
-    seeds = [rng.randrange(2**32) for _ in range(number)]
-    ex = exercise(v["depth"], v["branching"], seeds[-1], perspective=v["perspective"], cutoffs=v["cutoffs"],
-                  deep_cutoffs=v["deep_cutoffs"], ties=v["ties"])
-    return Exercise(f"{v['sheet']}#{number}", "tree", ex.text, ex.algorithm, False, ex.perspective, {}, v, None,
-                    ex.algorithm == "alphabeta")
 
 
 # ---------------------------------------------------------------------- the form
@@ -419,74 +373,3 @@ class _Reader:
             raise self.bad(f"{where}.seal", "must be 64 hexadecimal digits (an HMAC-SHA256)")
         return Exercise(ident, ex["game"], position, ex["algorithm"], ex["fail_hard"], ex["perspective"],
                         dict(options), variant, sealed, windows)
-
-
-def shown(x: Any) -> str:
-    text = repr(x)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | None = None,
-                file: str = "negaviz_answers.json") -> dict[str, Any]:
-    """What a practice page needs to write a record of ``trace``'s exercise on submit:
-    the record's format, schema and version, the file name, and the exercise (its id:
-    ``exercise_id``, else the tree's text); the page adds the view it was answered in."""
-    from negaviz.games import GAMES
-
-    game = trace.game
-    text = getattr(game, "text", None)
-    options = trace.result.options if trace.result is not None else None
-    position: str = text() if callable(text) else ""
-    kind = "tree"
-    if not position or options is None or kind not in GAMES:
-        raise InputError("a record needs a textbook tree searched to the end (practice='tree')")
-    ident = exercise_id if exercise_id else (position if len(position) <= MAX_TEXT else position[:MAX_TEXT])
-    return {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student, "file": file,
-            "exercise": {"id": ident, "game": kind, "position": position, "algorithm": options.algorithm,
-                         "fail_hard": bool(options.fail_hard)}}
-
-
-def save_record(path: str | os.PathLike[str], data: Any) -> Path:
-    """Save the record ``data`` (JSON data, as a page submits it) at ``path``, checked
-    as :meth:`Attempt.from_json` checks it; exercises already in the file that ``data``
-    does not answer are kept (a notebook's several steppers share one file)."""
-    from negaviz.fileio import atomic_write
-
-    target = Path(path)
-    new = Attempt.from_json(data, source=str(target))
-    kept: list[dict[str, Any]] = []
-    if target.exists():
-        ids = {a.exercise.id for a in new.exercises}
-        kept = [a for a in Attempt.load(target).to_json()["exercises"] if a["exercise"]["id"] not in ids]
-    out = new.to_json()
-    out["exercises"] = kept + out["exercises"]
-    Attempt.from_json(out, source=str(target))  # what is saved is a record load() reads
-    return atomic_write(target, (json.dumps(out, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
-
-
-def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, values: Mapping[str, Any] | None = None,
-                  windows: Mapping[str, Any] | None = None, cut: Any = (), perspective: str = "minimax",
-                  algorithm: str = "alphabeta", student: str | None = None) -> Path:
-    """Save answers typed in a notebook cell as a record beside the notebook (what a
-    stepper's submit saves), replacing that exercise's answers in the file if it is there;
-    an autograder that re-runs the notebook writes the same file again."""
-    check_path(path, "path")
-    for what, text in (("exercise_id", exercise_id), ("tree", tree)):
-        check_text(text, what)
-    check_text(student, "student", none=True)
-    check_perspective(perspective)
-    check_choice(algorithm, ALGORITHMS, "algorithm")
-    for what, answers in (("values", values), ("windows", windows)):
-        if answers is not None and not isinstance(answers, Mapping):
-            raise InputError(f"{what} must map node names to answers, e.g. {{'B': 5}}, or None, not {shown(answers)}")
-    if not isinstance(cut, (str, list, tuple, set, frozenset)):
-        raise InputError(f"cut must be the names of the moves cut, e.g. ['G', 'H'], not {shown(cut)}")
-    given = [("value", str(n), str(v)) for n, v in (values or {}).items()]
-    given += [("window", str(n), str(w)) for n, w in (windows or {}).items()]
-    given += [("cut", str(n), "") for n in ([cut] if isinstance(cut, str) else cut)]
-    item = {"exercise": {"id": exercise_id, "game": "tree", "position": tree, "algorithm": algorithm,
-                         "fail_hard": False, "perspective": perspective, "windows": algorithm == "alphabeta"},
-            "answers": [{"kind": k, "node": n, **({"text": t} if k != "cut" else {})} for k, n, t in given],
-            "verdict": None}
-    return save_record(path, {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student,
-                              "exercises": [item]})

@@ -123,7 +123,7 @@ class StepperView(anywidget.AnyWidget):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """The front-end asks for a part of a big trace it does not have yet, or submits a record."""
         if isinstance(content, dict) and content.get("type") == "attempt" and self.answers_file:
-            from negaviz.quiz.attempt import save_record
+            from negaviz.quiz.answers import save_record
 
             try:
                 save_record(self.answers_file, content.get("record"))

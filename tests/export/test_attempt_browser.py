@@ -14,7 +14,7 @@ import negaviz
 from negaviz.cli import main
 from negaviz.export.graded import graded_sheet_html
 from negaviz.quiz import Attempt, answer_key, grade_attempts
-from negaviz.quiz.attempt import issued_exercise
+from negaviz.quiz.salt import issued_exercise
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 SALT = "course-salt-cs440"

@@ -18,7 +18,8 @@ from negaviz.cli import main
 from negaviz.errors import InputError
 from negaviz.export.sheet import make_sheet
 from negaviz.quiz import Attempt, answer_key, grade_attempts
-from negaviz.quiz.attempt import Exercise, issued_exercise, schema, seal, variant_seed
+from negaviz.quiz.attempt import schema
+from negaviz.quiz.salt import issued_exercise, seal, variant_seed
 from negaviz.quiz.mistakes import MISTAKES
 from negaviz.quiz.report import mistake_rows, report_csv
 
