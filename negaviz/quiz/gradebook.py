@@ -105,8 +105,9 @@ def grade_answered(item: Answered) -> Grade:
 def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | bytes | None = None,
                    expect: Mapping[str, Any] | None = None) -> Gradebook:
     """Grade every record in ``paths``.  A record that cannot be trusted (see
-    :meth:`Attempt.load`) or that repeats a student's exercise already graded from an
-    earlier file is refused with one line; the rest of the batch is graded."""
+    :meth:`Attempt.load`; an exercise with no seal is trusted only as ``expect`` sets it)
+    or that repeats a student's exercise already graded from an earlier file is refused
+    with one line; the rest of the batch is graded."""
     if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, Iterable):
         raise InputError(f"paths must be a list of record files, not {shown(paths)}")
     paths = [check_path(p, "paths") for p in paths]
@@ -119,6 +120,9 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
         try:
             rec = Attempt.load(name, key_salt=key_salt, expect=expect)
             for item in rec.exercises:
+                if expect is None and item.exercise.seal is None:  # its tree is whatever the record says
+                    raise InputError(f"{name}: exercise {item.exercise.id!r} is not sealed: give the exercises set "
+                                     "(expect, --expect) to check its tree against")
                 first = seen.get((rec.student or name, item.exercise.id))  # an unnamed student: one per file
                 if first is not None:
                     who = f"student {rec.student}'s"

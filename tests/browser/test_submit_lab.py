@@ -88,7 +88,7 @@ def test_submit_saves_the_record_beside_the_notebook_graded_to_the_pages_verdict
     expect(root.locator(".nv-practice-result")).to_have_text(
         "Submitted: your answers are saved as negaviz_answers.json beside the notebook.", timeout=jl.TIMEOUT_MS)
     record = lab.root / "negaviz_answers.json"
-    book = grade_attempts([record])
+    book = grade_attempts([record], expect={"week1": {"position": TEXTBOOK, "windows": False}})  # windows not shown
     assert not book.refused
     (graded,) = book.graded
     assert graded.exercise == "week1" and graded.grade.sentence == said

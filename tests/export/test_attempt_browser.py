@@ -43,10 +43,12 @@ def test_a_practice_page_downloads_a_record_graded_to_the_pages_verdict(opened: 
         ("value", "A", "5"), ("value", "B", "5"), ("value", "C", "−3"), ("value", "B", "-5"),
         ("window", "C", "(-inf, 5)"), ("cut", "G", "")]
     assert ex.verdict is not None and ex.verdict["advisory"] is True and ex.verdict["sentence"] == said
-    book = grade_attempts([path])
+    expect = {TEXTBOOK: TEXTBOOK}  # the exercise's id is the tree's text: the page has no title
+    book = grade_attempts([path], expect=expect)
     g = book.graded[0].grade
     assert g.sentence == said and f"score {g.score[0]} of {g.score[1]} · attempt 1" == score
-    assert main(["grade-attempts", str(path)]) == 0
+    (tmp_path / "expect.json").write_text(json.dumps(expect), encoding="utf-8")
+    assert main(["grade-attempts", str(path), "--expect", str(tmp_path / "expect.json")]) == 0
     assert f"{g.score[0]} of {g.score[1]}" in capsys.readouterr().out
     assert requests == [url] and not errors
 

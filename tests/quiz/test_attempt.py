@@ -166,7 +166,7 @@ def test_the_class_report_counts_each_mistake_exactly_on_100_attempts(tmp_path: 
 
     # The mistakes the grader tells apart on this tree (here "bound"'s answers are "equality"'s too).
     kinds = [m.id for m in MISTAKES if m.id in key.mistakes and grade_attempts(
-        [put(tmp_path / "probe.json", record(answered(m.id), exercise=ex))]).graded[0].grade.mistake == m.id]
+        [put(tmp_path / "probe.json", record(answered(m.id), exercise=ex))], expect={"week2": tree}).graded[0].grade.mistake == m.id]
     rng = random.Random(35)
     made: dict[str | None, int] = {}
     paths = []
@@ -174,7 +174,9 @@ def test_the_class_report_counts_each_mistake_exactly_on_100_attempts(tmp_path: 
         which = rng.choice([None, *kinds])
         made[which] = made.get(which, 0) + 1
         paths.append(put(tmp_path / f"s{i:03}.json", record(answered(which), student=f"s{i:03}", exercise=ex)))
-    book = grade_attempts(paths)
+    assert [why for _, why in grade_attempts(paths[:1]).refused] == [  # unsealed: trusted only as set
+        f"{paths[0]}: exercise 'week2' is not sealed: give the exercises set (expect, --expect) to check its tree against"]
+    book = grade_attempts(paths, expect={"week2": tree})
     assert not book.refused and len(book.graded) == 100
     named = {g.grade.mistake for g in book.graded if not g.grade.correct}
     rows = mistake_rows(book)

@@ -19,7 +19,7 @@ TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
 def record(widget: StepperWidget, answers: list[dict[str, str]]) -> dict[str, Any]:
     """What practice-submit.js sends: the scene's submit frame, the view, the answers."""
     frame = widget.scene.practice["submit"]  # type: ignore[index]
-    exercise = {**frame["exercise"], "perspective": "negamax"}
+    exercise = {**frame["exercise"], "perspective": "negamax", "windows": False}  # windows not shown
     return {"format": frame["format"], "schema": frame["schema"], "negaviz": frame["negaviz"], "student": None,
             "exercises": [{"exercise": exercise, "answers": answers, "verdict": {"advisory": True, "correct": True}}]}
 
@@ -41,7 +41,8 @@ def test_submit_saves_the_record_beside_the_notebook(tmp_path: Path, monkeypatch
     w.front._on_msg(w.front, {"type": "attempt", "record": record(w, [{"kind": "value", "node": "A", "text": "-5"}])}, [])
     rec = Attempt.load(tmp_path / "negaviz_answers.json")
     assert [(a.exercise.id, [x.text for x in a.answers]) for a in rec.exercises] == [("week1b", []), ("week1", ["-5"])]
-    assert grade_attempts([tmp_path / "negaviz_answers.json"]).graded[1].grade.score[0] == 0  # A is 5 for the side to move
+    assert grade_attempts([tmp_path / "negaviz_answers.json"], expect={"week1": {"position": TEXTBOOK, "windows": False},
+                          "week1b": {"position": "A(B:1 C:2)", "windows": False}}).graded[1].grade.score[0] == 0  # A is 5 for the side to move
     # A record the page made wrong is refused, and the page is told why; the file is as it was.
     before = (tmp_path / "negaviz_answers.json").read_bytes()
     bad = record(w, [])
