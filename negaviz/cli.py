@@ -650,6 +650,10 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
 
     if not 1 <= args.count <= MAX_COUNT:
         raise InputError(f"--count {args.count} is not allowed: a sheet holds 1 to {MAX_COUNT} exercises")
+    if args.graded:  # a page with no key, for one student (negaviz.cli_grade)
+        from negaviz.cli_grade import run_graded_sheet
+
+        return run_graded_sheet(args)
     outputs = [("-o", args.output, (".html", ".htm")), ("--key", args.key, (".md",)), ("--pdf", args.pdf, (".pdf",))]
     named = [(flag, path, ends) for flag, path, ends in outputs if path is not None]
     for flag, path, ends in named:
@@ -715,7 +719,7 @@ def _cmd_init(args: argparse.Namespace) -> int:
     from negaviz.course.rules import check_notebook
 
     info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, wheel=args.wheel,
-                       assignments=args.assignments or ())
+                       assignments=args.assignments or (), nbgrader=args.nbgrader)
     print(info.source)
     if info.missing:
         lacks = "; ".join(f"the {extra} extra ({', '.join(names)})" for extra, names in info.missing.items())
@@ -910,6 +914,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "answered on the picture and checked in the page)")
     files.add_argument("--title", help="the page's title (default: Alpha-beta exercises)")
     files.add_argument("--force", action="store_true", help="replace files that are already there")
+    from negaviz.cli_grade import add_graded_arguments
+
+    add_graded_arguments(sheet)
     sheet.set_defaults(run=_cmd_exercises)
 
     site = commands.add_parser(
@@ -965,6 +972,9 @@ def build_parser() -> argparse.ArgumentParser:
                       choices=("alphabeta", "tt", "depth-limited"),
                       help="add a \"write your own\" notebook graded on negaviz's battery, with its nbgrader checking "
                       "cell and otter tests: alphabeta, tt or depth-limited (may be given more than once)")
+    init.add_argument("--nbgrader", action="store_true",
+                      help="add an nbgrader course: nbgrader_config.py and a first graded assignment whose "
+                      "autograder cell grades the students' answers file afresh")
     init.set_defaults(run=_cmd_init)
 
     check = commands.add_parser(
@@ -983,6 +993,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("paths", metavar="PATH", nargs="+", help="a .ipynb notebook, or a folder of them")
     check.set_defaults(run=_cmd_check_notebooks)
+
+    from negaviz.cli_grade import add_command as add_grade_attempts
+
+    add_grade_attempts(commands)
     return parser
 
 

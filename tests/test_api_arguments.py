@@ -58,6 +58,7 @@ SKIPPED: dict[str, str] = {
     "negaviz.course.rules.Finding": "a value negaviz builds and returns (a cell's problems)",
     "negaviz.student.mistakes.Mistake": "a value negaviz defines (an entry of the catalogue of mistakes)",
     "negaviz.student.battery.BatteryReport": "a value negaviz builds and returns (check on a battery)",
+    "negaviz.quiz.Attempt": "a value negaviz builds and returns (Attempt.load reads a record; walked as load)",
     **{name: "a value negaviz builds and returns (what two searches differ in)" for name in (
         "negaviz.analysis.diff.Diff", "negaviz.analysis.diff.TreeChange")},
 }
@@ -108,6 +109,10 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
     scene = Scene(f.trace)
     game = negaviz.TicTacToe("xo.xo..../")
     sheet = make_sheet(1, 2, 2, seed=1)
+    from negaviz.quiz import grade_attempts
+    from negaviz.quiz.answers import write_answers
+
+    write_answers(f.tmp / "a.json", "w1", "A(B:1 C:2)", values={"A": 2})  # a record to grade
 
     def student(game: Any, pos: Any, alpha: float, beta: float) -> float:
         return 0.0
@@ -231,6 +236,15 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.games.edit.add_child": dict(tree=f.tree, name="D"),
         "negaviz.games.edit.remove": dict(tree=f.tree, name="D"),
         "negaviz.games.edit.move": dict(tree=f.tree, name="D", by=1),
+        "negaviz.quiz.answers.write_answers": dict(path=f.tmp / "a.json", exercise_id="w1", tree="A(B:1 C:2)",
+                                                  values={"A": 2}, windows=None, cut=(), perspective="minimax",
+                                                  algorithm="alphabeta", student=None),
+        "negaviz.quiz.grade_attempts": dict(paths=[f.tmp / "a.json"], key_salt=None, expect=None),
+        "negaviz.quiz.grade_file": dict(path=f.tmp / "a.json", expect={"w1": "A(B:1 C:2)"}, key_salt=None, points=None),
+        "negaviz.quiz.report.class_report": dict(book=grade_attempts([f.tmp / "a.json"])),
+        "negaviz.export.graded.graded_sheet_html": dict(count=1, depth=2, branching=2, sheet="w3", student="s1",
+                                                        key_salt="a course salt", cutoffs=None, deep_cutoffs=None,
+                                                        ties=False, perspective="minimax", title=None, file=None),
     }
 
 

@@ -38,7 +38,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # 233: + issue 36's catalogue of mistakes (student.mistakes: MISTAKES, Mistake) and the battery
 # a student's function is checked on (student.battery: Case, BatteryReport); 234: + the assignments
 # `negaviz init --assignment` adds (course.assignment: ASSIGNMENTS).
-BUDGET = 234
+# 237: + issue 35's attempt records and staff grading: negaviz.quiz's Attempt, grade_attempts and
+# grade_file (and their homes quiz.attempt and quiz.gradebook), quiz.answers.write_answers, quiz.report.class_report,
+# export.graded.graded_sheet_html.
+BUDGET = 243
 
 
 def _modules() -> list[ModuleType]:

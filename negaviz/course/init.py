@@ -89,7 +89,7 @@ class CourseInfo:
 
 def init_course(
     folder: str | os.PathLike[str], *, notebooks: Iterable[str | os.PathLike[str]] = (), force: bool = False,
-    wheel: str | os.PathLike[str] | None = None, assignments: Iterable[str] = (),
+    wheel: str | os.PathLike[str] | None = None, assignments: Iterable[str] = (), nbgrader: bool = False,
 ) -> CourseInfo:
     """Write a course repository into ``folder`` (made if missing).
 
@@ -141,6 +141,10 @@ def init_course(
     files.update(lectures)
     for kind in kinds:
         files.update(assignment_files(kind))
+    if check_flag(nbgrader, "nbgrader"):  # a graded first assignment (negaviz.course.graded)
+        from negaviz.course.graded import nbgrader_files
+
+        files.update(nbgrader_files())
     return _write(root, files, force, source.said, missing_extras())
 
 

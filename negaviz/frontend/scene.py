@@ -57,6 +57,7 @@ from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
 from negaviz.games.protocol import label as game_label
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
+from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
@@ -283,6 +284,8 @@ class Scene:
         if ask is not None and mode is None:
             raise InputError("ask chooses the questions of practice: give practice='steps' with it")
         self.practice: dict[str, Any] | None = practice_data(trace, mode, ask) if mode is not None else None
+        if self.practice is not None and mode == "tree":  # submit: the record's frame (negaviz.quiz.attempt)
+            self.practice["submit"] = submit_data(trace, title or None)
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
         text = getattr(trace.game, "text", None)
         self.tree_text: str | None = (

@@ -1201,11 +1201,12 @@ function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, 
 
 /**
  * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
- *   enter: (box: HTMLInputElement) => void, leave: () => void}} args
+ *   enter: (box: HTMLInputElement) => void, leave: () => void, log: object}} args
  *   p: the scene's practice data; live(edge): whether an edge's toggle is live now;
- *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays)
+ *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays);
+ *   log: told each answer as it is given (practice-submit.js's answerLog)
  */
-function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
+function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
   const edges = new Map();  // child name -> {g, parent, on}
   let items = null;         // the drawing they are on
@@ -1256,6 +1257,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
     e.on = on;
     e.g.setAttribute("aria-checked", String(on));
     if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+    log.cut(name, on);
   }
 
   function edge(it, parent, name) {
@@ -1293,6 +1295,8 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
         const w = Math.max(r - l - 4, 26);
         const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
+        f.value.addEventListener("change", () => log.value(name, f.value.value));
+        if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
         fields.set(name, f);
       }
       if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
@@ -1426,6 +1430,123 @@ function taskText(question, perspective, key = null) {
   return "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
 }
 
+// ------------------------------------------------------------ src/practice-submit.js
+// Submit: the student's answers as an attempt record (negaviz.quiz.attempt; its schema is
+// negaviz/quiz/attempt.schema.json).  The record holds what was set (the data's
+// submit.exercise), the raw answers in the order given, and the page's verdict marked
+// advisory: staff grade the answers afresh and never read it.  A widget hands the record to
+// the kernel, which saves it beside the notebook; a page downloads it.  The record's format,
+// schema, version and file name come in the data (submit), so nothing here is declared twice.
+//
+// bootGradedPage() runs a graded page (negaviz exercises --graded): the tree drawn, answer
+// fields, and submit; that page carries no key and no search, so it grades nothing.
+
+/**
+ * The answers in the order given: each change of a field, each edge marked or unmarked.
+ * @returns {{value: (node: string, text: string) => void, window: (node: string, text: string) => void,
+ *            cut: (node: string, on: boolean) => void, list: Array<object>}}
+ */
+function answerLog() {
+  const list = [];
+  return {
+    list,
+    value: (node, text) => list.push({ kind: "value", node, text: String(text) }),
+    window: (node, text) => list.push({ kind: "window", node, text: String(text) }),
+    cut: (node, on) => list.push({ kind: on ? "cut" : "uncut", node }),
+  };
+}
+
+/**
+ * The record of one or more exercises answered.
+ * @param {{format: string, schema: number, negaviz: string, student: (string|null)}} submit the data's submit
+ * @param {Array<{exercise: object, answers: Array<object>, verdict: (object|null)}>} answered
+ */
+function attemptRecord(submit, answered) {
+  return {
+    format: submit.format, schema: submit.schema, negaviz: submit.negaviz, student: submit.student ?? null,
+    exercises: answered.map((a) => ({ exercise: a.exercise, answers: a.answers.slice(), verdict: a.verdict ?? null })),
+  };
+}
+
+/** The page's verdict as the record keeps it: advisory, never a grade. */
+function advisory(g) {
+  return g ? { advisory: true, correct: !!g.correct, score: g.score.slice(), mistake: g.mistake ?? null, sentence: g.sentence } : null;
+}
+
+function downloadRecord(record, filename) {
+  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 0);
+}
+
+/**
+ * Save a record: to the kernel where the widget names a file beside the notebook (its
+ * model's answers_file), else as a download.  Returns what the student is told.
+ */
+function saveRecord(model, record, filename) {
+  const file = model && typeof model.get === "function" ? model.get("answers_file") : "";
+  if (file) {
+    model.send({ type: "attempt", record });
+    return "Submitting: saving " + file + " beside the notebook…";
+  }
+  downloadRecord(record, filename);
+  return "Submitted: your answers are downloaded as " + filename + ". Hand that file in.";
+}
+
+/**
+ * A submit button for a practice stepper (practice-ui.js's hook): on press it asks for the
+ * answers as they are and the verdict shown, and saves the record.
+ * @param {{submit: object, model: object, answers: () => Array<object>, verdict: () => (object|null),
+ *          perspective: () => string, windows: () => boolean, say: (text: string) => void}} args
+ */
+function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.textContent = "submit";
+  el.title = "submit: save my answers as a record to hand in";
+  el.setAttribute("aria-label", el.title);
+  // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
+  if (model && typeof model.on === "function") {
+    model.on("msg:custom", (msg) => {
+      if (msg && msg.type === "saved") say("Submitted: your answers are saved as " + msg.file + " beside the notebook.");
+      else if (msg && msg.type === "not-saved") say("Not saved: " + msg.why);
+    });
+  }
+  el.addEventListener("click", () => {
+    const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() }; // as asked: windows while shown
+    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit.file));
+  });
+  return el;
+}
+
+/**
+ * Run a graded page: every input and checkbox of each exercise's form is logged as it
+ * changes (data-kind, data-node), and submit downloads one record of every exercise.
+ * @param {Document} doc
+ */
+function bootGradedPage(doc) {
+  const data = JSON.parse(doc.getElementById("negaviz-graded").textContent);
+  const logs = data.exercises.map(() => answerLog());
+  for (const field of doc.querySelectorAll("[data-exercise]")) {
+    const log = logs[Number(field.dataset.exercise)];
+    field.addEventListener("change", () => {
+      const node = field.dataset.node;
+      if (field.dataset.kind === "cut") log.cut(node, field.checked);
+      else log[field.dataset.kind](node, field.value);
+    });
+  }
+  const status = doc.getElementById("negaviz-status");
+  doc.getElementById("negaviz-submit").addEventListener("click", () => {
+    const record = attemptRecord(data.submit, data.exercises.map((exercise, i) => ({ exercise, answers: logs[i].list, verdict: null })));
+    status.textContent = saveRecord(null, record, data.submit.file);
+  });
+}
+
 // ------------------------------------------------------------ src/practice-ui.js
 // Practice on the picture: the student answers on the tree, and the page grades it
 // (practice.js, from the key the scene carries; no kernel).  Two modes (the scene's
@@ -1444,14 +1565,16 @@ const KEYS_NOTE = "Tab goes from field to field, then to check and show me; Esca
 
 /**
  * Practice for a stepper whose scene carries practice data.
- * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, home: HTMLElement}} args
- *   home: the stepper's element, where the focus goes back to after an answer (its keys step on)
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, home: HTMLElement,
+ *   model: object}} args
+ *   home: the stepper's element, where the focus goes back to after an answer (its keys step on);
+ *   model: the widget's, which saves a submitted record (practice-submit.js)
  * @returns {{el: HTMLElement, controls: HTMLElement, gate: (from: number, to: number) => number, shown: () => void,
  *   hide: (step: number) => {total: boolean, sentence: boolean, veil: Set<number>|null}}}
  *   el: the task and the verdict, above the picture; controls: the answer bar, below it
  *   (after the fields on the picture, in the order Tab takes)
  */
-function makePractice({ data, pane, state, go, pause, home }) {
+function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
@@ -1478,15 +1601,18 @@ function makePractice({ data, pane, state, go, pause, home }) {
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
   windowsBox.hidden = true;
+  const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
+  let shownGrade = null;
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
   const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
-    h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, score),
+    h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
     h("p", { class: "nv-practice-keys", text: KEYS_NOTE }));
   answerBox.addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); submit(); }
     else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
   });
-  const marks = makeMarks({ p, tree, windowsBox, live: (e) => cutting(e), enter: () => (tree ? checkTree() : submit()), leave: () => leave() });
+  const marks = makeMarks({ p, tree, windowsBox, log, live: (e) => cutting(e), enter: () => (tree ? checkTree() : submit()), leave: () => leave() });
   // Once, on the pane's tree panel (every view's drawing is shown inside it): while
   // practising a click on a node answers, it does not step.
   pane.tree.addEventListener("click", onNodeClick, true);
@@ -1549,6 +1675,7 @@ function makePractice({ data, pane, state, go, pause, home }) {
     }
     for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
     const g = grade(key(), answers);
+    shownGrade = g;
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
     for (const [name, f] of marks.fields) {
@@ -2463,7 +2590,7 @@ async function render({ model, el }) {
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
-    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
+    ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
     : null;
   // (a slider's length and place tell how long the search is: practice has none)
   if (practice) slider.remove();

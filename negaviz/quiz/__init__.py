@@ -6,7 +6,9 @@
 True
 """
 
+from negaviz.quiz.attempt import Attempt
 from negaviz.quiz.exercises import Exercise, exercise, random_tree
+from negaviz.quiz.gradebook import grade_attempts, grade_file
 from negaviz.quiz.grading import Grade, answer_key, grade
 from negaviz.quiz.questions import (
     KINDS,
@@ -19,4 +21,5 @@ from negaviz.quiz.questions import (
     questions,
 )
 
-__all__ = ["questions", "Question", "random_tree", "exercise", "Exercise", "grade"]
+__all__ = ["questions", "Question", "random_tree", "exercise", "Exercise", "grade", "Attempt", "grade_attempts",
+           "grade_file"]

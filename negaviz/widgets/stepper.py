@@ -78,6 +78,8 @@ class StepperView(anywidget.AnyWidget):
     of :data:`negaviz.games.edit.EDITS`), ``node``, ``value`` and a count ``n`` (so the same
     edit asked twice is a change)."""
     focus = traitlets.Unicode("").tag(sync=True)
+    answers_file = traitlets.Unicode("").tag(sync=True)
+    """Where a practice stepper's submit saves the record, beside the notebook ("" : the page downloads it)."""
     """The name of the node the page puts the keyboard focus on when it shows the picture
     (after an edit made from the keyboard, so the lecturer carries on from there)."""
 
@@ -119,7 +121,16 @@ class StepperView(anywidget.AnyWidget):
             raise RefusedValue(str(e)) from None
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The front-end asks for a part of a big trace it does not have yet."""
+        """The front-end asks for a part of a big trace it does not have yet, or submits a record."""
+        if isinstance(content, dict) and content.get("type") == "attempt" and self.answers_file:
+            from negaviz.quiz.answers import save_record
+
+            try:
+                save_record(self.answers_file, content.get("record"))
+                self.send({"type": "saved", "file": self.answers_file})
+            except (InputError, OSError) as exc:  # a record the page made wrong, or a full disk: say so there
+                self.send({"type": "not-saved", "why": str(exc)})
+            return
         if not isinstance(content, dict) or content.get("type") != "need":
             return
         if content.get("viz") is True:  # the page lays views out itself and has no Graphviz yet
@@ -248,6 +259,8 @@ class StepperWidget(SyncedState, widgets.VBox):
     graded in the page with no kernel (:mod:`negaviz.quiz.practice`; ``tree`` on textbook
     trees).  ``ask``: the kinds of question ``steps`` asks, some of
     :data:`negaviz.quiz.practice.ASK_KINDS` (default: all but ``leaf``).
+    ``answers_file``: where *submit* saves the student's attempt record, beside the
+    notebook (:mod:`negaviz.quiz.attempt`; ``tree`` practice), for staff to grade.
 
     :attr:`step`, :attr:`perspective` and :attr:`windows` are settable and synced with
     the page; :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
@@ -269,6 +282,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         presenter: bool = False,
         practice: str | None = None,
         ask: object = None,
+        answers_file: str = "negaviz_answers.json",
     ) -> None:
         check_trace(trace)
         check_perspective(perspective)
@@ -281,6 +295,9 @@ class StepperWidget(SyncedState, widgets.VBox):
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )
+        check_text(answers_file, "answers_file")
+        if practice == "tree":  # submit saves the record beside the notebook
+            self.front.answers_file = answers_file
 
         # --- quiz (checked by the kernel) ---------------------------------------------------
         self._quiz_on = check_flag(quiz, "quiz")

@@ -8,11 +8,12 @@ import { h } from "./dom.js";
 
 /**
  * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
- *   enter: (box: HTMLInputElement) => void, leave: () => void}} args
+ *   enter: (box: HTMLInputElement) => void, leave: () => void, log: object}} args
  *   p: the scene's practice data; live(edge): whether an edge's toggle is live now;
- *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays)
+ *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays);
+ *   log: told each answer as it is given (practice-submit.js's answerLog)
  */
-export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
+export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
   const edges = new Map();  // child name -> {g, parent, on}
   let items = null;         // the drawing they are on
@@ -63,6 +64,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
     e.on = on;
     e.g.setAttribute("aria-checked", String(on));
     if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+    log.cut(name, on);
   }
 
   function edge(it, parent, name) {
@@ -100,6 +102,8 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave }) {
         const w = Math.max(r - l - 4, 26);
         const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
+        f.value.addEventListener("change", () => log.value(name, f.value.value));
+        if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
         fields.set(name, f);
       }
       if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {

@@ -12,6 +12,7 @@ import { h } from "./dom.js";
 import { grade, nextEntered } from "./practice.js";
 import { makeMarks } from "./practice-marks.js";
 import { stepQuestions, taskText, VEILS } from "./practice-steps.js";
+import { advisory, answerLog, makeSubmit } from "./practice-submit.js";
 
 const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
   + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
@@ -20,14 +21,16 @@ const KEYS_NOTE = "Tab goes from field to field, then to check and show me; Esca
 
 /**
  * Practice for a stepper whose scene carries practice data.
- * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, home: HTMLElement}} args
- *   home: the stepper's element, where the focus goes back to after an answer (its keys step on)
+ * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, home: HTMLElement,
+ *   model: object}} args
+ *   home: the stepper's element, where the focus goes back to after an answer (its keys step on);
+ *   model: the widget's, which saves a submitted record (practice-submit.js)
  * @returns {{el: HTMLElement, controls: HTMLElement, gate: (from: number, to: number) => number, shown: () => void,
  *   hide: (step: number) => {total: boolean, sentence: boolean, veil: Set<number>|null}}}
  *   el: the task and the verdict, above the picture; controls: the answer bar, below it
  *   (after the fields on the picture, in the order Tab takes)
  */
-export function makePractice({ data, pane, state, go, pause, home }) {
+export function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
@@ -54,15 +57,18 @@ export function makePractice({ data, pane, state, go, pause, home }) {
   const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
   windowsBox.hidden = true;
+  const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
+  let shownGrade = null;
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
   const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
-    h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, score),
+    h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
     h("p", { class: "nv-practice-keys", text: KEYS_NOTE }));
   answerBox.addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); submit(); }
     else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
   });
-  const marks = makeMarks({ p, tree, windowsBox, live: (e) => cutting(e), enter: () => (tree ? checkTree() : submit()), leave: () => leave() });
+  const marks = makeMarks({ p, tree, windowsBox, log, live: (e) => cutting(e), enter: () => (tree ? checkTree() : submit()), leave: () => leave() });
   // Once, on the pane's tree panel (every view's drawing is shown inside it): while
   // practising a click on a node answers, it does not step.
   pane.tree.addEventListener("click", onNodeClick, true);
@@ -125,6 +131,7 @@ export function makePractice({ data, pane, state, go, pause, home }) {
     }
     for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
     const g = grade(key(), answers);
+    shownGrade = g;
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
     for (const [name, f] of marks.fields) {

@@ -112,7 +112,7 @@ export async function render({ model, el }) {
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   // Practice (the scene's practice data): the student answers on the picture first.
   const practice = !compare && scenes[0].s.practice
-    ? makePractice({ data: scenes[0], pane: panes[0], state, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
+    ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
     : null;
   // (a slider's length and place tell how long the search is: practice has none)
   if (practice) slider.remove();

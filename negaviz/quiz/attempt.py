@@ -1,0 +1,375 @@
+"""A student's attempt at practice exercises, as a small versioned JSON record.
+
+A practice page (or a stepper in a notebook) writes one record when the student
+presses *submit*: for each exercise, what was set (the game and position, the search,
+the view values are written in), the raw answers in the order given, and the verdict
+the page showed, kept only as *advisory*: staff grade every record afresh from its
+answers (:mod:`negaviz.quiz.gradebook`).  The schema is published with the package
+(``negaviz/quiz/attempt.schema.json``) and :meth:`Attempt.load` reads nothing it
+cannot trust: each refusal is one line naming the file and what is wrong.
+
+Exercises a course grades can come from a *course salt* kept by staff: each student's
+trees are made from an HMAC-SHA256 of the sheet's name and the student's ID under the
+salt (:func:`variant_seed`), and the record carries a seal (an HMAC of who and which
+exercise), so a record from another course, for another student, or whose tree was
+edited is refused.
+
+>>> rec = Attempt.from_json({"format": "negaviz-attempt", "schema": 1, "negaviz": "0.1.0", "student": None,
+...     "exercises": [{"exercise": {"id": "ex1", "game": "tree", "position": "A(B(D:7 E:5) C(F:3 G:1 H:9))",
+...                                 "algorithm": "alphabeta", "fail_hard": False, "perspective": "negamax"},
+...                    "answers": [{"kind": "value", "node": "A", "text": "5"}], "verdict": None}]})
+>>> rec.exercises[0].exercise.id, rec.exercises[0].answers[0].text
+('ex1', '5')
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from negaviz.errors import InputError
+from negaviz.quiz.salt import issued_exercise, seal
+from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, shown
+
+__all__ = ["Attempt"]
+
+FORMAT = "negaviz-attempt"
+"""The record's ``format`` field: what kind of file it is."""
+SCHEMA = 1
+"""The newest record schema this negaviz reads and writes."""
+MAX_BYTES = 1 << 20
+"""The largest record read: a week's answers are a few kilobytes."""
+MAX_EXERCISES = 100
+MAX_ANSWERS = 5000
+MAX_TEXT = 200
+"""The longest answer text or name kept (a value or a window is a few characters)."""
+ANSWER_KINDS = ("value", "window", "cut", "uncut")
+"""``value`` and ``window``: text typed on a node (empty text clears it); ``cut`` and
+``uncut``: an edge to the node marked as never tried, or unmarked again."""
+GAME_OPTIONS = ("size", "cols", "rows", "connect")
+ALGORITHMS = ("negamax", "minimax", "alphabeta")
+VARIANT_FIELDS = ("sheet", "number", "count", "depth", "branching", "cutoffs", "deep_cutoffs", "ties", "perspective")
+
+
+def _version() -> str:
+    """This negaviz's version (read from its installed metadata: the quiz sits below the package's top)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("negaviz")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def schema() -> dict[str, Any]:
+    """The published JSON Schema of a record (``attempt.schema.json``)."""
+    text = resources.files("negaviz.quiz").joinpath("attempt.schema.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """What was set: enough to record its search again."""
+
+    id: str
+    """The exercise's name in the course (a sheet's exercises: ``sheet#number``)."""
+    game: str
+    """A game of :data:`negaviz.games.GAMES`; ``tree`` for a textbook tree."""
+    position: str | None
+    """The tree's text, or the position (None: the game's start)."""
+    algorithm: str
+    """``negamax``, ``minimax`` or ``alphabeta``."""
+    fail_hard: bool
+    """Whether the search clamps values into the window."""
+    perspective: str
+    """The view values are written in: ``negamax`` or ``minimax``."""
+    options: Mapping[str, int] = field(default_factory=dict)
+    """The game's size options (``size``, ``cols``, ``rows``, ``connect``)."""
+    variant: Mapping[str, Any] | None = None
+    """How a course's sheet made it for this student (:data:`VARIANT_FIELDS`), or None."""
+    seal: str | None = None
+    """HMAC-SHA256 (hex) of who and which exercise under the course salt, or None."""
+    windows: bool = True
+    """Whether each node's window is asked (alpha-beta; a practice page asks it while windows are shown)."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "game": self.game, "position": self.position,
+                               "algorithm": self.algorithm, "fail_hard": self.fail_hard,
+                               "perspective": self.perspective, "windows": self.windows}
+        if self.options:
+            out["options"] = dict(self.options)
+        if self.variant is not None:
+            out["variant"] = dict(self.variant)
+        if self.seal is not None:
+            out["seal"] = self.seal
+        return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer, as given."""
+
+    kind: str
+    """One of :data:`ANSWER_KINDS`."""
+    node: str
+    """The node's name, as the page names it."""
+    text: str = ""
+    """What was typed (values and windows), exactly."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One exercise of a record: what was set, the answers, and the page's verdict."""
+
+    exercise: Exercise
+    answers: tuple[Answer, ...]
+    """In the order given; a later answer on the same node replaces an earlier one."""
+    verdict: Mapping[str, Any] | None = None
+    """What the page said (``advisory``: never used to grade), or None."""
+
+    def given(self) -> tuple[dict[str, str], dict[str, str], set[str]]:
+        """The last value and window typed on each node, and the edges marked cut."""
+        values: dict[str, str] = {}
+        windows: dict[str, str] = {}
+        cut: set[str] = set()
+        for a in self.answers:
+            if a.kind in ("value", "window"):
+                into = values if a.kind == "value" else windows
+                if a.text.strip():
+                    into[a.node] = a.text
+                else:
+                    into.pop(a.node, None)
+            elif a.kind == "cut":
+                cut.add(a.node)
+            else:
+                cut.discard(a.node)
+        return values, windows, cut
+
+    def to_json(self) -> dict[str, Any]:
+        return {"exercise": self.exercise.to_json(),
+                "answers": [{"kind": a.kind, "node": a.node, **({"text": a.text} if a.kind in ("value", "window") else {})}
+                            for a in self.answers],
+                "verdict": None if self.verdict is None else dict(self.verdict)}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A student's submitted record: one or more exercises answered."""
+
+    student: str | None
+    """The student's ID where the course set one."""
+    exercises: tuple[Answered, ...]
+    writer: str
+    """The negaviz version that wrote the record."""
+    source: str = "<record>"
+    """Where it was read from (in messages)."""
+
+    # ------------------------------------------------------------------ reading
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, key_salt: str | bytes | None = None,
+             expect: Mapping[str, Any] | None = None) -> Attempt:
+        """The record in ``path``, checked: its form against the schema, and, where it is
+        sealed, its seal and trees against ``key_salt``; exercises without a seal are
+        checked against ``expect`` (exercise id -> the tree's text, or a dict of the
+        exercise's fields) where given.  Anything else is an InputError of one line,
+        naming the file."""
+        name = check_path(path, "path")
+        _check_trust_args(key_salt, expect)
+        try:
+            with open(name, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except FileNotFoundError:
+            raise InputError(f"{name}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{name}: is a folder, not an attempt record") from None
+        except OSError as exc:
+            raise InputError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+        if len(data) > MAX_BYTES:
+            raise InputError(f"{name}: larger than {MAX_BYTES >> 10} KiB: not an attempt record")
+        try:
+            raw = json.loads(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise InputError(f"{name}: not an attempt record: not UTF-8 text") from None
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}: not an attempt record: not JSON ({exc.msg} at line {exc.lineno})") from None
+        record = cls.from_json(raw, source=name)
+        record.check(key_salt=key_salt, expect=expect)
+        return record
+
+    @classmethod
+    def from_json(cls, raw: Any, *, source: str = "<record>") -> Attempt:
+        """A record from its JSON data (form only; :meth:`check` checks seals and trees)."""
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise InputError(f"{source}: not a negaviz attempt record (it has no \"format\": \"{FORMAT}\")")
+        version = raw.get("schema")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise InputError(f"{source}: schema is {version!r}; it must be a whole number from 1")
+        writer = raw.get("negaviz")
+        if version > SCHEMA:
+            raise InputError(f"{source}: written with record schema {version} (negaviz {writer}); this negaviz "
+                             f"({_version()}) reads schema {SCHEMA} and older: upgrade negaviz to grade it")
+        r = _Reader(source)
+        r.keys(raw, "", {"format", "schema", "negaviz", "student", "exercises"})
+        writer = r.text(raw, "negaviz", "")
+        student = r.text(raw, "student", "", none=True)
+        items = raw.get("exercises")
+        if not isinstance(items, list) or not 1 <= len(items) <= MAX_EXERCISES:
+            raise InputError(f"{source}: exercises must be a list of 1 to {MAX_EXERCISES} exercises answered")
+        answered = tuple(r.answered(item, f"exercises[{i}]") for i, item in enumerate(items))
+        ids = [a.exercise.id for a in answered]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise InputError(f"{source}: exercise {twice[0]!r} is answered twice in one record")
+        return cls(student, answered, writer, source)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data (what :meth:`from_json` reads)."""
+        return {"format": FORMAT, "schema": SCHEMA, "negaviz": self.writer, "student": self.student,
+                "exercises": [a.to_json() for a in self.exercises]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+    # ------------------------------------------------------------------ trust
+    def check(self, *, key_salt: str | bytes | None = None, expect: Mapping[str, Any] | None = None) -> None:
+        """Refuse (InputError, one line naming the file) a sealed exercise without
+        ``key_salt`` or whose seal or tree is not the one the salt makes, and an
+        unsealed one that differs from ``expect``."""
+        for item in self.exercises:
+            ex = item.exercise
+            if ex.seal is not None or ex.variant is not None:
+                if key_salt is None:
+                    raise InputError(f"{self.source}: exercise {ex.id!r} is sealed with the course's salt: "
+                                     "give the key salt (--key-salt) to check it")
+                if ex.seal is None or ex.variant is None or not hmac.compare_digest(
+                        ex.seal, seal(key_salt, ex.id, self.student, ex.variant)):
+                    raise InputError(f"{self.source}: exercise {ex.id!r}'s seal does not match this course's key "
+                                     "salt: it was made with another salt, or for another student or exercise")
+                try:
+                    issued = issued_exercise(key_salt, self.student, ex.variant)
+                except InputError as exc:
+                    raise InputError(f"{self.source}: exercise {ex.id!r} was edited: its variant makes no "
+                                     f"exercise ({exc})") from None
+                if ex.to_json() != {**issued.to_json(), "seal": ex.seal}:
+                    diff = [k for k, v in issued.to_json().items() if ex.to_json().get(k) != v]
+                    raise InputError(f"{self.source}: exercise {ex.id!r} was edited: its {', '.join(diff)} "
+                                     "is not what was issued to this student")
+            if expect is not None:
+                if ex.id not in expect:
+                    raise InputError(f"{self.source}: exercise {ex.id!r} is not one of this assignment's "
+                                     f"({', '.join(sorted(expect)) or 'none'})")
+                want = expect[ex.id]
+                want = {"game": "tree", "position": want} if isinstance(want, str) else dict(want)
+                got = ex.to_json()
+                diff = [k for k, v in want.items() if got.get(k) != v]
+                if diff:
+                    raise InputError(f"{self.source}: exercise {ex.id!r} was edited: its {', '.join(diff)} "
+                                     "is not the one set")
+
+
+def _check_trust_args(key_salt: Any, expect: Any) -> None:
+    if key_salt is not None and not isinstance(key_salt, (str, bytes)):
+        raise InputError(f"key_salt must be the course's secret salt (text) or None, not {shown(key_salt)}")
+    if expect is not None and not isinstance(expect, Mapping):
+        raise InputError(f"expect must map each exercise's id to its tree's text (or None), not {shown(expect)}")
+
+
+# ---------------------------------------------------------------------- the form
+class _Reader:
+    """Reads a record's fields, naming the first one that is not as the schema says."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def bad(self, where: str, what: str) -> InputError:
+        return InputError(f"{self.source}: {where} {what}")
+
+    def keys(self, obj: Any, where: str, allowed: set[str], required: set[str] | frozenset[str] = frozenset()) -> None:
+        if not isinstance(obj, dict):
+            raise self.bad(where or "the record", "must be a JSON object")
+        extra = sorted(set(obj) - allowed)
+        if extra:
+            raise self.bad(f"{where}.{extra[0]}" if where else extra[0], f"is not a field of a record (allowed: {', '.join(sorted(allowed))})")
+        missing = sorted(required - set(obj))
+        if missing:
+            raise self.bad(where or "the record", f"has no {missing[0]!r}")
+
+    def text(self, obj: dict[str, Any], key: str, where: str, *, none: bool = False, empty: bool = False) -> Any:
+        x = obj.get(key)
+        at = f"{where}.{key}" if where else key
+        if x is None and none:
+            return None
+        if not isinstance(x, str) or len(x) > MAX_TEXT or (not empty and not x.strip()):
+            raise self.bad(at, f"must be {'empty or ' if empty else ''}text of at most {MAX_TEXT} characters"
+                           f"{' or null' if none else ''}, not {shown(x)}")
+        return x
+
+    def answered(self, item: Any, where: str) -> Answered:
+        self.keys(item, where, {"exercise", "answers", "verdict"}, {"exercise", "answers"})
+        ex = self.exercise(item["exercise"], f"{where}.exercise")
+        answers = item["answers"]
+        if not isinstance(answers, list) or len(answers) > MAX_ANSWERS:
+            raise self.bad(f"{where}.answers", f"must be a list of at most {MAX_ANSWERS} answers")
+        out = []
+        for i, a in enumerate(answers):
+            at = f"{where}.answers[{i}]"
+            self.keys(a, at, {"kind", "node", "text"}, {"kind", "node"})
+            if a["kind"] not in ANSWER_KINDS:
+                raise self.bad(f"{at}.kind", f"is {shown(a['kind'])} (must be one of {list(ANSWER_KINDS)})")
+            node = self.text(a, "node", at)
+            text = self.text(a, "text", at, empty=True) if a["kind"] in ("value", "window") else ""
+            if a["kind"] in ("cut", "uncut") and "text" in a:
+                raise self.bad(f"{at}.text", f"is not given for a {a['kind']}")
+            out.append(Answer(a["kind"], node, text))
+        verdict = item.get("verdict")
+        if verdict is not None:
+            self.keys(verdict, f"{where}.verdict", {"advisory", "correct", "score", "mistake", "sentence"}, {"advisory"})
+            if verdict["advisory"] is not True:
+                raise self.bad(f"{where}.verdict.advisory", "must be true: the page's verdict is never a grade")
+        return Answered(ex, tuple(out), verdict)
+
+    def exercise(self, ex: Any, where: str) -> Exercise:
+        from negaviz.games import GAMES
+
+        self.keys(ex, where, {"id", "game", "position", "algorithm", "fail_hard", "perspective", "windows", "options",
+                              "variant", "seal"}, {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
+        ident = self.text(ex, "id", where)
+        if ex["game"] not in GAMES:
+            raise self.bad(f"{where}.game", f"is {shown(ex['game'])} (must be one of {list(GAMES)})")
+        position = ex["position"]
+        if position is not None and (not isinstance(position, str) or len(position) > 100_000):
+            raise self.bad(f"{where}.position", "must be the tree's text or the position, or null")
+        if ex["algorithm"] not in ALGORITHMS:
+            raise self.bad(f"{where}.algorithm", f"is {shown(ex['algorithm'])} (must be one of {list(ALGORITHMS)})")
+        if not isinstance(ex["fail_hard"], bool):
+            raise self.bad(f"{where}.fail_hard", "must be true or false")
+        if ex["perspective"] not in ("negamax", "minimax"):
+            raise self.bad(f"{where}.perspective", f"is {shown(ex['perspective'])} (must be negamax or minimax)")
+        windows = ex.get("windows", ex["algorithm"] == "alphabeta")
+        if not isinstance(windows, bool) or (windows and ex["algorithm"] != "alphabeta"):
+            raise self.bad(f"{where}.windows", "must be true or false (true for alpha-beta only: windows are asked)")
+        options = ex.get("options", {})
+        self.keys(options, f"{where}.options", set(GAME_OPTIONS))
+        for k, v in options.items():
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 64:
+                raise self.bad(f"{where}.options.{k}", "must be a whole number from 1 to 64")
+        variant = ex.get("variant")
+        if variant is not None:
+            self.keys(variant, f"{where}.variant", set(VARIANT_FIELDS), set(VARIANT_FIELDS))
+            self.text(variant, "sheet", f"{where}.variant")
+            for k in ("number", "count", "depth", "branching"):
+                if isinstance(variant[k], bool) or not isinstance(variant[k], int) or not 0 <= variant[k] <= 1000:
+                    raise self.bad(f"{where}.variant.{k}", "must be a whole number")
+        sealed = ex.get("seal")
+        if sealed is not None and (not isinstance(sealed, str) or len(sealed) != 64
+                                   or any(c not in "0123456789abcdef" for c in sealed)):
+            raise self.bad(f"{where}.seal", "must be 64 hexadecimal digits (an HMAC-SHA256)")
+        return Exercise(ident, ex["game"], position, ex["algorithm"], ex["fail_hard"], ex["perspective"],
+                        dict(options), variant, sealed, windows)

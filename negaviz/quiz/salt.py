@@ -1,0 +1,74 @@
+"""The course salt: each student's graded trees, and the seal on each exercise issued.
+
+Staff keep one secret per course.  A student's sheet is made from an HMAC-SHA256 of the
+sheet's name and the student's ID under it (:func:`variant_seed`), so no one without the
+salt can make another student's trees, and each exercise issued carries a seal (an HMAC of
+who and which exercise, :func:`seal`), so a record from another course or for another
+student is refused (:meth:`negaviz.quiz.Attempt.check`).
+
+>>> variant_seed("a course's secret", "week3", "s1") == variant_seed("a course's secret", "week3", "s1")
+True
+>>> variant_seed("a course's secret", "week3", "s1") != variant_seed("another secret", "week3", "s1")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from negaviz.errors import InputError
+
+if TYPE_CHECKING:
+    from negaviz.quiz.attempt import Exercise
+
+__all__: list[str] = []
+
+
+def _key(key_salt: str | bytes) -> bytes:
+    if isinstance(key_salt, str):
+        key_salt = key_salt.encode("utf-8")
+    if not isinstance(key_salt, bytes) or len(key_salt) < 8:
+        raise InputError("the key salt must be a secret of at least 8 characters (e.g. from "
+                         "`python -c 'import secrets; print(secrets.token_hex(16))'`)")
+    return key_salt
+
+
+def _canonical(x: Any) -> bytes:
+    return json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def seal(key_salt: str | bytes, exercise_id: str, student: str | None, variant: Mapping[str, Any]) -> str:
+    """The seal of an exercise issued to ``student``: HMAC-SHA256 under the salt of the
+    exercise's id, the student and how the exercise was made, in hex."""
+    return hmac.new(_key(key_salt), _canonical(["seal", exercise_id, student, dict(variant)]), hashlib.sha256).hexdigest()
+
+
+def variant_seed(key_salt: str | bytes, sheet: str, student: str | None) -> int:
+    """The seed of ``student``'s sheet ``sheet``: the first 4 bytes of HMAC-SHA256 under
+    the course salt, so no one without the salt can make another student's trees."""
+    digest = hmac.new(_key(key_salt), _canonical(["sheet", sheet, student]), hashlib.sha256).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def issued_exercise(key_salt: str | bytes, student: str | None, variant: Mapping[str, Any]) -> Exercise:
+    """The exercise a graded sheet made with ``variant`` gives ``student`` (unsealed)."""
+    import random
+
+    from negaviz.quiz.attempt import Exercise
+    from negaviz.quiz.exercises import exercise
+
+    v = dict(variant)
+    number = v["number"]
+    if not 1 <= number <= v["count"]:
+        raise InputError(f"exercise number {number} is not on a sheet of {v['count']}")
+    # As negaviz.export.sheet.make_sheet draws its exercises' seeds (a test keeps the two the same).
+    rng = random.Random(variant_seed(key_salt, v["sheet"], student))
+    seeds = [rng.randrange(2**32) for _ in range(number)]
+    ex = exercise(v["depth"], v["branching"], seeds[-1], perspective=v["perspective"], cutoffs=v["cutoffs"],
+                  deep_cutoffs=v["deep_cutoffs"], ties=v["ties"])
+    return Exercise(f"{v['sheet']}#{number}", "tree", ex.text, ex.algorithm, False, ex.perspective, {}, v, None,
+                    ex.algorithm == "alphabeta")

@@ -1,0 +1,144 @@
+"""negaviz's graded answers in the real course tools from PyPI: nbgrader (generate_assignment,
+autograde, export) and otter-grader (otter run), end to end."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from negaviz.quiz.gradebook import nbgrader_cell, otter_test
+
+pytestmark = pytest.mark.slow
+BIN = Path(sys.executable).parent
+TREE = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+EXPECT = {"week1": TREE}
+RIGHT = [("value", "A", "5"), ("value", "B", "5"), ("value", "C", "3"), ("window", "B", "(−∞, ∞)"),
+         ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")]
+NEGATED = [("value", "A", "5"), ("value", "B", "-5"), ("value", "C", "-3"), ("window", "B", "(−∞, ∞)"),
+           ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")]
+"""Mixing up the two views: B and C in the negamax view, in a minimax exercise (5 of 7 right)."""
+
+
+def record(answers: list[tuple[str, str, str]]) -> dict[str, Any]:
+    return {"format": "negaviz-attempt", "schema": 1, "negaviz": "0.1.0", "student": None,
+            "exercises": [{"exercise": {"id": "week1", "game": "tree", "position": TREE, "algorithm": "alphabeta",
+                                        "fail_hard": False, "perspective": "minimax"},
+                           "answers": [{"kind": k, "node": n, **({"text": t} if k in ("value", "window") else {})}
+                                       for k, n, t in answers],
+                           "verdict": {"advisory": True, "correct": True}}]}  # the page's word: never read
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done
+
+
+def test_nbgrader_autogrades_three_submissions(tmp_path: Path) -> None:
+    import nbformat
+
+    course = tmp_path / "course"
+    (course / "source" / "week1").mkdir(parents=True)
+    (course / "nbgrader_config.py").write_text(
+        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\nc.CourseDirectory.course_id = 'cs440'\n")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell("Search the tree with alpha-beta, then press submit."))
+    nb.cells.append(nbformat.from_dict(nbgrader_cell(EXPECT)))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, course / "source" / "week1" / "week1.ipynb")
+    run("nbgrader", "db", "assignment", "add", "week1", cwd=course)
+    for student in ("right", "mistake", "norecord"):
+        run("nbgrader", "db", "student", "add", student, cwd=course)
+    run("nbgrader", "generate_assignment", "week1", cwd=course)
+    released = (course / "release" / "week1" / "week1.ipynb").read_text(encoding="utf-8")
+    assert "grade_file" in released and TREE not in released  # what is expected stays hidden
+    for student, answers in (("right", RIGHT), ("mistake", NEGATED), ("norecord", None)):
+        folder = course / "submitted" / student / "week1"
+        folder.mkdir(parents=True)
+        shutil.copy(course / "release" / "week1" / "week1.ipynb", folder)
+        (folder / "timestamp.txt").write_text("2026-11-28 12:00:00.000000 UTC")
+        if answers is not None:
+            (folder / "negaviz_answers.json").write_text(json.dumps(record(answers)), encoding="utf-8")
+    run("nbgrader", "autograde", "week1", cwd=course)
+    run("nbgrader", "export", cwd=course)
+    with open(course / "grades.csv", newline="") as f:
+        rows = {r["student_id"]: r for r in csv.DictReader(f)}
+    assert {s: (float(r["score"]), float(r["max_score"])) for s, r in rows.items()} == {
+        "right": (7.0, 7.0), "mistake": (5.0, 7.0), "norecord": (0.0, 7.0)}
+    said = {}
+    for student in rows:
+        graded = nbformat.read(course / "autograded" / student / "week1" / "week1.ipynb", as_version=4)
+        outputs = graded.cells[1].outputs
+        assert [o.get("name") for o in outputs if o.output_type == "stream"] == ["stdout"]  # nothing on stderr
+        said[student] = "".join(o.text for o in outputs if o.output_type == "stream")
+    assert said["right"].startswith("Exercise week1: 7 of 7 answers right. All right")
+    assert "5 of 7 answers right" in said["mistake"] and "mixing up the two views" in said["mistake"]
+    assert said["norecord"].startswith("No answers: negaviz_answers.json is not beside the notebook")
+
+
+def test_otter_runs_two_submission_zips(tmp_path: Path) -> None:
+    import nbformat
+
+    (tmp_path / "tests").mkdir()
+    test_file = otter_test(EXPECT, name="week1")
+    assert test_file.splitlines()[1] == "OK_FORMAT = False"
+    (tmp_path / "tests" / "week1.py").write_text(test_file, encoding="utf-8")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell("Search the tree with alpha-beta, then press submit."))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "week1.ipynb")
+    run("otter", "generate", cwd=tmp_path)
+    results = {}
+    for student, answers in (("right", RIGHT), ("mistake", NEGATED)):
+        with zipfile.ZipFile(tmp_path / f"{student}.zip", "w") as z:
+            z.write(tmp_path / "week1.ipynb", "week1.ipynb")
+            z.writestr("negaviz_answers.json", json.dumps(record(answers)))
+        out = tmp_path / f"out-{student}"
+        out.mkdir()
+        run("otter", "run", "-a", "autograder.zip", "-o", str(out), f"{student}.zip", cwd=tmp_path)
+        tests = json.loads((out / "results.json").read_text(encoding="utf-8"))["tests"]
+        results[student] = {t["name"]: t for t in tests}
+    assert (results["right"]["week1"]["score"], results["right"]["week1"]["max_score"]) == (7, 7)
+    assert (results["mistake"]["week1"]["score"], results["mistake"]["week1"]["max_score"]) == (5, 7)
+    said = results["mistake"]["week1"]["output"]
+    assert said.count("✅ Test case passed") == 5 and said.count("❌ Test case failed") == 2
+    assert "Exercise week1: 5 of 7 answers right." in said and "mixing up the two views" in said
+    assert "❌" not in results["right"]["week1"]["output"]
+
+
+def test_init_nbgrader_starts_a_course_whose_assignment_autogrades(tmp_path: Path) -> None:
+    import nbformat
+
+    from negaviz.course.init import init_course
+
+    course = tmp_path / "cs440"
+    init_course(course, nbgrader=True)
+    run("nbgrader", "db", "assignment", "add", "week1", cwd=course)
+    run("nbgrader", "db", "student", "add", "s1", cwd=course)
+    run("nbgrader", "generate_assignment", "week1", cwd=course)
+    released = nbformat.read(course / "release" / "week1" / "week1.ipynb", as_version=4)
+    assert "values={'A': 5" not in released.cells[1].source  # the solution is not released
+    released.cells[1].source = released.cells[1].source.replace(
+        "# YOUR CODE HERE\nraise NotImplementedError()",
+        "write_answers('negaviz_answers.json', 'week1', 'A(B(D:7 E:5) C(F:3 G:1 H:9))',\n"
+        "              values={'A': 5, 'B': 7, 'C': 3}, windows={'B': '(-inf, inf)', 'C': '(5, inf)'}, cut=['G'])")
+    folder = course / "submitted" / "s1" / "week1"
+    folder.mkdir(parents=True)
+    nbformat.write(released, folder / "week1.ipynb")
+    run("nbgrader", "autograde", "week1", cwd=course)
+    graded = nbformat.read(course / "autograded" / "s1" / "week1" / "week1.ipynb", as_version=4)
+    outputs = graded.cells[2].outputs
+    assert [o.get("name") for o in outputs if o.output_type == "stream"] == ["stdout"]
+    said = "".join(o.text for o in outputs if o.output_type == "stream")
+    assert said.startswith("Exercise week1: 5 of 7 answers right. Not yet: 1 of 3 values is wrong and 1 cut is missed.")
+    assert [o.data["text/plain"] for o in outputs if o.output_type == "execute_result"] == ["5.0"]
