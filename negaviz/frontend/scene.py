@@ -50,7 +50,7 @@ from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
-from negaviz.layout.growth import PINNED_GRAPH, Placer, Spans, label_size, pinned
+from negaviz.layout.growth import ANCHOR, ANCHOR_ATTR, PINNED_GRAPH, Placer, Spans, label_size, pinned
 from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
@@ -417,6 +417,7 @@ class Scene:
                 lives[str(n)] = self._life(n)
         finally:
             restore(part.game)
+        dot.node(ANCHOR, _attributes=ANCHOR_ATTR)  # (what keeps each node's coordinates the same at every step)
         drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
         note = (
             f"The search as it grows: each node is placed when it is entered and never moves "

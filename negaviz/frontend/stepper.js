@@ -55,9 +55,36 @@ function boxOf(g) {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
+// A straight edge from box `a` to box `b` ([left, top, right, bottom] each), as Graphviz
+// draws one with splines=line and arrowsize 0.5: from border to border on the line between
+// the centres, the last 5 points an arrowhead 3.5 wide.  {d, points} for its path and its
+// arrowhead's polygon, or null for boxes with one centre.  A growing view's edges are
+// drawn by this rule, from their nodes' boxes alone: Graphviz works an edge out from
+// the whole drawing's middle, so its last digits would change with nodes drawn later.
+function straightEdge(a, b) {
+  const [px, py] = [(a[0] + a[2]) / 2, (a[1] + a[3]) / 2], [qx, qy] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+  const dx = qx - px, dy = qy - py, len = Math.hypot(dx, dy);
+  if (!len) return null;
+  const border = (box) => Math.min(dx ? (box[2] - box[0]) / 2 / Math.abs(dx) : Infinity, dy ? (box[3] - box[1]) / 2 / Math.abs(dy) : Infinity);
+  const s = border(a), e = 1 - border(b);
+  const ux = dx / len, uy = dy / len;
+  const tx = px + dx * e, ty = py + dy * e, bx = tx - 5 * ux, by = ty - 5 * uy;
+  const f = (v) => String(Math.round(v * 100) / 100 + 0);
+  const pt = (x, y) => f(x) + "," + f(y);
+  return {
+    d: "M" + pt(px + dx * s, py + dy * s) + "L" + pt(bx, by),
+    points: [pt(bx + 1.75 * uy, by - 1.75 * ux), pt(tx, ty), pt(bx - 1.75 * uy, by + 1.75 * ux), pt(bx + 1.75 * uy, by - 1.75 * ux)].join(" "),
+  };
+}
+
 function finishDrawing(svg) {
   // ids are per document: two steppers on one page would share them
   for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
+  // Graphviz names every node and edge in a comment too: they go with the titles
+  const walker = document.createTreeWalker(svg, NodeFilter.SHOW_COMMENT);
+  const comments = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const c of comments) c.remove();
   for (const el of svg.querySelectorAll("[font-family]")) el.removeAttribute("font-family"); // the style sheet's
   for (const g of svg.querySelectorAll("g.node")) {
     const shapes = g.querySelectorAll("polygon, ellipse, path, polyline");
@@ -114,6 +141,59 @@ function setShown(built, on) {
   built.box.style.transform = on ? "" : "translateX(-1000000px)";
   if (on) built.svg.removeAttribute("aria-hidden");
   else built.svg.setAttribute("aria-hidden", "true");
+}
+
+// A drawing not shown holds nothing of any step: a growing view's nodes and edges are
+// taken out of it, a given tree's are left unpainted (no value, window or mark, no state).
+// Paint puts each back as the step shows it.
+function blankDrawing(built) {
+  if (built.blank) return;
+  built.blank = true;
+  built.painted.clear();
+  for (const it of built.items.values()) {
+    if (built.growing) attach(built, it, false);
+    else {
+      it.g.setAttribute("class", "node");
+      for (const t of [it.v, it.w, it.m]) if (t) t.textContent = "";
+      if (it.v) it.v.setAttribute("class", "nv-v");
+      if (it.edge) it.edge.setAttribute("class", "edge");
+    }
+  }
+  if (built.growing) grow(built);
+}
+
+// Put item `it`'s node and the edge into it in the drawing (on), or take them out; back in
+// their place in Graphviz's order, so a step's drawing is the same however it was reached.
+function attach(built, it, on) {
+  if (!!it.on === on) return;
+  it.on = on;
+  for (const el of [it.edge, it.g]) {
+    if (!el) continue;
+    if (!on) { el.remove(); continue; }
+    const parts = built.parts;
+    let before = null;
+    for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
+    built.graph.insertBefore(el, before);
+  }
+}
+
+// A growing view's size is what it draws: its view box, from the top-left corner to the
+// furthest node put in (the root is the top-left node of every view), and 4 points more
+// (Graphviz's margin).  Changed in place (built.full is the pane's too).
+function grow(built) {
+  let x1 = -Infinity, y1 = -Infinity;
+  for (const it of built.items.values()) {
+    if (!it.on || !it.box) continue;
+    x1 = Math.max(x1, it.box[2]);
+    y1 = Math.max(y1, it.box[3]);
+  }
+  const size = (far, shift) => (far === -Infinity ? 0 : Math.round((far + shift + 4) * 100) / 100);
+  const w = size(x1, built.shift[0]), hgt = size(y1, built.shift[1]);
+  if (built.full[2] === w && built.full[3] === hgt) return;
+  built.full.splice(0, 4, 0, 0, w, hgt);
+  built.svg.setAttribute("viewBox", "0 0 " + w + " " + hgt);
+  built.svg.style.width = w + "px";
+  built.svg.style.height = hgt + "px";
 }
 
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
@@ -174,7 +254,31 @@ function buildView(view, viz) {
   box.style.left = "0";
   box.style.top = "0";
   box.append(svg);
-  return { svg, box, full, shift, items, byNode, painted: new Map() };
+  const built = { svg, box, full, shift, items, byNode, painted: new Map(), growing: !!view.span, blank: false };
+  if (built.growing) {
+    // A search drawn as it grows: each node is put in when the search enters it (paint),
+    // and the drawing is as big as what it holds (grow).  Graphviz's background, as big as
+    // the whole view, and anything not an item (negaviz.layout.growth.ANCHOR) go.
+    const keep = new Set();
+    for (const it of items.values()) { keep.add(it.g); if (it.edge) keep.add(it.edge); }
+    built.graph = graph;
+    built.parts = Array.from(graph.children).filter((el) => el.classList.contains("node") || el.classList.contains("edge"));
+    for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove(); // (line breaks between them: one per node)
+    for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || ((el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el))) el.remove();
+    built.parts = built.parts.filter((el) => keep.has(el));
+    built.order = new Map(built.parts.map((el, i) => [el, i]));
+    for (const it of items.values()) {
+      it.on = true;
+      const up = it.edge && items.get(it.item.up);
+      const line = up && up.box && it.box ? straightEdge(up.box, it.box) : null;
+      if (!line) continue;
+      const path = it.edge.querySelector("path"), head = it.edge.querySelector("polygon");
+      if (path) path.setAttribute("d", line.d);
+      if (head) head.setAttribute("points", line.points);
+    }
+    blankDrawing(built);
+  }
+  return built;
 }
 
 // The picture of this step as a file of its own: the drawing with every painted
@@ -572,10 +676,15 @@ class Pane {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    // Views already built stay in the page, hidden: showing one again only paints it
-    // (a drawing taken out of the page and put back would be laid out anew).
+    // Views already built stay in the page, hidden and blank (drawing.js's blank): showing
+    // one again only paints it (a drawing taken out of the page and put back would be
+    // laid out anew).
     if (built.box.parentNode !== this.tree) this.tree.append(built.box);
-    for (const other of this.built.values()) setShown(other, other === built);
+    for (const other of this.built.values()) {
+      setShown(other, other === built);
+      if (other !== built) blankDrawing(other);
+    }
+    this.drawing = built;
     this.svg = built.svg;
     this.full = built.full;
     this.shift = built.shift;
@@ -610,13 +719,14 @@ class Pane {
     return null;
   }
 
-  // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
-  // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
-  // 100-250 ms, and painting every node the first time 60-70 ms more.
-  prebuild(view, step, perspective, preview) {
+  // Parse and lay out `view`'s drawing now, hidden, so that showing it only paints it: for
+  // 400 boards, parsing and laying out take 100-250 ms.  Only the geometry is made ahead:
+  // the drawing stays blank (no value, no state, and no node of a growing view) until a
+  // step shows it, so the page holds nothing the step shown has not reached.
+  prebuild(view) {
     const built = this.build(view);
     this.built.set(view.index, built);
-    this.paint(step, perspective, preview, built);
+    blankDrawing(built);
     setShown(built, false);
     this.tree.append(built.box);
     void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
@@ -657,22 +767,6 @@ class Pane {
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
   }
 
-  // What the drawing shows at the step painted last, [x, y, width, height] in its view
-  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
-  // by then (the rest of the view is the future, and sizes nothing).
-  extent() {
-    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
-    const step = this.shownStep || 0;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const it of this.items.values()) {
-      if (!it.box || it.item.appear > step) continue;
-      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
-    }
-    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
-    const pad = 8;
-    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
-  }
-
   width() {
     return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
   }
@@ -681,15 +775,15 @@ class Pane {
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    const [, , w, h] = this.extent();
+    const [, , w, h] = this.full; // (a growing view's: what it holds at the step, drawing.js's grow)
     return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
   fit() {
     const k = this.fitScale();
-    const [x, y, w, h] = this.extent();
+    const [, , w, h] = this.full;
     this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
-    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
+    this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }
 
@@ -707,9 +801,8 @@ class Pane {
   open() {
     if (this.view && this.view.span) {
       const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
-      const [x, y] = this.extent();
       this.place(this.maxHeight());
-      this.vb = [8 - x * k, 8 - y * k, k];
+      this.vb = [8, 8, k];
       this.applyViewBox();
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
@@ -802,8 +895,11 @@ class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
-  paint(step, perspective, preview, drawing = this) {
+  // Paint `step` onto the drawing shown: a growing view's nodes not entered by then are
+  // not in it at all (nor their edges), and it is as big as the rest.
+  paint(step, perspective, preview) {
+    const drawing = this.drawing;
+    drawing.blank = false;
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
@@ -814,6 +910,10 @@ class Pane {
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
+      if (drawing.growing) {
+        attach(drawing, it, o.cls !== "nv-hidden");
+        if (!it.on) continue;
+      }
       it.g.setAttribute("class", "node " + o.cls);
       if (it.v) {
         it.v.textContent = o.v;
@@ -823,7 +923,8 @@ class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+    if (drawing.growing) grow(drawing);
+    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
   save() {
@@ -1990,7 +2091,7 @@ function makeWarmer(root, panes, state, need) {
       for (const [i, pane] of panes.entries()) {
         const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
         if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
+          pane.prebuild(next.build[0]);
           warm();
           return;
         }

@@ -96,6 +96,19 @@ PINNED_GRAPH = {"layout": "neato", "splines": "line", "inputscale": "72", "outpu
 """Graph attributes of a drawing whose nodes are all :func:`pinned`: Graphviz draws the
 labels and straight edges at the places given; it lays nothing out."""
 
+ANCHOR = "nv_anchor"
+"""The DOT id of the invisible point a stepper's growing view pins far below its root
+(:data:`ANCHOR_ATTR`); the front-end takes it out of the drawing."""
+ANCHOR_DEPTH = 100000.0
+"""Points below the root where the anchor sits: deeper than any view is drawn."""
+ANCHOR_ATTR = {"pos": f"0,{-ANCHOR_DEPTH:.0f}!", "shape": "point", "width": "0", "height": "0", "style": "invis",
+               "label": ""}
+"""Graphviz moves a drawing so that its lowest, leftmost point is at 0 and writes every
+coordinate from there: a view whose lowest node were its lowest point would write its
+nodes' coordinates from the place of nodes drawn later.  With the anchor lowest (and the
+root leftmost), the text of each node and edge is the same whatever the view holds
+besides, so a step saved from the page holds nothing of the steps after it."""
+
 
 def _unescape(text: str) -> str:
     return re.sub(r"&[#\w]+;", "x", text)

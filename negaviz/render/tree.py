@@ -149,7 +149,7 @@ def draw(
         at = len(trace) if step is None else step
         index = max(i for i, (first, _) in enumerate(passes) if first <= max(at - 1, 0))
         first, part = passes[index]
-        pass_note = f"pass {index + 1} of {len(passes)} (steps {first}..{first + len(part)})"
+        pass_note = f"pass {index + 1} (from step {first})"  # (how many passes, and how long, is later)
         trace, step = part, None if step is None else min(step - first, len(part))
     snap = snapshot(trace, len(trace) if step is None else step)
     textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
@@ -454,7 +454,7 @@ class Builder:
         if self.pass_note:
             lines.append(self.pass_note)
         if self.snap.step < len(self.trace):
-            lines.append(f"after step {self.snap.step} of {len(self.trace)}")
+            lines.append(f"after step {self.snap.step}")  # (not "of N": how long the search goes is later)
             if self.later is not None:
                 lines.append(PREVIEW_NOTE)
         if self.dag:

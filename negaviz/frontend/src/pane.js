@@ -2,7 +2,7 @@
 // views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
 
 import { h } from "./dom.js";
-import { buildView, saveSvg, setShown, unionBox } from "./drawing.js";
+import { attach, blankDrawing, buildView, grow, saveSvg, setShown, unionBox } from "./drawing.js";
 import { look } from "./look.js";
 import { showPanels } from "./panels.js";
 
@@ -66,10 +66,15 @@ export class Pane {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    // Views already built stay in the page, hidden: showing one again only paints it
-    // (a drawing taken out of the page and put back would be laid out anew).
+    // Views already built stay in the page, hidden and blank (drawing.js's blank): showing
+    // one again only paints it (a drawing taken out of the page and put back would be
+    // laid out anew).
     if (built.box.parentNode !== this.tree) this.tree.append(built.box);
-    for (const other of this.built.values()) setShown(other, other === built);
+    for (const other of this.built.values()) {
+      setShown(other, other === built);
+      if (other !== built) blankDrawing(other);
+    }
+    this.drawing = built;
     this.svg = built.svg;
     this.full = built.full;
     this.shift = built.shift;
@@ -104,13 +109,14 @@ export class Pane {
     return null;
   }
 
-  // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
-  // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
-  // 100-250 ms, and painting every node the first time 60-70 ms more.
-  prebuild(view, step, perspective, preview) {
+  // Parse and lay out `view`'s drawing now, hidden, so that showing it only paints it: for
+  // 400 boards, parsing and laying out take 100-250 ms.  Only the geometry is made ahead:
+  // the drawing stays blank (no value, no state, and no node of a growing view) until a
+  // step shows it, so the page holds nothing the step shown has not reached.
+  prebuild(view) {
     const built = this.build(view);
     this.built.set(view.index, built);
-    this.paint(step, perspective, preview, built);
+    blankDrawing(built);
     setShown(built, false);
     this.tree.append(built.box);
     void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
@@ -151,22 +157,6 @@ export class Pane {
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
   }
 
-  // What the drawing shows at the step painted last, [x, y, width, height] in its view
-  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
-  // by then (the rest of the view is the future, and sizes nothing).
-  extent() {
-    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
-    const step = this.shownStep || 0;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const it of this.items.values()) {
-      if (!it.box || it.item.appear > step) continue;
-      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
-    }
-    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
-    const pad = 8;
-    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
-  }
-
   width() {
     return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
   }
@@ -175,15 +165,15 @@ export class Pane {
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    const [, , w, h] = this.extent();
+    const [, , w, h] = this.full; // (a growing view's: what it holds at the step, drawing.js's grow)
     return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
   fit() {
     const k = this.fitScale();
-    const [x, y, w, h] = this.extent();
+    const [, , w, h] = this.full;
     this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
-    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
+    this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }
 
@@ -201,9 +191,8 @@ export class Pane {
   open() {
     if (this.view && this.view.span) {
       const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
-      const [x, y] = this.extent();
       this.place(this.maxHeight());
-      this.vb = [8 - x * k, 8 - y * k, k];
+      this.vb = [8, 8, k];
       this.applyViewBox();
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
@@ -296,8 +285,11 @@ export class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (its items and painted).
-  paint(step, perspective, preview, drawing = this) {
+  // Paint `step` onto the drawing shown: a growing view's nodes not entered by then are
+  // not in it at all (nor their edges), and it is as big as the rest.
+  paint(step, perspective, preview) {
+    const drawing = this.drawing;
+    drawing.blank = false;
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
@@ -308,6 +300,10 @@ export class Pane {
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
+      if (drawing.growing) {
+        attach(drawing, it, o.cls !== "nv-hidden");
+        if (!it.on) continue;
+      }
       it.g.setAttribute("class", "node " + o.cls);
       if (it.v) {
         it.v.textContent = o.v;
@@ -317,7 +313,8 @@ export class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+    if (drawing.growing) grow(drawing);
+    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
   save() {

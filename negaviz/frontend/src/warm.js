@@ -24,7 +24,7 @@ export function makeWarmer(root, panes, state, need) {
       for (const [i, pane] of panes.entries()) {
         const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
         if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
+          pane.prebuild(next.build[0]);
           warm();
           return;
         }
