@@ -160,6 +160,7 @@ class Spans:
         self.timeline = timeline
         self.root, self.end, self.budget = root, end, budget
         self.starts = [first]
+        self._stacks: dict[int, list[int]] = {}
 
     def stop(self, start: int) -> int:
         """The first step the span starting at ``start`` cannot show (-1: none, it runs to
@@ -167,7 +168,11 @@ class Spans:
         stack = self.stack(start)
         budget = min(self.budget, FIRST_VIEW) if start == self.starts[0] else self.budget
         nid = max(self.timeline.entered(start), self.root) + max(budget - len(stack), 1)
-        return self.timeline.lives[nid].enter + 1 if nid < self.end else -1
+        stop = self.timeline.lives[nid].enter + 1 if nid < self.end else -1
+        if stack and stack[0] != self.root:  # (a view of a deep line: it ends when the search returns above it)
+            back = self.timeline.lives[stack[0]].exit + 1
+            stop = back if stop < 0 else min(stop, back)
+        return stop
 
     def start_of(self, step: int) -> int:
         """The first step of the span that holds ``step``."""
@@ -179,8 +184,14 @@ class Spans:
         return self.starts[bisect_right(self.starts, step) - 1]
 
     def stack(self, start: int) -> list[int]:
-        """The call stack at step ``start``, root first (nodes of this search only)."""
-        return [n for n in self.timeline.stack(start) if n >= self.root]
+        """The call stack at step ``start``, root first (nodes of this search only), or its
+        deepest half-budget of nodes when it is deeper: a view then starts below the root,
+        and still has room for as many new nodes (each view of a deep line takes in half
+        a budget of it, so its views are laid out in time linear in its length)."""
+        if start not in self._stacks:
+            stack = [n for n in self.timeline.stack(start) if n >= self.root]
+            self._stacks[start] = stack[-max(self.budget // 2, 1):]
+        return self._stacks[start]
 
     def members(self, start: int) -> list[int]:
         """The nodes of the span starting at ``start``, in the order they are placed: the

@@ -209,17 +209,11 @@ class Builder:
         return moves[node.index]
 
     def position(self, nid: int) -> Any:
-        """The position at node ``nid``, played from the nearest ancestor already known."""
-        path = []
-        while nid not in self.positions and nid > 0:
-            path.append(nid)
-            nid = self.trace.nodes[nid].parent
+        """The position at node ``nid`` (the trace plays it from the nearest ancestor it
+        knows: a deep node drawn first costs a move or two, not a walk from the root)."""
         if nid not in self.positions:
-            self.positions[0] = self.trace.root
-        pos = self.positions[nid]
-        for child in reversed(path):
-            pos = self.positions[child] = self.game.play(pos, self.move(child))
-        return pos
+            self.positions[nid] = self.trace.position(nid)
+        return self.positions[nid]
 
     def ghost_position(self, item: Item) -> Any:
         """The position a ghost (a move not entered) stands for: its moves played from
