@@ -779,8 +779,11 @@ class Pane {
     return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
+  // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
   fit() {
-    const k = this.fitScale();
+    const k = this.fitScale(), px = k * this.d.s.text_size;
+    this.note.textContent = ((this.view && this.view.note) || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1)
+      + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
     const [, , w, h] = this.full;
     this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
     this.vb = [(this.width() - w * k) / 2, 0, k];

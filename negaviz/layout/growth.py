@@ -44,8 +44,6 @@ CHAR = 0.62
 MARGIN = (5.0, 4.0)
 """Points a node's box adds around its label (margins and the double border)."""
 
-FIRST_VIEW = 100
-"""The most nodes in the first view of a search drawn as it grows (:class:`Spans`)."""
 
 _ROW = re.compile(r"<TR>(.*?)</TR>", re.DOTALL)
 _CELL = re.compile(r"<TD([^>]*)>(.*?)</TD>", re.DOTALL)
@@ -152,8 +150,8 @@ class Spans:
     nothing is laid out to know where a span starts or ends.
 
     ``root`` .. ``end`` - 1 are the nodes of the search (a driver's pass); ``first`` the
-    step it starts at.  The first span holds at most :data:`FIRST_VIEW` nodes, so that a
-    page opens quickly on a big search (at its first step only the root is drawn).
+    step it starts at.  Every span holds up to ``budget`` nodes, the first too: a search
+    that fits in one view is one view, and its last step shows all of it.
     """
 
     def __init__(self, timeline: Any, *, root: int, end: int, first: int, budget: int) -> None:
@@ -166,8 +164,7 @@ class Spans:
         """The first step the span starting at ``start`` cannot show (-1: none, it runs to
         the end of the search)."""
         stack = self.stack(start)
-        budget = min(self.budget, FIRST_VIEW) if start == self.starts[0] else self.budget
-        nid = max(self.timeline.entered(start), self.root) + max(budget - len(stack), 1)
+        nid = max(self.timeline.entered(start), self.root) + max(self.budget - len(stack), 1)
         stop = self.timeline.lives[nid].enter + 1 if nid < self.end else -1
         if stack and stack[0] != self.root:  # (a view of a deep line: it ends when the search returns above it)
             back = self.timeline.lives[stack[0]].exit + 1

@@ -188,3 +188,18 @@ def test_a_tree_page_carries_its_text_and_copies_it_by_keyboard(opened: Any) -> 
     assert errors == [] and all(r.startswith(("file:", "data:", "blob:")) for r in requests)
     page2, root2, *_ = opened(negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta"))
     assert root2.locator(".nv-tree-text").count() == 0  # a game's page has no tree text
+
+
+def test_a_search_that_fits_is_one_view_and_fit_says_when_its_text_is_too_small(opened: Any) -> None:
+    big = negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta")  # 270 nodes: one view of 400
+    page, root, url, requests, errors = opened(big, layout="browser")
+    root.evaluate("(root) => root.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))")
+    assert root.evaluate("(root) => root.querySelectorAll('.nv-view').length") == 1
+    assert root.locator(".nv-view svg g.node").count() == len(big.nodes)  # the end shows the whole search
+    root.locator("button", has_text="fit").click()
+    assert "too small to read: press 1:1 or + to read a part" in root.locator(".nv-note").inner_text()
+    small = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(small, layout="browser")
+    root.locator("button", has_text="fit").click()
+    assert "too small" not in root.locator(".nv-note").inner_text()
+    assert errors == []

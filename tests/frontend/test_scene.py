@@ -270,3 +270,17 @@ def test_a_deep_line_is_laid_out_in_work_linear_in_its_length() -> None:
     drawn = sum(len(view["items"]) for view in data["views"])
     assert 0 < game.played <= 2 * drawn and drawn <= 4 * len(trace.nodes)  # a move or two per node drawn
     assert all(scene.covers(k) is not None for k in range(len(trace) + 1))
+
+
+def test_a_search_that_fits_in_one_view_is_one_view() -> None:
+    # 270 nodes, max_nodes 400: one view, its span the whole search (the last step shows
+    # all of it); with max_nodes 200 it takes more.
+    trace = negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta")
+    assert 200 < len(trace.nodes) <= 400
+    scene = Scene(trace, layout="browser")
+    scene.cover()
+    assert len(scene.views) == 1 and scene.views[0]["span"] == [0, -1]
+    assert len(scene.views[0]["items"]) == len(trace.nodes)
+    small = Scene(trace, max_nodes=200, layout="browser")
+    small.cover()
+    assert len(small.views) > 1
