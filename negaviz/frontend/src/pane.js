@@ -6,7 +6,6 @@ import { attach, blankDrawing, buildView, grow, saveSvg, setShown, unionBox } fr
 import { look } from "./look.js";
 import { showPanels } from "./panels.js";
 
-const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
 const READABLE = 9;       // px: the smallest label text a view opens fitted at
 const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
 
@@ -86,27 +85,6 @@ export class Pane {
       this.place(this.height());
       this.applyViewBox();
     }
-  }
-
-  // What the steps around `step` need next, either way (after, then before): the nearest
-  // view they show that is not built yet, as {build: [view, first step showing it]}; or,
-  // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
-  // {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
-  nextToBuild(step) {
-    if (!this.view) return null;
-    const d = this.d;
-    for (const dir of [1, -1]) {
-      for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
-        if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
-        const v = d.viewFor(k);
-        if (!v) return { need: { view_for: k } };
-        if (v !== this.view) {
-          if (!this.built.has(v.index)) return { build: [v, k] };
-          break;
-        }
-      }
-    }
-    return null;
   }
 
   // Parse and lay out `view`'s drawing now, hidden, so that showing it only paints it: for
@@ -192,6 +170,7 @@ export class Pane {
   // else at a readable size on the root; a growing search's view, at a readable size with
   // what is drawn so far at its top left (the room it will take is the future).
   open() {
+    this.opened = null;
     if (this.view && this.view.span) {
       const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
       this.place(this.maxHeight());
@@ -199,6 +178,7 @@ export class Pane {
       this.applyViewBox();
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
+    this.opened = [this.vb.join(), this.width()]; // (opened again if the panel's width changes before anything moves it)
   }
 
   // Presenter size changed: the same view, opened again at the new sizes.
@@ -219,6 +199,9 @@ export class Pane {
 
   installPanZoom() {
     let drag = null;
+    // A panel laid out after the pane opened (a notebook's output, a narrow window) opens
+    // its tree again at its real width, as long as nothing has moved the tree since.
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => { const o = this.opened; if (o && this.vb && o[0] === this.vb.join() && o[1] !== this.width()) this.open(); }).observe(this.tree);
     this.tree.addEventListener("wheel", (e) => {
       if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
       e.preventDefault();
@@ -258,13 +241,16 @@ export class Pane {
     const [tx, ty, k] = this.vb;
     const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
     const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
-    const w = this.tree.clientWidth, hgt = this.tree.clientHeight;
+    // (the panel as far as the window shows it: a tall panel's foot may be below the window)
+    const seen = (window.innerHeight || 800) - this.tree.getBoundingClientRect().top;
+    const w = this.tree.clientWidth, hgt = seen > 120 && seen < this.tree.clientHeight ? seen : this.tree.clientHeight;
     const bw = b.width * k, bh = b.height * k;
     if (top) {
       this.vb = [tx + (w / 2 - (x + bw / 2)), ty + (8 - y), k];
       return;
     }
-    if (x >= 0 && y >= 0 && x + bw <= w && y + bh <= hgt) return; // in sight: nothing moves
+    const clear = Math.min(8, w / 16, hgt / 16);
+    if (x >= clear && y >= clear && x + bw <= w - clear && y + bh <= hgt - clear) return; // in sight, clear of the edges: nothing moves
     const margin = Math.min(24, w / 8, hgt / 8);
     let dx = 0, dy = 0;
     if (x < margin) dx = margin - x;
