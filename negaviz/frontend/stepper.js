@@ -21,6 +21,109 @@ function injectStyle(root, css) {
   root.prepend(h("style", { text: css }));
 }
 
+// ------------------------------------------------------------ src/growing.js
+// A search drawn as it grows, in the page: its nodes and edges put in as the search
+// enters them, finished nodes centred over their children, and the drawing as big as
+// what it holds (negaviz.layout.growth lays the view out; drawing.js builds it).
+
+// A straight edge from box `a` to box `b` ([left, top, right, bottom] each), as Graphviz
+// draws one with splines=line and arrowsize 0.5: from border to border on the line between
+// the centres, the last 5 points an arrowhead 3.5 wide.  {d, points} for its path and its
+// arrowhead's polygon, or null for boxes with one centre.  A growing view's edges are
+// drawn by this rule, from their nodes' boxes alone: Graphviz works an edge out from
+// the whole drawing's middle, so its last digits would change with nodes drawn later.
+function straightEdge(a, b) {
+  const [px, py] = [(a[0] + a[2]) / 2, (a[1] + a[3]) / 2], [qx, qy] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+  const dx = qx - px, dy = qy - py, len = Math.hypot(dx, dy);
+  if (!len) return null;
+  const border = (box) => Math.min(dx ? (box[2] - box[0]) / 2 / Math.abs(dx) : Infinity, dy ? (box[3] - box[1]) / 2 / Math.abs(dy) : Infinity);
+  const s = border(a), e = 1 - border(b);
+  const ux = dx / len, uy = dy / len;
+  const tx = px + dx * e, ty = py + dy * e, bx = tx - 5 * ux, by = ty - 5 * uy;
+  const f = (v) => String(Math.round(v * 100) / 100 + 0);
+  const pt = (x, y) => f(x) + "," + f(y);
+  return {
+    d: "M" + pt(px + dx * s, py + dy * s) + "L" + pt(bx, by),
+    points: [pt(bx + 1.75 * uy, by - 1.75 * ux), pt(tx, ty), pt(bx - 1.75 * uy, by + 1.75 * ux), pt(bx + 1.75 * uy, by - 1.75 * ux)].join(" "),
+  };
+}
+
+// Put item `it`'s node and the edge into it in the drawing (on), or take them out; back in
+// their place in Graphviz's order, so a step's drawing is the same however it was reached.
+function attach(built, it, on) {
+  if (!!it.on === on) return;
+  it.on = on;
+  for (const el of [it.edge, it.g]) {
+    if (!el) continue;
+    if (!on) { el.remove(); continue; }
+    const parts = built.parts;
+    let before = null;
+    for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
+    built.graph.insertBefore(el, before);
+  }
+}
+
+// A finished node of a growing view centred over its children (negaviz.layout.growth's
+// Placer.settle): from the step after it returns, it is drawn `dx` points right of where
+// it was entered (item.settle = [step, dx]), and the edges at it follow.
+function settle(built, step) {
+  const moved = new Set();
+  for (const it of built.items.values()) {
+    const s = it.item.settle, dx = s && s.length && step >= s[0] ? s[1] : 0;
+    if ((it.dx || 0) === dx) continue;
+    it.dx = dx;
+    moved.add(it.item.title);
+    if (dx) it.g.setAttribute("transform", "translate(" + dx + " 0)");
+    else it.g.removeAttribute("transform");
+  }
+  if (moved.size) for (const it of built.items.values()) if (moved.has(it.item.title) || moved.has(it.item.up)) drawEdge(built, it);
+}
+
+const placed = (it) => (it.dx ? [it.box[0] + it.dx, it.box[1], it.box[2] + it.dx, it.box[3]] : it.box);
+
+function drawEdge(built, it) {
+  const up = it.edge && built.items.get(it.item.up);
+  const line = up && up.box && it.box ? straightEdge(placed(up), placed(it)) : null;
+  if (!line) return;
+  const path = it.edge.querySelector("path"), head = it.edge.querySelector("polygon");
+  if (path) path.setAttribute("d", line.d);
+  if (head) head.setAttribute("points", line.points);
+  // the move's name beside the edge, half way down it, as a textbook writes it
+  const move = built.moveOf ? built.moveOf(it.item.node) : "";
+  if (!move) return;
+  let text = it.edge.querySelector("text.nv-move");
+  if (!text) {
+    text = document.createElementNS(it.edge.namespaceURI, "text");
+    text.setAttribute("class", "nv-move");
+    text.setAttribute("font-size", "8");
+    text.textContent = move;
+    it.edge.append(text);
+  }
+  const [x0, y0, x1, y1] = line.d.slice(1).split(/[L,]/).map(Number);
+  const sx = Math.round(((x0 + x1) / 2 + 3) * 100) / 100, sy = Math.round(((y0 + y1) / 2 + 3) * 100) / 100;
+  text.setAttribute("x", String(sx));
+  text.setAttribute("y", String(sy));
+}
+
+// A growing view's size is what it draws: its view box, from the top-left corner to the
+// furthest node put in (the root is the top-left node of every view), and 4 points more
+// (Graphviz's margin).  Changed in place (built.full is the pane's too).
+function grow(built) {
+  let x1 = -Infinity, y1 = -Infinity;
+  for (const it of built.items.values()) {
+    if (!it.on || !it.box) continue;
+    x1 = Math.max(x1, it.box[2] + (it.dx || 0));
+    y1 = Math.max(y1, it.box[3]);
+  }
+  const size = (far, shift) => (far === -Infinity ? 0 : Math.round((far + shift + 4) * 100) / 100);
+  const w = size(x1, built.shift[0]), hgt = size(y1, built.shift[1]);
+  if (built.full[2] === w && built.full[3] === hgt) return;
+  built.full.splice(0, 4, 0, 0, w, hgt);
+  built.svg.setAttribute("viewBox", "0 0 " + w + " " + hgt);
+  built.svg.style.width = w + "px";
+  built.svg.style.height = hgt + "px";
+}
+
 // ------------------------------------------------------------ src/drawing.js
 // Drawings: a view's SVG made ready to paint, the bundled Graphviz, a step saved as a file.
 
@@ -53,28 +156,6 @@ function boxOf(g) {
   if (!points.length) return null;
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
-// A straight edge from box `a` to box `b` ([left, top, right, bottom] each), as Graphviz
-// draws one with splines=line and arrowsize 0.5: from border to border on the line between
-// the centres, the last 5 points an arrowhead 3.5 wide.  {d, points} for its path and its
-// arrowhead's polygon, or null for boxes with one centre.  A growing view's edges are
-// drawn by this rule, from their nodes' boxes alone: Graphviz works an edge out from
-// the whole drawing's middle, so its last digits would change with nodes drawn later.
-function straightEdge(a, b) {
-  const [px, py] = [(a[0] + a[2]) / 2, (a[1] + a[3]) / 2], [qx, qy] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
-  const dx = qx - px, dy = qy - py, len = Math.hypot(dx, dy);
-  if (!len) return null;
-  const border = (box) => Math.min(dx ? (box[2] - box[0]) / 2 / Math.abs(dx) : Infinity, dy ? (box[3] - box[1]) / 2 / Math.abs(dy) : Infinity);
-  const s = border(a), e = 1 - border(b);
-  const ux = dx / len, uy = dy / len;
-  const tx = px + dx * e, ty = py + dy * e, bx = tx - 5 * ux, by = ty - 5 * uy;
-  const f = (v) => String(Math.round(v * 100) / 100 + 0);
-  const pt = (x, y) => f(x) + "," + f(y);
-  return {
-    d: "M" + pt(px + dx * s, py + dy * s) + "L" + pt(bx, by),
-    points: [pt(bx + 1.75 * uy, by - 1.75 * ux), pt(tx, ty), pt(bx - 1.75 * uy, by + 1.75 * ux), pt(bx + 1.75 * uy, by - 1.75 * ux)].join(" "),
-  };
 }
 
 function finishDrawing(svg) {
@@ -162,44 +243,10 @@ function blankDrawing(built) {
   if (built.growing) grow(built);
 }
 
-// Put item `it`'s node and the edge into it in the drawing (on), or take them out; back in
-// their place in Graphviz's order, so a step's drawing is the same however it was reached.
-function attach(built, it, on) {
-  if (!!it.on === on) return;
-  it.on = on;
-  for (const el of [it.edge, it.g]) {
-    if (!el) continue;
-    if (!on) { el.remove(); continue; }
-    const parts = built.parts;
-    let before = null;
-    for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
-    built.graph.insertBefore(el, before);
-  }
-}
-
-// A growing view's size is what it draws: its view box, from the top-left corner to the
-// furthest node put in (the root is the top-left node of every view), and 4 points more
-// (Graphviz's margin).  Changed in place (built.full is the pane's too).
-function grow(built) {
-  let x1 = -Infinity, y1 = -Infinity;
-  for (const it of built.items.values()) {
-    if (!it.on || !it.box) continue;
-    x1 = Math.max(x1, it.box[2]);
-    y1 = Math.max(y1, it.box[3]);
-  }
-  const size = (far, shift) => (far === -Infinity ? 0 : Math.round((far + shift + 4) * 100) / 100);
-  const w = size(x1, built.shift[0]), hgt = size(y1, built.shift[1]);
-  if (built.full[2] === w && built.full[3] === hgt) return;
-  built.full.splice(0, 4, 0, 0, w, hgt);
-  built.svg.setAttribute("viewBox", "0 0 " + w + " " + hgt);
-  built.svg.style.width = w + "px";
-  built.svg.style.height = hgt + "px";
-}
-
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
 // came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
 // (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
-function buildView(view, viz) {
+function buildView(view, viz, moveOf = null) {
   if (view.svg === undefined) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
   const holder = document.createElement("div");
   holder.innerHTML = view.svg;
@@ -254,7 +301,7 @@ function buildView(view, viz) {
   box.style.left = "0";
   box.style.top = "0";
   box.append(svg);
-  const built = { svg, box, full, shift, items, byNode, painted: new Map(), growing: !!view.span, blank: false };
+  const built = { svg, box, full, shift, items, byNode, painted: new Map(), growing: !!view.span, blank: false, moveOf };
   if (built.growing) {
     // A search drawn as it grows: each node is put in when the search enters it (paint),
     // and the drawing is as big as what it holds (grow).  Graphviz's background, as big as
@@ -269,12 +316,7 @@ function buildView(view, viz) {
     built.order = new Map(built.parts.map((el, i) => [el, i]));
     for (const it of items.values()) {
       it.on = true;
-      const up = it.edge && items.get(it.item.up);
-      const line = up && up.box && it.box ? straightEdge(up.box, it.box) : null;
-      if (!line) continue;
-      const path = it.edge.querySelector("path"), head = it.edge.querySelector("polygon");
-      if (path) path.setAttribute("d", line.d);
-      if (head) head.setAttribute("points", line.points);
+      drawEdge(built, it);
     }
     blankDrawing(built);
   }
@@ -711,7 +753,7 @@ class Pane {
   }
 
   build(view) {
-    return buildView(view, this.d.viz);
+    return buildView(view, this.d.viz, (nid) => (this.d.lives.get(nid) || {}).move || "");
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -912,7 +954,7 @@ class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing.growing) grow(drawing);
+    if (drawing.growing) { settle(drawing, step); grow(drawing); }
     this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 

@@ -1,4 +1,5 @@
-"""A search drawn as it grows: each node placed when it is entered, never moved.
+"""A search drawn as it grows: each node placed when it is entered, and centred over
+its children once it returns.
 
 A game other than a given textbook tree has no picture before the search: which moves
 it tries, how deep it goes and where it cuts off is the search itself.  A drawing laid
@@ -11,7 +12,12 @@ under those that will be cut).  So these views are laid out in *search order*:
 * its left edge is its parent's (a first child sits right under its parent), or just
   right of everything drawn so far at its depth or deeper, whichever is further right,
   so a new subtree never grows under an earlier one and no edge crosses another;
-* its top is just below its parent's box.
+* its top is just below its parent's box;
+* when it returns, its subtree is finished: from the next step on it sits centred over
+  its children, as a textbook draws a parent (:meth:`Placer.settle`; only ever to the
+  right, where nothing is drawn yet at its depth).  That is the one move a node makes,
+  at the step the search leaves it (the step's sentence says it returns), and what is
+  placed after it makes room for it where it settled.
 
 Nothing of a later step decides a place: the picture at step k is a function of the
 first k events (and the labels, which the game's rules give).  The positions go to
@@ -117,7 +123,8 @@ class Placer:
     """Places nodes one by one, in the order the search enters them.
 
     :meth:`place` gives a node's top-left corner (x right, y down, in points) from its
-    parent's place and the room used so far; a node placed never moves.
+    parent's place and the room used so far; :meth:`settle` centres a finished node
+    over its children (its one move).
     """
 
     gap: float = GAP
@@ -127,8 +134,32 @@ class Placer:
     right: dict[int, float] = field(default_factory=dict)
     """For each depth, the right edge of the boxes placed there so far."""
 
+    kids: dict[int, list[int]] = field(default_factory=dict)
+    """Each placed node's children placed so far."""
+    depths: dict[int, int] = field(default_factory=dict)
+
+    def settle(self, node: int) -> float:
+        """Centre the finished ``node`` over its children placed here, as a textbook draws
+        a parent, when that moves it right (never left: room there is taken); how far it
+        moves, in points (0: it stays).  Its subtree is finished: the place tells nothing
+        of later steps, and what is placed after it makes room for it."""
+        kids = [self.boxes[c] for c in self.kids.get(node, ())]
+        if not kids:
+            return 0.0
+        x, y, w, h = self.boxes[node]
+        centred = round((min(k[0] for k in kids) + max(k[0] + k[2] for k in kids) - w) / 2, 2)
+        if centred <= x:
+            return 0.0
+        self.boxes[node] = (centred, y, w, h)
+        depth = self.depths[node]
+        self.right[depth] = max(self.right[depth], centred + w)
+        return round(centred - x, 2)
+
     def place(self, node: int, parent: int, depth: int, size: tuple[float, float]) -> tuple[float, float]:
         """Place ``node`` (below ``parent``, -1 for none) at ``depth``; its top-left corner."""
+        self.depths[node] = depth
+        if parent in self.boxes:
+            self.kids.setdefault(parent, []).append(node)
         w, h = size
         below = [r for d, r in self.right.items() if d >= depth]
         x = float(max(below, default=-self.gap) + self.gap)
@@ -140,6 +171,30 @@ class Placer:
         self.boxes[node] = (x, y, w, h)
         self.right[depth] = max(self.right.get(depth, x + w), x + w)
         return (x, y)
+
+
+def centred(placer: Placer, within: float = 0.1) -> tuple[int, int]:
+    """How many of the placed parents with two children or more sit centred over them:
+    the middle of the parent's box within ``within`` of the children's span (from the
+    first child's left edge to the last one's right edge) of the span's middle; and how
+    many such parents there are.
+
+    >>> lay = Placer(gap=10)
+    >>> for n, p, d in [(0, -1, 0), (1, 0, 1), (2, 0, 1)]:
+    ...     _ = lay.place(n, p, d, (40, 30))
+    >>> centred(lay), lay.settle(0), centred(lay)
+    ((0, 1), 25.0, (1, 1))
+    """
+    count = total = 0
+    for parent, kids in placer.kids.items():
+        if len(kids) < 2:
+            continue
+        lo = min(placer.boxes[k][0] for k in kids)
+        hi = max(placer.boxes[k][0] + placer.boxes[k][2] for k in kids)
+        x, _, w, _ = placer.boxes[parent]
+        total += 1
+        count += abs(x + w / 2 - (lo + hi) / 2) <= within * (hi - lo)
+    return count, total
 
 
 class Spans:

@@ -101,7 +101,9 @@ def test_every_step_of_a_table_search_and_no_node_moves(opened: Any, stepper_pro
             readings.append(root.evaluate(probe.js))
             probe.check(readings[-1], trace, step)
     for a, b in zip(readings, readings[1:]):
-        # (one view: a node drawn stays drawn, at its place; the page holds only nodes entered)
+        # (one view: a node drawn stays drawn, its box where it was entered; the page holds
+        # only nodes entered.  A finished node is then moved whole, centred over its
+        # children: tests/layout/test_growth.py and the prefix tests)
         assert probe.same_places(a, b) == len(a["nodes"]) < len(b["nodes"])
         assert probe.painted_differently(a, b)
     assert len(readings[-1]["nodes"]) == len(trace.nodes) > 40

@@ -2,7 +2,8 @@
 // views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
 
 import { h } from "./dom.js";
-import { attach, blankDrawing, buildView, grow, saveSvg, setShown, unionBox } from "./drawing.js";
+import { blankDrawing, buildView, saveSvg, setShown, unionBox } from "./drawing.js";
+import { attach, grow, settle } from "./growing.js";
 import { look } from "./look.js";
 import { showPanels } from "./panels.js";
 
@@ -101,7 +102,7 @@ export class Pane {
   }
 
   build(view) {
-    return buildView(view, this.d.viz);
+    return buildView(view, this.d.viz, (nid) => (this.d.lives.get(nid) || {}).move || "");
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -302,7 +303,7 @@ export class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing.growing) grow(drawing);
+    if (drawing.growing) { settle(drawing, step); grow(drawing); }
     this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 

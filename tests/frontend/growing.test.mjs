@@ -1,8 +1,8 @@
-// src/drawing.js: a growing view's edges, drawn from their nodes' boxes alone (the same
+// src/growing.js: a growing view's edges, drawn from their nodes' boxes alone (the same
 // text whatever else the view holds), as Graphviz draws straight edges with arrowsize 0.5.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { straightEdge } from "../../negaviz/frontend/src/drawing.js";
+import { straightEdge } from "../../negaviz/frontend/src/growing.js";
 
 const numbers = (text) => text.match(/-?[\d.]+/g).map(Number);
 
