@@ -69,7 +69,7 @@ class Fan:
         return pos % 7 - 3
 
 
-def time_export(game: object, repeat: int, out: Path) -> tuple[float, int, int]:
+def time_export(game: Line | Fan, repeat: int, out: Path) -> tuple[float, int, int]:
     trace = negaviz.record(game, algorithm="alphabeta")
     best = float("inf")
     for _ in range(repeat):

@@ -97,7 +97,7 @@ def describe(trace: Trace, *, one_line: bool = True) -> str:
         preorder = getattr(trace.game, "preorder", None)
         if one_line and game == "tree" and len(f"negaviz: {what} on {where}") > LINE and callable(preorder):
             nodes = preorder()
-            leaves = sum(1 for pos in nodes if trace.game.is_terminal(pos))  # type: ignore[union-attr]
+            leaves = sum(1 for pos in nodes if trace.game.is_terminal(pos))
             where = f"a textbook tree of {len(nodes)} nodes, {leaves} leaves"
     return f"negaviz: {what}" + (f" on {where}" if where else "")
 
