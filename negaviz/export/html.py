@@ -81,7 +81,7 @@ def describe(trace: Trace, *, one_line: bool = True) -> str:
     >>> import negaviz
     >>> describe(negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta"))
     'negaviz: alphabeta on tree A(B(D:7 E:5) C(F:3 G:1 H:9))'
-    >>> describe(negaviz.record(negaviz.Tree.parse("[[[1,2,3]]*3]".replace("]]*3", "],[4,5,6],[7,8,9]]")), algorithm="alphabeta"))
+    >>> describe(negaviz.record(negaviz.Tree.parse("[[[1,2,3],[4,5,6],[7,8,9]]]"), algorithm="alphabeta"))
     'negaviz: alphabeta on a textbook tree of 14 nodes, 9 leaves'
     """
     options = trace.result.options if trace.result is not None else None
