@@ -55,7 +55,7 @@ function attach(built, it, on) {
   it.on = on;
   for (const el of [it.edge, it.g]) {
     if (!el) continue;
-    if (!on) { el.remove(); continue; }
+    if (!on) { built.limbo.append(el); continue; } // (out of the page, still in an svg: practice writes on it)
     const parts = built.parts;
     let before = null;
     for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
@@ -309,6 +309,7 @@ function buildView(view, viz, moveOf = null) {
     const keep = new Set();
     for (const it of items.values()) { keep.add(it.g); if (it.edge) keep.add(it.edge); }
     built.graph = graph;
+    built.limbo = document.createElementNS(svg.namespaceURI, "svg"); // where the nodes not entered wait, out of the page
     built.parts = Array.from(graph.children).filter((el) => el.classList.contains("node") || el.classList.contains("edge"));
     for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove(); // (line breaks between them: one per node)
     for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || ((el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el))) el.remove();

@@ -186,6 +186,7 @@ export function buildView(view, viz, moveOf = null) {
     const keep = new Set();
     for (const it of items.values()) { keep.add(it.g); if (it.edge) keep.add(it.edge); }
     built.graph = graph;
+    built.limbo = document.createElementNS(svg.namespaceURI, "svg"); // where the nodes not entered wait, out of the page
     built.parts = Array.from(graph.children).filter((el) => el.classList.contains("node") || el.classList.contains("edge"));
     for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove(); // (line breaks between them: one per node)
     for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || ((el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el))) el.remove();

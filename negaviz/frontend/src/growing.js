@@ -31,7 +31,7 @@ export function attach(built, it, on) {
   it.on = on;
   for (const el of [it.edge, it.g]) {
     if (!el) continue;
-    if (!on) { el.remove(); continue; }
+    if (!on) { built.limbo.append(el); continue; } // (out of the page, still in an svg: practice writes on it)
     const parts = built.parts;
     let before = null;
     for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
