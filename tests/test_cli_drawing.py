@@ -20,7 +20,7 @@ def test_render_writes_the_tree_at_a_step(tmp_path: Path, capsys: pytest.Capture
     assert main(["render", "tree", TEXTBOOK, "--step", "15", "--windows", "-o", str(out)]) == 0
     text = out.read_text()
     assert text.lstrip().startswith("<?xml") and "<svg" in text
-    assert "after step 15 of 18" in text  # the caption says which step is drawn
+    assert "after step 15\n" in text or "after step 15<" in text  # the caption says which step is drawn (not how many follow)
     assert capsys.readouterr().out.strip() == str(out)
     again = tmp_path / "again.svg"
     main(["render", "tree", TEXTBOOK, "--step", "15", "--windows", "-o", str(again)])

@@ -69,10 +69,16 @@ def name(trace: Trace, nid: int, *, prose: bool = False) -> str:
     """
     if is_textbook_tree(trace.game):
         return trace.label(nid)
-    path = trace.path(nid)[1:]
+    # the moves into nid from its ancestors below the root: all of them for prose, else
+    # five at most (enough to tell four from more), so a name costs the same at any depth
+    path: list[int] = []
+    nodes = trace.nodes
+    while nodes[nid].parent >= 0 and (prose or len(path) < 5):
+        path.append(nid)
+        nid = nodes[nid].parent
     if not path:
         return "the root"
-    moves = [printable(trace.move_name(n)) for n in path]  # a game's text reaches pages: no control characters
+    moves = [printable(trace.move_name(n)) for n in reversed(path)]  # a game's text reaches pages: no control characters
     if prose:
         return "the position after " + " ".join(moves)
     return " ".join(moves if len(moves) <= 4 else ["…", *moves[-3:]])

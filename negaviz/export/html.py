@@ -35,7 +35,7 @@ from pathlib import Path
 from negaviz import __version__
 from negaviz.errors import InputError
 from negaviz.fileio import atomic_write
-from negaviz.frontend.page import check_page_size, page_html
+from negaviz.frontend.page import LINE, check_page_size, page_html
 from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.progress import bar, delay
@@ -74,8 +74,16 @@ def _prepare(scene: Scene) -> None:
             chunks.update()
 
 
-def describe(trace: Trace) -> str:
-    """A default title: the algorithm and the position."""
+def describe(trace: Trace, *, one_line: bool = True) -> str:
+    """A default title: the algorithm and the position (a textbook tree too long for one
+    line named by its size: its text is behind the heading's toggle and in "copy tree").
+
+    >>> import negaviz
+    >>> describe(negaviz.record(negaviz.Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta"))
+    'negaviz: alphabeta on tree A(B(D:7 E:5) C(F:3 G:1 H:9))'
+    >>> describe(negaviz.record(negaviz.Tree.parse("[[[1,2,3],[4,5,6],[7,8,9]]]"), algorithm="alphabeta"))
+    'negaviz: alphabeta on a textbook tree of 14 nodes, 9 leaves'
+    """
     options = trace.result.options if trace.result is not None else None
     algorithm = options.algorithm if options is not None else "search"
     extras = [w for w, on in (("TT", getattr(options, "tt", False)),) if on]
@@ -86,6 +94,11 @@ def describe(trace: Trace) -> str:
         where = str(s.get("tree") or s.get("position") or "") if isinstance(s, dict) else ""
         game = s.get("game", "") if isinstance(s, dict) else ""
         where = f"{game} {where}".strip()
+        preorder = getattr(trace.game, "preorder", None)
+        if one_line and game == "tree" and len(f"negaviz: {what} on {where}") > LINE and callable(preorder):
+            nodes = preorder()
+            leaves = sum(1 for pos in nodes if trace.game.is_terminal(pos))
+            where = f"a textbook tree of {len(nodes)} nodes, {leaves} leaves"
     return f"negaviz: {what}" + (f" on {where}" if where else "")
 
 
@@ -134,6 +147,7 @@ def export_html(
     scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True, ask=ask)  # a tree: its text, to copy
     check_page_size([scene])
     heading = title or describe(trace)
+    whole = "" if title else describe(trace, one_line=False)  # behind the heading's toggle, when cut
     about = (
         # the number of steps only: the search's totals belong to its last step, not the heading
         f"{len(trace):,} steps. Made by negaviz {__version__}; "
@@ -147,7 +161,7 @@ def export_html(
     with bar(total=1, desc="writing the page", unit=" page", enabled=long, wait=0, scale=False) as writing:
         page = page_html(
             [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
-            presenter=presenter,
+            presenter=presenter, whole_title=whole,
         )
         writing.update()
     data = page.encode("utf-8", errors="replace")  # a game's move name may hold half a character

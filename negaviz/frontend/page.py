@@ -121,7 +121,8 @@ async function negavizModule() {
 _PAGE_STYLE = (
     ":root{color-scheme:light dark}"
     "body{margin:12px;font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#1a1a1a;background:#fff}"
-    "h1{font-size:20px;margin:0 0 4px}p.nv-about{font-size:14px;color:#4a4a4a;margin:0 0 8px}"
+    "h1{font-size:20px;margin:0 0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+    "details.nv-title-full{font-size:13px;margin:0 0 4px;overflow-wrap:anywhere}p.nv-about{font-size:14px;color:#4a4a4a;margin:0 0 8px}"
     # A dark system theme: the page sets the variables a JupyterLab theme would, and the
     # stepper (which reads them) follows.
     "@media (prefers-color-scheme: dark){body{background:#111;color:#eee;"
@@ -203,12 +204,39 @@ def _json(data: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")  # both valid JSON escapes
 
 
+LINE = 72
+"""Characters a page's heading holds on one line: a longer title goes behind a toggle."""
+
+
+def heading_html(title: str, whole: str = "") -> str:
+    """A page's heading on one line: a title longer than that is cut there, and shown
+    whole behind a toggle (a tree's text can take eight lines, and push the tree down);
+    ``whole``: the title at length, when ``title`` is its short form.
+
+    >>> heading_html("negaviz: alphabeta")
+    '<h1>negaviz: alphabeta</h1>'
+    >>> print(heading_html("x" * 100))  # doctest: +ELLIPSIS
+    <h1 title="xxx...">xxx...…</h1><details class="nv-title-full"><summary>the whole title</summary>xxx...</details>
+    """
+    one = " ".join(title.split())
+    whole = " ".join(whole.split()) or one
+    if len(one) > LINE:
+        one = one[:LINE - 1] + "…"
+    if whole == one:
+        return f"<h1>{html.escape(one)}</h1>"
+    return (f'<h1 title="{html.escape(whole)}">{html.escape(one)}</h1><details class="nv-title-full">'
+            f"<summary>the whole title</summary>{html.escape(whole)}</details>")
+
+
 def page_html(
     scenes: list[Scene], *, title: str = "negaviz", about: str = "", step: int = 0,
     perspective: Perspective = "negamax", windows: bool = False, preview: bool = False, presenter: bool = False,
-    autofocus: bool = True,
+    autofocus: bool = True, whole_title: str = "",
 ) -> str:
     """One page stepping ``scenes`` (one, or two side by side) from ``step``.
+
+    ``title``: the heading, on one line (cut there if longer); ``whole_title``: the
+    title at length (a textbook tree's text), behind a toggle under it.
 
     ``preview``: show the rest of the search faintly (off: nothing from later steps shows).
     ``presenter``: open in presenter size (bigger text and tree, for a projector).
@@ -235,7 +263,7 @@ def page_html(
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n{about_html}\n"
+        f"{heading_html(title, printable(check_text(whole_title, 'whole_title')))}\n{about_html}\n"
         f"{block}{stepper_script()}</body>\n</html>\n"
     )
 

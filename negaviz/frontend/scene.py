@@ -50,7 +50,7 @@ from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
-from negaviz.layout.growth import PINNED_GRAPH, Placer, Spans, label_size, pinned
+from negaviz.layout.growth import ANCHOR, ANCHOR_ATTR, PINNED_GRAPH, Placer, Spans, label_size, pinned
 from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
@@ -99,7 +99,7 @@ its labels then read."""
 SCHEMA: dict[str, tuple[str, ...]] = {
     "item": (
         "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "ranges", "again",
-        "appear",
+        "appear", "settle",
     ),
     "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
     "change": ("step", "kind", "value", "alpha", "child"),
@@ -404,10 +404,24 @@ class Scene:
         items: list[list[Any]] = []
         lives: dict[str, list[Any]] = {}
         member_set = set(members)
+        settles: dict[int, list[float]] = {}
+        waiting: list[tuple[int, int]] = []  # (exit step, node) of the members placed, not settled yet
+
+        def settle_until(step: int) -> None:
+            """Centre the members that return before ``step`` over their children, in the
+            order they return (layout.growth.Placer.settle): shown from the step after."""
+            waiting.sort()
+            while waiting and waiting[0][0] < step:
+                exit_step, done = waiting.pop(0)
+                dx = placer.settle(done)
+                if dx:
+                    settles[done] = [exit_step + 1, dx]
+
         try:
             for n in members:
                 local = n - root
                 life = tl.lives[n]
+                settle_until(life.enter)
                 item = Item(f"n{n}", "node", local, life.parent - root if life.parent >= 0 else -1)
                 shown = builder.node_view(item)
                 label = builder.label(shown, item)
@@ -423,17 +437,25 @@ class Scene:
                     "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
                     prefix=self._prefix(builder, item), only=int(n in self.only), given=None,
                     name=name(self.trace, n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
+                    settle=[],
                 ))
                 lives[str(n)] = self._life(n)
+                if life.exit >= 0:
+                    waiting.append((life.exit, n))
+            settle_until(stop - 1 if stop >= 0 else len(self.trace))
         finally:
             restore(part.game)
+        settle_at = SCHEMA["item"].index("settle")
+        for row in items:
+            row[settle_at] = settles.get(row[SCHEMA["item"].index("node")], [])
+        dot.node(ANCHOR, _attributes=ANCHOR_ATTR)  # (what keeps each node's coordinates the same at every step)
         drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
         note = (
-            f"The search as it grows: each node is placed when it is entered and never moves "
+            f"The search as it grows: each node is placed when it is entered, and centred over its children once it returns "
             f"(this view: from step {start:,}, at most {self.max_nodes} nodes)."
         )
         view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "span": [start, stop],
-                "_nodes": member_set}
+                "_nodes": member_set, "_placer": placer}  # (its places as at the view's last step)
         if note_new:
             view["note_new"] = f"A new view from step {start:,}: the path to the current node, and what the search enters from here."
         self.views.append(view)
@@ -493,7 +515,7 @@ class Scene:
                 depth=depth, pruned=pruned,
                 prefix=prefixes[it.name], given=_jv(given.get(it.name)),
                 only=int(nid in self.only if kind != "p" else names[it.name] in self.cut_names),
-                name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0,
+                name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0, settle=[],
             ))
             for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
                 lives[str(n)] = self._life(n)

@@ -21,6 +21,109 @@ function injectStyle(root, css) {
   root.prepend(h("style", { text: css }));
 }
 
+// ------------------------------------------------------------ src/growing.js
+// A search drawn as it grows, in the page: its nodes and edges put in as the search
+// enters them, finished nodes centred over their children, and the drawing as big as
+// what it holds (negaviz.layout.growth lays the view out; drawing.js builds it).
+
+// A straight edge from box `a` to box `b` ([left, top, right, bottom] each), as Graphviz
+// draws one with splines=line and arrowsize 0.5: from border to border on the line between
+// the centres, the last 5 points an arrowhead 3.5 wide.  {d, points} for its path and its
+// arrowhead's polygon, or null for boxes with one centre.  A growing view's edges are
+// drawn by this rule, from their nodes' boxes alone: Graphviz works an edge out from
+// the whole drawing's middle, so its last digits would change with nodes drawn later.
+function straightEdge(a, b) {
+  const [px, py] = [(a[0] + a[2]) / 2, (a[1] + a[3]) / 2], [qx, qy] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+  const dx = qx - px, dy = qy - py, len = Math.hypot(dx, dy);
+  if (!len) return null;
+  const border = (box) => Math.min(dx ? (box[2] - box[0]) / 2 / Math.abs(dx) : Infinity, dy ? (box[3] - box[1]) / 2 / Math.abs(dy) : Infinity);
+  const s = border(a), e = 1 - border(b);
+  const ux = dx / len, uy = dy / len;
+  const tx = px + dx * e, ty = py + dy * e, bx = tx - 5 * ux, by = ty - 5 * uy;
+  const f = (v) => String(Math.round(v * 100) / 100 + 0);
+  const pt = (x, y) => f(x) + "," + f(y);
+  return {
+    d: "M" + pt(px + dx * s, py + dy * s) + "L" + pt(bx, by),
+    points: [pt(bx + 1.75 * uy, by - 1.75 * ux), pt(tx, ty), pt(bx - 1.75 * uy, by + 1.75 * ux), pt(bx + 1.75 * uy, by - 1.75 * ux)].join(" "),
+  };
+}
+
+// Put item `it`'s node and the edge into it in the drawing (on), or take them out; back in
+// their place in Graphviz's order, so a step's drawing is the same however it was reached.
+function attach(built, it, on) {
+  if (!!it.on === on) return;
+  it.on = on;
+  for (const el of [it.edge, it.g]) {
+    if (!el) continue;
+    if (!on) { built.limbo.append(el); continue; } // (out of the page, still in an svg: practice writes on it)
+    const parts = built.parts;
+    let before = null;
+    for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
+    built.graph.insertBefore(el, before);
+  }
+}
+
+// A finished node of a growing view centred over its children (negaviz.layout.growth's
+// Placer.settle): from the step after it returns, it is drawn `dx` points right of where
+// it was entered (item.settle = [step, dx]), and the edges at it follow.
+function settle(built, step) {
+  const moved = new Set();
+  for (const it of built.items.values()) {
+    const s = it.item.settle, dx = s && s.length && step >= s[0] ? s[1] : 0;
+    if ((it.dx || 0) === dx) continue;
+    it.dx = dx;
+    moved.add(it.item.title);
+    if (dx) it.g.setAttribute("transform", "translate(" + dx + " 0)");
+    else it.g.removeAttribute("transform");
+  }
+  if (moved.size) for (const it of built.items.values()) if (moved.has(it.item.title) || moved.has(it.item.up)) drawEdge(built, it);
+}
+
+const placed = (it) => (it.dx ? [it.box[0] + it.dx, it.box[1], it.box[2] + it.dx, it.box[3]] : it.box);
+
+function drawEdge(built, it) {
+  const up = it.edge && built.items.get(it.item.up);
+  const line = up && up.box && it.box ? straightEdge(placed(up), placed(it)) : null;
+  if (!line) return;
+  const path = it.edge.querySelector("path"), head = it.edge.querySelector("polygon");
+  if (path) path.setAttribute("d", line.d);
+  if (head) head.setAttribute("points", line.points);
+  // the move's name beside the edge, half way down it, as a textbook writes it
+  const move = built.moveOf ? built.moveOf(it.item.node) : "";
+  if (!move) return;
+  let text = it.edge.querySelector("text.nv-move");
+  if (!text) {
+    text = document.createElementNS(it.edge.namespaceURI, "text");
+    text.setAttribute("class", "nv-move");
+    text.setAttribute("font-size", "8");
+    text.textContent = move;
+    it.edge.append(text);
+  }
+  const [x0, y0, x1, y1] = line.d.slice(1).split(/[L,]/).map(Number);
+  const sx = Math.round(((x0 + x1) / 2 + 3) * 100) / 100, sy = Math.round(((y0 + y1) / 2 + 3) * 100) / 100;
+  text.setAttribute("x", String(sx));
+  text.setAttribute("y", String(sy));
+}
+
+// A growing view's size is what it draws: its view box, from the top-left corner to the
+// furthest node put in (the root is the top-left node of every view), and 4 points more
+// (Graphviz's margin).  Changed in place (built.full is the pane's too).
+function grow(built) {
+  let x1 = -Infinity, y1 = -Infinity;
+  for (const it of built.items.values()) {
+    if (!it.on || !it.box) continue;
+    x1 = Math.max(x1, it.box[2] + (it.dx || 0));
+    y1 = Math.max(y1, it.box[3]);
+  }
+  const size = (far, shift) => (far === -Infinity ? 0 : Math.round((far + shift + 4) * 100) / 100);
+  const w = size(x1, built.shift[0]), hgt = size(y1, built.shift[1]);
+  if (built.full[2] === w && built.full[3] === hgt) return;
+  built.full.splice(0, 4, 0, 0, w, hgt);
+  built.svg.setAttribute("viewBox", "0 0 " + w + " " + hgt);
+  built.svg.style.width = w + "px";
+  built.svg.style.height = hgt + "px";
+}
+
 // ------------------------------------------------------------ src/drawing.js
 // Drawings: a view's SVG made ready to paint, the bundled Graphviz, a step saved as a file.
 
@@ -58,6 +161,11 @@ function boxOf(g) {
 function finishDrawing(svg) {
   // ids are per document: two steppers on one page would share them
   for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
+  // Graphviz names every node and edge in a comment too: they go with the titles
+  const walker = document.createTreeWalker(svg, NodeFilter.SHOW_COMMENT);
+  const comments = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const c of comments) c.remove();
   for (const el of svg.querySelectorAll("[font-family]")) el.removeAttribute("font-family"); // the style sheet's
   for (const g of svg.querySelectorAll("g.node")) {
     const shapes = g.querySelectorAll("polygon, ellipse, path, polyline");
@@ -116,10 +224,29 @@ function setShown(built, on) {
   else built.svg.setAttribute("aria-hidden", "true");
 }
 
+// A drawing not shown holds nothing of any step: a growing view's nodes and edges are
+// taken out of it, a given tree's are left unpainted (no value, window or mark, no state).
+// Paint puts each back as the step shows it.
+function blankDrawing(built) {
+  if (built.blank) return;
+  built.blank = true;
+  built.painted.clear();
+  for (const it of built.items.values()) {
+    if (built.growing) attach(built, it, false);
+    else {
+      it.g.setAttribute("class", "node");
+      for (const t of [it.v, it.w, it.m]) if (t) t.textContent = "";
+      if (it.v) it.v.setAttribute("class", "nv-v");
+      if (it.edge) it.edge.setAttribute("class", "edge");
+    }
+  }
+  if (built.growing) grow(built);
+}
+
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
 // came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
 // (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
-function buildView(view, viz) {
+function buildView(view, viz, moveOf = null) {
   if (view.svg === undefined) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
   const holder = document.createElement("div");
   holder.innerHTML = view.svg;
@@ -174,7 +301,27 @@ function buildView(view, viz) {
   box.style.left = "0";
   box.style.top = "0";
   box.append(svg);
-  return { svg, box, full, shift, items, byNode, painted: new Map() };
+  const built = { svg, box, full, shift, items, byNode, painted: new Map(), growing: !!view.span, blank: false, moveOf };
+  if (built.growing) {
+    // A search drawn as it grows: each node is put in when the search enters it (paint),
+    // and the drawing is as big as what it holds (grow).  Graphviz's background, as big as
+    // the whole view, and anything not an item (negaviz.layout.growth.ANCHOR) go.
+    const keep = new Set();
+    for (const it of items.values()) { keep.add(it.g); if (it.edge) keep.add(it.edge); }
+    built.graph = graph;
+    built.limbo = document.createElementNS(svg.namespaceURI, "svg"); // where the nodes not entered wait, out of the page
+    built.parts = Array.from(graph.children).filter((el) => el.classList.contains("node") || el.classList.contains("edge"));
+    for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove(); // (line breaks between them: one per node)
+    for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || ((el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el))) el.remove();
+    built.parts = built.parts.filter((el) => keep.has(el));
+    built.order = new Map(built.parts.map((el, i) => [el, i]));
+    for (const it of items.values()) {
+      it.on = true;
+      drawEdge(built, it);
+    }
+    blankDrawing(built);
+  }
+  return built;
 }
 
 // The picture of this step as a file of its own: the drawing with every painted
@@ -555,7 +702,6 @@ function showPanels(pane, step, perspective, hide = {}) {
 // One pane of a stepper: its DOM (the tree panel, its tool bar, the side panels), the
 // views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
 
-const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
 const READABLE = 9;       // px: the smallest label text a view opens fitted at
 const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
 
@@ -615,10 +761,15 @@ class Pane {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    // Views already built stay in the page, hidden: showing one again only paints it
-    // (a drawing taken out of the page and put back would be laid out anew).
+    // Views already built stay in the page, hidden and blank (drawing.js's blank): showing
+    // one again only paints it (a drawing taken out of the page and put back would be
+    // laid out anew).
     if (built.box.parentNode !== this.tree) this.tree.append(built.box);
-    for (const other of this.built.values()) setShown(other, other === built);
+    for (const other of this.built.values()) {
+      setShown(other, other === built);
+      if (other !== built) blankDrawing(other);
+    }
+    this.drawing = built;
     this.svg = built.svg;
     this.full = built.full;
     this.shift = built.shift;
@@ -632,41 +783,21 @@ class Pane {
     }
   }
 
-  // What the steps around `step` need next, either way (after, then before): the nearest
-  // view they show that is not built yet, as {build: [view, first step showing it]}; or,
-  // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
-  // {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
-  nextToBuild(step) {
-    if (!this.view) return null;
-    const d = this.d;
-    for (const dir of [1, -1]) {
-      for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
-        if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
-        const v = d.viewFor(k);
-        if (!v) return { need: { view_for: k } };
-        if (v !== this.view) {
-          if (!this.built.has(v.index)) return { build: [v, k] };
-          break;
-        }
-      }
-    }
-    return null;
-  }
-
-  // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
-  // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
-  // 100-250 ms, and painting every node the first time 60-70 ms more.
-  prebuild(view, step, perspective, preview) {
+  // Parse and lay out `view`'s drawing now, hidden, so that showing it only paints it: for
+  // 400 boards, parsing and laying out take 100-250 ms.  Only the geometry is made ahead:
+  // the drawing stays blank (no value, no state, and no node of a growing view) until a
+  // step shows it, so the page holds nothing the step shown has not reached.
+  prebuild(view) {
     const built = this.build(view);
     this.built.set(view.index, built);
-    this.paint(step, perspective, preview, built);
+    blankDrawing(built);
     setShown(built, false);
     this.tree.append(built.box);
     void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
   }
 
   build(view) {
-    return buildView(view, this.d.viz);
+    return buildView(view, this.d.viz, (nid) => (this.d.lives.get(nid) || {}).move || "");
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -700,22 +831,6 @@ class Pane {
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
   }
 
-  // What the drawing shows at the step painted last, [x, y, width, height] in its view
-  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
-  // by then (the rest of the view is the future, and sizes nothing).
-  extent() {
-    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
-    const step = this.shownStep || 0;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const it of this.items.values()) {
-      if (!it.box || it.item.appear > step) continue;
-      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
-    }
-    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
-    const pad = 8;
-    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
-  }
-
   width() {
     return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
   }
@@ -724,15 +839,18 @@ class Pane {
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    const [, , w, h] = this.extent();
+    const [, , w, h] = this.full; // (a growing view's: what it holds at the step, drawing.js's grow)
     return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
+  // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
   fit() {
-    const k = this.fitScale();
-    const [x, y, w, h] = this.extent();
+    const k = this.fitScale(), px = k * this.d.s.text_size;
+    this.note.textContent = ((this.view && this.view.note) || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1)
+      + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
+    const [, , w, h] = this.full;
     this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
-    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
+    this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }
 
@@ -748,14 +866,15 @@ class Pane {
   // else at a readable size on the root; a growing search's view, at a readable size with
   // what is drawn so far at its top left (the room it will take is the future).
   open() {
+    this.opened = null;
     if (this.view && this.view.span) {
       const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
-      const [x, y] = this.extent();
       this.place(this.maxHeight());
-      this.vb = [8 - x * k, 8 - y * k, k];
+      this.vb = [8, 8, k];
       this.applyViewBox();
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
+    this.opened = [this.vb.join(), this.width()]; // (opened again if the panel's width changes before anything moves it)
   }
 
   // Presenter size changed: the same view, opened again at the new sizes.
@@ -776,6 +895,9 @@ class Pane {
 
   installPanZoom() {
     let drag = null;
+    // A panel laid out after the pane opened (a notebook's output, a narrow window) opens
+    // its tree again at its real width, as long as nothing has moved the tree since.
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => { const o = this.opened; if (o && this.vb && o[0] === this.vb.join() && o[1] !== this.width()) this.open(); }).observe(this.tree);
     this.tree.addEventListener("wheel", (e) => {
       if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
       e.preventDefault();
@@ -815,13 +937,16 @@ class Pane {
     const [tx, ty, k] = this.vb;
     const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
     const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
-    const w = this.tree.clientWidth, hgt = this.tree.clientHeight;
+    // (the panel as far as the window shows it: a tall panel's foot may be below the window)
+    const seen = (window.innerHeight || 800) - this.tree.getBoundingClientRect().top;
+    const w = this.tree.clientWidth, hgt = seen > 120 && seen < this.tree.clientHeight ? seen : this.tree.clientHeight;
     const bw = b.width * k, bh = b.height * k;
     if (top) {
       this.vb = [tx + (w / 2 - (x + bw / 2)), ty + (8 - y), k];
       return;
     }
-    if (x >= 0 && y >= 0 && x + bw <= w && y + bh <= hgt) return; // in sight: nothing moves
+    const clear = Math.min(8, w / 16, hgt / 16);
+    if (x >= clear && y >= clear && x + bw <= w - clear && y + bh <= hgt - clear) return; // in sight, clear of the edges: nothing moves
     const margin = Math.min(24, w / 8, hgt / 8);
     let dx = 0, dy = 0;
     if (x < margin) dx = margin - x;
@@ -845,8 +970,12 @@ class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (veil: look.js's).
-  paint(step, perspective, preview, drawing = this, veil = null) {
+  // Paint `step` onto the drawing shown: a growing view's nodes not entered by then are
+  // not in it at all (nor their edges), and it is as big as the rest.  veil: nodes whose
+  // result so far a pending practice question hides (look.js).
+  paint(step, perspective, preview, veil = null) {
+    const drawing = this.drawing;
+    drawing.blank = false;
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
@@ -857,6 +986,10 @@ class Pane {
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
+      if (drawing.growing) {
+        attach(drawing, it, o.cls !== "nv-hidden");
+        if (!it.on) continue;
+      }
       it.g.setAttribute("class", "node " + o.cls);
       if (it.v) {
         it.v.textContent = o.v;
@@ -866,7 +999,8 @@ class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+    if (drawing.growing) { settle(drawing, step); grow(drawing); }
+    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
   save() {
@@ -2343,6 +2477,29 @@ function decodeLife(schema, row) {
 // (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
 // report an idle period.)
 
+const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
+
+// What the steps around `step` need next, either way (after, then before): the nearest
+// view they show that is not built yet, as {build: [view, first step showing it]}; or,
+// in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
+// {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
+function nextToBuild(pane, step) {
+  if (!pane.view) return null;
+  const d = pane.d;
+  for (const dir of [1, -1]) {
+    for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
+      if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
+      const v = d.viewFor(k);
+      if (!v) return { need: { view_for: k } };
+      if (v !== pane.view) {
+        if (!pane.built.has(v.index)) return { build: [v, k] };
+        break;
+      }
+    }
+  }
+  return null;
+}
+
 // makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
 // neighbouring views of every pane when the page is idle, or asks the kernel (`need`) for
 // what it has not sent yet; close() stops it.
@@ -2360,9 +2517,9 @@ function makeWarmer(root, panes, state, need) {
       if (closed) return;
       let asking = false;
       for (const [i, pane] of panes.entries()) {
-        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
+        const next = nextToBuild(pane, Math.min(state.step, pane.d.n));
         if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
+          pane.prebuild(next.build[0]);
           warm();
           return;
         }
@@ -2706,7 +2863,7 @@ async function render({ model, el }) {
       pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
-      pane.paint(k, state.perspective, state.preview, pane, hide.veil || null);
+      pane.paint(k, state.perspective, state.preview, hide.veil || null);
       showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
       pane.panels(k, state.perspective, hide);
       const legendKey = state.perspective + "/" + state.preview;

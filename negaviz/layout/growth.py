@@ -1,4 +1,5 @@
-"""A search drawn as it grows: each node placed when it is entered, never moved.
+"""A search drawn as it grows: each node placed when it is entered, and centred over
+its children once it returns.
 
 A game other than a given textbook tree has no picture before the search: which moves
 it tries, how deep it goes and where it cuts off is the search itself.  A drawing laid
@@ -11,7 +12,12 @@ under those that will be cut).  So these views are laid out in *search order*:
 * its left edge is its parent's (a first child sits right under its parent), or just
   right of everything drawn so far at its depth or deeper, whichever is further right,
   so a new subtree never grows under an earlier one and no edge crosses another;
-* its top is just below its parent's box.
+* its top is just below its parent's box;
+* when it returns, its subtree is finished: from the next step on it sits centred over
+  its children, as a textbook draws a parent (:meth:`Placer.settle`; only ever to the
+  right, where nothing is drawn yet at its depth).  That is the one move a node makes,
+  at the step the search leaves it (the step's sentence says it returns), and what is
+  placed after it makes room for it where it settled.
 
 Nothing of a later step decides a place: the picture at step k is a function of the
 first k events (and the labels, which the game's rules give).  The positions go to
@@ -44,8 +50,6 @@ CHAR = 0.62
 MARGIN = (5.0, 4.0)
 """Points a node's box adds around its label (margins and the double border)."""
 
-FIRST_VIEW = 100
-"""The most nodes in the first view of a search drawn as it grows (:class:`Spans`)."""
 
 _ROW = re.compile(r"<TR>(.*?)</TR>", re.DOTALL)
 _CELL = re.compile(r"<TD([^>]*)>(.*?)</TD>", re.DOTALL)
@@ -96,6 +100,19 @@ PINNED_GRAPH = {"layout": "neato", "splines": "line", "inputscale": "72", "outpu
 """Graph attributes of a drawing whose nodes are all :func:`pinned`: Graphviz draws the
 labels and straight edges at the places given; it lays nothing out."""
 
+ANCHOR = "nv_anchor"
+"""The DOT id of the invisible point a stepper's growing view pins far below its root
+(:data:`ANCHOR_ATTR`); the front-end takes it out of the drawing."""
+ANCHOR_DEPTH = 100000.0
+"""Points below the root where the anchor sits: deeper than any view is drawn."""
+ANCHOR_ATTR = {"pos": f"0,{-ANCHOR_DEPTH:.0f}!", "shape": "point", "width": "0", "height": "0", "style": "invis",
+               "label": ""}
+"""Graphviz moves a drawing so that its lowest, leftmost point is at 0 and writes every
+coordinate from there: a view whose lowest node were its lowest point would write its
+nodes' coordinates from the place of nodes drawn later.  With the anchor lowest (and the
+root leftmost), the text of each node and edge is the same whatever the view holds
+besides, so a step saved from the page holds nothing of the steps after it."""
+
 
 def _unescape(text: str) -> str:
     return re.sub(r"&[#\w]+;", "x", text)
@@ -106,7 +123,8 @@ class Placer:
     """Places nodes one by one, in the order the search enters them.
 
     :meth:`place` gives a node's top-left corner (x right, y down, in points) from its
-    parent's place and the room used so far; a node placed never moves.
+    parent's place and the room used so far; :meth:`settle` centres a finished node
+    over its children (its one move).
     """
 
     gap: float = GAP
@@ -116,8 +134,32 @@ class Placer:
     right: dict[int, float] = field(default_factory=dict)
     """For each depth, the right edge of the boxes placed there so far."""
 
+    kids: dict[int, list[int]] = field(default_factory=dict)
+    """Each placed node's children placed so far."""
+    depths: dict[int, int] = field(default_factory=dict)
+
+    def settle(self, node: int) -> float:
+        """Centre the finished ``node`` over its children placed here, as a textbook draws
+        a parent, when that moves it right (never left: room there is taken); how far it
+        moves, in points (0: it stays).  Its subtree is finished: the place tells nothing
+        of later steps, and what is placed after it makes room for it."""
+        kids = [self.boxes[c] for c in self.kids.get(node, ())]
+        if not kids:
+            return 0.0
+        x, y, w, h = self.boxes[node]
+        centred = round((min(k[0] for k in kids) + max(k[0] + k[2] for k in kids) - w) / 2, 2)
+        if centred <= x:
+            return 0.0
+        self.boxes[node] = (centred, y, w, h)
+        depth = self.depths[node]
+        self.right[depth] = max(self.right[depth], centred + w)
+        return round(centred - x, 2)
+
     def place(self, node: int, parent: int, depth: int, size: tuple[float, float]) -> tuple[float, float]:
         """Place ``node`` (below ``parent``, -1 for none) at ``depth``; its top-left corner."""
+        self.depths[node] = depth
+        if parent in self.boxes:
+            self.kids.setdefault(parent, []).append(node)
         w, h = size
         below = [r for d, r in self.right.items() if d >= depth]
         x = float(max(below, default=-self.gap) + self.gap)
@@ -131,6 +173,30 @@ class Placer:
         return (x, y)
 
 
+def centred(placer: Placer, within: float = 0.1) -> tuple[int, int]:
+    """How many of the placed parents with two children or more sit centred over them:
+    the middle of the parent's box within ``within`` of the children's span (from the
+    first child's left edge to the last one's right edge) of the span's middle; and how
+    many such parents there are.
+
+    >>> lay = Placer(gap=10)
+    >>> for n, p, d in [(0, -1, 0), (1, 0, 1), (2, 0, 1)]:
+    ...     _ = lay.place(n, p, d, (40, 30))
+    >>> centred(lay), lay.settle(0), centred(lay)
+    ((0, 1), 25.0, (1, 1))
+    """
+    count = total = 0
+    for parent, kids in placer.kids.items():
+        if len(kids) < 2:
+            continue
+        lo = min(placer.boxes[k][0] for k in kids)
+        hi = max(placer.boxes[k][0] + placer.boxes[k][2] for k in kids)
+        x, _, w, _ = placer.boxes[parent]
+        total += 1
+        count += abs(x + w / 2 - (lo + hi) / 2) <= within * (hi - lo)
+    return count, total
+
+
 class Spans:
     """The views of a search drawn as it grows, chosen as it goes: each holds a span of
     steps, from the call stack at its first step and the nodes entered after it, until
@@ -139,22 +205,26 @@ class Spans:
     nothing is laid out to know where a span starts or ends.
 
     ``root`` .. ``end`` - 1 are the nodes of the search (a driver's pass); ``first`` the
-    step it starts at.  The first span holds at most :data:`FIRST_VIEW` nodes, so that a
-    page opens quickly on a big search (at its first step only the root is drawn).
+    step it starts at.  Every span holds up to ``budget`` nodes, the first too: a search
+    that fits in one view is one view, and its last step shows all of it.
     """
 
     def __init__(self, timeline: Any, *, root: int, end: int, first: int, budget: int) -> None:
         self.timeline = timeline
         self.root, self.end, self.budget = root, end, budget
         self.starts = [first]
+        self._stacks: dict[int, list[int]] = {}
 
     def stop(self, start: int) -> int:
         """The first step the span starting at ``start`` cannot show (-1: none, it runs to
         the end of the search)."""
         stack = self.stack(start)
-        budget = min(self.budget, FIRST_VIEW) if start == self.starts[0] else self.budget
-        nid = max(self.timeline.entered(start), self.root) + max(budget - len(stack), 1)
-        return self.timeline.lives[nid].enter + 1 if nid < self.end else -1
+        nid = max(self.timeline.entered(start), self.root) + max(self.budget - len(stack), 1)
+        stop = self.timeline.lives[nid].enter + 1 if nid < self.end else -1
+        if stack and stack[0] != self.root:  # (a view of a deep line: it ends when the search returns above it)
+            back = self.timeline.lives[stack[0]].exit + 1
+            stop = back if stop < 0 else min(stop, back)
+        return stop
 
     def start_of(self, step: int) -> int:
         """The first step of the span that holds ``step``."""
@@ -166,8 +236,14 @@ class Spans:
         return self.starts[bisect_right(self.starts, step) - 1]
 
     def stack(self, start: int) -> list[int]:
-        """The call stack at step ``start``, root first (nodes of this search only)."""
-        return [n for n in self.timeline.stack(start) if n >= self.root]
+        """The call stack at step ``start``, root first (nodes of this search only), or its
+        deepest half-budget of nodes when it is deeper: a view then starts below the root,
+        and still has room for as many new nodes (each view of a deep line takes in half
+        a budget of it, so its views are laid out in time linear in its length)."""
+        if start not in self._stacks:
+            stack = [n for n in self.timeline.stack(start) if n >= self.root]
+            self._stacks[start] = stack[-max(self.budget // 2, 1):]
+        return self._stacks[start]
 
     def members(self, start: int) -> list[int]:
         """The nodes of the span starting at ``start``, in the order they are placed: the

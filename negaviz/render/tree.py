@@ -149,7 +149,7 @@ def draw(
         at = len(trace) if step is None else step
         index = max(i for i, (first, _) in enumerate(passes) if first <= max(at - 1, 0))
         first, part = passes[index]
-        pass_note = f"pass {index + 1} of {len(passes)} (steps {first}..{first + len(part)})"
+        pass_note = f"pass {index + 1} (from step {first})"  # (how many passes, and how long, is later)
         trace, step = part, None if step is None else min(step - first, len(part))
     snap = snapshot(trace, len(trace) if step is None else step)
     textbook = labels.family(trace.game) == "textbook"  # named ghosts teach; board ghosts clutter
@@ -209,17 +209,11 @@ class Builder:
         return moves[node.index]
 
     def position(self, nid: int) -> Any:
-        """The position at node ``nid``, played from the nearest ancestor already known."""
-        path = []
-        while nid not in self.positions and nid > 0:
-            path.append(nid)
-            nid = self.trace.nodes[nid].parent
+        """The position at node ``nid`` (the trace plays it from the nearest ancestor it
+        knows: a deep node drawn first costs a move or two, not a walk from the root)."""
         if nid not in self.positions:
-            self.positions[0] = self.trace.root
-        pos = self.positions[nid]
-        for child in reversed(path):
-            pos = self.positions[child] = self.game.play(pos, self.move(child))
-        return pos
+            self.positions[nid] = self.trace.position(nid)
+        return self.positions[nid]
 
     def ghost_position(self, item: Item) -> Any:
         """The position a ghost (a move not entered) stands for: its moves played from
@@ -454,7 +448,7 @@ class Builder:
         if self.pass_note:
             lines.append(self.pass_note)
         if self.snap.step < len(self.trace):
-            lines.append(f"after step {self.snap.step} of {len(self.trace)}")
+            lines.append(f"after step {self.snap.step}")  # (not "of N": how long the search goes is later)
             if self.later is not None:
                 lines.append(PREVIEW_NOTE)
         if self.dag:

@@ -455,10 +455,30 @@ class Trace:
         """The game position at node ``nid``, by playing the moves from the root."""
         if self.game is None:
             raise InputError("this trace has no game attached, so positions are unknown (record it with negaviz.record, or load it with its game)")
-        pos = self.root
-        for n in self.path(nid)[1:]:
-            pos = self.game.play(pos, self.move(n))
+        # Played from the nearest ancestor on the path asked for last: names and labels are
+        # asked for in tree order, so each costs a move or two, not a walk from the root.
+        known = self._path_positions
+        down: list[int] = []
+        n = nid
+        while n not in known:
+            if self.nodes[n].parent < 0:  # a root (a driver's pass has one of its own)
+                known.clear()
+                known[n] = self.root
+                break
+            down.append(n)
+            n = self.nodes[n].parent
+        while next(reversed(known)) != n:  # the path above n is kept, the rest goes
+            known.popitem()
+        pos = known[n]
+        for n in reversed(down):
+            pos = known[n] = self.game.play(pos, self.move(n))
         return pos
+
+    @cached_property
+    def _path_positions(self) -> dict[int, Any]:
+        """The positions on the path from a root to the node whose position was asked for
+        last, root first (a position is a value: playing never changes one)."""
+        return {}
 
     def label(self, nid: int) -> str:
         """The game's label for node ``nid`` (its number if no game is attached)."""

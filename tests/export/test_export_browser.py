@@ -101,8 +101,12 @@ def test_every_step_of_a_table_search_and_no_node_moves(opened: Any, stepper_pro
             readings.append(root.evaluate(probe.js))
             probe.check(readings[-1], trace, step)
     for a, b in zip(readings, readings[1:]):
-        assert probe.same_places(a, b) > 40
+        # (one view: a node drawn stays drawn, its box where it was entered; the page holds
+        # only nodes entered.  A finished node is then moved whole, centred over its
+        # children: tests/layout/test_growth.py and the prefix tests)
+        assert probe.same_places(a, b) == len(a["nodes"]) < len(b["nodes"])
         assert probe.painted_differently(a, b)
+    assert len(readings[-1]["nodes"]) == len(trace.nodes) > 40
     # The view follows no jump: the table hit is there.
     page.keyboard.press("Home")
     root.locator("button[data-jump='tt']").click()
@@ -202,3 +206,48 @@ def test_plain_negamax_shows_no_window_and_alpha_beta_does(opened: Any) -> None:
         assert root.locator("input.nv-windows").is_visible() is windowed, algorithm
         assert ("(α, β) under a node" in root.locator(".nv-legend").inner_text()) is windowed, algorithm
         assert errors == [] and requests == [url], (errors, requests)  # the file itself, nothing else
+
+
+def test_a_search_that_fits_is_one_view_and_fit_says_when_its_text_is_too_small(opened: Any) -> None:
+    big = negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta")  # 270 nodes: one view of 400
+    page, root, url, requests, errors = opened(big, layout="browser")
+    root.evaluate("(root) => root.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))")
+    assert root.evaluate("(root) => root.querySelectorAll('.nv-view').length") == 1
+    assert root.locator(".nv-view svg g.node").count() == len(big.nodes)  # the end shows the whole search
+    root.locator("button", has_text="fit").click()
+    assert "too small to read: press 1:1 or + to read a part" in root.locator(".nv-note").inner_text()
+    small = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(small, layout="browser")
+    root.locator("button", has_text="fit").click()
+    assert "too small" not in root.locator(".nv-note").inner_text()
+    assert errors == []
+
+
+INSIDE = """(root) => {
+  const panel = root.querySelector(".nv-tree").getBoundingClientRect();
+  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+  return Array.from(svg.querySelectorAll("g.node")).map((g) => g.getBoundingClientRect()).filter((r) =>
+    r.left < panel.left - 0.5 || r.right > panel.right + 0.5 || r.top < panel.top - 0.5 || r.bottom > panel.bottom + 0.5).length;
+}"""
+
+
+def test_a_given_tree_opens_whole_in_the_space_it_has_and_its_heading_is_one_line(opened: Any) -> None:
+    readme = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(readme)
+    assert root.evaluate(INSIDE) == 0
+    # the panel gets narrower after the page opened (a notebook's output laid out late, a
+    # window made narrower): nothing has moved the tree, so it opens again, whole
+    page.set_viewport_size({"width": 620, "height": 700})
+    page.wait_for_timeout(300)
+    assert root.evaluate(INSIDE) == 0
+    # a tree whose text takes lines: the heading names it in one line, its text behind a toggle
+    big = negaviz.record(negaviz.Tree.parse("[" + ",".join(["[[1,2,3],[4,5,6],[7,8,9]]"] * 3) + "]"), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(big)
+    heading = page.locator("h1")
+    assert heading.inner_text() == "negaviz: alphabeta on a textbook tree of 40 nodes, 27 leaves"
+    assert heading.bounding_box()["height"] < 30  # type: ignore[index]
+    toggle = page.locator("details.nv-title-full")
+    assert "A(B(E(N:1" not in toggle.inner_text()  # (closed)
+    toggle.locator("summary").click()
+    assert "A(B(E(N:1 O:2 P:3)" in toggle.inner_text()
+    assert errors == []

@@ -250,3 +250,58 @@ def test_follow_keeps_the_current_node_and_its_parent_in_sight(chromium: Any, tm
     assert misses["out"] == [], misses["out"][:10]
     assert page.errors == []
     page.close()
+
+
+# Finished parents of two children or more in the picture shown, and how many of them
+# sit centred over their children (within 10% of the children's span), as drawn on screen.
+CENTRED = """(root) => {
+  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+  const box = new Map(Array.from(svg.querySelectorAll("g.node")).map((g) => [g.dataset.nv, g.querySelector(".nv-shape").getBoundingClientRect()]));
+  const kids = new Map();
+  for (const e of svg.querySelectorAll("g.edge")) {
+    const [up, down] = e.dataset.nv.split("->");
+    if (box.has(up) && box.has(down)) kids.set(up, [...(kids.get(up) || []), box.get(down)]);
+  }
+  let parents = 0, centred = 0;
+  for (const [up, rs] of kids) {
+    if (rs.length < 2) continue;
+    const lo = Math.min(...rs.map((r) => r.left)), hi = Math.max(...rs.map((r) => r.right)), p = box.get(up);
+    parents += 1;
+    if (Math.abs((p.left + p.right) / 2 - (lo + hi) / 2) <= 0.1 * (hi - lo)) centred += 1;
+  }
+  return [centred, parents];
+}"""
+
+SEARCHES = {
+    "tic-tac-toe": (lambda: negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta"), 400, 16),
+    "tic-tac-toe with a table": (
+        lambda: negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta", tt=True), 400, 44),
+    "Othello 4x4": (lambda: negaviz.record(negaviz.Othello(4), algorithm="alphabeta", depth=3), 400, 12),
+    "Connect Four 4x4": (lambda: negaviz.record(negaviz.ConnectFour(4, 4), algorithm="alphabeta", depth=3), 400, 9),
+    "a textbook tree in views of 30": (lambda: negaviz.record(negaviz.Tree.parse(
+        "[" + ",".join(["[[1,2,3],[4,5,6],[7,8,9]]"] * 3) + "]"), algorithm="alphabeta"), 30, 0),
+}
+
+
+@pytest.mark.parametrize("name", list(SEARCHES))
+def test_five_growing_searches_at_start_middle_and_end(opened: Any, name: str) -> None:
+    # Shown at 1024x768 (screenshots kept in artifacts/), the end picture has every finished
+    # parent centred over its children (the figures of tests/layout/test_growth.py), as drawn.
+    record, max_nodes, parents = SEARCHES[name]
+    trace = record()
+    page, root, url, requests, errors = opened(trace, max_nodes=max_nodes)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for at, key in (("start", "Home"), ("middle", None), ("end", "End")):
+        if key is None:
+            root.evaluate("(root, n) => { for (let i = 0; i < n; i++) root.dispatchEvent(new KeyboardEvent('keydown', "
+                          "{ key: 'ArrowRight', bubbles: true })); }", len(trace) // 2)
+        else:
+            root.evaluate("(root, key) => root.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))", key)
+        if ARTIFACTS.is_dir():
+            page.screenshot(path=str(ARTIFACTS / f"growing_{name.replace(' ', '_')}_{at}.png"))
+    if parents:  # (one view to the end; the textbook tree's last view holds the end of the search only)
+        assert root.evaluate(CENTRED) == [parents, parents]
+    else:
+        centred, total = root.evaluate(CENTRED)
+        assert centred == total
+    assert errors == []

@@ -10,6 +10,7 @@ counters.  Node names (DOT ids) are left out: they are bookkeeping, never shown.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -211,10 +212,143 @@ def test_a_search_drawn_as_it_grows_shows_the_same_page_until_it_parts(opened: A
     assert 10 < d < max(len(x), len(y))
     seen_x, seen_y = read(opened, x, layout=layout, **kw), read(opened, y, layout=layout, **kw)
     for k in range(d + 1):
-        for key in ("nodes", "edges", "at", "sentence", "stack", "counters"):
+        for key in ("nodes", "edges", "size", "at", "sentence", "stack", "counters"):
             assert seen_x[k][key] == seen_y[k][key], f"step {k}: {key} differs before the searches part (event {d})"
     # Nothing is drawn before the search enters it: the root alone at step 0, then one node more per entry.
     assert len(seen_x[0]["nodes"]) == 1
     if not kw:  # (one view: every node entered so far is drawn)
         entered = [sum(1 for i in range(k) if x.event(i).kind.name == "ENTER") for k in range(len(x) + 1)]
         assert [len(s["nodes"]) for s in seen_x] == [max(1, e) for e in entered]
+
+
+# ------------------------------------------------------------------ what a page holds
+# Every drawing in the stepper, shown or built ahead: the trace nodes it holds (the DOT
+# ids kept as data-nv name them: n12, n3->n12), whether it is the one shown, the text of
+# its value, window and mark cells, and its classes; and the shown one as markup.
+READ_DRAWINGS = """(root) => Array.from(root.querySelectorAll(".nv-view svg")).map((svg) => ({
+  shown: svg.getAttribute("aria-hidden") !== "true",
+  named: Array.from(svg.querySelectorAll("[data-nv]")).flatMap((g) => g.dataset.nv.match(/\\d+/g).map(Number)),
+  painted: Array.from(svg.querySelectorAll(".nv-v, .nv-w, .nv-m")).map((t) => t.textContent).join(""),
+  states: Array.from(svg.querySelectorAll("g.node")).map((g) => g.getAttribute("class")).filter((c) => c !== "node").length,
+  comments: document.createTreeWalker(svg, NodeFilter.SHOW_COMMENT).nextNode() !== null,
+  markup: svg.getAttribute("aria-hidden") !== "true" ? svg.outerHTML : "",
+}))"""
+
+
+def saved_steps(opened: Any, trace: negaviz.Trace, last: int, **kw: Any) -> list[tuple[bytes, list[dict[str, Any]]]]:
+    """Steps 0..last of the page: at each, the file its "save SVG" button downloads and
+    what its drawings hold once the views next to the step are built (warm.js)."""
+    page, root, url, requests, errors = opened(trace, **kw)
+    press = "(root, key) => root.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))"
+    root.evaluate(press, "Home")
+    out = []
+    for k in range(last + 1):
+        page.wait_for_function("(root) => root.dataset.warm !== undefined", arg=root.element_handle())
+        out.append((save(page, root, k), root.evaluate(READ_DRAWINGS)))
+        root.evaluate(press, "ArrowRight")
+    assert errors == []
+    return out
+
+
+def save(page: Any, root: Any, k: int) -> bytes:
+    """Press "save SVG" and read the file downloaded.  (Headless Chromium now and then
+    drops a download that a page starts soon after others, about one in ten in a row:
+    the button is pressed again then, at most twice.)"""
+    for attempt in range(3):
+        try:
+            with page.expect_download(timeout=5000) as download:
+                root.locator("button.nv-save").click()
+        except Exception:
+            if attempt == 2:
+                raise
+            continue
+        assert download.value.suggested_filename == f"negaviz-step-{k}.svg"
+        data = Path(download.value.path()).read_bytes()
+        download.value.delete()
+        return data
+    raise AssertionError("unreachable")
+
+
+def entered_by(trace: negaviz.Trace, k: int) -> set[int]:
+    """The nodes a picture of step k may hold: the root (drawn from step 0) and the nodes
+    entered in the first k events."""
+    return {0} | {n for n, node in enumerate(trace.nodes) if node.enter_step < k}
+
+
+SAVED = {
+    "tic-tac-toe, stopped by a budget": "tic-tac-toe, stopped by a budget",
+    "a folded search (views of 20 nodes)": "a folded search (views of 20 nodes)",
+}
+
+
+@pytest.mark.parametrize("name", list(SAVED))
+def test_the_saved_svg_and_the_page_hold_only_what_the_step_has_reached(opened: Any, name: str) -> None:
+    x, y, kw = grown_pairs()[name]
+    d = parting(x, y)
+    steps_x = saved_steps(opened, x, d + 1, layout="browser", **kw)
+    steps_y = saved_steps(opened, y, d, layout="browser", **kw)
+    for k in range(d + 1):
+        (file_x, drawings_x), (file_y, drawings_y) = steps_x[k], steps_y[k]
+        # the saved file, read back: byte for byte the same until the searches part
+        assert file_x == file_y, f"step {k}: the saved SVG differs before the searches part (event {d})"
+        # ... and it holds the nodes entered by then, no more, and is as big as they are
+        text = file_x.decode("utf-8")
+        nodes = {int(n) for n in re.findall(r'data-node="(\d+)"', text)}
+        allowed = entered_by(x, k)
+        assert nodes and nodes <= allowed, f"step {k}: the saved file holds nodes not entered yet"
+        if not kw:
+            assert len(nodes) == len(allowed)
+        assert not re.search(r"<g [^>]*display: ?none", text)  # (no node or edge held hidden)
+        assert [m.group(1) for m in re.finditer(r'<svg[^>]* width="([\d.]+)pt"', text)] == [
+            re.search(r'viewBox="0 0 ([\d.]+) ', text).group(1)]  # type: ignore[union-attr]
+        # every drawing in the page, shown or built ahead: no node the step has not reached,
+        # and the ones not shown blank (nothing painted, no state)
+        shown = [v for v in drawings_x if v["shown"]]
+        assert len(shown) == 1 and [v["markup"] for v in drawings_x if v["shown"]] == [v["markup"] for v in drawings_y if v["shown"]]
+        for v in drawings_x:
+            assert set(v["named"]) <= allowed, f"step {k}: a drawing holds nodes not entered yet"
+            assert not v["comments"]
+            if not v["shown"]:
+                assert v["painted"] == "" and v["states"] == 0, f"step {k}: a drawing not shown is painted"
+    # the comparison can tell: at step d + 1 the first search's file differs, or it holds one node more
+    if kw:  # (a page of several views: a view was built ahead, blank, at some step)
+        assert any(not v["shown"] for _, drawings in steps_x for v in drawings)
+
+
+def test_draw_files_before_the_searches_part_are_byte_identical() -> None:
+    from negaviz.render import svg
+    x, y, _ = grown_pairs()["tic-tac-toe, stopped by a budget"]
+    d = parting(x, y)
+    for k in range(0, d + 1, 7):
+        assert svg(x, step=k) == svg(y, step=k), f"step {k}"
+    tx = negaviz.record(negaviz.Tree.parse(ORDER_X), algorithm="alphabeta", order="heuristic")
+    ty = negaviz.record(negaviz.Tree.parse(ORDER_Y), algorithm="alphabeta", order="heuristic")
+    d = parting(tx, ty)
+    assert [svg(tx, step=k) for k in range(d + 1)] == [svg(ty, step=k) for k in range(d + 1)]
+    assert svg(tx, step=d + 1) != svg(ty, step=d + 1)
+
+
+SHOWN_MARKUP = """(root) => {
+  const svg = Array.from(root.querySelectorAll(".nv-tree svg")).find((s) => s.getAttribute("aria-hidden") !== "true");
+  return svg.outerHTML.replace(/style="[^"]*"/, "");  // (where the panel has moved it aside)
+}"""
+
+
+def test_a_steps_drawing_is_the_same_reached_forwards_or_backwards(opened: Any) -> None:
+    # Nodes put in and taken out, and finished ones centred and put back, as the reader
+    # steps either way through views of 20 nodes: the drawing of each step, to the byte.
+    trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, max_nodes=20)
+    press = "(root, key) => root.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))"
+    root.evaluate(press, "Home")
+    forwards = [root.evaluate(SHOWN_MARKUP)]
+    for _ in range(len(trace)):
+        root.evaluate(press, "ArrowRight")
+        forwards.append(root.evaluate(SHOWN_MARKUP))
+    backwards = [forwards[-1]]
+    for _ in range(len(trace)):
+        root.evaluate(press, "ArrowLeft")
+        backwards.append(root.evaluate(SHOWN_MARKUP))
+    assert forwards == backwards[::-1]
+    assert len(set(forwards)) > len(trace) // 2 and 'transform="translate(' in forwards[-1]
+    assert errors == []

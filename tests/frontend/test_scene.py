@@ -232,3 +232,55 @@ def test_a_games_control_characters_never_reach_a_page(one_ply: Any) -> None:
             text = json.dumps(data, ensure_ascii=False)
             assert re.findall(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", text) == []
             assert "a[31mred" in text and "bbell" in text and "cnext" in text and '"title": "title"' in text
+
+
+class CountedLine:
+    """One move per node, ``plies`` deep, counting the moves played."""
+
+    def __init__(self, plies: int) -> None:
+        self.plies, self.root, self.played = plies, 0, 0
+
+    def moves(self, pos: int) -> tuple[int, ...]:
+        return () if pos >= self.plies else (0,)
+
+    def play(self, pos: int, move: int) -> int:
+        self.played += 1
+        return pos + 1
+
+    def is_terminal(self, pos: int) -> bool:
+        return pos >= self.plies
+
+    def score(self, pos: int) -> int:
+        return 1
+
+
+def test_a_deep_line_is_laid_out_in_work_linear_in_its_length() -> None:
+    # A line of 600 plies in views of 100 nodes: each view takes in half a view of new
+    # nodes below the deepest 50 of the call stack (not the whole stack plus one node, a
+    # view per node), or shows the returns through those 50; and names, labels and
+    # sentences play a move or two each, not the line from the root.
+    game = CountedLine(600)
+    trace = negaviz.record(game, algorithm="alphabeta")
+    game.played = 0
+    scene = Scene(trace, max_nodes=100, layout="browser")
+    scene.cover()
+    data = scene.data()
+    assert len(scene.views) <= 2 * (2 * 600 // 100 + 1)
+    assert all(len(view["items"]) <= 100 for view in data["views"])
+    drawn = sum(len(view["items"]) for view in data["views"])
+    assert 0 < game.played <= 2 * drawn and drawn <= 4 * len(trace.nodes)  # a move or two per node drawn
+    assert all(scene.covers(k) is not None for k in range(len(trace) + 1))
+
+
+def test_a_search_that_fits_in_one_view_is_one_view() -> None:
+    # 270 nodes, max_nodes 400: one view, its span the whole search (the last step shows
+    # all of it); with max_nodes 200 it takes more.
+    trace = negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta")
+    assert 200 < len(trace.nodes) <= 400
+    scene = Scene(trace, layout="browser")
+    scene.cover()
+    assert len(scene.views) == 1 and scene.views[0]["span"] == [0, -1]
+    assert len(scene.views[0]["items"]) == len(trace.nodes)
+    small = Scene(trace, max_nodes=200, layout="browser")
+    small.cover()
+    assert len(small.views) > 1

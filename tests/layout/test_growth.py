@@ -122,3 +122,40 @@ def test_the_size_estimate_holds_what_graphviz_draws(name: str) -> None:
     for title, (w, h) in drawn.items():
         ew, eh = estimates[title]
         assert ew >= w - 0.5 and eh >= h - 0.5, f"{name}: {title} drawn {w}x{h}, estimated {ew}x{eh}"
+
+
+# The five searches of benchmarks/bench_growth_shape.py, with the figures it prints: every
+# finished parent of two children or more centred over them (none was before the rule),
+# and the width at 1:1 of the first view, which centring never adds to.
+SHAPES = {
+    "tic-tac-toe": (lambda: negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta"), 400, 16, 3323),
+    "tic-tac-toe with a table": (
+        lambda: negaviz.record(negaviz.TicTacToe("xo./.x./..."), algorithm="alphabeta", tt=True), 400, 44, 8970),
+    "Othello 4x4": (lambda: negaviz.record(negaviz.Othello(4), algorithm="alphabeta", depth=3), 400, 12, 3680),
+    "Connect Four 4x4": (lambda: negaviz.record(ConnectFour(4, 4), algorithm="alphabeta", depth=3), 400, 9, 2862),
+    "a textbook tree in views of 30": (lambda: negaviz.record(negaviz.Tree.parse(
+        "[" + ",".join(["[[1,2,3],[4,5,6],[7,8,9]]"] * 3) + "]"), algorithm="alphabeta"), 30, 5, 1160),
+}
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_finished_parents_are_centred_over_their_children(name: str) -> None:
+    from negaviz.frontend.scene import SCHEMA, Scene
+    from negaviz.layout.growth import centred
+
+    record, max_nodes, parents, width_px = SHAPES[name]
+    scene = Scene(record(), layout="browser", max_nodes=max_nodes)
+    view = scene.views[0]
+    placer = view["_placer"]
+    assert centred(placer) == (parents, parents)
+    right = max(x + w for x, _, w, _ in placer.boxes.values())
+    assert round(right * 1.34) <= width_px
+    # the places as entered (each settle taken back): no parent centred, and no narrower
+    col = {k: i for i, k in enumerate(SCHEMA["item"])}
+    moved = {row[col["node"]]: row[col["settle"]] for row in view["items"] if row[col["settle"]]}
+    assert moved and all(step > scene.timeline.lives[n].exit and dx > 0 for n, (step, dx) in moved.items())
+    for n, (_, dx) in moved.items():
+        x, y, w, h = placer.boxes[n]
+        placer.boxes[n] = (x - dx, y, w, h)
+    assert centred(placer)[0] == 0
+    assert max(x + w for x, _, w, _ in placer.boxes.values()) == right

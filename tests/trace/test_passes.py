@@ -43,11 +43,11 @@ def test_drawing_a_step_draws_the_pass_it_falls_in() -> None:
     passes = trace.passes()
     first, part = passes[1]
     source = draw(trace, step=first + 5).source
-    assert f"pass 2 of {len(passes)}" in source
+    assert "pass 2 (from step" in source
     assert source == draw(part, step=5).source.replace(
         "negamax view", "negamax view", 1
-    ).replace("\\nafter step 5", f"\\npass 2 of {len(passes)} (steps {first}..{first + len(part)})\\nafter step 5")
-    assert f"pass {len(passes)} of {len(passes)}" in draw(trace).source
+    ).replace("\\nafter step 5", f"\\npass 2 (from step {first})\\nafter step 5")
+    assert f"pass {len(passes)} (from step" in draw(trace).source
 
 
 def test_passes_survive_json() -> None:

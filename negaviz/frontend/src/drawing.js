@@ -1,6 +1,7 @@
 // Drawings: a view's SVG made ready to paint, the bundled Graphviz, a step saved as a file.
 
 import { h } from "./dom.js";
+import { attach, drawEdge, grow } from "./growing.js";
 
 // A view's drawing arrives as Graphviz's SVG (laid out by the kernel's dot), or as its
 // DOT source, laid out here by the bundled Graphviz (Viz, negaviz/frontend/vendor).
@@ -36,6 +37,11 @@ export function boxOf(g) {
 export function finishDrawing(svg) {
   // ids are per document: two steppers on one page would share them
   for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
+  // Graphviz names every node and edge in a comment too: they go with the titles
+  const walker = document.createTreeWalker(svg, NodeFilter.SHOW_COMMENT);
+  const comments = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const c of comments) c.remove();
   for (const el of svg.querySelectorAll("[font-family]")) el.removeAttribute("font-family"); // the style sheet's
   for (const g of svg.querySelectorAll("g.node")) {
     const shapes = g.querySelectorAll("polygon, ellipse, path, polyline");
@@ -94,10 +100,30 @@ export function setShown(built, on) {
   else built.svg.setAttribute("aria-hidden", "true");
 }
 
+// A drawing not shown holds nothing of any step: a growing view's nodes and edges are
+// taken out of it, a given tree's are left unpainted (no value, window or mark, no state).
+// Paint puts each back as the step shows it.
+export function blankDrawing(built) {
+  if (built.blank) return;
+  built.blank = true;
+  built.painted.clear();
+  for (const it of built.items.values()) {
+    if (built.growing) attach(built, it, false);
+    else {
+      it.g.setAttribute("class", "node");
+      for (const t of [it.v, it.w, it.m]) if (t) t.textContent = "";
+      if (it.v) it.v.setAttribute("class", "nv-v");
+      if (it.edge) it.edge.setAttribute("class", "edge");
+    }
+  }
+  if (built.growing) grow(built);
+}
+
+
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
 // came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
 // (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
-export function buildView(view, viz) {
+export function buildView(view, viz, moveOf = null) {
   if (view.svg === undefined) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
   const holder = document.createElement("div");
   holder.innerHTML = view.svg;
@@ -152,7 +178,27 @@ export function buildView(view, viz) {
   box.style.left = "0";
   box.style.top = "0";
   box.append(svg);
-  return { svg, box, full, shift, items, byNode, painted: new Map() };
+  const built = { svg, box, full, shift, items, byNode, painted: new Map(), growing: !!view.span, blank: false, moveOf };
+  if (built.growing) {
+    // A search drawn as it grows: each node is put in when the search enters it (paint),
+    // and the drawing is as big as what it holds (grow).  Graphviz's background, as big as
+    // the whole view, and anything not an item (negaviz.layout.growth.ANCHOR) go.
+    const keep = new Set();
+    for (const it of items.values()) { keep.add(it.g); if (it.edge) keep.add(it.edge); }
+    built.graph = graph;
+    built.limbo = document.createElementNS(svg.namespaceURI, "svg"); // where the nodes not entered wait, out of the page
+    built.parts = Array.from(graph.children).filter((el) => el.classList.contains("node") || el.classList.contains("edge"));
+    for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove(); // (line breaks between them: one per node)
+    for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || ((el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el))) el.remove();
+    built.parts = built.parts.filter((el) => keep.has(el));
+    built.order = new Map(built.parts.map((el, i) => [el, i]));
+    for (const it of items.values()) {
+      it.on = true;
+      drawEdge(built, it);
+    }
+    blankDrawing(built);
+  }
+  return built;
 }
 
 // The picture of this step as a file of its own: the drawing with every painted

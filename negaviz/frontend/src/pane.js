@@ -2,11 +2,11 @@
 // views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
 
 import { h } from "./dom.js";
-import { buildView, saveSvg, setShown, unionBox } from "./drawing.js";
+import { blankDrawing, buildView, saveSvg, setShown, unionBox } from "./drawing.js";
+import { attach, grow, settle } from "./growing.js";
 import { look } from "./look.js";
 import { showPanels } from "./panels.js";
 
-const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
 const READABLE = 9;       // px: the smallest label text a view opens fitted at
 const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
 
@@ -66,10 +66,15 @@ export class Pane {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    // Views already built stay in the page, hidden: showing one again only paints it
-    // (a drawing taken out of the page and put back would be laid out anew).
+    // Views already built stay in the page, hidden and blank (drawing.js's blank): showing
+    // one again only paints it (a drawing taken out of the page and put back would be
+    // laid out anew).
     if (built.box.parentNode !== this.tree) this.tree.append(built.box);
-    for (const other of this.built.values()) setShown(other, other === built);
+    for (const other of this.built.values()) {
+      setShown(other, other === built);
+      if (other !== built) blankDrawing(other);
+    }
+    this.drawing = built;
     this.svg = built.svg;
     this.full = built.full;
     this.shift = built.shift;
@@ -83,41 +88,21 @@ export class Pane {
     }
   }
 
-  // What the steps around `step` need next, either way (after, then before): the nearest
-  // view they show that is not built yet, as {build: [view, first step showing it]}; or,
-  // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
-  // {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
-  nextToBuild(step) {
-    if (!this.view) return null;
-    const d = this.d;
-    for (const dir of [1, -1]) {
-      for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
-        if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
-        const v = d.viewFor(k);
-        if (!v) return { need: { view_for: k } };
-        if (v !== this.view) {
-          if (!this.built.has(v.index)) return { build: [v, k] };
-          break;
-        }
-      }
-    }
-    return null;
-  }
-
-  // Parse, paint as at `step` and lay out `view`'s drawing now, hidden, so that showing
-  // it at or near `step` only swaps it in: for 400 boards, parsing and laying out take
-  // 100-250 ms, and painting every node the first time 60-70 ms more.
-  prebuild(view, step, perspective, preview) {
+  // Parse and lay out `view`'s drawing now, hidden, so that showing it only paints it: for
+  // 400 boards, parsing and laying out take 100-250 ms.  Only the geometry is made ahead:
+  // the drawing stays blank (no value, no state, and no node of a growing view) until a
+  // step shows it, so the page holds nothing the step shown has not reached.
+  prebuild(view) {
     const built = this.build(view);
     this.built.set(view.index, built);
-    this.paint(step, perspective, preview, built);
+    blankDrawing(built);
     setShown(built, false);
     this.tree.append(built.box);
     void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
   }
 
   build(view) {
-    return buildView(view, this.d.viz);
+    return buildView(view, this.d.viz, (nid) => (this.d.lives.get(nid) || {}).move || "");
   }
 
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
@@ -151,22 +136,6 @@ export class Pane {
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
   }
 
-  // What the drawing shows at the step painted last, [x, y, width, height] in its view
-  // box's units: the whole drawing, or for a search drawn as it grows, the nodes entered
-  // by then (the rest of the view is the future, and sizes nothing).
-  extent() {
-    if (!this.view || !this.view.span) return [0, 0, this.full[2], this.full[3]];
-    const step = this.shownStep || 0;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const it of this.items.values()) {
-      if (!it.box || it.item.appear > step) continue;
-      x0 = Math.min(x0, it.box[0]); y0 = Math.min(y0, it.box[1]); x1 = Math.max(x1, it.box[2]); y1 = Math.max(y1, it.box[3]);
-    }
-    if (x0 === Infinity) return [0, 0, this.full[2], this.full[3]];
-    const pad = 8;
-    return [x0 + this.shift[0] - this.full[0] - pad, y0 + this.shift[1] - this.full[1] - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
-  }
-
   width() {
     return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
   }
@@ -175,15 +144,18 @@ export class Pane {
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    const [, , w, h] = this.extent();
+    const [, , w, h] = this.full; // (a growing view's: what it holds at the step, drawing.js's grow)
     return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
+  // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
   fit() {
-    const k = this.fitScale();
-    const [x, y, w, h] = this.extent();
+    const k = this.fitScale(), px = k * this.d.s.text_size;
+    this.note.textContent = ((this.view && this.view.note) || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1)
+      + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
+    const [, , w, h] = this.full;
     this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
-    this.vb = [(this.width() - w * k) / 2 - x * k, -y * k, k];
+    this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }
 
@@ -199,14 +171,15 @@ export class Pane {
   // else at a readable size on the root; a growing search's view, at a readable size with
   // what is drawn so far at its top left (the room it will take is the future).
   open() {
+    this.opened = null;
     if (this.view && this.view.span) {
       const k = this.ui.presenter ? 2 * NATURAL : NATURAL;
-      const [x, y] = this.extent();
       this.place(this.maxHeight());
-      this.vb = [8 - x * k, 8 - y * k, k];
+      this.vb = [8, 8, k];
       this.applyViewBox();
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
+    this.opened = [this.vb.join(), this.width()]; // (opened again if the panel's width changes before anything moves it)
   }
 
   // Presenter size changed: the same view, opened again at the new sizes.
@@ -227,6 +200,9 @@ export class Pane {
 
   installPanZoom() {
     let drag = null;
+    // A panel laid out after the pane opened (a notebook's output, a narrow window) opens
+    // its tree again at its real width, as long as nothing has moved the tree since.
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => { const o = this.opened; if (o && this.vb && o[0] === this.vb.join() && o[1] !== this.width()) this.open(); }).observe(this.tree);
     this.tree.addEventListener("wheel", (e) => {
       if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
       e.preventDefault();
@@ -266,13 +242,16 @@ export class Pane {
     const [tx, ty, k] = this.vb;
     const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
     const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
-    const w = this.tree.clientWidth, hgt = this.tree.clientHeight;
+    // (the panel as far as the window shows it: a tall panel's foot may be below the window)
+    const seen = (window.innerHeight || 800) - this.tree.getBoundingClientRect().top;
+    const w = this.tree.clientWidth, hgt = seen > 120 && seen < this.tree.clientHeight ? seen : this.tree.clientHeight;
     const bw = b.width * k, bh = b.height * k;
     if (top) {
       this.vb = [tx + (w / 2 - (x + bw / 2)), ty + (8 - y), k];
       return;
     }
-    if (x >= 0 && y >= 0 && x + bw <= w && y + bh <= hgt) return; // in sight: nothing moves
+    const clear = Math.min(8, w / 16, hgt / 16);
+    if (x >= clear && y >= clear && x + bw <= w - clear && y + bh <= hgt - clear) return; // in sight, clear of the edges: nothing moves
     const margin = Math.min(24, w / 8, hgt / 8);
     let dx = 0, dy = 0;
     if (x < margin) dx = margin - x;
@@ -296,8 +275,12 @@ export class Pane {
   }
 
   // --- painting ---------------------------------------------------------------------
-  // Paint `step` onto the drawing shown, or onto one built ahead (veil: look.js's).
-  paint(step, perspective, preview, drawing = this, veil = null) {
+  // Paint `step` onto the drawing shown: a growing view's nodes not entered by then are
+  // not in it at all (nor their edges), and it is as big as the rest.  veil: nodes whose
+  // result so far a pending practice question hides (look.js).
+  paint(step, perspective, preview, veil = null) {
+    const drawing = this.drawing;
+    drawing.blank = false;
     const d = this.d;
     const cur = d.current(step);
     const passRoot = d.s.passes[d.passOf(step)][1];
@@ -308,6 +291,10 @@ export class Pane {
       const key = o.cls + "|" + o.v + "|" + o.w + "|" + o.m + "|" + o.edge + "|" + o.given;
       if (drawing.painted.get(title) === key) continue;
       drawing.painted.set(title, key);
+      if (drawing.growing) {
+        attach(drawing, it, o.cls !== "nv-hidden");
+        if (!it.on) continue;
+      }
       it.g.setAttribute("class", "node " + o.cls);
       if (it.v) {
         it.v.textContent = o.v;
@@ -317,7 +304,8 @@ export class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing === this) this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+    if (drawing.growing) { settle(drawing, step); grow(drawing); }
+    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
   }
 
   save() {

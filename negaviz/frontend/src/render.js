@@ -228,7 +228,7 @@ export async function render({ model, el }) {
       pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
       if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
-      pane.paint(k, state.perspective, state.preview, pane, hide.veil || null);
+      pane.paint(k, state.perspective, state.preview, hide.veil || null);
       showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
       pane.panels(k, state.perspective, hide);
       const legendKey = state.perspective + "/" + state.preview;

@@ -5,6 +5,29 @@
 // (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
 // report an idle period.)
 
+const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
+
+// What the steps around `step` need next, either way (after, then before): the nearest
+// view they show that is not built yet, as {build: [view, first step showing it]}; or,
+// in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
+// {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
+function nextToBuild(pane, step) {
+  if (!pane.view) return null;
+  const d = pane.d;
+  for (const dir of [1, -1]) {
+    for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
+      if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
+      const v = d.viewFor(k);
+      if (!v) return { need: { view_for: k } };
+      if (v !== pane.view) {
+        if (!pane.built.has(v.index)) return { build: [v, k] };
+        break;
+      }
+    }
+  }
+  return null;
+}
+
 // makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
 // neighbouring views of every pane when the page is idle, or asks the kernel (`need`) for
 // what it has not sent yet; close() stops it.
@@ -22,9 +45,9 @@ export function makeWarmer(root, panes, state, need) {
       if (closed) return;
       let asking = false;
       for (const [i, pane] of panes.entries()) {
-        const next = pane.nextToBuild(Math.min(state.step, pane.d.n));
+        const next = nextToBuild(pane, Math.min(state.step, pane.d.n));
         if (next && next.build) {
-          pane.prebuild(next.build[0], next.build[1], state.perspective, state.preview);
+          pane.prebuild(next.build[0]);
           warm();
           return;
         }
