@@ -322,7 +322,7 @@ class Key:
             values is not None and not only_given)
         correct = not wrong and not unanswered
         sentence = _sentence(correct, len(given_values), wrong_values, len(self.values), wrong_windows,
-                             missed, extra, wrong_next, unanswered, first, named)
+                             missed, extra, wrong_next, unanswered, first, named, self.perspective)
         return Grade(correct, frozenset(missed), frozenset(extra), frozenset(wrong_values), frozenset(wrong_windows),
                      frozenset(wrong_next), frozenset(unanswered), None if first is None else first[1],
                      None if first is None else first[0], named, sentence, (right, asked), tuple(notes))
@@ -503,7 +503,7 @@ def _count(n: int, one: str, many: str) -> str:
 
 def _sentence(correct: bool, answered: int, wrong_values: set[str], asked_values: int, wrong_windows: set[str],
               missed: set[str], extra: set[str], wrong_next: set[int], unanswered: set[str],
-              first: tuple[int, str, str, str] | None, named: str | None) -> str:
+              first: tuple[int, str, str, str] | None, named: str | None, perspective: str = "negamax") -> str:
     if correct:
         return "All right: every answer matches the search."
     parts = []
@@ -531,7 +531,7 @@ def _sentence(correct: bool, answered: int, wrong_values: set[str], asked_values
             text += f" The first {what} is {name} (step {step}): {why}"
     if named is not None:
         m = mistake(named)
-        text += f" This is what {m.title} gives. {m.why}"
+        text += f" This is what {m.title} gives. {_why(m, perspective)}"
     return text
 
 

@@ -38,7 +38,8 @@ t = negaviz.record(tree, algorithm="alphabeta")
 out = {{}}
 for name, obj in (("trace", t), ("drawing", draw(t)), ("proof", negaviz.prove(tree).proofs[0]),
                   ("picture", picture(t)), ("stepper", StepperWidget(t))):
-    data, _ = ip.display_formatter.format(obj)
+    # (a stepper shows itself with _ipython_display_: its widget output, then its fallback)
+    data = obj._repr_mimebundle_() if name == "stepper" else ip.display_formatter.format(obj)[0]
     out[name] = sorted(data)
 print(json.dumps(out))
 """

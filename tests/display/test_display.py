@@ -48,7 +48,10 @@ def test_without_dot_drawings_are_laid_out_by_the_page(tmp_path: Path) -> None:
 
 
 def test_with_dot_nothing_changes() -> None:
-    assert register() is False  # not in IPython here (and dot is installed): SVG as before
+    # outside IPython (a fresh Python: another test may have started a shell in this one)
+    done = subprocess.run([sys.executable, "-c", "from negaviz.display import register; print(register())"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "False", done.stderr
 
 
 def test_a_drawing_view_holds_the_dot_source_and_sends_graphviz_on_request() -> None:
