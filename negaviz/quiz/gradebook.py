@@ -13,9 +13,11 @@ showed is advisory and never read.  What comes out:
 
 >>> from negaviz.quiz.attempt import Answer, Answered, Exercise
 >>> ex = Exercise("ex1", "tree", "A(B(D:7 E:5) C(F:3 G:1 H:9))", "alphabeta", False, "negamax")
->>> g = grade_answered(Answered(ex, (Answer("value", "A", "5"), Answer("value", "B", "5"))))
+>>> given = (Answer("value", "A", "5"), Answer("value", "B", "5"), Answer("value", "C", "3"),
+...          Answer("cut", "G"), Answer("cut", "H"))  # B and C in the other view
+>>> g = grade_answered(Answered(ex, given))
 >>> g.score, g.mistake
-((1, 7), 'negation')
+((3, 7), 'negation')
 """
 
 from __future__ import annotations
