@@ -117,7 +117,7 @@ def test_the_stepper_in_jupyterlab_has_no_wcag_violation(theme: str, lab: Any, b
     # the tree as text, for screen readers, in step with the picture: B has returned, C is not entered yet
     text = first.get_by_role("region", name="the search tree as text")
     expect(text).to_contain_text("The tree at step 9")
-    expect(text).to_contain_text("B, second player to move, returned, value −5 (exact), window [−∞, ∞]")
+    expect(text).to_contain_text("B, second player to move, returned, value −5 (exact), window (−∞, ∞)")
     expect(text).to_contain_text("G, first player to move, not yet visited, given value 1")
 
     practice = steppers.nth(1)
