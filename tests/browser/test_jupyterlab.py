@@ -487,7 +487,7 @@ def test_practice_in_jupyter(frontend: str, lab: Lab, browser_page: Browser) -> 
                 raise
     root = notebook.locator("[data-negaviz-stepper]")
     expect(root.locator("input[aria-label='value of C']")).to_have_count(1, timeout=TIMEOUT_MS)
-    answers = {"A": "5", "B": "5", "C": "-3"}  # B: a sign error
+    answers = {"A": "5", "B": "5", "C": "3"}  # B and C in the other view: a misconception, named
     for name, value in answers.items():
         root.locator(f"input[aria-label='value of {name}']").fill(value)
     cut = root.locator("g.edge[aria-label='cut C to G']")
