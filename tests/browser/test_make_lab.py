@@ -38,6 +38,11 @@ ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 TIMEOUT_S = 90.0
+PICTURES = ".jp-OutputArea-output.jp-RenderedSVG img, .jp-OutputArea-output img.negaviz-picture"
+"""A stored drawing as a trusted notebook shows it: its SVG, or the same picture as an image
+in its HTML form (display/still.py), which JupyterLab prefers where both are trusted.  A
+stored stepper's still is such an image too, hidden while its stepping page shows."""
+PICTURES_SHOWN = ", ".join(p + ":visible" for p in PICTURES.split(", "))
 
 pytestmark = [
     pytest.mark.browser,
@@ -159,7 +164,7 @@ def test_a_fresh_make_lab_shows_the_stored_drawings_unrun(make_lab: Server, fron
             page.goto(f"{make_lab.url}/{frontend}/{NOTEBOOK}?token={make_lab.token}")
             notebook = page.locator(".jp-NotebookPanel")
             expect(notebook).to_be_visible(timeout=60_000)
-            images = notebook.locator(".jp-OutputArea-output.jp-RenderedSVG img")
+            images = notebook.locator(PICTURES_SHOWN)
             expect(images).to_have_count(expected, timeout=30_000)
             for i in range(expected):  # drawn: the browser decoded each picture
                 assert images.nth(i).evaluate("img => img.complete && img.naturalWidth > 0"), i
@@ -194,15 +199,15 @@ def test_a_wide_stored_drawing_scrolls_inside_its_output(make_lab: Server, front
             page = context.pages[0] if context.pages else context.new_page()
             page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
             page.goto(f"{make_lab.url}/{frontend}/06-proof-trees.ipynb?token={make_lab.token}")
-            images = page.locator(".jp-OutputArea-output.jp-RenderedSVG img")
+            images = page.locator(PICTURES_SHOWN)
             # every stored drawing, not just the first to appear: the page renders outputs one by one
             expect(images).to_have_count(expected, timeout=60_000)
-            page.wait_for_function("[...document.querySelectorAll('.jp-RenderedSVG img')].every(i => i.complete)")
-            shown = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output.jp-RenderedSVG')].map(o => {
-                const img = o.querySelector('img');
+            page.wait_for_function("(sel) => [...document.querySelectorAll(sel)].every(i => i.complete)", arg=PICTURES)
+            shown = page.evaluate("""(sel) => [...document.querySelectorAll(sel)].filter(i => i.getClientRects().length).map(img => {
+                const o = img.closest('.jp-OutputArea-output');
                 return {img: img.getBoundingClientRect().width, natural: img.naturalWidth, box: o.clientWidth,
                         scroll: o.scrollWidth, overflow: getComputedStyle(o).overflowX};
-            })""")
+            })""", PICTURES)
         finally:
             context.close()
     assert any(s["natural"] > s["box"] for s in shown), f"no drawing wider than its output at this size: {shown}"

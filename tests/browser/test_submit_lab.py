@@ -79,7 +79,7 @@ def test_submit_saves_the_record_beside_the_notebook_graded_to_the_pages_verdict
                 raise
     root = notebook.locator("[data-negaviz-stepper]")
     expect(root.locator("input[aria-label='value of C']")).to_have_count(1, timeout=jl.TIMEOUT_MS)
-    for name, value in (("A", "5"), ("B", "5"), ("C", "-3")):  # B: a sign error
+    for name, value in (("A", "5"), ("B", "5"), ("C", "3")):  # B and C in the other view
         root.locator(f"input[aria-label='value of {name}']").fill(value)
     root.locator("g.edge[aria-label='cut C to G']").click()
     root.locator(".nv-practice button", has_text="check").click()
