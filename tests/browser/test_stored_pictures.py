@@ -68,6 +68,8 @@ def stored(path: Path) -> dict[str, Any]:
     drawings = stills = steppers = fallbacks = 0
     text_only: set[str] = set()
     for cell in nb["cells"]:
+        if cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden"):
+            continue  # an answer folded away until the student opens it: nothing of it shows
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             html = "".join(data.get("text/html", ""))
