@@ -24,8 +24,9 @@ EXPECT = {"week1": TREE}
 RIGHT = [("value", "A", "5"), ("value", "B", "5"), ("value", "C", "3"), ("window", "B", "(−∞, ∞)"),
          ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")]
 NEGATED = [("value", "A", "5"), ("value", "B", "-5"), ("value", "C", "-3"), ("window", "B", "(−∞, ∞)"),
-           ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")]
-"""Mixing up the two views: B and C in the negamax view, in a minimax exercise (5 of 7 right)."""
+           ("window", "C", "(−∞, −5)"), ("cut", "G", ""), ("cut", "H", "")]
+"""Mixing up the two views: B and C and C's window in the negamax view, in a minimax exercise
+(4 of 7 right; three answers the misconception predicts, none against it)."""
 
 
 def record(answers: list[tuple[str, str, str]]) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def test_nbgrader_autogrades_three_submissions(tmp_path: Path) -> None:
     with open(course / "grades.csv", newline="") as f:
         rows = {r["student_id"]: r for r in csv.DictReader(f)}
     assert {s: (float(r["score"]), float(r["max_score"])) for s, r in rows.items()} == {
-        "right": (7.0, 7.0), "mistake": (5.0, 7.0), "norecord": (0.0, 7.0)}
+        "right": (7.0, 7.0), "mistake": (4.0, 7.0), "norecord": (0.0, 7.0)}
     said = {}
     for student in rows:
         graded = nbformat.read(course / "autograded" / student / "week1" / "week1.ipynb", as_version=4)
@@ -82,7 +83,7 @@ def test_nbgrader_autogrades_three_submissions(tmp_path: Path) -> None:
         assert [o.get("name") for o in outputs if o.output_type == "stream"] == ["stdout"]  # nothing on stderr
         said[student] = "".join(o.text for o in outputs if o.output_type == "stream")
     assert said["right"].startswith("Exercise week1: 7 of 7 answers right. All right")
-    assert "5 of 7 answers right" in said["mistake"] and "mixing up the two views" in said["mistake"]
+    assert "4 of 7 answers right" in said["mistake"] and "mixing up the two views" in said["mistake"]
     assert said["norecord"].startswith("No answers: negaviz_answers.json is not beside the notebook")
 
 
@@ -109,10 +110,10 @@ def test_otter_runs_two_submission_zips(tmp_path: Path) -> None:
         tests = json.loads((out / "results.json").read_text(encoding="utf-8"))["tests"]
         results[student] = {t["name"]: t for t in tests}
     assert (results["right"]["week1"]["score"], results["right"]["week1"]["max_score"]) == (7, 7)
-    assert (results["mistake"]["week1"]["score"], results["mistake"]["week1"]["max_score"]) == (5, 7)
+    assert (results["mistake"]["week1"]["score"], results["mistake"]["week1"]["max_score"]) == (4, 7)
     said = results["mistake"]["week1"]["output"]
-    assert said.count("✅ Test case passed") == 5 and said.count("❌ Test case failed") == 2
-    assert "Exercise week1: 5 of 7 answers right." in said and "mixing up the two views" in said
+    assert said.count("✅ Test case passed") == 4 and said.count("❌ Test case failed") == 3
+    assert "Exercise week1: 4 of 7 answers right." in said and "mixing up the two views" in said
     assert "❌" not in results["right"]["week1"]["output"]
 
 
