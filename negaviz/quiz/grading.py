@@ -276,25 +276,26 @@ class Key:
         if tt is not None:
             _check_mapping(tt, "tt")
             for raw, answer in tt.items():
-                name = self._name(raw, notes)
-                if name is None:
+                hit = self._name(raw, notes)
+                if hit is None:
                     continue
+                name = hit
                 if name not in self.tt:
                     notes.append(f"The table does not answer at {name}: nothing is asked there.")
                     continue
                 want = self.tt[name]
-                said: float | None
+                returned: float | None
                 if str(answer).strip().casefold() in _GOES_ON:
-                    said = None
+                    returned = None
                 else:
                     try:
-                        said = parse_value(answer)
+                        returned = parse_value(answer)
                     except InputError as exc:
                         notes.append(f"The answer at {name} could not be read: {exc} (or write on, if the search goes on).")
                         continue
                 asked += 1
-                if (said is None and want["value"] is None) or (
-                        said is not None and want["value"] is not None and _same(said, want["value"])):
+                if (returned is None and want["value"] is None) or (
+                        returned is not None and want["value"] is not None and _same(returned, want["value"])):
                     right += 1
                 else:
                     wrong_values.add(name)
