@@ -14,7 +14,7 @@ CONSTRAINTS ?= constraints.txt
 
 .PHONY: lab trust test setup dot poppler browser bench notebooks check test-latest constraints docs site js
 
-setup: $(STAMP) dot poppler
+setup: $(STAMP) dot
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "negaviz needs Python 3.10 or newer; this is " + sys.version.split()[0])'
@@ -79,12 +79,12 @@ trust:
 WORKERS ?= auto
 XDIST   := $(if $(filter 1,$(WORKERS)),-p no:xdist,-n $(WORKERS) --dist loadscope --no-loadscope-reorder)
 
-test: setup browser
+test: setup browser poppler
 	$(BIN)/python -m pytest $(XDIST)
 
 # The quick tier, for a lecturer who has edited one notebook: no browser, no slow tests
 # (nbval still runs every notebook not marked slow).  About 1½ minutes here.
-check: setup
+check: setup poppler
 	$(BIN)/python -m pytest $(XDIST) -m "not browser and not slow"
 
 # The whole suite against the newest releases, in its own environment (.venv-latest),
