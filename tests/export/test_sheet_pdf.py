@@ -25,7 +25,7 @@ ARGS = ["--count", "3", "--depth", "3", "--branching", "3", "--cutoffs", "3", "-
 def pdftotext(pdf: Path, *args: str) -> str:
     tool = shutil.which("pdftotext")
     if tool is None:
-        pytest.fail("the tests read PDFs with poppler's pdftotext: sudo apt-get install poppler-utils (make setup does)")
+        pytest.fail("the tests read PDFs with poppler's pdftotext: sudo apt-get install poppler-utils (make test and make check do)")
     done = subprocess.run([tool, *args, str(pdf), "-"], capture_output=True, text=True, check=True, timeout=60)
     return done.stdout
 
