@@ -422,8 +422,6 @@ class Key:
                     given is None and want is None)
                 if not s_right and given is not None and theirs is not None and _same(given, theirs):
                     predicted += 1
-                elif not s_right and given is None and theirs is None:
-                    predicted += 1
                 elif not m_right:
                     contradicted += 1
             for name, given_w in windows.items():
