@@ -1,9 +1,10 @@
 """A recorded search as one self-contained HTML page, for students without Python.
 
 :func:`export_html` writes a single file holding the stepping front-end (the module the
-widgets run, :mod:`negaviz.frontend`), each view of the tree as its DOT source, laid
-out once in the reader's browser by the Graphviz the page carries (no ``dot`` is needed
-to write it), and compact per-step data.  The page steps every event of the search (up to
+widgets run, :mod:`negaviz.frontend`), each view of the tree laid out by ``dot`` as SVG
+(or, where ``dot`` is not installed, as its DOT source, laid out once in the reader's
+browser by the Graphviz the page then carries), and compact per-step data, in parts
+that the page unpacks as the steps need them: it opens at once, whatever the search's size.  The page steps every event of the search (up to
 :data:`~negaviz.frontend.MAX_PAGE_EVENTS`): Play/Pause, a slider, ◀/▶, jumps to the
 next cutoff, return or table hit, the keys ← → Home End, a negamax/minimax switch, and
 clicks on nodes.  Nodes never move between steps.  The page loads nothing (a
@@ -112,7 +113,7 @@ def export_html(
     title: str | None = None,
     preview: bool = False,
     presenter: bool = False,
-    layout: Layout = "browser",
+    layout: Layout = "auto",
     progress: bool = False,
     practice: str | None = None,
     ask: object = None,
@@ -124,9 +125,10 @@ def export_html(
     holds a view for every part of the search it steps through).  ``preview``: show the
     rest of the search faintly behind each step (off: nothing from later steps shows).
     ``presenter``: open in presenter size, for a projector (switchable in the page: P).
-    ``layout``: ``browser`` (the page carries each view's DOT source and lays it out with
-    the Graphviz it carries, when a step first shows it: small pages, no ``dot`` needed
-    here), or ``dot`` (laid out here: each view's SVG in the page).  ``progress``: show
+    ``layout``: ``dot`` (laid out here: each view's SVG in the page, which opens at once),
+    ``browser`` (the page carries each view's DOT source and the WebAssembly Graphviz, 1.2 MB,
+    and lays a view out when a step first shows it: no ``dot`` needed here, a smaller
+    page for a big search, slower to open), or ``auto`` (``dot`` where it is installed).  ``progress``: show
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
     that takes long enough to need them; the page is the same either way.  ``practice``:
     ``tree`` or ``steps``, students do the exercise on the picture, graded in the page

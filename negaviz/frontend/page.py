@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.frontend.scene import MAX_PAGE_EVENTS, Scene
+from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
 from negaviz.vocabulary import Perspective, check_flag, check_int, check_perspective, check_step, check_text, printable, shown
 
 __all__ = ["ESM", "page_html", "static_html"]
@@ -57,43 +57,62 @@ def viz_source() -> str:
 # The page runs the module as it is, in an inline module script (nothing is fetched, so
 # file:// pages run it too), followed by these lines, which call its render().
 _BOOT = """
-function negavizModel(state) {
+// The page's model: anywidget's, holding the state.  A part of the scene a step needs
+// (a chunk of steps, a view's drawing) is unpacked from the page the moment it is asked
+// for (part), in the same frame; the bundled Graphviz arrives as a kernel's message would.
+function negavizModel(state, id) {
   const handlers = {};
+  const emit = (msg) => (handlers["msg:custom"] || []).forEach((cb) => cb(msg));
   return {
     get: (k) => state[k],
     set: (k, v) => { state[k] = v; },
     save_changes: () => {},
     on: (ev, cb) => { (handlers[ev] = handlers[ev] || []).push(cb); },
     off: (ev, cb) => { handlers[ev] = (handlers[ev] || []).filter((f) => f !== cb); },
-    send: () => {},
+    send: (msg) => {
+      if (msg && msg.type === "need" && msg.viz) {
+        negavizViz().then(() => emit({ type: "viz", source: null }), (e) => emit({ type: "viz", source: null, error: String(e) }));
+      }
+    },
+    part: (msg) => negavizPart(id, msg),
   };
 }
-// The scenes' data and the bundled Graphviz travel gzipped (base64): unpacked with the
-// browser's own gzip (the sentences of 60,000 steps shrink tenfold).
-async function negavizGunzip(text) {
-  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return await new Response(stream).text();
+function negavizPart(id, msg) {
+  const kind = typeof msg.chunk === "number" ? "part" : typeof msg.drawing === "number" ? "view" : null;
+  const holder = kind && document.querySelector(`script[data-for="${id}"][data-${kind}="${msg.scene}/${kind === "part" ? msg.chunk : msg.drawing}"]`);
+  if (!holder) return null;
+  const text = negavizGunzip(holder.textContent);
+  if (kind === "part") return { type: "chunk", scene: msg.scene, index: msg.chunk, data: JSON.parse(text) };
+  return { type: "drawing", scene: msg.scene, view: msg.drawing, [holder.classList.contains("negaviz-dot") ? "dot" : "svg"]: text };
 }
-// The bundled Graphviz, run as a script of its own (it defines Viz).
-async function negavizViz() {
-  const holder = document.querySelector("script.negaviz-viz");
-  if (!holder || globalThis.Viz) return;
-  const url = URL.createObjectURL(new Blob([await negavizGunzip(holder.textContent)], { type: "text/javascript" }));
-  await new Promise((resolve, reject) => {
+// Every part travels gzipped (base64), unpacked by fflate's gunzipSync (vendored,
+// inflate.js): the sentences of 60,000 steps shrink tenfold.
+function negavizGunzip(text) {
+  const raw = atob(text), bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return new TextDecoder().decode(negavizInflate.gunzipSync(bytes));
+}
+// The bundled Graphviz, run as a script of its own (it defines Viz); started at once, in
+// parallel with the module, on a page that lays its views out itself.
+let negavizVizLoading = null;
+function negavizViz() {
+  if (!negavizVizLoading) negavizVizLoading = new Promise((resolve, reject) => {
+    const holder = document.querySelector("script.negaviz-viz");
+    if (!holder || globalThis.Viz) { resolve(); return; }
+    const url = URL.createObjectURL(new Blob([negavizGunzip(holder.textContent)], { type: "text/javascript" }));
     const script = document.createElement("script");
-    script.onload = resolve;
+    script.onload = () => { URL.revokeObjectURL(url); resolve(); };
     script.onerror = () => reject(new Error("the bundled Graphviz did not load"));
     script.src = url;
     document.head.append(script);
   });
-  URL.revokeObjectURL(url);
+  return negavizVizLoading;
 }
 // The front-end module, imported from its own text (it travels gzipped: a notebook keeps
 // one copy in every stepper's static form).
 async function negavizModule() {
   const holder = document.querySelector("script.negaviz-module");
-  const url = URL.createObjectURL(new Blob([await negavizGunzip(holder.textContent)], { type: "text/javascript" }));
+  const url = URL.createObjectURL(new Blob([negavizGunzip(holder.textContent)], { type: "text/javascript" }));
   try {
     return (await import(url)).default;
   } finally {
@@ -101,19 +120,12 @@ async function negavizModule() {
   }
 }
 (async () => {
-  await negavizViz();
+  if (document.querySelector("script.negaviz-viz")) negavizViz().catch(() => {}); // (its error is shown where it is needed)
   const { render } = await negavizModule();
   for (const holder of document.querySelectorAll("script.negaviz-data")) {
-    const state = JSON.parse(await negavizGunzip(holder.textContent));
-    // The views' SVG, laid out by dot, travels apart from the data (see page_html).
-    const drawn = document.querySelector(`script.negaviz-layout[data-for="${holder.dataset.for}"]`);
-    if (drawn) {
-      JSON.parse(await negavizGunzip(drawn.textContent)).forEach((svgs, i) => svgs.forEach((svg, j) => {
-        if (svg !== null) state.scenes[i].views[j].svg = svg;
-      }));
-    }
+    const state = JSON.parse(negavizGunzip(holder.textContent));
     const el = document.getElementById(holder.dataset.for);
-    await render({ model: negavizModel(state), el });
+    await render({ model: negavizModel(state, holder.dataset.for), el });
   }
 })();
 """
@@ -163,9 +175,11 @@ def _gz64(text: str) -> str:
     return base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
 
 
-_DATA = re.compile(r'<script type="application/octet-stream" class="negaviz-data" data-for="[^"]*">([^<]*)</script>')
+_DATA = re.compile(r'<script type="application/octet-stream" class="negaviz-data" data-for="([^"]*)">([^<]*)</script>')
 _MODULE = re.compile(r'<script type="application/octet-stream" class="negaviz-module">([^<]*)</script>')
-_LAYOUT = re.compile(r'<script type="application/octet-stream" class="negaviz-layout" data-for="[^"]*">([^<]*)</script>\n')
+_PART = re.compile(r'<script type="application/octet-stream" class="(negaviz-layout|negaviz-dot|negaviz-chunk)" '
+                   r'data-for="([^"]*)" data-(view|part)="([0-9]+/[0-9]+)">([^<]*)</script>\n')
+_LAYOUT = re.compile(r'<script type="application/octet-stream" class="negaviz-layout" [^>]*>[^<]*</script>\n')
 
 
 def page_module(page: str) -> str:
@@ -178,19 +192,26 @@ def page_module(page: str) -> str:
 
 
 def page_state(page: str) -> dict[str, Any]:
-    """The state a page made by :func:`page_html` hands the front-end (its first stepper's):
-    ``step``, ``perspective``, ``windows``, ``preview``, ``presenter``, ``autofocus`` and
-    ``scenes`` (:meth:`Scene.data` each).  For readers and tests of a page."""
+    """The state a page made by :func:`page_html` hands the front-end (its first stepper's),
+    whole: ``step``, ``perspective``, ``windows``, ``preview``, ``presenter``, ``autofocus`` and
+    ``scenes`` (:meth:`Scene.data` each, with every chunk of steps and every view's
+    drawing put back in).  For readers and tests of a page."""
     m = _DATA.search(page)
     if m is None:
         raise InputError("this is not a page made by negaviz (it holds no stepper data)")
-    state = dict(json.loads(_gunzip(m.group(1))))
-    drawn = _LAYOUT.search(page)
-    if drawn is not None:
-        for scene, svgs in zip(state["scenes"], json.loads(_gunzip(drawn.group(1)))):
-            for view, svg in zip(scene["views"], svgs):
-                if svg is not None:
-                    view["svg"] = svg
+    element = m.group(1)
+    state = dict(json.loads(_gunzip(m.group(2))))
+    for part in _PART.finditer(page):
+        if part.group(2) != element:
+            continue
+        i, j = (int(x) for x in part.group(4).split("/"))
+        scene = state["scenes"][i]
+        if part.group(1) == "negaviz-chunk":
+            scene["chunks"][str(j)] = json.loads(_gunzip(part.group(5)))
+        else:
+            scene["views"][j]["svg" if part.group(1) == "negaviz-layout" else "dot"] = _gunzip(part.group(5))
+    for scene in state["scenes"]:
+        scene["chunks"] = dict(sorted(scene["chunks"].items(), key=lambda kv: int(kv[0])))
     return state
 
 
@@ -268,11 +289,22 @@ def page_html(
     )
 
 
+INFLATE = resources.files("negaviz.frontend").joinpath("vendor").joinpath("inflate.js")
+"""A synchronous gunzip (fflate's, see ``vendor/README.md``, 5 KB): a page unpacks its parts with it."""
+
+
 def stepper_script() -> str:
     """The script that runs every stepper block of a page (:func:`stepper_block`): the
     front-end's module and the lines that call its render() for each; once a page."""
     return (f'<script type="application/octet-stream" class="negaviz-module">{_esm_packed()}</script>\n'
-            f'<script type="module">\n{_BOOT}</script>\n')
+            f'<script type="module">\n{_inflate()}{_BOOT}</script>\n')
+
+
+@functools.cache
+def _inflate() -> str:
+    code = INFLATE.read_text(encoding="utf-8")
+    assert "</" not in code and "<!--" not in code, "inflate.js must be safe inside a <script> element"
+    return code
 
 
 def stepper_block(
@@ -280,28 +312,47 @@ def stepper_block(
     windows: bool = False, preview: bool = False, presenter: bool = False, autofocus: bool = True,
 ) -> str:
     """One stepper of a page: its element and its data (run by :func:`stepper_script`,
-    which a page holding one block or several carries once)."""
+    which a page holding one block or several carries once).
+
+    The data is in parts, each gzipped on its own and unpacked only when a step needs
+    it, so a page opens as fast for a search of 60,000 steps as for one of twenty: the
+    scenes without their drawings and with the steps' panels of the first step shown;
+    each view's drawing (``negaviz-layout``: its SVG, laid out by ``dot``; or
+    ``negaviz-dot``: its DOT source, laid out in the page); each further chunk of steps
+    (``negaviz-chunk``).  The page's model answers the front-end's requests for them as
+    a kernel answers a widget's."""
     for scene in scenes:
         scene.cover()  # no kernel to lay out views later: every step needs one now
     datas = [scene.data(chunks="all") for scene in scenes]
-    # The views' SVG (laid out by dot) is kept apart from the rest: it is the one part of
-    # a page that depends on which Graphviz is installed, so a notebook's stored stepper
-    # can be compared without it (negaviz/course/sanitize.cfg, the nbval sanitizer).
-    svgs = [[view.pop("svg", None) for view in data["views"]] for data in datas]
+    parts: list[str] = []
+
+    def part(cls: str, where: str, data: Any) -> None:
+        parts.append(f'<script type="application/octet-stream" class="{cls}" data-for="{element_id}" {where}>'
+                     f"{_gz64(data if isinstance(data, str) else _json(data))}</script>\n")
+
+    for i, data in enumerate(datas):
+        # The views' SVG (laid out by dot) is the one part of a page that depends on which
+        # Graphviz is installed: apart, a notebook's stored stepper can be compared without
+        # it (negaviz/course/sanitize.cfg, the nbval sanitizer).
+        for j, view in enumerate(data["views"]):
+            if "svg" in view:
+                part("negaviz-layout", f'data-view="{i}/{j}"', view.pop("svg"))
+            elif "dot" in view:
+                part("negaviz-dot", f'data-view="{i}/{j}"', view.pop("dot"))
+        first = {0, min(step, data["n"]) // CHUNK}
+        for index in sorted(int(k) for k in data["chunks"]):
+            if index not in first:
+                part("negaviz-chunk", f'data-part="{i}/{index}"', data["chunks"].pop(str(index)))
     state = {
         "step": step, "perspective": perspective, "windows": windows, "preview": preview, "presenter": presenter,
         "autofocus": check_flag(autofocus, "autofocus"), "scenes": datas,
     }
-    drawn = viz = ""
-    if any(svg is not None for per_scene in svgs for svg in per_scene):
-        drawn = (f'<script type="application/octet-stream" class="negaviz-layout" data-for="{element_id}">'
-                 f"{_gz64(_json(svgs))}</script>\n")
     if any(scene.layout == "browser" for scene in scenes):
-        viz = f'<script type="application/octet-stream" class="negaviz-viz">{_viz_packed()}</script>\n'
+        parts.append(f'<script type="application/octet-stream" class="negaviz-viz">{_viz_packed()}</script>\n')
     return (
         f'<div id="{element_id}"></div>\n'
         f'<script type="application/octet-stream" class="negaviz-data" data-for="{element_id}">{_gz64(_json(state))}</script>\n'
-        f"{drawn}{viz}"
+        + "".join(parts)
     )
 
 

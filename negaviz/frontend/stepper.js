@@ -199,6 +199,9 @@ function loadViz(model) {
     const got = (msg) => {
       if (!msg || msg.type !== "viz") return;
       model.off("msg:custom", got);
+      if (msg.error) { reject(new Error(msg.error)); return; }
+      // a page's model has run the script it carries (globalThis.Viz): no source
+      if (msg.source == null && globalThis.Viz) { globalThis.Viz.instance().then(resolve, reject); return; }
       try {
         const exports = {};
         new Function("exports", "module", "define", msg.source)(exports, { exports }, undefined);
@@ -243,11 +246,17 @@ function blankDrawing(built) {
   if (built.growing) grow(built);
 }
 
+// Whether a view's drawing is here: its SVG, or its DOT source to lay out (a page keeps
+// each view's drawing packed apart until a step shows it, or the steps near it).
+function hasDrawing(view) {
+  return view.svg != null || view.dot != null;
+}
+
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
 // came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
 // (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
 function buildView(view, viz, moveOf = null) {
-  if (view.svg === undefined) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
+  if (view.svg == null) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
   const holder = document.createElement("div");
   holder.innerHTML = view.svg;
   const svg = holder.querySelector("svg");
@@ -2482,7 +2491,8 @@ const WARM_REACH = 5000;  // steps looked through, either way, for the next view
 // What the steps around `step` need next, either way (after, then before): the nearest
 // view they show that is not built yet, as {build: [view, first step showing it]}; or,
 // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
-// {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
+// {need: {chunk}} or {need: {view_for}}, or in a page a view's drawing still packed, as
+// {need: {drawing}}; null when both neighbours are built.
 function nextToBuild(pane, step) {
   if (!pane.view) return null;
   const d = pane.d;
@@ -2492,7 +2502,7 @@ function nextToBuild(pane, step) {
       const v = d.viewFor(k);
       if (!v) return { need: { view_for: k } };
       if (v !== pane.view) {
-        if (!pane.built.has(v.index)) return { build: [v, k] };
+        if (!pane.built.has(v.index)) return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
         break;
       }
     }
@@ -2501,14 +2511,14 @@ function nextToBuild(pane, step) {
 }
 
 // makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
-// neighbouring views of every pane when the page is idle, or asks the kernel (`need`) for
-// what it has not sent yet; close() stops it.
+// neighbouring views of every pane when the page is idle, or asks for what is not here
+// yet (`need`: true if it is here at once, a page's part); close() stops it.
 function makeWarmer(root, panes, state, need) {
   const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
   let warming = false;
   let closed = false;
   let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
   function warm() {
     if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
     warming = true;
@@ -2523,10 +2533,11 @@ function makeWarmer(root, panes, state, need) {
           warm();
           return;
         }
-        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
-        // and once it is here the next idle period builds the view.
+        // Ask now, while the reader reads: a page's part is here at once (build it in the
+        // next idle period); a kernel's answer shows no step by itself, and once it is
+        // here the next idle period builds the view.
         if (next) {
-          need(i, next.need);
+          if (need(i, next.need)) { warm(); return; }
           asking = true;
         }
       }
@@ -2681,7 +2692,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
  * @property {() => void} save_changes
  * @property {(event: string, callback: Function) => void} on  "change:<trait>", "msg:custom"
  * @property {(event: string, callback: Function) => void} off
- * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | viz}
+ * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | drawing | viz}
  */
 
 /**
@@ -2819,17 +2830,31 @@ async function render({ model, el }) {
     model.send({ type: "need", scene: i, ...what });
   }
 
-  const onMessage = (msg) => {
+  // A part asked for: a page's model unpacks it at once (model.part), a kernel sends it.
+  // True if it is here now.
+  function ask(i, what) {
+    const got = model.part ? model.part({ type: "need", scene: i, ...what }) : null;
+    if (got) { take(got); return true; }
+    need(i, what);
+    return false;
+  }
+
+  const onMessage = (msg) => { if (take(msg)) show(); };
+  // A part (or the Graphviz) from a message or a page's model: kept; true if it is ours.
+  function take(msg) {
     nullify(msg);
     const d = msg && scenes[msg.scene];
-    if (!d) return; // not ours, or a scene this stepper does not have
+    if (!d) return false; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
-    else if (msg.type === "view") {
+    else if (msg.type === "drawing") { // a view's drawing, kept apart until a step needed it
+      const v = d.views[msg.view];
+      if (v && !hasDrawing(v)) { if (msg.svg != null) v.svg = msg.svg; else v.dot = msg.dot; d.drawings = (d.drawings || 0) + 1; }
+    } else if (msg.type === "view") {
       msg.view.sayOnce = msg.view.note_new || ""; // laid out on request: said when first shown
       d.addView(msg.view);
     }
-    show();
-  };
+    return true;
+  }
   model.on("msg:custom", onMessage);
 
   // --- showing a step ----------------------------------------------------------------------
@@ -2849,16 +2874,21 @@ async function render({ model, el }) {
     home.disabled = state.step <= 0;
     // (in practice a jump's state never tells what lies ahead: live until the end)
     JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0; });
+    // A pane whose step needs a part not here yet asks for it and waits (its answer shows
+    // the step again); the stepper's data-step names the step every pane has painted.
+    let waiting = false;
     panes.forEach((pane, i) => {
       const d = pane.d;
       const k = Math.min(state.step, d.n);
-      if (!d.chunk(k)) { need(i, { chunk: d.chunkOf(k) }); pane.sentence.textContent = "…"; return; }
+      if (!d.chunk(k) && !ask(i, { chunk: d.chunkOf(k) })) { pane.sentence.textContent = "…"; waiting = true; return; }
       const view = d.viewFor(k);
       if (!view) {
         need(i, { view_for: k });
         pane.note.textContent = "Laying out a new view of the tree around step " + k.toLocaleString("en-US") + "…";
+        waiting = true;
         return;
       }
+      if (!pane.built.has(view.index) && !hasDrawing(view) && !ask(i, { drawing: view.index })) { waiting = true; return; }
       const changed = pane.view !== view;
       pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
@@ -2875,8 +2905,10 @@ async function render({ model, el }) {
     // Last, after every write: following the current node reads the layout once.
     for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
     root.classList.toggle("nv-show-windows", state.windows);
-    root.dataset.step = String(state.step);
-    root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
+    if (!waiting) {
+      root.dataset.step = String(state.step);
+      root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
+    }
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
     if (practice) practice.shown();
     if (editKeys) editKeys.attach();
@@ -2885,7 +2917,7 @@ async function render({ model, el }) {
   }
 
   // Views laid out ahead, while the reader reads (warm.js).
-  const warmer = makeWarmer(root, panes, state, need);
+  const warmer = makeWarmer(root, panes, state, ask);
   const warm = warmer.warm;
 
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };

@@ -52,13 +52,12 @@ def test_every_step_is_on_the_page(textbook: negaviz.Trace, tmp_path: Path) -> N
     assert info.bytes == len(text.encode("utf-8"))
     assert (info.steps, info.views) == (19, 1)
     scene = check_every_step(text, textbook)
-    view = scene["views"][0]
-    source = view["dot"]  # laid out in the browser, by the Graphviz the page carries
-    assert source.startswith("digraph") and "svg" not in view
-    assert text.count("<script") == 4 and page_module(text) == ESM and 'class="negaviz-viz"' in text
-    laid_out_here = export_html(textbook, tmp_path / "dot.html", layout="dot").path.read_text(encoding="utf-8")
-    svg = check_every_step(laid_out_here, textbook)["views"][0]["svg"]
-    assert svg.lstrip().startswith("<svg") and "dot" not in check_every_step(laid_out_here, textbook)["views"][0] and 'class="negaviz-viz"' not in laid_out_here
+    view = scene["views"][0]  # laid out here, by dot (installed): the page opens without a Graphviz of its own
+    assert view["svg"].lstrip().startswith("<svg") and "dot" not in view
+    assert text.count("<script") == 4 and page_module(text) == ESM and 'class="negaviz-viz"' not in text
+    in_browser = export_html(textbook, tmp_path / "browser.html", layout="browser").path.read_text(encoding="utf-8")
+    source = check_every_step(in_browser, textbook)["views"][0]["dot"]  # laid out by the Graphviz the page carries
+    assert source.startswith("digraph") and 'class="negaviz-viz"' in in_browser and in_browser.count("<script") == 5
 
 
 def test_the_page_carries_the_step_panels(textbook: negaviz.Trace, tmp_path: Path) -> None:

@@ -75,6 +75,9 @@ export function loadViz(model) {
     const got = (msg) => {
       if (!msg || msg.type !== "viz") return;
       model.off("msg:custom", got);
+      if (msg.error) { reject(new Error(msg.error)); return; }
+      // a page's model has run the script it carries (globalThis.Viz): no source
+      if (msg.source == null && globalThis.Viz) { globalThis.Viz.instance().then(resolve, reject); return; }
       try {
         const exports = {};
         new Function("exports", "module", "define", msg.source)(exports, { exports }, undefined);
@@ -120,11 +123,17 @@ export function blankDrawing(built) {
 }
 
 
+// Whether a view's drawing is here: its SVG, or its DOT source to lay out (a page keeps
+// each view's drawing packed apart until a step shows it, or the steps near it).
+export function hasDrawing(view) {
+  return view.svg != null || view.dot != null;
+}
+
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
 // came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
 // (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
 export function buildView(view, viz, moveOf = null) {
-  if (view.svg === undefined) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
+  if (view.svg == null) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
   const holder = document.createElement("div");
   holder.innerHTML = view.svg;
   const svg = holder.querySelector("svg");

@@ -15,7 +15,7 @@
 // arrives as a custom message.  The exported page gives a model with everything in it.
 
 import { h, injectStyle } from "./dom.js";
-import { loadViz, renderDrawing } from "./drawing.js";
+import { hasDrawing, loadViz, renderDrawing } from "./drawing.js";
 import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
 import { makePractice } from "./practice-ui.js";
@@ -46,7 +46,7 @@ const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the r
  * @property {() => void} save_changes
  * @property {(event: string, callback: Function) => void} on  "change:<trait>", "msg:custom"
  * @property {(event: string, callback: Function) => void} off
- * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | viz}
+ * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | drawing | viz}
  */
 
 /**
@@ -184,17 +184,31 @@ export async function render({ model, el }) {
     model.send({ type: "need", scene: i, ...what });
   }
 
-  const onMessage = (msg) => {
+  // A part asked for: a page's model unpacks it at once (model.part), a kernel sends it.
+  // True if it is here now.
+  function ask(i, what) {
+    const got = model.part ? model.part({ type: "need", scene: i, ...what }) : null;
+    if (got) { take(got); return true; }
+    need(i, what);
+    return false;
+  }
+
+  const onMessage = (msg) => { if (take(msg)) show(); };
+  // A part (or the Graphviz) from a message or a page's model: kept; true if it is ours.
+  function take(msg) {
     nullify(msg);
     const d = msg && scenes[msg.scene];
-    if (!d) return; // not ours, or a scene this stepper does not have
+    if (!d) return false; // not ours, or a scene this stepper does not have
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
-    else if (msg.type === "view") {
+    else if (msg.type === "drawing") { // a view's drawing, kept apart until a step needed it
+      const v = d.views[msg.view];
+      if (v && !hasDrawing(v)) { if (msg.svg != null) v.svg = msg.svg; else v.dot = msg.dot; d.drawings = (d.drawings || 0) + 1; }
+    } else if (msg.type === "view") {
       msg.view.sayOnce = msg.view.note_new || ""; // laid out on request: said when first shown
       d.addView(msg.view);
     }
-    show();
-  };
+    return true;
+  }
   model.on("msg:custom", onMessage);
 
   // --- showing a step ----------------------------------------------------------------------
@@ -214,16 +228,21 @@ export async function render({ model, el }) {
     home.disabled = state.step <= 0;
     // (in practice a jump's state never tells what lies ahead: live until the end)
     JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0; });
+    // A pane whose step needs a part not here yet asks for it and waits (its answer shows
+    // the step again); the stepper's data-step names the step every pane has painted.
+    let waiting = false;
     panes.forEach((pane, i) => {
       const d = pane.d;
       const k = Math.min(state.step, d.n);
-      if (!d.chunk(k)) { need(i, { chunk: d.chunkOf(k) }); pane.sentence.textContent = "…"; return; }
+      if (!d.chunk(k) && !ask(i, { chunk: d.chunkOf(k) })) { pane.sentence.textContent = "…"; waiting = true; return; }
       const view = d.viewFor(k);
       if (!view) {
         need(i, { view_for: k });
         pane.note.textContent = "Laying out a new view of the tree around step " + k.toLocaleString("en-US") + "…";
+        waiting = true;
         return;
       }
+      if (!pane.built.has(view.index) && !hasDrawing(view) && !ask(i, { drawing: view.index })) { waiting = true; return; }
       const changed = pane.view !== view;
       pane.shownStep = k; // (a view opens on what this step shows)
       pane.setView(view, state.windows);
@@ -240,8 +259,10 @@ export async function render({ model, el }) {
     // Last, after every write: following the current node reads the layout once.
     for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
     root.classList.toggle("nv-show-windows", state.windows);
-    root.dataset.step = String(state.step);
-    root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
+    if (!waiting) {
+      root.dataset.step = String(state.step);
+      root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
+    }
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
     if (practice) practice.shown();
     if (editKeys) editKeys.attach();
@@ -250,7 +271,7 @@ export async function render({ model, el }) {
   }
 
   // Views laid out ahead, while the reader reads (warm.js).
-  const warmer = makeWarmer(root, panes, state, need);
+  const warmer = makeWarmer(root, panes, state, ask);
   const warm = warmer.warm;
 
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };

@@ -5,12 +5,15 @@
 // (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
 // report an idle period.)
 
+import { hasDrawing } from "./drawing.js";
+
 const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
 
 // What the steps around `step` need next, either way (after, then before): the nearest
 // view they show that is not built yet, as {build: [view, first step showing it]}; or,
 // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
-// {need: {chunk}} or {need: {view_for}}; null when both neighbours are built.
+// {need: {chunk}} or {need: {view_for}}, or in a page a view's drawing still packed, as
+// {need: {drawing}}; null when both neighbours are built.
 function nextToBuild(pane, step) {
   if (!pane.view) return null;
   const d = pane.d;
@@ -20,7 +23,7 @@ function nextToBuild(pane, step) {
       const v = d.viewFor(k);
       if (!v) return { need: { view_for: k } };
       if (v !== pane.view) {
-        if (!pane.built.has(v.index)) return { build: [v, k] };
+        if (!pane.built.has(v.index)) return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
         break;
       }
     }
@@ -29,14 +32,14 @@ function nextToBuild(pane, step) {
 }
 
 // makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
-// neighbouring views of every pane when the page is idle, or asks the kernel (`need`) for
-// what it has not sent yet; close() stops it.
+// neighbouring views of every pane when the page is idle, or asks for what is not here
+// yet (`need`: true if it is here at once, a page's part); close() stops it.
 export function makeWarmer(root, panes, state, need) {
   const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
   let warming = false;
   let closed = false;
   let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size].join("/")).join(",");
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
   function warm() {
     if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
     warming = true;
@@ -51,10 +54,11 @@ export function makeWarmer(root, panes, state, need) {
           warm();
           return;
         }
-        // Ask the kernel now, while the reader reads: its answer shows no step by itself,
-        // and once it is here the next idle period builds the view.
+        // Ask now, while the reader reads: a page's part is here at once (build it in the
+        // next idle period); a kernel's answer shows no step by itself, and once it is
+        // here the next idle period builds the view.
         if (next) {
-          need(i, next.need);
+          if (need(i, next.need)) { warm(); return; }
           asking = true;
         }
       }
