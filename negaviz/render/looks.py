@@ -132,6 +132,10 @@ LOOKS: dict[str, Look] = {
 on white (WCAG AA for lines, AAA for text); ``pruned`` keeps the lighter grey it has had,
 which its dashes and the word "pruned" double."""
 
+ON_STACK = ("active", "current")
+"""The main states a cut is not drawn over: on the stack a node's own border says more (and
+its label says "cut" at once); the mark shows once it returns, in both pictures."""
+
 FAIL = {"lower": "fail-high: ", "upper": "fail-low: "}
 """What a negamax legend puts before a bound's meaning (``{fail}`` in :data:`LOOKS`)."""
 
@@ -193,7 +197,8 @@ def stepper_rules() -> list[str]:
         f"{_S} g.nv-current .nv-outer {{ stroke: {L['current'].line}; stroke-width: 1.5; }}",  # the double border
         f"{_S} g.nv-folded .nv-shape {{ {_decl(L['folded'])}}}",
         f"{_S} g.nv-tt .nv-shape {{ {_decl(L['tt'])}}}",
-        f"{_S} g.nv-cut .nv-shape {{ {_decl(L['cut'])}}}",
+        # (:where adds no specificity: a focus ring still wins, as over every state)
+        f"{_S} g.nv-cut:where(:not({', '.join(f'.nv-{k}' for k in ON_STACK)})) .nv-shape {{ {_decl(L['cut'])}}}",
         f"{_S} g.nv-pruned .nv-shape {{ {_decl(pruned)}}}",
         f"{_S} g.nv-pruned text {{ fill: {pruned.text}; }}",
         f"{_S} text.nv-given {{ font-style: italic; fill: {L['given'].text}; }}",

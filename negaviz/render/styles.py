@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from negaviz.layout.fold import NODE_KINDS, NodeKind
-from negaviz.render.looks import FAINT, LOOKS, Look, pen, tint
+from negaviz.render.looks import FAINT, LOOKS, ON_STACK, Look, pen, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 
@@ -154,7 +154,7 @@ def default_node_style(view: NodeView) -> dict[str, str]:
     attrs = _main(LOOKS[key])
     if view.tt:
         _mark(attrs, LOOKS["tt"])
-    if view.cut and key not in ("active", "current"):  # on the stack, its own border says more
+    if view.cut and key not in ON_STACK:  # on the stack, its own border says more
         _mark(attrs, LOOKS["cut"])
     return attrs
 

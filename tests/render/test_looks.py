@@ -48,7 +48,7 @@ def test_one_entry_changes_the_static_picture_the_stepper_and_both_legends(
     before_svg = to_svg(draw(trace))
     before_scene = Scene(trace, layout="browser").data()
     assert f'stroke="{old.lower()}"' in svg_group(before_svg, "n4")
-    assert f"stroke: {old}" in stepper_rule(before_scene["css"], "g.nv-cut .nv-shape")
+    assert f"stroke: {old}" in stepper_rule(before_scene["css"], "g.nv-cut:where(:not(.nv-active, .nv-current)) .nv-shape")
     assert f"solid {old}" in before_scene["legend"]["negamax"]
 
     monkeypatch.setitem(LOOKS, "cut", dataclasses.replace(LOOKS["cut"], line=NEW))
@@ -58,7 +58,7 @@ def test_one_entry_changes_the_static_picture_the_stepper_and_both_legends(
     legend = svg_group(svg, "legend")  # the static legend's swatch is drawn in the new colour
     assert NEW.lower() in legend.lower()
     data = Scene(trace, layout="browser").data()  # what a widget, a page and a notebook carry
-    rule = stepper_rule(data["css"], "g.nv-cut .nv-shape")
+    rule = stepper_rule(data["css"], "g.nv-cut:where(:not(.nv-active, .nv-current)) .nv-shape")
     assert f"stroke: {NEW}" in rule and old not in rule
     for p in PERSPECTIVES:
         assert f"border:2.5px solid {NEW}" in data["legend"][p] and f"solid {old}" not in data["legend"][p]
