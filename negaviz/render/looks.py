@@ -45,6 +45,9 @@ GREY = "#8C8C8C"
 """Moves a cutoff skipped (pruned ghosts) and their edges; the boxes of a scene's layout
 before the stepper paints them."""
 
+QUIET = "#595959"
+"""Text of what the search has not searched (ghosts, given values): 7:1 on white."""
+
 FAINT = 0.3
 """How much of its colour a previewed (not yet searched) node or edge keeps: a static
 drawing fades it towards white (:func:`negaviz.render.styles.faint`), the stepper draws
@@ -117,20 +120,20 @@ LOOKS: dict[str, Look] = {
                 cue="bold border", step_cue="bold border, “cut”", sample="cut"),
     "tt": Look("ended by a transposition-table hit", fill=tint(_C["bluish_green"], 0.3), step_cue="“TT”", sample="TT"),
     # what the search has not searched
-    "unvisited": Look("not yet visited", PAPER, "#767676", 1, "dotted", text="#595959", cue="dotted",
+    "unvisited": Look("not yet visited", PAPER, "#767676", 1, "dotted", text=QUIET, cue="dotted",
                       step_cue="dotted, all alike"),
-    "pruned": Look("pruned: never visited", PAPER, GREY, 1.2, "dashed", text="#595959", cue="dashed"),
+    "pruned": Look("pruned: never visited", PAPER, GREY, 1.2, "dashed", text=QUIET, cue="dashed"),
     "folded": Look("folded subtree (n nodes)", "#EEEEEE", "#555555", 1, cue="folder", sample="+n"),
-    "given": Look("a leaf's given value, not yet seen by the search", text="#595959", cue="in italics", sample="7"),
+    "given": Look("a leaf's given value, not yet seen by the search", text=QUIET, cue="in italics", sample="7"),
     # edges
     "edge": Look("a move searched", line="#333333"),
     "pv": Look("principal variation", line=_C["blue"], width=3.5, cue="thick line", sample="━━"),
     "transposition": Look("to a position drawn elsewhere (dashed: table hit)", line=_C["bluish_green"], width=1.5,
                           sample="╌╌"),
 }
-"""Every state's look.  ``unvisited`` line 4.5:1 and the ghosts' and given values' text 7:1
-on white (WCAG AA for lines, AAA for text); ``pruned`` keeps the lighter grey it has had,
-which its dashes and the word "pruned" double."""
+"""Every state's look.  The ``unvisited`` line is 4.5:1 on white and :data:`QUIET` text
+7:1; ``pruned`` keeps the lighter grey it has always had, which its dashes and the word
+"pruned" double."""
 
 ON_STACK = ("active", "current")
 """The main states a cut is not drawn over: on the stack a node's own border says more (and
@@ -183,9 +186,11 @@ def _edge_rules(cls: str, look: Look) -> list[str]:
 
 def stepper_rules() -> list[str]:
     """The stepper's CSS rules for the states, from :data:`LOOKS`
-    (:func:`negaviz.frontend.style.css` puts them after ``stepper.css``).  The front-end gives each drawn item the classes of its state
-    (``src/look.js``): ``nv-unseen`` is ``unvisited`` (every item not visited yet, alike),
-    ``nv-active`` is ``active``; marks come after main states, so they win."""
+    (:func:`negaviz.frontend.style.css` puts them after ``stepper.css``, so they need no
+    more specificity than the sheet's rules of the panels).  The front-end gives each
+    drawn item the classes of its state (``src/look.js``): ``nv-unseen`` is ``unvisited``
+    (every item not visited yet, alike), ``nv-active`` is ``active``; marks come after
+    main states, so they win."""
     L = LOOKS
     unseen, pv, pruned = L["unvisited"], L["pv"], L["pruned"]
     rules = [
