@@ -28,7 +28,8 @@ from negaviz.analysis.pseudocode import listing_for
 from negaviz.analysis.steps import Stepper, sign
 from negaviz.errors import InputError
 from negaviz.export import export_html
-from negaviz.frontend.scene import Scene, js_string, legend_html
+from negaviz.frontend.scene import Scene, js_string
+from negaviz.frontend.style import legend_html
 from negaviz.quiz.exercises import exercise
 from negaviz.layout.fold import snapshot
 from negaviz.search.options import SearchOptions

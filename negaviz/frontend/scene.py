@@ -36,12 +36,10 @@ trace with no kernel and no further layout:
 from __future__ import annotations
 
 import dataclasses
-import html
 import math
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from importlib import resources
 from typing import Any, Literal, get_args
 
 from negaviz.analysis.diff import TreeChange
@@ -59,7 +57,9 @@ from negaviz.games.protocol import label as game_label
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
-from negaviz.render.styles import GHOSTS, GREY, OKABE_ITO, SUMMARIES, EdgeView, NodeKind, NodeView, tint
+from negaviz.frontend.style import css, legend_html
+from negaviz.render.looks import GREY, PAPER
+from negaviz.render.styles import GHOSTS, SUMMARIES, EdgeView, NodeKind, NodeView
 from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
@@ -157,8 +157,8 @@ def layout_node_style(view: NodeView) -> dict[str, str]:
     one it will prune.  Colours, widths and dashes are painted per step (:func:`css`).
     """
     if view.kind in SUMMARIES:
-        return {"shape": "folder", "style": "filled", "fillcolor": "#FFFFFF", "color": GREY, "penwidth": "1"}
-    return {"shape": "box", "style": "filled", "fillcolor": "#FFFFFF", "color": GREY, "penwidth": "1", "peripheries": "2"}
+        return {"shape": "folder", "style": "filled", "fillcolor": PAPER, "color": GREY, "penwidth": "1"}
+    return {"shape": "box", "style": "filled", "fillcolor": PAPER, "color": GREY, "penwidth": "1", "peripheries": "2"}
 
 
 def layout_edge_style(view: EdgeView) -> dict[str, str]:
@@ -703,67 +703,3 @@ def js_string(x: float) -> str:
         e = n - 1
         out = text[0] + ("." + text[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
     return ("-" if sign else "") + out
-
-
-# ------------------------------------------------------------------------------ look
-UNSEEN_TEXT = "#595959"
-"""Text on items not visited yet (a textbook leaf's given value): 7:1 on white."""
-UNSEEN_LINE = "#767676"
-"""The border and edge of items not visited yet: 4.5:1 on white."""
-
-
-def css() -> str:
-    """The stepper's style sheet: ``stepper.css``, after the colours it names, set from
-    :mod:`negaviz.render.styles` (every state a colour and a second cue: border, double
-    border, dashes, a word in the label).
-
-    The panels take the notebook's theme (JupyterLab's CSS variables, with light
-    fallbacks; the exported page sets them for a dark system theme); the drawing keeps
-    a white paper in every theme, so its colours keep their meaning and contrast.
-    """
-    return f"\n.negaviz-stepper {{ {'; '.join(f'{k}: {v}' for k, v in palette().items())}; }}\n{_STYLE_SHEET}"
-
-
-_STYLE_SHEET = resources.files("negaviz.frontend").joinpath("stepper.css").read_text(encoding="utf-8")
-
-
-def palette() -> dict[str, str]:
-    """The colours ``stepper.css`` names, as CSS custom properties."""
-    c = OKABE_ITO
-    return {
-        "--nv-black": c["black"], "--nv-blue": c["blue"], "--nv-orange": c["orange"], "--nv-vermillion": c["vermillion"],
-        "--nv-reddish-purple": c["reddish_purple"], "--nv-grey": GREY,
-        "--nv-unseen-text": UNSEEN_TEXT, "--nv-unseen-line": UNSEEN_LINE,
-        "--nv-highlight": tint(c["yellow"], 0.6), "--nv-lower-fill": tint(c["sky_blue"], 0.35),
-        "--nv-upper-fill": tint(c["yellow"], 0.45), "--nv-active-fill": tint(c["orange"], 0.2),
-        "--nv-current-fill": tint(c["orange"], 0.45), "--nv-tt-fill": tint(c["bluish_green"], 0.3),
-    }
-
-
-def legend_html(perspective: Perspective, first: int, *, windowed: bool = True) -> str:
-    """What the colours, borders and marks mean, and how values are shown; with
-    ``windowed`` (a search with windows), what the (α, β) under a node means."""
-    check_perspective(perspective)
-    c = OKABE_ITO
-    entries = [
-        (tint(c["orange"], 0.45), c["vermillion"], "2.5px double", "current node (double border)"),
-        (tint(c["orange"], 0.2), c["orange"], "2.5px solid", "on the call stack (bold border)"),
-        ("#FFFFFF", c["black"], "1px solid", "returned, exact"),
-        (tint(c["sky_blue"], 0.35), c["blue"], "1px solid", "returned a lower bound (≥)"),
-        (tint(c["yellow"], 0.45), c["black"], "1px solid", "returned an upper bound (≤)"),
-        ("#FFFFFF", c["reddish_purple"], "2.5px solid", "cutoff here (“cut”)"),
-        (tint(c["bluish_green"], 0.3), c["black"], "1px solid", "ended by a table hit (“TT”)"),
-        ("#FFFFFF", UNSEEN_LINE, "1px dotted", "not visited yet (all alike)"),
-        ("#FFFFFF", GREY, "1px dashed", "pruned: a cutoff skipped it"),
-    ]
-    swatches = "".join(
-        f'<span class="sw" style="background:{bg};border:{line} {border}"></span>{html.escape(text)}'
-        for bg, border, line, text in entries
-    )
-    view = view_caption(perspective, first) + "."
-    given = '<i class="sw">7</i>a leaf\'s given value, not yet seen by the search'
-    window = f"<div>(α, β) under a node, when windows are shown: {html.escape(window_key(perspective))}.</div>" if windowed else ""
-    return (
-        f"<div>{html.escape(view)} The thick blue line is the best line so far.</div>"
-        f"<div>{swatches}{given}</div>" + window
-    )

@@ -25,8 +25,8 @@ require("graphviz", purpose="drawing")  # before any module here imports it: one
 
 from negaviz.render.output import FORMATS, drawn_nodes, render, save, svg_element, to_svg
 from negaviz.render.proof import draw_proof
+from negaviz.render.looks import OKABE_ITO
 from negaviz.render.styles import (
-    OKABE_ITO,
     EdgeView,
     NodeView,
     default_edge_style,

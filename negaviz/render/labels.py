@@ -31,7 +31,8 @@ import graphviz  # type: ignore[import-untyped]
 
 from negaviz.games.protocol import has_verb, is_textbook_tree, size_of, verb
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, SLOT_WINDOW, Slots
-from negaviz.render.styles import GIVEN, OKABE_ITO, NodeView, tint
+from negaviz.render.looks import LOOKS, OKABE_ITO, tint
+from negaviz.render.styles import NodeView
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.vocabulary import fmt
@@ -289,7 +290,7 @@ def ghost_label(view: NodeView, name: str | None) -> str:
 def given_text(text: str) -> str:
     """A textbook leaf's given value (the exercise's data, not a result of the search):
     italic and grey, so it never reads as a value the search returned."""
-    return f'<I><FONT COLOR="{GIVEN}">{esc(text)}</FONT></I>'
+    return f'<I><FONT COLOR="{LOOKS["given"].text}">{esc(text)}</FONT></I>'
 
 
 def given_ghost_label(view: NodeView, name: str | None, given: str) -> str:

@@ -38,7 +38,7 @@ from negaviz.analysis.stats import Table, compare, summary
 from negaviz.errors import InputError
 from negaviz.extras import require
 from negaviz.fileio import atomic_write
-from negaviz.render.styles import OKABE_ITO
+from negaviz.render.looks import OKABE_ITO
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_flag, check_path, check_text
 

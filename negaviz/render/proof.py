@@ -30,7 +30,7 @@ from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name
 from negaviz.games.protocol import max_score_of, restore
 from negaviz.render import labels
-from negaviz.render.styles import GREY, OKABE_ITO, tint
+from negaviz.render.looks import GREY, LOOKS, OKABE_ITO, PAPER, tint
 from negaviz.search.proof import ProofNode, ProofTree, describe, player_words, proofs_in
 from negaviz.vocabulary import check_callable, fmt
 
@@ -110,11 +110,11 @@ def default_proof_node_style(view: ProofNodeView) -> dict[str, str]:
     """
     c = OKABE_ITO
     if view.kind == "folded":
-        return {"shape": "folder", "style": "filled", "fillcolor": "#EEEEEE", "color": "#555555"}
+        return {"shape": "folder", "style": "filled", "fillcolor": LOOKS["folded"].fill, "color": LOOKS["folded"].line}
     if view.kind == "prover":
         attrs = {"shape": "box", "style": "filled", "fillcolor": tint(c["sky_blue"], 0.25), "color": c["blue"], "penwidth": "1.5"}
     else:
-        attrs = {"shape": "ellipse", "style": "filled", "fillcolor": "#FFFFFF", "color": c["orange"], "penwidth": "1.5"}
+        attrs = {"shape": "ellipse", "style": "filled", "fillcolor": PAPER, "color": c["orange"], "penwidth": "1.5"}
     if view.terminal:
         attrs.update(peripheries="2", fillcolor=tint(c["bluish_green"], 0.3))
     return attrs
@@ -127,7 +127,7 @@ def default_proof_edge_style(view: ProofEdgeView) -> dict[str, str]:
         return {"style": "dashed", "color": GREY, "fontcolor": GREY}
     if view.kind == "prover":
         return {"penwidth": "2.5", "color": OKABE_ITO["blue"]}
-    return {"color": "#333333"}
+    return {"color": LOOKS["edge"].line}
 
 
 NodeStyle = Callable[[ProofNodeView], dict[str, str]]

@@ -10,9 +10,9 @@ Pass your own function to change the look; start from the default to change one 
 >>> loud(NodeView("n0", "node", node=0))["fontname"]
 'Courier'
 
-Colours come from the Okabe-Ito palette, which stays distinct for colour-blind readers,
-and every colour is doubled by a cue that survives greyscale (border, line style,
-corner shape, or a word in the label), so no state is told by colour alone.
+Every state's colour, line and words come from one table, :data:`negaviz.render.looks.LOOKS`
+(the stepper reads it too): Okabe-Ito colours, each doubled by a cue that survives
+greyscale (border, line style, corner shape, or a word in the label).
 """
 
 from __future__ import annotations
@@ -21,39 +21,11 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from negaviz.layout.fold import NODE_KINDS, NodeKind
+from negaviz.render.looks import FAINT, LOOKS, ON_STACK, Look, pen, tint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 
 __all__ = ["NodeView", "EdgeView", "default_node_style", "default_edge_style"]
-
-OKABE_ITO = {
-    "black": "#000000",
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "bluish_green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish_purple": "#CC79A7",
-}
-"""The eight colours of Okabe & Ito (2008), safe for the common colour-vision deficiencies."""
-
-GREY = "#8C8C8C"
-"""Ghosts (moves never tried) and their edges."""
-
-GIVEN = "#595959"
-"""A textbook leaf's given value before the search sees it (italic; 7:1 on white, so
-it stays readable where GREY would not)."""
-
-FAINT = 0.3
-"""How much of its colour a previewed (not yet searched) node or edge keeps (see :func:`faint`)."""
-
-
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white: ``amount`` 1 is the colour, 0 is white (for fills under text)."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in (r, g, b))
-
 
 EdgeKind = Literal["tree", "folded", "pruned", "unvisited", "transposition"]
 """What a drawn edge is (:attr:`EdgeView.kind`); see :data:`EDGE_KINDS`."""
@@ -151,7 +123,8 @@ def node_key(view: NodeView) -> LegendKey:
 
 
 def default_node_style(view: NodeView) -> dict[str, str]:
-    """Attributes of a node: main state first, then the cut and TT marks on top.
+    """Attributes of a node: main state first, then the cut and TT marks on top, each as
+    :data:`negaviz.render.looks.LOOKS` has it.
 
     ============  ==================================  =============================
     state         colour                              non-colour cue
@@ -168,35 +141,43 @@ def default_node_style(view: NodeView) -> dict[str, str]:
     not yet       grey                                dotted outline
     ============  ==================================  =============================
     """
-    c = OKABE_ITO
     if view.kind in GHOSTS:
+        look = LOOKS[view.kind]
         return {
-            "shape": "box" if view.count > 1 else "ellipse",
-            "style": "dashed" if view.kind == "pruned" else "dotted",
-            "color": GREY,
-            "fontcolor": GREY,
-            "penwidth": "1.2",
+            "shape": "box" if view.count > 1 else "ellipse", "style": look.dash, "color": look.line,
+            "fontcolor": look.text, "penwidth": pen(look.width),
         }
     if view.kind in SUMMARIES:
-        return {"shape": "folder", "style": "filled", "fillcolor": "#EEEEEE", "color": "#555555"}
+        look = LOOKS["folded"]
+        return {"shape": "folder", "style": "filled", "fillcolor": look.fill, "color": look.line}
     key = node_key(view)
-    attrs = {"shape": "box", "style": "filled", "fillcolor": "#FFFFFF", "color": c["black"], "penwidth": "1"}
-    if key == "lower":
-        attrs.update(style="filled,diagonals", fillcolor=tint(c["sky_blue"], 0.35), color=c["blue"])
-    elif key == "upper":
-        attrs.update(style="filled,rounded", fillcolor=tint(c["yellow"], 0.45))
-    elif key == "active":
-        attrs.update(style="filled,bold", fillcolor=tint(c["orange"], 0.2), color=c["orange"], penwidth="2.5")
-    elif key == "current":
-        attrs.update(
-            style="filled,bold", fillcolor=tint(c["orange"], 0.45), color=c["vermillion"],
-            penwidth="2.5", peripheries="2",
-        )
+    attrs = _main(LOOKS[key])
     if view.tt:
-        attrs["fillcolor"] = tint(c["bluish_green"], 0.3)
-    if view.cut and key not in ("active", "current"):
-        attrs.update(color=c["reddish_purple"], penwidth="2.5")
+        _mark(attrs, LOOKS["tt"])
+    if view.cut and key not in ON_STACK:  # on the stack, its own border says more
+        _mark(attrs, LOOKS["cut"])
     return attrs
+
+
+def _main(look: Look) -> dict[str, str]:
+    """A searched node's attributes in its main state's ``look``."""
+    attrs = {
+        "shape": "box", "style": ",".join(["filled", *filter(None, [look.style])]), "fillcolor": look.fill,
+        "color": look.line, "penwidth": pen(look.width),
+    }
+    if look.double:
+        attrs["peripheries"] = "2"
+    return attrs
+
+
+def _mark(attrs: dict[str, str], look: Look) -> None:
+    """A mark's ``look`` drawn over ``attrs``: what it sets, it changes."""
+    if look.fill:
+        attrs["fillcolor"] = look.fill
+    if look.line:
+        attrs["color"] = look.line
+    if look.width:
+        attrs["penwidth"] = pen(look.width)
 
 
 def faint(attrs: dict[str, str]) -> dict[str, str]:
@@ -219,16 +200,16 @@ def faint(attrs: dict[str, str]) -> dict[str, str]:
 def default_edge_style(view: EdgeView) -> dict[str, str]:
     """Attributes of an edge: thick for the principal variation, grey and dashed or
     dotted into ghosts, dashed green to a transposition already drawn."""
-    if view.kind == "pruned":
-        return {"style": "dashed", "color": GREY, "fontcolor": GREY}
-    if view.kind == "unvisited":
-        return {"style": "dotted", "color": GREY, "fontcolor": GREY}
+    if view.kind in GHOSTS:
+        look = LOOKS[view.kind]
+        return {"style": look.dash, "color": look.line, "fontcolor": look.text}
     if view.kind == "transposition":
+        look = LOOKS["transposition"]
         # Not a tree edge: keep it out of the ranking so the tree keeps its shape.
         return {
-            "style": "dashed" if view.tt else "solid", "color": OKABE_ITO["bluish_green"],
-            "penwidth": "1.5", "constraint": "false",
+            "style": "dashed" if view.tt else "solid", "color": look.line,
+            "penwidth": pen(look.width), "constraint": "false",
         }
     if view.pv:
-        return {"penwidth": "3.5", "color": OKABE_ITO["blue"]}
-    return {"color": "#333333"}
+        return {"penwidth": pen(LOOKS["pv"].width), "color": LOOKS["pv"].line}
+    return {"color": LOOKS["edge"].line}

@@ -31,6 +31,8 @@ from negaviz.render import labels
 from negaviz.layout.growth import PINNED_GRAPH, pinned
 from negaviz.layout.fold import Item, Plan, Sizes, Snapshot, given_plan, latest, plan, snapshot
 from negaviz.layout.slots import Slots
+from negaviz.render.looks import LOOKS
+from negaviz.render.looks import meaning as meaning_of
 from negaviz.render.styles import (
     GHOSTS,
     SUMMARIES,
@@ -74,7 +76,7 @@ _EDGE_INTO: dict[NodeKind, EdgeKind] = {
 }
 """The kind of the edge into a drawn node of each kind (transpositions aside)."""
 
-GIVEN_NOTE = "7 in italics: a leaf's given value, not yet seen by the search"
+GIVEN_NOTE = f"{LOOKS['given'].sample} {LOOKS['given'].cue}: {LOOKS['given'].meaning}"
 """What the legend says of a textbook leaf's given value."""
 PREVIEW_NOTE = "preview: the rest of the search shown faintly"
 """What the caption and the legend say when a step is drawn with ``preview=True``."""
@@ -463,19 +465,23 @@ class Builder:
     def legend(self, node_style: NodeStyle, edge_style: EdgeStyle) -> dict[str, str]:
         """A one-node HTML table: a swatch drawn with the node style, and what it means."""
         own = node_style is default_node_style
-        lower = "fail-high: a lower bound" if not self.minimax else "a lower bound"
-        upper = "fail-low: an upper bound" if not self.minimax else "an upper bound"
-        entries: list[tuple[LegendKey, str, str, str, NodeView]] = [
-            ("current", "5", "current node", "double border", NodeView("", "node", status=Status.CURRENT)),
-            ("active", "5", "on the call stack", "bold border", NodeView("", "node", status=Status.ACTIVE)),
-            ("exact", "5", "finished, exact value", "square corners", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT)),
-            ("lower", "≥5", f"finished, {lower}", "corner marks", NodeView("", "node", status=Status.DONE, bound=Bound.LOWER)),
-            ("upper", "≤5", f"finished, {upper}", "rounded corners", NodeView("", "node", status=Status.DONE, bound=Bound.UPPER)),
-            ("cut", "cut", "cutoff here: the remaining moves were skipped", "bold border", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT, cut=True)),
-            ("tt", "TT", "ended by a transposition-table hit", "", NodeView("", "node", status=Status.DONE, bound=Bound.EXACT, tt=True)),
-            ("unvisited", "", "not yet visited", "dotted", NodeView("", "unvisited")),
-            ("pruned", "", "pruned: never visited", "dashed", NodeView("", "pruned")),
-            ("folded", "+n", "folded subtree (n nodes)", self.summary_cue, NodeView("", "folded")),
+        perspective = "minimax" if self.minimax else "negamax"
+        done = NodeView("", "node", status=Status.DONE, bound=Bound.EXACT)
+        views: dict[LegendKey, NodeView] = {
+            "current": NodeView("", "node", status=Status.CURRENT),
+            "active": NodeView("", "node", status=Status.ACTIVE),
+            "exact": done,
+            "lower": replace(done, bound=Bound.LOWER),
+            "upper": replace(done, bound=Bound.UPPER),
+            "cut": replace(done, cut=True),
+            "tt": replace(done, tt=True),
+            "unvisited": NodeView("", "unvisited"),
+            "pruned": NodeView("", "pruned"),
+            "folded": NodeView("", "folded"),
+        }
+        entries = [
+            (key, LOOKS[key].sample, meaning_of(key, perspective), self.summary_cue if key == "folded" else LOOKS[key].cue, view)
+            for key, view in views.items()
         ]
         rows = ['<TR><TD COLSPAN="2"><B>legend</B></TD></TR>']
         for key, sample, meaning, cue, view in entries:
@@ -494,9 +500,9 @@ class Builder:
             window_meaning = window_key("minimax" if self.minimax else "negamax")
             rows.append(f'<TR><TD>(α, β)</TD><TD ALIGN="LEFT">{html.escape(window_meaning)}; = ≥ ≤ bound type</TD></TR>')
         edge_entries: tuple[tuple[LegendKey, str, str, EdgeView], ...] = (
-            ("pv", "━━", "principal variation" if self.snap.step == len(self.trace) else "best line so far",
+            ("pv", LOOKS["pv"].sample, LOOKS["pv"].meaning if self.snap.step == len(self.trace) else "best line so far",
              EdgeView("", "", "tree", pv=True)),
-            ("transposition", "╌╌", "to a position drawn elsewhere (dashed: table hit)",
+            ("transposition", LOOKS["transposition"].sample, LOOKS["transposition"].meaning,
              EdgeView("", "", "transposition", tt=True)),
         )
         for key, sample, meaning, view_e in edge_entries:

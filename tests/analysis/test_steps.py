@@ -11,7 +11,8 @@ import pytest
 import negaviz
 from negaviz.analysis.pseudocode import LISTINGS
 from negaviz.analysis.steps import Stepper, windowed
-from negaviz.frontend.scene import Scene, legend_html
+from negaviz.frontend.scene import Scene
+from negaviz.frontend.style import legend_html
 from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, STACK_COLUMNS_PLAIN
 from negaviz.widgets.stepper import stack_rows
 

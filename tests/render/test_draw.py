@@ -10,7 +10,7 @@ import pytest
 
 import negaviz
 from negaviz.render import NodeView, default_node_style, draw
-from negaviz.render.styles import OKABE_ITO
+from negaviz.render.looks import OKABE_ITO
 from negaviz.trace import Trace
 from negaviz.vocabulary import mover_marks, view_caption
 

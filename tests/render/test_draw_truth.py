@@ -13,10 +13,13 @@ import negaviz
 from negaviz.errors import InputError
 from negaviz.games.tictactoe import TicTacToe
 from negaviz.render import draw
-from negaviz.render.styles import GIVEN, OKABE_ITO, faint
+from negaviz.render.looks import LOOKS, OKABE_ITO
+from negaviz.render.styles import faint
 from negaviz.render.tree import GIVEN_NOTE, PREVIEW_NOTE
 from negaviz.trace import Trace
 from negaviz.trace.timeline import timeline_of
+
+GIVEN = LOOKS["given"].text
 
 Parse = Callable[[Any], tuple[dict[str, dict[str, str]], list[tuple[str, str, dict[str, str]]]]]
 
