@@ -1012,6 +1012,102 @@ class Pane {
   }
 }
 
+// ------------------------------------------------------------ src/reading.js
+// How a typed answer is read: numbers, windows, lists of names, and names matched
+// regardless of case, by negaviz.quiz.reading's rule (its docstring says what the rule
+// is and why).  tests/quiz/reading.json holds the cases both sides are tested on, and
+// tests/frontend/reading.test.mjs compares the two on every character Unicode assigns.
+
+// Python's str.isspace characters (JavaScript's \s has U+FEFF and lacks U+001C-001F, U+0085).
+const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const EDGES = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
+const WINDOW_EDGES = /^[()[\]{} ]+|[()[\]{} ]+$/g;
+const WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE + "]+");
+// Python's \b around "and": a letter, digit or underscore on neither side.
+const LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
+const DECIMAL = /\p{Nd}/u;
+const OTHER_NUMBER = /\p{No}/u;
+
+/** Python's str.strip(). */
+const strip = (text) => String(text).replace(EDGES, "");
+
+// A decimal digit's value: Unicode assigns them in runs of ten, 0 to 9.
+function digit(ch) {
+  let cp = ch.codePointAt(0), k = 0;
+  while (DECIMAL.test(String.fromCodePoint(cp - 1))) { cp -= 1; k += 1; }
+  return String(k % 10);
+}
+
+/** negaviz.quiz.reading.typed: digits of any script as ASCII, No kept, the rest NFKC. */
+function typed(text) {
+  let out = "";
+  for (const ch of String(text)) out += DECIMAL.test(ch) ? digit(ch) : OTHER_NUMBER.test(ch) ? ch : ch.normalize("NFKC");
+  return out;
+}
+
+// Case folding as Python's str.casefold, a character at a time (tested on every one):
+// lower, upper, lower again (ß and ẞ to ss), but Cherokee folds to its capitals and the
+// dotless ı stays itself.
+const CHEROKEE = /[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]/u;
+const foldChar = (ch) => (CHEROKEE.test(ch) ? ch.toUpperCase() : ch === "ı" ? ch : ch.toLowerCase().toUpperCase().toLowerCase());
+
+/** negaviz.quiz.reading.fold: NFKC, then Python's str.casefold(). */
+const fold = (text) => Array.from(String(text).normalize("NFKC"), foldChar).join("");
+
+/** Python's repr() of a string (for the notes that quote an answer). */
+function pyRepr(x) {
+  if (typeof x !== "string") return String(x);
+  const q = x.includes("'") && !x.includes('"') ? '"' : "'";
+  let out = "";
+  for (const ch of x) {
+    const cp = ch.codePointAt(0);
+    if (ch === q || ch === "\\") out += "\\" + ch;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (ch !== " " && /[\p{C}\p{Z}]/u.test(ch)) {
+      out += cp < 0x100 ? "\\x" + cp.toString(16).padStart(2, "0") : cp < 0x10000 ? "\\u" + cp.toString(16).padStart(4, "0")
+        : "\\U" + cp.toString(16).padStart(8, "0");
+    } else out += ch;
+  }
+  return q + out + q;
+}
+
+/** negaviz.quiz.reading.parse_value: a number, or an Error saying what was wrong. */
+function parseValue(answer) {
+  if (typeof answer === "number") {
+    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
+    return answer;
+  }
+  const text = strip(typed(answer)).replace(/[−–]/g, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
+  let v;
+  if (NUMBER.test(text)) v = Number(text);
+  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
+  else throw new Error(pyRepr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
+  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(pyRepr(answer) + " is too large to be a value here (write inf for infinity)");
+  return v;
+}
+
+/** parse_window: two numbers, from text like "(5, inf)" or a pair. */
+function parseWindow(answer) {
+  let parts;
+  if (Array.isArray(answer)) parts = answer;
+  else parts = strip(typed(answer)).replace(WINDOW_EDGES, "").split(WINDOW_SPLIT).filter((p) => p);
+  if (parts.length !== 2) throw new Error(pyRepr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
+  return [parseValue(parts[0]), parseValue(parts[1])];
+}
+
+/** parse_labels: names from a list, or text like "G, H" or "none". */
+function parseLabels(answer) {
+  if (answer === null || answer === undefined) return [];
+  if (Array.isArray(answer)) return answer.map(strip).filter((p) => p);
+  const text = strip(answer);
+  if (NONE.has(fold(text))) return [];
+  return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
+}
+
 // ------------------------------------------------------------ src/practice.js
 // Grading a student's answers in the page, with no kernel: negaviz.quiz.grade's
 // Key.grade, line for line, on the key Python wrote (answer_key(trace).to_json()).
@@ -1020,56 +1116,14 @@ class Pane {
 // this grades every fixture answer exactly as Python does.
 
 const fmt = makeFmt({});
-const MINUS = /[−–]/g;
-const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
 const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
 const GOES_ON = new Set(["on", "go on", "goes on", "searches on", "search on", "search", "no"]); // grading.py's _GOES_ON
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
-
-const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
-
-// negaviz.quiz.questions.parse_value: a number, or an Error saying what was wrong.
-function parseValue(answer) {
-  if (typeof answer === "number") {
-    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
-    return answer;
-  }
-  // (questions.py's _NUMBER: after NFKC, a sign, ASCII digits, a point, an exponent, or inf)
-  const text = String(answer).normalize("NFKC").trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
-  let v;
-  if (NUMBER.test(text)) v = Number(text);
-  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
-  else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
-  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(repr(answer) + " is too large to be a value here (write inf for infinity)");
-  return v;
-}
-
-// parse_window: two numbers, from text like "(5, inf)" or a pair.
-function parseWindow(answer) {
-  let parts;
-  if (Array.isArray(answer)) parts = answer;
-  else {
-    const text = String(answer).trim().replace(/^[()[\]{} ]+|[()[\]{} ]+$/g, "");
-    parts = text.split(/\s*[,;]\s*|\s+/).filter((p) => p);
-  }
-  if (parts.length !== 2) throw new Error(repr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
-  return [parseValue(parts[0]), parseValue(parts[1])];
-}
-
-// parse_labels: names from a list, or text like "G, H" or "none".
-function parseLabels(answer) {
-  if (answer === null || answer === undefined) return [];
-  if (Array.isArray(answer)) return answer.map((p) => String(p).trim()).filter((p) => p);
-  const text = String(answer).trim();
-  if (NONE.has(text.toLowerCase())) return [];
-  return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
-}
 
 // grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
 const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
 const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
 const pair = (w) => [num(w[0]), num(w[1])];
-const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
+const blank = (a) => a === null || a === undefined || (typeof a === "string" && !strip(a));
 const count = (n, one, many) => n + " " + (n === 1 ? one : many);
 const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1]);
 
@@ -1091,7 +1145,7 @@ function accepts(want, v) {
 function grade(key, answers, how = {}) {
   const onlyGiven = !!how.onlyGiven;
   const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [n.toLowerCase(), n]));
+  const folded = new Map(key.names.map((n) => [fold(n), n]));
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
@@ -1099,19 +1153,19 @@ function grade(key, answers, how = {}) {
   const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
   const givenValues = new Map(), givenWindows = new Map();
   const exact = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (names.has(text)) return text;
-    return folded.has(text.toLowerCase()) ? folded.get(text.toLowerCase()) : null;
+    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
   };
   const nameOf = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
       const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
       notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
       return null;
     }
-    notes.push("There is no node " + repr(text) + " in this tree.");
+    notes.push("There is no node " + pyRepr(text) + " in this tree.");
     return null;
   };
 
@@ -1121,7 +1175,7 @@ function grade(key, answers, how = {}) {
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      raws.set(name, [...(raws.get(name) || []), String(raw).trim()]);
+      raws.set(name, [...(raws.get(name) || []), strip(raw)]);
       try { into.set(name, parse(answer)); } catch (e) {
         notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
@@ -1201,7 +1255,7 @@ function grade(key, answers, how = {}) {
       const want = (key.tt || {})[name];
       if (!want) { notes.push("The table does not answer at " + name + ": nothing is asked there."); continue; }
       let said = null;
-      if (!GOES_ON.has(String(answer).trim().toLowerCase())) {
+      if (!GOES_ON.has(fold(strip(answer)))) {
         try { said = parseValue(answer); } catch (e) {
           notes.push("The answer at " + name + " could not be read: " + e.message + " (or write on, if the search goes on).");
           continue;
@@ -1219,12 +1273,12 @@ function grade(key, answers, how = {}) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || (exact(guess) === null && NOTHING.has(String(guess).trim().toLowerCase())) ? null : nameOf(guess);
+      const name = blank(guess) || (exact(guess) === null && NOTHING.has(fold(strip(guess)))) ? null : nameOf(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
         const why = want ? "The next node entered is " + want + "." : "No node is entered after this: the search ends.";
-        wrong.push([at, want || String(guess).trim(), "next", why]);
+        wrong.push([at, want || strip(guess), "next", why]);
       }
     }
   }

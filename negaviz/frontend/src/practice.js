@@ -5,58 +5,17 @@
 // this grades every fixture answer exactly as Python does.
 
 import { makeFmt, num } from "./values.js";
+import { fold, parseLabels, parseValue, parseWindow, pyRepr, strip } from "./reading.js";
 
 const fmt = makeFmt({});
-const MINUS = /[−–]/g;
-const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
 const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
 const GOES_ON = new Set(["on", "go on", "goes on", "searches on", "search on", "search", "no"]); // grading.py's _GOES_ON
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
-
-const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
-
-// negaviz.quiz.questions.parse_value: a number, or an Error saying what was wrong.
-export function parseValue(answer) {
-  if (typeof answer === "number") {
-    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
-    return answer;
-  }
-  // (questions.py's _NUMBER: after NFKC, a sign, ASCII digits, a point, an exponent, or inf)
-  const text = String(answer).normalize("NFKC").trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
-  let v;
-  if (NUMBER.test(text)) v = Number(text);
-  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
-  else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
-  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(repr(answer) + " is too large to be a value here (write inf for infinity)");
-  return v;
-}
-
-// parse_window: two numbers, from text like "(5, inf)" or a pair.
-export function parseWindow(answer) {
-  let parts;
-  if (Array.isArray(answer)) parts = answer;
-  else {
-    const text = String(answer).trim().replace(/^[()[\]{} ]+|[()[\]{} ]+$/g, "");
-    parts = text.split(/\s*[,;]\s*|\s+/).filter((p) => p);
-  }
-  if (parts.length !== 2) throw new Error(repr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
-  return [parseValue(parts[0]), parseValue(parts[1])];
-}
-
-// parse_labels: names from a list, or text like "G, H" or "none".
-export function parseLabels(answer) {
-  if (answer === null || answer === undefined) return [];
-  if (Array.isArray(answer)) return answer.map((p) => String(p).trim()).filter((p) => p);
-  const text = String(answer).trim();
-  if (NONE.has(text.toLowerCase())) return [];
-  return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
-}
 
 // grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
 const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
 const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
 const pair = (w) => [num(w[0]), num(w[1])];
-const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
+const blank = (a) => a === null || a === undefined || (typeof a === "string" && !strip(a));
 const count = (n, one, many) => n + " " + (n === 1 ? one : many);
 const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1]);
 
@@ -78,7 +37,7 @@ function accepts(want, v) {
 export function grade(key, answers, how = {}) {
   const onlyGiven = !!how.onlyGiven;
   const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [n.toLowerCase(), n]));
+  const folded = new Map(key.names.map((n) => [fold(n), n]));
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
@@ -86,19 +45,19 @@ export function grade(key, answers, how = {}) {
   const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
   const givenValues = new Map(), givenWindows = new Map();
   const exact = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (names.has(text)) return text;
-    return folded.has(text.toLowerCase()) ? folded.get(text.toLowerCase()) : null;
+    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
   };
   const nameOf = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
       const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
       notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
       return null;
     }
-    notes.push("There is no node " + repr(text) + " in this tree.");
+    notes.push("There is no node " + pyRepr(text) + " in this tree.");
     return null;
   };
 
@@ -108,7 +67,7 @@ export function grade(key, answers, how = {}) {
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      raws.set(name, [...(raws.get(name) || []), String(raw).trim()]);
+      raws.set(name, [...(raws.get(name) || []), strip(raw)]);
       try { into.set(name, parse(answer)); } catch (e) {
         notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
         unanswered.add(name);
@@ -188,7 +147,7 @@ export function grade(key, answers, how = {}) {
       const want = (key.tt || {})[name];
       if (!want) { notes.push("The table does not answer at " + name + ": nothing is asked there."); continue; }
       let said = null;
-      if (!GOES_ON.has(String(answer).trim().toLowerCase())) {
+      if (!GOES_ON.has(fold(strip(answer)))) {
         try { said = parseValue(answer); } catch (e) {
           notes.push("The answer at " + name + " could not be read: " + e.message + " (or write on, if the search goes on).");
           continue;
@@ -206,12 +165,12 @@ export function grade(key, answers, how = {}) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || (exact(guess) === null && NOTHING.has(String(guess).trim().toLowerCase())) ? null : nameOf(guess);
+      const name = blank(guess) || (exact(guess) === null && NOTHING.has(fold(strip(guess)))) ? null : nameOf(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
         const why = want ? "The next node entered is " + want + "." : "No node is entered after this: the search ends.";
-        wrong.push([at, want || String(guess).trim(), "next", why]);
+        wrong.push([at, want || strip(guess), "next", why]);
       }
     }
   }
