@@ -20,7 +20,9 @@ in minimax every value is for the first player, and nothing is negated.
 
 Everything the page needs to grade the same answers without Python is in
 :func:`answer_key`, as plain data; the page's grader (``frontend/src/practice.js``)
-follows :meth:`Key.grade` line for line, and a node test checks they agree.
+follows :meth:`Key.grade` line for line, and a node test checks they agree.  Neither
+writes a sentence of its own: both fill in the templates of ``words.json``
+(:mod:`negaviz.quiz.words`), and both read answers by :mod:`negaviz.quiz.reading`'s rule.
 
 Names are the step sentences' names: a textbook tree's labels, or a position's moves
 from the root (``b1 c2``, all of them) on a board.  Values and windows are read in
@@ -42,7 +44,7 @@ from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
 from negaviz.quiz.questions import _Maker
 from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
-from negaviz.quiz.words import WORDS, say
+from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import EventKind
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, fmt, number_out
@@ -227,9 +229,9 @@ class Key:
                     wrong_values.add(name)
                     wrong.append((self.never[name]["step"], name, "never", self.never[name]["why"]))
                 elif name in self.leaves:
-                    notes.append(say(_W["leaf"], name=name))
+                    notes.append(fill(_W["leaf"], name=name))
                 elif name not in self.values:
-                    notes.append(say(_W["not_inner"], name=name))
+                    notes.append(fill(_W["not_inner"], name=name))
 
         if windows is not None:
             _check_mapping(windows, "windows")
@@ -248,7 +250,7 @@ class Key:
                     wrong.append((want["step"], name, "window", want["why"]))
             for name in given_windows:
                 if name not in self.windows:
-                    notes.append(say(_W["window_not_asked"], name=name))
+                    notes.append(fill(_W["window_not_asked"], name=name))
 
         missed: set[str] = set()
         extra: set[str] = set()
@@ -283,7 +285,7 @@ class Key:
                     continue
                 name = hit
                 if name not in self.tt:
-                    notes.append(say(_W["no_table"], name=name))
+                    notes.append(fill(_W["no_table"], name=name))
                     continue
                 want = self.tt[name]
                 returned: float | None
@@ -293,7 +295,7 @@ class Key:
                     try:
                         returned = parse_value(answer)
                     except InputError as exc:
-                        notes.append(say(_W["table_unread"], name=name, error=exc))
+                        notes.append(fill(_W["table_unread"], name=name, error=exc))
                         continue
                 asked += 1
                 if (returned is None and want["value"] is None) or (
@@ -315,7 +317,7 @@ class Key:
                     right += 1
                 else:
                     wrong_next.add(step)
-                    why = say(_W["next_is"], name=expect) if expect else _W["search_ends"]
+                    why = fill(_W["next_is"], name=expect) if expect else _W["search_ends"]
                     wrong.append((shows, expect or str(guess).strip(), "next", why))
 
         wrong.sort(key=lambda w: w[0])
@@ -343,11 +345,11 @@ class Key:
             try:
                 got[name] = parse(answer)
             except InputError as exc:
-                notes.append(say(_W["unread"], what=what, name=name, error=exc))
+                notes.append(fill(_W["unread"], what=what, name=name, error=exc))
                 unanswered.add(name)
         for name, raws in given.items():
             if len(raws) > 1:  # (which to take would depend on the order given)
-                notes.append(say(_W["given_twice"], name=name, what=what, n=len(raws), raws=", ".join(sorted(raws))))
+                notes.append(fill(_W["given_twice"], name=name, what=what, n=len(raws), raws=", ".join(sorted(raws))))
                 got.pop(name, None)
                 unanswered.add(name)
         return got
@@ -382,17 +384,17 @@ class Key:
             return exact
         if text in self.repeated:
             drawn = sorted(n for n in self.names if n.split(" ")[-1] == text)
-            notes.append(say(_W["drawn_twice"], text=text, n=len(drawn), drawn=", ".join(drawn)))
+            notes.append(fill(_W["drawn_twice"], text=text, n=len(drawn), drawn=", ".join(drawn)))
             return None
-        notes.append(say(_W["no_node"], text=repr(text)))
+        notes.append(fill(_W["no_node"], text=repr(text)))
         return None
 
     def _extra_why(self, name: str) -> str:
         if name in self.searched:
             return self.searched[name]
         if name in self.never:
-            return say(_W["extra_never"], name=name)
-        return say(_W["extra_root"], name=name)
+            return fill(_W["extra_never"], name=name)
+        return fill(_W["extra_root"], name=name)
 
     def _mistake(self, values: dict[str, float], windows: dict[str, Window], chosen: set[str] | None,
                  whole: bool) -> str | None:
@@ -490,7 +492,7 @@ def _bound_note(name: str, v: float, want: dict[str, Any]) -> str:
     for b, text in want.get("bounds", ()):
         if _same(v, b):
             return text
-    return say(_W["accepted"], name=name, value=fmt(v), between=want.get("between", "")).rstrip()
+    return fill(_W["accepted"], name=name, value=fmt(v), between=want.get("between", "")).rstrip()
 
 
 def _why(m: Any, perspective: str) -> str:
@@ -508,21 +510,21 @@ def _sentence(correct: bool, answered: int, wrong_values: set[str], asked_values
     parts = []
     if wrong_values:
         n = len(wrong_values)
-        parts.append(say(_W["values_wrong"], n=n, asked=max(asked_values, n)))
+        parts.append(fill(_W["values_wrong"], n=n, asked=max(asked_values, n)))
     for kind, wrong in (("windows_wrong", wrong_windows), ("missed", missed), ("extra", extra),
                         ("next_wrong", wrong_next), ("unanswered", unanswered)):
         if wrong:
-            parts.append(say(_W[kind], n=len(wrong)))
-    text = say(_W["not_yet"], parts=_and(parts))
+            parts.append(fill(_W[kind], n=len(wrong)))
+    text = fill(_W["not_yet"], parts=_and(parts))
     if first is not None:
         step, name, kind, why = first
         if kind == "next":
-            text += say(_W["first_next"], why=why[0].lower() + why[1:-1], step=step)
+            text += fill(_W["first_next"], why=why[0].lower() + why[1:-1], step=step)
         else:
-            text += say(_W["first"], what=_W["what"][kind], name=name, step=step, why=why)
+            text += fill(_W["first"], what=_W["what"][kind], name=name, step=step, why=why)
     if named is not None:
         m = mistake(named)
-        text += say(_W["named"], title=m.title, why=_why(m, perspective))
+        text += fill(_W["named"], title=m.title, why=_why(m, perspective))
     return text
 
 

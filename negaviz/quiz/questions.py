@@ -46,6 +46,7 @@ from negaviz.analysis.steps import name, sign
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
+from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace, check_trace
@@ -60,6 +61,7 @@ QuestionKind = Literal["value", "window", "pruned"]
 KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 Answer = float | tuple[float, float] | tuple[str, ...]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
+_W = WORDS["questions"]
 
 
 # ------------------------------------------------------------------------- values
@@ -132,8 +134,8 @@ class Question:
                 want = {fold(a) for a in cast("tuple[str, ...]", self.answer)}
                 correct = {fold(n) for n in names} == want and len(set(names)) == len(names)
         except ValueError as exc:
-            return Feedback(False, f"I could not read that answer: {exc}.", understood=False)
-        return Feedback(correct, ("Yes: " if correct else "No: ") + self.explanation)
+            return Feedback(False, fill(_W["unread"], error=exc), understood=False)
+        return Feedback(correct, _W["yes" if correct else "no"] + self.explanation)
 
 
 def _same(a: float, b: float) -> bool:
@@ -278,23 +280,20 @@ class _Maker:
         if kind == "value":
             value = self.trace.nodes[nid].value
             assert value is not None
-            if self.perspective == "negamax":
-                prompt = f"What does {me} return?"
-            else:
-                prompt = f"What value does {me} return, for the first player (minimax)?"
+            prompt = fill(_W["value_minimax"] if self.perspective == "minimax" else _W["value"], name=me)
             if self.fail_hard:
-                prompt += " (Fail-hard: values are clamped into the window.)"
+                prompt += _W["fail_hard"]
             answer: Answer = self.sign(nid) * value
             accepted = self.accepted(nid)
             explanation = self.explain_value(nid)
         elif kind == "window":
             n = self.trace.nodes[nid]
-            prompt = f"What window (α, β) does {me} get?"
+            prompt = fill(_W["window"], name=me)
             answer = self.window(nid, n.alpha, n.beta)
             explanation = self.explain_window(nid)
         else:
             n = self.trace.nodes[nid]
-            prompt = f"Which of {me}'s children are never visited? (Answer 'none' if every child is visited.)"
+            prompt = fill(_W["pruned"], name=me)
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)

@@ -37,7 +37,7 @@ import unicodedata
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.quiz.words import WORDS, say
+from negaviz.quiz.words import WORDS, fill
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|[+-]?(inf|infinity)", re.ASCII)
@@ -111,9 +111,9 @@ def parse_window(answer: Any) -> tuple[float, float]:
     elif isinstance(answer, (tuple, list)):
         parts = list(answer)
     else:
-        raise InputError(say(_W["not_pair"], answer=repr(answer)))
+        raise InputError(fill(_W["not_pair"], answer=repr(answer)))
     if len(parts) != 2:
-        raise InputError(say(_W["not_window"], answer=repr(answer)))
+        raise InputError(fill(_W["not_window"], answer=repr(answer)))
     return parse_value(parts[0]), parse_value(parts[1])
 
 
@@ -133,13 +133,13 @@ def parse_labels(answer: Any) -> tuple[str, ...]:
     elif isinstance(answer, (list, tuple, set, frozenset)):
         parts = [str(p) for p in answer]
     else:
-        raise InputError(say(_W["not_names"], answer=repr(answer)))
+        raise InputError(fill(_W["not_names"], answer=repr(answer)))
     return tuple(p.strip() for p in parts if p.strip())
 
 
 def _not_number(answer: Any) -> InputError:
-    return InputError(say(_W["not_number"], answer=repr(answer)))
+    return InputError(fill(_W["not_number"], answer=repr(answer)))
 
 
 def _too_large(answer: Any) -> InputError:
-    return InputError(say(_W["too_large"], answer=repr(answer)))
+    return InputError(fill(_W["too_large"], answer=repr(answer)))

@@ -3,9 +3,9 @@ sentences and notes, how unreadable answers are named, and what the page asks an
 The page gets the same file in the scene's practice data (:func:`negaviz.quiz.practice.practice_data`),
 so each sentence is written once, for both.
 
->>> say(WORDS["grade"]["leaf"], name="D")
+>>> fill(WORDS["grade"]["leaf"], name="D")
 'D is a leaf: its value is given, not asked.'
->>> say(WORDS["grade"]["missed"], n=2)
+>>> fill(WORDS["grade"]["missed"], n=2)
 '2 cuts are missed'
 """
 
@@ -17,13 +17,14 @@ from importlib.resources import files
 from typing import Any
 
 WORDS: dict[str, Any] = json.loads(files("negaviz.quiz").joinpath("words.json").read_text(encoding="utf-8"))
-"""The file's sections: ``reading``, ``grade``, ``steps`` and ``page`` (``about`` says what it is)."""
+"""The file's sections: ``reading``, ``grade``, ``questions`` (the notebook's), ``steps`` and ``page`` (the
+page's; ``about`` says what the file is)."""
 
 _PART = re.compile(r"\{(\w+)\}")
 
 
-def say(template: str | list[str], n: int | None = None, **parts: Any) -> str:
-    """``template`` with each ``{part}`` filled in (the page's ``say`` in
+def fill(template: str | list[str], n: int | None = None, **parts: Any) -> str:
+    """``template`` with each ``{part}`` filled in (the page's ``fill`` in
     ``frontend/src/words.js`` does the same).  A pair of templates is [one, many],
     chosen by ``n``."""
     if isinstance(template, list):

@@ -8,10 +8,11 @@ import { readFileSync } from "node:fs";
 import { fold, parseLabels, parseValue, parseWindow, pyRepr, strip } from "../../negaviz/frontend/src/reading.js";
 
 const cases = JSON.parse(readFileSync(new URL("../quiz/reading.json", import.meta.url), "utf8"));
+const w = JSON.parse(readFileSync(new URL("../../negaviz/quiz/words.json", import.meta.url), "utf8")).reading;
 const num = (x) => (x === "inf" ? Infinity : x === "-inf" ? -Infinity : x);
 const reading = (parse, text) => {
   try {
-    const v = parse(text);
+    const v = parse(text, w);
     return Array.isArray(v) ? v : [v];
   } catch (e) {
     return { refused: e.message };
@@ -23,7 +24,7 @@ test("the shared cases: values, windows, lists of names and names by case", () =
   assert.ok(cases.values.length > 40 && cases.windows.length > 10 && cases.labels.length > 10 && cases.names.length > 10);
   for (const [text, r] of cases.values) assert.deepEqual(reading(parseValue, text), want(r), "value " + JSON.stringify(text));
   for (const [text, r] of cases.windows) assert.deepEqual(reading(parseWindow, text), want(r), "window " + JSON.stringify(text));
-  for (const [text, r] of cases.labels) assert.deepEqual(parseLabels(text), r, "labels " + JSON.stringify(text));
+  for (const [text, r] of cases.labels) assert.deepEqual(parseLabels(text, w), r, "labels " + JSON.stringify(text));
   for (const [a, b, same] of cases.names) assert.equal(fold(a) === fold(b), same, "names " + a + ", " + b);
 });
 
@@ -33,7 +34,7 @@ test("every character is read as Python reads it", () => {
   const wrong = [];
   for (const [cp, value, inNumber, labels, folded, repr, stripped] of py.chars) {
     const c = String.fromCodePoint(cp);
-    const mine = [got(() => parseValue(c)), got(() => parseValue("1" + c + "2")), parseLabels("G" + c + "and" + c + "H"),
+    const mine = [got(() => parseValue(c, w)), got(() => parseValue("1" + c + "2", w)), parseLabels("G" + c + "and" + c + "H", w),
       fold(c), pyRepr(c), strip(c + "x" + c)];
     const theirs = [num(value), num(inNumber), labels, folded, repr, stripped];
     if (JSON.stringify(mine) !== JSON.stringify(theirs)) wrong.push(cp.toString(16) + ": " + JSON.stringify([mine, theirs]));

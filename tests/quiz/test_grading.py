@@ -24,6 +24,7 @@ from negaviz.errors import InputError
 from negaviz.quiz import random_tree
 from negaviz.quiz.grading import Key, answer_key, grade
 from negaviz.quiz.mistakes import MISTAKES
+from negaviz.quiz.words import WORDS
 from negaviz.vocabulary import fmt
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -363,7 +364,7 @@ def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     assert any(" is drawn 2 times; name each by its path: " in n for c in cases for n in c["grade"]["notes"])
     assert any("tt" in c["answers"] and not c["grade"]["correct"] for c in cases)
     assert any("tt" in c["answers"] and c["grade"]["correct"] for c in cases)
-    node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases}, env="NEGAVIZ_PRACTICE")
+    node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases, "words": WORDS}, env="NEGAVIZ_PRACTICE")
 
 
 def _negamax(game: Any, pos: Any) -> float:

@@ -2,6 +2,9 @@
 // regardless of case, by negaviz.quiz.reading's rule (its docstring says what the rule
 // is and why).  tests/quiz/reading.json holds the cases both sides are tested on, and
 // tests/frontend/reading.test.mjs compares the two on every character Unicode assigns.
+// `w` is the words' reading section (negaviz/quiz/words.json, in the practice data).
+
+import { fill } from "./words.js";
 
 // Python's str.isspace characters (JavaScript's \s has U+FEFF and lacks U+001C-001F, U+0085).
 const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
@@ -11,7 +14,6 @@ const WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE
 // Python's \b around "and": a letter, digit or underscore on neither side.
 const LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
-const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
 const DECIMAL = /\p{Nd}/u;
 const OTHER_NUMBER = /\p{No}/u;
 
@@ -61,34 +63,34 @@ export function pyRepr(x) {
 }
 
 /** negaviz.quiz.reading.parse_value: a number, or an Error saying what was wrong. */
-export function parseValue(answer) {
+export function parseValue(answer, w) {
   if (typeof answer === "number") {
-    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
+    if (Number.isNaN(answer)) throw new Error(w.nan);
     return answer;
   }
   const text = strip(typed(answer)).replace(/[−–]/g, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
   let v;
   if (NUMBER.test(text)) v = Number(text);
   else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
-  else throw new Error(pyRepr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
-  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(pyRepr(answer) + " is too large to be a value here (write inf for infinity)");
+  else throw new Error(fill(w.not_number, { answer: pyRepr(answer) }));
+  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(fill(w.too_large, { answer: pyRepr(answer) }));
   return v;
 }
 
 /** parse_window: two numbers, from text like "(5, inf)" or a pair. */
-export function parseWindow(answer) {
+export function parseWindow(answer, w) {
   let parts;
   if (Array.isArray(answer)) parts = answer;
   else parts = strip(typed(answer)).replace(WINDOW_EDGES, "").split(WINDOW_SPLIT).filter((p) => p);
-  if (parts.length !== 2) throw new Error(pyRepr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
-  return [parseValue(parts[0]), parseValue(parts[1])];
+  if (parts.length !== 2) throw new Error(fill(w.not_window, { answer: pyRepr(answer) }));
+  return [parseValue(parts[0], w), parseValue(parts[1], w)];
 }
 
 /** parse_labels: names from a list, or text like "G, H" or "none". */
-export function parseLabels(answer) {
+export function parseLabels(answer, w) {
   if (answer === null || answer === undefined) return [];
   if (Array.isArray(answer)) return answer.map(strip).filter((p) => p);
   const text = strip(answer);
-  if (NONE.has(fold(text))) return [];
+  if (w.none.includes(fold(text))) return [];
   return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
 }
