@@ -1404,6 +1404,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
   const edges = new Map();  // child name -> {g, parent, on}
   let items = null;         // the drawing they are on
+  const L = p.words.page.labels; // the fields' and toggles' names (negaviz/quiz/words.json)
 
   // A drawn node's name as the key spells it: the picture shortens long move paths, and
   // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
@@ -1441,7 +1442,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   }
 
   function windowField(name) {
-    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" }));
+    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": fill(L.window_field, { name }), placeholder: L.window_hint }));
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     return box;
   }
@@ -1458,7 +1459,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     const e = { g: it.edge, parent, on: false };
     it.edge.setAttribute("role", "checkbox");
     it.edge.setAttribute("aria-checked", "false");
-    it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+    it.edge.setAttribute("aria-label", fill(L.cut_edge, { parent, name }));
     const path = it.edge.querySelector("path");
     if (path) {
       const hit = path.cloneNode(false);
@@ -1479,7 +1480,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     items = drawn;
     fields.clear();
     edges.clear();
-    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    windowsBox.replaceChildren(h("span", { text: L.windows_heading }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
@@ -1487,7 +1488,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
       if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
-        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, fill(L.value_of, { name })) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         f.value.addEventListener("change", () => log.value(name, f.value.value));
         if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
@@ -1700,8 +1701,8 @@ function saveRecord(model, record, submit) {
 function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
-  el.textContent = "submit";
-  el.title = "submit: save my answers as a record to hand in";
+  el.textContent = submit.words.button[0];
+  el.title = submit.words.button[1];
   el.setAttribute("aria-label", el.title);
   // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
   if (model && typeof model.on === "function") {
@@ -1766,7 +1767,7 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
-  const W = p.words.page; // what the page says (negaviz/quiz/words.json)
+  const W = p.words.page, L = W.labels; // what the page says (negaviz/quiz/words.json)
   const judge = (answers, onlyGiven = false) => grade(key(), answers, { onlyGiven, words: p.words });
   let locked = tree;        // tree mode: stepping waits for check
   let open = null;          // steps mode: the question on show
@@ -1776,26 +1777,26 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
   let firstStep = null;
 
   const task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" }); // or a window
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint }); // or a window
   const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   const score = h("span", { class: "nv-practice-score" });
-  const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
-  const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+  const button = ([text, label], onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
+  const check = button(L.check, () => (tree ? checkTree() : submit()));
+  const none = button(L.none, () => {
     if (open && open.kind === "cut") for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
     answerBox.value = "";
     submit(true);
   });
-  const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
-  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
-  const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
-  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
+  const showMe = button(L.show_me, () => showStep());
+  const again = button(L.again, () => tryAgain());
+  const skip = button(L.skip, () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
+  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
   const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
-  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
-  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, task, result);
+  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls }, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
     h("p", { class: "nv-practice-keys", text: W.keys }));
   answerBox.addEventListener("keydown", (e) => {
@@ -1910,10 +1911,9 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     pause();
     firstStep = null;
     task.textContent = taskText(question, state.perspective, key(), p.words.steps);
-    const label = { window: "window of " + question.name + ", (α, β)", tt: "what " + question.name + " returns, or on",
-      next: "name of the next node entered" }[question.kind];
-    if (label) answerBox.setAttribute("aria-label", label);
-    answerBox.placeholder = { window: "(α, β)", tt: "value or on", next: "node" }[question.kind] || "";
+    const label = { window: L.window_of, tt: L.table, next: L.next }[question.kind];
+    if (label) answerBox.setAttribute("aria-label", fill(label, { name: question.name }));
+    answerBox.placeholder = { window: L.window_hint, tt: L.table_hint, next: L.next_hint }[question.kind] || "";
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);

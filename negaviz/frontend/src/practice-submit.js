@@ -78,8 +78,8 @@ export function saveRecord(model, record, submit) {
 export function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
-  el.textContent = "submit";
-  el.title = "submit: save my answers as a record to hand in";
+  el.textContent = submit.words.button[0];
+  el.title = submit.words.button[1];
   el.setAttribute("aria-label", el.title);
   // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
   if (model && typeof model.on === "function") {

@@ -30,7 +30,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
-  const W = p.words.page; // what the page says (negaviz/quiz/words.json)
+  const W = p.words.page, L = W.labels; // what the page says (negaviz/quiz/words.json)
   const judge = (answers, onlyGiven = false) => grade(key(), answers, { onlyGiven, words: p.words });
   let locked = tree;        // tree mode: stepping waits for check
   let open = null;          // steps mode: the question on show
@@ -40,26 +40,26 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
   let firstStep = null;
 
   const task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" }); // or a window
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint }); // or a window
   const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   const score = h("span", { class: "nv-practice-score" });
-  const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
-  const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+  const button = ([text, label], onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
+  const check = button(L.check, () => (tree ? checkTree() : submit()));
+  const none = button(L.none, () => {
     if (open && open.kind === "cut") for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
     answerBox.value = "";
     submit(true);
   });
-  const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
-  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
-  const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
-  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
+  const showMe = button(L.show_me, () => showStep());
+  const again = button(L.again, () => tryAgain());
+  const skip = button(L.skip, () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
+  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
   const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
-  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
-  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, task, result);
+  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls }, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
     h("p", { class: "nv-practice-keys", text: W.keys }));
   answerBox.addEventListener("keydown", (e) => {
@@ -174,10 +174,9 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     pause();
     firstStep = null;
     task.textContent = taskText(question, state.perspective, key(), p.words.steps);
-    const label = { window: "window of " + question.name + ", (α, β)", tt: "what " + question.name + " returns, or on",
-      next: "name of the next node entered" }[question.kind];
-    if (label) answerBox.setAttribute("aria-label", label);
-    answerBox.placeholder = { window: "(α, β)", tt: "value or on", next: "node" }[question.kind] || "";
+    const label = { window: L.window_of, tt: L.table, next: L.next }[question.kind];
+    if (label) answerBox.setAttribute("aria-label", fill(label, { name: question.name }));
+    answerBox.placeholder = { window: L.window_hint, tt: L.table_hint, next: L.next_hint }[question.kind] || "";
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
