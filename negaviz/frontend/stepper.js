@@ -1331,41 +1331,41 @@ function boundNote(W, name, v, want) {
 }
 
 // Key._mistake's rule: a misconception is named when it predicts two of the student's
-// wrong answers or more and no answer contradicts it (see grading.py).
+// wrong answers or more and no answer contradicts it (see grading.py).  Where each
+// mistake's own answers are right comes decided in the key (wrong_values, right_windows,
+// wrong_cuts); what is compared here is the student's answers.
 function mistakeOf(key, values, windows, chosen, whole) {
   let best = null, chosenId = null;
-  Object.keys(key.titles).forEach((id, order) => {
+  for (const id of Object.keys(key.titles)) {
     const answers = key.mistakes[id];
-    if (!answers) return;
+    if (!answers) continue;
+    const wrongValues = new Set(answers.wrong_values), rightWindows = new Set(answers.right_windows);
+    const wrongCuts = new Set(answers.wrong_cuts);
     let predicted = 0, contradicted = 0;
-    const names = new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])]);
-    for (const name of names) {
+    for (const name of new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])])) {
       const want = key.values[name] || null;
       const theirs = name in answers.values ? num(answers.values[name]) : null;
       const given = values.has(name) ? values.get(name) : null;
-      const mRight = (theirs !== null && want !== null && accepts(want, theirs)) || (theirs === null && want === null);
       const sRight = (given !== null && want !== null && accepts(want, given)) || (given === null && want === null);
       if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
-      else if (!sRight && given === null && theirs === null) predicted += 1;
-      else if (!mRight) contradicted += 1;
+      else if (wrongValues.has(name)) contradicted += 1;
     }
     for (const [name, given] of windows) {
       const right = key.windows[name] ? pair(key.windows[name].window) : null;
       const theirs = name in answers.windows ? pair(answers.windows[name]) : null;
-      const mRight = theirs !== null && right !== null && samePair(theirs, right);
       const sRight = right !== null && samePair(given, right);
       if (!sRight && theirs !== null && samePair(given, theirs)) predicted += 1;
-      else if (!mRight) contradicted += 1;
+      else if (!rightWindows.has(name)) contradicted += 1;
     }
     if (chosen !== null) {
       for (const name of new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
         const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
         if (givenC !== rightC && givenC === theirsC) predicted += 1;
-        else if (theirsC !== rightC) contradicted += 1;
+        else if (wrongCuts.has(name)) contradicted += 1;
       }
     }
     if (predicted >= 2 && !contradicted && (best === null || predicted > best)) { best = predicted; chosenId = id; }
-  });
+  }
   return chosenId;
 }
 

@@ -166,7 +166,9 @@ class Key:
             "repeated": sorted(self.repeated),
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
-                             "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
+                             "cuts": sorted(m["cuts"]),
+                             **{part: sorted(names) for part, names in self._judged(m).items()}}
+                         for k, m in self.mistakes.items()},
             "leaf_values": {k: {**v, "value": number_out(v["value"])} for k, v in self.leaf_values.items()},
             "tt": {k: {**v, "value": None if v["value"] is None else number_out(v["value"]),
                        "window": [number_out(v["window"][0]), number_out(v["window"][1])]} for k, v in self.tt.items()},
@@ -396,6 +398,19 @@ class Key:
             return fill(_W["extra_never"], name=name)
         return fill(_W["extra_root"], name=name)
 
+    def _judged(self, answers: dict[str, Any]) -> dict[str, set[str]]:
+        """Where one mistake's answers are right, decided here once (the page reads it in
+        :meth:`to_json`'s ``mistakes``): the names whose value it gets wrong (a wrong value,
+        one where none is asked, or none where one is), the names whose window it gets
+        right, and the moves it cuts or leaves uncut wrongly."""
+        mv, mw = answers["values"], answers["windows"]
+        return {
+            "wrong_values": {n for n in set(self.values) | set(mv)
+                             if not (n in self.values and n in mv and _accepts(self.values[n], mv[n]))},
+            "right_windows": {n for n, w in mw.items() if n in self.windows and _same_pair(w, self.windows[n]["window"])},
+            "wrong_cuts": set(self.cuts) ^ set(answers["cuts"]),
+        }
+
     def _mistake(self, values: dict[str, float], windows: dict[str, Window], chosen: set[str] | None,
                  whole: bool) -> str | None:
         """The misconception a student's answers follow, named only where it explains them
@@ -416,11 +431,11 @@ class Key:
                 continue
             predicted = contradicted = 0
             mv, mw = answers["values"], answers["windows"]
+            judged = self._judged(answers)
             for name in set(values) | (set(self.never) if whole else set()):
                 want = self.values.get(name)
                 theirs = mv.get(name)
-                m_right = (theirs is not None and want is not None and _accepts(want, theirs)) or (
-                    theirs is None and want is None)
+                m_right = name not in judged["wrong_values"]
                 given = values.get(name)
                 s_right = (given is not None and want is not None and _accepts(want, given)) or (
                     given is None and want is None)
@@ -431,7 +446,7 @@ class Key:
             for name, given_w in windows.items():
                 right_w = self.windows[name]["window"] if name in self.windows else None
                 theirs_w = mw.get(name)
-                m_right = theirs_w is not None and right_w is not None and _same_pair(theirs_w, right_w)
+                m_right = name in judged["right_windows"]
                 s_right = right_w is not None and _same_pair(given_w, right_w)
                 if not s_right and theirs_w is not None and _same_pair(given_w, theirs_w):
                     predicted += 1
@@ -442,7 +457,7 @@ class Key:
                     right_c, theirs_c, given_c = name in self.cuts, name in answers["cuts"], name in chosen
                     if given_c != right_c and given_c == theirs_c:
                         predicted += 1
-                    elif theirs_c != right_c:
+                    elif name in judged["wrong_cuts"]:
                         contradicted += 1
             if predicted >= 2 and not contradicted and (best is None or (predicted, -order) > best):
                 best, chosen_id = (predicted, -order), m.id

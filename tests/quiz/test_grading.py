@@ -271,6 +271,9 @@ def fixture_cases() -> list[dict[str, Any]]:
             key = answer_key(trace, perspective=perspective)  # type: ignore[arg-type]
             sets: list[tuple[dict[str, Any], bool]] = [(right_answers(key), False)]
             sets += [(mistaken_answers(key, m), False) for m in key.mistakes]
+            for m in key.mistakes:  # a mistake's answers, but its cuts or its windows right: contradicted there
+                sets.append(({**mistaken_answers(key, m), "cut": right_answers(key)["cut"]}, False))
+                sets.append(({**mistaken_answers(key, m), "windows": right_answers(key)["windows"]}, False))
             for _ in range(6):
                 a = right_answers(key)
                 for n in list(a["values"]):
