@@ -598,17 +598,14 @@ def _with_soft(values: dict[str, dict[str, Any]], soft: dict[str, float]) -> dic
 def _kinds(name: str, *, hard: float, soft: float, hard_search: bool) -> dict[str, Any]:
     """The notes an accepted bound gets: which kind it is, fail-hard's (clamped into the
     window) or fail-soft's (the best value found), or one between them."""
-    this_hard, this_soft = (" (this search's)", "") if hard_search else ("", " (this search's)")
-    gives_soft = "would give" if hard_search else "gives"
-    gives_hard = "gives" if hard_search else "would give"
+    b = _W["bounds"]
+    this_hard, this_soft = (b["this"], "") if hard_search else ("", b["this"])
+    gives_soft, gives_hard = (b["would_give"], b["gives"]) if hard_search else (b["gives"], b["would_give"])
     lo, hi = min(hard, soft), max(hard, soft)
     return {
-        "bounds": ((hard, f"{name}: {fmt(hard)} is fail-hard's bound{this_hard}; fail-soft {gives_soft} "
-                          f"{fmt(soft)}; both are right for this search."),
-                   (soft, f"{name}: {fmt(soft)} is fail-soft's bound{this_soft}; fail-hard {gives_hard} "
-                          f"{fmt(hard)}; both are right for this search.")),
-        "between": f"{name}'s value is only a bound: any from {fmt(lo)} to {fmt(hi)} is right "
-                   f"(fail-hard gives {fmt(hard)}, fail-soft {fmt(soft)}).",
+        "bounds": ((hard, fill(b["hard"], name=name, hard=fmt(hard), this=this_hard, gives=gives_soft, soft=fmt(soft))),
+                   (soft, fill(b["soft"], name=name, soft=fmt(soft), this=this_soft, gives=gives_hard, hard=fmt(hard)))),
+        "between": fill(b["between"], name=name, lo=fmt(lo), hi=fmt(hi), hard=fmt(hard), soft=fmt(soft)),
     }
 
 
