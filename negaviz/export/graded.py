@@ -32,6 +32,7 @@ from negaviz.games.protocol import label, restore
 from negaviz.quiz.attempt import FORMAT, SCHEMA
 from negaviz.quiz.salt import issued_exercise, seal, variant_seed
 from negaviz.quiz.exercises import Exercise
+from negaviz.quiz.words import WORDS
 from negaviz.vocabulary import Perspective, check_flag, check_text, shown
 
 __all__ = ["graded_sheet_html"]
@@ -116,7 +117,8 @@ def graded_sheet_html(
         exercises.append({**issued.to_json(), "seal": seal(key_salt, issued.id, student, variant)})
         sections.append(exercise_html(ex, number).replace("</section>\n", _form(ex, number - 1, True) + "</section>\n"))
     name = file or re.sub(r"[^\w.-]+", "_", f"{sheet}-{student}") + ".json"
-    data = {"submit": {"format": FORMAT, "schema": SCHEMA, "negaviz": __version__, "student": student, "file": name},
+    data = {"submit": {"format": FORMAT, "schema": SCHEMA, "negaviz": __version__, "student": student, "file": name,
+                       "words": WORDS["submit"]},
             "exercises": exercises}
     heading = title or f"Graded exercises: {sheet}"
     script = SUBMIT_JS.read_text(encoding="utf-8") + "\nbootGradedPage(document);\n"

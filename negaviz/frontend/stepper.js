@@ -1021,66 +1021,133 @@ class Pane {
   }
 }
 
+// ------------------------------------------------------------ src/words.js
+// The words of practice come from Python (negaviz/quiz/words.json, in the scene's
+// practice data as practice.words): this fills one in, as negaviz.quiz.words.fill does.
+
+/**
+ * A template with each {part} filled in; a pair of templates is [one, many], chosen by n.
+ * @param {string|string[]} template
+ * @param {object} [parts]
+ * @returns {string}
+ */
+function fill(template, parts = {}) {
+  const text = Array.isArray(template) ? template[parts.n === 1 ? 0 : 1] : template;
+  return text.replace(/\{(\w+)\}/g, (_, part) => String(parts[part]));
+}
+
+// ------------------------------------------------------------ src/reading.js
+// How a typed answer is read: numbers, windows, lists of names, and names matched
+// regardless of case, by negaviz.quiz.reading's rule (its docstring says what the rule
+// is and why).  tests/quiz/reading.json holds the cases both sides are tested on, and
+// tests/frontend/reading.test.mjs compares the two on every character Unicode assigns.
+// `w` is the words' reading section (negaviz/quiz/words.json, in the practice data).
+
+// Python's str.isspace characters (JavaScript's \s has U+FEFF and lacks U+001C-001F, U+0085).
+const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const EDGES = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
+const WINDOW_EDGES = /^[()[\]{} ]+|[()[\]{} ]+$/g;
+const WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE + "]+");
+// Python's \b around "and": a letter, digit or underscore on neither side.
+const LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+const DECIMAL = /\p{Nd}/u;
+const OTHER_NUMBER = /\p{No}/u;
+
+/** Python's str.strip(). */
+const strip = (text) => String(text).replace(EDGES, "");
+
+// A decimal digit's value: Unicode assigns them in runs of ten, 0 to 9.
+function digit(ch) {
+  let cp = ch.codePointAt(0), k = 0;
+  while (DECIMAL.test(String.fromCodePoint(cp - 1))) { cp -= 1; k += 1; }
+  return String(k % 10);
+}
+
+/** negaviz.quiz.reading.typed: digits of any script as ASCII, No kept, the rest NFKC. */
+function typed(text) {
+  let out = "";
+  for (const ch of String(text)) out += DECIMAL.test(ch) ? digit(ch) : OTHER_NUMBER.test(ch) ? ch : ch.normalize("NFKC");
+  return out;
+}
+
+// Case folding as Python's str.casefold, a character at a time (tested on every one):
+// lower, upper, lower again (ß and ẞ to ss), but Cherokee folds to its capitals and the
+// dotless ı stays itself.
+const CHEROKEE = /[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]/u;
+const foldChar = (ch) => (CHEROKEE.test(ch) ? ch.toUpperCase() : ch === "ı" ? ch : ch.toLowerCase().toUpperCase().toLowerCase());
+
+/** negaviz.quiz.reading.fold: NFKC, then Python's str.casefold(). */
+const fold = (text) => Array.from(String(text).normalize("NFKC"), foldChar).join("");
+
+/** Python's repr() of a string (for the notes that quote an answer). */
+function pyRepr(x) {
+  if (typeof x !== "string") return String(x);
+  const q = x.includes("'") && !x.includes('"') ? '"' : "'";
+  let out = "";
+  for (const ch of x) {
+    const cp = ch.codePointAt(0);
+    if (ch === q || ch === "\\") out += "\\" + ch;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (ch !== " " && /[\p{C}\p{Z}]/u.test(ch)) {
+      out += cp < 0x100 ? "\\x" + cp.toString(16).padStart(2, "0") : cp < 0x10000 ? "\\u" + cp.toString(16).padStart(4, "0")
+        : "\\U" + cp.toString(16).padStart(8, "0");
+    } else out += ch;
+  }
+  return q + out + q;
+}
+
+/** negaviz.quiz.reading.parse_value: a number, or an Error saying what was wrong. */
+function parseValue(answer, w) {
+  if (typeof answer === "number") {
+    if (Number.isNaN(answer)) throw new Error(w.nan);
+    return answer;
+  }
+  const text = strip(typed(answer)).replace(/[−–]/g, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
+  let v;
+  if (NUMBER.test(text)) v = Number(text);
+  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
+  else throw new Error(fill(w.not_number, { answer: pyRepr(answer) }));
+  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(fill(w.too_large, { answer: pyRepr(answer) }));
+  return v;
+}
+
+/** parse_window: two numbers, from text like "(5, inf)" or a pair. */
+function parseWindow(answer, w) {
+  let parts;
+  if (Array.isArray(answer)) parts = answer;
+  else parts = strip(typed(answer)).replace(WINDOW_EDGES, "").split(WINDOW_SPLIT).filter((p) => p);
+  if (parts.length !== 2) throw new Error(fill(w.not_window, { answer: pyRepr(answer) }));
+  return [parseValue(parts[0], w), parseValue(parts[1], w)];
+}
+
+/** parse_labels: names from a list, or text like "G, H" or "none". */
+function parseLabels(answer, w) {
+  if (answer === null || answer === undefined) return [];
+  if (Array.isArray(answer)) return answer.map(strip).filter((p) => p);
+  const text = strip(answer);
+  if (w.none.includes(fold(text))) return [];
+  return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
+}
+
 // ------------------------------------------------------------ src/practice.js
 // Grading a student's answers in the page, with no kernel: negaviz.quiz.grade's
 // Key.grade, line for line, on the key Python wrote (answer_key(trace).to_json()).
 // Nothing is searched here: every right answer, every explanation and the answers
-// each mistake gives come in the key.  tests/frontend/practice.test.mjs checks that
-// this grades every fixture answer exactly as Python does.
+// each mistake gives come in the key; every sentence and note is a template of
+// negaviz/quiz/words.json (how.words), and answers are read by reading.js's rule.
+// tests/frontend/practice.test.mjs checks that this grades every fixture answer exactly
+// as Python does.
 
 const fmt = makeFmt({});
-const MINUS = /[−–]/g;
-const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
-const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
-const GOES_ON = new Set(["on", "go on", "goes on", "searches on", "search on", "search", "no"]); // grading.py's _GOES_ON
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
-
-const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
-
-// negaviz.quiz.questions.parse_value: a number, or an Error saying what was wrong.
-function parseValue(answer) {
-  if (typeof answer === "number") {
-    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
-    return answer;
-  }
-  // (questions.py's _NUMBER: after NFKC, a sign, ASCII digits, a point, an exponent, or inf)
-  const text = String(answer).normalize("NFKC").trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
-  let v;
-  if (NUMBER.test(text)) v = Number(text);
-  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
-  else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
-  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(repr(answer) + " is too large to be a value here (write inf for infinity)");
-  return v;
-}
-
-// parse_window: two numbers, from text like "(5, inf)" or a pair.
-function parseWindow(answer) {
-  let parts;
-  if (Array.isArray(answer)) parts = answer;
-  else {
-    const text = String(answer).trim().replace(/^[()[\]{} ]+|[()[\]{} ]+$/g, "");
-    parts = text.split(/\s*[,;]\s*|\s+/).filter((p) => p);
-  }
-  if (parts.length !== 2) throw new Error(repr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
-  return [parseValue(parts[0]), parseValue(parts[1])];
-}
-
-// parse_labels: names from a list, or text like "G, H" or "none".
-function parseLabels(answer) {
-  if (answer === null || answer === undefined) return [];
-  if (Array.isArray(answer)) return answer.map((p) => String(p).trim()).filter((p) => p);
-  const text = String(answer).trim();
-  if (NONE.has(text.toLowerCase())) return [];
-  return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
-}
-
 // grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
 const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
 const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
 const pair = (w) => [num(w[0]), num(w[1])];
-const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
-const count = (n, one, many) => n + " " + (n === 1 ? one : many);
-const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1]);
+const blank = (a) => a === null || a === undefined || (typeof a === "string" && !strip(a));
+const and = (w, parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(w.comma) + w.and + parts[parts.length - 1]);
 
 function accepts(want, v) {
   if (same(v, num(want.value))) return true;
@@ -1094,13 +1161,15 @@ function accepts(want, v) {
  * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
  *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
  *   next: step -> name ("none": no node)
- * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
+ * @param {{words: object, onlyGiven?: boolean}} how  the words (negaviz/quiz/words.json, in the practice
+ *   data); onlyGiven: grade only what is given (one question at a time)
  * @returns {object} the Grade's fields, sets as sorted arrays
  */
-function grade(key, answers, how = {}) {
+function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
+  const W = how.words.grade, R = how.words.reading;
   const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [n.toLowerCase(), n]));
+  const folded = new Map(key.names.map((n) => [fold(n), n]));
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
@@ -1108,19 +1177,19 @@ function grade(key, answers, how = {}) {
   const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
   const givenValues = new Map(), givenWindows = new Map();
   const exact = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (names.has(text)) return text;
-    return folded.has(text.toLowerCase()) ? folded.get(text.toLowerCase()) : null;
+    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
   };
   const nameOf = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
       const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
-      notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
+      notes.push(fill(W.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") }));
       return null;
     }
-    notes.push("There is no node " + repr(text) + " in this tree.");
+    notes.push(fill(W.no_node, { text: pyRepr(text) }));
     return null;
   };
 
@@ -1130,15 +1199,15 @@ function grade(key, answers, how = {}) {
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      raws.set(name, [...(raws.get(name) || []), String(raw).trim()]);
-      try { into.set(name, parse(answer)); } catch (e) {
-        notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
+      raws.set(name, [...(raws.get(name) || []), strip(raw)]);
+      try { into.set(name, parse(answer, R)); } catch (e) {
+        notes.push(fill(W.unread, { what, name, error: e.message }));
         unanswered.add(name);
       }
     }
     for (const [name, all] of raws) {
       if (all.length < 2) continue; // (which to take would depend on the order given)
-      notes.push(name + "'s " + what + " is given " + all.length + " times (" + all.sort().join(", ") + "): give it once.");
+      notes.push(fill(W.given_twice, { name, what, n: all.length, raws: all.sort().join(", ") }));
       into.delete(name);
       unanswered.add(name);
     }
@@ -1153,7 +1222,7 @@ function grade(key, answers, how = {}) {
       const v = givenValues.get(name);
       if (accepts(want, v)) {
         right += 1;
-        if (want.accepted != null) notes.push(boundNote(name, v, want));
+        if (want.accepted != null) notes.push(boundNote(W, name, v, want));
       } else {
         wrongValues.add(name);
         wrong.push([want.step, name, "value", want.why]);
@@ -1166,8 +1235,8 @@ function grade(key, answers, how = {}) {
         if (same(givenValues.get(name), num(leaf.value))) right += 1;
         else { wrongValues.add(name); wrong.push([leaf.step, name, "value", leaf.why]); }
       } else if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
-      else if (key.leaves.includes(name)) notes.push(name + " is a leaf: its value is given, not asked.");
-      else if (!key.values[name]) notes.push(name + " is not searched as an inner node: its value is not asked.");
+      else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
+      else if (!key.values[name]) notes.push(fill(W.not_inner, { name }));
     }
   }
 
@@ -1180,13 +1249,13 @@ function grade(key, answers, how = {}) {
       if (samePair(givenWindows.get(name), pair(want.window))) right += 1;
       else { wrongWindows.add(name); wrong.push([want.step, name, "window", want.why]); }
     }
-    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(name + "'s window is not asked.");
+    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(fill(W.window_not_asked, { name }));
   }
 
   const missed = new Set(), extra = new Set();
   const cutGraded = answers.cut != null;
   if (cutGraded) {
-    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut);
+    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut, R);
     for (const raw of labels) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
       if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
@@ -1199,7 +1268,7 @@ function grade(key, answers, how = {}) {
       extra.add(name);
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
-      wrong.push([step, name, "extra", extraWhy(key, name)]);
+      wrong.push([step, name, "extra", extraWhy(W, key, name)]);
     }
   }
 
@@ -1208,11 +1277,11 @@ function grade(key, answers, how = {}) {
       const name = nameOf(raw);
       if (name === null) continue;
       const want = (key.tt || {})[name];
-      if (!want) { notes.push("The table does not answer at " + name + ": nothing is asked there."); continue; }
+      if (!want) { notes.push(fill(W.no_table, { name })); continue; }
       let said = null;
-      if (!GOES_ON.has(String(answer).trim().toLowerCase())) {
-        try { said = parseValue(answer); } catch (e) {
-          notes.push("The answer at " + name + " could not be read: " + e.message + " (or write on, if the search goes on).");
+      if (!R.goes_on.includes(fold(strip(answer)))) {
+        try { said = parseValue(answer, R); } catch (e) {
+          notes.push(fill(W.table_unread, { name, error: e.message }));
           continue;
         }
       }
@@ -1228,12 +1297,12 @@ function grade(key, answers, how = {}) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || (exact(guess) === null && NOTHING.has(String(guess).trim().toLowerCase())) ? null : nameOf(guess);
+      const name = blank(guess) || (exact(guess) === null && R.nothing.includes(fold(strip(guess)))) ? null : nameOf(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
-        const why = want ? "The next node entered is " + want + "." : "No node is entered after this: the search ends.";
-        wrong.push([at, want || String(guess).trim(), "next", why]);
+        const why = want ? fill(W.next_is, { name: want }) : W.search_ends;
+        wrong.push([at, want || strip(guess), "next", why]);
       }
     }
   }
@@ -1248,7 +1317,7 @@ function grade(key, answers, how = {}) {
     correct, missed_cuts: sorted(missed), extra_cuts: sorted(extra), wrong_values: sorted(wrongValues),
     wrong_windows: sorted(wrongWindows), wrong_next: [...wrongNext].sort((a, b) => a - b), unanswered: sorted(unanswered),
     first_wrong: first ? first[1] : null, step: first ? first[0] : null, mistake: named,
-    sentence: sentence(key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
+    sentence: sentence(W, key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
     score: [right, asked], notes,
   };
 }
@@ -1259,79 +1328,70 @@ function nextEntered(key, step) {
   return [key.n, null];
 }
 
-function extraWhy(key, name) {
+function extraWhy(W, key, name) {
   if (key.searched[name] != null) return key.searched[name];
-  if (key.never[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
-  return name + " is the root: it is searched, not cut.";
+  return fill(key.never[name] ? W.extra_never : W.extra_root, { name });
 }
 
 // An accepted answer to a value that is only a bound: which kind of bound it is.
-function boundNote(name, v, want) {
+function boundNote(W, name, v, want) {
   for (const [b, text] of want.bounds || []) if (same(v, num(b))) return text;
-  return (name + ": " + fmt(v) + " is accepted. " + (want.between || "")).trimEnd();
+  return fill(W.accepted, { name, value: fmt(v), between: want.between || "" }).trimEnd();
 }
 
 // Key._mistake's rule: a misconception is named when it predicts two of the student's
-// wrong answers or more and no answer contradicts it (see grading.py).
+// wrong answers or more and no answer contradicts it (see grading.py).  Where each
+// mistake's own answers are right comes decided in the key (wrong_values, right_windows,
+// wrong_cuts); what is compared here is the student's answers.
 function mistakeOf(key, values, windows, chosen, whole) {
   let best = null, chosenId = null;
-  Object.keys(key.titles).forEach((id, order) => {
+  for (const id of Object.keys(key.titles)) {
     const answers = key.mistakes[id];
-    if (!answers) return;
+    if (!answers) continue;
+    const wrongValues = new Set(answers.wrong_values), rightWindows = new Set(answers.right_windows);
+    const wrongCuts = new Set(answers.wrong_cuts);
     let predicted = 0, contradicted = 0;
-    const names = new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])]);
-    for (const name of names) {
+    for (const name of new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])])) {
       const want = key.values[name] || null;
       const theirs = name in answers.values ? num(answers.values[name]) : null;
       const given = values.has(name) ? values.get(name) : null;
-      const mRight = (theirs !== null && want !== null && accepts(want, theirs)) || (theirs === null && want === null);
       const sRight = (given !== null && want !== null && accepts(want, given)) || (given === null && want === null);
       if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
-      else if (!sRight && given === null && theirs === null) predicted += 1;
-      else if (!mRight) contradicted += 1;
+      else if (wrongValues.has(name)) contradicted += 1;
     }
     for (const [name, given] of windows) {
       const right = key.windows[name] ? pair(key.windows[name].window) : null;
       const theirs = name in answers.windows ? pair(answers.windows[name]) : null;
-      const mRight = theirs !== null && right !== null && samePair(theirs, right);
       const sRight = right !== null && samePair(given, right);
       if (!sRight && theirs !== null && samePair(given, theirs)) predicted += 1;
-      else if (!mRight) contradicted += 1;
+      else if (!rightWindows.has(name)) contradicted += 1;
     }
     if (chosen !== null) {
       for (const name of new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
         const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
         if (givenC !== rightC && givenC === theirsC) predicted += 1;
-        else if (theirsC !== rightC) contradicted += 1;
+        else if (wrongCuts.has(name)) contradicted += 1;
       }
     }
     if (predicted >= 2 && !contradicted && (best === null || predicted > best)) { best = predicted; chosenId = id; }
-  });
+  }
   return chosenId;
 }
 
-function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
-  if (correct) return "All right: every answer matches the search.";
+function sentence(W, key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
+  if (correct) return W.all_right;
   const parts = [];
-  if (wrongValues.size) {
-    parts.push(wrongValues.size !== 1 ? wrongValues.size + " of " + Math.max(askedValues, wrongValues.size) + " values are wrong"
-      : "1 of " + Math.max(askedValues, 1) + " values is wrong");
+  if (wrongValues.size) parts.push(fill(W.values_wrong, { n: wrongValues.size, asked: Math.max(askedValues, wrongValues.size) }));
+  for (const [kind, wrong] of [["windows_wrong", wrongWindows], ["missed", missed], ["extra", extra], ["next_wrong", wrongNext], ["unanswered", unanswered]]) {
+    if (wrong.size) parts.push(fill(W[kind], { n: wrong.size }));
   }
-  if (wrongWindows.size) parts.push(count(wrongWindows.size, "window is wrong", "windows are wrong"));
-  if (missed.size) parts.push(count(missed.size, "cut is missed", "cuts are missed"));
-  if (extra.size) parts.push(count(extra.size, "cut is extra", "cuts are extra"));
-  if (wrongNext.size) parts.push(count(wrongNext.size, "prediction is wrong", "predictions are wrong"));
-  if (unanswered.size) parts.push(count(unanswered.size, "answer is missing", "answers are missing"));
-  let text = "Not yet: " + and(parts) + ".";
+  let text = fill(W.not_yet, { parts: and(W, parts) });
   if (first !== null) {
     const [step, name, kind, why] = first;
-    if (kind === "next") text += " The first wrong prediction: " + why[0].toLowerCase() + why.slice(1, -1) + " (step " + step + ").";
-    else {
-      const what = { value: "wrong node", never: "wrong node", window: "wrong window", missed: "missed cut", extra: "extra cut" }[kind];
-      text += " The first " + what + " is " + name + " (step " + step + "): " + why;
-    }
+    if (kind === "next") text += fill(W.first_next, { why: why[0].toLowerCase() + why.slice(1, -1), step });
+    else text += fill(W.first, { what: W.what[kind], name, step, why });
   }
-  if (named !== null) text += " This is what " + key.titles[named][0] + " gives. " + key.titles[named][1];
+  if (named !== null) text += fill(W.named, { title: key.titles[named][0], why: key.titles[named][1] });
   return text;
 }
 
@@ -1353,6 +1413,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
   const edges = new Map();  // child name -> {g, parent, on}
   let items = null;         // the drawing they are on
+  const L = p.words.page.labels; // the fields' and toggles' names (negaviz/quiz/words.json)
 
   // A drawn node's name as the key spells it: the picture shortens long move paths, and
   // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
@@ -1390,7 +1451,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   }
 
   function windowField(name) {
-    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" }));
+    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": fill(L.window_field, { name }), placeholder: L.window_hint }));
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     return box;
   }
@@ -1407,7 +1468,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     const e = { g: it.edge, parent, on: false };
     it.edge.setAttribute("role", "checkbox");
     it.edge.setAttribute("aria-checked", "false");
-    it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+    it.edge.setAttribute("aria-label", fill(L.cut_edge, { parent, name }));
     const path = it.edge.querySelector("path");
     if (path) {
       const hit = path.cloneNode(false);
@@ -1428,7 +1489,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     items = drawn;
     fields.clear();
     edges.clear();
-    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    windowsBox.replaceChildren(h("span", { text: L.windows_heading }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
@@ -1436,7 +1497,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
       if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
-        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, fill(L.value_of, { name })) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         f.value.addEventListener("change", () => log.value(name, f.value.value));
         if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
@@ -1550,27 +1611,22 @@ function stepQuestions(key, windows, ask, skip = []) {
  * What the student is asked.
  * @param {{kind: string, name?: string}} question
  * @param {string} perspective  the view shown
+ * @param {object} key  the key of that view (a table hit's question tells its entry)
+ * @param {object} W  the words' steps section (negaviz/quiz/words.json, in the practice data)
  * @returns {string}
  */
-function taskText(question, perspective, key = null) {
-  const view = perspective === "minimax" ? " for the first player (minimax)" : "";
+function taskText(question, perspective, key, W) {
+  const minimax = perspective === "minimax" ? W.minimax : "";
   const name = question.name;
-  if (question.kind === "value") return "What does " + name + " return" + view + "? Type it on " + name + ", then press Enter.";
-  if (question.kind === "window") {
-    return name + " is entered next. With which window (α, β)" + (view || ", for the side to move there")
-      + "? Type it, such as (−∞, 5), then press Enter.";
-  }
-  if (question.kind === "leaf") {
-    return "The game is over at " + name + ". What is it worth" + (view || " for the side to move") + "? Type it on the node, then press Enter.";
-  }
+  if (question.kind === "value") return fill(W.value, { name, view: minimax });
+  if (question.kind === "window") return fill(W.window, { name, view: minimax || W.window_view });
+  if (question.kind === "leaf") return fill(W.leaf, { name, view: minimax || W.leaf_view });
   if (question.kind === "tt") {
     const t = key.tt[name];
     const [a, b] = t.window.map(num);
-    return "The table holds " + t.entry + " for " + name + ", entered with the window (" + writeValue(a) + ", " + writeValue(b)
-      + "). Does the search stop here? Type what " + name + " returns if it does, or on if it searches on, then press Enter.";
+    return fill(W.tt, { entry: t.entry, name, alpha: writeValue(a), beta: writeValue(b) });
   }
-  if (question.kind === "cut") return "Which of " + name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none.";
-  return "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+  return fill(question.kind === "cut" ? W.cut : W.next, { name });
 }
 
 // ------------------------------------------------------------ src/practice-submit.js
@@ -1627,18 +1683,22 @@ function downloadRecord(record, filename) {
   setTimeout(() => URL.revokeObjectURL(a.href), 0);
 }
 
+// What the student is told (the data's submit.words: negaviz/quiz/words.json's submit;
+// this file runs alone on a graded page, so it fills the one part itself).
+const told = (template, part) => template.replace(/\{\w+\}/, () => part);
+
 /**
  * Save a record: to the kernel where the widget names a file beside the notebook (its
- * model's answers_file), else as a download.  Returns what the student is told.
+ * model's answers_file), else as a download named submit.file.  Returns what the student is told.
  */
-function saveRecord(model, record, filename) {
+function saveRecord(model, record, submit) {
   const file = model && typeof model.get === "function" ? model.get("answers_file") : "";
   if (file) {
     model.send({ type: "attempt", record });
-    return "Submitting: saving " + file + " beside the notebook…";
+    return told(submit.words.submitting, file);
   }
-  downloadRecord(record, filename);
-  return "Submitted: your answers are downloaded as " + filename + ". Hand that file in.";
+  downloadRecord(record, submit.file);
+  return told(submit.words.downloaded, submit.file);
 }
 
 /**
@@ -1650,19 +1710,19 @@ function saveRecord(model, record, filename) {
 function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
-  el.textContent = "submit";
-  el.title = "submit: save my answers as a record to hand in";
+  el.textContent = submit.words.button[0];
+  el.title = submit.words.button[1];
   el.setAttribute("aria-label", el.title);
   // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
   if (model && typeof model.on === "function") {
     model.on("msg:custom", (msg) => {
-      if (msg && msg.type === "saved") say("Submitted: your answers are saved as " + msg.file + " beside the notebook.");
-      else if (msg && msg.type === "not-saved") say("Not saved: " + msg.why);
+      if (msg && msg.type === "saved") say(told(submit.words.saved, msg.file));
+      else if (msg && msg.type === "not-saved") say(told(submit.words.not_saved, msg.why));
     });
   }
   el.addEventListener("click", () => {
     const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() }; // as asked: windows while shown
-    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit.file));
+    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit));
   });
   return el;
 }
@@ -1686,7 +1746,7 @@ function bootGradedPage(doc) {
   const status = doc.getElementById("negaviz-status");
   doc.getElementById("negaviz-submit").addEventListener("click", () => {
     const record = attemptRecord(data.submit, data.exercises.map((exercise, i) => ({ exercise, answers: logs[i].list, verdict: null })));
-    status.textContent = saveRecord(null, record, data.submit.file);
+    status.textContent = saveRecord(null, record, data.submit);
   });
 }
 
@@ -1700,11 +1760,6 @@ function bootGradedPage(doc) {
 //          just before it returns (typed on the node); which node is entered next (click
 //          it, or type its name); the window a node is entered with (typed); which of a
 //          node's moves are never tried (its edges clicked).
-
-const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
-  + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
-const TREE_WINDOWS = " While windows are shown, type each inner node's window too, (α, β), the window it is entered with.";
-const KEYS_NOTE = "Tab goes from field to field, then to check and show me; Escape leaves a field and keeps what you typed.";
 
 /**
  * Practice for a stepper whose scene carries practice data.
@@ -1721,6 +1776,8 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
+  const W = p.words.page, L = W.labels; // what the page says (negaviz/quiz/words.json)
+  const judge = (answers, onlyGiven = false) => grade(key(), answers, { onlyGiven, words: p.words });
   let locked = tree;        // tree mode: stepping waits for check
   let open = null;          // steps mode: the question on show
   const done = new Map();   // steps mode: question id -> "right" | "wrong" | "skipped"
@@ -1728,29 +1785,29 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
   const soFar = { values: {}, windows: {} }; // steps mode: every value and window answered, first tries
   let firstStep = null;
 
-  const task = h("p", { class: "nv-practice-task", text: tree ? TREE_TASK + (p.windows ? TREE_WINDOWS : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" }); // or a window
+  const task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint }); // or a window
   const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   const score = h("span", { class: "nv-practice-score" });
-  const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
-  const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+  const button = ([text, label], onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
+  const check = button(L.check, () => (tree ? checkTree() : submit()));
+  const none = button(L.none, () => {
     if (open && open.kind === "cut") for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
     answerBox.value = "";
     submit(true);
   });
-  const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
-  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
-  const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
-  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
+  const showMe = button(L.show_me, () => showStep());
+  const again = button(L.again, () => tryAgain());
+  const skip = button(L.skip, () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
+  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
   const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
-  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
-  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, task, result);
+  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls }, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
-    h("p", { class: "nv-practice-keys", text: KEYS_NOTE }));
+    h("p", { class: "nv-practice-keys", text: W.keys }));
   answerBox.addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); submit(); }
     else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
@@ -1817,7 +1874,7 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
       if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
     }
     for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
-    const g = grade(key(), answers);
+    const g = judge(answers);
     shownGrade = g;
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
@@ -1845,7 +1902,7 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     firstStep = null;
     for (const f of marks.fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
     for (const [name, e] of marks.edges) marks.setCut(name, e.on);
-    result.textContent = "Try again: your answers are kept; the search is hidden until you check.";
+    result.textContent = W.try_again;
     go(0);
     refresh();
   }
@@ -1862,11 +1919,10 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     open = question;
     pause();
     firstStep = null;
-    task.textContent = taskText(question, state.perspective, key());
-    const label = { window: "window of " + question.name + ", (α, β)", tt: "what " + question.name + " returns, or on",
-      next: "name of the next node entered" }[question.kind];
-    if (label) answerBox.setAttribute("aria-label", label);
-    answerBox.placeholder = { window: "(α, β)", tt: "value or on", next: "node" }[question.kind] || "";
+    task.textContent = taskText(question, state.perspective, key(), p.words.steps);
+    const label = { window: L.window_of, tt: L.table, next: L.next }[question.kind];
+    if (label) answerBox.setAttribute("aria-label", fill(label, { name: question.name }));
+    answerBox.placeholder = { window: L.window_hint, tt: L.table_hint, next: L.next_hint }[question.kind] || "";
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
@@ -1884,20 +1940,20 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     let g;
     if (onNode(open.kind)) {
       const f = marks.fields.get(open.name);
-      g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
+      g = judge({ values: { [open.name]: f ? f.value.value : "" } }, true);
       if (f) mark(f.value, g.correct ? "" : "wrong");
     } else if (open.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === open.name);
-      g = grade(key(), { cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, { onlyGiven: true });
+      g = judge({ cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, true);
       for (const [name, e] of mine) {
         if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
         else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
       }
     } else if (open.kind === "window") {
-      g = grade(key(), { windows: { [open.name]: answerBox.value } }, { onlyGiven: true });
+      g = judge({ windows: { [open.name]: answerBox.value } }, true);
     } else if (open.kind === "tt") {
-      g = grade(key(), { tt: { [open.name]: answerBox.value } }, { onlyGiven: true });
-    } else g = grade(key(), { next: { [String(open.q)]: nothing ? "" : answerBox.value } });
+      g = judge({ tt: { [open.name]: answerBox.value } }, true);
+    } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     if (open.kind === "value" || open.kind === "window") {
       const f = open.kind === "value" ? marks.fields.get(open.name) : null;
@@ -1914,10 +1970,10 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     close("");
     say(g, revealAt);
     // a misconception is named once the answers so far follow it (two or more, none against it)
-    const all = grade(key(), soFar, { onlyGiven: true });
+    const all = judge(soFar, true);
     if (!g.correct && all.mistake !== null) {
       const [title, why] = key().titles[all.mistake];
-      result.append(h("p", { class: "nv-pattern", text: "Your answers so far follow one pattern: this is what " + title + " gives. " + why }));
+      result.append(h("p", { class: "nv-pattern", text: fill(W.pattern, { title, why }) }));
     }
     if (!open) home.focus({ preventScroll: true }); // the arrow keys step on (unless a question follows here)
   }
@@ -1930,17 +1986,18 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
 
   function close(text) {
     open = null;
-    task.textContent = "Step on (→): the search pauses at the next question.";
+    task.textContent = W.step_on;
     if (text) result.textContent = text;
     refresh();
     go(state.step, true); // repaint: what the question hid is shown
   }
 
   function say(g, reveal = null) {
-    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? "Yes." : g.sentence }));
-    if (!tree && !g.correct) result.firstChild.textContent = g.sentence.replace(/^Not yet: [^.]*\. /, "No. ");
+    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
+    const verdict = g.sentence.indexOf(". "); // "Not yet: 1 value is wrong. The first ..." says "No. The first ..."
+    if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
     for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
-    if (g.first_wrong !== null && tree) result.append(h("p", { text: "“show me” goes to step " + g.step + ", where the search shows it." }));
+    if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
     firstStep = tree ? g.step : reveal;
     refresh();
   }
@@ -1963,7 +2020,7 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
       return out;
     },
     gate(from, to) {
-      if (tree && locked) { pause(); result.textContent = "Stepping starts once you check your answers."; return from; }
+      if (tree && locked) { pause(); result.textContent = W.locked; return from; }
       if (tree || to <= from) return to;
       if (open) { pause(); return from; }
       const next = questions.find((q) => q.q >= from && q.q < to && asking(q));

@@ -15,11 +15,9 @@ from negaviz.quiz.questions import (
     PERSPECTIVES,
     Feedback,
     Question,
-    parse_labels,
-    parse_value,
-    parse_window,
     questions,
 )
+from negaviz.quiz.reading import parse_labels, parse_value, parse_window
 
 __all__ = ["questions", "Question", "random_tree", "exercise", "Exercise", "grade", "Attempt", "grade_attempts",
            "grade_file"]

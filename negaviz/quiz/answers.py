@@ -18,6 +18,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.quiz.attempt import ALGORITHMS, FORMAT, MAX_TEXT, SCHEMA, Attempt, _version
+from negaviz.quiz.words import WORDS
 from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, shown
 
 __all__ = ["write_answers"]
@@ -27,7 +28,8 @@ def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | No
                 file: str = "negaviz_answers.json") -> dict[str, Any]:
     """What a practice page needs to write a record of ``trace``'s exercise on submit:
     the record's format, schema and version, the file name, and the exercise (its id:
-    ``exercise_id``, else the tree's text); the page adds the view it was answered in."""
+    ``exercise_id``, else the tree's text), and what the page says as it saves; the page
+    adds the view it was answered in."""
     from negaviz.games import GAMES
 
     game = trace.game
@@ -39,7 +41,7 @@ def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | No
         raise InputError("a record needs a textbook tree searched to the end (practice='tree')")
     ident = exercise_id if exercise_id else (position if len(position) <= MAX_TEXT else position[:MAX_TEXT])
     return {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student, "file": file,
-            "exercise": {"id": ident, "game": kind, "position": position, "algorithm": options.algorithm,
+            "words": WORDS["submit"], "exercise": {"id": ident, "game": kind, "position": position, "algorithm": options.algorithm,
                          "fail_hard": bool(options.fail_hard)}}
 
 

@@ -20,7 +20,9 @@ in minimax every value is for the first player, and nothing is negated.
 
 Everything the page needs to grade the same answers without Python is in
 :func:`answer_key`, as plain data; the page's grader (``frontend/src/practice.js``)
-follows :meth:`Key.grade` line for line, and a node test checks they agree.
+follows :meth:`Key.grade` line for line, and a node test checks they agree.  Neither
+writes a sentence of its own: both fill in the templates of ``words.json``
+(:mod:`negaviz.quiz.words`), and both read answers by :mod:`negaviz.quiz.reading`'s rule.
 
 Names are the step sentences' names: a textbook tree's labels, or a position's moves
 from the root (``b1 c2``, all of them) on a board.  Values and windows are read in
@@ -40,7 +42,9 @@ from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
-from negaviz.quiz.questions import _Maker, parse_labels, parse_value, parse_window
+from negaviz.quiz.questions import _Maker
+from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
+from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import EventKind
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, fmt, number_out
@@ -162,7 +166,9 @@ class Key:
             "repeated": sorted(self.repeated),
             "mistakes": {k: {"values": {n: number_out(x) for n, x in m["values"].items()},
                              "windows": {n: pair(w) for n, w in m["windows"].items()},
-                             "cuts": sorted(m["cuts"])} for k, m in self.mistakes.items()},
+                             "cuts": sorted(m["cuts"]),
+                             **{part: sorted(names) for part, names in self._judged(m).items()}}
+                         for k, m in self.mistakes.items()},
             "leaf_values": {k: {**v, "value": number_out(v["value"])} for k, v in self.leaf_values.items()},
             "tt": {k: {**v, "value": None if v["value"] is None else number_out(v["value"]),
                        "window": [number_out(v["window"][0]), number_out(v["window"][1])]} for k, v in self.tt.items()},
@@ -225,9 +231,9 @@ class Key:
                     wrong_values.add(name)
                     wrong.append((self.never[name]["step"], name, "never", self.never[name]["why"]))
                 elif name in self.leaves:
-                    notes.append(f"{name} is a leaf: its value is given, not asked.")
+                    notes.append(fill(_W["leaf"], name=name))
                 elif name not in self.values:
-                    notes.append(f"{name} is not searched as an inner node: its value is not asked.")
+                    notes.append(fill(_W["not_inner"], name=name))
 
         if windows is not None:
             _check_mapping(windows, "windows")
@@ -246,7 +252,7 @@ class Key:
                     wrong.append((want["step"], name, "window", want["why"]))
             for name in given_windows:
                 if name not in self.windows:
-                    notes.append(f"{name}'s window is not asked.")
+                    notes.append(fill(_W["window_not_asked"], name=name))
 
         missed: set[str] = set()
         extra: set[str] = set()
@@ -281,17 +287,17 @@ class Key:
                     continue
                 name = hit
                 if name not in self.tt:
-                    notes.append(f"The table does not answer at {name}: nothing is asked there.")
+                    notes.append(fill(_W["no_table"], name=name))
                     continue
                 want = self.tt[name]
                 returned: float | None
-                if str(answer).strip().casefold() in _GOES_ON:
+                if fold(str(answer).strip()) in _GOES_ON:
                     returned = None
                 else:
                     try:
                         returned = parse_value(answer)
                     except InputError as exc:
-                        notes.append(f"The answer at {name} could not be read: {exc} (or write on, if the search goes on).")
+                        notes.append(fill(_W["table_unread"], name=name, error=exc))
                         continue
                 asked += 1
                 if (returned is None and want["value"] is None) or (
@@ -307,13 +313,13 @@ class Key:
             for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
                 asked += 1
                 shows, expect = self.next_entered(step)
-                said = None if _blank(guess) or (self._exact(guess) is None and str(guess).strip().casefold() in _NOTHING) \
+                said = None if _blank(guess) or (self._exact(guess) is None and fold(str(guess).strip()) in _NOTHING) \
                     else self._name(guess, notes)
                 if said == expect:
                     right += 1
                 else:
                     wrong_next.add(step)
-                    why = f"The next node entered is {expect}." if expect else "No node is entered after this: the search ends."
+                    why = fill(_W["next_is"], name=expect) if expect else _W["search_ends"]
                     wrong.append((shows, expect or str(guess).strip(), "next", why))
 
         wrong.sort(key=lambda w: w[0])
@@ -341,11 +347,11 @@ class Key:
             try:
                 got[name] = parse(answer)
             except InputError as exc:
-                notes.append(f"The {what} of {name} could not be read: {exc}.")
+                notes.append(fill(_W["unread"], what=what, name=name, error=exc))
                 unanswered.add(name)
         for name, raws in given.items():
             if len(raws) > 1:  # (which to take would depend on the order given)
-                notes.append(f"{name}'s {what} is given {len(raws)} times ({', '.join(sorted(raws))}): give it once.")
+                notes.append(fill(_W["given_twice"], name=name, what=what, n=len(raws), raws=", ".join(sorted(raws))))
                 got.pop(name, None)
                 unanswered.add(name)
         return got
@@ -355,7 +361,7 @@ class Key:
         text = str(raw).strip()
         if text in self.names:
             return text
-        return {n.casefold(): n for n in self.names}.get(text.casefold())
+        return {fold(n): n for n in self.names}.get(fold(text))
 
     def _labels(self, cut: Any) -> tuple[str, ...]:
         """The names in a cut answer: the whole text if it names a node (one called
@@ -380,17 +386,30 @@ class Key:
             return exact
         if text in self.repeated:
             drawn = sorted(n for n in self.names if n.split(" ")[-1] == text)
-            notes.append(f"{text} is drawn {len(drawn)} times; name each by its path: {', '.join(drawn)}.")
+            notes.append(fill(_W["drawn_twice"], text=text, n=len(drawn), drawn=", ".join(drawn)))
             return None
-        notes.append(f"There is no node {text!r} in this tree.")
+        notes.append(fill(_W["no_node"], text=repr(text)))
         return None
 
     def _extra_why(self, name: str) -> str:
         if name in self.searched:
             return self.searched[name]
         if name in self.never:
-            return f"{name} is never reached, but it is not a move a cutoff skips: its parent is never searched."
-        return f"{name} is the root: it is searched, not cut."
+            return fill(_W["extra_never"], name=name)
+        return fill(_W["extra_root"], name=name)
+
+    def _judged(self, answers: dict[str, Any]) -> dict[str, set[str]]:
+        """Where one mistake's answers are right, decided here once (the page reads it in
+        :meth:`to_json`'s ``mistakes``): the names whose value it gets wrong (a wrong value,
+        one where none is asked, or none where one is), the names whose window it gets
+        right, and the moves it cuts or leaves uncut wrongly."""
+        mv, mw = answers["values"], answers["windows"]
+        return {
+            "wrong_values": {n for n in set(self.values) | set(mv)
+                             if not (n in self.values and n in mv and _accepts(self.values[n], mv[n]))},
+            "right_windows": {n for n, w in mw.items() if n in self.windows and _same_pair(w, self.windows[n]["window"])},
+            "wrong_cuts": set(self.cuts) ^ set(answers["cuts"]),
+        }
 
     def _mistake(self, values: dict[str, float], windows: dict[str, Window], chosen: set[str] | None,
                  whole: bool) -> str | None:
@@ -412,11 +431,11 @@ class Key:
                 continue
             predicted = contradicted = 0
             mv, mw = answers["values"], answers["windows"]
+            judged = self._judged(answers)
             for name in set(values) | (set(self.never) if whole else set()):
                 want = self.values.get(name)
                 theirs = mv.get(name)
-                m_right = (theirs is not None and want is not None and _accepts(want, theirs)) or (
-                    theirs is None and want is None)
+                m_right = name not in judged["wrong_values"]
                 given = values.get(name)
                 s_right = (given is not None and want is not None and _accepts(want, given)) or (
                     given is None and want is None)
@@ -427,7 +446,7 @@ class Key:
             for name, given_w in windows.items():
                 right_w = self.windows[name]["window"] if name in self.windows else None
                 theirs_w = mw.get(name)
-                m_right = theirs_w is not None and right_w is not None and _same_pair(theirs_w, right_w)
+                m_right = name in judged["right_windows"]
                 s_right = right_w is not None and _same_pair(given_w, right_w)
                 if not s_right and theirs_w is not None and _same_pair(given_w, theirs_w):
                     predicted += 1
@@ -438,7 +457,7 @@ class Key:
                     right_c, theirs_c, given_c = name in self.cuts, name in answers["cuts"], name in chosen
                     if given_c != right_c and given_c == theirs_c:
                         predicted += 1
-                    elif theirs_c != right_c:
+                    elif name in judged["wrong_cuts"]:
                         contradicted += 1
             if predicted >= 2 and not contradicted and (best is None or (predicted, -order) > best):
                 best, chosen_id = (predicted, -order), m.id
@@ -450,8 +469,10 @@ def _check_mapping(x: Any, what: str) -> None:
         raise InputError(f"{what} must map node names to answers, e.g. {{'B': -5}}, not {type(x).__name__}")
 
 
-_NOTHING = {"none", "nothing", "no one", "nobody", "-", "—", "∅"}
-_GOES_ON = {"on", "go on", "goes on", "searches on", "search on", "search", "no"}
+_W = WORDS["grade"]
+_NOTHING = set(WORDS["reading"]["nothing"])
+"""What a student types for "no node"."""
+_GOES_ON = set(WORDS["reading"]["goes_on"])
 """What a student types at a table hit that does not end the node."""
 
 
@@ -486,7 +507,7 @@ def _bound_note(name: str, v: float, want: dict[str, Any]) -> str:
     for b, text in want.get("bounds", ()):
         if _same(v, b):
             return text
-    return f"{name}: {fmt(v)} is accepted. {want.get('between', '')}".rstrip()
+    return fill(_W["accepted"], name=name, value=fmt(v), between=want.get("between", "")).rstrip()
 
 
 def _why(m: Any, perspective: str) -> str:
@@ -496,46 +517,34 @@ def _why(m: Any, perspective: str) -> str:
     return str(m.why)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _sentence(correct: bool, answered: int, wrong_values: set[str], asked_values: int, wrong_windows: set[str],
               missed: set[str], extra: set[str], wrong_next: set[int], unanswered: set[str],
               first: tuple[int, str, str, str] | None, named: str | None, perspective: str = "negamax") -> str:
     if correct:
-        return "All right: every answer matches the search."
+        return str(_W["all_right"])
     parts = []
     if wrong_values:
-        parts.append(f"{len(wrong_values)} of {max(asked_values, len(wrong_values))} values are wrong"
-                     if len(wrong_values) != 1 else f"1 of {max(asked_values, 1)} values is wrong")
-    if wrong_windows:
-        parts.append(_count(len(wrong_windows), "window is wrong", "windows are wrong"))
-    if missed:
-        parts.append(_count(len(missed), "cut is missed", "cuts are missed"))
-    if extra:
-        parts.append(_count(len(extra), "cut is extra", "cuts are extra"))
-    if wrong_next:
-        parts.append(_count(len(wrong_next), "prediction is wrong", "predictions are wrong"))
-    if unanswered:
-        parts.append(_count(len(unanswered), "answer is missing", "answers are missing"))
-    text = "Not yet: " + _and(parts) + "."
+        n = len(wrong_values)
+        parts.append(fill(_W["values_wrong"], n=n, asked=max(asked_values, n)))
+    for kind, wrong in (("windows_wrong", wrong_windows), ("missed", missed), ("extra", extra),
+                        ("next_wrong", wrong_next), ("unanswered", unanswered)):
+        if wrong:
+            parts.append(fill(_W[kind], n=len(wrong)))
+    text = fill(_W["not_yet"], parts=_and(parts))
     if first is not None:
         step, name, kind, why = first
-        what = {"value": "wrong node", "never": "wrong node", "window": "wrong window",
-                "missed": "missed cut", "extra": "extra cut", "next": "wrong prediction"}[kind]
         if kind == "next":
-            text += f" The first wrong prediction: {why[0].lower()}{why[1:-1]} (step {step})."
+            text += fill(_W["first_next"], why=why[0].lower() + why[1:-1], step=step)
         else:
-            text += f" The first {what} is {name} (step {step}): {why}"
+            text += fill(_W["first"], what=_W["what"][kind], name=name, step=step, why=why)
     if named is not None:
         m = mistake(named)
-        text += f" This is what {m.title} gives. {_why(m, perspective)}"
+        text += fill(_W["named"], title=m.title, why=_why(m, perspective))
     return text
 
 
 def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if len(parts) == 1 else str(_W["comma"]).join(parts[:-1]) + _W["and"] + parts[-1]
 
 
 # ----------------------------------------------------------------------- the key
@@ -589,17 +598,14 @@ def _with_soft(values: dict[str, dict[str, Any]], soft: dict[str, float]) -> dic
 def _kinds(name: str, *, hard: float, soft: float, hard_search: bool) -> dict[str, Any]:
     """The notes an accepted bound gets: which kind it is, fail-hard's (clamped into the
     window) or fail-soft's (the best value found), or one between them."""
-    this_hard, this_soft = (" (this search's)", "") if hard_search else ("", " (this search's)")
-    gives_soft = "would give" if hard_search else "gives"
-    gives_hard = "gives" if hard_search else "would give"
+    b = _W["bounds"]
+    this_hard, this_soft = (b["this"], "") if hard_search else ("", b["this"])
+    gives_soft, gives_hard = (b["would_give"], b["gives"]) if hard_search else (b["gives"], b["would_give"])
     lo, hi = min(hard, soft), max(hard, soft)
     return {
-        "bounds": ((hard, f"{name}: {fmt(hard)} is fail-hard's bound{this_hard}; fail-soft {gives_soft} "
-                          f"{fmt(soft)}; both are right for this search."),
-                   (soft, f"{name}: {fmt(soft)} is fail-soft's bound{this_soft}; fail-hard {gives_hard} "
-                          f"{fmt(hard)}; both are right for this search.")),
-        "between": f"{name}'s value is only a bound: any from {fmt(lo)} to {fmt(hi)} is right "
-                   f"(fail-hard gives {fmt(hard)}, fail-soft {fmt(soft)}).",
+        "bounds": ((hard, fill(b["hard"], name=name, hard=fmt(hard), this=this_hard, gives=gives_soft, soft=fmt(soft))),
+                   (soft, fill(b["soft"], name=name, soft=fmt(soft), this=this_soft, gives=gives_hard, hard=fmt(hard)))),
+        "between": fill(b["between"], name=name, lo=fmt(lo), hi=fmt(hi), hard=fmt(hard), soft=fmt(soft)),
     }
 
 

@@ -30,6 +30,7 @@ from typing import Any, Literal, get_args
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.quiz.grading import GRADED_SEARCHES, answer_keys, check_gradable
+from negaviz.quiz.words import WORDS
 from negaviz.trace.trace import Trace, check_trace
 
 __all__ = ["practice_data"]
@@ -96,7 +97,8 @@ def practice_data(trace: Trace, mode: PracticeMode, ask: object = None) -> dict[
     key in each view, whether windows are asked (searches with windows), the kinds of
     question asked as the search goes (``ask``, :data:`ASK_KINDS`; default
     :data:`DEFAULT_ASK`) and the value questions left out to keep a long task short
-    (:data:`DEFAULT_LENGTH`; none when ``ask`` is given)."""
+    (:data:`DEFAULT_LENGTH`; none when ``ask`` is given), and the words the page says
+    (:data:`negaviz.quiz.words.WORDS`, so that no sentence is written twice)."""
     checked = check_practice(trace, mode)
     if checked is None:
         raise InputError("practice_data needs a practice mode, 'tree' or 'steps'")
@@ -110,4 +112,5 @@ def practice_data(trace: Trace, mode: PracticeMode, ask: object = None) -> dict[
         depth = {name: trace.nodes[nid].depth for nid, name in key.ids.items()}
         skip = sorted(name for name in key.values if depth.get(name, 0) > 2)
     return {"mode": checked, "windows": windows, "ask": list(kinds or DEFAULT_ASK), "skip": skip,
-            "keys": {p: key.to_json() for p, key in keys.items()}}
+            "keys": {p: key.to_json() for p, key in keys.items()},
+            "words": {part: WORDS[part] for part in ("reading", "grade", "steps", "page")}}

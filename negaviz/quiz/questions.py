@@ -38,9 +38,6 @@ Yes: C returns −3: negating what its children return gives F: −3; −3 ≥ �
 from __future__ import annotations
 
 import math
-import numbers
-import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
@@ -48,6 +45,8 @@ from typing import Any, Literal, cast, get_args
 from negaviz.analysis.steps import name, sign
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
+from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
+from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace, check_trace
@@ -62,80 +61,7 @@ QuestionKind = Literal["value", "window", "pruned"]
 KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 Answer = float | tuple[float, float] | tuple[str, ...]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
-
-
-# ------------------------------------------------------------------------- parsing
-_MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|[+-]?(inf|infinity)", re.ASCII)
-"""A typed number, after Unicode NFKC (full-width and mathematical digits become 0-9):
-a sign, ASCII digits with a point, an exponent, or inf; no underscores, no other
-scripts' digits.  ``frontend/src/practice.js`` reads answers by the same rule."""
-_NONE = {"", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"}
-
-
-def parse_value(answer: Any) -> float:
-    """A number from an answer: ``3``, ``-3.5``, ``"−3"``, ``"-inf"``, ``"∞"``.
-
-    >>> parse_value("−∞"), parse_value(" 5 "), parse_value("+infinity")
-    (-inf, 5.0, inf)
-    """
-    if isinstance(answer, bool):
-        raise InputError(f"{answer!r} is not a number")
-    if isinstance(answer, numbers.Real):
-        try:
-            v = float(answer)
-        except OverflowError:
-            raise InputError(f"{answer!r} is too large to be a value here (write inf for infinity)") from None
-    elif isinstance(answer, str):
-        text = unicodedata.normalize("NFKC", answer).strip().translate(_MINUS).replace(" ", "").lower()
-        if not _NUMBER.fullmatch(text):
-            raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
-        v = float(text)
-        if math.isinf(v) and "inf" not in text:
-            raise InputError(f"{answer!r} is too large to be a value here (write inf for infinity)")
-    else:
-        raise InputError(f"{answer!r} is not a number (write e.g. -3, 5 or -inf)")
-    if math.isnan(v):
-        raise InputError("NaN is not an answer")
-    return v
-
-
-def parse_window(answer: Any) -> tuple[float, float]:
-    """Two numbers ``(alpha, beta)``: a pair, or text like ``"(5, inf)"``, ``"[-∞, -5]"``, ``"5 ∞"``.
-
-    >>> parse_window("(5, ∞)"), parse_window([-math.inf, "−5"])
-    ((5.0, inf), (-inf, -5.0))
-    """
-    if isinstance(answer, str):
-        text = answer.strip().strip("()[]{} ")
-        parts = [p for p in re.split(r"\s*[,;]\s*|\s+", text) if p]
-    elif isinstance(answer, (tuple, list)):
-        parts = list(answer)
-    else:
-        raise InputError(f"{answer!r} is not a window (write two numbers, e.g. (5, inf))")
-    if len(parts) != 2:
-        raise InputError(f"{answer!r} is not a window: write two numbers, alpha and beta, e.g. (5, inf)")
-    return parse_value(parts[0]), parse_value(parts[1])
-
-
-def parse_labels(answer: Any) -> tuple[str, ...]:
-    """Node labels or move names: a list, or text like ``"G, H"``, ``"G and H"``, ``"none"``.
-
-    >>> parse_labels("G, H"), parse_labels("g and h"), parse_labels("none"), parse_labels(["b2"])
-    (('G', 'H'), ('g', 'h'), (), ('b2',))
-    """
-    if answer is None:
-        return ()
-    if isinstance(answer, str):
-        text = answer.strip()
-        if text.lower() in _NONE:
-            return ()
-        parts = re.split(r"\s*(?:,|;|/|\band\b|\s)\s*", text)
-    elif isinstance(answer, (list, tuple, set, frozenset)):
-        parts = [str(p) for p in answer]
-    else:
-        raise InputError(f"{answer!r} is not a list of names (write e.g. G, H or none)")
-    return tuple(p.strip() for p in parts if p.strip())
+_W = WORDS["questions"]
 
 
 # ------------------------------------------------------------------------- values
@@ -205,11 +131,11 @@ class Question:
                 correct = _same(given[0], lo) and _same(given[1], hi)
             else:
                 names = parse_labels(answer)
-                want = {a.casefold() for a in cast("tuple[str, ...]", self.answer)}
-                correct = {n.casefold() for n in names} == want and len(set(names)) == len(names)
+                want = {fold(a) for a in cast("tuple[str, ...]", self.answer)}
+                correct = {fold(n) for n in names} == want and len(set(names)) == len(names)
         except ValueError as exc:
-            return Feedback(False, f"I could not read that answer: {exc}.", understood=False)
-        return Feedback(correct, ("Yes: " if correct else "No: ") + self.explanation)
+            return Feedback(False, fill(_W["unread"], error=exc), understood=False)
+        return Feedback(correct, _W["yes" if correct else "no"] + self.explanation)
 
 
 def _same(a: float, b: float) -> bool:
@@ -354,23 +280,20 @@ class _Maker:
         if kind == "value":
             value = self.trace.nodes[nid].value
             assert value is not None
-            if self.perspective == "negamax":
-                prompt = f"What does {me} return?"
-            else:
-                prompt = f"What value does {me} return, for the first player (minimax)?"
+            prompt = fill(_W["value_minimax"] if self.perspective == "minimax" else _W["value"], name=me)
             if self.fail_hard:
-                prompt += " (Fail-hard: values are clamped into the window.)"
+                prompt += _W["fail_hard"]
             answer: Answer = self.sign(nid) * value
             accepted = self.accepted(nid)
             explanation = self.explain_value(nid)
         elif kind == "window":
             n = self.trace.nodes[nid]
-            prompt = f"What window (α, β) does {me} get?"
+            prompt = fill(_W["window"], name=me)
             answer = self.window(nid, n.alpha, n.beta)
             explanation = self.explain_window(nid)
         else:
             n = self.trace.nodes[nid]
-            prompt = f"Which of {me}'s children are never visited? (Answer 'none' if every child is visited.)"
+            prompt = fill(_W["pruned"], name=me)
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)

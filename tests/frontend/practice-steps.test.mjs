@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { RANK, stepQuestions, taskText } from "../../negaviz/frontend/src/practice-steps.js";
 
 const fixture = JSON.parse(readFileSync(process.env.NEGAVIZ_PRACTICE_STEPS, "utf8"));
+const W = fixture.words.steps; // negaviz/quiz/words.json, as the practice data carries it
 
 for (const c of fixture.cases) {
   test("questions as the search goes: " + c.name, () => {
@@ -33,7 +34,7 @@ for (const c of fixture.cases) {
 
 test("how a window is asked, in each view", () => {
   const q = { kind: "window", name: "B X" };
-  assert.equal(taskText(q, "negamax"), "B X is entered next. With which window (α, β), for the side to move there? Type it, such as (−∞, 5), then press Enter.");
-  assert.equal(taskText(q, "minimax"), "B X is entered next. With which window (α, β) for the first player (minimax)? Type it, such as (−∞, 5), then press Enter.");
-  assert.match(taskText({ kind: "value", name: "C" }, "negamax"), /^What does C return\? Type it on C/);
+  assert.equal(taskText(q, "negamax", null, W), "B X is entered next. With which window (α, β), for the side to move there? Type it, such as (−∞, 5), then press Enter.");
+  assert.equal(taskText(q, "minimax", null, W), "B X is entered next. With which window (α, β) for the first player (minimax)? Type it, such as (−∞, 5), then press Enter.");
+  assert.match(taskText({ kind: "value", name: "C" }, "negamax", null, W), /^What does C return\? Type it on C/);
 });

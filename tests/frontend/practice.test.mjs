@@ -15,6 +15,6 @@ test("every fixture answer gets Python's grade", () => {
     // numbers as a student's typing would carry them: the page reads text, Python got numbers
     if (answers.values) answers.values = Object.fromEntries(Object.entries(answers.values).map(([n, v]) => [n, typeof v === "string" ? v : num(v)]));
     if (answers.windows) answers.windows = Object.fromEntries(Object.entries(answers.windows).map(([n, w]) => [n, Array.isArray(w) ? w.map(num) : w]));
-    assert.deepEqual(grade(c.key, answers, { onlyGiven: c.only }), c.grade, "case " + i + ": " + JSON.stringify(c.answers));
+    assert.deepEqual(grade(c.key, answers, { onlyGiven: c.only, words: fixture.words }), c.grade, "case " + i + ": " + JSON.stringify(c.answers));
   }
 });

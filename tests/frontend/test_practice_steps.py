@@ -13,6 +13,7 @@ from typing import Any
 
 import negaviz
 from negaviz.quiz.grading import answer_key
+from negaviz.quiz.words import WORDS
 from negaviz.search.events import EventKind
 
 TRACES = {
@@ -43,5 +44,5 @@ def cases() -> list[dict[str, Any]]:
 def test_questions_as_the_search_goes(node_tests: Any) -> None:
     fixture = cases()
     assert all(c["entered_inner"] for c in fixture)
-    node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 1, fixture={"cases": fixture},
+    node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 1, fixture={"cases": fixture, "words": WORDS},
                    env="NEGAVIZ_PRACTICE_STEPS")

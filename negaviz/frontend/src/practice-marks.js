@@ -5,6 +5,7 @@
 // view; named as the key names nodes.
 
 import { h } from "./dom.js";
+import { fill } from "./words.js";
 
 /**
  * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
@@ -17,6 +18,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
   const edges = new Map();  // child name -> {g, parent, on}
   let items = null;         // the drawing they are on
+  const L = p.words.page.labels; // the fields' and toggles' names (negaviz/quiz/words.json)
 
   // A drawn node's name as the key spells it: the picture shortens long move paths, and
   // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
@@ -54,7 +56,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   }
 
   function windowField(name) {
-    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": "window of " + name, placeholder: "(α, β)" }));
+    const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": fill(L.window_field, { name }), placeholder: L.window_hint }));
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     return box;
   }
@@ -71,7 +73,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     const e = { g: it.edge, parent, on: false };
     it.edge.setAttribute("role", "checkbox");
     it.edge.setAttribute("aria-checked", "false");
-    it.edge.setAttribute("aria-label", "cut " + parent + " to " + name);
+    it.edge.setAttribute("aria-label", fill(L.cut_edge, { parent, name }));
     const path = it.edge.querySelector("path");
     if (path) {
       const hit = path.cloneNode(false);
@@ -92,7 +94,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     items = drawn;
     fields.clear();
     edges.clear();
-    windowsBox.replaceChildren(h("span", { text: "Windows (α, β): " }));
+    windowsBox.replaceChildren(h("span", { text: L.windows_heading }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
@@ -100,7 +102,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
       if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
-        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, "value of " + name) };
+        const f = { value: input(it.g, (l + r) / 2 - w / 2, (t + b) / 2 - 1, w, 15, fill(L.value_of, { name })) };
         if (tree && p.windows && it.item.up) f.window = windowField(name);
         f.value.addEventListener("change", () => log.value(name, f.value.value));
         if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));

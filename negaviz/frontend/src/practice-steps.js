@@ -18,6 +18,7 @@
 // practice.skip the value questions left out to keep a long search's task short.
 
 import { makeFmt, num } from "./values.js";
+import { fill } from "./words.js";
 
 // What is hidden while a question is pending, by kind (the rest of the picture is what the
 // student needs to answer, and is true to the step):
@@ -70,25 +71,20 @@ export function stepQuestions(key, windows, ask, skip = []) {
  * What the student is asked.
  * @param {{kind: string, name?: string}} question
  * @param {string} perspective  the view shown
+ * @param {object} key  the key of that view (a table hit's question tells its entry)
+ * @param {object} W  the words' steps section (negaviz/quiz/words.json, in the practice data)
  * @returns {string}
  */
-export function taskText(question, perspective, key = null) {
-  const view = perspective === "minimax" ? " for the first player (minimax)" : "";
+export function taskText(question, perspective, key, W) {
+  const minimax = perspective === "minimax" ? W.minimax : "";
   const name = question.name;
-  if (question.kind === "value") return "What does " + name + " return" + view + "? Type it on " + name + ", then press Enter.";
-  if (question.kind === "window") {
-    return name + " is entered next. With which window (α, β)" + (view || ", for the side to move there")
-      + "? Type it, such as (−∞, 5), then press Enter.";
-  }
-  if (question.kind === "leaf") {
-    return "The game is over at " + name + ". What is it worth" + (view || " for the side to move") + "? Type it on the node, then press Enter.";
-  }
+  if (question.kind === "value") return fill(W.value, { name, view: minimax });
+  if (question.kind === "window") return fill(W.window, { name, view: minimax || W.window_view });
+  if (question.kind === "leaf") return fill(W.leaf, { name, view: minimax || W.leaf_view });
   if (question.kind === "tt") {
     const t = key.tt[name];
     const [a, b] = t.window.map(num);
-    return "The table holds " + t.entry + " for " + name + ", entered with the window (" + writeValue(a) + ", " + writeValue(b)
-      + "). Does the search stop here? Type what " + name + " returns if it does, or on if it searches on, then press Enter.";
+    return fill(W.tt, { entry: t.entry, name, alpha: writeValue(a), beta: writeValue(b) });
   }
-  if (question.kind === "cut") return "Which of " + name + "'s moves are never tried? Click their edges (Space on a focused edge), then press answer, or none.";
-  return "Which node is entered next? Click it (or type its name), or press none if no other node is entered.";
+  return fill(question.kind === "cut" ? W.cut : W.next, { name });
 }

@@ -51,18 +51,22 @@ function downloadRecord(record, filename) {
   setTimeout(() => URL.revokeObjectURL(a.href), 0);
 }
 
+// What the student is told (the data's submit.words: negaviz/quiz/words.json's submit;
+// this file runs alone on a graded page, so it fills the one part itself).
+const told = (template, part) => template.replace(/\{\w+\}/, () => part);
+
 /**
  * Save a record: to the kernel where the widget names a file beside the notebook (its
- * model's answers_file), else as a download.  Returns what the student is told.
+ * model's answers_file), else as a download named submit.file.  Returns what the student is told.
  */
-export function saveRecord(model, record, filename) {
+export function saveRecord(model, record, submit) {
   const file = model && typeof model.get === "function" ? model.get("answers_file") : "";
   if (file) {
     model.send({ type: "attempt", record });
-    return "Submitting: saving " + file + " beside the notebook…";
+    return told(submit.words.submitting, file);
   }
-  downloadRecord(record, filename);
-  return "Submitted: your answers are downloaded as " + filename + ". Hand that file in.";
+  downloadRecord(record, submit.file);
+  return told(submit.words.downloaded, submit.file);
 }
 
 /**
@@ -74,19 +78,19 @@ export function saveRecord(model, record, filename) {
 export function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
-  el.textContent = "submit";
-  el.title = "submit: save my answers as a record to hand in";
+  el.textContent = submit.words.button[0];
+  el.title = submit.words.button[1];
   el.setAttribute("aria-label", el.title);
   // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
   if (model && typeof model.on === "function") {
     model.on("msg:custom", (msg) => {
-      if (msg && msg.type === "saved") say("Submitted: your answers are saved as " + msg.file + " beside the notebook.");
-      else if (msg && msg.type === "not-saved") say("Not saved: " + msg.why);
+      if (msg && msg.type === "saved") say(told(submit.words.saved, msg.file));
+      else if (msg && msg.type === "not-saved") say(told(submit.words.not_saved, msg.why));
     });
   }
   el.addEventListener("click", () => {
     const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() }; // as asked: windows while shown
-    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit.file));
+    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit));
   });
   return el;
 }
@@ -110,6 +114,6 @@ export function bootGradedPage(doc) {
   const status = doc.getElementById("negaviz-status");
   doc.getElementById("negaviz-submit").addEventListener("click", () => {
     const record = attemptRecord(data.submit, data.exercises.map((exercise, i) => ({ exercise, answers: logs[i].list, verdict: null })));
-    status.textContent = saveRecord(null, record, data.submit.file);
+    status.textContent = saveRecord(null, record, data.submit);
   });
 }

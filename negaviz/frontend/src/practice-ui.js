@@ -13,11 +13,7 @@ import { grade, nextEntered } from "./practice.js";
 import { makeMarks } from "./practice-marks.js";
 import { stepQuestions, taskText, VEILS } from "./practice-steps.js";
 import { advisory, answerLog, makeSubmit } from "./practice-submit.js";
-
-const TREE_TASK = "Do the search by hand: type each inner node's value on it (for the view shown), "
-  + "and click the edge of every move the search never tries (Space or Enter on a focused edge). Then press check.";
-const TREE_WINDOWS = " While windows are shown, type each inner node's window too, (α, β), the window it is entered with.";
-const KEYS_NOTE = "Tab goes from field to field, then to check and show me; Escape leaves a field and keeps what you typed.";
+import { fill } from "./words.js";
 
 /**
  * Practice for a stepper whose scene carries practice data.
@@ -34,6 +30,8 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
+  const W = p.words.page, L = W.labels; // what the page says (negaviz/quiz/words.json)
+  const judge = (answers, onlyGiven = false) => grade(key(), answers, { onlyGiven, words: p.words });
   let locked = tree;        // tree mode: stepping waits for check
   let open = null;          // steps mode: the question on show
   const done = new Map();   // steps mode: question id -> "right" | "wrong" | "skipped"
@@ -41,29 +39,29 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
   const soFar = { values: {}, windows: {} }; // steps mode: every value and window answered, first tries
   let firstStep = null;
 
-  const task = h("p", { class: "nv-practice-task", text: tree ? TREE_TASK + (p.windows ? TREE_WINDOWS : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": "name of the next node entered", placeholder: "node" }); // or a window
+  const task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint }); // or a window
   const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   const score = h("span", { class: "nv-practice-score" });
-  const button = (text, label, onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
-  const check = button("check", "check my answers", () => (tree ? checkTree() : submit()));
-  const none = button("none", "none: no node is entered next, or no move is cut", () => {
+  const button = ([text, label], onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
+  const check = button(L.check, () => (tree ? checkTree() : submit()));
+  const none = button(L.none, () => {
     if (open && open.kind === "cut") for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
     answerBox.value = "";
     submit(true);
   });
-  const showMe = button("show me", "show me: go to the step where the search shows the answer", () => showStep());
-  const again = button("try again", "try again: hide the search and keep my answers", () => tryAgain());
-  const skip = button("skip", "skip this question", () => { if (open) { done.set(open.id, "skipped"); close("Skipped."); } });
-  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": "windows (α, β)" });
+  const showMe = button(L.show_me, () => showStep());
+  const again = button(L.again, () => tryAgain());
+  const skip = button(L.skip, () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
+  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
   let shownGrade = null;
   const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
-  const el = h("div", { class: "nv-practice", role: "region", "aria-label": "practice" }, task, result);
-  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": "practice answers" }, windowsBox,
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, task, result);
+  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls }, windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
-    h("p", { class: "nv-practice-keys", text: KEYS_NOTE }));
+    h("p", { class: "nv-practice-keys", text: W.keys }));
   answerBox.addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); submit(); }
     else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
@@ -130,7 +128,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
       if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
     }
     for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
-    const g = grade(key(), answers);
+    const g = judge(answers);
     shownGrade = g;
     tally.tries += 1;
     [tally.right, tally.asked] = g.score;
@@ -158,7 +156,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     firstStep = null;
     for (const f of marks.fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
     for (const [name, e] of marks.edges) marks.setCut(name, e.on);
-    result.textContent = "Try again: your answers are kept; the search is hidden until you check.";
+    result.textContent = W.try_again;
     go(0);
     refresh();
   }
@@ -175,11 +173,10 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     open = question;
     pause();
     firstStep = null;
-    task.textContent = taskText(question, state.perspective, key());
-    const label = { window: "window of " + question.name + ", (α, β)", tt: "what " + question.name + " returns, or on",
-      next: "name of the next node entered" }[question.kind];
-    if (label) answerBox.setAttribute("aria-label", label);
-    answerBox.placeholder = { window: "(α, β)", tt: "value or on", next: "node" }[question.kind] || "";
+    task.textContent = taskText(question, state.perspective, key(), p.words.steps);
+    const label = { window: L.window_of, tt: L.table, next: L.next }[question.kind];
+    if (label) answerBox.setAttribute("aria-label", fill(label, { name: question.name }));
+    answerBox.placeholder = { window: L.window_hint, tt: L.table_hint, next: L.next_hint }[question.kind] || "";
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
@@ -197,20 +194,20 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     let g;
     if (onNode(open.kind)) {
       const f = marks.fields.get(open.name);
-      g = grade(key(), { values: { [open.name]: f ? f.value.value : "" } }, { onlyGiven: true });
+      g = judge({ values: { [open.name]: f ? f.value.value : "" } }, true);
       if (f) mark(f.value, g.correct ? "" : "wrong");
     } else if (open.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === open.name);
-      g = grade(key(), { cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, { onlyGiven: true });
+      g = judge({ cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, true);
       for (const [name, e] of mine) {
         if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
         else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
       }
     } else if (open.kind === "window") {
-      g = grade(key(), { windows: { [open.name]: answerBox.value } }, { onlyGiven: true });
+      g = judge({ windows: { [open.name]: answerBox.value } }, true);
     } else if (open.kind === "tt") {
-      g = grade(key(), { tt: { [open.name]: answerBox.value } }, { onlyGiven: true });
-    } else g = grade(key(), { next: { [String(open.q)]: nothing ? "" : answerBox.value } });
+      g = judge({ tt: { [open.name]: answerBox.value } }, true);
+    } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
     if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
     if (open.kind === "value" || open.kind === "window") {
       const f = open.kind === "value" ? marks.fields.get(open.name) : null;
@@ -227,10 +224,10 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     close("");
     say(g, revealAt);
     // a misconception is named once the answers so far follow it (two or more, none against it)
-    const all = grade(key(), soFar, { onlyGiven: true });
+    const all = judge(soFar, true);
     if (!g.correct && all.mistake !== null) {
       const [title, why] = key().titles[all.mistake];
-      result.append(h("p", { class: "nv-pattern", text: "Your answers so far follow one pattern: this is what " + title + " gives. " + why }));
+      result.append(h("p", { class: "nv-pattern", text: fill(W.pattern, { title, why }) }));
     }
     if (!open) home.focus({ preventScroll: true }); // the arrow keys step on (unless a question follows here)
   }
@@ -243,17 +240,18 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
 
   function close(text) {
     open = null;
-    task.textContent = "Step on (→): the search pauses at the next question.";
+    task.textContent = W.step_on;
     if (text) result.textContent = text;
     refresh();
     go(state.step, true); // repaint: what the question hid is shown
   }
 
   function say(g, reveal = null) {
-    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? "Yes." : g.sentence }));
-    if (!tree && !g.correct) result.firstChild.textContent = g.sentence.replace(/^Not yet: [^.]*\. /, "No. ");
+    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
+    const verdict = g.sentence.indexOf(". "); // "Not yet: 1 value is wrong. The first ..." says "No. The first ..."
+    if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
     for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
-    if (g.first_wrong !== null && tree) result.append(h("p", { text: "“show me” goes to step " + g.step + ", where the search shows it." }));
+    if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
     firstStep = tree ? g.step : reveal;
     refresh();
   }
@@ -276,7 +274,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
       return out;
     },
     gate(from, to) {
-      if (tree && locked) { pause(); result.textContent = "Stepping starts once you check your answers."; return from; }
+      if (tree && locked) { pause(); result.textContent = W.locked; return from; }
       if (tree || to <= from) return to;
       if (open) { pause(); return from; }
       const next = questions.find((q) => q.q >= from && q.q < to && asking(q));

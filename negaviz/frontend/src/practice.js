@@ -1,64 +1,22 @@
 // Grading a student's answers in the page, with no kernel: negaviz.quiz.grade's
 // Key.grade, line for line, on the key Python wrote (answer_key(trace).to_json()).
 // Nothing is searched here: every right answer, every explanation and the answers
-// each mistake gives come in the key.  tests/frontend/practice.test.mjs checks that
-// this grades every fixture answer exactly as Python does.
+// each mistake gives come in the key; every sentence and note is a template of
+// negaviz/quiz/words.json (how.words), and answers are read by reading.js's rule.
+// tests/frontend/practice.test.mjs checks that this grades every fixture answer exactly
+// as Python does.
 
 import { makeFmt, num } from "./values.js";
+import { fold, parseLabels, parseValue, parseWindow, pyRepr, strip } from "./reading.js";
+import { fill } from "./words.js";
 
 const fmt = makeFmt({});
-const MINUS = /[−–]/g;
-const NONE = new Set(["", "none", "nothing", "no", "-", "–", "—", "∅", "no one", "nobody", "[]", "()", "{}"]);
-const NOTHING = new Set(["none", "nothing", "no one", "nobody", "-", "—", "∅"]);
-const GOES_ON = new Set(["on", "go on", "goes on", "searches on", "search on", "search", "no"]); // grading.py's _GOES_ON
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
-
-const repr = (x) => (typeof x === "string" ? "'" + x + "'" : String(x));
-
-// negaviz.quiz.questions.parse_value: a number, or an Error saying what was wrong.
-export function parseValue(answer) {
-  if (typeof answer === "number") {
-    if (Number.isNaN(answer)) throw new Error("NaN is not an answer");
-    return answer;
-  }
-  // (questions.py's _NUMBER: after NFKC, a sign, ASCII digits, a point, an exponent, or inf)
-  const text = String(answer).normalize("NFKC").trim().replace(MINUS, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
-  let v;
-  if (NUMBER.test(text)) v = Number(text);
-  else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
-  else throw new Error(repr(answer) + " is not a number (write e.g. -3, 5 or -inf)");
-  if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(repr(answer) + " is too large to be a value here (write inf for infinity)");
-  return v;
-}
-
-// parse_window: two numbers, from text like "(5, inf)" or a pair.
-export function parseWindow(answer) {
-  let parts;
-  if (Array.isArray(answer)) parts = answer;
-  else {
-    const text = String(answer).trim().replace(/^[()[\]{} ]+|[()[\]{} ]+$/g, "");
-    parts = text.split(/\s*[,;]\s*|\s+/).filter((p) => p);
-  }
-  if (parts.length !== 2) throw new Error(repr(answer) + " is not a window: write two numbers, alpha and beta, e.g. (5, inf)");
-  return [parseValue(parts[0]), parseValue(parts[1])];
-}
-
-// parse_labels: names from a list, or text like "G, H" or "none".
-export function parseLabels(answer) {
-  if (answer === null || answer === undefined) return [];
-  if (Array.isArray(answer)) return answer.map((p) => String(p).trim()).filter((p) => p);
-  const text = String(answer).trim();
-  if (NONE.has(text.toLowerCase())) return [];
-  return text.split(/\s*(?:,|;|\/|\band\b|\s)\s*/).map((p) => p.trim()).filter((p) => p);
-}
-
 // grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
 const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
 const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
 const pair = (w) => [num(w[0]), num(w[1])];
-const blank = (a) => a === null || a === undefined || (typeof a === "string" && !a.trim());
-const count = (n, one, many) => n + " " + (n === 1 ? one : many);
-const and = (parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1]);
+const blank = (a) => a === null || a === undefined || (typeof a === "string" && !strip(a));
+const and = (w, parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(w.comma) + w.and + parts[parts.length - 1]);
 
 function accepts(want, v) {
   if (same(v, num(want.value))) return true;
@@ -72,13 +30,15 @@ function accepts(want, v) {
  * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
  *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
  *   next: step -> name ("none": no node)
- * @param {{onlyGiven?: boolean}} [how]  grade only what is given (one question at a time)
+ * @param {{words: object, onlyGiven?: boolean}} how  the words (negaviz/quiz/words.json, in the practice
+ *   data); onlyGiven: grade only what is given (one question at a time)
  * @returns {object} the Grade's fields, sets as sorted arrays
  */
-export function grade(key, answers, how = {}) {
+export function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
+  const W = how.words.grade, R = how.words.reading;
   const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [n.toLowerCase(), n]));
+  const folded = new Map(key.names.map((n) => [fold(n), n]));
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
@@ -86,19 +46,19 @@ export function grade(key, answers, how = {}) {
   const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
   const givenValues = new Map(), givenWindows = new Map();
   const exact = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (names.has(text)) return text;
-    return folded.has(text.toLowerCase()) ? folded.get(text.toLowerCase()) : null;
+    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
   };
   const nameOf = (raw) => {
-    const text = String(raw).trim();
+    const text = strip(raw);
     if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
       const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
-      notes.push(text + " is drawn " + drawn.length + " times; name each by its path: " + drawn.join(", ") + ".");
+      notes.push(fill(W.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") }));
       return null;
     }
-    notes.push("There is no node " + repr(text) + " in this tree.");
+    notes.push(fill(W.no_node, { text: pyRepr(text) }));
     return null;
   };
 
@@ -108,15 +68,15 @@ export function grade(key, answers, how = {}) {
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf(raw);
       if (name === null || blank(answer)) continue;
-      raws.set(name, [...(raws.get(name) || []), String(raw).trim()]);
-      try { into.set(name, parse(answer)); } catch (e) {
-        notes.push("The " + what + " of " + name + " could not be read: " + e.message + ".");
+      raws.set(name, [...(raws.get(name) || []), strip(raw)]);
+      try { into.set(name, parse(answer, R)); } catch (e) {
+        notes.push(fill(W.unread, { what, name, error: e.message }));
         unanswered.add(name);
       }
     }
     for (const [name, all] of raws) {
       if (all.length < 2) continue; // (which to take would depend on the order given)
-      notes.push(name + "'s " + what + " is given " + all.length + " times (" + all.sort().join(", ") + "): give it once.");
+      notes.push(fill(W.given_twice, { name, what, n: all.length, raws: all.sort().join(", ") }));
       into.delete(name);
       unanswered.add(name);
     }
@@ -131,7 +91,7 @@ export function grade(key, answers, how = {}) {
       const v = givenValues.get(name);
       if (accepts(want, v)) {
         right += 1;
-        if (want.accepted != null) notes.push(boundNote(name, v, want));
+        if (want.accepted != null) notes.push(boundNote(W, name, v, want));
       } else {
         wrongValues.add(name);
         wrong.push([want.step, name, "value", want.why]);
@@ -144,8 +104,8 @@ export function grade(key, answers, how = {}) {
         if (same(givenValues.get(name), num(leaf.value))) right += 1;
         else { wrongValues.add(name); wrong.push([leaf.step, name, "value", leaf.why]); }
       } else if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
-      else if (key.leaves.includes(name)) notes.push(name + " is a leaf: its value is given, not asked.");
-      else if (!key.values[name]) notes.push(name + " is not searched as an inner node: its value is not asked.");
+      else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
+      else if (!key.values[name]) notes.push(fill(W.not_inner, { name }));
     }
   }
 
@@ -158,13 +118,13 @@ export function grade(key, answers, how = {}) {
       if (samePair(givenWindows.get(name), pair(want.window))) right += 1;
       else { wrongWindows.add(name); wrong.push([want.step, name, "window", want.why]); }
     }
-    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(name + "'s window is not asked.");
+    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(fill(W.window_not_asked, { name }));
   }
 
   const missed = new Set(), extra = new Set();
   const cutGraded = answers.cut != null;
   if (cutGraded) {
-    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut);
+    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut, R);
     for (const raw of labels) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
       if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
@@ -177,7 +137,7 @@ export function grade(key, answers, how = {}) {
       extra.add(name);
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
-      wrong.push([step, name, "extra", extraWhy(key, name)]);
+      wrong.push([step, name, "extra", extraWhy(W, key, name)]);
     }
   }
 
@@ -186,11 +146,11 @@ export function grade(key, answers, how = {}) {
       const name = nameOf(raw);
       if (name === null) continue;
       const want = (key.tt || {})[name];
-      if (!want) { notes.push("The table does not answer at " + name + ": nothing is asked there."); continue; }
+      if (!want) { notes.push(fill(W.no_table, { name })); continue; }
       let said = null;
-      if (!GOES_ON.has(String(answer).trim().toLowerCase())) {
-        try { said = parseValue(answer); } catch (e) {
-          notes.push("The answer at " + name + " could not be read: " + e.message + " (or write on, if the search goes on).");
+      if (!R.goes_on.includes(fold(strip(answer)))) {
+        try { said = parseValue(answer, R); } catch (e) {
+          notes.push(fill(W.table_unread, { name, error: e.message }));
           continue;
         }
       }
@@ -206,12 +166,12 @@ export function grade(key, answers, how = {}) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || (exact(guess) === null && NOTHING.has(String(guess).trim().toLowerCase())) ? null : nameOf(guess);
+      const name = blank(guess) || (exact(guess) === null && R.nothing.includes(fold(strip(guess)))) ? null : nameOf(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
-        const why = want ? "The next node entered is " + want + "." : "No node is entered after this: the search ends.";
-        wrong.push([at, want || String(guess).trim(), "next", why]);
+        const why = want ? fill(W.next_is, { name: want }) : W.search_ends;
+        wrong.push([at, want || strip(guess), "next", why]);
       }
     }
   }
@@ -226,7 +186,7 @@ export function grade(key, answers, how = {}) {
     correct, missed_cuts: sorted(missed), extra_cuts: sorted(extra), wrong_values: sorted(wrongValues),
     wrong_windows: sorted(wrongWindows), wrong_next: [...wrongNext].sort((a, b) => a - b), unanswered: sorted(unanswered),
     first_wrong: first ? first[1] : null, step: first ? first[0] : null, mistake: named,
-    sentence: sentence(key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
+    sentence: sentence(W, key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
     score: [right, asked], notes,
   };
 }
@@ -237,78 +197,69 @@ export function nextEntered(key, step) {
   return [key.n, null];
 }
 
-function extraWhy(key, name) {
+function extraWhy(W, key, name) {
   if (key.searched[name] != null) return key.searched[name];
-  if (key.never[name]) return name + " is never reached, but it is not a move a cutoff skips: its parent is never searched.";
-  return name + " is the root: it is searched, not cut.";
+  return fill(key.never[name] ? W.extra_never : W.extra_root, { name });
 }
 
 // An accepted answer to a value that is only a bound: which kind of bound it is.
-function boundNote(name, v, want) {
+function boundNote(W, name, v, want) {
   for (const [b, text] of want.bounds || []) if (same(v, num(b))) return text;
-  return (name + ": " + fmt(v) + " is accepted. " + (want.between || "")).trimEnd();
+  return fill(W.accepted, { name, value: fmt(v), between: want.between || "" }).trimEnd();
 }
 
 // Key._mistake's rule: a misconception is named when it predicts two of the student's
-// wrong answers or more and no answer contradicts it (see grading.py).
+// wrong answers or more and no answer contradicts it (see grading.py).  Where each
+// mistake's own answers are right comes decided in the key (wrong_values, right_windows,
+// wrong_cuts); what is compared here is the student's answers.
 function mistakeOf(key, values, windows, chosen, whole) {
   let best = null, chosenId = null;
-  Object.keys(key.titles).forEach((id, order) => {
+  for (const id of Object.keys(key.titles)) {
     const answers = key.mistakes[id];
-    if (!answers) return;
+    if (!answers) continue;
+    const wrongValues = new Set(answers.wrong_values), rightWindows = new Set(answers.right_windows);
+    const wrongCuts = new Set(answers.wrong_cuts);
     let predicted = 0, contradicted = 0;
-    const names = new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])]);
-    for (const name of names) {
+    for (const name of new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])])) {
       const want = key.values[name] || null;
       const theirs = name in answers.values ? num(answers.values[name]) : null;
       const given = values.has(name) ? values.get(name) : null;
-      const mRight = (theirs !== null && want !== null && accepts(want, theirs)) || (theirs === null && want === null);
       const sRight = (given !== null && want !== null && accepts(want, given)) || (given === null && want === null);
       if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
-      else if (!sRight && given === null && theirs === null) predicted += 1;
-      else if (!mRight) contradicted += 1;
+      else if (wrongValues.has(name)) contradicted += 1;
     }
     for (const [name, given] of windows) {
       const right = key.windows[name] ? pair(key.windows[name].window) : null;
       const theirs = name in answers.windows ? pair(answers.windows[name]) : null;
-      const mRight = theirs !== null && right !== null && samePair(theirs, right);
       const sRight = right !== null && samePair(given, right);
       if (!sRight && theirs !== null && samePair(given, theirs)) predicted += 1;
-      else if (!mRight) contradicted += 1;
+      else if (!rightWindows.has(name)) contradicted += 1;
     }
     if (chosen !== null) {
       for (const name of new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
         const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
         if (givenC !== rightC && givenC === theirsC) predicted += 1;
-        else if (theirsC !== rightC) contradicted += 1;
+        else if (wrongCuts.has(name)) contradicted += 1;
       }
     }
     if (predicted >= 2 && !contradicted && (best === null || predicted > best)) { best = predicted; chosenId = id; }
-  });
+  }
   return chosenId;
 }
 
-function sentence(key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
-  if (correct) return "All right: every answer matches the search.";
+function sentence(W, key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
+  if (correct) return W.all_right;
   const parts = [];
-  if (wrongValues.size) {
-    parts.push(wrongValues.size !== 1 ? wrongValues.size + " of " + Math.max(askedValues, wrongValues.size) + " values are wrong"
-      : "1 of " + Math.max(askedValues, 1) + " values is wrong");
+  if (wrongValues.size) parts.push(fill(W.values_wrong, { n: wrongValues.size, asked: Math.max(askedValues, wrongValues.size) }));
+  for (const [kind, wrong] of [["windows_wrong", wrongWindows], ["missed", missed], ["extra", extra], ["next_wrong", wrongNext], ["unanswered", unanswered]]) {
+    if (wrong.size) parts.push(fill(W[kind], { n: wrong.size }));
   }
-  if (wrongWindows.size) parts.push(count(wrongWindows.size, "window is wrong", "windows are wrong"));
-  if (missed.size) parts.push(count(missed.size, "cut is missed", "cuts are missed"));
-  if (extra.size) parts.push(count(extra.size, "cut is extra", "cuts are extra"));
-  if (wrongNext.size) parts.push(count(wrongNext.size, "prediction is wrong", "predictions are wrong"));
-  if (unanswered.size) parts.push(count(unanswered.size, "answer is missing", "answers are missing"));
-  let text = "Not yet: " + and(parts) + ".";
+  let text = fill(W.not_yet, { parts: and(W, parts) });
   if (first !== null) {
     const [step, name, kind, why] = first;
-    if (kind === "next") text += " The first wrong prediction: " + why[0].toLowerCase() + why.slice(1, -1) + " (step " + step + ").";
-    else {
-      const what = { value: "wrong node", never: "wrong node", window: "wrong window", missed: "missed cut", extra: "extra cut" }[kind];
-      text += " The first " + what + " is " + name + " (step " + step + "): " + why;
-    }
+    if (kind === "next") text += fill(W.first_next, { why: why[0].toLowerCase() + why.slice(1, -1), step });
+    else text += fill(W.first, { what: W.what[kind], name, step, why });
   }
-  if (named !== null) text += " This is what " + key.titles[named][0] + " gives. " + key.titles[named][1];
+  if (named !== null) text += fill(W.named, { title: key.titles[named][0], why: key.titles[named][1] });
   return text;
 }

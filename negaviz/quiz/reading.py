@@ -1,0 +1,145 @@
+"""How a typed answer is read: numbers, windows, lists of names, and names matched
+regardless of case.  One rule, read the same way by the page (``frontend/src/reading.js``);
+``tests/quiz/reading.json`` holds the cases both sides are tested on, and a node test
+compares the two on every character Unicode assigns.
+
+The rule, as a student meets it:
+
+* **Digits of any script** are read as their digit: ``５`` (full width, as a Japanese
+  keyboard types it), ``٥`` (Arabic-Indic), ``५`` (Devanagari) are all 5.  Other
+  full-width and compatibility forms are read as what they stand for (Unicode NFKC):
+  ``－５`` is −5, ``ｉｎｆ`` is inf.
+* **Superscripts, fractions and circled digits are refused** (``5²``, ``½``, ``①``):
+  NFKC would read ``5²`` as 52, a number the student did not mean.
+* **No underscores** (``1_0``): Python's literal grouping, not a separator any keyboard
+  or school writes; and ``_`` is shift and minus on many keyboards, so reading ``_5`` or
+  ``1_0`` as a number could mark a mistyped minus right.
+* Spaces inside a number are dropped (``1 000``); ``−``, ``–`` and ``-`` are minus;
+  ``∞``, ``inf`` and ``infinity`` are infinity, in any case.
+* **Names** match a node's name exactly, or else in NFKC form by Unicode case folding
+  (Python's :meth:`str.casefold`): ``g`` and ``Ｇ`` match ``G``, ``straße`` matches ``STRASSE``.
+* Spaces around an answer are those :meth:`str.isspace` names (not a byte order mark).
+
+>>> parse_value("５"), parse_value("−٣"), parse_value(" 1 000 ")
+(5.0, -3.0, 1000.0)
+>>> parse_window("（５，∞）")
+(5.0, inf)
+>>> fold("STRASSE") == fold("straße")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+import unicodedata
+from typing import Any
+
+from negaviz.errors import InputError
+from negaviz.quiz.words import WORDS, fill
+
+_MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|[+-]?(inf|infinity)", re.ASCII)
+"""A typed number, once :func:`typed`: a sign, ASCII digits with a point, an exponent, or inf."""
+_W = WORDS["reading"]
+_NONE = set(_W["none"])
+"""A list of names with nothing in it."""
+
+
+def typed(text: str) -> str:
+    """``text`` as the number rule reads it: each decimal digit of any script as its ASCII
+    digit, superscripts, fractions and circled digits (category No) kept as they are (so
+    that they are refused), every other character in its NFKC form.
+
+    >>> typed("（－５²）")
+    '(-5²)'
+    """
+    out = []
+    for ch in text:
+        kind = unicodedata.category(ch)
+        out.append(str(unicodedata.decimal(ch)) if kind == "Nd" else ch if kind == "No" else unicodedata.normalize("NFKC", ch))
+    return "".join(out)
+
+
+def fold(text: str) -> str:
+    """``text`` as names are matched regardless of case and width: its NFKC form, case
+    folded (:meth:`str.casefold`).
+
+    >>> fold("Ｇ") == fold("g"), fold("ẞ")
+    (True, 'ss')
+    """
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def parse_value(answer: Any) -> float:
+    """A number from an answer: ``3``, ``-3.5``, ``"−3"``, ``"-inf"``, ``"∞"``.
+
+    >>> parse_value("−∞"), parse_value(" 5 "), parse_value("+infinity")
+    (-inf, 5.0, inf)
+    """
+    if isinstance(answer, bool):
+        raise _not_number(answer)
+    if isinstance(answer, numbers.Real):
+        try:
+            v = float(answer)
+        except OverflowError:
+            raise _too_large(answer) from None
+    elif isinstance(answer, str):
+        text = typed(answer).strip().translate(_MINUS).replace(" ", "").lower()
+        if not _NUMBER.fullmatch(text):
+            raise _not_number(answer)
+        v = float(text)
+        if math.isinf(v) and "inf" not in text:
+            raise _too_large(answer)
+    else:
+        raise _not_number(answer)
+    if math.isnan(v):
+        raise InputError(_W["nan"])
+    return v
+
+
+def parse_window(answer: Any) -> tuple[float, float]:
+    """Two numbers ``(alpha, beta)``: a pair, or text like ``"(5, inf)"``, ``"[-∞, -5]"``, ``"5 ∞"``.
+
+    >>> parse_window("(5, ∞)"), parse_window([-math.inf, "−5"])
+    ((5.0, inf), (-inf, -5.0))
+    """
+    if isinstance(answer, str):
+        text = typed(answer).strip().strip("()[]{} ")
+        parts = [p for p in re.split(r"\s*[,;]\s*|\s+", text) if p]
+    elif isinstance(answer, (tuple, list)):
+        parts = list(answer)
+    else:
+        raise InputError(fill(_W["not_pair"], answer=repr(answer)))
+    if len(parts) != 2:
+        raise InputError(fill(_W["not_window"], answer=repr(answer)))
+    return parse_value(parts[0]), parse_value(parts[1])
+
+
+def parse_labels(answer: Any) -> tuple[str, ...]:
+    """Node labels or move names: a list, or text like ``"G, H"``, ``"G and H"``, ``"none"``.
+
+    >>> parse_labels("G, H"), parse_labels("g and h"), parse_labels("none"), parse_labels(["b2"])
+    (('G', 'H'), ('g', 'h'), (), ('b2',))
+    """
+    if answer is None:
+        return ()
+    if isinstance(answer, str):
+        text = answer.strip()
+        if fold(text) in _NONE:
+            return ()
+        parts = re.split(r"\s*(?:,|;|/|\band\b|\s)\s*", text)
+    elif isinstance(answer, (list, tuple, set, frozenset)):
+        parts = [str(p) for p in answer]
+    else:
+        raise InputError(fill(_W["not_names"], answer=repr(answer)))
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+def _not_number(answer: Any) -> InputError:
+    return InputError(fill(_W["not_number"], answer=repr(answer)))
+
+
+def _too_large(answer: Any) -> InputError:
+    return InputError(fill(_W["too_large"], answer=repr(answer)))
