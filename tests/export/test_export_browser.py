@@ -119,7 +119,7 @@ def test_every_step_of_a_table_search_and_no_node_moves(opened: Any, stepper_pro
 
 def test_views_are_laid_out_ahead_and_shown_right(opened: Any, stepper_probe: Any) -> None:
     """A folded search steps through many views.  While the page is idle it builds the
-    view the next (and the previous) steps show, hidden; stepping into it then only
+    view the next (and the previous) steps show, and the last step's, hidden; stepping into it then only
     swaps it in, already painted, and what it shows is the trace's state at that step."""
     trace = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta")
     page, root, url, requests, errors = opened(trace, max_nodes=20)
@@ -143,9 +143,13 @@ def test_views_are_laid_out_ahead_and_shown_right(opened: Any, stepper_probe: An
         )
         return view, set(built), shown
 
+    scene = Scene(trace, max_nodes=20)
+    scene.cover()
+    last = str(scene.view_for(len(trace)))
     expect(root).to_have_attribute("data-warm", "done", timeout=10_000)
     view, built, shown = reading()
-    assert shown == 1 and built == {"0", "1"}  # the first view, and the next one built ahead
+    # the first view; built ahead, the next one and the last step's (End's)
+    assert shown == 1 and built == {"0", "1", last} and last not in {"0", "1"}
     changes = 0
     for key, steps in (("ArrowRight", range(1, len(trace) + 1)), ("ArrowLeft", range(len(trace) - 1, -1, -1))):
         for step in steps:
@@ -158,8 +162,6 @@ def test_views_are_laid_out_ahead_and_shown_right(opened: Any, stepper_probe: An
                 assert now in before, f"step {step}: view {now} was not built ahead"
                 probe.check(root.evaluate(probe.js), trace, step)
             view = now
-    scene = Scene(trace, max_nodes=20)
-    scene.cover()
     views = len(scene.views)
     assert views >= 4 and changes == 2 * (views - 1)  # each view entered going forward, and again going back
     assert requests == [url] and errors == []

@@ -271,7 +271,7 @@ export async function render({ model, el }) {
   }
 
   // Views laid out ahead, while the reader reads (warm.js).
-  const warmer = makeWarmer(root, panes, state, ask);
+  const warmer = makeWarmer(root, panes, state, ask, !!model.part); // a page's parts are all here: End and Home too
   const warm = warmer.warm;
 
   const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };

@@ -13,28 +13,41 @@ const WARM_REACH = 5000;  // steps looked through, either way, for the next view
 // view they show that is not built yet, as {build: [view, first step showing it]}; or,
 // in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
 // {need: {chunk}} or {need: {view_for}}, or in a page a view's drawing still packed, as
-// {need: {drawing}}; null when both neighbours are built.
-function nextToBuild(pane, step) {
+// {need: {drawing}}; null when both neighbours are built.  With `ends` (a page, which
+// holds every part), then the views of the first and last steps (Home, End).
+function nextToBuild(pane, step, ends) {
   if (!pane.view) return null;
   const d = pane.d;
+  const toBuild = (k) => {
+    if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
+    const v = d.viewFor(k);
+    if (!v) return { need: { view_for: k } };
+    if (v === pane.view || pane.built.has(v.index)) return v;
+    return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
+  };
   for (const dir of [1, -1]) {
     for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
-      if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
-      const v = d.viewFor(k);
-      if (!v) return { need: { view_for: k } };
-      if (v !== pane.view) {
-        if (!pane.built.has(v.index)) return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
+      const next = toBuild(k);
+      if (next !== pane.view) {
+        if (next.build || next.need) return next;
         break;
       }
+    }
+  }
+  if (ends) {
+    for (const k of [d.n, 0]) {
+      const next = toBuild(k);
+      if (next.build || next.need) return next;
     }
   }
   return null;
 }
 
-// makeWarmer(root, panes, state, need): warm() (called after each step shown) builds the
-// neighbouring views of every pane when the page is idle, or asks for what is not here
-// yet (`need`: true if it is here at once, a page's part); close() stops it.
-export function makeWarmer(root, panes, state, need) {
+// makeWarmer(root, panes, state, need, ends): warm() (called after each step shown) builds
+// the neighbouring views of every pane when the page is idle (and with `ends`, the views
+// of the first and last steps), or asks for what is not here yet (`need`: true if it is
+// here at once, a page's part); close() stops it.
+export function makeWarmer(root, panes, state, need, ends = false) {
   const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
   let warming = false;
   let closed = false;
@@ -48,7 +61,7 @@ export function makeWarmer(root, panes, state, need) {
       if (closed) return;
       let asking = false;
       for (const [i, pane] of panes.entries()) {
-        const next = nextToBuild(pane, Math.min(state.step, pane.d.n));
+        const next = nextToBuild(pane, Math.min(state.step, pane.d.n), ends);
         if (next && next.build) {
           pane.prebuild(next.build[0]);
           warm();
