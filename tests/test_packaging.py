@@ -56,7 +56,8 @@ def test_the_version_is_written_once() -> None:
 
 
 def test_the_front_end_is_among_the_runtime_files() -> None:
-    assert {"negaviz/py.typed", "negaviz/frontend/stepper.js", "negaviz/frontend/stepper.css", "negaviz/frontend/vendor/viz-global.js"} <= runtime_files()
+    assert {"negaviz/py.typed", "negaviz/frontend/stepper.js", "negaviz/frontend/stepper.css", "negaviz/frontend/vendor/viz-global.js",
+            "negaviz/frontend/vendor/inflate.js"} <= runtime_files()
 
 
 # ------------------------------------------------------------------ the wheel, installed

@@ -3,7 +3,7 @@
 * :mod:`negaviz.frontend.scene`: a trace laid out once and turned into compact per-step
   data (:class:`~negaviz.frontend.scene.Scene`);
 * ``src/``: the front-end's ES modules, one concern each (``index.js`` lists what they
-  export), joined by ``tools/bundle_js.py`` into ``stepper.js``, the one module
+  export), bundled by esbuild (``tools/bundle_js.py``) into ``stepper.js``, the one module
   (an anywidget module) every front-end loads to paint each step;
 * :mod:`negaviz.frontend.page`: a self-contained HTML page holding the module and the
   data, used by :func:`negaviz.export.export_html` and by the widgets' static form.

@@ -1,9 +1,7 @@
 // negaviz stepper: one front-end for the widgets, the exported page and static notebook pages.
-// Built by tools/bundle_js.py from negaviz/frontend/src/: do not edit here.
+// Bundled by esbuild (tools/bundle_js.py) from negaviz/frontend/src/: do not edit here.
 
-// ------------------------------------------------------------ src/dom.js
-// Small DOM helpers shared by the stepper's parts.
-
+// negaviz/frontend/src/dom.js
 function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -15,23 +13,11 @@ function h(tag, attrs = {}, ...children) {
   for (const c of children) e.append(c);
   return e;
 }
-
 function injectStyle(root, css) {
-  // Inside the stepper's own element, so it works in shadow roots and sandboxed frames alike.
   root.prepend(h("style", { text: css }));
 }
 
-// ------------------------------------------------------------ src/growing.js
-// A search drawn as it grows, in the page: its nodes and edges put in as the search
-// enters them, finished nodes centred over their children, and the drawing as big as
-// what it holds (negaviz.layout.growth lays the view out; drawing.js builds it).
-
-// A straight edge from box `a` to box `b` ([left, top, right, bottom] each), as Graphviz
-// draws one with splines=line and arrowsize 0.5: from border to border on the line between
-// the centres, the last 5 points an arrowhead 3.5 wide.  {d, points} for its path and its
-// arrowhead's polygon, or null for boxes with one centre.  A growing view's edges are
-// drawn by this rule, from their nodes' boxes alone: Graphviz works an edge out from
-// the whole drawing's middle, so its last digits would change with nodes drawn later.
+// negaviz/frontend/src/growing.js
 function straightEdge(a, b) {
   const [px, py] = [(a[0] + a[2]) / 2, (a[1] + a[3]) / 2], [qx, qy] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
   const dx = qx - px, dy = qy - py, len = Math.hypot(dx, dy);
@@ -44,30 +30,26 @@ function straightEdge(a, b) {
   const pt = (x, y) => f(x) + "," + f(y);
   return {
     d: "M" + pt(px + dx * s, py + dy * s) + "L" + pt(bx, by),
-    points: [pt(bx + 1.75 * uy, by - 1.75 * ux), pt(tx, ty), pt(bx - 1.75 * uy, by + 1.75 * ux), pt(bx + 1.75 * uy, by - 1.75 * ux)].join(" "),
+    points: [pt(bx + 1.75 * uy, by - 1.75 * ux), pt(tx, ty), pt(bx - 1.75 * uy, by + 1.75 * ux), pt(bx + 1.75 * uy, by - 1.75 * ux)].join(" ")
   };
 }
-
-// Put item `it`'s node and the edge into it in the drawing (on), or take them out; back in
-// their place in Graphviz's order, so a step's drawing is the same however it was reached.
 function attach(built, it, on) {
   if (!!it.on === on) return;
   it.on = on;
   for (const el of [it.edge, it.g]) {
     if (!el) continue;
-    if (!on) { built.limbo.append(el); continue; } // (out of the page, still in an svg: practice writes on it)
+    if (!on) {
+      built.limbo.append(el);
+      continue;
+    }
     const parts = built.parts;
     let before = null;
     for (let j = built.order.get(el) + 1; j < parts.length && !before; j++) if (parts[j].parentNode === built.graph) before = parts[j];
     built.graph.insertBefore(el, before);
   }
 }
-
-// A finished node of a growing view centred over its children (negaviz.layout.growth's
-// Placer.settle): from the step after it returns, it is drawn `dx` points right of where
-// it was entered (item.settle = [step, dx]), and the edges at it follow.
 function settle(built, step) {
-  const moved = new Set();
+  const moved = /* @__PURE__ */ new Set();
   for (const it of built.items.values()) {
     const s = it.item.settle, dx = s && s.length && step >= s[0] ? s[1] : 0;
     if ((it.dx || 0) === dx) continue;
@@ -76,11 +58,11 @@ function settle(built, step) {
     if (dx) it.g.setAttribute("transform", "translate(" + dx + " 0)");
     else it.g.removeAttribute("transform");
   }
-  if (moved.size) for (const it of built.items.values()) if (moved.has(it.item.title) || moved.has(it.item.up)) drawEdge(built, it);
+  if (moved.size) {
+    for (const it of built.items.values()) if (moved.has(it.item.title) || moved.has(it.item.up)) drawEdge(built, it);
+  }
 }
-
-const placed = (it) => (it.dx ? [it.box[0] + it.dx, it.box[1], it.box[2] + it.dx, it.box[3]] : it.box);
-
+var placed = (it) => it.dx ? [it.box[0] + it.dx, it.box[1], it.box[2] + it.dx, it.box[3]] : it.box;
 function drawEdge(built, it) {
   const up = it.edge && built.items.get(it.item.up);
   const line = up && up.box && it.box ? straightEdge(placed(up), placed(it)) : null;
@@ -88,7 +70,6 @@ function drawEdge(built, it) {
   const path = it.edge.querySelector("path"), head = it.edge.querySelector("polygon");
   if (path) path.setAttribute("d", line.d);
   if (head) head.setAttribute("points", line.points);
-  // the move's name beside the edge, half way down it, as a textbook writes it
   const move = built.moveOf ? built.moveOf(it.item.node) : "";
   if (!move) return;
   let text = it.edge.querySelector("text.nv-move");
@@ -104,10 +85,6 @@ function drawEdge(built, it) {
   text.setAttribute("x", String(sx));
   text.setAttribute("y", String(sy));
 }
-
-// A growing view's size is what it draws: its view box, from the top-left corner to the
-// furthest node put in (the root is the top-left node of every view), and 4 points more
-// (Graphviz's margin).  Changed in place (built.full is the pane's too).
 function grow(built) {
   let x1 = -Infinity, y1 = -Infinity;
   for (const it of built.items.values()) {
@@ -115,7 +92,7 @@ function grow(built) {
     x1 = Math.max(x1, it.box[2] + (it.dx || 0));
     y1 = Math.max(y1, it.box[3]);
   }
-  const size = (far, shift) => (far === -Infinity ? 0 : Math.round((far + shift + 4) * 100) / 100);
+  const size = (far, shift) => far === -Infinity ? 0 : Math.round((far + shift + 4) * 100) / 100;
   const w = size(x1, built.shift[0]), hgt = size(y1, built.shift[1]);
   if (built.full[2] === w && built.full[3] === hgt) return;
   built.full.splice(0, 4, 0, 0, w, hgt);
@@ -124,16 +101,8 @@ function grow(built) {
   built.svg.style.height = hgt + "px";
 }
 
-// ------------------------------------------------------------ src/drawing.js
-// Drawings: a view's SVG made ready to paint, the bundled Graphviz, a step saved as a file.
-
-// A view's drawing arrives as Graphviz's SVG (laid out by the kernel's dot), or as its
-// DOT source, laid out here by the bundled Graphviz (Viz, negaviz/frontend/vendor).
-// Either way it is read as a document, never as one Graphviz version's text: each node's
-// first shape, its unfilled second border, and the cells whose text is a slot sentinel
-// (negaviz.render.labels: §v§ value, §w§ window, §m§ marks) get the classes paint() uses.
-const SLOTS = { "§v§": "nv-v", "§w§": "nv-w", "§m§": "nv-m" };
-
+// negaviz/frontend/src/drawing.js
+var SLOTS = { "§v§": "nv-v", "§w§": "nv-w", "§m§": "nv-m" };
 function centreOf(shape) {
   if (shape.tagName === "ellipse") return Number(shape.getAttribute("cx"));
   const points = (shape.getAttribute("points") || "").trim().split(/\s+/).filter(Boolean);
@@ -141,32 +110,24 @@ function centreOf(shape) {
   const xs = points.map((p) => Number(p.split(",")[0]));
   return (Math.min(...xs) + Math.max(...xs)) / 2;
 }
-
-// A node's box in its drawing's coordinates, [left, top, right, bottom], from its first
-// shape's points (read from the document, not measured: it may be hidden).
-// The smallest box holding two boxes ({x, y, width, height}, as getBBox gives them).
 function unionBox(a, b) {
   const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
   return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
-
 function boxOf(g) {
   const shape = g.querySelector(".nv-shape");
-  const points = ((shape && shape.getAttribute("points")) || "").trim().split(/\s+/).filter(Boolean).map((p) => p.split(",").map(Number));
+  const points = (shape && shape.getAttribute("points") || "").trim().split(/\s+/).filter(Boolean).map((p) => p.split(",").map(Number));
   if (!points.length) return null;
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
-
 function finishDrawing(svg) {
-  // ids are per document: two steppers on one page would share them
   for (const el of svg.querySelectorAll("[id]")) el.removeAttribute("id");
-  // Graphviz names every node and edge in a comment too: they go with the titles
   const walker = document.createTreeWalker(svg, NodeFilter.SHOW_COMMENT);
   const comments = [];
   while (walker.nextNode()) comments.push(walker.currentNode);
   for (const c of comments) c.remove();
-  for (const el of svg.querySelectorAll("[font-family]")) el.removeAttribute("font-family"); // the style sheet's
+  for (const el of svg.querySelectorAll("[font-family]")) el.removeAttribute("font-family");
   for (const g of svg.querySelectorAll("g.node")) {
     const shapes = g.querySelectorAll("polygon, ellipse, path, polyline");
     const slots = Array.from(g.querySelectorAll("text")).filter((t) => SLOTS[t.textContent.trim()]);
@@ -184,11 +145,7 @@ function finishDrawing(svg) {
     }
   }
 }
-
-// The bundled Graphviz: on a page, the page has run its script (globalThis.Viz); in a
-// notebook, the kernel sends the script once, on request, and it runs here with
-// exports of its own (a page's AMD loader, if any, never sees it).
-let vizLoading = null;
+var vizLoading = null;
 function loadViz(model) {
   if (vizLoading) return vizLoading;
   if (globalThis.Viz && globalThis.Viz.instance) {
@@ -199,12 +156,17 @@ function loadViz(model) {
     const got = (msg) => {
       if (!msg || msg.type !== "viz") return;
       model.off("msg:custom", got);
-      if (msg.error) { reject(new Error(msg.error)); return; }
-      // a page's model has run the script it carries (globalThis.Viz): no source
-      if (msg.source == null && globalThis.Viz) { globalThis.Viz.instance().then(resolve, reject); return; }
+      if (msg.error) {
+        reject(new Error(msg.error));
+        return;
+      }
+      if (msg.source == null && globalThis.Viz) {
+        globalThis.Viz.instance().then(resolve, reject);
+        return;
+      }
       try {
         const exports = {};
-        new Function("exports", "module", "define", msg.source)(exports, { exports }, undefined);
+        new Function("exports", "module", "define", msg.source)(exports, { exports }, void 0);
         exports.instance().then(resolve, reject);
       } catch (e) {
         reject(e);
@@ -213,23 +175,16 @@ function loadViz(model) {
     model.on("msg:custom", got);
     model.send({ type: "need", viz: true });
   });
-  vizLoading.catch(() => { vizLoading = null; });
+  vizLoading.catch(() => {
+    vizLoading = null;
+  });
   return vizLoading;
 }
-
-// A view's drawing stays in the page once built, in a box of its own; the boxes not
-// shown are moved far out of the panel.  A transform of the box restyles nothing inside
-// it: hiding with `visibility` or `pointer-events`, which every element inherits, would
-// restyle each of a drawing's thousands of elements (60-70 ms for 400 boards).
 function setShown(built, on) {
   built.box.style.transform = on ? "" : "translateX(-1000000px)";
   if (on) built.svg.removeAttribute("aria-hidden");
   else built.svg.setAttribute("aria-hidden", "true");
 }
-
-// A drawing not shown holds nothing of any step: a growing view's nodes and edges are
-// taken out of it, a given tree's are left unpainted (no value, window or mark, no state).
-// Paint puts each back as the step shows it.
 function blankDrawing(built) {
   if (built.blank) return;
   built.blank = true;
@@ -245,18 +200,11 @@ function blankDrawing(built) {
   }
   if (built.growing) grow(built);
 }
-
-// Whether a view's drawing is here: its SVG, or its DOT source to lay out (a page keeps
-// each view's drawing packed apart until a step shows it, or the steps near it).
 function hasDrawing(view) {
   return view.svg != null || view.dot != null;
 }
-
-// A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
-// came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
-// (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
 function buildView(view, viz, moveOf = null) {
-  if (view.svg == null) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
+  if (view.svg == null) view.svg = viz.renderString(view.dot, { format: "svg" });
   const holder = document.createElement("div");
   holder.innerHTML = view.svg;
   const svg = holder.querySelector("svg");
@@ -264,23 +212,17 @@ function buildView(view, viz, moveOf = null) {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   const full = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
-  // Its size for good, from the start: a drawing laid out at one size and shown at
-  // another would be laid out again (pan and zoom only change its transform).
   svg.style.width = full[2] + "px";
   svg.style.height = full[3] + "px";
   svg.style.transformOrigin = "0 0";
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", "search tree");
-  // graphviz draws inside <g class="graph" transform="... translate(x y)">: node boxes
-  // are in that group's coordinates, the view box in the svg's.
   const graph = svg.querySelector("g.graph");
   const m = graph && graph.transform.baseVal.consolidate();
   const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
-  const items = new Map();
-  const byNode = new Map(); // trace node -> its item (a given tree names items by their place)
-  const byTitle = new Map();
-  // graphviz names each node and edge by a <title> holding its DOT id (n0, n0->n1):
-  // kept as data-nv, and the titles go, so screen readers and tooltips never say them.
+  const items = /* @__PURE__ */ new Map();
+  const byNode = /* @__PURE__ */ new Map();
+  const byTitle = /* @__PURE__ */ new Map();
   for (const t of Array.from(svg.querySelectorAll("title"))) {
     const g = t.parentNode;
     if (g && g.classList && (g.classList.contains("node") || g.classList.contains("edge"))) {
@@ -295,14 +237,19 @@ function buildView(view, viz, moveOf = null) {
     if (!g) continue;
     const edge = item.up ? byTitle.get(item.up + "->" + item.title) : null;
     items.set(item.title, {
-      g, item, edge, box: boxOf(g),
-      v: g.querySelector(".nv-v"), w: g.querySelector(".nv-w"), m: g.querySelector(".nv-m"),
+      g,
+      item,
+      edge,
+      box: boxOf(g),
+      v: g.querySelector(".nv-v"),
+      w: g.querySelector(".nv-w"),
+      m: g.querySelector(".nv-m")
     });
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", item.name);
     if (item.kind === "n") {
       g.dataset.node = String(item.node);
-      for (const nid of [item.node, ...(item.again || [])]) byNode.set(nid, items.get(item.title));
+      for (const nid of [item.node, ...item.again || []]) byNode.set(nid, items.get(item.title));
     }
   }
   const box = h("div", { class: "nv-view", "data-view": String(view.index) });
@@ -310,18 +257,18 @@ function buildView(view, viz, moveOf = null) {
   box.style.left = "0";
   box.style.top = "0";
   box.append(svg);
-  const built = { svg, box, full, shift, items, byNode, painted: new Map(), growing: !!view.span, blank: false, moveOf };
+  const built = { svg, box, full, shift, items, byNode, painted: /* @__PURE__ */ new Map(), growing: !!view.span, blank: false, moveOf };
   if (built.growing) {
-    // A search drawn as it grows: each node is put in when the search enters it (paint),
-    // and the drawing is as big as what it holds (grow).  Graphviz's background, as big as
-    // the whole view, and anything not an item (negaviz.layout.growth.ANCHOR) go.
-    const keep = new Set();
-    for (const it of items.values()) { keep.add(it.g); if (it.edge) keep.add(it.edge); }
+    const keep = /* @__PURE__ */ new Set();
+    for (const it of items.values()) {
+      keep.add(it.g);
+      if (it.edge) keep.add(it.edge);
+    }
     built.graph = graph;
-    built.limbo = document.createElementNS(svg.namespaceURI, "svg"); // where the nodes not entered wait, out of the page
+    built.limbo = document.createElementNS(svg.namespaceURI, "svg");
     built.parts = Array.from(graph.children).filter((el) => el.classList.contains("node") || el.classList.contains("edge"));
-    for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove(); // (line breaks between them: one per node)
-    for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || ((el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el))) el.remove();
+    for (const t of Array.from(graph.childNodes)) if (t.nodeType === 3) t.remove();
+    for (const el of Array.from(graph.children)) if (el.tagName === "polygon" || (el.classList.contains("node") || el.classList.contains("edge")) && !keep.has(el)) el.remove();
     built.parts = built.parts.filter((el) => keep.has(el));
     built.order = new Map(built.parts.map((el, i) => [el, i]));
     for (const it of items.values()) {
@@ -332,9 +279,6 @@ function buildView(view, viz, moveOf = null) {
   }
   return built;
 }
-
-// The picture of this step as a file of its own: the drawing with every painted
-// style written on its elements (the page's style sheet does not travel with it).
 function svgFile(svg, full) {
   const copy = svg.cloneNode(true);
   const from = svg.querySelectorAll("*");
@@ -347,23 +291,18 @@ function svgFile(svg, full) {
     to[i].removeAttribute("class");
   });
   copy.removeAttribute("style");
-  // (XMLSerializer writes the SVG namespace: no URL in this module, which pages carry)
   copy.setAttribute("width", full[2] + "pt");
   copy.setAttribute("height", full[3] + "pt");
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy) + "\n";
 }
-
 function saveSvg(svg, full, step) {
   const blob = new Blob([svgFile(svg, full)], { type: "image/svg+xml" });
   const a = h("a", { href: URL.createObjectURL(blob), download: "negaviz-step-" + step + ".svg" });
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  setTimeout(() => URL.revokeObjectURL(a.href), 1e3);
 }
-
-// A still drawing (negaviz.display.drawing): its DOT source laid out here, once.  What a
-// notebook shows for a drawing or a trace where the kernel has no dot (a browser's Python).
 async function renderDrawing({ model, el }) {
   const box = h("div", { class: "negaviz-drawing", role: "img", "aria-label": model.get("label") || "a drawing" });
   el.append(box);
@@ -380,38 +319,33 @@ async function renderDrawing({ model, el }) {
   } catch (e) {
     box.textContent = "negaviz: the bundled Graphviz could not lay this drawing out here (" + e + ").";
   }
-  return () => {};
+  return () => {
+  };
 }
 
-// ------------------------------------------------------------ src/keys.js
-// The stepper's keys and clicks: arrows, Home/End, space and letter keys step and zoom;
-// clicking a node goes to where it is entered (shift-click: where it returns).
-
-// What the page says of them (under the stepper).
-const KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · "
-  + "P presenter size · F fit the tree · + − zoom. Click a node the search has entered: go to where it is entered (shift-click: where it returns). "
-  + "Drag pans; Ctrl+wheel zooms.";
-
-// Listen on the stepper's `root` element.  `state` is the stepper's (step, preview, ...);
-// go, togglePlay and setPresenter are its actions.
+// negaviz/frontend/src/keys.js
+var KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · P presenter size · F fit the tree · + − zoom. Click a node the search has entered: go to where it is entered (shift-click: where it returns). Drag pans; Ctrl+wheel zooms.";
 function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter }) {
-  // Letter keys (the list the page shows is KEYS, above).
   const KEY_ACTIONS = {
     p: () => setPresenter(!ui.presenter),
     f: () => panes.forEach((p) => p.fit()),
     "+": () => panes.forEach((p) => p.zoom(1 / 1.25)),
     "=": () => panes.forEach((p) => p.zoom(1 / 1.25)),
-    "-": () => panes.forEach((p) => p.zoom(1.25)),
+    "-": () => panes.forEach((p) => p.zoom(1.25))
   };
   root.addEventListener("keydown", (e) => {
-    if (e.target && (e.target.tagName === "SELECT" || (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox"))) return;
+    if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox")) return;
     let k = null;
     if (e.key === "ArrowRight") k = state.step + 1;
     else if (e.key === "ArrowLeft") k = state.step - 1;
     else if (e.key === "Home") k = 0;
     else if (e.key === "End") k = total;
-    else if (e.key === " " && e.target === root) { e.preventDefault(); e.stopPropagation(); togglePlay(); return; }
-    else if (!e.ctrlKey && !e.metaKey && !e.altKey && KEY_ACTIONS[e.key.toLowerCase()]) {
+    else if (e.key === " " && e.target === root) {
+      e.preventDefault();
+      e.stopPropagation();
+      togglePlay();
+      return;
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && KEY_ACTIONS[e.key.toLowerCase()]) {
       e.preventDefault();
       e.stopPropagation();
       KEY_ACTIONS[e.key.toLowerCase()]();
@@ -419,67 +353,54 @@ function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresent
     }
     if (k === null) return;
     e.preventDefault();
-    e.stopPropagation(); // JupyterLab would move between cells
+    e.stopPropagation();
     go(k);
   });
-  // Take the focus on a click, and again just after if it has left the stepper: notebook
-  // front-ends (Notebook 7) move the focus to the cell once the click has bubbled up to
-  // them.  Focus already inside (a practice field the reader went on to) stays there.
   const grabFocus = () => {
-    if (document.activeElement !== root && root.contains(document.activeElement)) return; // a control of ours has it
+    if (document.activeElement !== root && root.contains(document.activeElement)) return;
     root.focus({ preventScroll: true });
-    setTimeout(() => { if (!root.contains(document.activeElement)) root.focus({ preventScroll: true }); }, 0);
+    setTimeout(() => {
+      if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+    }, 0);
   };
   root.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("g.node");
     const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
-    if (!g || g.dataset.node === undefined) { if (!typing) grabFocus(); return; }
+    if (!g || g.dataset.node === void 0) {
+      if (!typing) grabFocus();
+      return;
+    }
     const pane = panes.find((p) => p.el.contains(g));
     const life = pane.d.lives.get(Number(g.dataset.node));
     if (!life) return;
     grabFocus();
-    // A node not entered yet goes nowhere, as a move never tried: a jump would tell
-    // whether (and when) the search gets there.  Preview shows the future anyway.
     if (life.enter >= Math.min(state.step, pane.d.n) && !state.preview) return;
-    go(e.shiftKey ? (life.exit >= 0 ? life.exit + 1 : pane.d.n) : life.enter + 1);
+    go(e.shiftKey ? life.exit >= 0 ? life.exit + 1 : pane.d.n : life.enter + 1);
   });
 }
 
-// ------------------------------------------------------------ src/values.js
-// How values are written: exactly as negaviz.vocabulary.fmt writes them.
-//
-// Tested against fmt itself (tests/test_vocabulary.py runs this module in node).
-
-// A number as the scene sends it: JSON has no infinities, so they travel as "inf", "-inf".
+// negaviz/frontend/src/values.js
 function num(x) {
   if (x === "inf") return Infinity;
   if (x === "-inf") return -Infinity;
   return x;
 }
-
-// Data as it crossed from the kernel, with every missing value as null.  Python's None
-// arrives as null through JSON, but as undefined through Pyodide's to_js (the course
-// site's kernel): each part of the page then reads one form.  Arrays and plain objects
-// are walked (in place: the data is the page's own); keys that are absent stay absent.
 function nullify(x) {
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
       const v = x[i];
-      if (v === undefined) x[i] = null;
+      if (v === void 0) x[i] = null;
       else if (v !== null && typeof v === "object") nullify(v);
     }
   } else if (x !== null && typeof x === "object" && !ArrayBuffer.isView(x)) {
     for (const k of Object.keys(x)) {
       const v = x[k];
-      if (v === undefined) x[k] = null;
+      if (v === void 0) x[k] = null;
       else if (v !== null && typeof v === "object") nullify(v);
     }
   }
   return x;
 }
-
-// v.toFixed(d), but an exact tie goes to the even last digit, as Python rounds (toFixed
-// rounds it away from zero).  toFixed(100) is v's exact expansion here (|v| >= 1e-4).
 function fixedHalfEven(v, d) {
   const text = v.toFixed(d);
   const full = Math.abs(v).toFixed(100);
@@ -488,9 +409,6 @@ function fixedHalfEven(v, d) {
   const down = full.slice(0, d ? dot + 1 + d : dot);
   return Number(down[down.length - 1]) % 2 ? text : (v < 0 ? "-" : "") + down;
 }
-
-// Python's f"{v:.4g}" for a finite, non-whole v: 4 significant digits, trailing zeros
-// dropped, an exponent of two digits or more outside 1e-4..1e4.
 function g4(v) {
   const [mantissa, e] = v.toExponential(3).split("e");
   const exp = Number(e);
@@ -500,87 +418,39 @@ function g4(v) {
   }
   return mantissa.replace(/\.?0+$/, "") + "e" + (exp < 0 ? "-" : "+") + String(Math.abs(exp)).padStart(2, "0");
 }
-
-// Values written exactly as negaviz.vocabulary.fmt writes them: 5, −3 (a true minus),
-// ∞, −∞, ? when unknown.  The scene's table holds every non-whole value of its trace as
-// Python wrote it (keyed by String(v)); g4 is for anything else.
 function makeFmt(table) {
   return (v) => {
-    if (v === null || v === undefined) return "?";
+    if (v === null || v === void 0) return "?";
     if (v === Infinity) return "∞";
     if (v === -Infinity) return "−∞";
     if (Object.is(v, -0)) v = 0;
     const known = table[String(v)];
-    if (known !== undefined) return known;
+    if (known !== void 0) return known;
     const text = !Number.isInteger(v) ? g4(v) : Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
     return text.replaceAll("-", "−");
   };
 }
-
-// A node's window (alpha, beta) as the reader sees it: negating a window swaps its ends
-// (sg < 0, the minimax view of the second player's nodes).
 function seenWindow(alpha, beta, sg) {
   if (sg >= 0) return [alpha, beta];
   return [beta === null ? null : -beta, alpha === null ? null : -alpha];
 }
 
-// ------------------------------------------------------------ src/look.js
-// The painting rule: what a drawn item shows at a step.  A pure function of the item, the
-// step, the reader's settings and the scene's data (no DOM): pane.js applies it, and
-// tests/frontend/look.test.mjs compares it with Python's answer at every step.
-
-// What a drawn item shows at `step`: its classes, value, window and mark texts, and the
-// class of the edge into it.  Only what the search knows after `step` events: an item not
-// visited yet shows nothing but its given value (a textbook leaf's), in one style for all
-// (the layout carries no result: negaviz.frontend.scene).
-//
-// d: the scene's SceneData; item: one of its views' decoded items.
-// perspective: "negamax" or "minimax".  line: the best line at `step` (d.bestLine).
-// preview: the final search shown faintly behind the unvisited items.
-// windows: windows are shown (an exact value then reads "=v").
-// veil: nodes whose running result is hidden while a practice question about it is
-// pending (practice-steps.js, VEILS): until it returns, such a node shows "?" for its best
-// so far and the window it was entered with, not its α as risen to that best.
-// Returns {cls, v, w, m, edge, given}: the item's classes, its value, window and mark
-// texts, its edge's classes, and whether the value is a given one (grey italics).
-/**
- * @typedef {object} Look
- * @property {string} cls  the item's classes (nv-current, nv-exact, nv-pv, ...)
- * @property {string} v  its value text
- * @property {string} w  its window text
- * @property {string} m  its marks (cut, TT, pruned, +n nodes)
- * @property {string} edge  the classes of the edge into it
- * @property {boolean} given  the value is the tree's given one (grey italics)
- */
-
-/**
- * @param {import("./scene-data.js").SceneData} d
- * @param {import("./scene-data.js").Item} item
- * @param {number} step
- * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
- * @returns {Look}
- */
+// negaviz/frontend/src/look.js
 function look(d, item, step, { perspective, line, preview, windows, veil = null }) {
   const out = paintRule(d, item, step, perspective, line, preview, windows, veil);
-  // "only here" is known once the node is entered, or for a ghost (cut off here, searched
-  // there) once it is pruned: never before, it would tell the future
   const known = item.kind === "p" ? item.pruned >= 0 && step > item.pruned : d.nodeAt(item.node, step).status !== "unvisited";
   if (item.only && known) out.cls += " nv-only";
   return out;
 }
-
-// A running node's state with its result so far taken out: no best, no best child, and
-// the window it was entered with.
 function veiled(d, nid, st) {
   const life = d.lives.get(nid);
   return { ...st, value: null, bestChild: -1, alpha: life.alpha, beta: life.beta };
 }
-
 function paintRule(d, item, step, perspective, line, preview, windows, veil) {
-  const fmt = d.fmt;
+  const fmt2 = d.fmt;
   const kind = item.kind;
   const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
-  if (item.appear > step && !preview) { // not entered yet in a search drawn as it grows: not drawn at all
+  if (item.appear > step && !preview) {
     out.cls = out.edge = "nv-hidden";
     return out;
   }
@@ -588,9 +458,9 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
   const unseen = () => {
     out.cls = "nv-unseen";
     out.edge = "nv-unseen";
-    out.v = item.prefix || ""; // who moves there is the game's shape, not a result
-    if (item.given !== null && item.given !== undefined) {
-      out.v += fmt(sg * num(item.given));
+    out.v = item.prefix || "";
+    if (item.given !== null && item.given !== void 0) {
+      out.v += fmt2(sg * num(item.given));
       out.given = true;
     }
   };
@@ -603,7 +473,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
       unseen();
     } else {
       let bound = st.bound;
-      if (bound && sg < 0) bound = 3 - bound; // negating swaps lower and upper
+      if (bound && sg < 0) bound = 3 - bound;
       if (kind === "f") out.cls = "nv-folded";
       else if (st.status === "current") out.cls = "nv-current";
       else if (st.status === "active") out.cls = "nv-active";
@@ -615,21 +485,24 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
       const value = st.value === null ? null : sg * st.value;
       if (st.status === "done") {
         const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : windows ? "=" : "";
-        out.v = (kind === "f" ? "value " : "") + sym + fmt(value);
+        out.v = (kind === "f" ? "value " : "") + sym + fmt2(value);
       } else {
-        out.v = value === null ? "?" : "best " + fmt(value);
+        out.v = value === null ? "?" : "best " + fmt2(value);
       }
       const [a, b] = seenWindow(st.alpha, st.beta, sg);
-      out.w = "(" + fmt(a) + ", " + fmt(b) + ")"; // as negaviz.vocabulary.window_text writes it
-      out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes"
-        : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
+      out.w = "(" + fmt2(a) + ", " + fmt2(b) + ")";
+      out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes" : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
       if (kind === "n") out.v = (item.prefix || "") + out.v;
-      if (at.status === "unvisited") { out.cls += " nv-preview"; out.edge = "nv-preview"; }
+      if (at.status === "unvisited") {
+        out.cls += " nv-preview";
+        out.edge = "nv-preview";
+      }
     }
-    if (line.has(nid)) { out.cls += " nv-pv"; out.edge = "nv-pv"; }
-    else if (preview && at.status === "unvisited" && d.finalLine().has(d.entryAt(item, d.n))) out.edge = "nv-pv nv-preview";
+    if (line.has(nid)) {
+      out.cls += " nv-pv";
+      out.edge = "nv-pv";
+    } else if (preview && at.status === "unvisited" && d.finalLine().has(d.entryAt(item, d.n))) out.edge = "nv-pv nv-preview";
   } else if (kind === "g") {
-    // a group of folded sibling subtrees: how many nodes they have taken in so far
     const seen = d.enteredIn(item.ranges, preview ? d.n : step);
     if (!seen) unseen();
     else {
@@ -637,7 +510,6 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
       out.m = "+" + seen.toLocaleString("en-US") + " nodes";
     }
   } else {
-    // an untried move (or several): pruned once the cutoff that skips it has happened
     const pruned = item.pruned >= 0 && (step > item.pruned || preview);
     unseen();
     if (pruned) {
@@ -650,19 +522,10 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
   return out;
 }
 
-// ------------------------------------------------------------ src/panels.js
-// A pane's side panels at a step: the sentence, the call stack, the counters and the
-// pseudocode with its line marked.  stackRows is pure (tests/frontend/panels.test.mjs).
-
-// The call stack at `step`, one row of texts per running call (the root first), under
-// the scene's stack_columns (negaviz.vocabulary.STACK_COLUMNS): as negaviz.widgets.StepperWidget.stack_rows writes them.
-// veil: nodes whose best so far and risen α are hidden (look.js), each row then "?" and
-// its entry window.
-// What the sentence says while it would answer the pending question.
-const HIDDEN_SENTENCE = "(What happened at this step is shown once you answer.)";
-
+// negaviz/frontend/src/panels.js
+var HIDDEN_SENTENCE = "(What happened at this step is shown once you answer.)";
 function stackRows(d, step, perspective, veil = null) {
-  const fmt = d.fmt;
+  const fmt2 = d.fmt;
   const stack = d.stack(step);
   return stack.map((nid, i) => {
     const life = d.lives.get(nid);
@@ -672,21 +535,17 @@ function stackRows(d, step, perspective, veil = null) {
     const sg = d.sign(nid, perspective);
     const [a, b] = seenWindow(st.alpha, st.beta, sg);
     const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
-    const window = d.s.windowed ? [a === null ? "–" : fmt(a), b === null ? "–" : fmt(b)] : []; // plain negamax has none
-    return [life.name, String(life.depth), ...window, hidden ? "?" : st.value === null ? "–" : fmt(sg * st.value), trying];
+    const window2 = d.s.windowed ? [a === null ? "–" : fmt2(a), b === null ? "–" : fmt2(b)] : [];
+    return [life.name, String(life.depth), ...window2, hidden ? "?" : st.value === null ? "–" : fmt2(sg * st.value), trying];
   });
 }
-
-// hide: {veil, sentence, total} while practising: the nodes veiled, the step's sentence
-// hidden (it states the best so far), and no total number of steps.
 function showPanels(pane, step, perspective, hide = {}) {
   const d = pane.d;
   const c = d.chunk(step);
-  const p = d.s.perspectives.indexOf(perspective); // sentences and lines are in this order
+  const p = d.s.perspectives.indexOf(perspective);
   const at = step - d.chunkOf(step) * d.s.chunk;
   pane.sentence.textContent = !c ? "…" : hide.sentence ? HIDDEN_SENTENCE : c.sentences[p][at];
   if (pane.titleEl) pane.titleEl.textContent = d.titleAt(step);
-  // call stack
   const stack = stackRows(d, step, perspective, hide.veil || null);
   const columns = d.s.stack_columns;
   const rows = [h("tr", {}, ...columns.map((t) => h("th", { text: t })))];
@@ -700,48 +559,44 @@ function showPanels(pane, step, perspective, hide = {}) {
   if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
   pane.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
   const listing = d.s.listings[perspective];
-  const lineNo = c ? c.lines[p][at] : 0; // 0: no line
+  const lineNo = c ? c.lines[p][at] : 0;
   pane.code.replaceChildren(...listing.map((text, i) => {
     const on = i + 1 === lineNo;
     return h("span", { "data-line": String(i + 1), class: on ? "nv-hl" : "" }, (on ? "▶ " : "  ") + text + "\n");
   }));
 }
 
-// ------------------------------------------------------------ src/pane.js
-// One pane of a stepper: its DOM (the tree panel, its tool bar, the side panels), the
-// views' drawings shown in it, pan and zoom, and painting a step (the rule is look.js's).
-
-const READABLE = 9;       // px: the smallest label text a view opens fitted at
-const NATURAL = 1.34;     // graphviz points to CSS pixels at "1:1"
-
-class Pane {
+// negaviz/frontend/src/pane.js
+var READABLE = 9;
+var NATURAL = 1.34;
+var Pane = class {
   constructor(data, index, compare, ui) {
     this.d = data;
     this.index = index;
     this.compare = compare;
-    this.ui = ui;             // the stepper's shared settings: presenter size
+    this.ui = ui;
     this.view = null;
     this.windows = null;
     this.svg = null;
-    this.built = new Map();   // view index -> its drawing, parsed and laid out
-    this.items = new Map();   // title -> {g, item, edge}
-    this.byNode = new Map();  // trace node -> the same entries
-    this.painted = new Map(); // title -> class string painted last
+    this.built = /* @__PURE__ */ new Map();
+    this.items = /* @__PURE__ */ new Map();
+    this.byNode = /* @__PURE__ */ new Map();
+    this.painted = /* @__PURE__ */ new Map();
     this.el = h("div", { class: "nv-pane" });
-    // A comparison's title counts what this side has visited so far (its final totals
-    // belong to its last step).
     this.titleEl = compare ? h("div", { class: "nv-title", text: data.s.title || "" }) : null;
     if (compare) this.el.append(this.titleEl);
-    // The step's sentence is announced to screen readers as it changes.
     this.sentence = h("p", { class: "nv-sentence", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.note = h("div", { class: "nv-note" });
     const button = (text, label, onclick, extra = {}) => h("button", { type: "button", title: label, "aria-label": label, text, onclick, ...extra });
-    this.toolBar = h("div", { class: "nv-treebar" }, this.note, h("span", { class: "nv-zoom" },
+    this.toolBar = h("div", { class: "nv-treebar" }, this.note, h(
+      "span",
+      { class: "nv-zoom" },
       button("+", "zoom in (+)", () => this.zoom(1 / 1.25)),
       button("−", "zoom out (−)", () => this.zoom(1.25)),
       button("fit", "show the whole tree (F)", () => this.fit()),
       button("1:1", "natural size", () => this.natural()),
-      button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })));
+      button("save SVG", "save the picture of this step as an SVG file", () => this.save(), { class: "nv-save" })
+    ));
     this.tree = h("div", { class: "nv-tree" });
     this.stackTable = h("table", { class: "nv-stack" });
     this.countersTable = h("table", { class: "nv-counters" });
@@ -753,26 +608,23 @@ class Pane {
     this.el.append(this.legend);
     this.installPanZoom();
   }
-
   // --- the picture ------------------------------------------------------------------
   setView(view, windows) {
     if (this.view === view) {
-      if (this.windows !== windows) { this.windows = windows; for (const b of this.built.values()) b.painted.clear(); }
+      if (this.windows !== windows) {
+        this.windows = windows;
+        for (const b of this.built.values()) b.painted.clear();
+      }
       return;
     }
     const first = this.view === null;
     this.view = view;
     this.windows = windows;
-    // Each view's drawing is parsed once and kept (often ahead of time, see prebuild):
-    // going back to a view only swaps it in.
     let built = this.built.get(view.index);
     if (!built) {
       built = this.build(view);
       this.built.set(view.index, built);
     }
-    // Views already built stay in the page, hidden and blank (drawing.js's blank): showing
-    // one again only paints it (a drawing taken out of the page and put back would be
-    // laid out anew).
     if (built.box.parentNode !== this.tree) this.tree.append(built.box);
     for (const other of this.built.values()) {
       setShown(other, other === built);
@@ -791,7 +643,6 @@ class Pane {
       this.applyViewBox();
     }
   }
-
   // Parse and lay out `view`'s drawing now, hidden, so that showing it only paints it: for
   // 400 boards, parsing and laying out take 100-250 ms.  Only the geometry is made ahead:
   // the drawing stays blank (no value, no state, and no node of a growing view) until a
@@ -802,13 +653,11 @@ class Pane {
     blankDrawing(built);
     setShown(built, false);
     this.tree.append(built.box);
-    void this.tree.offsetHeight; // style and layout, here rather than at the step that shows it
+    void this.tree.offsetHeight;
   }
-
   build(view) {
     return buildView(view, this.d.viz, (nid) => (this.d.lives.get(nid) || {}).move || "");
   }
-
   // Pan and zoom move the drawing with a CSS transform, never its viewBox: the browser
   // then only moves pixels, instead of laying the whole SVG out again at each step the
   // view follows the current node.  this.vb = [tx, ty, scale]: the drawing's top-left
@@ -818,11 +667,9 @@ class Pane {
     const [tx, ty, k] = this.vb;
     this.svg.style.transform = `translate(${tx.toFixed(1)}px, ${ty.toFixed(1)}px) scale(${k.toFixed(4)})`;
   }
-
   place(height) {
     this.tree.style.height = Math.round(height) + "px";
   }
-
   // The tallest the tree panel grows: in presenter size, the window below the panel's top
   // (the controls and the sentence stay in sight above it); else 560 px, less in a short
   // window (never under 240 px).
@@ -834,35 +681,29 @@ class Pane {
     }
     return Math.max(240, Math.min(560, win - 120));
   }
-
   height() {
-    if (this.view && this.view.span) return this.maxHeight(); // a growing view: its final size is the future
+    if (this.view && this.view.span) return this.maxHeight();
     return Math.min(this.maxHeight(), Math.max(160, this.full[3] * (this.vb ? this.vb[2] : 1)));
   }
-
   width() {
     return this.tree.getBoundingClientRect().width || this.tree.clientWidth || 600;
   }
-
   // The scale that shows the whole drawing (capped: a small tree is not blown up past
   // what reads well, more in presenter size).
   fitScale() {
     const cap = this.ui.presenter ? 3 : 1.6;
-    const [, , w, h] = this.full; // (a growing view's: what it holds at the step, drawing.js's grow)
-    return Math.min(this.width() / w, this.maxHeight() / h, cap);
+    const [, , w, h2] = this.full;
+    return Math.min(this.width() / w, this.maxHeight() / h2, cap);
   }
-
   // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
   fit() {
     const k = this.fitScale(), px = k * this.d.s.text_size;
-    this.note.textContent = ((this.view && this.view.note) || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1)
-      + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
-    const [, , w, h] = this.full;
-    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
+    this.note.textContent = (this.view && this.view.note || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1) + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
+    const [, , w, h2] = this.full;
+    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h2 * k));
     this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }
-
   natural(k = this.ui.presenter ? 2 * NATURAL : NATURAL) {
     this.place(this.maxHeight());
     this.vb = [0, 0, k];
@@ -870,7 +711,6 @@ class Pane {
     this.reveal(root, true);
     this.applyViewBox();
   }
-
   // A new pane opens fitted when the whole tree then reads (labels of READABLE px or more),
   // else at a readable size on the root; a growing search's view, at a readable size with
   // what is drawn so far at its top left (the room it will take is the future).
@@ -883,32 +723,30 @@ class Pane {
       this.applyViewBox();
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
-    this.opened = [this.vb.join(), this.width()]; // (opened again if the panel's width changes before anything moves it)
+    this.opened = [this.vb.join(), this.width()];
   }
-
   // Presenter size changed: the same view, opened again at the new sizes.
   resize() {
     if (this.svg) this.open();
   }
-
   zoom(factor, cx, cy) {
     if (!this.vb) return;
     const box = this.tree.getBoundingClientRect();
-    const px = cx === undefined ? box.width / 2 : cx;
-    const py = cy === undefined ? box.height / 2 : cy;
+    const px = cx === void 0 ? box.width / 2 : cx;
+    const py = cy === void 0 ? box.height / 2 : cy;
     const [tx, ty, k] = this.vb;
     const nk = Math.min(Math.max(k / factor, 0.05), 8);
     this.vb = [px - (px - tx) * (nk / k), py - (py - ty) * (nk / k), nk];
     this.applyViewBox();
   }
-
   installPanZoom() {
     let drag = null;
-    // A panel laid out after the pane opened (a notebook's output, a narrow window) opens
-    // its tree again at its real width, as long as nothing has moved the tree since.
-    if (typeof ResizeObserver === "function") new ResizeObserver(() => { const o = this.opened; if (o && this.vb && o[0] === this.vb.join() && o[1] !== this.width()) this.open(); }).observe(this.tree);
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => {
+      const o = this.opened;
+      if (o && this.vb && o[0] === this.vb.join() && o[1] !== this.width()) this.open();
+    }).observe(this.tree);
     this.tree.addEventListener("wheel", (e) => {
-      if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return; // plain wheel scrolls the page
+      if (!this.svg || !(e.ctrlKey || e.metaKey || e.altKey)) return;
       e.preventDefault();
       const box = this.tree.getBoundingClientRect();
       this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, e.clientX - box.left, e.clientY - box.top);
@@ -923,30 +761,32 @@ class Pane {
       this.vb = [drag.vb[0] + (e.clientX - drag.x), drag.vb[1] + (e.clientY - drag.y), drag.vb[2]];
       this.applyViewBox();
     });
-    const end = () => { drag = null; };
+    const end = () => {
+      drag = null;
+    };
     this.tree.addEventListener("pointerup", end);
     this.tree.addEventListener("pointercancel", end);
   }
-
   // Move the drawing just enough that item `it` is in the panel, with a margin; `top`:
   // put it at the top centre (a view opening on its root).
   reveal(it, top = false) {
     const b = this.boxOf(it);
     if (b) this.revealBox(b, top);
   }
-
-  boxOf(it) { // an item's box in the drawing (null if it has none drawn)
+  boxOf(it) {
     let b = null;
-    try { b = it ? it.g.getBBox() : null; } catch (e) { return null; }
-    return !b || (b.width === 0 && b.height === 0) ? null : b;
+    try {
+      b = it ? it.g.getBBox() : null;
+    } catch (e) {
+      return null;
+    }
+    return !b || b.width === 0 && b.height === 0 ? null : b;
   }
-
   revealBox(b, top = false) {
     if (!this.vb) return;
     const [tx, ty, k] = this.vb;
     const x = tx + (b.x + this.shift[0] - this.full[0]) * k;
     const y = ty + (b.y + this.shift[1] - this.full[1]) * k;
-    // (the panel as far as the window shows it: a tall panel's foot may be below the window)
     const seen = (window.innerHeight || 800) - this.tree.getBoundingClientRect().top;
     const w = this.tree.clientWidth, hgt = seen > 120 && seen < this.tree.clientHeight ? seen : this.tree.clientHeight;
     const bw = b.width * k, bh = b.height * k;
@@ -955,7 +795,7 @@ class Pane {
       return;
     }
     const clear = Math.min(8, w / 16, hgt / 16);
-    if (x >= clear && y >= clear && x + bw <= w - clear && y + bh <= hgt - clear) return; // in sight, clear of the edges: nothing moves
+    if (x >= clear && y >= clear && x + bw <= w - clear && y + bh <= hgt - clear) return;
     const margin = Math.min(24, w / 8, hgt / 8);
     let dx = 0, dy = 0;
     if (x < margin) dx = margin - x;
@@ -964,7 +804,6 @@ class Pane {
     else if (y + bh > hgt - margin) dy = Math.max(hgt - margin - (y + bh), margin - y);
     if (dx || dy) this.vb = [tx + dx, ty + dy, k];
   }
-
   // Keep the current node in sight, with its parent (where the search came from) whenever
   // both fit: the view moves only when one would leave it, and only as far as it must.
   follow(nid) {
@@ -977,7 +816,6 @@ class Pane {
     if (node) this.revealBox(fits ? both : node);
     if (this.vb && this.vb.join() !== before) this.applyViewBox();
   }
-
   // --- painting ---------------------------------------------------------------------
   // Paint `step` onto the drawing shown: a growing view's nodes not entered by then are
   // not in it at all (nor their edges), and it is as big as the rest.  veil: nodes whose
@@ -1008,79 +846,52 @@ class Pane {
       if (it.m) it.m.textContent = o.m;
       if (it.edge) it.edge.setAttribute("class", "edge " + o.edge);
     }
-    if (drawing.growing) { settle(drawing, step); grow(drawing); }
-    this.followNode = cur !== undefined && cur >= 0 ? cur : null;
+    if (drawing.growing) {
+      settle(drawing, step);
+      grow(drawing);
+    }
+    this.followNode = cur !== void 0 && cur >= 0 ? cur : null;
   }
-
   save() {
     if (this.svg) saveSvg(this.svg, this.full, this.shownStep || 0);
   }
-
   panels(step, perspective, hide = {}) {
     showPanels(this, step, perspective, hide);
   }
-}
+};
 
-// ------------------------------------------------------------ src/words.js
-// The words of practice come from Python (negaviz/quiz/words.json, in the scene's
-// practice data as practice.words): this fills one in, as negaviz.quiz.words.fill does.
-
-/**
- * A template with each {part} filled in; a pair of templates is [one, many], chosen by n.
- * @param {string|string[]} template
- * @param {object} [parts]
- * @returns {string}
- */
+// negaviz/frontend/src/words.js
 function fill(template, parts = {}) {
   const text = Array.isArray(template) ? template[parts.n === 1 ? 0 : 1] : template;
   return text.replace(/\{(\w+)\}/g, (_, part) => String(parts[part]));
 }
 
-// ------------------------------------------------------------ src/reading.js
-// How a typed answer is read: numbers, windows, lists of names, and names matched
-// regardless of case, by negaviz.quiz.reading's rule (its docstring says what the rule
-// is and why).  tests/quiz/reading.json holds the cases both sides are tested on, and
-// tests/frontend/reading.test.mjs compares the two on every character Unicode assigns.
-// `w` is the words' reading section (negaviz/quiz/words.json, in the practice data).
-
-// Python's str.isspace characters (JavaScript's \s has U+FEFF and lacks U+001C-001F, U+0085).
-const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const EDGES = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
-const WINDOW_EDGES = /^[()[\]{} ]+|[()[\]{} ]+$/g;
-const WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE + "]+");
-// Python's \b around "and": a letter, digit or underscore on neither side.
-const LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
-const DECIMAL = /\p{Nd}/u;
-const OTHER_NUMBER = /\p{No}/u;
-
-/** Python's str.strip(). */
-const strip = (text) => String(text).replace(EDGES, "");
-
-// A decimal digit's value: Unicode assigns them in runs of ten, 0 to 9.
+// negaviz/frontend/src/reading.js
+var SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+var EDGES = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
+var WINDOW_EDGES = /^[()[\]{} ]+|[()[\]{} ]+$/g;
+var WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE + "]+");
+var LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
+var NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+var DECIMAL = /\p{Nd}/u;
+var OTHER_NUMBER = /\p{No}/u;
+var strip = (text) => String(text).replace(EDGES, "");
 function digit(ch) {
   let cp = ch.codePointAt(0), k = 0;
-  while (DECIMAL.test(String.fromCodePoint(cp - 1))) { cp -= 1; k += 1; }
+  while (DECIMAL.test(String.fromCodePoint(cp - 1))) {
+    cp -= 1;
+    k += 1;
+  }
   return String(k % 10);
 }
-
-/** negaviz.quiz.reading.typed: digits of any script as ASCII, No kept, the rest NFKC. */
 function typed(text) {
   let out = "";
   for (const ch of String(text)) out += DECIMAL.test(ch) ? digit(ch) : OTHER_NUMBER.test(ch) ? ch : ch.normalize("NFKC");
   return out;
 }
-
-// Case folding as Python's str.casefold, a character at a time (tested on every one):
-// lower, upper, lower again (ß and ẞ to ss), but Cherokee folds to its capitals and the
-// dotless ı stays itself.
-const CHEROKEE = /[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]/u;
-const foldChar = (ch) => (CHEROKEE.test(ch) ? ch.toUpperCase() : ch === "ı" ? ch : ch.toLowerCase().toUpperCase().toLowerCase());
-
-/** negaviz.quiz.reading.fold: NFKC, then Python's str.casefold(). */
-const fold = (text) => Array.from(String(text).normalize("NFKC"), foldChar).join("");
-
-/** Python's repr() of a string (for the notes that quote an answer). */
+var CHEROKEE = /[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]/u;
+var foldChar = (ch) => CHEROKEE.test(ch) ? ch.toUpperCase() : ch === "ı" ? ch : ch.toLowerCase().toUpperCase().toLowerCase();
+var fold = (text) => Array.from(String(text).normalize("NFKC"), foldChar).join("");
 function pyRepr(x) {
   if (typeof x !== "string") return String(x);
   const q = x.includes("'") && !x.includes('"') ? '"' : "'";
@@ -1090,16 +901,13 @@ function pyRepr(x) {
     if (ch === q || ch === "\\") out += "\\" + ch;
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
+    else if (ch === "	") out += "\\t";
     else if (ch !== " " && /[\p{C}\p{Z}]/u.test(ch)) {
-      out += cp < 0x100 ? "\\x" + cp.toString(16).padStart(2, "0") : cp < 0x10000 ? "\\u" + cp.toString(16).padStart(4, "0")
-        : "\\U" + cp.toString(16).padStart(8, "0");
+      out += cp < 256 ? "\\x" + cp.toString(16).padStart(2, "0") : cp < 65536 ? "\\u" + cp.toString(16).padStart(4, "0") : "\\U" + cp.toString(16).padStart(8, "0");
     } else out += ch;
   }
   return q + out + q;
 }
-
-/** negaviz.quiz.reading.parse_value: a number, or an Error saying what was wrong. */
 function parseValue(answer, w) {
   if (typeof answer === "number") {
     if (Number.isNaN(answer)) throw new Error(w.nan);
@@ -1113,8 +921,6 @@ function parseValue(answer, w) {
   if (!Number.isFinite(v) && !text.includes("inf")) throw new Error(fill(w.too_large, { answer: pyRepr(answer) }));
   return v;
 }
-
-/** parse_window: two numbers, from text like "(5, inf)" or a pair. */
 function parseWindow(answer, w) {
   let parts;
   if (Array.isArray(answer)) parts = answer;
@@ -1122,49 +928,26 @@ function parseWindow(answer, w) {
   if (parts.length !== 2) throw new Error(fill(w.not_window, { answer: pyRepr(answer) }));
   return [parseValue(parts[0], w), parseValue(parts[1], w)];
 }
-
-/** parse_labels: names from a list, or text like "G, H" or "none". */
 function parseLabels(answer, w) {
-  if (answer === null || answer === undefined) return [];
+  if (answer === null || answer === void 0) return [];
   if (Array.isArray(answer)) return answer.map(strip).filter((p) => p);
   const text = strip(answer);
   if (w.none.includes(fold(text))) return [];
   return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
 }
 
-// ------------------------------------------------------------ src/practice.js
-// Grading a student's answers in the page, with no kernel: negaviz.quiz.grade's
-// Key.grade, line for line, on the key Python wrote (answer_key(trace).to_json()).
-// Nothing is searched here: every right answer, every explanation and the answers
-// each mistake gives come in the key; every sentence and note is a template of
-// negaviz/quiz/words.json (how.words), and answers are read by reading.js's rule.
-// tests/frontend/practice.test.mjs checks that this grades every fixture answer exactly
-// as Python does.
-
-const fmt = makeFmt({});
-// grading.py's _same: exact where either is whole, else to the 4 digits values are shown with
-const same = (a, b) => a === b || (Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b));
-const samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
-const pair = (w) => [num(w[0]), num(w[1])];
-const blank = (a) => a === null || a === undefined || (typeof a === "string" && !strip(a));
-const and = (w, parts) => (parts.length === 1 ? parts[0] : parts.slice(0, -1).join(w.comma) + w.and + parts[parts.length - 1]);
-
+// negaviz/frontend/src/practice.js
+var fmt = makeFmt({});
+var same = (a, b) => a === b || Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b);
+var samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
+var pair = (w) => [num(w[0]), num(w[1])];
+var blank = (a) => a === null || a === void 0 || typeof a === "string" && !strip(a);
+var and = (w, parts) => parts.length === 1 ? parts[0] : parts.slice(0, -1).join(w.comma) + w.and + parts[parts.length - 1];
 function accepts(want, v) {
   if (same(v, num(want.value))) return true;
   const acc = want.accepted;
-  return acc != null && num(acc[0]) <= v && v <= num(acc[1]); // (null, undefined or absent: no range)
+  return acc != null && num(acc[0]) <= v && v <= num(acc[1]);
 }
-
-/**
- * Grade answers against a key, as Key.grade does.
- * @param {object} key  answer_key(trace).to_json()
- * @param {{values?: object, windows?: object, cut?: string[]|string, cut_of?: string, next?: object}} answers
- *   values and windows: name -> text; cut: names (cut_of: of that node's moves alone);
- *   next: step -> name ("none": no node)
- * @param {{words: object, onlyGiven?: boolean}} how  the words (negaviz/quiz/words.json, in the practice
- *   data); onlyGiven: grade only what is given (one question at a time)
- * @returns {object} the Grade's fields, sets as sorted arrays
- */
 function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
   const W = how.words.grade, R = how.words.reading;
@@ -1173,15 +956,15 @@ function grade(key, answers, how) {
   const notes = [];
   const wrong = [];
   let right = 0, asked = 0;
-  const chosen = new Set();
-  const wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
-  const givenValues = new Map(), givenWindows = new Map();
+  const chosen = /* @__PURE__ */ new Set();
+  const wrongValues = /* @__PURE__ */ new Set(), wrongWindows = /* @__PURE__ */ new Set(), unanswered = /* @__PURE__ */ new Set();
+  const givenValues = /* @__PURE__ */ new Map(), givenWindows = /* @__PURE__ */ new Map();
   const exact = (raw) => {
     const text = strip(raw);
     if (names.has(text)) return text;
     return folded.has(fold(text)) ? folded.get(fold(text)) : null;
   };
-  const nameOf = (raw) => {
+  const nameOf2 = (raw) => {
     const text = strip(raw);
     if (exact(text) !== null) return exact(text);
     if ((key.repeated || []).includes(text)) {
@@ -1192,33 +975,35 @@ function grade(key, answers, how) {
     notes.push(fill(W.no_node, { text: pyRepr(text) }));
     return null;
   };
-
-  // The answers read, by name; a note (and the node unanswered) for each that cannot be.
   const read = (given, parse, what, into) => {
-    const raws = new Map();
+    const raws = /* @__PURE__ */ new Map();
     for (const [raw, answer] of Object.entries(given)) {
-      const name = nameOf(raw);
+      const name = nameOf2(raw);
       if (name === null || blank(answer)) continue;
-      raws.set(name, [...(raws.get(name) || []), strip(raw)]);
-      try { into.set(name, parse(answer, R)); } catch (e) {
+      raws.set(name, [...raws.get(name) || [], strip(raw)]);
+      try {
+        into.set(name, parse(answer, R));
+      } catch (e) {
         notes.push(fill(W.unread, { what, name, error: e.message }));
         unanswered.add(name);
       }
     }
     for (const [name, all] of raws) {
-      if (all.length < 2) continue; // (which to take would depend on the order given)
+      if (all.length < 2) continue;
       notes.push(fill(W.given_twice, { name, what, n: all.length, raws: all.sort().join(", ") }));
       into.delete(name);
       unanswered.add(name);
     }
   };
-
   if (answers.values) {
     read(answers.values, parseValue, "value", givenValues);
     for (const [name, want] of Object.entries(key.values)) {
       if (onlyGiven && !givenValues.has(name)) continue;
       asked += 1;
-      if (!givenValues.has(name)) { unanswered.add(name); continue; }
+      if (!givenValues.has(name)) {
+        unanswered.add(name);
+        continue;
+      }
       const v = givenValues.get(name);
       if (accepts(want, v)) {
         right += 1;
@@ -1230,74 +1015,95 @@ function grade(key, answers, how) {
     }
     for (const name of givenValues.keys()) {
       const leaf = (key.leaf_values || {})[name];
-      if (leaf) { // a board's terminal leaf: asked as the search goes
+      if (leaf) {
         asked += 1;
         if (same(givenValues.get(name), num(leaf.value))) right += 1;
-        else { wrongValues.add(name); wrong.push([leaf.step, name, "value", leaf.why]); }
-      } else if (key.never[name]) { wrongValues.add(name); wrong.push([key.never[name].step, name, "never", key.never[name].why]); }
-      else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
+        else {
+          wrongValues.add(name);
+          wrong.push([leaf.step, name, "value", leaf.why]);
+        }
+      } else if (key.never[name]) {
+        wrongValues.add(name);
+        wrong.push([key.never[name].step, name, "never", key.never[name].why]);
+      } else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
       else if (!key.values[name]) notes.push(fill(W.not_inner, { name }));
     }
   }
-
   if (answers.windows) {
     read(answers.windows, parseWindow, "window", givenWindows);
     for (const [name, want] of Object.entries(key.windows)) {
       if (onlyGiven && !givenWindows.has(name)) continue;
       asked += 1;
-      if (!givenWindows.has(name)) { unanswered.add(name); continue; }
+      if (!givenWindows.has(name)) {
+        unanswered.add(name);
+        continue;
+      }
       if (samePair(givenWindows.get(name), pair(want.window))) right += 1;
-      else { wrongWindows.add(name); wrong.push([want.step, name, "window", want.why]); }
+      else {
+        wrongWindows.add(name);
+        wrong.push([want.step, name, "window", want.why]);
+      }
     }
     for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(fill(W.window_not_asked, { name }));
   }
-
-  const missed = new Set(), extra = new Set();
+  const missed = /* @__PURE__ */ new Set(), extra = /* @__PURE__ */ new Set();
   const cutGraded = answers.cut != null;
   if (cutGraded) {
     const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut, R);
-    for (const raw of labels) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
+    for (const raw of labels) {
+      const name = nameOf2(raw);
+      if (name !== null) chosen.add(name);
+    }
     for (const [name, at] of Object.entries(key.cuts)) {
       if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
-      else { missed.add(name); wrong.push([at.step, name, "missed", at.why]); }
+      else {
+        missed.add(name);
+        wrong.push([at.step, name, "missed", at.why]);
+      }
     }
     for (const name of [...chosen].filter((n) => !key.cuts[n]).sort()) {
-      asked += 1; // a cut marked where the search goes on is a wrong answer too
+      asked += 1;
       extra.add(name);
       const hit = key.entered.find((e) => e[1] === name);
       const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
       wrong.push([step, name, "extra", extraWhy(W, key, name)]);
     }
   }
-
   if (answers.tt) {
     for (const [raw, answer] of Object.entries(answers.tt)) {
-      const name = nameOf(raw);
+      const name = nameOf2(raw);
       if (name === null) continue;
       const want = (key.tt || {})[name];
-      if (!want) { notes.push(fill(W.no_table, { name })); continue; }
+      if (!want) {
+        notes.push(fill(W.no_table, { name }));
+        continue;
+      }
       let said = null;
       if (!R.goes_on.includes(fold(strip(answer)))) {
-        try { said = parseValue(answer, R); } catch (e) {
+        try {
+          said = parseValue(answer, R);
+        } catch (e) {
           notes.push(fill(W.table_unread, { name, error: e.message }));
           continue;
         }
       }
       asked += 1;
-      if ((said === null && want.value == null) || (said !== null && want.value != null && same(said, num(want.value)))) right += 1;
-      else { wrongValues.add(name); wrong.push([want.step, name, "value", want.why]); }
+      if (said === null && want.value == null || said !== null && want.value != null && same(said, num(want.value))) right += 1;
+      else {
+        wrongValues.add(name);
+        wrong.push([want.step, name, "value", want.why]);
+      }
     }
   }
-
-  const wrongNext = new Set();
+  const wrongNext = /* @__PURE__ */ new Set();
   if (answers.next) {
     for (const [stepText, guess] of Object.entries(answers.next).sort((a, b) => Number(a[0]) - Number(b[0]))) {
       const step = Number(stepText);
       asked += 1;
       const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || (exact(guess) === null && R.nothing.includes(fold(strip(guess)))) ? null : nameOf(guess);
+      const name = blank(guess) || exact(guess) === null && R.nothing.includes(fold(strip(guess))) ? null : nameOf2(guess);
       if (name === want) right += 1;
       else {
         wrongNext.add(step);
@@ -1306,43 +1112,39 @@ function grade(key, answers, how) {
       }
     }
   }
-
-  wrong.sort((a, b) => a[0] - b[0]); // stable, as Python's sort
+  wrong.sort((a, b) => a[0] - b[0]);
   const first = wrong.length ? wrong[0] : null;
-  const named = first === null ? null
-    : mistakeOf(key, givenValues, givenWindows, cutGraded && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
+  const named = first === null ? null : mistakeOf(key, givenValues, givenWindows, cutGraded && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
   const correct = !wrong.length && !unanswered.size;
-  const sorted = (s) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = (s) => [...s].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
   return {
-    correct, missed_cuts: sorted(missed), extra_cuts: sorted(extra), wrong_values: sorted(wrongValues),
-    wrong_windows: sorted(wrongWindows), wrong_next: [...wrongNext].sort((a, b) => a - b), unanswered: sorted(unanswered),
-    first_wrong: first ? first[1] : null, step: first ? first[0] : null, mistake: named,
+    correct,
+    missed_cuts: sorted(missed),
+    extra_cuts: sorted(extra),
+    wrong_values: sorted(wrongValues),
+    wrong_windows: sorted(wrongWindows),
+    wrong_next: [...wrongNext].sort((a, b) => a - b),
+    unanswered: sorted(unanswered),
+    first_wrong: first ? first[1] : null,
+    step: first ? first[0] : null,
+    mistake: named,
     sentence: sentence(W, key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
-    score: [right, asked], notes,
+    score: [right, asked],
+    notes
   };
 }
-
-// After `step` events: [the step that shows the next node entered, its name or null].
 function nextEntered(key, step) {
   for (const [at, name] of key.entered) if (at >= step) return [at + 1, name];
   return [key.n, null];
 }
-
 function extraWhy(W, key, name) {
   if (key.searched[name] != null) return key.searched[name];
   return fill(key.never[name] ? W.extra_never : W.extra_root, { name });
 }
-
-// An accepted answer to a value that is only a bound: which kind of bound it is.
 function boundNote(W, name, v, want) {
   for (const [b, text] of want.bounds || []) if (same(v, num(b))) return text;
   return fill(W.accepted, { name, value: fmt(v), between: want.between || "" }).trimEnd();
 }
-
-// Key._mistake's rule: a misconception is named when it predicts two of the student's
-// wrong answers or more and no answer contradicts it (see grading.py).  Where each
-// mistake's own answers are right comes decided in the key (wrong_values, right_windows,
-// wrong_cuts); what is compared here is the student's answers.
 function mistakeOf(key, values, windows, chosen, whole) {
   let best = null, chosenId = null;
   for (const id of Object.keys(key.titles)) {
@@ -1351,11 +1153,11 @@ function mistakeOf(key, values, windows, chosen, whole) {
     const wrongValues = new Set(answers.wrong_values), rightWindows = new Set(answers.right_windows);
     const wrongCuts = new Set(answers.wrong_cuts);
     let predicted = 0, contradicted = 0;
-    for (const name of new Set([...values.keys(), ...(whole ? Object.keys(key.never) : [])])) {
+    for (const name of /* @__PURE__ */ new Set([...values.keys(), ...whole ? Object.keys(key.never) : []])) {
       const want = key.values[name] || null;
       const theirs = name in answers.values ? num(answers.values[name]) : null;
       const given = values.has(name) ? values.get(name) : null;
-      const sRight = (given !== null && want !== null && accepts(want, given)) || (given === null && want === null);
+      const sRight = given !== null && want !== null && accepts(want, given) || given === null && want === null;
       if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
       else if (wrongValues.has(name)) contradicted += 1;
     }
@@ -1367,17 +1169,19 @@ function mistakeOf(key, values, windows, chosen, whole) {
       else if (!rightWindows.has(name)) contradicted += 1;
     }
     if (chosen !== null) {
-      for (const name of new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
+      for (const name of /* @__PURE__ */ new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
         const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
         if (givenC !== rightC && givenC === theirsC) predicted += 1;
         else if (wrongCuts.has(name)) contradicted += 1;
       }
     }
-    if (predicted >= 2 && !contradicted && (best === null || predicted > best)) { best = predicted; chosenId = id; }
+    if (predicted >= 2 && !contradicted && (best === null || predicted > best)) {
+      best = predicted;
+      chosenId = id;
+    }
   }
   return chosenId;
 }
-
 function sentence(W, key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
   if (correct) return W.all_right;
   const parts = [];
@@ -1395,29 +1199,13 @@ function sentence(W, key, correct, wrongValues, askedValues, wrongWindows, misse
   return text;
 }
 
-// ------------------------------------------------------------ src/practice-marks.js
-// The answer fields and cut toggles practice puts on the picture (practice-ui.js asks
-// and grades): a value field on every inner node, a window field per inner node below the
-// root in the panel (on the drawing a field that wide would cover the node's edges), and a
-// toggle on every edge (click, or Space/Enter on the focused edge).  Built once per drawn
-// view; named as the key names nodes.
-
-/**
- * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
- *   enter: (box: HTMLInputElement) => void, leave: () => void, log: object}} args
- *   p: the scene's practice data; live(edge): whether an edge's toggle is live now;
- *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays);
- *   log: told each answer as it is given (practice-submit.js's answerLog)
- */
+// negaviz/frontend/src/practice-marks.js
 function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
-  const fields = new Map(); // name -> {value, window} inputs (each in a foreignObject)
-  const edges = new Map();  // child name -> {g, parent, on}
-  let items = null;         // the drawing they are on
-  const L = p.words.page.labels; // the fields' and toggles' names (negaviz/quiz/words.json)
-
-  // A drawn node's name as the key spells it: the picture shortens long move paths, and
-  // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
-  function nameOf(it) {
+  const fields = /* @__PURE__ */ new Map();
+  const edges = /* @__PURE__ */ new Map();
+  let items = null;
+  const L = p.words.page.labels;
+  function nameOf2(it) {
     const key = p.keys.negamax;
     if (it.item.node >= 0 && key.ids[it.item.node] != null) return key.ids[it.item.node];
     if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
@@ -1425,20 +1213,23 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
     return path.join(" ");
   }
-
   function keyed(box) {
     box.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") { e.preventDefault(); enter(box); }
-      else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+      if (e.key === "Enter") {
+        e.preventDefault();
+        enter(box);
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        e.stopPropagation();
+        leave();
+      }
     });
     return box;
   }
-
   function input(g, x, y, w, hgt, label) {
-    // (the namespace is read from the drawing: no URL in this module, which pages carry)
     const fo = document.createElementNS(g.ownerSVGElement.namespaceURI, "foreignObject");
     for (const [k, v] of Object.entries({ x, y, width: w, height: hgt, class: "nv-field" })) fo.setAttribute(k, String(v));
-    const box = document.createElement("input"); // an HTML input inside the drawing
+    const box = document.createElement("input");
     box.setAttribute("type", "text");
     box.setAttribute("aria-label", label);
     box.setAttribute("placeholder", "?");
@@ -1446,24 +1237,22 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
     fo.append(keyed(box));
     g.append(fo);
-    g.setAttribute("role", "group"); // not "img": an image's content is hidden from screen readers, its field too
+    g.setAttribute("role", "group");
     return box;
   }
-
   function windowField(name) {
     const box = keyed(h("input", { type: "text", class: "nv-answer nv-window-answer", "aria-label": fill(L.window_field, { name }), placeholder: L.window_hint }));
     windowsBox.append(h("label", { class: "nv-window-field" }, name + " ", box));
     return box;
   }
-
   function setCut(name, on) {
     const e = edges.get(name);
     e.on = on;
     e.g.setAttribute("aria-checked", String(on));
-    if (on) e.g.dataset.nvCut = "on"; else delete e.g.dataset.nvCut;
+    if (on) e.g.dataset.nvCut = "on";
+    else delete e.g.dataset.nvCut;
     log.cut(name, on);
   }
-
   function edge(it, parent, name) {
     const e = { g: it.edge, parent, on: false };
     it.edge.setAttribute("role", "checkbox");
@@ -1475,16 +1264,21 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
       hit.setAttribute("class", "nv-hit");
       it.edge.append(hit);
     }
-    const toggle = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (live(e)) setCut(name, !e.on); };
+    const toggle = (ev) => {
+      ev.stopPropagation();
+      ev.preventDefault();
+      if (live(e)) setCut(name, !e.on);
+    };
     it.edge.addEventListener("click", toggle);
-    // (panning captures the pointer, and the click would go to the panel, not the edge)
-    for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => { if (live(e)) e2.stopPropagation(); });
-    it.edge.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") toggle(ev); });
+    for (const ev of ["pointerdown", "mousedown"]) it.edge.addEventListener(ev, (e2) => {
+      if (live(e)) e2.stopPropagation();
+    });
+    it.edge.addEventListener("keydown", (ev) => {
+      if (ev.key === " " || ev.key === "Enter") toggle(ev);
+    });
     return e;
   }
-
-  // Put them on `drawn` (a pane's items); true if it is a drawing they were not on.
-  function attach(drawn) {
+  function attach2(drawn) {
     if (items === drawn) return false;
     items = drawn;
     fields.clear();
@@ -1493,7 +1287,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
-      const name = nameOf(it);
+      const name = nameOf2(it);
       if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
@@ -1504,24 +1298,24 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
         fields.set(name, f);
       }
       if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
-        edges.set(name, edge(it, nameOf(items.get(it.item.up)), name));
+        edges.set(name, edge(it, nameOf2(items.get(it.item.up)), name));
       }
     }
     inSearchOrder();
     return true;
   }
-
-  // Tab goes through the picture in search order: each node's drawing, with the edge into
-  // it just before, moved (within the drawing) into preorder, children left to right.
   function inSearchOrder() {
-    const kids = new Map();
+    const kids = /* @__PURE__ */ new Map();
     let top = null;
     for (const it of items.values()) {
-      if (!it.item.up) { top = top || it; continue; }
+      if (!it.item.up) {
+        top = top || it;
+        continue;
+      }
       if (!kids.has(it.item.up)) kids.set(it.item.up, []);
       kids.get(it.item.up).push(it);
     }
-    const x = (it) => (it.box ? it.box[0] : 0);
+    const x = (it) => it.box ? it.box[0] : 0;
     const visit = (it) => {
       if (it.edge && it.edge.parentNode) it.edge.parentNode.append(it.edge);
       if (it.g.parentNode) it.g.parentNode.append(it.g);
@@ -1529,76 +1323,32 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     };
     if (top) visit(top);
   }
-
-  // The node an element of the drawing belongs to, by name (null if none).
   function nodeNamed(g) {
     if (!items) return null;
     const it = [...items.values()].find((x) => x.g === g);
-    return it ? nameOf(it) : null;
+    return it ? nameOf2(it) : null;
   }
-
-  return { fields, edges, attach, setCut, nodeNamed };
+  return { fields, edges, attach: attach2, setCut, nodeNamed };
 }
 
-// ------------------------------------------------------------ src/practice-steps.js
-// Practice as the search goes (the scene's practice.mode "steps"): which questions the
-// stepper pauses for, in what order, and how each is put.  practice-ui.js asks them on
-// the picture; practice.js grades the answers.
-//
-// A question is asked at step q, the last step before the picture shows its answer:
-//   value   "what does X return?", just before X returns;
-//   next    "which node is entered next?", just after a child returns while its parent
-//           has moves left (textbook trees, whose nodes are all drawn to be clicked);
-//   window  "which window is X entered with?", just before X (an inner node below the
-//           root) is entered, while windows are shown: after "which node is next?" when
-//           both fall on one step, so the one does not tell the other;
-//   cut     "which of X's moves are never tried?", as each parent of leaves is entered.
-//   leaf    "what is this position worth?", on a board, as a terminal position is entered
-//           (a textbook tree's leaves are given, not asked).
-//   tt      "the table holds ... for X: does the search stop here, and with what?", just
-//           before a table hit is shown.
-// The scene's practice.ask lists the kinds a lecturer chose (negaviz.quiz.practice), and
-// practice.skip the value questions left out to keep a long search's task short.
-
-// What is hidden while a question is pending, by kind (the rest of the picture is what the
-// student needs to answer, and is true to the step):
-//   value   the node's best so far and its α as risen to it (its window shows the one it
-//           was entered with, on the node and in the call stack), the best line below it,
-//           and the step's sentence ("B gets −5 from E: a new best"): each is the answer.
-//   next, window, cut, leaf, tt
-//           nothing more: their answer is a later event, which no part of the picture
-//           shows before it happens (a table hit's entry is told in the question).
-// For every kind, in practice: no total number of steps (it tells how much is pruned),
-// and the jump buttons are live whatever lies ahead (greyed, "next cutoff" answered
-// "none").  practice-ui.js applies this; tests/export/test_practice_veil.py checks in
-// Chromium that no question's answer is on the page when it is asked.
-const VEILS = {
+// negaviz/frontend/src/practice-steps.js
+var VEILS = {
   value: { node: true, sentence: true },
   next: { node: false, sentence: false },
   window: { node: false, sentence: false },
   cut: { node: false, sentence: false },
   leaf: { node: false, sentence: false },
-  tt: { node: false, sentence: false },
+  tt: { node: false, sentence: false }
 };
-
-const writeValue = makeFmt({});
-
-/** The order of questions asked at one step. */
-const RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
-
-/**
- * Every question of a key (answer_key(trace).to_json(); each view asks the same ones), in order.
- * @param {object} key
- * @param {boolean} windows  the search has windows to ask (alpha-beta)
- * @param {string[]} [ask]  the kinds asked (all if not given)
- * @param {string[]} [skip]  value questions left out, by node name
- * @returns {{id: string, q: number, kind: string, name?: string}[]}
- */
+var writeValue = makeFmt({});
+var RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
 function stepQuestions(key, windows, ask, skip = []) {
   const on = (kind) => !ask || ask.includes(kind);
   const left = new Set(skip || []);
   const questions = [];
-  if (on("value")) for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+  if (on("value")) {
+    for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+  }
   if (on("leaf")) for (const [name, v] of Object.entries(key.leaf_values || {})) questions.push({ id: "l:" + name, q: v.ask, kind: "leaf", name });
   if (on("tt")) for (const [name, v] of Object.entries(key.tt || {})) questions.push({ id: "t:" + name, q: v.step - 1, kind: "tt", name });
   if (on("next")) for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
@@ -1606,15 +1356,6 @@ function stepQuestions(key, windows, ask, skip = []) {
   if (on("cut")) for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
   return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
 }
-
-/**
- * What the student is asked.
- * @param {{kind: string, name?: string}} question
- * @param {string} perspective  the view shown
- * @param {object} key  the key of that view (a table hit's question tells its entry)
- * @param {object} W  the words' steps section (negaviz/quiz/words.json, in the practice data)
- * @returns {string}
- */
 function taskText(question, perspective, key, W) {
   const minimax = perspective === "minimax" ? W.minimax : "";
   const name = question.name;
@@ -1629,49 +1370,28 @@ function taskText(question, perspective, key, W) {
   return fill(question.kind === "cut" ? W.cut : W.next, { name });
 }
 
-// ------------------------------------------------------------ src/practice-submit.js
-// Submit: the student's answers as an attempt record (negaviz.quiz.attempt; its schema is
-// negaviz/quiz/attempt.schema.json).  The record holds what was set (the data's
-// submit.exercise), the raw answers in the order given, and the page's verdict marked
-// advisory: staff grade the answers afresh and never read it.  A widget hands the record to
-// the kernel, which saves it beside the notebook; a page downloads it.  The record's format,
-// schema, version and file name come in the data (submit), so nothing here is declared twice.
-//
-// bootGradedPage() runs a graded page (negaviz exercises --graded): the tree drawn, answer
-// fields, and submit; that page carries no key and no search, so it grades nothing.
-
-/**
- * The answers in the order given: each change of a field, each edge marked or unmarked.
- * @returns {{value: (node: string, text: string) => void, window: (node: string, text: string) => void,
- *            cut: (node: string, on: boolean) => void, list: Array<object>}}
- */
+// negaviz/frontend/src/practice-submit.js
 function answerLog() {
-  const list = [];
+  const list2 = [];
   return {
-    list,
-    value: (node, text) => list.push({ kind: "value", node, text: String(text) }),
-    window: (node, text) => list.push({ kind: "window", node, text: String(text) }),
-    cut: (node, on) => list.push({ kind: on ? "cut" : "uncut", node }),
+    list: list2,
+    value: (node, text) => list2.push({ kind: "value", node, text: String(text) }),
+    window: (node, text) => list2.push({ kind: "window", node, text: String(text) }),
+    cut: (node, on) => list2.push({ kind: on ? "cut" : "uncut", node })
   };
 }
-
-/**
- * The record of one or more exercises answered.
- * @param {{format: string, schema: number, negaviz: string, student: (string|null)}} submit the data's submit
- * @param {Array<{exercise: object, answers: Array<object>, verdict: (object|null)}>} answered
- */
 function attemptRecord(submit, answered) {
   return {
-    format: submit.format, schema: submit.schema, negaviz: submit.negaviz, student: submit.student ?? null,
-    exercises: answered.map((a) => ({ exercise: a.exercise, answers: a.answers.slice(), verdict: a.verdict ?? null })),
+    format: submit.format,
+    schema: submit.schema,
+    negaviz: submit.negaviz,
+    student: submit.student ?? null,
+    exercises: answered.map((a) => ({ exercise: a.exercise, answers: a.answers.slice(), verdict: a.verdict ?? null }))
   };
 }
-
-/** The page's verdict as the record keeps it: advisory, never a grade. */
 function advisory(g) {
   return g ? { advisory: true, correct: !!g.correct, score: g.score.slice(), mistake: g.mistake ?? null, sentence: g.sentence } : null;
 }
-
 function downloadRecord(record, filename) {
   const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
   const a = document.createElement("a");
@@ -1682,15 +1402,7 @@ function downloadRecord(record, filename) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 0);
 }
-
-// What the student is told (the data's submit.words: negaviz/quiz/words.json's submit;
-// this file runs alone on a graded page, so it fills the one part itself).
-const told = (template, part) => template.replace(/\{\w+\}/, () => part);
-
-/**
- * Save a record: to the kernel where the widget names a file beside the notebook (its
- * model's answers_file), else as a download named submit.file.  Returns what the student is told.
- */
+var told = (template, part) => template.replace(/\{\w+\}/, () => part);
 function saveRecord(model, record, submit) {
   const file = model && typeof model.get === "function" ? model.get("answers_file") : "";
   if (file) {
@@ -1700,20 +1412,12 @@ function saveRecord(model, record, submit) {
   downloadRecord(record, submit.file);
   return told(submit.words.downloaded, submit.file);
 }
-
-/**
- * A submit button for a practice stepper (practice-ui.js's hook): on press it asks for the
- * answers as they are and the verdict shown, and saves the record.
- * @param {{submit: object, model: object, answers: () => Array<object>, verdict: () => (object|null),
- *          perspective: () => string, windows: () => boolean, say: (text: string) => void}} args
- */
 function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
   const el = document.createElement("button");
   el.type = "button";
   el.textContent = submit.words.button[0];
   el.title = submit.words.button[1];
   el.setAttribute("aria-label", el.title);
-  // The kernel says whether it saved the record (negaviz.widgets.stepper's StepperView).
   if (model && typeof model.on === "function") {
     model.on("msg:custom", (msg) => {
       if (msg && msg.type === "saved") say(told(submit.words.saved, msg.file));
@@ -1721,116 +1425,83 @@ function makeSubmit({ submit, model, answers, verdict, perspective, windows, say
     });
   }
   el.addEventListener("click", () => {
-    const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() }; // as asked: windows while shown
+    const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() };
     say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit));
   });
   return el;
 }
 
-/**
- * Run a graded page: every input and checkbox of each exercise's form is logged as it
- * changes (data-kind, data-node), and submit downloads one record of every exercise.
- * @param {Document} doc
- */
-function bootGradedPage(doc) {
-  const data = JSON.parse(doc.getElementById("negaviz-graded").textContent);
-  const logs = data.exercises.map(() => answerLog());
-  for (const field of doc.querySelectorAll("[data-exercise]")) {
-    const log = logs[Number(field.dataset.exercise)];
-    field.addEventListener("change", () => {
-      const node = field.dataset.node;
-      if (field.dataset.kind === "cut") log.cut(node, field.checked);
-      else log[field.dataset.kind](node, field.value);
-    });
-  }
-  const status = doc.getElementById("negaviz-status");
-  doc.getElementById("negaviz-submit").addEventListener("click", () => {
-    const record = attemptRecord(data.submit, data.exercises.map((exercise, i) => ({ exercise, answers: logs[i].list, verdict: null })));
-    status.textContent = saveRecord(null, record, data.submit);
-  });
-}
-
-// ------------------------------------------------------------ src/practice-ui.js
-// Practice on the picture: the student answers on the tree, and the page grades it
-// (practice.js, from the key the scene carries; no kernel).  Two modes (the scene's
-// practice.mode, negaviz.quiz.practice):
-//   tree   type each inner node's value (and window) on it, click the edges of the moves
-//          the search never tries, press check; stepping waits until then.
-//   steps  stepping pauses where a question applies (practice-steps.js): a node's value
-//          just before it returns (typed on the node); which node is entered next (click
-//          it, or type its name); the window a node is entered with (typed); which of a
-//          node's moves are never tried (its edges clicked).
-
-/**
- * Practice for a stepper whose scene carries practice data.
- * @param {{data: object, pane: object, state: object, go: (k: number) => void, pause: () => void, home: HTMLElement,
- *   model: object}} args
- *   home: the stepper's element, where the focus goes back to after an answer (its keys step on);
- *   model: the widget's, which saves a submitted record (practice-submit.js)
- * @returns {{el: HTMLElement, controls: HTMLElement, gate: (from: number, to: number) => number, shown: () => void,
- *   hide: (step: number) => {total: boolean, sentence: boolean, veil: Set<number>|null}}}
- *   el: the task and the verdict, above the picture; controls: the answer bar, below it
- *   (after the fields on the picture, in the order Tab takes)
- */
+// negaviz/frontend/src/practice-ui.js
 function makePractice({ data, pane, state, go, pause, home, model }) {
   const p = data.s.practice;
   const tree = p.mode === "tree";
   const key = () => p.keys[state.perspective];
-  const W = p.words.page, L = W.labels; // what the page says (negaviz/quiz/words.json)
+  const W = p.words.page, L = W.labels;
   const judge = (answers, onlyGiven = false) => grade(key(), answers, { onlyGiven, words: p.words });
-  let locked = tree;        // tree mode: stepping waits for check
-  let open = null;          // steps mode: the question on show
-  const done = new Map();   // steps mode: question id -> "right" | "wrong" | "skipped"
+  let locked = tree;
+  let open = null;
+  const done = /* @__PURE__ */ new Map();
   const tally = { right: 0, asked: 0, tries: 0 };
-  const soFar = { values: {}, windows: {} }; // steps mode: every value and window answered, first tries
+  const soFar = { values: {}, windows: {} };
   let firstStep = null;
-
   const task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint }); // or a window
+  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint });
   const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   const score = h("span", { class: "nv-practice-score" });
   const button = ([text, label], onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
-  const check = button(L.check, () => (tree ? checkTree() : submit()));
+  const check = button(L.check, () => tree ? checkTree() : submit());
   const none = button(L.none, () => {
-    if (open && open.kind === "cut") for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
+    if (open && open.kind === "cut") {
+      for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
+    }
     answerBox.value = "";
     submit(true);
   });
   const showMe = button(L.show_me, () => showStep());
   const again = button(L.again, () => tryAgain());
-  const skip = button(L.skip, () => { if (open) { done.set(open.id, "skipped"); close(W.skipped); } });
+  const skip = button(L.skip, () => {
+    if (open) {
+      done.set(open.id, "skipped");
+      close(W.skipped);
+    }
+  });
   const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   windowsBox.hidden = true;
-  const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
+  const log = answerLog();
   let shownGrade = null;
-  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { result.textContent = t; } })] : [];
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => {
+    result.textContent = t;
+  } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, task, result);
-  const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls }, windowsBox,
+  const controls = h(
+    "div",
+    { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls },
+    windowsBox,
     h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
-    h("p", { class: "nv-practice-keys", text: W.keys }));
+    h("p", { class: "nv-practice-keys", text: W.keys })
+  );
   answerBox.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") { e.preventDefault(); submit(); }
-    else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+    if (e.key === "Enter") {
+      e.preventDefault();
+      submit();
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      leave();
+    }
   });
-  const marks = makeMarks({ p, tree, windowsBox, log, live: (e) => cutting(e), enter: () => (tree ? checkTree() : submit()), leave: () => leave() });
-  // Once, on the pane's tree panel (every view's drawing is shown inside it): while
-  // practising a click on a node answers, it does not step.
+  const marks = makeMarks({ p, tree, windowsBox, log, live: (e) => cutting(e), enter: () => tree ? checkTree() : submit(), leave: () => leave() });
   pane.tree.addEventListener("click", onNodeClick, true);
-
-  // --- questions as the search goes (window questions while windows are shown) ----------
   const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip);
-  const typed = (kind) => kind === "next" || kind === "window" || kind === "tt"; // in the answer box
-  const onNode = (kind) => kind === "value" || kind === "leaf";                  // in the node's field
+  const typed2 = (kind) => kind === "next" || kind === "window" || kind === "tt";
+  const onNode = (kind) => kind === "value" || kind === "leaf";
   const asking = (q) => !done.has(q.id) && (q.kind !== "window" || state.windows);
-
-  // Escape: out of a field, back to the stepper (its keys step), what was typed kept.
   function leave() {
     home.focus({ preventScroll: true });
   }
-
   function refresh() {
     const steps = !tree;
-    answerBox.hidden = !(steps && open && typed(open.kind));
+    answerBox.hidden = !(steps && open && typed2(open.kind));
     none.hidden = !(steps && open && (open.kind === "next" || open.kind === "cut"));
     skip.hidden = !(steps && open);
     check.hidden = steps && !open;
@@ -1844,31 +1515,33 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     }
     windowsBox.hidden = !(marks.fields.size && tree && locked && p.windows && state.windows);
     for (const e of marks.edges.values()) {
-      if (cutting(e)) { e.g.setAttribute("tabindex", "0"); e.g.removeAttribute("aria-hidden"); } else { e.g.removeAttribute("tabindex"); e.g.setAttribute("aria-hidden", "true"); }
+      if (cutting(e)) {
+        e.g.setAttribute("tabindex", "0");
+        e.g.removeAttribute("aria-hidden");
+      } else {
+        e.g.removeAttribute("tabindex");
+        e.g.setAttribute("aria-hidden", "true");
+      }
     }
   }
-
-  // Whether an edge's cut toggle is live: the whole tree while answering, or one node's
-  // moves while "which of its moves are never tried?" is open.
   function cutting(e) {
-    return (tree && locked) || (open !== null && open.kind === "cut" && e.parent === open.name);
+    return tree && locked || open !== null && open.kind === "cut" && e.parent === open.name;
   }
-
   function onNodeClick(ev) {
     if (tree ? !locked : !open) return;
     const g = ev.target.closest && ev.target.closest("g.node");
     const name = g ? marks.nodeNamed(g) : null;
     if (name === null) return;
-    ev.stopPropagation(); // while practising a click answers, it does not step
-    if (!tree && open.kind === "next") { answerBox.value = name; submit(); }
-    else if (marks.fields.has(name)) marks.fields.get(name).value.focus();
+    ev.stopPropagation();
+    if (!tree && open.kind === "next") {
+      answerBox.value = name;
+      submit();
+    } else if (marks.fields.has(name)) marks.fields.get(name).value.focus();
   }
-
-  // --- the whole-tree exercise -------------------------------------------------------------
   function checkTree() {
     if (!locked) return;
     const answers = { values: {}, cut: [] };
-    if (p.windows && state.windows) answers.windows = {}; // asked while windows are shown
+    if (p.windows && state.windows) answers.windows = {};
     for (const [name, f] of marks.fields) {
       if (f.value.value.trim()) answers.values[name] = f.value.value;
       if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
@@ -1886,35 +1559,37 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
       if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
       else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
     }
-    say(g); // (it sets firstStep, for "show me")
+    say(g);
     locked = false;
     refresh();
     (showMe.hidden ? home : showMe).focus({ preventScroll: true });
   }
-
   function mark(box, how) {
-    if (how) box.dataset.mark = how; else delete box.dataset.mark;
+    if (how) box.dataset.mark = how;
+    else delete box.dataset.mark;
     box.setAttribute("aria-invalid", String(how === "wrong"));
   }
-
   function tryAgain() {
     locked = true;
     firstStep = null;
-    for (const f of marks.fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
+    for (const f of marks.fields.values()) {
+      mark(f.value, "");
+      if (f.window) mark(f.window, "");
+    }
     for (const [name, e] of marks.edges) marks.setCut(name, e.on);
     result.textContent = W.try_again;
     go(0);
     refresh();
   }
-
   function showStep() {
     if (firstStep === null) return;
-    if (open) { done.set(open.id, "skipped"); close(""); }
+    if (open) {
+      done.set(open.id, "skipped");
+      close("");
+    }
     go(firstStep);
     home.focus({ preventScroll: true });
   }
-
-  // --- questions as the search goes ---------------------------------------------------------
   function ask(question) {
     open = question;
     pause();
@@ -1926,15 +1601,23 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     refresh();
     if (question.kind === "cut") {
       const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
-      for (const [name, e] of mine) { marks.setCut(name, false); delete e.g.dataset.nvCut; }
+      for (const [name, e] of mine) {
+        marks.setCut(name, false);
+        delete e.g.dataset.nvCut;
+      }
       if (mine.length) mine[0][1].g.focus();
       return;
     }
     const f = onNode(question.kind) && marks.fields.get(question.name);
-    if (f) { f.value.value = ""; mark(f.value, ""); f.value.focus(); } else { answerBox.value = ""; answerBox.focus(); }
+    if (f) {
+      f.value.value = "";
+      mark(f.value, "");
+      f.value.focus();
+    } else {
+      answerBox.value = "";
+      answerBox.focus();
+    }
   }
-
-  // nothing: the "none" button (an empty answer to "which node is next?" is none too)
   function submit(nothing = false) {
     if (!open) return;
     let g;
@@ -1954,7 +1637,10 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     } else if (open.kind === "tt") {
       g = judge({ tt: { [open.name]: answerBox.value } }, true);
     } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
-    if (g.notes.length && !g.score[1]) { say(g); return; } // not read: answer again
+    if (g.notes.length && !g.score[1]) {
+      say(g);
+      return;
+    }
     if (open.kind === "value" || open.kind === "window") {
       const f = open.kind === "value" ? marks.fields.get(open.name) : null;
       soFar[open.kind + "s"][open.name] = f ? f.value.value : answerBox.value;
@@ -1962,46 +1648,36 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     tally.asked += 1;
     if (g.correct) tally.right += 1;
     done.set(open.id, g.correct ? "right" : "wrong");
-    const revealAt = open.kind === "value" ? key().values[open.name].step
-      : open.kind === "leaf" ? key().leaf_values[open.name].step
-      : open.kind === "tt" ? key().tt[open.name].step
-      : open.kind === "window" ? key().windows[open.name].step
-        : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
+    const revealAt = open.kind === "value" ? key().values[open.name].step : open.kind === "leaf" ? key().leaf_values[open.name].step : open.kind === "tt" ? key().tt[open.name].step : open.kind === "window" ? key().windows[open.name].step : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
     close("");
     say(g, revealAt);
-    // a misconception is named once the answers so far follow it (two or more, none against it)
     const all = judge(soFar, true);
     if (!g.correct && all.mistake !== null) {
       const [title, why] = key().titles[all.mistake];
       result.append(h("p", { class: "nv-pattern", text: fill(W.pattern, { title, why }) }));
     }
-    if (!open) home.focus({ preventScroll: true }); // the arrow keys step on (unless a question follows here)
+    if (!open) home.focus({ preventScroll: true });
   }
-
-  // The step that shows whether a node's moves are cut: its cutoff, or its return.
   function cutShown(name) {
     const at = Object.values(key().cuts).find((c) => c.parent === name);
     return at ? at.step : key().values[name].step;
   }
-
   function close(text) {
     open = null;
     task.textContent = W.step_on;
     if (text) result.textContent = text;
     refresh();
-    go(state.step, true); // repaint: what the question hid is shown
+    go(state.step, true);
   }
-
   function say(g, reveal = null) {
     result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
-    const verdict = g.sentence.indexOf(". "); // "Not yet: 1 value is wrong. The first ..." says "No. The first ..."
+    const verdict = g.sentence.indexOf(". ");
     if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
     for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
     if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
     firstStep = tree ? g.step : reveal;
     refresh();
   }
-
   return {
     el,
     controls,
@@ -2015,17 +1691,24 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
         const v = VEILS[q.kind];
         out.sentence = out.sentence || v.sentence;
         const cur = data.current(step);
-        if (v.node && cur !== undefined && cur >= 0) (out.veil = out.veil || new Set()).add(cur);
+        if (v.node && cur !== void 0 && cur >= 0) (out.veil = out.veil || /* @__PURE__ */ new Set()).add(cur);
       }
       return out;
     },
     gate(from, to) {
-      if (tree && locked) { pause(); result.textContent = W.locked; return from; }
+      if (tree && locked) {
+        pause();
+        result.textContent = W.locked;
+        return from;
+      }
       if (tree || to <= from) return to;
-      if (open) { pause(); return from; }
+      if (open) {
+        pause();
+        return from;
+      }
       const next = questions.find((q) => q.q >= from && q.q < to && asking(q));
       if (!next) return to;
-      return next.q; // shown() asks it there
+      return next.q;
     },
     shown() {
       if (marks.attach(pane.items)) refresh();
@@ -2034,98 +1717,58 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
         const here = questions.find((q) => q.q === state.step && asking(q));
         if (here) ask(here);
       }
-    },
+    }
   };
 }
 
-// ------------------------------------------------------------ src/edit-ui.js
-// Editing on the picture, and the tree's text one click away.
-//
-// - A TreeEditor's stepper (the model's "editable"): clicking a node picks it for the
-//   kernel's editor (the model's "picked": its name) instead of stepping; the kernel then
-//   searches each edit again and sends a new scene.  (From the keyboard: edit-keys.js, or
-//   the editor's own "node" list.)
-// - A scene that carries its textbook tree's text (scene.tree_text: a TreeEditor, an
-//   exported page) shows it, read-only, with a "copy tree" button, to paste into a lecture
-//   notebook.
-// - The editor's status line (a model with "status_line"): one live region that stays in
-//   the page while its text changes, so screen readers read each new line out (a region
-//   drawn anew with its text is often not read).
-
-/** What the keys line adds while the tree is being edited. */
-const EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: Tab to it and press Enter, or the node list).";
-
-/**
- * The name of the drawn node `g` is the group of, or null.
- * @param {Map<string, {g: any, item: {name: string, kind?: string}}>} items  a pane's items
- * @param {any} g  an SVG group (g.node)
- * @returns {string|null}
- */
+// negaviz/frontend/src/edit-ui.js
+var EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: Tab to it and press Enter, or the node list).";
 function nameOf(items, g) {
   for (const it of items.values()) if (it.g === g && it.item && it.item.name) return it.item.name;
   return null;
 }
-
-/**
- * Copy `text` with the clipboard given (navigator.clipboard); say what happened.
- * @param {string} text
- * @param {{writeText: (t: string) => Promise<void>}|undefined} clipboard
- * @returns {Promise<string>} the sentence to announce
- */
 async function copyText(text, clipboard) {
   if (clipboard && typeof clipboard.writeText === "function") {
     try {
       await clipboard.writeText(text);
       return "Copied the tree: " + text;
-    } catch (e) { /* a sandboxed frame or a page without the permission: say how instead */ }
+    } catch (e) {
+    }
   }
   return "This page may not use the clipboard: the text is selected, press Ctrl+C (⌘C) to copy it.";
 }
-
-/**
- * Clicking a node of `pane` sets the model's "picked" to its name.
- * @param {{get: Function, set: Function, save_changes: Function}} model
- * @param {{tree: HTMLElement, items: Map<string, any>}} pane
- */
 function pickOnClick(model, pane) {
   const pick = (ev) => {
     const g = ev.target && ev.target.closest ? ev.target.closest("g.node") : null;
     const name = g ? nameOf(pane.items, g) : null;
     if (name === null) return;
-    ev.stopPropagation(); // while editing a click picks; it does not step
+    ev.stopPropagation();
     model.set("picked", name);
     model.save_changes();
   };
   pane.tree.addEventListener("click", pick, true);
 }
-
-/**
- * The tree's text, read-only, and the "copy tree" button with a line that says it copied.
- * @param {string} text
- * @returns {HTMLElement}
- */
 function copyTreeBar(text) {
   const field = h("input", { type: "text", class: "nv-tree-text", readonly: "", value: text, "aria-label": "the tree's text", size: String(Math.min(Math.max(text.length, 20), 80)) });
   const said = h("span", { class: "nv-copied", role: "status", "aria-live": "polite" });
   const button = h("button", { type: "button", class: "nv-copy-tree", title: "copy the tree's text, to paste into a notebook", "aria-label": "copy tree", text: "copy tree" });
   button.addEventListener("click", async () => {
     field.select();
-    const clip = typeof navigator !== "undefined" ? navigator.clipboard : undefined;
-    const sentence = await copyText(text, clip);
-    if (!sentence.startsWith("Copied") && typeof document.execCommand === "function") {
-      try { if (document.execCommand("copy")) { said.textContent = "Copied the tree: " + text; return; } } catch (e) { /* as said */ }
+    const clip = typeof navigator !== "undefined" ? navigator.clipboard : void 0;
+    const sentence2 = await copyText(text, clip);
+    if (!sentence2.startsWith("Copied") && typeof document.execCommand === "function") {
+      try {
+        if (document.execCommand("copy")) {
+          said.textContent = "Copied the tree: " + text;
+          return;
+        }
+      } catch (e) {
+      }
     }
-    said.textContent = sentence;
+    said.textContent = sentence2;
   });
   return h("div", { class: "nv-bar nv-tree-bar" }, h("label", {}, "tree ", field), button, said);
 }
-
-/**
- * The editor's status line: a live region kept in the page; its text is the model's
- * "status_line", read out politely, or at once when "refused" (an edit refused).
- * @param {{model: {get: Function, on: Function, off: Function}, el: HTMLElement}} args
- * @returns {() => void} the cleanup
- */
 function renderStatusLine({ model, el }) {
   const line = h("div", { class: "nv-edit-status", role: "status", "aria-live": "polite" });
   const show = () => {
@@ -2139,72 +1782,25 @@ function renderStatusLine({ model, el }) {
   model.on("change:status_line", show);
   model.on("change:refused", show);
   el.append(line);
-  return () => { model.off("change:status_line", show); model.off("change:refused", show); };
+  return () => {
+    model.off("change:status_line", show);
+    model.off("change:refused", show);
+  };
 }
 
-// ------------------------------------------------------------ src/edit-keys.js
-// Editing on the picture from the keyboard (a TreeEditor's stepper: the model's "editable").
-//
-// Every node of the tree drawn is a button in the tab order, named for what it is ("node D,
-// leaf 7", "node B, inner node"), with a focus ring (stepper.css), as practice-ui.js makes
-// the edges cut toggles (a role, tabindex, Space and Enter on the focused element):
-//   Enter, Space   pick it for the kernel's editor, as a click does; on a leaf, also open a
-//                  value field on it: type the new value and press Enter (Escape closes it)
-//   A              add a leaf child        Delete, Backspace   remove it and its subtree
-//   [  ]           move it left / right: the search tries it earlier / later
-//   Escape         leave the tree: the focus goes back to the stepper (the arrows step)
-// An edit goes to the kernel as the model's "edit" ({kind, node, value, n}); the kernel
-// searches the edited tree and sends a new view whose "focus" names the node to carry on
-// from (the one edited, an added child, a removed node's parent).  A refused edit leaves
-// the view, and what was typed stays in its field; the status line says why.
-
-/** What the keys line adds while the tree is edited. */
-const EDIT_KEYS = " From the keyboard: Tab to a node of the tree; Enter or Space picks it (on a leaf, type its new value, then Enter);"
-  + " A adds a child, Delete removes it, [ and ] move it left and right; Escape leaves the tree.";
-
-/** A key's edit on a focused node: "pick", "leave", an edit kind, or null (not ours). */
-const KEY_EDITS = { Enter: "pick", " ": "pick", Escape: "leave", a: "add", A: "add", Delete: "remove", Backspace: "remove", "[": "left", "]": "right" };
-
-/**
- * What `key` (a KeyboardEvent's key) does on a focused node, or null.
- * @param {string} key
- * @returns {"pick"|"leave"|"add"|"remove"|"left"|"right"|null}
- */
+// negaviz/frontend/src/edit-keys.js
+var EDIT_KEYS = " From the keyboard: Tab to a node of the tree; Enter or Space picks it (on a leaf, type its new value, then Enter); A adds a child, Delete removes it, [ and ] move it left and right; Escape leaves the tree.";
+var KEY_EDITS = { Enter: "pick", " ": "pick", Escape: "leave", a: "add", A: "add", Delete: "remove", Backspace: "remove", "[": "left", "]": "right" };
 function keyAction(key) {
   return Object.prototype.hasOwnProperty.call(KEY_EDITS, key) ? KEY_EDITS[key] : null;
 }
-
-/**
- * A leaf's value as the tree's text writes it (for the first player, as in "D:7"), or
- * null for an inner node.  The scene's given value is for the side to move at the leaf.
- * @param {import("./scene-data.js").SceneData} d
- * @param {import("./scene-data.js").Item} item
- * @param {boolean} inner  the item has children drawn
- * @returns {string|null}
- */
 function leafText(d, item, inner) {
-  if (inner || item.given === null || item.given === undefined) return null;
+  if (inner || item.given === null || item.given === void 0) return null;
   return String(d.signAt(item.depth, "minimax") * num(item.given));
 }
-
-/**
- * What a screen reader calls an editable node: "node D, leaf 7", "node B, inner node".
- * @param {string} name
- * @param {string|null} leaf  its value (leafText), or null for an inner node
- * @returns {string}
- */
 function nodeLabel(name, leaf) {
   return "node " + name + (leaf === null ? ", inner node" : ", leaf " + leaf);
 }
-
-/**
- * Make the nodes of `pane`'s drawing reachable and editable from the keyboard; call
- * attach() after every show (a new drawing's nodes are made so once).
- * @param {{get: Function, set: Function, save_changes: Function}} model
- * @param {{items: Map<string, any>, d: any}} pane
- * @param {HTMLElement} root  the stepper (Escape gives it the focus)
- * @returns {{attach: () => void}}
- */
 function editByKeyboard(model, pane, root) {
   let items = null;
   let asked = 0;
@@ -2213,14 +1809,13 @@ function editByKeyboard(model, pane, root) {
     model.set("edit", { kind, node, value, n: ++asked });
     model.save_changes();
   };
-
-  function attach() {
+  function attach2() {
     if (items !== pane.items) {
       items = pane.items;
       const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
       for (const it of items.values()) {
         const item = it.item;
-        if (!item || !item.name || (item.kind !== "n" && item.kind !== "p")) continue;
+        if (!item || !item.name || item.kind !== "n" && item.kind !== "p") continue;
         const leaf = leafText(pane.d, item, inner.has(item.title));
         it.g.setAttribute("tabindex", "0");
         it.g.setAttribute("role", "button");
@@ -2229,26 +1824,22 @@ function editByKeyboard(model, pane, root) {
         it.g.addEventListener("keydown", (e) => onKey(e, it, leaf));
       }
     }
-    if (focusWanted && items.size) { // the node the last edit leaves the lecturer on
+    if (focusWanted && items.size) {
       const it = [...items.values()].find((x) => x.g.dataset.nvName === focusWanted);
       focusWanted = "";
       if (it) focusSoon(it.g, 20);
     }
   }
-
-  // A new view may be shown before its element is in the page (a notebook puts it there
-  // after render): try again over the next frames, while nothing else has taken the focus.
   function focusSoon(g, tries) {
     const free = () => !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
     if (free()) g.focus();
     if (document.activeElement !== g && free() && tries > 0) setTimeout(() => focusSoon(g, tries - 1), 50);
   }
-
   function onKey(e, it, leaf) {
     const act = e.target === it.g && !e.ctrlKey && !e.metaKey && !e.altKey ? keyAction(e.key) : null;
-    if (act === null) return; // the stepper's own keys (arrows step) go on to it
+    if (act === null) return;
     e.preventDefault();
-    e.stopPropagation(); // nor JupyterLab's command mode (Escape) nor the stepper's keys
+    e.stopPropagation();
     const name = it.item.name;
     if (act === "leave") root.focus({ preventScroll: true });
     else if (act === "pick") {
@@ -2257,15 +1848,13 @@ function editByKeyboard(model, pane, root) {
       if (leaf !== null) valueField(it, leaf);
     } else send(act, name);
   }
-
-  // A field on the leaf, over its value (tall enough to hide it): Enter sends the value typed, Escape closes it.
   function valueField(it, leaf) {
     const svg = it.g.ownerSVGElement;
     let fo = svg.querySelector("foreignObject.nv-edit-field");
     if (fo) fo.remove();
     const [l, t, r, b] = it.box || [0, 0, 40, 20];
     const w = Math.max(r - l, 34);
-    fo = document.createElementNS(svg.namespaceURI, "foreignObject"); // (no URL in this module)
+    fo = document.createElementNS(svg.namespaceURI, "foreignObject");
     for (const [k, v] of Object.entries({ x: (l + r) / 2 - w / 2, y: (t + b) / 2 - 12, width: w, height: 24, class: "nv-field nv-edit-field" })) fo.setAttribute(k, String(v));
     const box = document.createElement("input");
     box.type = "text";
@@ -2274,45 +1863,34 @@ function editByKeyboard(model, pane, root) {
     box.setAttribute("aria-label", "new value of " + it.item.name + ", then Enter (Escape: keep " + leaf + ")");
     for (const ev of ["click", "mousedown", "pointerdown", "dblclick", "wheel"]) box.addEventListener(ev, (e) => e.stopPropagation());
     box.addEventListener("keydown", (e) => {
-      e.stopPropagation(); // typed keys are the field's, never the stepper's
-      if (e.key === "Enter") { e.preventDefault(); send("value", it.item.name, box.value); }
-      else if (e.key === "Escape") { e.preventDefault(); fo.remove(); it.g.focus(); }
+      e.stopPropagation();
+      if (e.key === "Enter") {
+        e.preventDefault();
+        send("value", it.item.name, box.value);
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        fo.remove();
+        it.g.focus();
+      }
     });
     fo.append(box);
-    it.g.parentNode.append(fo); // beside the node's group, not inside the button
+    it.g.parentNode.append(fo);
     box.focus();
     box.select();
   }
-
-  return { attach };
+  return { attach: attach2 };
 }
 
-// ------------------------------------------------------------ src/edit-result.js
-// What an edit changed, in one line above the picture (a TreeEditor's scene carries
-// "result": negaviz.frontend.edit_result, read from the edit's diff and the new trace).
-//
-// The line is the editor's report on the edit, beside its status line, in the view shown.
-// The picture itself marks nothing of it: at each step it shows what the new search knows
-// then, as every picture does (the best line turns thick blue as the search finds it).
-
-/**
- * The line above the picture that says what the edit changed, kept to the perspective.
- * @param {Object<string, string>} result  the scene's "result": perspective -> the sentence
- * @returns {{el: HTMLElement, show: (perspective: string) => void}}
- */
+// negaviz/frontend/src/edit-result.js
 function resultLine(result) {
   const el = h("p", { class: "nv-result", role: "note" });
-  return { el, show: (perspective) => { el.textContent = result[perspective]; } };
+  return { el, show: (perspective) => {
+    el.textContent = result[perspective];
+  } };
 }
 
-// ------------------------------------------------------------ src/scene-data.js
-// A scene's data (negaviz.frontend.scene.Scene.data): decoded once, and looked up by step.
-//
-// Every state here follows the same rules as negaviz.trace.timeline.Timeline
-// (tests/frontend/scene-data.test.mjs checks both agree at every step of recorded searches).
-
-// Looks states up in the scene's compact data: the same rules as Timeline.node_at.
-class SceneData {
+// negaviz/frontend/src/scene-data.js
+var SceneData = class {
   constructor(scene) {
     this.s = scene;
     this.schema = scene.schema;
@@ -2320,51 +1898,44 @@ class SceneData {
     this.kinds = scene.kinds;
     this.fmt = makeFmt(scene.fmt || {});
     this.chunks = new Map(Object.entries(scene.chunks || {}).map(([k, v]) => [Number(k), v]));
-    this.lives = new Map();
+    this.lives = /* @__PURE__ */ new Map();
     this.views = [];
     for (const view of scene.views) this.addView(view);
   }
-
   addView(view) {
     for (const [nid, life] of Object.entries(view.lives)) {
       if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
     }
     view.index = this.views.length;
     view.items = view.items.map((row) => decode(this.schema.item, row));
-    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...(it.again || [])]));
+    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...it.again || []]));
     this.views.push(view);
     return view;
   }
-
   chunkOf(step) {
     return Math.floor(step / this.s.chunk);
   }
-
   chunk(step) {
     return this.chunks.get(this.chunkOf(step));
   }
-
   current(step) {
     const c = this.chunk(step);
-    return c ? c.current[step - this.chunkOf(step) * this.s.chunk] : undefined;
+    return c ? c.current[step - this.chunkOf(step) * this.s.chunk] : void 0;
   }
-
   passOf(step) {
     let p = 0;
     const passes = this.s.passes;
     for (let i = 0; i < passes.length; i++) if (passes[i][0] <= Math.max(step - 1, 0)) p = i;
     return p;
   }
-
   // The view showing `step`: one of its pass whose drawn nodes include the current node.
   viewFor(step) {
     const p = this.passOf(step);
     const cur = this.current(step);
-    if (cur === undefined) return null;
+    if (cur === void 0) return null;
     let fallback = null;
     for (const v of this.views) {
       if (v.pass !== p) continue;
-      // a view of a search drawn as it grows holds a span of steps [from, to) (to < 0: the rest)
       if (v.span) {
         if (v.span[0] <= step && (v.span[1] < 0 || step < v.span[1])) return v;
         continue;
@@ -2374,7 +1945,6 @@ class SceneData {
     }
     return cur < 0 && !(fallback && fallback.span) ? fallback : null;
   }
-
   // The trace node a drawn item stands for at `step`: its latest entry by then (a node of
   // a given tree entered again, by a PVS re-search), else its first (as fold.latest).
   entryAt(item, step) {
@@ -2382,18 +1952,20 @@ class SceneData {
     for (const again of item.again || []) if (this.lives.get(again).enter < step) nid = again;
     return nid;
   }
-
   // The same rules as Timeline.node_at (tests/frontend/scene-data.test.mjs checks both agree).
   nodeAt(nid, step) {
     const life = this.lives.get(nid);
     if (!life || step <= life.enter) return { status: "unvisited", value: null, bound: null, alpha: null, beta: null, cut: false, tt: false, bestChild: -1 };
     const cut = life.cut >= 0 && life.cut < step;
     let best = null, alpha = life.alpha, beta = life.beta, bestChild = -1;
-    const kinds = this.s.codes.changes; // what a change does (negaviz.trace.timeline.Change)
+    const kinds = this.s.codes.changes;
     for (const ch of life.changes) {
       if (ch.step >= step) break;
-      if (ch.kind === kinds.best) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
-      else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
+      if (ch.kind === kinds.best) {
+        best = ch.value;
+        alpha = ch.alpha;
+        bestChild = ch.child;
+      } else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
       else beta = Math.min(beta, ch.value);
     }
     if (life.exit >= 0 && life.exit < step) {
@@ -2402,19 +1974,16 @@ class SceneData {
     const status = this.current(step) === nid ? "current" : "active";
     return { status, value: best, bound: null, alpha, beta, cut, tt: false, bestChild };
   }
-
   // minimax view: values for the first player, negated where the second player moves
   // (negaviz.analysis.steps.sign).
   signAt(depth, perspective) {
     if (perspective !== "minimax") return 1;
     return (this.s.first_player + depth) % 2 ? -1 : 1;
   }
-
   sign(nid, perspective) {
     const life = this.lives.get(nid);
     return this.signAt(life ? life.depth : 0, perspective);
   }
-
   // Nodes entered by `step` in the node ranges [start, end) (node numbers are the order
   // of entry): what a folded summary has taken in so far.
   enteredIn(ranges, step) {
@@ -2424,7 +1993,6 @@ class SceneData {
     for (const [start, end] of ranges) n += Math.max(0, Math.min(end, c.nodes) - start);
     return n;
   }
-
   counters(step) {
     const c = this.chunk(step);
     if (!c) return null;
@@ -2440,7 +2008,6 @@ class SceneData {
     }
     return { nodes, leaves, cutoffs, hits };
   }
-
   // A comparison pane's title at `step`: its nodes entered so far and, of them, those
   // only this search visits (scene.only_steps: the steps they are entered at, sorted).
   titleAt(step) {
@@ -2452,7 +2019,6 @@ class SceneData {
     const n = (x) => x.toLocaleString("en-US");
     return (this.s.title ? this.s.title + ": " : "") + n(c.nodes) + " nodes so far, " + n(only) + " visited only here";
   }
-
   // The step just after the next event with one of `codes` at or after `step`; -1 if none.
   nextStep(step, codes) {
     let best = -1;
@@ -2462,21 +2028,19 @@ class SceneData {
     }
     return best < 0 ? -1 : best + 1;
   }
-
   stack(step) {
     const out = [];
     let nid = this.current(step);
-    while (nid !== undefined && nid >= 0 && this.lives.has(nid)) {
+    while (nid !== void 0 && nid >= 0 && this.lives.has(nid)) {
       out.push(nid);
       nid = this.lives.get(nid).parent;
     }
     return out.reverse();
   }
-
   // The best line at `step` from `root`: the nodes of it entered by then (down to a
   // veiled node: what lies below it is its answer, look.js).
   bestLine(step, root, veil = null) {
-    const out = new Set();
+    const out = /* @__PURE__ */ new Set();
     let nid = root;
     while (nid >= 0 && this.lives.has(nid) && step > this.lives.get(nid).enter) {
       out.add(nid);
@@ -2485,43 +2049,19 @@ class SceneData {
     }
     return out;
   }
-
   // The best line of the whole search (the last pass's), for the preview.
   finalLine() {
     if (!this._finalLine) this._finalLine = this.bestLine(this.n, this.s.passes[this.s.passes.length - 1][1]);
     return this._finalLine;
   }
-}
-
-/**
- * A drawn item of a view, decoded by the scene's schema (negaviz.frontend.scene.SCHEMA
- * documents each field).
- * @typedef {object} Item
- * @property {string} title  its DOT name
- * @property {"n"|"f"|"g"|"p"} kind  a node, a folded subtree, a group, a ghost
- * @property {number} node  the trace node (-1 for ghosts and groups)
- * @property {number} parent
- * @property {string} up  the title of the item drawn above it
- * @property {number} depth
- * @property {number} pruned  the step a cutoff skipped it (-1: never)
- * @property {string} prefix
- * @property {number} only
- * @property {number|string|null} given
- * @property {string} name
- * @property {number[][]} ranges
- * @property {number[]} again
- * @property {number} appear  the first step it is drawn at
- */
-
-// Records travel as arrays, their fields named once, in the scene's schema
-// (negaviz.frontend.scene.SCHEMA): decoded here into objects, the one place that
-// knows the order.
+};
 function decode(fields, row) {
   const out = {};
-  fields.forEach((f, i) => { out[f] = row[i]; });
+  fields.forEach((f, i) => {
+    out[f] = row[i];
+  });
   return out;
 }
-
 function decodeLife(schema, row) {
   const life = decode(schema.life, row);
   for (const k of ["value", "alpha", "beta"]) life[k] = num(life[k]);
@@ -2535,22 +2075,8 @@ function decodeLife(schema, row) {
   return life;
 }
 
-// ------------------------------------------------------------ src/warm.js
-// Views laid out ahead, while the reader reads.
-//
-// When the page is idle, the view the steps just after (then just before) the current
-// view show is built, hidden: one per idle period, so a key press waits for one at most.
-// (Within 300 ms at the latest: some browsers, headless ones among them, hardly ever
-// report an idle period.)
-
-const WARM_REACH = 5000;  // steps looked through, either way, for the next view to lay out ahead
-
-// What the steps around `step` need next, either way (after, then before): the nearest
-// view they show that is not built yet, as {build: [view, first step showing it]}; or,
-// in a widget sent a big trace in parts, the part of it the kernel has not sent yet, as
-// {need: {chunk}} or {need: {view_for}}, or in a page a view's drawing still packed, as
-// {need: {drawing}}; null when both neighbours are built.  With `ends` (a page, which
-// holds every part), then the views of the first and last steps (Home, End).
+// negaviz/frontend/src/warm.js
+var WARM_REACH = 5e3;
 function nextToBuild(pane, step, ends) {
   if (!pane.view) return null;
   const d = pane.d;
@@ -2578,19 +2104,14 @@ function nextToBuild(pane, step, ends) {
   }
   return null;
 }
-
-// makeWarmer(root, panes, state, need, ends): warm() (called after each step shown) builds
-// the neighbouring views of every pane when the page is idle (and with `ends`, the views
-// of the first and last steps), or asks for what is not here yet (`need`: true if it is
-// here at once, a page's part); close() stops it.
 function makeWarmer(root, panes, state, need, ends = false) {
   const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
   let warming = false;
   let closed = false;
-  let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
+  let warmedFor = "";
   const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
   function warm() {
-    if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
+    if (warming || closed || warmKey() === warmedFor) return;
     warming = true;
     idle(() => {
       warming = false;
@@ -2603,33 +2124,26 @@ function makeWarmer(root, panes, state, need, ends = false) {
           warm();
           return;
         }
-        // Ask now, while the reader reads: a page's part is here at once (build it in the
-        // next idle period); a kernel's answer shows no step by itself, and once it is
-        // here the next idle period builds the view.
         if (next) {
-          if (need(i, next.need)) { warm(); return; }
+          if (need(i, next.need)) {
+            warm();
+            return;
+          }
           asking = true;
         }
       }
       warmedFor = warmKey();
-      // "done": every neighbouring view is built (tests and benchmarks wait for it)
       root.dataset.warm = asking ? "asked" : "done";
     });
     delete root.dataset.warm;
   }
-  return { warm, close: () => { closed = true; } };
+  return { warm, close: () => {
+    closed = true;
+  } };
 }
 
-// ------------------------------------------------------------ src/text-tree.js
-// The tree as text: a nested list a screen reader walks (list by list, item by item), one
-// item per drawn node: its name, who moves there, its state, its value and window, and its
-// marks.  It is made by the painting rule (look.js) from the same data at the same step,
-// so it says what the picture shows and hides what the picture hides: a node not yet
-// visited says so and shows only a leaf's given value; a search drawn as it grows lists
-// only the nodes drawn so far; windows only while they are shown.
-
-// A state class of look.js's and how the list says it (the first that applies).
-const STATES = [
+// negaviz/frontend/src/text-tree.js
+var STATES = [
   ["nv-current", "the current node"],
   ["nv-active", "on the call stack"],
   ["nv-pruned", "pruned: never searched"],
@@ -2637,28 +2151,16 @@ const STATES = [
   ["nv-unseen", "not yet visited"],
   ["nv-exact", "returned"],
   ["nv-lower", "returned a lower bound"],
-  ["nv-upper", "returned an upper bound"],
+  ["nv-upper", "returned an upper bound"]
 ];
-const MARKS = [["nv-pv", "on the best line"], ["nv-preview", "later in the search (preview)"]];
-// A value's sign as the picture writes it, in words.
-const BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["value ", "", ""]];
-// The picture's marks (look.js's m), in words.
-const MARK_WORDS = { cut: "cut off", TT: "table hit" };
-
+var MARKS = [["nv-pv", "on the best line"], ["nv-preview", "later in the search (preview)"]];
+var BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["value ", "", ""]];
+var MARK_WORDS = { cut: "cut off", TT: "table hit" };
 function valueWords(v) {
   if (v === "?") return "no value yet";
   for (const [sym, before, after] of BOUNDS) if (v.startsWith(sym)) return "value " + before + v.slice(sym.length) + after;
   return "value " + v;
 }
-
-/**
- * One drawn item at `step` in words, or null where the picture does not draw it yet.
- * @param {import("./scene-data.js").SceneData} d
- * @param {import("./scene-data.js").Item} item
- * @param {number} step
- * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
- * @returns {string|null}
- */
 function describe(d, item, step, settings) {
   const o = look(d, item, step, settings);
   const cls = o.cls.split(" ");
@@ -2674,16 +2176,8 @@ function describe(d, item, step, settings) {
   for (const [c, words] of MARKS) if (cls.includes(c)) parts.push(words);
   return parts.join(", ");
 }
-
-/**
- * The drawn items at `step` as a forest: [{title, text, children}], in the drawing's order.
- * @param {import("./scene-data.js").SceneData} d
- * @param {Iterable<import("./scene-data.js").Item>} items
- * @param {number} step
- * @param {{perspective: string, line: Set<number>, preview: boolean, windows: boolean}} settings
- */
 function textForest(d, items, step, settings) {
-  const rows = new Map();
+  const rows = /* @__PURE__ */ new Map();
   const roots = [];
   for (const item of items) {
     const text = describe(d, item, step, settings);
@@ -2695,18 +2189,10 @@ function textForest(d, items, step, settings) {
   }
   return roots;
 }
-
 function list(rows) {
-  return h("ul", {}, ...rows.map((r) => h("li", { text: r.text }, ...(r.children.length ? [list(r.children)] : []))));
+  return h("ul", {}, ...rows.map((r) => h("li", { text: r.text }, ...r.children.length ? [list(r.children)] : [])));
 }
-
-const made = new WeakMap(); // a pane -> {el, key}
-
-/**
- * Keep `pane`'s text tree in step with its picture (call after painting it).
- * @param {any} pane  a Pane (pane.js): its scene data, its view's drawn items, its windows setting
- * @param {Set<number>|null} [veil]  nodes whose result so far a practice question hides
- */
+var made = /* @__PURE__ */ new WeakMap();
 function showTextTree(pane, step, perspective, preview, veil = null) {
   if (!pane.view || !pane.items) return;
   let it = made.get(pane);
@@ -2717,7 +2203,6 @@ function showTextTree(pane, step, perspective, preview, veil = null) {
     made.set(pane, it);
   }
   const d = pane.d;
-  // (veil: what a pending practice question hides, hidden here too; look.js)
   const settings = { perspective, line: d.bestLine(step, d.s.passes[d.passOf(step)][1], veil), preview, windows: !!pane.windows, veil };
   const forest = textForest(d, [...pane.items.values()].map((x) => x.item), step, settings);
   const key = JSON.stringify(forest);
@@ -2726,50 +2211,13 @@ function showTextTree(pane, step, perspective, preview, veil = null) {
   it.el.replaceChildren(h("p", { text: "The tree at step " + step.toLocaleString("en-US") + ", as text:" }), list(forest));
 }
 
-// ------------------------------------------------------------ src/render.js
-// The stepper: an anywidget module's render().  Its controls, keys and messages, showing a
-// step on every pane, and the views laid out ahead while the reader reads.
-//
-// Python lays each drawing out once with graphviz and sends a "scene": the SVG (one per
-// view, with and without windows), the drawn items, each drawn node's life
-// (negaviz/trace/timeline.py: when it is entered and returns, and the steps that change
-// what it shows) and per-step panels (sentences, pseudocode lines, the node the search is
-// at).  Stepping only repaints: classes on the SVG groups and the value texts.  Nothing
-// is searched or laid out here, and nothing is fetched.
-//
-// The model: get/set/save_changes/on/off (anywidget's), traits `step`, `perspective`,
-// `windows`, `preview`, `presenter`, `autofocus`, `scenes` (a list: one scene, or two for
-// a comparison), or `drawing` (a still drawing's DOT source).  Big traces arrive in parts:
-// a missing chunk of steps or view is asked for with model.send({type: "need", ...}) and
-// arrives as a custom message.  The exported page gives a model with everything in it.
-
-// The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
-// from negaviz.analysis.steps.JUMP_CODES).
-const JUMPS = [
+// negaviz/frontend/src/render.js
+var JUMPS = [
   ["cutoff", "next cutoff"],
   ["return", "next return"],
-  ["tt", "next TT hit"],
+  ["tt", "next TT hit"]
 ];
-const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
-
-/**
- * anywidget's model, as the widgets, the exported page (page.py's negavizModel) and a
- * static notebook page give it (anywidget's packages/types/index.ts).
- * @typedef {object} Model
- * @property {(name: string) => any} get  a trait: step, perspective, windows, preview,
- *   presenter, autofocus, scenes (Scene.data() each), or drawing (DOT source)
- * @property {(name: string, value: any) => void} set
- * @property {() => void} save_changes
- * @property {(event: string, callback: Function) => void} on  "change:<trait>", "msg:custom"
- * @property {(event: string, callback: Function) => void} off
- * @property {(message: object) => void} send  {type: "need", scene, chunk | view_for | drawing | viz}
- */
-
-/**
- * Show the model's stepper (or still drawing) in `el`.
- * @param {{model: Model, el: HTMLElement}} args
- * @returns {Promise<() => void>} the cleanup: stops playing and listening
- */
+var PREVIEW_NOTE = '<div class="nv-preview-note"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>';
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
@@ -2780,7 +2228,8 @@ async function render({ model, el }) {
       for (const d of scenes) d.viz = viz;
     } catch (e) {
       el.append(h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." }));
-      return () => {};
+      return () => {
+      };
     }
   }
   const compare = scenes.length > 1;
@@ -2790,60 +2239,70 @@ async function render({ model, el }) {
   const ui = { presenter: !!model.get("presenter") };
   const panes = scenes.map((d, i) => new Pane(d, i, compare, ui));
   const state = {
-    step: clamp(model.get("step")), perspective: model.get("perspective"), windows: !!model.get("windows"),
-    preview: !!model.get("preview"), timer: null,
+    step: clamp(model.get("step")),
+    perspective: model.get("perspective"),
+    windows: !!model.get("windows"),
+    preview: !!model.get("preview"),
+    timer: null
   };
-  const asked = new Set();
-
+  const asked = /* @__PURE__ */ new Set();
   function clamp(k) {
     k = Number(k);
     if (!Number.isFinite(k)) return 0;
     return Math.min(Math.max(Math.round(k), 0), total);
   }
-
-  // --- controls -------------------------------------------------------------------------
   const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", "aria-label": "play", text: "▶ play" });
   const slider = h("input", { type: "range", min: "0", max: String(total), step: "1", value: String(state.step), class: "nv-slider", "aria-label": "step" });
   const stepLabel = h("span", { class: "nv-steplabel" });
   const prev = h("button", { type: "button", title: "back one event (←)", "aria-label": "back one step", text: "◀" });
   const next = h("button", { type: "button", title: "forward one event (→)", "aria-label": "forward one step", text: "▶" });
-  const jumpButtons = JUMPS.map(([kind, text]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(kind); go(k < 0 ? total : k); } }));
+  const jumpButtons = JUMPS.map(([kind, text]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => {
+    const k = jumpTarget(kind);
+    go(k < 0 ? total : k);
+  } }));
   const home = h("button", { type: "button", title: "the start (Home)", "aria-label": "go to the start", text: "start", onclick: () => go(0) });
   const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
   const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
-  const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
-    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
+  const persp = h(
+    "select",
+    { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
+    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p }))
+  );
   const windows = h("input", { type: "checkbox", class: "nv-windows" });
-  const windowsLabel = h("label", {}, windows, " windows"); // hidden for plain negamax, which has none
+  const windowsLabel = h("label", {}, windows, " windows");
   prev.addEventListener("click", () => go(state.step - 1));
   next.addEventListener("click", () => go(state.step + 1));
   playButton.addEventListener("click", () => togglePlay());
   slider.addEventListener("input", () => go(Number(slider.value)));
-  persp.addEventListener("change", () => { state.perspective = persp.value; model.set("perspective", persp.value); model.save_changes(); show(); });
-  windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
+  persp.addEventListener("change", () => {
+    state.perspective = persp.value;
+    model.set("perspective", persp.value);
+    model.save_changes();
+    show();
+  });
+  windows.addEventListener("change", () => {
+    state.windows = windows.checked;
+    model.set("windows", windows.checked);
+    model.save_changes();
+    show();
+  });
   const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
   const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), windowsLabel, presenter);
   const editing = !compare && !!model.get("editable");
   const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
-  // Practice (the scene's practice data): the student answers on the picture first.
-  const practice = !compare && scenes[0].s.practice
-    ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
-    : null;
-  // (a slider's length and place tell how long the search is: practice has none)
+  const practice = !compare && scenes[0].s.practice ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => {
+    if (state.timer) togglePlay();
+  }, home: root }) : null;
   if (practice) slider.remove();
-  // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);
-  // ... and makes every node a button for the keyboard; an edited tree's scene says what changed.
   const editKeys = editing ? editByKeyboard(model, panes[0], root) : null;
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
-  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
+  root.append(bar, bar2, ...treeBar, ...practice ? [practice.el] : [], panesBox, ...practice ? [practice.controls] : [], keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
-  // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
-  // a notebook beside its table of contents).
   const narrow = () => {
     const w = root.getBoundingClientRect().width;
     if (w > 0) root.classList.toggle("nv-narrow", w < (compare ? 1300 : 900));
@@ -2851,7 +2310,6 @@ async function render({ model, el }) {
   const resizing = typeof ResizeObserver === "function" ? new ResizeObserver(narrow) : null;
   if (resizing) resizing.observe(root);
   narrow();
-
   function setPresenter(on) {
     ui.presenter = on;
     root.classList.toggle("nv-presenter", on);
@@ -2862,76 +2320,82 @@ async function render({ model, el }) {
     for (const pane of panes) pane.resize();
     show();
   }
-
   installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter });
-
   function jumpTarget(kind) {
-    // the nearest such event ahead on any pane; -1 if there is none
-    const found = scenes.map((d) => (state.step < d.n ? d.nextStep(state.step, d.s.codes.jumps[kind]) : -1)).filter((k) => k >= 0);
+    const found = scenes.map((d) => state.step < d.n ? d.nextStep(state.step, d.s.codes.jumps[kind]) : -1).filter((k) => k >= 0);
     return found.length ? Math.min(...found) : -1;
   }
-
   function togglePlay() {
-    if (state.timer) { clearInterval(state.timer); state.timer = null; playButton.textContent = "▶ play"; playButton.setAttribute("aria-label", "play"); return; }
+    if (state.timer) {
+      clearInterval(state.timer);
+      state.timer = null;
+      playButton.textContent = "▶ play";
+      playButton.setAttribute("aria-label", "play");
+      return;
+    }
     if (state.step >= total) go(0);
     playButton.textContent = "❚❚ pause";
     playButton.setAttribute("aria-label", "pause");
     state.timer = setInterval(() => {
-      if (state.step >= total) { togglePlay(); return; }
+      if (state.step >= total) {
+        togglePlay();
+        return;
+      }
       go(state.step + 1);
     }, scenes[0].s.interval || 600);
   }
-
   function go(k, force = false) {
     k = clamp(k);
     if (practice && !force) k = practice.gate(state.step, k);
-    if (k === state.step) { if (practice) show(); return; } // (a slider held back by a question)
+    if (k === state.step) {
+      if (practice) show();
+      return;
+    }
     state.step = k;
     model.set("step", k);
     model.save_changes();
     show();
   }
-
-  // --- missing parts of big traces -------------------------------------------------------
   function need(i, what) {
     const key = i + ":" + JSON.stringify(what);
     if (asked.has(key)) return;
     asked.add(key);
     model.send({ type: "need", scene: i, ...what });
   }
-
-  // A part asked for: a page's model unpacks it at once (model.part), a kernel sends it.
-  // True if it is here now.
   function ask(i, what) {
     const got = model.part ? model.part({ type: "need", scene: i, ...what }) : null;
-    if (got) { take(got); return true; }
+    if (got) {
+      take(got);
+      return true;
+    }
     need(i, what);
     return false;
   }
-
-  const onMessage = (msg) => { if (take(msg)) show(); };
-  // A part (or the Graphviz) from a message or a page's model: kept; true if it is ours.
+  const onMessage = (msg) => {
+    if (take(msg)) show();
+  };
   function take(msg) {
     nullify(msg);
     const d = msg && scenes[msg.scene];
-    if (!d) return false; // not ours, or a scene this stepper does not have
+    if (!d) return false;
     if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
-    else if (msg.type === "drawing") { // a view's drawing, kept apart until a step needed it
+    else if (msg.type === "drawing") {
       const v = d.views[msg.view];
-      if (v && !hasDrawing(v)) { if (msg.svg != null) v.svg = msg.svg; else v.dot = msg.dot; d.drawings = (d.drawings || 0) + 1; }
+      if (v && !hasDrawing(v)) {
+        if (msg.svg != null) v.svg = msg.svg;
+        else v.dot = msg.dot;
+        d.drawings = (d.drawings || 0) + 1;
+      }
     } else if (msg.type === "view") {
-      msg.view.sayOnce = msg.view.note_new || ""; // laid out on request: said when first shown
+      msg.view.sayOnce = msg.view.note_new || "";
       d.addView(msg.view);
     }
     return true;
   }
   model.on("msg:custom", onMessage);
-
-  // --- showing a step ----------------------------------------------------------------------
   function show() {
     const t0 = performance.now();
     slider.value = String(state.step);
-    // Practice hides what would answer a pending question, and the total number of steps.
     const hide = practice ? practice.hide(state.step) : {};
     stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + (hide.total ? "" : " of " + total.toLocaleString("en-US"));
     slider.setAttribute("aria-valuetext", stepLabel.textContent);
@@ -2942,15 +2406,18 @@ async function render({ model, el }) {
     next.disabled = state.step >= total;
     end.disabled = state.step >= total;
     home.disabled = state.step <= 0;
-    // (in practice a jump's state never tells what lies ahead: live until the end)
-    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0; });
-    // A pane whose step needs a part not here yet asks for it and waits (its answer shows
-    // the step again); the stepper's data-step names the step every pane has painted.
+    JUMPS.forEach(([kind], i) => {
+      jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0;
+    });
     let waiting = false;
     panes.forEach((pane, i) => {
       const d = pane.d;
       const k = Math.min(state.step, d.n);
-      if (!d.chunk(k) && !ask(i, { chunk: d.chunkOf(k) })) { pane.sentence.textContent = "…"; waiting = true; return; }
+      if (!d.chunk(k) && !ask(i, { chunk: d.chunkOf(k) })) {
+        pane.sentence.textContent = "…";
+        waiting = true;
+        return;
+      }
       const view = d.viewFor(k);
       if (!view) {
         need(i, { view_for: k });
@@ -2958,13 +2425,19 @@ async function render({ model, el }) {
         waiting = true;
         return;
       }
-      if (!pane.built.has(view.index) && !hasDrawing(view) && !ask(i, { drawing: view.index })) { waiting = true; return; }
+      if (!pane.built.has(view.index) && !hasDrawing(view) && !ask(i, { drawing: view.index })) {
+        waiting = true;
+        return;
+      }
       const changed = pane.view !== view;
-      pane.shownStep = k; // (a view opens on what this step shows)
+      pane.shownStep = k;
       pane.setView(view, state.windows);
-      if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
+      if (changed) {
+        pane.note.textContent = view.sayOnce || view.note || "";
+        view.sayOnce = "";
+      }
       pane.paint(k, state.perspective, state.preview, hide.veil || null);
-      showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
+      showTextTree(pane, k, state.perspective, state.preview, hide.veil || null);
       pane.panels(k, state.perspective, hide);
       const legendKey = state.perspective + "/" + state.preview;
       if (pane.legendFor !== legendKey) {
@@ -2972,12 +2445,11 @@ async function render({ model, el }) {
         pane.legendFor = legendKey;
       }
     });
-    // Last, after every write: following the current node reads the layout once.
-    for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
+    for (const pane of panes) if (pane.followNode !== null && pane.followNode !== void 0) pane.follow(pane.followNode);
     root.classList.toggle("nv-show-windows", state.windows);
     if (!waiting) {
       root.dataset.step = String(state.step);
-      root.dataset.view = panes.map((p) => (p.view ? p.view.index : -1)).join(",");
+      root.dataset.view = panes.map((p) => p.view ? p.view.index : -1).join(",");
     }
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
     if (practice) practice.shown();
@@ -2985,26 +2457,39 @@ async function render({ model, el }) {
     if (result) result.show(state.perspective);
     warm();
   }
-
-  // Views laid out ahead, while the reader reads (warm.js).
-  const warmer = makeWarmer(root, panes, state, ask, !!model.part); // a page's parts are all here: End and Home too
+  const warmer = makeWarmer(root, panes, state, ask, !!model.part);
   const warm = warmer.warm;
-
-  const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
-  const onPersp = () => { state.perspective = model.get("perspective"); show(); };
-  const onWindows = () => { state.windows = !!model.get("windows"); show(); };
-  const onPreview = () => { state.preview = !!model.get("preview"); for (const p of panes) for (const b of p.built.values()) b.painted.clear(); show(); };
-  const onPresenter = () => { if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter")); };
+  const onStep = () => {
+    const k = clamp(model.get("step"));
+    if (k !== state.step) {
+      state.step = k;
+      show();
+    }
+  };
+  const onPersp = () => {
+    state.perspective = model.get("perspective");
+    show();
+  };
+  const onWindows = () => {
+    state.windows = !!model.get("windows");
+    show();
+  };
+  const onPreview = () => {
+    state.preview = !!model.get("preview");
+    for (const p of panes) for (const b of p.built.values()) b.painted.clear();
+    show();
+  };
+  const onPresenter = () => {
+    if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter"));
+  };
   model.on("change:step", onStep);
   model.on("change:perspective", onPersp);
   model.on("change:windows", onWindows);
   model.on("change:preview", onPreview);
   model.on("change:presenter", onPresenter);
   show();
-  // A page of its own takes the keys at once; in a notebook the stepper takes them once
-  // clicked (or on the first key inside it), so running cells is not disturbed.
   if (model.get("autofocus")) root.focus({ preventScroll: true });
-  root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
+  root.dataset.readyMs = performance.now().toFixed(1);
   return () => {
     warmer.close();
     if (state.timer) clearInterval(state.timer);
@@ -3018,9 +2503,15 @@ async function render({ model, el }) {
   };
 }
 
-// ------------------------------------------------------------ src/index.js
-// The front-end's public surface.  negaviz/frontend/stepper.js, the one module the widgets,
-// exported pages and static notebook pages load, is these sources joined in import order
-// (tools/bundle_js.py); its default export is this module's.
-
-export default { render, SceneData };
+// negaviz/frontend/src/index.js
+var src_default = { render, SceneData };
+export {
+  SceneData,
+  src_default as default,
+  fixedHalfEven,
+  g4,
+  look,
+  makeFmt,
+  render,
+  stackRows
+};

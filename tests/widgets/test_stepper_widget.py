@@ -318,7 +318,7 @@ def test_keyboard_note_and_no_output_widgets(textbook: negaviz.Trace, make: Any)
     parts = descendants(w)
     assert w.front in parts and isinstance(w.front, StepperView)
     assert "← → one step" in ESM and "Home / End" in ESM and "space play / pause" in ESM and "P presenter size" in ESM
-    assert "data-negaviz-stepper" in ESM and "export default { render, SceneData };" in ESM
+    assert "data-negaviz-stepper" in ESM and "var src_default = { render, SceneData };" in ESM and "src_default as default" in ESM
     # Updates go through widget state only: an Output widget would leak displays under nbval.
     assert not any(isinstance(p, widgets.Output) for p in parts)
 
