@@ -61,7 +61,6 @@ def add_view_arguments(group: Any, *, per: str) -> None:
                        help=f"draw at most N nodes{per}, folding the rest (default 400)")
 
 
-
 def _cmd_render(args: argparse.Namespace) -> int:
     from negaviz.render import FORMATS, draw, save  # drawing needs graphviz: import on use
 
