@@ -86,7 +86,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 def _render_steps(args: argparse.Namespace) -> int:
     """``render --steps A-B``: a flip-book, as one PDF or one file per step in a folder."""
-    from negaviz.render.flipbook import flipbook, page_name, parse_steps, save_pages, save_pdf, steps_of
+    from negaviz.render.flipbook import flipbook
+    from negaviz.render.pages import page_name, parse_steps, save_pages, save_pdf, steps_of
 
     parse_steps(args.steps, what="--steps")  # not a range, reversed, too long: before the search
     if args.step is not None:
