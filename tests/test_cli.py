@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -18,7 +19,8 @@ import pytest
 
 import negaviz
 from negaviz import cli
-from negaviz.errors import SearchInterrupted
+from negaviz.cli import arguments, files, solve
+from negaviz.errors import InputError, SearchInterrupted
 from negaviz.search import SearchOptions, SearchResult
 
 ROOT = Path(negaviz.__file__).resolve().parents[1]
@@ -245,7 +247,7 @@ def test_an_interrupted_search_prints_its_partial_result(
     def interrupted_search(*args: Any, **kwargs: Any) -> SearchResult:
         raise SearchInterrupted(partial)
 
-    monkeypatch.setattr(cli, "search", interrupted_search)
+    monkeypatch.setattr(solve, "search", interrupted_search)
     status, out, err = run_main(capsys, "solve", "ttt", "--json")
     assert (status, err) == (130, "")
     report = json.loads(out)
@@ -457,7 +459,7 @@ def test_every_search_option_field_is_a_flag_of_every_searching_command() -> Non
     import dataclasses
 
     parser = cli.build_parser()
-    subparsers = next(a for a in parser._actions if isinstance(a, cli.argparse._SubParsersAction))
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name in ("solve", "render", "export"):
         flags = {s for a in subparsers.choices[name]._actions for s in a.option_strings}
         for f in dataclasses.fields(SearchOptions):
@@ -479,10 +481,10 @@ def test_a_new_search_option_becomes_a_flag_by_itself(
         patience: int | None = dataclasses.field(default=None, metadata={"cli": {"help": "how long", "metavar": "N"}})
         gentle: bool = False
 
-    monkeypatch.setattr(cli, "SearchOptions", Wider)
+    monkeypatch.setattr(arguments, "SearchOptions", Wider)
     monkeypatch.setattr(options_module, "SearchOptions", Wider)
     args = cli.build_parser().parse_args(["solve", "ttt", "--patience", "7", "--gentle", "--depth", "2"])
-    options = cli.options_from_args(args)
+    options = arguments.options_from_args(args)
     assert (options.patience, options.gentle, options.depth) == (7, True, 2)  # type: ignore[attr-defined]
     assert cli.main(["solve", "ttt", "--patience", "x"]) == 2
     assert "argument --patience: invalid int value: 'x'" in capsys.readouterr().err
@@ -499,7 +501,7 @@ def test_json_never_holds_bare_infinity_or_nan(capsys: pytest.CaptureFixture[str
         status, out, err = run_main(capsys, "solve", *argv, "--json")
         assert (status, err) == (0, "")
         json.loads(out, parse_constant=no_bare_constants)
-    assert cli._dumps({"a": [math.inf, -math.inf, math.nan, 1.5]}) == '{"a": ["inf", "-inf", "nan", 1.5]}'
+    assert solve._dumps({"a": [math.inf, -math.inf, math.nan, 1.5]}) == '{"a": ["inf", "-inf", "nan", 1.5]}'
 
 
 def test_proof_json_is_strict(capsys: pytest.CaptureFixture[str]) -> None:
@@ -515,7 +517,7 @@ def test_the_output_is_checked_before_the_search(
     def no_search(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("searched before checking the output")
 
-    monkeypatch.setattr(cli, "record", no_search)
+    monkeypatch.setattr(arguments, "record", no_search)
     for command_argv in (["render", "ttt", "-o"], ["export", "ttt", "-o"]):
         suffix = ".html" if command_argv[0] == "export" else ".svg"
         status, _, err = run_main(capsys, *command_argv, str(tmp_path / "no" / f"x{suffix}"))
@@ -525,9 +527,9 @@ def test_the_output_is_checked_before_the_search(
 def test_an_existing_output_file_is_left_alone_by_the_check(tmp_path: Path) -> None:
     target = tmp_path / "x.svg"
     target.write_text("old")
-    cli.check_output(str(target))
+    files.check_output(str(target))
     assert target.read_text() == "old"
-    cli.check_output(str(tmp_path / "new.svg"))
+    files.check_output(str(tmp_path / "new.svg"))
     assert not (tmp_path / "new.svg").exists()
 
 
@@ -535,8 +537,8 @@ def test_an_existing_output_file_is_left_alone_by_the_check(tmp_path: Path) -> N
 def test_a_named_pipe_without_reader_fails_the_check_instead_of_hanging(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.svg"
     os.mkfifo(fifo)
-    with pytest.raises(cli.InputError, match="cannot write"):
-        cli.check_output(str(fifo))
+    with pytest.raises(InputError, match="cannot write"):
+        files.check_output(str(fifo))
 
 
 # ------------------------------------------------------------------ Ctrl-C everywhere

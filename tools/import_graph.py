@@ -30,8 +30,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / ROOT
 
 HOOKS = {
     ("negaviz.trace.trace", "Trace._repr_mimebundle_", "negaviz.display"),
-    ("negaviz.search.proof", "ProofTree._repr_mimebundle_", "negaviz.display"),
-    ("negaviz.search.proof", "Proofs._repr_mimebundle_", "negaviz.display"),
+    ("negaviz.search.prooftree", "ProofTree._repr_mimebundle_", "negaviz.display"),
+    ("negaviz.search.prooftree", "Proofs._repr_mimebundle_", "negaviz.display"),
     ("negaviz.student.check", "Report.stepper", "negaviz.widgets"),
 }
 """The imports that go up on purpose: (importing module, the method that imports, the

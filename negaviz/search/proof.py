@@ -32,240 +32,27 @@ Optional game verbs used: ``key`` (memo keys), ``player`` (who moves at the root
 it players alternate, as negamax assumes), ``max_score`` (is a value a win?) and
 ``player_names`` (a pair such as ``("x", "o")`` for claims and JSON; default ``first
 player``/``second player``).
+
+What a proof is made of (:class:`Claim`, :class:`ProofNode`, :class:`ProofTree`,
+:class:`Proofs`) is in :mod:`negaviz.search.prooftree`, the exact values it is built
+from in :mod:`negaviz.search.exact`; both are imported from here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
+from typing import Any, Hashable
 
-from negaviz.errors import InputError, SearchInterrupted, too_deep
+from negaviz.errors import InputError, too_deep
 from negaviz.games.protocol import (
-    checked_position, is_textbook_tree, key_of, keyer, label, max_score_of, move_name, player, player_names_of, restore, root_of,
-    spec_of, verb,
+    checked_position, key_of, label, max_score_of, move_name, player, restore, root_of, spec_of, verb,
 )
-from negaviz.search.events import Bound, EventKind
-from negaviz.search.result import Stopped
-from negaviz.vocabulary import fmt, number_out
+from negaviz.search.exact import _ExactValues
+from negaviz.search.prooftree import (  # the proof's values and words: imported from here too
+    OPS, Claim, ProofNode, Proofs, ProofTree, describe, player_names, player_words,
+)
+from negaviz.vocabulary import fmt
 
 __all__ = ["prove", "check_proof", "Proofs", "ProofTree", "ProofNode", "Claim"]
-
-OPS = (">=", "<=")
-
-
-class Claim(NamedTuple):
-    """A bound on the first player's value: ``>= 1`` (x wins), ``<= 0`` (x cannot win)."""
-
-    op: str
-    """``>=`` (the first player proves it gets at least ``value``) or ``<=`` (the second
-    player proves the first gets at most ``value``)."""
-    value: float
-    """The bound, from the first player's point of view."""
-
-    def __str__(self) -> str:
-        return f"{self.op} {number_out(self.value)}"
-
-    def holds(self, first_player_value: float) -> bool:
-        """Whether a value (first player's view) satisfies the claim."""
-        return first_player_value >= self.value if self.op == ">=" else first_player_value <= self.value
-
-
-@dataclass(frozen=True, eq=False)
-class ProofNode:
-    """One position of a proof tree.  Identical subtrees may be shared (a DAG in memory,
-    counted as a tree); nodes compare by identity."""
-
-    position: Any
-    """The game position."""
-    move: Any
-    """The move that led here from the parent (None at the root)."""
-    children: tuple[ProofNode, ...]
-    """One child where the prover moves, every child where the opponent moves, none at a
-    terminal position."""
-    prover_to_move: bool
-    """Whether the prover is the side to move here."""
-
-
-@dataclass(frozen=True)
-class ProofTree:
-    """A proof of one claim about the root's value."""
-
-    prover: int
-    """0 if the first player proves the claim, 1 if the second does."""
-    prover_name: str
-    """The prover as the game names its players (``x``), else ``first``/``second``."""
-    claim: Claim
-    """What is proved, from the first player's point of view."""
-    description: str
-    """The claim in words, e.g. ``x can at least draw``."""
-    root: ProofNode
-    """The root of the tree."""
-    nodes: int
-    """Nodes in the proof counted as a tree (a shared subtree counts each time), root included."""
-    minimal: bool
-    """True if the tree has the fewest nodes of any proof; False if the prover's move
-    is a move that ends the game keeping the claim if there is one, else the first one
-    (in the game's move order) that keeps the claim."""
-    game: Any = field(default=None, compare=False)
-    """The game it is a proof in (what :func:`check_proof` and ``draw_proof`` use when
-    given the proof alone)."""
-
-    def __repr__(self) -> str:
-        return f"<negaviz proof: {self.description} ({self.claim}), {self.nodes:,} nodes>"
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """A notebook shows a proof as its drawing (see :func:`negaviz.display.bundle`)."""
-        from negaviz.display import bundle  # lazily: showing sits above proving, and may need graphviz
-
-        return bundle(self)
-
-    def walk(self) -> Iterator[tuple[int, ProofNode]]:
-        """``(depth, node)`` for every node of the tree, depth first, children in order."""
-        stack: list[tuple[int, ProofNode]] = [(0, self.root)]
-        while stack:
-            depth, node = stack.pop()
-            yield depth, node
-            stack.extend((depth + 1, c) for c in reversed(node.children))
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"prover", "claim", "description", "nodes", "minimal"}``."""
-        return {
-            "prover": self.prover_name,
-            "claim": str(self.claim),
-            "description": self.description,
-            "nodes": self.nodes,
-            "minimal": self.minimal,
-        }
-
-
-@dataclass(frozen=True)
-class Proofs:
-    """The value of a position and the proof tree(s) that establish it."""
-
-    value: float
-    """The game-theoretic value for the side to move at the root."""
-    first_player: int
-    """0 if the first player is to move at the root, else 1."""
-    proofs: tuple[ProofTree, ...]
-    """One proof for a win or a loss (the winner's), two for any other value: the first
-    player's ``>= v``, then the second player's ``<= v``."""
-    game: Any = field(default=None, compare=False)
-    """The game the proofs are in."""
-
-    def __repr__(self) -> str:
-        each = ", ".join(f"{p.description} ({p.nodes:,} nodes)" for p in self.proofs)
-        return f"<negaviz proofs: value {fmt(self.value)}; {each}>"
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """A notebook shows the proof's drawing, or, for two proofs, says what each is."""
-        from negaviz.display import bundle  # lazily: showing sits above proving, and may need graphviz
-
-        return bundle(self)
-
-    @property
-    def minimax_value(self) -> float:
-        """The root's value for the first player."""
-        return self.value if self.first_player == 0 else -self.value
-
-    def to_dict(self) -> dict[str, Any]:
-        """What ``negaviz proof --json`` prints: the value and, per proof, prover, claim and size."""
-        return {
-            "value": number_out(self.value),
-            "minimax_value": number_out(self.minimax_value),
-            "proofs": [p.to_dict() for p in self.proofs],
-        }
-
-
-def player_names(game: object) -> tuple[str, str]:
-    """The game's ``player_names`` (e.g. ``("x", "o")``), else ``("first", "second")``."""
-    names = player_names_of(game)
-    return ("first", "second") if names is None else names
-
-
-def player_words(game: object) -> tuple[str, str]:
-    """The players as a sentence names them: ``("x", "o")``, or ``("first player", "second player")``."""
-    names = player_names_of(game)
-    return ("first player", "second player") if names is None else names
-
-
-def describe(game: object, claim: Claim) -> str:
-    """A claim in words: ``x wins``, ``o can at least draw``, ``first player gets at least 5``.
-
-    A claim of ``max_score`` (or of any positive value, for a game without
-    ``max_score``) is a win; textbook trees (games with ``preorder``) speak of values.
-    """
-    first, second = player_words(game)
-    prover, need = (first, claim.value) if claim.op == ">=" else (second, -claim.value)
-    top = max_score_of(game)
-    if need == 0:
-        return f"{prover} can at least draw"
-    if need > 0 and (top is None or need >= top) and not is_textbook_tree(game):
-        return f"{prover} wins"
-    if claim.op == ">=":
-        return f"{first} gets at least {fmt(claim.value)}"
-    return f"{second} holds {first} to at most {fmt(claim.value)}"
-
-
-# ---------------------------------------------------------------------------- values
-class _ExactValues:
-    """Exact values (for the side to move) by game key, filled by watching searches.
-
-    Every node a search returns with an exact bound (a leaf, or an inner node whose
-    value fell strictly inside its window, or a table hit on an exact entry) is kept.
-    """
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.values: dict[Hashable, float] = {}
-        self.searches = 0
-        self.key: Callable[[Any], Hashable] = keyer(game)
-        # The observer's state during one search: its root, positions on the stack, move lists.
-        self._root: Any = None
-        self._stack: list[Any] = []
-        self._moves: list[Sequence[Any] | None] = []
-
-    def search(self, pos: Any) -> float:
-        """Search ``pos`` (alpha-beta with a table), keeping every exact value seen."""
-        from negaviz.search import search  # here, so that negaviz.search may re-export this module
-
-        self._stack, self._moves = [], []
-        self._root = pos
-        result = search(self.game, pos, algorithm="alphabeta", tt=True, observer=self)
-        self.searches += 1
-        if result.stopped == Stopped.INTERRUPTED:  # Ctrl-C: a search with an observer returns, so re-raise
-            raise SearchInterrupted(result)
-        if result.value is None:  # pragma: no cover - only budgets and Ctrl-C stop a search
-            raise InputError("the search for a proof stopped before it found the value")
-        self.values[self.key(pos)] = result.value
-        return result.value
-
-    def __call__(self, pos: Any) -> float:
-        """The exact value of ``pos`` for its side to move."""
-        v = self.values.get(self.key(pos))
-        return self.search(pos) if v is None else v
-
-    # --- the observer protocol --------------------------------------------------------
-    def expand(self, moves: Sequence[Any]) -> None:
-        self._moves[-1] = moves
-
-    def emit(self, event: tuple[Any, ...]) -> None:
-        kind = event[0]
-        if kind == EventKind.ENTER:
-            if self._stack:
-                parent_moves = self._moves[-1]
-                assert parent_moves is not None
-                pos = self.game.play(self._stack[-1], parent_moves[int(event[1])])
-            else:
-                pos = self._root
-            self._stack.append(pos)
-            self._moves.append(None)
-        elif kind == EventKind.LEAF or (kind == EventKind.EXIT and int(event[2]) == Bound.EXACT):
-            self.values[self.key(self._stack[-1])] = event[1]
-            self._stack.pop()
-            self._moves.pop()
-        elif kind == EventKind.EXIT:
-            self._stack.pop()
-            self._moves.pop()
 
 
 # ---------------------------------------------------------------------------- building

@@ -31,10 +31,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from negaviz.errors import InputError
+from negaviz.site.fetch import SiteBuildError
 from negaviz.site.folder import Target, check_target, put_in_place, staging, write_marker
 from negaviz.site.loading import KERNEL_START, STARTING_NOTE, STARTING_SECONDS, add_scripts
 from negaviz.site.notebooks import SiteFile, check_notebook, collect, read_pair
-from negaviz.site.pyodide import SiteBuildError, check_pyodide, kernel_pyodide, prepare_pyodide
+from negaviz.site.pyodide import kernel_pyodide, prepare_pyodide
+from negaviz.site.pyodide_core import check_pyodide
 from negaviz.site.wheel import build_wheel
 
 __all__ = ["build_site", "SiteInfo"]

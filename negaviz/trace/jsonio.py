@@ -48,23 +48,22 @@ from __future__ import annotations
 
 import json
 import math
-import re
-from array import array
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from negaviz.errors import InputError, TraceFormatError
 from negaviz.fileio import MAX_READ, atomic_write, read_file
 from negaviz.games import from_spec
 from negaviz.games.protocol import spec_of
-from negaviz.search.events import WIDTH, EventKind
 from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
+from negaviz.trace.jsonevents import MAX_DIGITS, _events_text, _events_v1, _events_v2
+from negaviz.trace.jsontext import _LONE_ESCAPE, _decode, _no_lone_surrogates, _Read, _read, _shared
 from negaviz.trace.trace import StudentTrace, Trace, check_trace
 from negaviz.trace.validate import Checked, check_stream, fail, moves_problem
 from negaviz.vocabulary import check_path
-from negaviz.vocabulary import fmt, number_in
+from negaviz.vocabulary import fmt
 
 FORMAT = "negaviz-trace"
 VERSION = 2
@@ -74,23 +73,7 @@ READS = (1, 2)
 MAX_COUNT = 1 << 53
 """The largest count (of nodes, leaves...) a trace file may hold: beyond it a float
 cannot count one by one, and no search gets near it."""
-MAX_DIGITS = 20
-"""No number in the events has more digits in a row (negaviz writes at most 17)."""
-_CHUNK = 1 << 16  # numbers (writing) or characters (reading) handled at a time
-_DIGITS = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
-_NOT_NUMBER_TEXT = re.compile(r"[^-+.,0-9eEinf]")
 _STOPPED = (None, *(s.value for s in Stopped))
-
-
-def _events_text(stream: array) -> str:
-    """The stream as comma-separated numbers; whole numbers without ``.0``."""
-    parts = []
-    for i in range(0, len(stream), _CHUNK):
-        text = repr(stream[i:i + _CHUNK].tolist())[1:-1].replace(", ", ",") + ","
-        if "nan" in text:
-            raise InputError("a trace holding NaN cannot be saved (NaN is no value: a search never records one)")
-        parts.append(text.replace(".0,", ",")[:-1])  # a float's repr ends ".0" only when whole
-    return ",".join(parts)
 
 
 def to_dict(trace: Trace) -> dict[str, Any]:
@@ -215,112 +198,6 @@ def _moves(moves: Any) -> list[tuple[Any, ...]]:
     return [_shared(m, shared) for m in moves]
 
 
-def _shared(moves: list[Any], shared: dict[tuple[Any, ...], tuple[Any, ...]]) -> tuple[Any, ...]:
-    """``moves`` as a tuple, the same tuple for equal lists: far less memory."""
-    t = tuple(moves)
-    try:
-        return shared.setdefault(t, t)
-    except TypeError:  # unhashable moves (no game attached): kept as they are
-        return t
-
-
-_KINDS = {k.value: k for k in EventKind}
-_WHOLE = {EventKind.ENTER: (1,), EventKind.CUTOFF: (1,), EventKind.TT_PROBE: (1,),
-          EventKind.TT_STORE: (1,), EventKind.EXIT: (2,)}  # codes and indices, written as ints
-
-
-def _events_v1(events: Any) -> array:
-    """Version 1: a list of events, each a list ``[kind, numbers...]``."""
-    if not isinstance(events, list):
-        raise fail("events", "expected a list")
-    stream = array("d")
-    for i, ev in enumerate(events):
-        _append_v1(stream, i, ev)
-    return stream
-
-
-def _append_v1(stream: array, i: int, ev: Any) -> None:
-    """Check version 1's event ``i`` and append its numbers to ``stream``."""
-    if not isinstance(ev, list) or not ev or type(ev[0]) is not int or ev[0] not in _KINDS:
-        k0 = ev[0] if isinstance(ev, list) and ev else ev
-        raise fail(f"event {i}", f"unknown kind {k0!r} (kinds are 1..{max(EventKind)})")
-    kind = _KINDS[ev[0]]
-    if len(ev) != WIDTH[kind]:
-        raise fail(f"event {i} ({kind.name})", f"expected {WIDTH[kind]} numbers, found {len(ev)}")
-    for j in _WHOLE.get(kind, ()):
-        if type(ev[j]) is not int:
-            raise fail(f"event {i} ({kind.name})", f"field {j} must be a whole number, not {ev[j]!r}")
-    try:
-        stream.append(float(ev[0]))
-        stream.extend([number_in(x, what=None) for x in ev[1:]])
-    except InputError as exc:
-        raise fail(f"event {i} ({kind.name})", str(exc)) from None
-    except OverflowError:
-        raise fail(f"event {i} ({kind.name})", "a number is too large") from None
-
-
-def _events_v2(text: str, start: int, end: int) -> array:
-    """Version 2: the packed stream as the string ``text[start:end]``, parsed a slice at
-    a time into a preallocated array (no list of every number is ever built)."""
-    if start == end:
-        return array("d")
-    bad = _NOT_NUMBER_TEXT.search(text, start, end)
-    if bad:
-        if text.find("nan", start, end) >= 0:
-            raise fail("events", "NaN is not a value")
-        where = bad.start() - start
-        raise fail("events", f"character {bad.group()!r} at {where}: expected numbers, 'inf' or '-inf', separated by commas")
-    long = _DIGITS.search(text, start, end)
-    if long:
-        raise fail("events", f"a number at {long.start() - start} has more than {MAX_DIGITS} digits (no event holds one)")
-    code = "f" if _narrow_text(text, start, end) else "d"
-    stream = array(code, [0.0]) * (text.count(",", start, end) + 1)
-    at = 0
-    while start <= end:
-        stop = text.find(",", min(start + _CHUNK, end), end)
-        if stop < 0:
-            stop = end
-        tokens = text[start:stop].split(",")
-        try:
-            stream[at:at + len(tokens)] = array(code, map(float, tokens))
-        except ValueError:
-            j = next(j for j, tok in enumerate(tokens) if not _is_number(tok))
-            raise fail("events", f"number {at + j} ({tokens[j][:20]!r}) is not a number, 'inf' or '-inf'") from None
-        at += len(tokens)
-        start = stop + 1
-    return stream
-
-
-_WIDE_TEXT = re.compile(r"[.eE]|\d{7}")
-"""A number in the events' text that a 4-byte float may not hold exactly."""
-_NOT_WHOLE = re.compile(r"[.eE]")
-_LONG_NUMBER = re.compile(r"\d{7,}")
-_FLOAT_EXACT = 1 << 24
-"""A 4-byte float holds every whole number up to this in magnitude, and no more."""
-
-
-def _narrow_text(text: str, start: int, end: int) -> bool:
-    """Whether every number in ``text[start:end]`` is ±inf or a whole number a 4-byte
-    float holds exactly, as the recorder packs them: no '.', no exponent, and any
-    number of 7 or more digits (rare: one scan finds whether there is one) at most 2**24."""
-    first = _WIDE_TEXT.search(text, start, end)
-    if first is None:
-        return True
-    if not first.group()[0].isdigit():
-        return False
-    if _NOT_WHOLE.search(text, first.start(), end):
-        return False
-    return all(int(m.group()) <= _FLOAT_EXACT for m in _LONG_NUMBER.finditer(text, first.start(), end))
-
-
-def _is_number(token: str) -> bool:
-    try:
-        float(token)
-    except ValueError:
-        return False
-    return True
-
-
 def _result(d: Any, game: Any) -> SearchResult | None:
     if d is None:
         return None
@@ -406,143 +283,6 @@ def _options(d: Any) -> SearchOptions:
         raise fail("result", f"{exc.__class__.__name__}: {exc}") from None
 
 
-class _Read:
-    """A top-level field :func:`_read` did not leave as parsed JSON: the events string
-    left in place as ``text[start:end]``, version 1's events packed into ``stream`` as
-    they are parsed, or the move lists as shared tuples in ``lists``."""
-
-    def __init__(self, text: str | None = None, start: int = 0, end: int = 0) -> None:
-        self.text, self.start, self.end = text, start, end
-        self.stream = array("d")
-        self.lists: list[tuple[Any, ...]] = []
-        self.shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused if a key comes twice (which value would count is a guess)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise fail("JSON", f"key {twice!r} appears twice in one object")
-    return out
-
-
-def _constant(name: str) -> Any:
-    raise fail("JSON", f"{name} is not JSON (negaviz writes infinities as the strings \"inf\" and \"-inf\")")
-
-
-_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
-
-
-def _skip(text: str, i: int) -> int:
-    """The first place at or after ``i`` that is not JSON whitespace."""
-    m = _WS.match(text, i)
-    return i if m is None else m.end()
-
-
-def _read(text: str) -> Any:
-    """The JSON in ``text``, read without a Python list of every event: the top-level
-    object's ``events`` (and its ``moves``, as tuples) become :class:`_Read` values;
-    every other field, and any text that is not an object, is parsed as usual."""
-    i = _skip(text, 0)
-    if not text.startswith("{", i):
-        return _DECODER.decode(text)
-    out: dict[str, Any] = {}
-    i = _skip(text, i + 1)
-    if text.startswith("}", i):
-        i += 1
-    else:
-        while True:
-            if not text.startswith('"', i):
-                raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, i)
-            key, i = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
-            if key in out:
-                raise fail("top level", f"key {key!r} appears twice")
-            i = _skip(text, i)
-            if not text.startswith(":", i):
-                raise json.JSONDecodeError("Expecting ':' delimiter", text, i)
-            i = _skip(text, i + 1)
-            value: Any
-            if key == "events" and text.startswith('"', i):
-                end = text.find('"', i + 1)  # a backslash inside is caught as a bad character
-                if end < 0:
-                    raise json.JSONDecodeError("Unterminated string starting at", text, i)
-                value, i = _Read(text, i + 1, end), end + 1
-            elif key == "events" and text.startswith("[", i):
-                value, i = _read_list(text, i, _events_item)
-            elif key == "moves" and text.startswith("[", i) and isinstance(out.get("events"), _Read):
-                # Events already packed (version 1 writes them first): add move lists one by one.
-                value, i = _read_list(text, i, _moves_item)
-            elif key == "moves":
-                value, i = _DECODER.raw_decode(text, i)
-                value = _read_moves(value)
-            else:
-                value, i = _DECODER.raw_decode(text, i)
-            out[key] = value
-            i = _skip(text, i)
-            if text.startswith(",", i):
-                i = _skip(text, i + 1)
-            elif text.startswith("}", i):
-                i += 1
-                break
-            else:
-                raise json.JSONDecodeError("Expecting ',' delimiter", text, i)
-    if _skip(text, i) != len(text):
-        raise json.JSONDecodeError("Extra data", text, i)
-    return out
-
-
-def _events_item(read: _Read, n: int, item: Any) -> None:
-    _append_v1(read.stream, n, item)
-
-
-def _read_moves(moves: Any) -> Any:
-    """Version 2's move lists as shared tuples, each list dropped as soon as it is
-    converted; anything else as it is (the checks of :func:`from_dict` say why)."""
-    if not isinstance(moves, list) or not all(isinstance(m, list) and m for m in moves):
-        return moves
-    read = _Read()
-    for i, m in enumerate(moves):
-        moves[i] = _shared(m, read.shared)
-    read.lists = moves
-    return read
-
-
-def _moves_item(read: _Read, n: int, item: Any) -> None:
-    if not isinstance(item, list) or not item:
-        raise ValueError("not a move list")
-    read.lists.append(_shared(item, read.shared))
-
-
-def _read_list(text: str, start: int, take: Callable[[_Read, int, Any], None]) -> tuple[Any, int]:
-    """The JSON list at ``text[start]``, each item handed to ``take`` as it is parsed;
-    if ``take`` refuses an item, the whole list parsed as usual (the checks of
-    :func:`from_dict` then say what is wrong)."""
-    read = _Read()
-    i = _skip(text, start + 1)
-    if text.startswith("]", i):
-        return read, i + 1
-    n = 0
-    while True:
-        item, i = _DECODER.raw_decode(text, i)
-        try:
-            take(read, n, item)
-        except ValueError:  # TraceFormatError included
-            return _DECODER.raw_decode(text, start)
-        n += 1
-        i = _skip(text, i)
-        if text.startswith(",", i):
-            i = _skip(text, i + 1)
-        elif text.startswith("]", i):
-            return read, i + 1
-        else:
-            raise json.JSONDecodeError("Expecting ',' delimiter", text, i)
-
-
 def loads(text: str | bytes) -> Trace:
     """A trace from JSON text, after checking every part of it."""
     if not isinstance(text, (str, bytes, bytearray)):
@@ -566,43 +306,6 @@ def _loads(text: str | bytes, where: str) -> Trace:
     except RecursionError:
         raise TraceFormatError("invalid negaviz trace: not JSON (nested too deeply)") from None
     return from_dict(data)
-
-
-_LONE_ESCAPE = re.compile(
-    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-)
-"""A ``\\uD800``-style escape that may stand for half of a character (a surrogate not
-in a pair); UTF-8 text itself cannot hold one."""
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _no_lone_surrogates(data: Any, where: str = "top level") -> None:
-    """Refuse a string holding a lone surrogate anywhere in ``data``: it is half of a
-    character, no text at all, and could be neither drawn nor written as UTF-8."""
-    if isinstance(data, str):
-        found = _SURROGATE.search(data)
-        if found:
-            raise fail(where, f"{data[:40]!r} holds a lone surrogate ({found.group()!r}), half of a character, not text")
-    elif isinstance(data, _Read):
-        for m in data.lists:
-            _no_lone_surrogates(list(m), "moves")
-    elif isinstance(data, dict):
-        for k, v in data.items():
-            _no_lone_surrogates(k, where)
-            _no_lone_surrogates(v, k if where == "top level" else f"{where}.{k}")
-    elif isinstance(data, (list, tuple)):
-        for v in data:
-            _no_lone_surrogates(v, where)
-
-
-def _decode(data: bytes, where: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TraceFormatError(
-            f"invalid negaviz trace: {where} is not UTF-8 text: byte {exc.start:,} "
-            f"({data[exc.start:exc.start + 1]!r}) {exc.reason}"
-        ) from None
 
 
 def load(path: str | Path) -> Trace:

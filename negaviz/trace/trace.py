@@ -6,139 +6,28 @@ root position, so nodes can be named and drawn.  Everything else, from node tabl
 counts and principal variations, is derived from those on first use.
 
 Node numbers follow the order nodes were entered: the root is 0.  Steps number the
-events from 0.
+events from 0.  What a trace is read as (events, nodes, counts) is in
+:mod:`negaviz.trace.nodes`; the one pass that decodes the stream, in
+:mod:`negaviz.trace.decode`.
 """
 
 from __future__ import annotations
 
 import gc
-import math
 from array import array
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, Sequence
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, restore
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import move_name as game_move_name
-from negaviz.search.events import WIDTH, Bound, CutReason, EventKind
+from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.result import SearchResult
-from negaviz.vocabulary import Kind
+from negaviz.trace.decode import decode
+from negaviz.trace.nodes import LEAF_LIKE, Counts, Ending, Event, Node, _num  # Ending: imported from here too
 
 _K = EventKind
-
-
-def _num(x: float) -> float | int:
-    """Integral floats back to ints, so values read as the game gave them."""
-    return int(x) if x == x and not math.isinf(x) and x.is_integer() else x
-
-
-class Ending(Kind):
-    """How a node's search ended (:attr:`Node.ending`)."""
-
-    LEAF = "leaf"
-    """Terminal: it returned the game's score (a LEAF event)."""
-    EVAL = "eval"
-    """At the depth limit: it returned the evaluation (an EVAL event)."""
-    TT = "tt"
-    """A transposition-table entry ended it (a TT_PROBE hit that ended the node)."""
-    BOUNDS = "bounds"
-    """The game's value bounds fell outside the window: it returned without a child."""
-    INNER = "inner"
-    """It searched (or expanded) children and returned (an EXIT event)."""
-    OPEN = "open"
-    """It never returned (a partial trace)."""
-
-
-LEAF_LIKE = frozenset({Ending.LEAF, Ending.EVAL, Ending.BOUNDS})
-"""The endings the search counts as leaves (``result.leaves``, :meth:`Trace.counts`)."""
-
-
-class Event(NamedTuple):
-    """One recorded event, decoded.  Fields that do not apply to a kind are None."""
-
-    step: int
-    """Position in the trace, from 0."""
-    kind: EventKind
-    """What happened."""
-    node: int
-    """The node it happened at (for ENTER, the node entered)."""
-    value: float | None = None
-    """LEAF/EVAL/EXIT/TT: the node's value; CHILD/BEST: the child's value negated."""
-    alpha: float | None = None
-    """ENTER: the window's alpha; BEST: alpha after the update."""
-    beta: float | None = None
-    """ENTER: the window's beta."""
-    bound: Bound | None = None
-    """EXIT/TT_STORE/TT_PROBE hit: exact, lower or upper."""
-    child: int | None = None
-    """CHILD/BEST: the child that returned."""
-    reason: CutReason | None = None
-    """CUTOFF: why."""
-    ended: bool | None = None
-    """TT_PROBE: whether the entry ended the node (None on a miss)."""
-
-
-@dataclass(slots=True)
-class Node:
-    """A node as the search left it."""
-
-    id: int
-    """Number in entry order; the root is 0."""
-    parent: int
-    """The parent's number, -1 for the root."""
-    depth: int
-    """Plies below the root."""
-    index: int
-    """Place of this node's move in the parent's move list."""
-    alpha: float
-    """Alpha of the window the node was entered with."""
-    beta: float
-    """Beta of the window the node was entered with."""
-    enter_step: int
-    """Step of its ENTER event."""
-    exit_step: int = -1
-    """Step of its last event (LEAF, EVAL or EXIT); -1 if it never returned."""
-    value: float | None = None
-    """The value it returned, for its side to move."""
-    bound: Bound | None = None
-    """Whether ``value`` is exact, a lower or an upper bound."""
-    ending: Ending = Ending.OPEN
-    """How it ended: see :class:`Ending`."""
-    moves: tuple[Any, ...] | None = None
-    """The moves it tried, in order (None if it never expanded)."""
-    children: list[int] = field(default_factory=list)
-    """Children entered, in order."""
-    best_child: int | None = None
-    """The child that gave its best value."""
-    cutoff: CutReason | None = None
-    """Why it stopped early, if it did."""
-    research: bool = False
-    """PVS: this node searches its move again after a null-window search failed high."""
-
-    _child_indices: list[int] = field(default_factory=list, repr=False)
-
-    @property
-    def skipped(self) -> tuple[Any, ...]:
-        """Moves never tried because of a cutoff here."""
-        if self.cutoff is None or self.moves is None:
-            return ()
-        last = self._child_indices[-1] if self._child_indices else -1
-        return self.moves[last + 1 :]
-
-
-class Counts(NamedTuple):
-    """How much a search did, overall and per depth (lists indexed by depth)."""
-
-    nodes: int
-    leaves: int
-    cutoffs: int
-    tt_hits: int
-    nodes_per_depth: list[int]
-    leaves_per_depth: list[int]
-    cutoffs_per_depth: list[int]
-    tt_hits_per_depth: list[int]
 
 
 class Trace:
@@ -215,78 +104,7 @@ class Trace:
                 gc.enable()
 
     def _decode(self) -> tuple[array, array, list[Node]]:
-        """One pass over the stream: where each event starts, its node, and the nodes."""
-        s = self._stream
-        offsets = array("q")
-        owners = array("q")
-        nodes: list[Node] = []
-        stack: list[int] = []
-        moves_iter = iter(self._moves)
-        add_offset, add_owner = offsets.append, owners.append
-        width = [0] * 16
-        for k, w in WIDTH.items():
-            width[k] = w
-        enter, leaf, ev_, exit_, best, cut, probe, research = (
-            _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE, _K.RESEARCH,
-        )
-        e_leaf, e_eval, e_tt, e_bounds, e_inner, e_open = (  # locals: set once per node
-            Ending.LEAF, Ending.EVAL, Ending.TT, Ending.BOUNDS, Ending.INNER, Ending.OPEN,
-        )
-        again = False
-        last_returned = -1
-        pos = 0
-        n = len(s)
-        step = 0
-        while pos < n:
-            kind = int(s[pos])
-            add_offset(pos)
-            if kind == enter:
-                nid = len(nodes)
-                if stack:
-                    parent = stack[-1]
-                    p = nodes[parent]
-                    if p.moves is None:
-                        p.moves = next(moves_iter)
-                    p.children.append(nid)
-                    p._child_indices.append(int(s[pos + 1]))
-                else:
-                    parent = -1
-                nodes.append(Node(nid, parent, len(stack), int(s[pos + 1]), s[pos + 2], s[pos + 3], step))
-                if again:
-                    nodes[nid].research, again = True, False
-                stack.append(nid)
-            else:
-                nid = stack[-1]
-                if kind == leaf or kind == ev_:
-                    node = nodes[nid]
-                    node.value, node.bound = _num(s[pos + 1]), Bound.EXACT
-                    node.ending = e_leaf if kind == leaf else e_eval
-                    node.exit_step = step
-                    last_returned = stack.pop()
-                elif kind == exit_:
-                    node = nodes[nid]
-                    node.value, node.bound = _num(s[pos + 1]), Bound(int(s[pos + 2]))
-                    if node.ending is e_open:
-                        # No child and no table entry: the game's value bounds ended it.
-                        node.ending = e_inner if node.moves is not None or node.children else e_bounds
-                    node.exit_step = step
-                    last_returned = stack.pop()
-                elif kind == best:
-                    nodes[nid].best_child = last_returned
-                elif kind == cut:
-                    nodes[nid].cutoff = CutReason(int(s[pos + 1]))
-                elif kind == probe and int(s[pos + 1]) & 4:
-                    nodes[nid].ending = e_tt
-                elif kind == research:
-                    again = True
-            add_owner(nid)
-            pos += width[kind]
-            step += 1
-        # A node cut short by a budget may have expanded without entering a child.
-        rest = list(moves_iter)
-        if rest and stack and nodes[stack[-1]].moves is None:
-            nodes[stack[-1]].moves = rest[0]
-        self._open = tuple(stack)
+        offsets, owners, nodes, self._open = decode(self._stream, self._moves)
         return offsets, owners, nodes
 
     @property

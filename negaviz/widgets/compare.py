@@ -41,7 +41,8 @@ from negaviz.games.protocol import is_textbook_tree, spec_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_flag, check_int, shown
 from negaviz.vocabulary import Perspective
-from negaviz.widgets.stepper import StepperView, SyncedState, check_perspective
+from negaviz.widgets.stepper import StepperView, check_perspective
+from negaviz.widgets.synced import SyncedState
 
 __all__ = ["CompareWidget"]
 

@@ -45,7 +45,8 @@ from negaviz.games.edit import EDITS, Edit
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
 from negaviz.widgets.editing import EditSession, focus_after, kept_step
-from negaviz.widgets.stepper import StepperView, SyncedState
+from negaviz.widgets.stepper import StepperView
+from negaviz.widgets.synced import SyncedState
 
 __all__ = ["TreeEditor"]
 

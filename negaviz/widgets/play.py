@@ -31,7 +31,7 @@ is driven headless in tests and passes ``pytest --nbval``.
 from __future__ import annotations
 
 import html
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from negaviz.extras import require
 from negaviz.vocabulary import check_int
@@ -42,22 +42,17 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import negaviz.trace as trace_module
 from negaviz.errors import InputError
-from negaviz.games.protocol import has_verb, label, max_score_of, move_name, player, player_names_of, size_of
-from negaviz.search.options import SearchOptions
+from negaviz.games.protocol import label, max_score_of, move_name, player, player_names_of
 from negaviz.trace.trace import Trace
 from negaviz.render.tree import check_max_nodes
+from negaviz.widgets.engine import (  # BIG_BOARD_DEPTH and DEFAULT_OPTIONS: imported from here too
+    BIG_BOARD_DEPTH, DEFAULT_OPTIONS, _board_kind, engine_options,
+)
 from negaviz.widgets.stepper import StepperWidget, descendants
 from negaviz.vocabulary import fmt
 
 __all__ = ["PlayWidget"]
 
-DEFAULT_OPTIONS: dict[str, Any] = {"algorithm": "alphabeta", "tt": True, "order": "heuristic"}
-"""The engine's search options unless ``options`` is given (``order`` only for games
-with ``order()`` or ``evaluate()``)."""
-
-BIG_BOARD_DEPTH = 4
-"""The engine's depth on boards too big to solve in a lesson (Othello 6x6 and 8x8,
-Connect Four beyond 16 cells) when no depth is given."""
 
 CELL = "36px"
 """Width and height of a board button."""
@@ -74,54 +69,6 @@ class Ply(NamedTuple):
     """The game's name for the move, e.g. ``"b2"`` or ``"pass"``."""
     trace: Trace | None
     """The engine's recorded search that chose the move; None for a human move."""
-
-
-BoardKind = Literal["cells", "columns"]
-"""How a board widget takes a move: a cell to fill, or a column to drop a disc into."""
-
-
-def _board_kind(game: object) -> BoardKind:
-    """``"cells"`` when a move is the index of the cell it fills (tic-tac-toe, Othello),
-    ``"columns"`` when it is a column to drop a disc into (Connect Four)."""
-    from negaviz.games.connect4 import ConnectFour
-    from negaviz.games.othello import Othello
-    from negaviz.games.tictactoe import TicTacToe
-
-    if isinstance(game, (TicTacToe, Othello)):
-        return "cells"
-    if isinstance(game, ConnectFour):
-        return "columns"
-    raise InputError(
-        f"PlayWidget plays TicTacToe, Othello and ConnectFour, not {type(game).__name__}"
-    )
-
-
-def _big_board(game: Any) -> bool:
-    """Whether searching ``game`` to the end would take too long for a lesson."""
-    if _board_kind(game) == "columns":
-        return int(game.cols) * int(game.rows) > 16
-    return (size_of(game) or 3) > 4  # tic-tac-toe has no size
-
-
-def engine_options(game: Any, depth: int | None = None, options: dict[str, Any] | None = None) -> SearchOptions:
-    """The checked search options of the engine playing ``game``.
-
-    ``options`` default to :data:`DEFAULT_OPTIONS`; ``depth`` overrides theirs; a big
-    board with no depth at all gets :data:`BIG_BOARD_DEPTH`.
-    """
-    if options is None:
-        values = dict(DEFAULT_OPTIONS)
-        if not (has_verb(game, "order") or has_verb(game, "evaluate")):
-            values.pop("order")
-    elif isinstance(options, dict):
-        values = dict(options)
-    else:
-        raise InputError(f"options must be a dict of search options, not {type(options).__name__}")
-    if depth is not None:
-        values["depth"] = depth
-    elif values.get("depth") is None and _big_board(game):
-        values["depth"] = BIG_BOARD_DEPTH  # a full search of this board would not finish in class
-    return SearchOptions.from_dict(values)
 
 
 class PlayWidget(widgets.VBox):

@@ -18,6 +18,7 @@ import pytest
 import negaviz
 import negaviz.display
 from negaviz import cli
+from negaviz.cli import course
 from negaviz.course.init import STARTER, TEMPLATE
 from negaviz.course.pairs import FIX
 from negaviz.course.rules import check_notebook, findings
@@ -239,7 +240,7 @@ def test_the_site_command_says_in_one_line_which_notebook_an_older_negaviz_saved
                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     (tmp_path / "03-old.ipynb").write_text(json.dumps(notebook))
     (tmp_path / "04-new.ipynb").write_text(json.dumps({**notebook, "cells": [code("print(1)")]}))
-    cli._warn_older_outputs([str(tmp_path)])
+    course._warn_older_outputs([str(tmp_path)])
     assert capsys.readouterr().err.splitlines() == [
         "warning: 03-old.ipynb: cells 1, 3 were saved by an older negaviz and show no picture until the notebook runs: "
         "run it again, save it and build the site again"]

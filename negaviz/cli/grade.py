@@ -3,7 +3,8 @@
 Registered by :func:`negaviz.cli.build_parser` through :func:`add_command`.  Each record
 is graded afresh (:mod:`negaviz.quiz.gradebook`); a record that cannot be trusted is one
 line on stderr naming the file, and the rest of the batch is still graded.  No file is
-replaced without ``--force``.
+replaced without ``--force``.  ``negaviz exercises --graded`` (one student's graded page)
+takes its options and its run from here too.
 """
 
 from __future__ import annotations
