@@ -65,8 +65,8 @@ def test_export_writes_one_offline_page(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["export", "tree", TEXTBOOK, "-o", str(out)]) == 0
     page = out.read_text()
     (scene,) = page_state(page)["scenes"]
-    # one view, laid out once (in the browser, from its DOT source), painted at each of the 19 steps
-    assert len(scene["views"]) == 1 and scene["views"][0]["dot"].startswith("digraph") and scene["n"] == 18
+    # one view, laid out once (here, by dot: the page carries its SVG), painted at each of the 19 steps
+    assert len(scene["views"]) == 1 and scene["views"][0]["svg"].lstrip().startswith("<svg") and scene["n"] == 18
     assert "data-negaviz-stepper" in page_module(page)  # the front-end, gzipped in the page
     assert "http://" not in page and "https://" not in page
     assert "every one of 19 steps" in capsys.readouterr().out
