@@ -83,7 +83,9 @@ def test_ctrl_c_anywhere_in_start_up_is_one_line_and_no_traceback(mark: str, lau
     if status == 0:  # it had finished: the whole result, nothing said of Ctrl-C
         assert "value" in out and err == "", (out, err)
     elif status == -signal.SIGINT:  # Python's last moments (it restores the default): ended by the signal, silently
-        assert mark == "output" and err == "", (status, err)
+        # (after the result is out, or, on a loaded machine, after the last import the
+        # signal can land so late that the command has printed its whole result by then)
+        assert (mark == "output" or "value" in out) and err == "", (status, out, err)
     else:
         assert status == 130, (status, out, err)
         assert err.splitlines()[-1:] == ["negaviz: interrupted"], err
