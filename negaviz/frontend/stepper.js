@@ -2506,12 +2506,5 @@ async function render({ model, el }) {
 // negaviz/frontend/src/index.js
 var src_default = { render, SceneData };
 export {
-  SceneData,
-  src_default as default,
-  fixedHalfEven,
-  g4,
-  look,
-  makeFmt,
-  render,
-  stackRows
+  src_default as default
 };
