@@ -179,7 +179,6 @@ _DATA = re.compile(r'<script type="application/octet-stream" class="negaviz-data
 _MODULE = re.compile(r'<script type="application/octet-stream" class="negaviz-module">([^<]*)</script>')
 _PART = re.compile(r'<script type="application/octet-stream" class="(negaviz-layout|negaviz-dot|negaviz-chunk)" '
                    r'data-for="([^"]*)" data-(view|part)="([0-9]+/[0-9]+)">([^<]*)</script>\n')
-_LAYOUT = re.compile(r'<script type="application/octet-stream" class="negaviz-layout" [^>]*>[^<]*</script>\n')
 
 
 def page_module(page: str) -> str:
@@ -361,7 +360,8 @@ def static_html(page: str, *, height: int = 820) -> str:
     notebook output viewed where no widget manager runs."""
     check_text(page, "page")
     check_int(height, "height", low=1)
-    tag = hashlib.sha256(_LAYOUT.sub("", page).encode("utf-8")).hexdigest()[:12]  # the same under any Graphviz
+    laid_out = _PART.sub(lambda m: "" if m.group(1) == "negaviz-layout" else m.group(0), page)
+    tag = hashlib.sha256(laid_out.encode("utf-8")).hexdigest()[:12]  # the same under any Graphviz
     return (
         f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts allow-downloads" '
         f'style="width:100%;height:{height}px;border:1px solid #DDDDDD" srcdoc="{html.escape(page, quote=True)}"></iframe>'

@@ -194,7 +194,8 @@ export async function render({ model, el }) {
   }
 
   const onMessage = (msg) => { if (take(msg)) show(); };
-  // A part (or the Graphviz) from a message or a page's model: kept; true if it is ours.
+  // A part of a scene (a chunk of steps, a view, a view's drawing) from a message or a
+  // page's model: kept; true if it is ours (the Graphviz's message is loadViz's).
   function take(msg) {
     nullify(msg);
     const d = msg && scenes[msg.scene];
