@@ -4,8 +4,15 @@ The page holds the front-end module (``stepper.js``, the same file the widgets l
 the scenes' data as JSON, the views' SVG apart from it (all three gzipped, unpacked by
 the browser; the module is imported from a ``blob:`` of its text), and a few lines, an
 inline module script, that hand the module a model holding that data.  Gzipped, the
-module is a quarter of its size, and a notebook stores one copy per stepper.  A Content-Security-Policy forbids every request but the page's own inline script
-and style, so it works from a USB stick, an e-mail attachment or a sandboxed frame.
+module is a quarter of its size.  A Content-Security-Policy forbids every request but
+the page's own inline script and style, so it works from a USB stick, an e-mail
+attachment or a sandboxed frame.
+
+A notebook stores one copy of the module per stepper: every viewer runs each output in
+a sandboxed frame of its own, so no output can lend its module to another.  A front-end
+change still need not rewrite a notebook: nbval leaves the page's script out of the
+comparison (``negaviz/course/sanitize.cfg``), and a stored page runs with the module it
+was stored with, which reads the data stored beside it.
 
 :func:`static_html` wraps such a page in a sandboxed ``<iframe>``: the form a widget
 leaves in a notebook's outputs for viewers without a widget manager (``jupyter nbconvert
@@ -360,8 +367,10 @@ def static_html(page: str, *, height: int = 820) -> str:
     notebook output viewed where no widget manager runs."""
     check_text(page, "page")
     check_int(height, "height", low=1)
+    # The tag names the stepper by what it steps: the same under any Graphviz (the views dot
+    # laid out are left out) and under any front-end (the script running the page too).
     laid_out = _PART.sub(lambda m: "" if m.group(1) == "negaviz-layout" else m.group(0), page)
-    tag = hashlib.sha256(laid_out.encode("utf-8")).hexdigest()[:12]  # the same under any Graphviz
+    tag = hashlib.sha256(laid_out.replace(stepper_script(), "").encode("utf-8")).hexdigest()[:12]
     return (
         f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts allow-downloads" '
         f'style="width:100%;height:{height}px;border:1px solid #DDDDDD" srcdoc="{html.escape(page, quote=True)}"></iframe>'

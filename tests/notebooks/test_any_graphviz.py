@@ -17,7 +17,10 @@ out.  These tests hold it to that:
 
 from __future__ import annotations
 
+import base64
 import functools
+import gzip
+import html
 import json
 import os
 import re
@@ -113,6 +116,74 @@ def test_a_stepper_static_form_is_compared_without_its_layout() -> None:
     # everything else on the page is still compared: the search's data, the controls
     later = StepperWidget(negaviz.record(negaviz.Tree.parse(TEXTBOOK.replace("H:9", "H:8")), algorithm="alphabeta"))
     assert sanitized(later.static_html()) != sanitized(form)
+
+
+def another_frontend(form: str, version: str) -> str:
+    """A stepper's static ``form`` as a negaviz with another front-end would have stored it:
+    the same page, run by another module and other lines calling it (the frame's tag, which
+    names the stepper by what it steps, is the same)."""
+    from negaviz.frontend.page import stepper_script
+
+    frame = re.search(r'(<iframe [^>]* srcdoc=")([^"]*)("></iframe>)', form)
+    assert frame is not None, form[:200]
+    page = html.unescape(frame.group(2))
+    assert page.count(stepper_script()) == 1
+    module = base64.b64encode(gzip.compress(f"// front-end {version}\nexport default {{}};\n".encode(), mtime=0)).decode()
+    script = (f'<script type="application/octet-stream" class="negaviz-module">{module}</script>\n'
+              f'<script type="module">\n// the lines of {version}\nrun(document);\n</script>\n')
+    stored = frame.group(1) + html.escape(page.replace(stepper_script(), script), quote=True) + frame.group(3)
+    return form[:frame.start()] + stored + form[frame.end():]
+
+
+def test_a_stepper_static_form_is_compared_without_its_front_end() -> None:
+    """A notebook stored by a negaviz with another front-end (another module, other lines
+    running it) passes nbval: the page runs with the module stored in it, which reads the
+    data stored beside it, and the data is what is compared."""
+    from negaviz.widgets import StepperWidget
+
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    form = StepperWidget(trace).static_html()
+    older = another_frontend(form, "0.9")
+    assert older != form and sanitized(older) == sanitized(form)
+    assert "(the front-end module)" in sanitized(form) and "(the lines that run the front-end)" in sanitized(form)
+    # the data is still compared, whichever front-end stored it
+    later = StepperWidget(negaviz.record(negaviz.Tree.parse(TEXTBOOK.replace("H:9", "H:8")), algorithm="alphabeta"))
+    assert sanitized(another_frontend(later.static_html(), "0.9")) != sanitized(form)
+
+
+@pytest.mark.slow
+def test_a_notebook_stored_with_another_front_end_passes_nbval(tmp_path: Path) -> None:
+    """Real nbval on notebook 08 (one stepper) as an older negaviz would have stored it."""
+    notebook = json.loads((NOTEBOOKS / "08-search-drivers.ipynb").read_text(encoding="utf-8"))
+    swapped = 0
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            shown = "".join(output.get("data", {}).get("text/html", ""))
+            if "negaviz-static" in shown:
+                shown = another_frontend(shown, "0.9")
+                swapped += 1
+            if swapped and "text/html" in output.get("data", {}):
+                output["data"]["text/html"] = shown
+    assert swapped == 1
+    (tmp_path / "stored.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-c", os.devnull,
+           "--nbval", "-p", "negaviz.course.nbval_plugin", "stored.ipynb"]
+    done = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0 and re.search(r"\b\d+ passed\b", done.stdout), done.stdout[-4000:] + done.stderr[-2000:]
+    # and nbval still sees a change in what the stepper steps (the control)
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            if "negaviz-static" in "".join(output.get("data", {}).get("text/html", "")):
+                text = "".join(output["data"]["text/html"])
+                data = re.search(r"(class=&quot;negaviz-data&quot; data-for=&quot;[^&]*&quot;&gt;)([A-Za-z0-9+/=]+)", text)
+                assert data is not None  # the scenes, gzipped: stored as if opened at another step
+                scenes = gzip.decompress(base64.b64decode(data.group(2))).decode()
+                assert scenes.startswith('{"step":0,'), scenes[:300]
+                changed = base64.b64encode(gzip.compress(scenes.replace('"step":0', '"step":1', 1).encode(), mtime=0)).decode()
+                output["data"]["text/html"] = text.replace(data.group(0), data.group(1) + changed, 1)
+    (tmp_path / "stored.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    done = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode != 0 and " failed" in done.stdout, done.stdout[-3000:]
 
 
 def graphviz16_env() -> dict[str, str]:
