@@ -20,6 +20,10 @@ imports are compiled, so the site grows by what it then uses (about 5 MB).
 The compiled files are kept in the download cache, keyed by everything that went into
 them, so building again costs no Node.js run.  Without Node.js 18 or newer the site is
 built as before and the build says what that costs.
+
+Kept by hand: bytecode belongs to the Python that reads it (3.14 for this Pyodide), and
+pyodide-build's ``py-compile`` compiles with the host's Python (3.11 here and in CI);
+JupyterLite has no option for it.  So the site's own Pyodide compiles, under Node.js.
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ Downloads are kept in a per-user cache folder (``$NEGAVIZ_CACHE``, else
 :mod:`negaviz.site.cache` checks each one before it is used, and fetches a bad one again.
 The core comes from :mod:`negaviz.site.pyodide_core`, the wheels from
 :mod:`negaviz.site.kernel_wheels`, each download through :mod:`negaviz.site.fetch`.
+
+Kept by hand, the lock rewriting: JupyterLite's own (``jupyter lite build --pyodide-lock``,
+jupyterlite-pyodide-kernel's ``lock`` extra) needs pyodide-lock 0.1.3+, which needs Python
+3.12 (negaviz runs on 3.10, and this machine and CI on 3.11).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from negaviz.errors import InputError
 from negaviz.site.bytecode import precompile
 from negaviz.site.cache import Cache, cache_folder
 from negaviz.site.fetch import Say, SiteBuildError
-from negaviz.site.kernel_wheels import _canonical, _closure, _entry, _kernel_wheels, _pypi_wheels, _sha256
+from negaviz.site.kernel_wheels import _canonical, _closure, _entry, _kernel_wheels, _name_version, _pypi_wheels, _sha256
 from negaviz.site.pyodide_core import _copy_distribution, _npm_core, _unpack_core
 
 
@@ -108,12 +112,12 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
         if name in keys and name not in _FROM_HERE:
             packages[keys[name]].update(file_name=wheel.name, sha256=_sha256(wheel))
     for wheel in added:
-        name = _canonical(wheel.name.split("-")[0])
+        name = _name_version(wheel)[0]
         packages.pop(keys.get(name, name), None)
         keys[name] = name
         packages[name] = _entry(wheel)
     for wheel in added:  # only what this lock holds: ipywidgets' jupyterlab-widgets is a front-end
-        entry = packages[_canonical(wheel.name.split("-")[0])]
+        entry = packages[_name_version(wheel)[0]]
         entry["depends"] = [keys[d] for d in entry["depends"] if d in keys]
     cdn = f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
     online_only: dict[str, str] = {}

@@ -1,5 +1,10 @@
 """Pyodide's core for the site: npm's ``pyodide@VERSION`` tarball (cached, checked, unpacked),
-or a full distribution given by ``--pyodide`` (a folder, a ``.tar.bz2`` or its URL)."""
+or a full distribution given by ``--pyodide`` (a folder, a ``.tar.bz2`` or its URL).
+
+Kept by hand: ``jupyter lite build --pyodide`` takes only a ``.tar.bz2`` with a top
+``pyodide/`` folder, fetches a URL unchecked into the build's own (temporary) cache, and
+unpacks it during the build, after the site has rewritten the lock and compiled bytecode;
+so it is unpacked here into the folder the build copies from (``static/pyodide``)."""
 
 from __future__ import annotations
 
