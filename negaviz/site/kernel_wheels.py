@@ -147,7 +147,7 @@ def _entry(wheel: Path) -> dict[str, Any]:
             if rest == "__init__.py" or (not rest and top.endswith(".py")):
                 imports.add(top.removesuffix(".py"))
     return {
-        "name": _canonical(str(meta.name)), "version": str(meta.version), "file_name": wheel.name, "sha256": _sha256(wheel),
+        "name": _canonical(str(meta.name)), "version": str(meta.version), "file_name": wheel.name, "sha256": sha256_of(wheel),
         "install_dir": "site", "package_type": "package", "imports": sorted(imports), "depends": sorted(depends),
         "unvendored_tests": False, "shared_library": False,
     }
@@ -164,7 +164,3 @@ def _name_version(wheel: Path) -> tuple[str, Version | None]:
     except (InvalidWheelFilename, InvalidVersion):
         return "", None
     return str(name), version
-
-
-def _sha256(path: Path) -> str:
-    return sha256_of(path)

@@ -149,11 +149,6 @@ def _copy_distribution(where: str, cache: Cache, dest: Path, say: Say, refresh: 
                         ignore=shutil.ignore_patterns("*.map"))
 
 
-def _reason(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= 160 else text[:157] + "..."
-
-
 def _distribution_root(folder: Path, where: str) -> Path:
     for lock in sorted(folder.rglob("pyodide-lock.json"), key=lambda p: len(p.parts)):
         if (lock.parent / "pyodide.mjs").is_file():
