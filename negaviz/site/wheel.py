@@ -4,9 +4,10 @@ The wheel holds every file of the imported ``negaviz`` folder, front-end scripts
 vendored data included, so the browser's Python gets exactly the negaviz the lecturer
 has, whatever the packaging metadata lists as package data.
 
-Kept by hand: ``pip wheel`` and ``python -m build`` need negaviz's source tree and
-setuptools, and a lecturer's negaviz installed from PyPI has neither (nor a network to
-fetch setuptools into an isolated build); they also pack only what the package data lists.
+Kept by hand: ``pip wheel`` and ``python -m build`` need negaviz's source tree, which a
+negaviz installed from PyPI does not have, and setuptools 77+: offline they take the
+environment's (``pip wheel --no-build-isolation`` with a venv's setuptools 65 refuses
+pyproject's license); they also pack only what the package data lists.
 """
 
 from __future__ import annotations
