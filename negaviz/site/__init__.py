@@ -152,7 +152,9 @@ def _for_pyodide(data: dict[str, Any]) -> str:
     * asking for the site's kernel (a saved ``python3`` kernelspec would make JupyterLite
       ask the student to pick a kernel first);
     * with every stored text joined into one string: nbformat lets a text be a list of
-      lines, which JupyterLite 0.8 shows joined by commas (jupyterlite#1105);
+      lines, which JupyterLite 0.8 shows joined by commas (jupyterlite#1105) (by hand:
+      ``nbformat.writes(split_lines=False)`` would join them too, but nbformat is no
+      dependency of the site, and its reader validates and repairs what it reads);
     * opening with :data:`STARTING_NOTE`, one line saying that Python is starting.
     """
     if not isinstance(data.get("metadata"), dict):
@@ -181,7 +183,8 @@ def _for_pyodide(data: dict[str, Any]) -> str:
 
 
 def _write_config(lite: Path, preload: list[str]) -> None:
-    """``jupyter-lite.json``: the kernel loads Pyodide from the site and never falls back to PyPI."""
+    """``jupyter-lite.json``: the kernel never falls back to PyPI, and preloads ``preload`` from the
+    lock (``jupyter lite build`` points ``pyodideUrl`` at the site's Pyodide itself)."""
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -189,7 +192,6 @@ def _write_config(lite: Path, preload: list[str]) -> None:
             "disabledExtensions": _DISABLED,
             "litePluginSettings": {
                 _KERNEL_PLUGIN: {
-                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {"packages": preload},
                 }

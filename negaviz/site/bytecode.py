@@ -20,11 +20,14 @@ imports are compiled, so the site grows by what it then uses (about 5 MB).
 The compiled files are kept in the download cache, keyed by everything that went into
 them, so building again costs no Node.js run.  Without Node.js 18 or newer the site is
 built as before and the build says what that costs.
+
+Kept by hand: bytecode belongs to the Python that reads it (3.14 for this Pyodide), and
+pyodide-build's ``py-compile`` compiles with the host's Python (3.11 here and in CI);
+JupyterLite has no option for it.  So the site's own Pyodide compiles, under Node.js.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import os
@@ -37,6 +40,7 @@ from pathlib import Path, PurePosixPath
 from typing import Callable, Mapping
 
 from negaviz.site.cache import Cache
+from negaviz.site.wheel import put_member, record_digest
 
 STARTUP_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "negaviz", "negaviz.widgets", "negaviz.render",
                    "negaviz.student")
@@ -50,7 +54,6 @@ COMPILE_TIMEOUT_S = 600
 5 s here): a Node.js that hangs must not hang the build, which goes on without bytecode."""
 """How many compiled sets the cache keeps (about 5 MB each): the newest."""
 _NODE_MAJOR = 18  # what Pyodide's package.json asks for
-_EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed dates: the same input makes the same files
 
 Say = Callable[[str], None]
 
@@ -131,9 +134,9 @@ def _compile(node: str, dest: Path, job: Mapping[str, object], compiled: Path) -
             return f"it printed no summary: {done.stdout.strip()[-200:]!r}"
         packed = Path(tmp) / "bytecode.zip"
         with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
-            _put(archive, "cache_tag", tag.encode())
+            put_member(archive, "cache_tag", tag.encode())
             for path in sorted(p for p in out.rglob("*.pyc") if p.is_file()):
-                _put(archive, path.relative_to(out).as_posix(), path.read_bytes())
+                put_member(archive, path.relative_to(out).as_posix(), path.read_bytes())
         os.replace(packed, compiled)
     return None
 
@@ -196,18 +199,12 @@ def _add(archive_path: Path, files: dict[str, bytes], *, record: bool) -> bool:
         for info in old.infolist():
             data = old.read(info)
             if record and info.filename.endswith(".dist-info/RECORD"):
-                data += "".join(f"{name},sha256={_digest(body)},{len(body)}\n" for name, body in sorted(files.items())).encode()
+                data += "".join(f"{name},sha256={record_digest(body)},{len(body)}\n" for name, body in sorted(files.items())).encode()
             out.writestr(info, data)
         for name, body in sorted(files.items()):
-            _put(out, name, body)
+            put_member(out, name, body)
     os.replace(new, archive_path)
     return True
-
-
-def _put(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
-    entry = zipfile.ZipInfo(name, date_time=_EPOCH)
-    entry.external_attr = 0o644 << 16
-    archive.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
 
 
 def _opens(path: Path) -> bool:
@@ -216,7 +213,3 @@ def _opens(path: Path) -> bool:
             return archive.testzip() is None and "cache_tag" in archive.namelist()
     except (OSError, zipfile.BadZipFile):
         return False
-
-
-def _digest(data: bytes) -> str:
-    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()

@@ -16,6 +16,11 @@ file is used unchecked:
   with one line naming the file and ``negaviz site --refresh`` (which fetches every file
   a build needs anew); a site is never built from a file that failed.
 
+Kept by hand: pooch (``retrieve(known_hash=...)``) checks a hash known before the
+download, and the wheels taken at the versions installed here (ipywidgets, anywidget, ...)
+have none until PyPI is asked, so this cache records each hash once npm or pip has checked
+the download; JupyterLite's own cache (``fetch_one``) takes any file already there, unchecked.
+
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     cache = Cache(pathlib.Path(tmp))
@@ -31,6 +36,7 @@ file is used unchecked:
 from __future__ import annotations
 
 import contextlib
+import email.parser
 import hashlib
 import json
 import os
@@ -40,6 +46,9 @@ import zipfile
 import zlib
 from pathlib import Path
 from typing import Any, Callable
+
+from packaging.utils import InvalidWheelFilename, canonicalize_name, canonicalize_version, parse_wheel_filename
+from packaging.version import InvalidVersion
 
 MANIFEST = "manifest.json"
 """The cache's own record of what it fetched: path -> size, sha256 and where from."""
@@ -170,8 +179,9 @@ def wheel_problem(path: Path) -> str | None:
     says, or None."""
     if path.stat().st_size == 0:
         return "it is empty"
-    parts = path.name[:-len(".whl")].split("-") if path.name.endswith(".whl") else []
-    if len(parts) < 5:
+    try:
+        wanted, wanted_version, _, _ = parse_wheel_filename(path.name)
+    except (InvalidWheelFilename, InvalidVersion):
         return "its name is not a wheel's (NAME-VERSION-PY-ABI-PLATFORM.whl)"
     try:
         with zipfile.ZipFile(path) as archive:
@@ -187,10 +197,10 @@ def wheel_problem(path: Path) -> str | None:
         if isinstance(exc, zipfile.BadZipFile) and "not a zip file" in str(exc):
             return "it does not open as a zip archive (cut short, or not a wheel)"
         return f"it is not a whole wheel ({_reason(exc)})"
-    fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line and not line.startswith(" "))
-    name, version = fields.get("Name", "").strip(), fields.get("Version", "").strip()
-    if _norm(name) != _norm(parts[0]) or version != parts[1]:
-        return f"it holds {name or '?'} {version or '?'}, not {parts[0]} {parts[1]}"
+    fields = email.parser.HeaderParser().parsestr(text)
+    name, version = str(fields.get("Name", "")).strip(), str(fields.get("Version", "")).strip()
+    if canonicalize_name(name) != wanted or canonicalize_version(version) != canonicalize_version(wanted_version):
+        return f"it holds {name or '?'} {version or '?'}, not {wanted} {wanted_version}"
     return None
 
 
@@ -204,10 +214,6 @@ def tar_reason(exc: BaseException) -> str:
     if isinstance(exc, (zlib.error, tarfile.CompressionError)) or "decompress" in text or "Invalid data" in text:
         return f"its compressed data is damaged ({_reason(exc)})"
     return f"it is not a whole tar archive ({_reason(exc)})"
-
-
-def _norm(name: str) -> str:
-    return name.replace("-", "_").replace(".", "_").lower()
 
 
 def _reason(exc: BaseException) -> str:

@@ -1,6 +1,10 @@
 """Downloads for the site, fetched once into the cache: a cached file is checked before it is
 used and fetched again when it fails (:func:`_healed`), and a download that cannot be made
-is one :class:`SiteBuildError` line."""
+is one :class:`SiteBuildError` line.
+
+The downloads themselves are ``npm pack`` and ``pip download`` (which check the registries'
+hashes); :func:`_download` (the standard library's ``urllib``, as JupyterLite's ``fetch_one``)
+is only for a ``--pyodide`` URL and for npm's tarball where npm is missing."""
 
 from __future__ import annotations
 

@@ -1,17 +1,28 @@
 """The wheels the site's kernel loads: pure-Python wheels from PyPI at the versions asked for
 (cached and checked), the kernel's own wheels from its lab extension, and each wheel's entry
-in Pyodide's lock."""
+in Pyodide's lock.
+
+Downloads are ``pip download``'s; names, versions and metadata are ``packaging``'s and
+``pkginfo``'s.  Kept by hand: the lock entries, because the kernel preloads only what
+Pyodide's lock lists (``loadPyodideOptions.packages``): ``--piplite-wheels`` wheels install
+only when a cell runs ``%pip install``, and the kernel's own ``--pyodide-lock`` needs
+pyodide-lock 0.1.3+, which needs Python 3.12 (negaviz runs on 3.10).
+"""
 
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
+
+import pkginfo
+from packaging.requirements import Requirement
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
+from packaging.version import InvalidVersion, Version
 
 from negaviz.site.cache import Cache, sha256_of, wheel_problem
 from negaviz.site.fetch import Say, SiteBuildError, _last_line, _still_bad
@@ -44,8 +55,7 @@ def _pypi_wheels(wanted: list[tuple[str, str]], cache: Cache, python: str, say: 
     folder.mkdir(parents=True, exist_ok=True)
 
     def find(where: Path, name: str, version: str) -> Path | None:
-        stem = f"{re.sub(r'[-_.]+', '_', name).lower()}-{version}-"
-        return next((w for w in sorted(where.glob("*-none-any.whl")) if w.name.lower().startswith(stem)), None)
+        return next((w for w in sorted(where.glob("*-none-any.whl")) if _name_version(w) == (_canonical(name), Version(version))), None)
 
     found: dict[str, Path] = {}
     bad: dict[str, tuple[Path, str]] = {}
@@ -111,8 +121,8 @@ def _kernel_wheels() -> list[Path]:
         raise SiteBuildError("the JupyterLite Pyodide kernel's lab extension is not installed: pip install 'negaviz[site]'")
     wheels = []
     for name in _KERNEL_WHEELS:
-        stem = re.sub(r"[-_.]+", "_", name)
-        found = sorted(pypi.glob(f"{stem}-*-none-any.whl"), key=lambda w: _version_key(w.name.split("-")[1]))
+        found = sorted((w for w in pypi.glob("*-none-any.whl") if _name_version(w)[0] == name),
+                       key=lambda w: _name_version(w)[1] or Version("0"))
         if not found:
             raise SiteBuildError(f"the Pyodide kernel's lab extension has no {name} wheel in {pypi}")
         why = wheel_problem(found[-1])
@@ -125,40 +135,32 @@ def _kernel_wheels() -> list[Path]:
 
 def _entry(wheel: Path) -> dict[str, Any]:
     """A lock entry for a pure-Python wheel: name, version, imports and dependencies from its metadata."""
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
-        meta = archive.read(meta_name).decode("utf-8")
-    fields = [line.split(":", 1) for line in meta.splitlines() if ":" in line and not line.startswith(" ")]
-    name = _canonical(next(v.strip() for k, v in fields if k == "Name"))
-    version = next(v.strip() for k, v in fields if k == "Version")
-    depends: set[str] = set()
-    for key, value in fields:
-        requirement, _, marker = value.partition(";")
-        found = re.match(r"\s*([A-Za-z0-9._-]+)", requirement)
-        if key == "Requires-Dist" and found and "extra" not in marker:
-            depends.add(_canonical(found.group(1)))
+    meta = pkginfo.Wheel(str(wheel))
+    depends = {canonicalize_name(r.name) for r in map(Requirement, meta.requires_dist)
+               if r.marker is None or "extra" not in str(r.marker)}
     imports = set()
-    for member in names:
-        top, _, rest = member.partition("/")
-        if top.endswith((".dist-info", ".data")):
-            continue
-        if rest == "__init__.py" or (not rest and top.endswith(".py")):
-            imports.add(top.removesuffix(".py"))
+    with zipfile.ZipFile(wheel) as archive:
+        for member in archive.namelist():
+            top, _, rest = member.partition("/")
+            if top.endswith((".dist-info", ".data")):
+                continue
+            if rest == "__init__.py" or (not rest and top.endswith(".py")):
+                imports.add(top.removesuffix(".py"))
     return {
-        "name": name, "version": version, "file_name": wheel.name, "sha256": _sha256(wheel),
+        "name": _canonical(str(meta.name)), "version": str(meta.version), "file_name": wheel.name, "sha256": sha256_of(wheel),
         "install_dir": "site", "package_type": "package", "imports": sorted(imports), "depends": sorted(depends),
         "unvendored_tests": False, "shared_library": False,
     }
 
 
 def _canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    return str(canonicalize_name(name))
 
 
-def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", version))
-
-
-def _sha256(path: Path) -> str:
-    return sha256_of(path)
+def _name_version(wheel: Path) -> tuple[str, Version | None]:
+    """The canonical name and the version a wheel's file name gives (``("", None)`` for a name that is not a wheel's)."""
+    try:
+        name, version, _, _ = parse_wheel_filename(wheel.name)
+    except (InvalidWheelFilename, InvalidVersion):
+        return "", None
+    return str(name), version

@@ -16,6 +16,9 @@ for the seconds Python takes to start.  A site says what the wait is, in two pla
   ``js/kernel-start.js`` (the site's ``pyodideUrl``), which posts each stage to its page
   and watches the worker's downloads until the kernel is ready (Pyodide waits for ever
   when its WebAssembly does not download).
+
+Kept by hand: JupyterLite 0.8 has no option for a message while the kernel starts; its
+``pyodideUrl`` (a documented setting) is how ``kernel-start.js`` comes in.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ The site build writes this file, followed by one ``install({...})`` line naming 
 site's CDN-only packages, into its Pyodide standard library as ``sitecustomize``, which
 Python imports as it starts.  So it must import nothing from negaviz (not installed yet
 at that moment) and only the standard library.
+
+Kept by hand: neither Pyodide nor JupyterLite has an option for this message (the kernel's
+``disablePyPIFallback`` only stops piplite from asking PyPI).
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ Downloads are kept in a per-user cache folder (``$NEGAVIZ_CACHE``, else
 :mod:`negaviz.site.cache` checks each one before it is used, and fetches a bad one again.
 The core comes from :mod:`negaviz.site.pyodide_core`, the wheels from
 :mod:`negaviz.site.kernel_wheels`, each download through :mod:`negaviz.site.fetch`.
+
+Kept by hand, the lock rewriting: JupyterLite's own (``jupyter lite build --pyodide-lock``,
+jupyterlite-pyodide-kernel's ``lock`` extra) needs pyodide-lock 0.1.3+, which needs Python
+3.12 (negaviz runs on 3.10, and this machine and CI on 3.11).
 """
 
 from __future__ import annotations
@@ -30,10 +34,11 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.site.bytecode import precompile
-from negaviz.site.cache import Cache, cache_folder
+from negaviz.site.cache import Cache, cache_folder, sha256_of
 from negaviz.site.fetch import Say, SiteBuildError
-from negaviz.site.kernel_wheels import _canonical, _closure, _entry, _kernel_wheels, _pypi_wheels, _sha256
+from negaviz.site.kernel_wheels import _canonical, _closure, _entry, _kernel_wheels, _name_version, _pypi_wheels
 from negaviz.site.pyodide_core import _copy_distribution, _npm_core, _unpack_core
+from negaviz.site.wheel import put_member
 
 
 # What the kernel loads at start (see jupyterlite-pyodide-kernel's worker), with what they need.
@@ -106,14 +111,14 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
     # The core's own wheels now point at the files beside the lock; extras get new entries.
     for name, wheel in wheels.items():
         if name in keys and name not in _FROM_HERE:
-            packages[keys[name]].update(file_name=wheel.name, sha256=_sha256(wheel))
+            packages[keys[name]].update(file_name=wheel.name, sha256=sha256_of(wheel))
     for wheel in added:
-        name = _canonical(wheel.name.split("-")[0])
+        name = _name_version(wheel)[0]
         packages.pop(keys.get(name, name), None)
         keys[name] = name
         packages[name] = _entry(wheel)
     for wheel in added:  # only what this lock holds: ipywidgets' jupyterlab-widgets is a front-end
-        entry = packages[_canonical(wheel.name.split("-")[0])]
+        entry = packages[_name_version(wheel)[0]]
         entry["depends"] = [keys[d] for d in entry["depends"] if d in keys]
     cdn = f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
     online_only: dict[str, str] = {}
@@ -129,7 +134,7 @@ def prepare_pyodide(dest: Path, negaviz_wheel: Path, *, pyodide: str | None, say
     if changed:  # wheels that now carry bytecode: the lock names their new hashes
         for entry in packages.values():
             if entry["file_name"] in changed:
-                entry["sha256"] = _sha256(dest / entry["file_name"])
+                entry["sha256"] = sha256_of(dest / entry["file_name"])
         lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     if cache.unwritten:
         say(cache.unwritten)
@@ -145,8 +150,7 @@ def _explain_offline(stdlib: Path, online_only: dict[str, str], cdn: str) -> Non
     source += f"\n\ninstall({json.dumps(online_only, sort_keys=True)}, {cdn!r})\n"
     with zipfile.ZipFile(stdlib, "a") as archive:
         if "sitecustomize.py" not in archive.namelist():  # a Pyodide that has one keeps it
-            entry = zipfile.ZipInfo("sitecustomize.py", date_time=(1980, 1, 1, 0, 0, 0))  # the same site, byte for byte
-            archive.writestr(entry, source, compress_type=zipfile.ZIP_DEFLATED)
+            put_member(archive, "sitecustomize.py", source)  # the same site, byte for byte
 
 
 def _read_lock(path: Path, pyodide: str | None) -> dict[str, Any]:

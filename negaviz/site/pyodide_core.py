@@ -1,5 +1,10 @@
 """Pyodide's core for the site: npm's ``pyodide@VERSION`` tarball (cached, checked, unpacked),
-or a full distribution given by ``--pyodide`` (a folder, a ``.tar.bz2`` or its URL)."""
+or a full distribution given by ``--pyodide`` (a folder, a ``.tar.bz2`` or its URL).
+
+Kept by hand: ``jupyter lite build --pyodide`` takes only a ``.tar.bz2`` with a top
+``pyodide/`` folder, fetches a URL unchecked into the build's own (temporary) cache, and
+unpacks it during the build, after the site has rewritten the lock and compiled bytecode;
+so it is unpacked here into the folder the build copies from (``static/pyodide``)."""
 
 from __future__ import annotations
 
@@ -142,11 +147,6 @@ def _copy_distribution(where: str, cache: Cache, dest: Path, say: Say, refresh: 
             raise InputError(neither if "does not open" in why else f"--pyodide {where!r} cannot be unpacked: {why}") from None
         shutil.copytree(_distribution_root(Path(tmp), where), dest, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("*.map"))
-
-
-def _reason(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _distribution_root(folder: Path, where: str) -> Path:

@@ -3,6 +3,11 @@
 The wheel holds every file of the imported ``negaviz`` folder, front-end scripts and
 vendored data included, so the browser's Python gets exactly the negaviz the lecturer
 has, whatever the packaging metadata lists as package data.
+
+Kept by hand: ``pip wheel`` and ``python -m build`` need negaviz's source tree, which a
+negaviz installed from PyPI does not have, and setuptools 77+: offline they take the
+environment's (``pip wheel --no-build-isolation`` with a venv's setuptools 65 refuses
+pyproject's license); they also pack only what the package data lists.
 """
 
 from __future__ import annotations
@@ -33,16 +38,23 @@ def build_wheel(package: Path, version: str, folder: Path) -> Path:
         entries.append((f"negaviz/{relative.as_posix()}", path.read_bytes()))
     entries += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", _WHEEL.encode()),
                 (f"{info}/top_level.txt", b"negaviz\n")]
-    record = "".join(f"{name},sha256={_digest(data)},{len(data)}\n" for name, data in entries)
+    record = "".join(f"{name},sha256={record_digest(data)},{len(data)}\n" for name, data in entries)
     entries.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))
     wheel = folder / f"negaviz-{version}-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in entries:
-            entry = zipfile.ZipInfo(name, date_time=_EPOCH)
-            entry.external_attr = 0o644 << 16  # rw-r--r--: readable wherever it is unpacked
-            archive.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
+            put_member(archive, name, data)
     return wheel
 
 
-def _digest(data: bytes) -> str:
+def put_member(archive: zipfile.ZipFile, name: str, data: bytes | str) -> None:
+    """Add ``name`` to ``archive`` as every zip the site writes does: a fixed date (the same
+    input makes the same bytes), readable wherever it is unpacked (rw-r--r--), deflated."""
+    entry = zipfile.ZipInfo(name, date_time=_EPOCH)
+    entry.external_attr = 0o644 << 16
+    archive.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
+
+
+def record_digest(data: bytes) -> str:
+    """A file's hash as a wheel's RECORD writes it (urlsafe base64 of its sha256, unpadded)."""
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
