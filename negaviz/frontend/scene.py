@@ -44,7 +44,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign, windowed
+from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, sign, windowed
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
@@ -436,7 +436,7 @@ class Scene:
                 items.append(_record(
                     "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
                     prefix=self._prefix(builder, item), only=int(n in self.only), given=None,
-                    name=name(self.trace, n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
+                    name=self.trace.names.short(n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
                     settle=[],
                 ))
                 lives[str(n)] = self._life(n)
@@ -550,9 +550,9 @@ class Scene:
     def _item_name(self, builder: Builder, item: Any, root: int) -> str:
         """How the sentences name a drawn item (screen readers read it)."""
         if item.node >= 0:
-            base = name(self.trace, item.node + root)
+            base = self.trace.names.short(item.node + root)
             return base if item.kind == "node" else f"{base} and the nodes below it"
-        parent = name(self.trace, item.parent + root)
+        parent = self.trace.names.short(item.parent + root)
         if item.kind == "group":
             return f"{item.covers:,} nodes in folded subtrees below {parent}"
         if len(item.moves) > 1:
@@ -583,8 +583,8 @@ class Scene:
         return _record(
             "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
             bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
-            alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=name(self.trace, nid),
-            move=printable(self.trace.move_name(nid)),
+            alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=self.trace.names.short(nid),
+            move=printable(self.trace.names.move(nid)),
         )
 
     def _remember(self, v: float | None) -> None:
