@@ -41,7 +41,7 @@ from negaviz.vocabulary import printable
 if TYPE_CHECKING:
     from negaviz.trace.trace import Trace
 
-__all__ = ["Names", "qualified", "unfolded"]
+__all__: list[str] = []  # read through Trace.names
 
 ROOT = "the root"
 """What a board's root is called."""
