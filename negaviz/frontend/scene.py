@@ -53,7 +53,6 @@ from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
-from negaviz.games.protocol import label as game_label
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
@@ -183,22 +182,22 @@ class _LayoutBuilder(Builder):
         if view.kind in SUMMARIES or (view.kind in GHOSTS and view.count > 1):
             return _count_label(view, slots)
         if view.kind in GHOSTS:  # one untried move: drawn as the node it leads to
-            return self._node_label(view, self.ghost_position(item), item.moves[0])
+            return self._node_label(view, item, self.ghost_position(item), item.moves[0])
         if self.game is None:
             return labels.text_label(view, f"node {view.node}", windows=True, slots=slots)
         last = self.move(view.node) if view.node > 0 else None
-        return self._node_label(view, self.position(view.node), last)
+        return self._node_label(view, item, self.position(view.node), last)
 
-    def _node_label(self, view: NodeView, pos: Any, last: Any) -> str:
+    def _node_label(self, view: NodeView, item: Any, pos: Any, last: Any) -> str:
         slots = self.slots
         if self.family == "textbook":
-            return labels.textbook_label(view, game_label(self.game, pos), windows=True, slots=slots)
+            return labels.textbook_label(view, self.item_label(item), windows=True, slots=slots)
         if self.family == "board":
             return labels.board_label(
                 view, labels.board_rows(self.game, pos), last if isinstance(last, int) else None, windows=True,
                 slots=slots,
             )
-        return labels.text_label(view, game_label(self.game, pos), windows=True, slots=slots)
+        return labels.text_label(view, self.item_label(item), windows=True, slots=slots)
 
     def tooltip(self, view: NodeView) -> str:
         """Hover text: the node as the stepper's sentences name it."""
@@ -558,7 +557,7 @@ class Scene:
         if len(item.moves) > 1:
             return f"{len(item.moves)} more moves at {parent}"
         if builder.family == "textbook":
-            return game_label(builder.game, builder.ghost_position(item))
+            return builder.item_label(item)
         move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
 

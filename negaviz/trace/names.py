@@ -99,14 +99,23 @@ class Names:
         """Node ``nid`` as its parent sees it: its label in a textbook tree, else its move."""
         return self.label(nid) if self.textbook else self.move(nid)
 
+    def move_from(self, nid: int, move: Any) -> str:
+        """The game's name of ``move`` at ``nid``'s position (tried or not: a cutoff's
+        skipped moves, a drawing's moves not entered yet); ``str(move)`` without a game."""
+        game = self._trace.game
+        if game is None:
+            return str(move)
+        text = move_name(game, self._trace.position(nid), move)
+        restore(game)
+        return text
+
     def child_of(self, nid: int, move: Any) -> str:
         """The node ``move`` leads to from ``nid``, named as :meth:`child` names it (the
         move need not have been tried: a cutoff's skipped moves are named so)."""
         game = self._trace.game
-        if game is None:
-            return str(move)
-        pos = self._trace.position(nid)
-        text = label(game, game.play(pos, move)) if self.textbook else move_name(game, pos, move)
+        if game is None or not self.textbook:
+            return self.move_from(nid, move)
+        text = label(game, game.play(self._trace.position(nid), move))
         restore(game)
         return text
 
