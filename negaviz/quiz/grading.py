@@ -702,8 +702,7 @@ def _skipped(trace: Trace, nid: int, me: str) -> list[tuple[str, list[str], bool
     names = trace.names
     pos = trace.position(nid)
     out = []
-    for m in node.skipped:
-        name = names.child_of(nid, m)
+    for m, name in zip(node.skipped, names.skipped(nid)):
         if names.textbook:
             child = game.play(pos, m)
             path = (*(names.label(p) for p in trace.path(nid)[1:]), name)

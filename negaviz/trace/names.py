@@ -57,6 +57,7 @@ class Names:
         self._short: dict[int, str] = {}
         self._prose: dict[int, str] = {}
         self._full: dict[int, str] = {}
+        self._skipped: dict[int, tuple[str, ...]] = {}
 
     @cached_property
     def textbook(self) -> bool:
@@ -121,7 +122,10 @@ class Names:
 
     def skipped(self, nid: int) -> tuple[str, ...]:
         """The moves a cutoff at ``nid`` never tried, each named by :meth:`child_of`."""
-        return tuple(self.child_of(nid, m) for m in self._trace.nodes[nid].skipped)
+        known = self._skipped.get(nid)
+        if known is None:
+            known = self._skipped[nid] = tuple(self.child_of(nid, m) for m in self._trace.nodes[nid].skipped)
+        return known
 
     # --- what the layers write ------------------------------------------------------
     def short(self, nid: int) -> str:
