@@ -42,6 +42,16 @@ def test_render_imports_nothing_above_it(upper: str) -> None:
     assert up == []
 
 
+def test_neither_grader_imports_the_other() -> None:
+    """Practice (quiz) records its mistaken searches with the trace layer's recorder
+    (negaviz.trace.calls) and reads the catalogue of mistakes from negaviz.mistakes, which
+    the student checker reads too: quiz and student share them from below."""
+    across = [i.where for i in FOUND if {graph.unit(i.source), graph.unit(i.target)} == {"negaviz.quiz", "negaviz.student"}]
+    assert across == []
+    below = {graph.unit(i.target) for i in FOUND if graph.unit(i.source) == "negaviz.mistakes"}
+    assert below <= {"negaviz.games", "negaviz.trace", "negaviz.errors", "negaviz.vocabulary"}, below
+
+
 def test_layout_needs_neither_render_nor_frontend_nor_graphviz() -> None:
     assert [i.where for i in FOUND if graph.unit(i.source) == "negaviz.layout"
             and graph.unit(i.target) in ("negaviz.render", "negaviz.frontend", "negaviz.display")] == []

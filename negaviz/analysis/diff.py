@@ -40,8 +40,7 @@ def move_paths(trace: Trace) -> list[Path]:
     """Every node's move path (the moves from its root), by node number.  In a textbook
     tree each move is the child's label (node numbers change when a tree is edited)."""
     nodes = trace.nodes
-    game = trace.game
-    named = game is not None and is_textbook_tree(game)
+    named = trace.names.textbook
     paths: list[Path] = []
     for n in nodes:  # parents come before their children
         if n.parent < 0:
@@ -49,9 +48,7 @@ def move_paths(trace: Trace) -> list[Path]:
             continue
         moves = nodes[n.parent].moves
         assert moves is not None
-        move: Any = moves[n.index]
-        if named:
-            move = game.label(move)
+        move: Any = trace.names.child(n.id) if named else moves[n.index]
         try:
             hash(move)
         except TypeError:

@@ -14,13 +14,13 @@ from typing import Literal
 
 from negaviz.analysis.pseudocode import line_of, listing_for
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree, label, move_name, player
+from negaviz.games.protocol import player
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
 from negaviz.trace.trace import Ending, Event, Trace, check_trace
 from negaviz.search.options import PRUNING
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, printable, window_text
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, window_text
 
 _K = EventKind
 __all__ = ["Stepper", "fmt"]
@@ -54,34 +54,6 @@ def sign(trace: Trace, nid: int, perspective: Perspective) -> int:
     if check_perspective(perspective) == "negamax":
         return 1
     return -1 if (first_player(trace) + trace.nodes[nid].depth) % 2 else 1
-
-
-def name(trace: Trace, nid: int, *, prose: bool = False) -> str:
-    """How every layer names a node (sentences, the stack, the drawing, quizzes, the
-    checker): its label in a textbook tree; else its moves from the root, ``b1 c2``
-    (the last three after ``…`` past four moves), or ``the root``.  ``prose``: for
-    a sentence about the position, ``the position after b1 c2`` with every move.
-
-    >>> import negaviz
-    >>> t = negaviz.record(negaviz.TicTacToe("x.o/x../o.."), algorithm="alphabeta")
-    >>> name(t, 0), name(t, 2), name(t, 2, prose=True)
-    ('the root', 'b1 b2', 'the position after b1 b2')
-    """
-    if is_textbook_tree(trace.game):
-        return trace.label(nid)
-    # the moves into nid from its ancestors below the root: all of them for prose, else
-    # five at most (enough to tell four from more), so a name costs the same at any depth
-    path: list[int] = []
-    nodes = trace.nodes
-    while nodes[nid].parent >= 0 and (prose or len(path) < 5):
-        path.append(nid)
-        nid = nodes[nid].parent
-    if not path:
-        return "the root"
-    moves = [printable(trace.move_name(n)) for n in reversed(path)]  # a game's text reaches pages: no control characters
-    if prose:
-        return "the position after " + " ".join(moves)
-    return " ".join(moves if len(moves) <= 4 else ["…", *moves[-3:]])
 
 
 @dataclass(frozen=True)
@@ -168,9 +140,9 @@ class Stepper:
             ns = state.nodes[nid]
             above = state.stack[i + 1] if i + 1 < len(state.stack) else None
             frames.append(Frame(
-                node=nid, name=name(self.trace, nid), depth=self.trace.nodes[nid].depth,
+                node=nid, name=self.trace.names.short(nid), depth=self.trace.nodes[nid].depth,
                 alpha=ns.alpha, beta=ns.beta, best=ns.best,
-                trying="" if above is None else self.trace.move_name(above),
+                trying="" if above is None else self.trace.names.move(above),
             ))
         return tuple(frames)
 
@@ -179,7 +151,7 @@ class Stepper:
         if ev is None:
             return "Nothing has happened yet: the search is about to enter the root."
         t = self.trace
-        me = name(t, ev.node)
+        me = t.names.short(ev.node)
         node = t.nodes[ev.node]
         k = ev.kind
         if k == _K.ENTER:
@@ -192,7 +164,7 @@ class Stepper:
         if k == _K.EVAL:
             return f"{me} is at the depth limit: its evaluation is {self._v(ev.node, ev.value)}."
         if k in (_K.CHILD, _K.BEST):
-            child = name(t, ev.child) if ev.child is not None else "the child"
+            child = t.names.short(ev.child) if ev.child is not None else "the child"
             got = f"{me} gets {self._v(ev.node, ev.value)} from {child}"
             if self.perspective == "negamax":
                 got += " (its value negated)"
@@ -201,7 +173,7 @@ class Stepper:
             alpha = f"; α is now {self._v(ev.node, ev.alpha)}" if self.perspective == "negamax" and self.windowed else ""
             return got + f": a new best{alpha}."
         if k == _K.CUTOFF:
-            skipped = _skipped_names(t, ev.node)
+            skipped = list(t.names.skipped(ev.node))
             lost = _and(skipped)
             verb = "is" if len(skipped) == 1 else "are"
             if ev.reason == CutReason.WIN:
@@ -224,7 +196,7 @@ class Stepper:
             kind = "exact value" if ev.bound == Bound.EXACT else f"{ev.bound.name.lower()} bound" if ev.bound is not None else "value"
             return f"Store {me} in the table: {fmt(ev.value)}, an {kind}." if kind[0] in "eu" else f"Store {me} in the table: {fmt(ev.value)}, a {kind}."
         if k == _K.RESEARCH:
-            child = name(t, ev.child) if ev.child is not None else "the child"
+            child = t.names.short(ev.child) if ev.child is not None else "the child"
             return f"The null-window search of {child} failed high ({fmt(ev.value)}): search it again with the full window."
         # EXIT
         what = {Bound.EXACT: "exact", Bound.LOWER: "a lower bound: it failed high", Bound.UPPER: "an upper bound: it failed low"}
@@ -242,17 +214,6 @@ def _and(names: list[str]) -> str:
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _skipped_names(trace: Trace, nid: int) -> list[str]:
-    node = trace.nodes[nid]
-    if trace.game is None:
-        return [str(m) for m in node.skipped]
-    pos = trace.position(nid)
-    game = trace.game
-    if is_textbook_tree(game):
-        return [label(game, game.play(pos, m)) for m in node.skipped]
-    return [move_name(game, pos, m) for m in node.skipped]
 
 
 Jump = Literal["cutoff", "return", "tt", "end"]

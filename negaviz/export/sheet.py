@@ -276,15 +276,10 @@ def sheet_html(sheet: Sheet, *, title: str | None = None, practice: bool = True)
 
 
 # ------------------------------------------------------------------------------ the key
-def _child_label(trace: Trace, nid: int, move: Any) -> str:
-    game = trace.game
-    return str(game.label(game.play(trace.position(nid), move)))
-
-
 def cuts(ex: Exercise) -> list[str]:
     """Every edge a cutoff skips, as ``cut C to G``, in the order the search makes them."""
     t = ex.trace
-    return [f"cut {t.label(nid)} to {_child_label(t, nid, m)}" for nid, moves in t.pruned() for m in moves]
+    return [f"cut {t.label(nid)} to {name}" for nid, _ in t.pruned() for name in t.names.skipped(nid)]
 
 
 def _exercise_key(ex: Exercise, number: int) -> list[str]:

@@ -44,7 +44,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, name, sign, windowed
+from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, sign, windowed
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
@@ -53,7 +53,6 @@ from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
 from negaviz.render.output import to_svg
-from negaviz.games.protocol import label as game_label
 from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
@@ -183,22 +182,22 @@ class _LayoutBuilder(Builder):
         if view.kind in SUMMARIES or (view.kind in GHOSTS and view.count > 1):
             return _count_label(view, slots)
         if view.kind in GHOSTS:  # one untried move: drawn as the node it leads to
-            return self._node_label(view, self.ghost_position(item), item.moves[0])
+            return self._node_label(view, item, self.ghost_position(item), item.moves[0])
         if self.game is None:
             return labels.text_label(view, f"node {view.node}", windows=True, slots=slots)
         last = self.move(view.node) if view.node > 0 else None
-        return self._node_label(view, self.position(view.node), last)
+        return self._node_label(view, item, self.position(view.node), last)
 
-    def _node_label(self, view: NodeView, pos: Any, last: Any) -> str:
+    def _node_label(self, view: NodeView, item: Any, pos: Any, last: Any) -> str:
         slots = self.slots
         if self.family == "textbook":
-            return labels.textbook_label(view, game_label(self.game, pos), windows=True, slots=slots)
+            return labels.textbook_label(view, self.item_label(item), windows=True, slots=slots)
         if self.family == "board":
             return labels.board_label(
                 view, labels.board_rows(self.game, pos), last if isinstance(last, int) else None, windows=True,
                 slots=slots,
             )
-        return labels.text_label(view, game_label(self.game, pos), windows=True, slots=slots)
+        return labels.text_label(view, self.item_label(item), windows=True, slots=slots)
 
     def tooltip(self, view: NodeView) -> str:
         """Hover text: the node as the stepper's sentences name it."""
@@ -436,7 +435,7 @@ class Scene:
                 items.append(_record(
                     "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
                     prefix=self._prefix(builder, item), only=int(n in self.only), given=None,
-                    name=name(self.trace, n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
+                    name=self.trace.names.short(n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
                     settle=[],
                 ))
                 lives[str(n)] = self._life(n)
@@ -550,15 +549,15 @@ class Scene:
     def _item_name(self, builder: Builder, item: Any, root: int) -> str:
         """How the sentences name a drawn item (screen readers read it)."""
         if item.node >= 0:
-            base = name(self.trace, item.node + root)
+            base = self.trace.names.short(item.node + root)
             return base if item.kind == "node" else f"{base} and the nodes below it"
-        parent = name(self.trace, item.parent + root)
+        parent = self.trace.names.short(item.parent + root)
         if item.kind == "group":
             return f"{item.covers:,} nodes in folded subtrees below {parent}"
         if len(item.moves) > 1:
             return f"{len(item.moves)} more moves at {parent}"
         if builder.family == "textbook":
-            return game_label(builder.game, builder.ghost_position(item))
+            return builder.item_label(item)
         move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
 
@@ -583,8 +582,8 @@ class Scene:
         return _record(
             "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
             bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
-            alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=name(self.trace, nid),
-            move=printable(self.trace.move_name(nid)),
+            alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=self.trace.names.short(nid),
+            move=printable(self.trace.names.move(nid)),
         )
 
     def _remember(self, v: float | None) -> None:

@@ -40,12 +40,13 @@ from typing import Any, TypeVar
 
 from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
+from negaviz.games.protocol import restore
 from negaviz.quiz.mistakes import MISTAKES, mistake, recorded
 from negaviz.quiz.questions import _Maker
 from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
 from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import EventKind
+from negaviz.trace.names import qualified, unfolded
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import PERSPECTIVES, Perspective, check_flag, check_perspective, fmt, number_out
 
@@ -617,11 +618,9 @@ def _answers(key: Key) -> dict[str, Any]:
 def _key(trace: Trace, perspective: Perspective) -> Key:
     maker = _Maker(trace, perspective)
     game = trace.game
-    textbook = game is not None and is_textbook_tree(game)
-    unfolded = _unfolded(game, trace.position(0)) if textbook else []
-    repeated = frozenset(_repeats(lbl for path, _ in unfolded for lbl in path[-1:]))
-    sep = _separator(trace, textbook)
-    names: dict[int, str] = {n.id: _full_name(trace, n.id, textbook, repeated, sep) for n in trace.nodes}
+    textbook = trace.names.textbook
+    repeated = trace.names.repeated
+    names: dict[int, str] = {n.id: trace.names.full(n.id) for n in trace.nodes}
     values: dict[str, dict[str, Any]] = {}
     windows: dict[str, dict[str, Any]] = {}
     cuts: dict[str, dict[str, Any]] = {}
@@ -652,7 +651,7 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         if n.skipped:
             step = maker.cut_step(n) + 1
             why = maker.explain_pruned(n.id)
-            for child, below, inner in _skipped(trace, n.id, textbook, me, repeated, sep):
+            for child, below, inner in _skipped(trace, n.id, me):
                 cuts[child] = {"parent": me, "step": step, "why": why}
                 if inner:
                     never.setdefault(child, {"step": step, "why": f"{child} is never searched: {why}"})
@@ -670,8 +669,9 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
             tt[names[ev.node]] = maker.table_hit(ev)
     if textbook:
         assert game is not None
-        all_names = {_qualified(path, repeated) if path else trace.label(0) for path, _ in unfolded}
-        leaves |= {_qualified(path, repeated) for path, inner in unfolded if path and not inner}
+        unfolded = trace.names.unfolded
+        all_names = {qualified(path, repeated) if path else trace.names.label(0) for path, _ in unfolded}
+        leaves |= {qualified(path, repeated) for path, inner in unfolded if path and not inner}
     else:
         all_names = set(names.values()) | set(cuts)
     entered = tuple((at, names[ev.node]) for at, ev in enumerate(trace.events)
@@ -691,69 +691,26 @@ def _all_leaves(game: Any, pos: Any) -> bool:
     return all(not game.moves(game.play(pos, m)) for m in game.moves(pos))
 
 
-def _unfolded(game: Any, root: Any) -> list[tuple[tuple[str, ...], bool]]:
-    """A textbook tree drawn as a tree (a shared node once under each parent): each node's
-    labels from below ``root``, and whether it is an inner node, in tree order."""
-    out: list[tuple[tuple[str, ...], bool]] = []
-    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
-    while stack:
-        pos, path = stack.pop()
-        moves = game.moves(pos)
-        out.append((path, bool(moves)))
-        children = [game.play(pos, m) for m in moves]
-        stack.extend((c, (*path, label(game, c))) for c in reversed(children))
-    restore(game)
-    return out
-
-
-def _repeats(labels: Iterable[str]) -> set[str]:
-    seen: set[str] = set()
-    twice: set[str] = set()
-    for lbl in labels:
-        (twice if lbl in seen else seen).add(lbl)
-    return twice
-
-
-def _qualified(path: tuple[str, ...], repeated: frozenset[str]) -> str:
-    """A textbook node's name, from its labels below the root (not empty): its label, or
-    all of them when the unfolded tree shows that label more than once."""
-    return " ".join(path) if path[-1] in repeated else path[-1]
-
-
-def _separator(trace: Trace, textbook: bool) -> str:
-    """What joins the moves of a board's node name: a space, or " / " where a move's own
-    name has one (two paths would otherwise print alike)."""
-    if textbook or not any(any(ch.isspace() for ch in trace.move_name(n.id)) for n in trace.nodes[1:]):
-        return " "
-    return " / "
-
-
-def _full_name(trace: Trace, nid: int, textbook: bool, repeated: frozenset[str] = frozenset(), sep: str = " ") -> str:
-    below = trace.path(nid)[1:]
-    if textbook:
-        return _qualified(tuple(trace.label(p) for p in below), repeated) if below else trace.label(nid)
-    return sep.join(trace.move_name(p) for p in below) if below else "the root"
-
-
-def _skipped(trace: Trace, nid: int, textbook: bool, me: str,
-             repeated: frozenset[str] = frozenset(), sep: str = " ") -> list[tuple[str, list[str], bool]]:
+def _skipped(trace: Trace, nid: int, me: str) -> list[tuple[str, list[str], bool]]:
     """Each move ``nid`` never tries: its child's name, the names of every node below it,
-    and whether the child is an inner node."""
+    and whether the child is an inner node (names as :meth:`~negaviz.trace.names.Names.full`
+    gives them)."""
     game = trace.game
     node = trace.nodes[nid]
     if game is None:
         return [(str(m), [], False) for m in node.skipped]
+    names = trace.names
     pos = trace.position(nid)
     out = []
-    for m in node.skipped:
-        child = game.play(pos, m)
-        if textbook:
-            path = (*(trace.label(p) for p in trace.path(nid)[1:]), label(game, child))
-            below = [_qualified(path + sub, repeated) for sub, _ in _unfolded(game, child)[1:]]
-            out.append((_qualified(path, repeated), below, bool(game.moves(child))))
+    for m, name in zip(node.skipped, names.skipped(nid)):
+        if names.textbook:
+            child = game.play(pos, m)
+            path = (*(names.label(p) for p in trace.path(nid)[1:]), name)
+            below = [qualified(path + sub, names.repeated) for sub, _ in unfolded(game, child)[1:]]
+            out.append((qualified(path, names.repeated), below, bool(game.moves(child))))
         else:
-            prefix = "" if me == "the root" else me + sep
-            out.append((prefix + move_name(game, pos, m), [], False))
+            prefix = "" if me == "the root" else me + names.sep
+            out.append((prefix + name, [], False))
     restore(game)
     return out
 

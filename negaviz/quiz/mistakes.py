@@ -1,10 +1,10 @@
 """The well-known mistakes students make in alpha-beta, each recorded as a search.
 
-The catalogue itself is :mod:`negaviz.student.mistakes`, shared with the checking of a
+The catalogue itself is :mod:`negaviz.mistakes`, shared with the checking of a
 student's own code (:func:`negaviz.student.check`): the same mistake has the same name
 and words in both.  Here are the searches practice needs.  Each mistake that can show
 in a practice answer is a short recursive search as a student might write it, with one
-thing wrong, recorded by :func:`negaviz.student.trace_calls` like any student's own
+thing wrong, recorded by :func:`~negaviz.trace.calls.trace_calls` (the trace layer's recorder) like any student's own
 code (or negaviz's own search with another option: plain negamax for "a bound taken as
 exact", the other of fail-hard and fail-soft for "mixing them up").  In a fail-soft
 search any equally valid bound is accepted, fail-hard's included, so mixing them up is
@@ -33,14 +33,14 @@ from __future__ import annotations
 import math
 
 from negaviz.games.protocol import is_textbook_tree
-from negaviz.student.mistakes import MISTAKES as CATALOGUE
-from negaviz.student.mistakes import How, Mistake, mistake, run
+from negaviz.mistakes import MISTAKES as CATALOGUE
+from negaviz.mistakes import How, Mistake, mistake, run
 from negaviz.trace.trace import Trace
 
 __all__ = ["MISTAKES"]
 
 MISTAKES: tuple[Mistake, ...] = tuple(m for m in CATALOGUE if m.practice)
-"""The mistakes of the catalogue (:data:`negaviz.student.mistakes.MISTAKES`) that practice
+"""The mistakes of the catalogue (:data:`negaviz.mistakes.MISTAKES`) that practice
 answers on a textbook tree are named after, in the order the grader tries them;
 :func:`mistake` finds any of the catalogue's by id."""
 

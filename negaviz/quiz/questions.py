@@ -42,9 +42,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
-from negaviz.analysis.steps import name, sign
+from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
 from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
 from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import Bound, CutReason, EventKind
@@ -224,27 +223,14 @@ class _Maker:
         return _num(pair[0]), _num(pair[1])
 
     def name(self, nid: int) -> str:
-        return name(self.trace, nid, prose=True)
+        return self.trace.names.prose(nid)
 
     def child_name(self, nid: int) -> str:
         """A child as its parent sees it: its label in a textbook tree, else its move."""
-        if is_textbook_tree(self.game):
-            return self.trace.label(nid)
-        return self.trace.move_name(nid)
+        return self.trace.names.child(nid)
 
     def skipped_names(self, node: Node) -> tuple[str, ...]:
-        if not node.skipped:
-            return ()
-        game = self.game
-        if game is None:
-            return tuple(str(m) for m in node.skipped)
-        pos = self.trace.position(node.id)
-        if is_textbook_tree(game):
-            names = tuple(label(game, game.play(pos, m)) for m in node.skipped)
-        else:
-            names = tuple(move_name(game, pos, m) for m in node.skipped)
-        restore(game)
-        return names
+        return self.trace.names.skipped(node.id)
 
     # --- when ---------------------------------------------------------------------------
     def span(self, n: Node, kind: QuestionKind) -> tuple[int, int] | None:

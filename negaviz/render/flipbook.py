@@ -36,7 +36,6 @@ import textwrap
 from dataclasses import replace
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import restore
 from negaviz.render import labels
 from negaviz.layout.fold import Item, Plan, given_plan, plan, snapshot
@@ -122,23 +121,21 @@ class _PageBuilder(Builder):
         not tried looks the same as a node not entered yet."""
         game = self.game
         shaped = replace(view, kind="node")
-        if item.node >= 0:
-            pos = self.position(item.node) if game is not None else None
-            last = self.move(item.node) if item.node > 0 else None
-        else:
-            pos = self.ghost_position(item) if game is not None else None
-            last = item.moves[0]
         if game is None:
             text = f"node {item.node}" if item.node >= 0 else ""
             return labels.text_label(shaped, text, windows=self.windows, slots=self.slots)
         if self.family == "textbook":
-            return labels.textbook_label(shaped, game_label(game, pos), windows=self.windows, slots=self.slots)
+            return labels.textbook_label(shaped, self.item_label(item), windows=self.windows, slots=self.slots)
         if self.family == "board":
+            if item.node >= 0:
+                pos, last = self.position(item.node), self.move(item.node) if item.node > 0 else None
+            else:
+                pos, last = self.ghost_position(item), item.moves[0]
             return labels.board_label(
                 shaped, labels.board_rows(game, pos), last if isinstance(last, int) else None,
                 windows=self.windows, slots=self.slots,
             )
-        return labels.text_label(shaped, game_label(game, pos), windows=self.windows, slots=self.slots)
+        return labels.text_label(shaped, self.item_label(item), windows=self.windows, slots=self.slots)
 
     def fill(self, label: str, view: NodeView, item: Item) -> str:
         """The slots of ``label`` filled with what the node shows at this step."""

@@ -23,7 +23,7 @@ from typing import Any
 import graphviz  # type: ignore[import-untyped]
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import key_of, move_name
+from negaviz.games.protocol import key_of
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
 from negaviz.games.protocol import has_verb, restore
@@ -235,9 +235,15 @@ class Builder:
         return (self.first_player + depth) % 2
 
     def move_text(self, parent: int, move: Any) -> str:
-        if self.game is None:
-            return str(move)
-        return move_name(self.game, self.position(parent), move)
+        """The game's name of ``move`` at node ``parent`` (the trace's names know it)."""
+        return self.trace.names.move_from(parent, move)
+
+    def item_label(self, item: Item) -> str:
+        """The game's label of a drawn item's position: a node's is the trace's (see
+        :mod:`negaviz.trace.names`); a ghost's, a move not entered, the game's own."""
+        if item.node >= 0:
+            return self.trace.names.label(item.node)
+        return game_label(self.game, self.ghost_position(item))
 
     # --- views ----------------------------------------------------------------------------
     def node_view(self, item: Item) -> NodeView:
@@ -322,7 +328,7 @@ class Builder:
         if view.kind in GHOSTS and view.node < 0:
             name = None
             if self.family == "textbook" and view.count == 1:
-                name = game_label(game, self.ghost_position(item))
+                name = self.item_label(item)
             given = self.given(view, item)
             if given is not None:
                 self.used.add("given")
@@ -331,23 +337,21 @@ class Builder:
         nid = view.node
         if game is None:
             return labels.text_label(view, f"node {nid}", windows=self.windows, slots=self.slots)
-        pos = self.position(nid)
         if self.family == "textbook":
-            return labels.textbook_label(view, game_label(game, pos), windows=self.windows, slots=self.slots)
+            return labels.textbook_label(view, self.trace.names.label(nid), windows=self.windows, slots=self.slots)
         if self.family == "board":
             last = self.move(nid) if nid > 0 else None
             return labels.board_label(
-                view, labels.board_rows(game, pos), last if isinstance(last, int) else None, windows=self.windows,
-                slots=self.slots,
+                view, labels.board_rows(game, self.position(nid)), last if isinstance(last, int) else None,
+                windows=self.windows, slots=self.slots,
             )
-        return labels.text_label(view, game_label(game, pos), windows=self.windows, slots=self.slots)
+        return labels.text_label(view, self.trace.names.label(nid), windows=self.windows, slots=self.slots)
 
     def tooltip(self, view: NodeView) -> str:
         """Hover text (SVG): the line of moves to the node, and its number."""
         if view.node < 0 or self.game is None:
             return f"node {view.node}" if view.node >= 0 else view.kind
-        path = self.trace.path(view.node)[1:]
-        names = [self.move_text(self.trace.nodes[n].parent, self.move(n)) for n in path]
+        names = self.trace.names.moves(view.node)
         return f"node {view.node}: " + (" ".join(names) if names else "root")
 
     # --- the graph ------------------------------------------------------------------------
@@ -426,13 +430,11 @@ class Builder:
     def edge_view(self, item: Item, view: NodeView, head: str) -> EdgeView:
         parent = item.parent
         tail = item.up
-        if item.node >= 0:
-            moves: tuple[Any, ...] = (self.move(item.node),)
-        else:
-            moves = item.moves
         text = ""
-        if self.family != "textbook" or item.kind == "group":
-            names = [self.move_text(parent, m) for m in moves[:5]]  # a group may stand for thousands
+        if item.node >= 0 and self.family != "textbook":
+            text = self.trace.names.move(item.node)
+        elif self.family != "textbook" or item.kind == "group":
+            names = [self.move_text(parent, m) for m in item.moves[:5]]  # a group may stand for thousands
             text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
         if head != item.name:
             tt = self.trace.nodes[item.node].ending == Ending.TT

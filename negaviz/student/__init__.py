@@ -19,14 +19,10 @@ Not yet: wrong value at B. B returned 7, but the reference returns −5.
 Its children returned 7, 5: each is for the opponent, so negate it before taking the largest.
 """
 
-from negaviz.student.capture import (
-    RETURNS,
-    StudentTrace,
-    TracedFunction,
-    WindowWarning,
-    capture,
-    trace_calls,
-)
+# The recorder lives in the trace layer (negaviz.trace.calls); imported through the
+# submodule negaviz.student.capture so that, once that module is loaded, the package's
+# name ``capture`` is still the function, not the module.
+from negaviz.student.capture import RETURNS, StudentTrace, TracedFunction, WindowWarning, capture, trace_calls
 from negaviz.student.check import Divergence, DivergenceKind, Report, check
 
 __all__ = ["trace_calls", "capture", "WindowWarning", "check", "Report", "DivergenceKind"]

@@ -46,7 +46,7 @@ from negaviz.search import search
 from negaviz.search.options import TaughtAlgorithm
 from negaviz.search.result import Stopped
 from negaviz.student.check import Divergence, Report, check
-from negaviz.student.mistakes import MISTAKES, Mistake, Run, run
+from negaviz.mistakes import MISTAKES, Mistake, Run, run
 from negaviz.student.runner import FULL_DEPTH, Form, Outcome, copied, execute, form_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_flag

@@ -58,7 +58,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import key_of, restore
 from negaviz.search.result import Stopped
 from negaviz.search.options import TAUGHT, TaughtAlgorithm
-from negaviz.student.capture import StudentTrace
+from negaviz.trace.trace import StudentTrace
 from negaviz.student.divergence import Divergence, DivergenceKind
 from negaviz.student.notes import order_note, value_notes
 from negaviz.student.walk import Walk

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from negaviz.errors import InputError
 from negaviz.games.adapter import shown
 from negaviz.games.protocol import label, player
-from negaviz.student.capture import TracedFunction
+from negaviz.trace.traced import TracedFunction
 from negaviz.trace.trace import StudentTrace
 
 INF = math.inf

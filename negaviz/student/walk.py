@@ -9,8 +9,7 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-from negaviz.analysis.steps import name as node_name
-from negaviz.games.protocol import evaluator, is_textbook_tree, key_of, label, max_score_of, move_name, restore
+from negaviz.games.protocol import evaluator, key_of, max_score_of, restore
 from negaviz.search import search
 from negaviz.search.events import Bound, CutReason
 from negaviz.student.divergence import Divergence, DivergenceKind
@@ -63,14 +62,14 @@ class Walk:
 
     # --- names ------------------------------------------------------------------------
     def name(self, trace: Trace, nid: int) -> str:
-        return node_name(trace, nid, prose=True)
+        return trace.names.prose(nid)
 
     def child_name(self, trace: Trace, nid: int) -> str:
         """A child as its parent sees it: its label in a textbook tree, else its move."""
-        return trace.label(nid) if is_textbook_tree(self.game) else trace.move_name(nid)
+        return trace.names.child(nid)
 
     def path(self, trace: Trace, nid: int) -> tuple[str, ...]:
-        return tuple(trace.move_name(n) for n in trace.path(nid)[1:])
+        return trace.names.moves(nid)
 
     def diverge(
         self, kind: DivergenceKind, trace: Trace, nid: int, expected: Any, got: Any, message: str,
@@ -167,7 +166,7 @@ class Walk:
     def past_leaf(self, r: int, s: int) -> Divergence:
         R, S = self.ref.nodes[r], self.stu.nodes[s]
         me = self.name(self.ref, r)
-        tried = [self.stu.move_name(c) for c in S.children]
+        tried = [self.stu.names.move(c) for c in S.children]
         if R.ending == Ending.LEAF:
             message = (
                 f"The game is over at {me} (it scores {fmt(R.value)} for the side to move), but your "
@@ -347,15 +346,10 @@ class Walk:
         return max((-v for v in values if v is not None), default=-INF)
 
     def names(self, trace: Trace, node: Node) -> tuple[str, ...]:
-        return tuple(trace.move_name(c) for c in node.children)
+        return tuple(trace.names.move(c) for c in node.children)
 
     def move_label(self, r: int, move: Any) -> str:
-        pos = self.ref.position(r)
-        if is_textbook_tree(self.game):
-            return label(self.game, self.game.play(pos, move))
-        text = move_name(self.game, pos, move)
-        restore(self.game)
-        return text
+        return self.ref.names.child_of(r, move)
 
     def seen_before(self, s: int) -> bool:
         """Whether the student's node ``s`` stands at a position searched earlier."""

@@ -19,12 +19,11 @@ from functools import cached_property
 from typing import Any, Iterator, Sequence
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree, restore
-from negaviz.games.protocol import label as game_label
-from negaviz.games.protocol import move_name as game_move_name
+from negaviz.games.protocol import is_textbook_tree
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.result import SearchResult
 from negaviz.trace.decode import decode
+from negaviz.trace.names import Names
 from negaviz.trace.nodes import LEAF_LIKE, Counts, Ending, Event, Node, _num  # Ending: imported from here too
 
 _K = EventKind
@@ -298,34 +297,19 @@ class Trace:
         last, root first (a position is a value: playing never changes one)."""
         return {}
 
+    @cached_property
+    def names(self) -> Names:
+        """Every name of this trace's nodes (labels, move names, the names sentences and
+        answers use), each worked out once: see :mod:`negaviz.trace.names`."""
+        return Names(self)
+
     def label(self, nid: int) -> str:
         """The game's label for node ``nid`` (its number if no game is attached)."""
-        if self.game is None:
-            return str(nid)
-        text = game_label(self.game, self.position(nid))
-        restore(self.game)  # a MutableGame moved its object to answer: put it back
-        return text
+        return self.names.label(nid)
 
     def move_name(self, nid: int) -> str:
         """The game's name for the move into ``nid`` ('' for the root)."""
-        known = self._move_names.get(nid)
-        if known is not None:
-            return known
-        n = self.nodes[nid]
-        if n.parent < 0:
-            return ""
-        if self.game is None:
-            return str(self.move(nid))
-        name = game_move_name(self.game, self.position(n.parent), self.move(nid))
-        restore(self.game)  # a MutableGame moved its object to answer: put it back
-        self._move_names[nid] = name
-        return name
-
-    @cached_property
-    def _move_names(self) -> dict[int, str]:
-        """Move names asked for so far: naming a node names every move on its path, and
-        each name costs a walk from the root (a trace never changes, so they keep)."""
-        return {}
+        return self.names.move(nid)
 
     def pv_names(self) -> list[str]:
         """The principal variation as move names."""

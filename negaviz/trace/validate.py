@@ -6,7 +6,7 @@ step, the kind of event and the rule, at the first event the search could not ha
 emitted.  A stream that passes can be decoded, drawn, replayed and exported.
 
 The rules are those of the core (:mod:`negaviz.search.core`), loosened only where
-:mod:`negaviz.student.capture` records students' own functions (children tried in any
+:mod:`negaviz.trace.calls` records students' own functions (children tried in any
 order, a cutoff after a child that did not improve).  Each node is, in order::
 
     ENTER  then one of

@@ -517,3 +517,23 @@ def test_no_warning_when_the_window_is_named_or_absent() -> None:
         warnings.simplefilter("error")
         trace_calls(tree, position="node", alpha="alpha", beta="beta")(alphabeta)
         trace_calls(tree, position="node")(negamax)
+
+
+def test_the_recorder_and_the_catalogue_sit_below_quiz_and_keep_their_old_paths() -> None:
+    """The recorder is the trace layer's (negaviz.trace.calls) and the catalogue its own
+    unit (negaviz.mistakes), so that quiz records its mistaken searches without importing
+    negaviz.student; every path users import them by still works."""
+    import importlib
+
+    import negaviz.mistakes
+    import negaviz.student
+    import negaviz.trace.calls
+    import negaviz.trace.traced
+
+    shim = importlib.import_module("negaviz.student.capture")  # the submodule, loaded
+    assert negaviz.student.capture is negaviz.trace.calls.capture  # the package's name is still the function
+    assert shim.trace_calls is negaviz.student.trace_calls is negaviz.trace.calls.trace_calls
+    assert shim.StudentTrace is StudentTrace and shim.TracedFunction is negaviz.trace.traced.TracedFunction
+    assert importlib.import_module("negaviz.student.traced").TracedFunction is negaviz.trace.traced.TracedFunction
+    old = importlib.import_module("negaviz.student.mistakes")
+    assert old.MISTAKES is negaviz.mistakes.MISTAKES and old.run is negaviz.mistakes.run
