@@ -4,7 +4,10 @@
 // tests/frontend/reading.test.mjs compares the two on every character Unicode assigns.
 // `w` is the words' reading section (negaviz/quiz/words.json, in the practice data).
 
+import { makeFmt, num } from "./values.js";
 import { fill } from "./words.js";
+
+const fmt = makeFmt({});
 
 // Python's str.isspace characters (JavaScript's \s has U+FEFF and lacks U+001C-001F, U+0085).
 const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
@@ -94,3 +97,13 @@ export function parseLabels(answer, w) {
   if (w.none.includes(fold(text))) return [];
   return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
 }
+
+/** negaviz.quiz.reading.canonical: a number as answers are compared (whole ones and
+ * infinities exactly, others at the 4 digits values are shown with, tagged "~"). */
+export const canonical = (v) => (Number.isInteger(v) || !Number.isFinite(v) ? fmt(v) : "~" + fmt(v));
+
+/** negaviz.quiz.reading.canonical_window. */
+export const canonicalWindow = (w) => "(" + canonical(w[0]) + ", " + canonical(w[1]) + ")";
+
+/** negaviz.quiz.reading.accepts: `v`'s canonical form is in `exact`, or v lies in `between` (if given). */
+export const accepts = (v, exact, between = null) => exact.includes(canonical(v)) || (between != null && num(between[0]) <= v && v <= num(between[1]));
