@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -334,7 +335,45 @@ def fixture_cases() -> list[dict[str, Any]]:
                 out.append(_case(key, answers, only, g))
     for key, answers, _, _ in slips_and_misconceptions():  # named (or not) alike by the page
         out.append(_case(key, answers, False, key.grade(**answers)))
+    for key, answers, _ in changed_keys():  # the page follows the key, whatever it says
+        out.append(_case(key, answers, False, key.grade(**answers)))
     return out
+
+
+def changed_keys() -> list[tuple[Key, dict[str, Any], str]]:
+    """(key, answers, what changed): the answer key of TEXTBOOK as it is, and changed on
+    purpose (B's accepted value, C's range of bounds, C's window, the table of one
+    mistake), with answers the change makes right or named.  The page, judging by the
+    key's JSON, must change its grade as Python does: a page that kept a rule of its own
+    (comparing with ``value``, its own range, its own mistake answers) would not."""
+    key = answer_key(record(Tree.parse(TEXTBOOK), algorithm="alphabeta"))
+    neg = key.mistakes["negation"]
+    b, c, w = key.values["B"], key.values["C"], key.windows["C"]
+    cases = [({"values": {"A": 5, "B": 5, "C": -3}, "cut": ["G", "H"]}, "B's accepted value",
+              replace(key, values={**key.values, "B": {**b, "accept": ["5"]}})),  # B's value is −5: accept 5 instead
+             ({"values": {"A": 5, "B": -5, "C": "-8"}, "cut": ["G", "H"]}, "C's range",
+              replace(key, values={**key.values, "C": {**c, "accepted": (-9, -3)}})),  # from −9 (not −5) to −3
+             ({"values": {"A": 5, "B": -5, "C": -3}, "windows": {"B": (-math.inf, math.inf), "C": "(-inf, inf)"},
+               "cut": ["G", "H"]}, "C's window", replace(key, windows={**key.windows, "C": {**w, "accept": "(−∞, ∞)"}})),
+             ({"values": {"A": 5, "B": 1, "C": 2}}, "negation's answers",
+              replace(key, mistakes={**key.mistakes, "negation": {**neg, "gives": {**neg["gives"], "B": "1", "C": "2"},
+                                                                  "wrong_values": {"B", "C"}}}))]
+    return [(k, answers, what) for answers, what, changed in cases for k in (key, changed)]
+
+
+def test_the_grade_follows_the_key() -> None:
+    """Each change of the key changes Python's grade (so the page, checked on the same
+    cases by test_the_page_grades_as_python_does, must follow the key too)."""
+    grades = [(what, k.grade(**answers)) for k, answers, what in changed_keys()]
+    for (what, before), (_, after) in zip(grades[::2], grades[1::2]):
+        assert before.sentence != after.sentence, what
+    by = dict(zip([w for w, _ in grades[::2]], zip([g for _, g in grades[::2]], [g for _, g in grades[1::2]])))
+    assert "B" in by["B's accepted value"][0].wrong_values and "B" not in by["B's accepted value"][1].wrong_values
+    assert "C" in by["C's range"][0].wrong_values and by["C's range"][1].correct
+    assert by["C's range"][1].notes == ("C: −8 is accepted. C's value is only a bound: any from −5 to −3 is right "
+                                        "(fail-hard gives −5, fail-soft −3).",)  # (the note is the key's, unchanged)
+    assert "C" in by["C's window"][0].wrong_windows and by["C's window"][1].correct
+    assert by["negation's answers"][0].mistake is None and by["negation's answers"][1].mistake == "negation"
 
 
 def _case(key: Key, answers: dict[str, Any], only: bool, g: Any) -> dict[str, Any]:
