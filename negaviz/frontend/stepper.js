@@ -1318,17 +1318,13 @@ function stepQuestions(key, windows, ask, skip = []) {
   return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
 }
 function taskText(question, perspective, key, W) {
-  const minimax = perspective === "minimax" ? W.minimax : "";
-  const name = question.name;
-  if (question.kind === "value") return fill(W.value, { name, view: minimax });
-  if (question.kind === "window") return fill(W.window, { name, view: minimax || W.window_view });
-  if (question.kind === "leaf") return fill(W.leaf, { name, view: minimax || W.leaf_view });
-  if (question.kind === "tt") {
+  const name = question.name, kind = question.kind;
+  const parts = { name, view: W.view[perspective][kind] || "" };
+  if (kind === "tt") {
     const t = key.tt[name];
-    const [a, b] = t.window.map(num);
-    return fill(W.tt, { entry: t.entry, name, alpha: writeValue(a), beta: writeValue(b) });
+    Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });
   }
-  return fill(question.kind === "cut" ? W.cut : W.next, { name });
+  return fill(W.ask[kind], parts) + fill(W.how[kind], parts);
 }
 
 // negaviz/frontend/src/practice-submit.js

@@ -192,7 +192,8 @@ def _extra(name: str, entered: tuple[tuple[int, str], ...], never: dict[str, dic
     step = next((at + 1 for at, n in entered if n == name), never.get(name, {"step": 0})["step"])
     if name in searched:
         return {"step": step, "why": searched[name]}
-    return {"step": step, "why": fill(WORDS["grade"]["extra_never" if name in never else "extra_root"], name=name)}
+    words = WORDS["grade"]
+    return {"step": step, "why": fill(words["extra_never"] if name in never else words["extra_root"], name=name)}
 
 
 def _all_leaves(game: Any, pos: Any) -> bool:
