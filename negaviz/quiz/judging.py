@@ -170,26 +170,26 @@ def judge(
     if tt is not None:
         _check_mapping(tt, "tt")
         for raw, answer in tt.items():
-            name = _name(key, raw, notes)
-            if name is None:
+            hit = _name(key, raw, notes)
+            if hit is None:
                 continue
-            if name not in key.tt:
-                notes.append(fill(_W["no_table"], name=name))
+            if hit not in key.tt:
+                notes.append(fill(_W["no_table"], name=hit))
                 continue
-            want = key.tt[name]
+            want = key.tt[hit]
             returned: str | None = None  # the canonical value returned; None: the search goes on
             if fold(str(answer).strip()) not in _GOES_ON:
                 try:
                     returned = canonical(parse_value(answer))
                 except InputError as exc:
-                    notes.append(fill(_W["table_unread"], name=name, error=exc))
+                    notes.append(fill(_W["table_unread"], name=hit, error=exc))
                     continue
             asked += 1
             if returned == want["accept"]:
                 right += 1
             else:
-                wrong_values.add(name)
-                wrong.append((want["step"], name, "value", want["why"]))
+                wrong_values.add(hit)
+                wrong.append((want["step"], hit, "value", want["why"]))
 
     wrong_next: set[int] = set()
     if next_nodes is not None:
