@@ -1,11 +1,12 @@
-"""The grader (negaviz.quiz.grade) and the page's copy of it (frontend/src/practice.js).
+"""The grader (negaviz.quiz.grade) and the page's (frontend/src/practice.js), both judging by the key's tables.
 
 * Properties over random trees: the right answers always pass; each mistake's answers,
   where they are wrong, are named as that mistake (or as an earlier one that gives the
   same wrong answers); missed and extra cuts are both counted.
 * The page grades every answer of the fixtures exactly as Python does: node runs
-  ``tests/frontend/practice.test.mjs`` on Python's keys, answers and grades.
-"""
+  ``tests/frontend/practice.test.mjs`` on Python's keys, answers and grades; among them
+  keys changed on purpose (:func:`changed_keys`), so a page that judged by a rule of its
+  own, not by the key, would fail."""
 
 from __future__ import annotations
 
