@@ -248,7 +248,7 @@ def _exact(key: Key, raw: Any) -> str | None:
     text = str(raw).strip()
     if text in key.names:
         return text
-    return {fold(n): n for n in key.names}.get(fold(text))
+    return {fold(n): n for n in sorted(key.names)}.get(fold(text))  # (two that fold alike: the last, as the page)
 
 
 def _labels(key: Key, cut: Any) -> tuple[str, ...]:

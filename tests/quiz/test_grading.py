@@ -266,6 +266,7 @@ def fixture_cases() -> list[dict[str, Any]]:
               record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), record(Tree.parse(SHARED), algorithm="alphabeta")]
     traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", fail_hard=s % 3 == 0) for s in range(8)]
     traces.append(record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True))  # table hits, finished games
+    traces.append(record(Tree.parse("A(B(D:1 E:2) b(F:3 G:4))"), algorithm="alphabeta"))  # two names alike but for case
     traces.append(record(Tree.parse("A(none(D:1 E:2) and(F:3 G:4))"), algorithm="alphabeta"))  # nodes named as words
     out = []
     for trace in traces:
@@ -317,6 +318,8 @@ def fixture_cases() -> list[dict[str, Any]]:
                 sets.append(({"values": {"Ｂ": "－５", "ｃ": "-3", "it's": 1, "\ufeffA": 5}}, False))  # full width, a quote
                 sets.append(({"cut": "g AND h"}, False))
                 sets.append(({"cut": "Ｇ and ｈ", "next": {"3": "ｃ", "9": "NONE"}}, False))
+            if "b" in key.names:  # typed in another case or width: the last of the two, on both sides
+                sets += [({"values": {"ｂ": -2, "Ｂ": 2}}, True), ({"cut": "ｂ"}, False)]
             if trace is traces[-1]:
                 sets += [({"cut": "and"}, False), ({"next": {"5": "none", "10": "and", "16": "nothing"}}, False)]
             for name, t in key.tt.items():  # at a table hit: what the node returns, or "on"
