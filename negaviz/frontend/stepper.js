@@ -939,6 +939,20 @@ function parseLabels(answer, w) {
 var canonical = (v) => Number.isInteger(v) || !Number.isFinite(v) ? fmt(v) : "~" + fmt(v);
 var canonicalWindow = (w) => "(" + canonical(w[0]) + ", " + canonical(w[1]) + ")";
 var accepts = (v, exact, between = null) => exact.includes(canonical(v)) || between != null && num(between[0]) <= v && v <= num(between[1]);
+function nodeName(raw, names) {
+  const text = strip(raw);
+  if (names.includes(text)) return text;
+  const folded = fold(text);
+  let hit = null;
+  for (const n of names) if (fold(n) === folded) hit = n;
+  return hit;
+}
+function unnamed(raw, names, repeated, w) {
+  const text = strip(raw);
+  if (!repeated.includes(text)) return fill(w.no_node, { text: pyRepr(text) });
+  const drawn = names.filter((n) => n.split(" ").at(-1) === text).sort();
+  return fill(w.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") });
+}
 
 // negaviz/frontend/src/practice.js
 var fmt2 = makeFmt({});
@@ -947,27 +961,14 @@ var sorted = (s) => [...s].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
   const W = how.words.grade, R = how.words.reading;
-  const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [fold(n), n]));
   const notes = [], wrong = [];
   let right = 0, asked = 0;
   const said = /* @__PURE__ */ new Map(), saidWindows = /* @__PURE__ */ new Map();
   const rightValues = /* @__PURE__ */ new Set(), wrongValues = /* @__PURE__ */ new Set(), wrongWindows = /* @__PURE__ */ new Set(), unanswered = /* @__PURE__ */ new Set();
-  const exact = (raw) => {
-    const text = strip(raw);
-    if (names.has(text)) return text;
-    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
-  };
   const nameOf2 = (raw) => {
-    const text = strip(raw);
-    if (exact(text) !== null) return exact(text);
-    if ((key.repeated || []).includes(text)) {
-      const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
-      notes.push(fill(W.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") }));
-      return null;
-    }
-    notes.push(fill(W.no_node, { text: pyRepr(text) }));
-    return null;
+    const name = nodeName(raw, key.names);
+    if (name === null) notes.push(unnamed(raw, key.names, key.repeated || [], R));
+    return name;
   };
   const read = (given, parse, what) => {
     const into = /* @__PURE__ */ new Map(), raws = /* @__PURE__ */ new Map();
@@ -1038,7 +1039,7 @@ function grade(key, answers, how) {
   }
   const missed = /* @__PURE__ */ new Set(), extra = /* @__PURE__ */ new Set(), chosen = /* @__PURE__ */ new Set();
   if (answers.cut != null) {
-    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut, R);
+    const labels = typeof answers.cut === "string" && nodeName(answers.cut, key.names) !== null ? [answers.cut] : parseLabels(answers.cut, R);
     for (const raw of labels) {
       const name = nameOf2(raw);
       if (name !== null) chosen.add(name);
@@ -1080,7 +1081,7 @@ function grade(key, answers, how) {
     const step = Number(stepText);
     asked += 1;
     const [at, want] = nextEntered(key, step);
-    const name = blank(guess) || exact(guess) === null && R.nothing.includes(fold(strip(guess))) ? null : nameOf2(guess);
+    const name = blank(guess) || nodeName(guess, key.names) === null && R.nothing.includes(fold(strip(guess))) ? null : nameOf2(guess);
     if (name === want) right += 1;
     else {
       wrongNext.add(step);

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from negaviz.errors import InputError
-from negaviz.quiz.reading import accepts, canonical, canonical_window, fold, parse_labels, parse_value, parse_window
+from negaviz.quiz.reading import (accepts, canonical, canonical_window, fold, node_name, parse_labels, parse_value,
+                                  parse_window, unnamed)
 from negaviz.quiz.words import WORDS, fill
 from negaviz.vocabulary import fmt
 
@@ -197,7 +198,7 @@ def judge(
         for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
             asked += 1
             shows, expect = key.next_entered(step)
-            guessed = None if _blank(guess) or (_exact(key, guess) is None and fold(str(guess).strip()) in _NOTHING) \
+            guessed = None if _blank(guess) or (node_name(guess, key.names) is None and fold(str(guess).strip()) in _NOTHING) \
                 else _name(key, guess, notes)
             if guessed == expect:
                 right += 1
@@ -243,34 +244,20 @@ def _read(key: Key, answers: Mapping[str, Any], parse: Callable[[Any], T], what:
     return got
 
 
-def _exact(key: Key, raw: Any) -> str | None:
-    """The node ``raw`` names (labels match regardless of case), or None."""
-    text = str(raw).strip()
-    if text in key.names:
-        return text
-    return {fold(n): n for n in sorted(key.names)}.get(fold(text))  # (two that fold alike: the last, as the page)
-
-
 def _labels(key: Key, cut: Any) -> tuple[str, ...]:
     """The names in a cut answer: the whole text if it names a node (one called
     ``and`` or ``none``), else :func:`parse_labels`'s parts."""
-    if isinstance(cut, str) and _exact(key, cut) is not None:
+    if isinstance(cut, str) and node_name(cut, key.names) is not None:
         return (cut,)
     return parse_labels(cut)
 
 
 def _name(key: Key, raw: Any, notes: list[str]) -> str | None:
-    """A node's name as the key spells it (labels match regardless of case), or None with a note."""
-    text = str(raw).strip()
-    exact = _exact(key, text)
-    if exact is not None:
-        return exact
-    if text in key.repeated:
-        drawn = sorted(n for n in key.names if n.split(" ")[-1] == text)
-        notes.append(fill(_W["drawn_twice"], text=text, n=len(drawn), drawn=", ".join(drawn)))
-        return None
-    notes.append(fill(_W["no_node"], text=repr(text)))
-    return None
+    """A node's name as the key spells it (:func:`~negaviz.quiz.reading.node_name`), or None with a note."""
+    name = node_name(raw, key.names)
+    if name is None:
+        notes.append(unnamed(raw, key.names, key.repeated))
+    return name
 
 
 def _mistake(key: Key, said: dict[str, str], right_values: set[str], said_windows: dict[str, str],

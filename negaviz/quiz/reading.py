@@ -156,6 +156,37 @@ def _number(x: Any) -> float:
     return math.inf if x == "inf" else -math.inf if x == "-inf" else float(x)
 
 
+def node_name(text: Any, names: Collection[str]) -> str | None:
+    """The node a typed name means, as ``names`` spells it: ``text`` itself (spaces around
+    it aside), or else the name it matches regardless of case and width (:func:`fold`; of
+    two such, the last in sorted order); None if it names none.
+
+    >>> node_name(" g ", ["G", "H"]), node_name("ｂ", ["A", "B", "b"]), node_name("X", ["B X"])
+    ('G', 'b', None)
+    """
+    typed = str(text).strip()
+    if typed in names:
+        return typed
+    folded = fold(typed)
+    hits = [n for n in names if fold(n) == folded]
+    return max(hits) if hits else None
+
+
+def unnamed(text: Any, names: Collection[str], repeated: Collection[str] = ()) -> str:
+    """What a student is told when ``text`` names no node: that the label is drawn more
+    than once (``repeated``: a shared node, unfolded), with each drawing's name; or that
+    there is no such node.
+
+    >>> unnamed("X", ["B X", "C X"], ["X"])
+    'X is drawn 2 times; name each by its path: B X, C X.'
+    """
+    typed = str(text).strip()
+    if typed in repeated:
+        drawn = sorted(n for n in names if n.split(" ")[-1] == typed)
+        return fill(_W["drawn_twice"], text=typed, n=len(drawn), drawn=", ".join(drawn))
+    return fill(_W["no_node"], text=repr(typed))
+
+
 def parse_labels(answer: Any) -> tuple[str, ...]:
     """Node labels or move names: a list, or text like ``"G, H"``, ``"G and H"``, ``"none"``.
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from negaviz.errors import InputError
-from negaviz.quiz.reading import accepts, canonical, fold, parse_labels, parse_value, parse_window
+from negaviz.quiz.reading import accepts, canonical, fold, node_name, parse_labels, parse_value, parse_window, unnamed
 
 CASES = json.loads((Path(__file__).with_name("reading.json")).read_text(encoding="utf-8"))
 
@@ -60,6 +60,14 @@ def test_canonical_forms(text: str, form: str) -> None:
 @pytest.mark.parametrize("text, exact, between, accepted", CASES["accepts"])
 def test_accepted_answers(text: str, exact: list[str], between: list[Any] | None, accepted: bool) -> None:
     assert accepts(parse_value(text), exact, between) is accepted
+
+
+@pytest.mark.parametrize("typed, names, repeated, name, told", CASES["nodes"])
+def test_the_node_a_name_means(typed: str, names: list[str], repeated: list[str], name: str | None,
+                               told: str | None) -> None:
+    assert node_name(typed, names) == name
+    if name is None:
+        assert unnamed(typed, names, repeated) == told
 
 
 def test_the_rule_s_deliberate_cases_are_there() -> None:

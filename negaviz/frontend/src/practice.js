@@ -9,7 +9,7 @@
 // as Python does, and that it follows a key changed on purpose.
 
 import { makeFmt } from "./values.js";
-import { accepts, canonical, canonicalWindow, fold, parseLabels, parseValue, parseWindow, pyRepr, strip } from "./reading.js";
+import { accepts, canonical, canonicalWindow, fold, nodeName, parseLabels, parseValue, parseWindow, strip, unnamed } from "./reading.js";
 import { fill } from "./words.js";
 
 const fmt = makeFmt({});
@@ -29,27 +29,14 @@ const sorted = (s) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 export function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
   const W = how.words.grade, R = how.words.reading;
-  const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [fold(n), n]));
   const notes = [], wrong = []; // wrong: [step, name, kind, why]
   let right = 0, asked = 0;
   const said = new Map(), saidWindows = new Map(); // name -> the canonical form given
   const rightValues = new Set(), wrongValues = new Set(), wrongWindows = new Set(), unanswered = new Set();
-  const exact = (raw) => {
-    const text = strip(raw);
-    if (names.has(text)) return text;
-    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
-  };
   const nameOf = (raw) => {
-    const text = strip(raw);
-    if (exact(text) !== null) return exact(text);
-    if ((key.repeated || []).includes(text)) {
-      const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
-      notes.push(fill(W.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") }));
-      return null;
-    }
-    notes.push(fill(W.no_node, { text: pyRepr(text) }));
-    return null;
+    const name = nodeName(raw, key.names);
+    if (name === null) notes.push(unnamed(raw, key.names, key.repeated || [], R));
+    return name;
   };
 
   // The answers read, by name; a note (and the node unanswered) for each that cannot be.
@@ -114,7 +101,7 @@ export function grade(key, answers, how) {
 
   const missed = new Set(), extra = new Set(), chosen = new Set();
   if (answers.cut != null) {
-    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut, R);
+    const labels = typeof answers.cut === "string" && nodeName(answers.cut, key.names) !== null ? [answers.cut] : parseLabels(answers.cut, R);
     for (const raw of labels) { const name = nameOf(raw); if (name !== null) chosen.add(name); }
     for (const [name, at] of Object.entries(key.cuts)) {
       if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
@@ -150,7 +137,7 @@ export function grade(key, answers, how) {
     const step = Number(stepText);
     asked += 1;
     const [at, want] = nextEntered(key, step);
-    const name = blank(guess) || (exact(guess) === null && R.nothing.includes(fold(strip(guess)))) ? null : nameOf(guess);
+    const name = blank(guess) || (nodeName(guess, key.names) === null && R.nothing.includes(fold(strip(guess)))) ? null : nameOf(guess);
     if (name === want) right += 1;
     else {
       wrongNext.add(step);

@@ -107,3 +107,22 @@ export const canonicalWindow = (w) => "(" + canonical(w[0]) + ", " + canonical(w
 
 /** negaviz.quiz.reading.accepts: `v`'s canonical form is in `exact`, or v lies in `between` (if given). */
 export const accepts = (v, exact, between = null) => exact.includes(canonical(v)) || (between != null && num(between[0]) <= v && v <= num(between[1]));
+
+/** negaviz.quiz.reading.node_name: the node a typed name means, as `names` (in Python's
+ * sorted order, as the key lists them) spells it; of two alike but for case, the last. */
+export function nodeName(raw, names) {
+  const text = strip(raw);
+  if (names.includes(text)) return text;
+  const folded = fold(text);
+  let hit = null;
+  for (const n of names) if (fold(n) === folded) hit = n;
+  return hit;
+}
+
+/** negaviz.quiz.reading.unnamed: what a student is told when `raw` names no node. */
+export function unnamed(raw, names, repeated, w) {
+  const text = strip(raw);
+  if (!repeated.includes(text)) return fill(w.no_node, { text: pyRepr(text) });
+  const drawn = names.filter((n) => n.split(" ").at(-1) === text).sort();
+  return fill(w.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") });
+}
