@@ -23,6 +23,8 @@ from negaviz.vocabulary import fmt
 if TYPE_CHECKING:
     from negaviz.quiz.key import Key
 
+__all__: list[str] = []  # (Grade is reached through negaviz.quiz.grade)
+
 T = TypeVar("T")
 _W = WORDS["grade"]
 _NOTHING = set(WORDS["reading"]["nothing"])

@@ -21,6 +21,8 @@ from negaviz.quiz.reading import accepts, canonical, canonical_window
 from negaviz.quiz.words import WORDS, fill
 from negaviz.vocabulary import fmt, number_out
 
+__all__: list[str] = []  # (Key is reached through negaviz.quiz.answer_key)
+
 Window = tuple[float, float]
 _W = WORDS["grade"]
 
