@@ -44,7 +44,7 @@ from typing import Any
 from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree, label, move_name, restore
-from negaviz.quiz.judging import Grade, _check_mapping
+from negaviz.quiz.judging import Grade, check_mapping
 from negaviz.quiz.key import Key, mistake_table, value_question
 from negaviz.quiz.mistakes import MISTAKES, recorded
 from negaviz.quiz.questions import _Maker
@@ -307,7 +307,7 @@ def grade(
     check_gradable(trace)
     check_perspective(perspective)
     if next_nodes is not None:
-        _check_mapping(next_nodes, "next_nodes")
+        check_mapping(next_nodes, "next_nodes")
         for step in next_nodes:
             if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(trace):
                 raise InputError(f"next_nodes' steps must be whole numbers from 0 to {len(trace)}, not {step!r}")

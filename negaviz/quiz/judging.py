@@ -91,7 +91,7 @@ def judge(
     said_windows: dict[str, str] = {}
 
     if values is not None:
-        _check_mapping(values, "values")
+        check_mapping(values, "values")
         given_values = _read(key, values, parse_value, "value", notes, unanswered)
         said = {name: canonical(v) for name, v in given_values.items()}
         for name, want in key.values.items():
@@ -128,7 +128,7 @@ def judge(
                 notes.append(fill(_W["not_inner"], name=name))
 
     if windows is not None:
-        _check_mapping(windows, "windows")
+        check_mapping(windows, "windows")
         given_windows = _read(key, windows, parse_window, "window", notes, unanswered)
         said_windows = {name: canonical_window(w) for name, w in given_windows.items()}
         for name, want in key.windows.items():
@@ -171,7 +171,7 @@ def judge(
             wrong.append((key.extra[name]["step"], name, "extra", key.extra[name]["why"]))
 
     if tt is not None:
-        _check_mapping(tt, "tt")
+        check_mapping(tt, "tt")
         for raw, answer in tt.items():
             hit = _name(key, raw, notes)
             if hit is None:
@@ -196,7 +196,7 @@ def judge(
 
     wrong_next: set[int] = set()
     if next_nodes is not None:
-        _check_mapping(next_nodes, "next_nodes")
+        check_mapping(next_nodes, "next_nodes")
         for step, guess in sorted(next_nodes.items(), key=lambda kv: kv[0]):
             asked += 1
             shows, expect = key.next_entered(step)
@@ -321,7 +321,7 @@ def _sentence(key: Key, correct: bool, counts: dict[str, int], asked_values: int
     return text
 
 
-def _check_mapping(x: Any, what: str) -> None:
+def check_mapping(x: Any, what: str) -> None:
     if not isinstance(x, Mapping):
         raise InputError(f"{what} must map node names to answers, e.g. {{'B': -5}}, not {type(x).__name__}")
 
