@@ -447,7 +447,7 @@ function veiled(d, nid, st) {
   return { ...st, value: null, bestChild: -1, alpha: life.alpha, beta: life.beta };
 }
 function paintRule(d, item, step, perspective, line, preview, windows, veil) {
-  const fmt2 = d.fmt;
+  const fmt3 = d.fmt;
   const kind = item.kind;
   const out = { cls: "", v: "", w: "", m: "", edge: "", given: false };
   if (item.appear > step && !preview) {
@@ -460,7 +460,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
     out.edge = "nv-unseen";
     out.v = item.prefix || "";
     if (item.given !== null && item.given !== void 0) {
-      out.v += fmt2(sg * num(item.given));
+      out.v += fmt3(sg * num(item.given));
       out.given = true;
     }
   };
@@ -485,12 +485,12 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
       const value = st.value === null ? null : sg * st.value;
       if (st.status === "done") {
         const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : windows ? "=" : "";
-        out.v = (kind === "f" ? "value " : "") + sym + fmt2(value);
+        out.v = (kind === "f" ? "value " : "") + sym + fmt3(value);
       } else {
-        out.v = value === null ? "?" : "best " + fmt2(value);
+        out.v = value === null ? "?" : "best " + fmt3(value);
       }
       const [a, b] = seenWindow(st.alpha, st.beta, sg);
-      out.w = "(" + fmt2(a) + ", " + fmt2(b) + ")";
+      out.w = "(" + fmt3(a) + ", " + fmt3(b) + ")";
       out.m = kind === "f" ? "+" + d.enteredIn(item.ranges, preview ? d.n : step).toLocaleString("en-US") + " nodes" : [st.cut ? "cut" : "", st.tt ? "TT" : ""].filter(Boolean).join(" ");
       if (kind === "n") out.v = (item.prefix || "") + out.v;
       if (at.status === "unvisited") {
@@ -525,7 +525,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
 // negaviz/frontend/src/panels.js
 var HIDDEN_SENTENCE = "(What happened at this step is shown once you answer.)";
 function stackRows(d, step, perspective, veil = null) {
-  const fmt2 = d.fmt;
+  const fmt3 = d.fmt;
   const stack = d.stack(step);
   return stack.map((nid, i) => {
     const life = d.lives.get(nid);
@@ -535,8 +535,8 @@ function stackRows(d, step, perspective, veil = null) {
     const sg = d.sign(nid, perspective);
     const [a, b] = seenWindow(st.alpha, st.beta, sg);
     const trying = i + 1 < stack.length ? d.lives.get(stack[i + 1]).move : "";
-    const window2 = d.s.windowed ? [a === null ? "–" : fmt2(a), b === null ? "–" : fmt2(b)] : [];
-    return [life.name, String(life.depth), ...window2, hidden ? "?" : st.value === null ? "–" : fmt2(sg * st.value), trying];
+    const window2 = d.s.windowed ? [a === null ? "–" : fmt3(a), b === null ? "–" : fmt3(b)] : [];
+    return [life.name, String(life.depth), ...window2, hidden ? "?" : st.value === null ? "–" : fmt3(sg * st.value), trying];
   });
 }
 function showPanels(pane, step, perspective, hide = {}) {
@@ -867,6 +867,7 @@ function fill(template, parts = {}) {
 }
 
 // negaviz/frontend/src/reading.js
+var fmt = makeFmt({});
 var SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 var EDGES = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "g");
 var WINDOW_EDGES = /^[()[\]{} ]+|[()[\]{} ]+$/g;
@@ -935,48 +936,42 @@ function parseLabels(answer, w) {
   if (w.none.includes(fold(text))) return [];
   return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
 }
+var canonical = (v) => Number.isInteger(v) || !Number.isFinite(v) ? fmt(v) : "~" + fmt(v);
+var canonicalWindow = (w) => "(" + canonical(w[0]) + ", " + canonical(w[1]) + ")";
+var accepts = (v, exact, between = null) => exact.includes(canonical(v)) || between != null && num(between[0]) <= v && v <= num(between[1]);
+function nodeName(raw, names) {
+  const text = strip(raw);
+  if (names.includes(text)) return text;
+  const folded = fold(text);
+  let hit = null;
+  for (const n of names) if (fold(n) === folded) hit = n;
+  return hit;
+}
+function unnamed(raw, names, repeated, w) {
+  const text = strip(raw);
+  if (!repeated.includes(text)) return fill(w.no_node, { text: pyRepr(text) });
+  const drawn = names.filter((n) => n.split(" ").at(-1) === text).sort();
+  return fill(w.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") });
+}
 
 // negaviz/frontend/src/practice.js
-var fmt = makeFmt({});
-var same = (a, b) => a === b || Number.isFinite(a) && Number.isFinite(b) && !Number.isInteger(a) && !Number.isInteger(b) && fmt(a) === fmt(b);
-var samePair = (a, b) => same(a[0], b[0]) && same(a[1], b[1]);
-var pair = (w) => [num(w[0]), num(w[1])];
+var fmt2 = makeFmt({});
 var blank = (a) => a === null || a === void 0 || typeof a === "string" && !strip(a);
-var and = (w, parts) => parts.length === 1 ? parts[0] : parts.slice(0, -1).join(w.comma) + w.and + parts[parts.length - 1];
-function accepts(want, v) {
-  if (same(v, num(want.value))) return true;
-  const acc = want.accepted;
-  return acc != null && num(acc[0]) <= v && v <= num(acc[1]);
-}
+var sorted = (s) => [...s].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
   const W = how.words.grade, R = how.words.reading;
-  const names = new Set(key.names);
-  const folded = new Map(key.names.map((n) => [fold(n), n]));
-  const notes = [];
-  const wrong = [];
+  const notes = [], wrong = [];
   let right = 0, asked = 0;
-  const chosen = /* @__PURE__ */ new Set();
-  const wrongValues = /* @__PURE__ */ new Set(), wrongWindows = /* @__PURE__ */ new Set(), unanswered = /* @__PURE__ */ new Set();
-  const givenValues = /* @__PURE__ */ new Map(), givenWindows = /* @__PURE__ */ new Map();
-  const exact = (raw) => {
-    const text = strip(raw);
-    if (names.has(text)) return text;
-    return folded.has(fold(text)) ? folded.get(fold(text)) : null;
-  };
+  const said = /* @__PURE__ */ new Map(), saidWindows = /* @__PURE__ */ new Map();
+  const rightValues = /* @__PURE__ */ new Set(), wrongValues = /* @__PURE__ */ new Set(), wrongWindows = /* @__PURE__ */ new Set(), unanswered = /* @__PURE__ */ new Set();
   const nameOf2 = (raw) => {
-    const text = strip(raw);
-    if (exact(text) !== null) return exact(text);
-    if ((key.repeated || []).includes(text)) {
-      const drawn = [...key.names].filter((n) => n.split(" ").at(-1) === text).sort();
-      notes.push(fill(W.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") }));
-      return null;
-    }
-    notes.push(fill(W.no_node, { text: pyRepr(text) }));
-    return null;
+    const name = nodeName(raw, key.names);
+    if (name === null) notes.push(unnamed(raw, key.names, key.repeated || [], R));
+    return name;
   };
-  const read = (given, parse, what, into) => {
-    const raws = /* @__PURE__ */ new Map();
+  const read = (given, parse, what) => {
+    const into = /* @__PURE__ */ new Map(), raws = /* @__PURE__ */ new Map();
     for (const [raw, answer] of Object.entries(given)) {
       const name = nameOf2(raw);
       if (name === null || blank(answer)) continue;
@@ -994,62 +989,57 @@ function grade(key, answers, how) {
       into.delete(name);
       unanswered.add(name);
     }
+    return into;
+  };
+  const isWrong = (set, step, name, kind, why) => {
+    set.add(name);
+    wrong.push([step, name, kind, why]);
   };
   if (answers.values) {
-    read(answers.values, parseValue, "value", givenValues);
+    const given = read(answers.values, parseValue, "value");
+    for (const [name, v] of given) said.set(name, canonical(v));
     for (const [name, want] of Object.entries(key.values)) {
-      if (onlyGiven && !givenValues.has(name)) continue;
+      if (onlyGiven && !given.has(name)) continue;
       asked += 1;
-      if (!givenValues.has(name)) {
+      if (!given.has(name)) {
         unanswered.add(name);
         continue;
       }
-      const v = givenValues.get(name);
-      if (accepts(want, v)) {
-        right += 1;
-        if (want.accepted != null) notes.push(boundNote(W, name, v, want));
-      } else {
-        wrongValues.add(name);
-        wrong.push([want.step, name, "value", want.why]);
+      const v = given.get(name);
+      if (!accepts(v, want.accept, want.accepted)) {
+        isWrong(wrongValues, want.step, name, "value", want.why);
+        continue;
       }
+      right += 1;
+      rightValues.add(name);
+      if (want.accepted != null) notes.push(want.notes[said.get(name)] || fill(want.note, { value: fmt2(v) }));
     }
-    for (const name of givenValues.keys()) {
-      const leaf = (key.leaf_values || {})[name];
+    for (const name of given.keys()) {
+      const leaf = (key.leaf_values || {})[name], never = key.never[name];
       if (leaf) {
         asked += 1;
-        if (same(givenValues.get(name), num(leaf.value))) right += 1;
-        else {
-          wrongValues.add(name);
-          wrong.push([leaf.step, name, "value", leaf.why]);
-        }
-      } else if (key.never[name]) {
-        wrongValues.add(name);
-        wrong.push([key.never[name].step, name, "never", key.never[name].why]);
-      } else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
+        if (said.get(name) === leaf.accept) right += 1;
+        else isWrong(wrongValues, leaf.step, name, "value", leaf.why);
+      } else if (never) isWrong(wrongValues, never.step, name, "never", never.why);
+      else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
       else if (!key.values[name]) notes.push(fill(W.not_inner, { name }));
     }
   }
   if (answers.windows) {
-    read(answers.windows, parseWindow, "window", givenWindows);
+    const given = read(answers.windows, parseWindow, "window");
+    for (const [name, w] of given) saidWindows.set(name, canonicalWindow(w));
     for (const [name, want] of Object.entries(key.windows)) {
-      if (onlyGiven && !givenWindows.has(name)) continue;
+      if (onlyGiven && !given.has(name)) continue;
       asked += 1;
-      if (!givenWindows.has(name)) {
-        unanswered.add(name);
-        continue;
-      }
-      if (samePair(givenWindows.get(name), pair(want.window))) right += 1;
-      else {
-        wrongWindows.add(name);
-        wrong.push([want.step, name, "window", want.why]);
-      }
+      if (!given.has(name)) unanswered.add(name);
+      else if (saidWindows.get(name) === want.accept) right += 1;
+      else isWrong(wrongWindows, want.step, name, "window", want.why);
     }
-    for (const name of givenWindows.keys()) if (!key.windows[name]) notes.push(fill(W.window_not_asked, { name }));
+    for (const name of given.keys()) if (!key.windows[name]) notes.push(fill(W.window_not_asked, { name }));
   }
-  const missed = /* @__PURE__ */ new Set(), extra = /* @__PURE__ */ new Set();
-  const cutGraded = answers.cut != null;
-  if (cutGraded) {
-    const labels = typeof answers.cut === "string" && exact(answers.cut) !== null ? [answers.cut] : parseLabels(answers.cut, R);
+  const missed = /* @__PURE__ */ new Set(), extra = /* @__PURE__ */ new Set(), chosen = /* @__PURE__ */ new Set();
+  if (answers.cut != null) {
+    const labels = typeof answers.cut === "string" && nodeName(answers.cut, key.names) !== null ? [answers.cut] : parseLabels(answers.cut, R);
     for (const raw of labels) {
       const name = nameOf2(raw);
       if (name !== null) chosen.add(name);
@@ -1058,65 +1048,58 @@ function grade(key, answers, how) {
       if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
-      else {
-        missed.add(name);
-        wrong.push([at.step, name, "missed", at.why]);
-      }
+      else isWrong(missed, at.step, name, "missed", at.why);
     }
-    for (const name of [...chosen].filter((n) => !key.cuts[n]).sort()) {
+    for (const name of sorted(chosen).filter((n) => !key.cuts[n])) {
       asked += 1;
-      extra.add(name);
-      const hit = key.entered.find((e) => e[1] === name);
-      const step = hit ? hit[0] + 1 : key.never[name] ? key.never[name].step : 0;
-      wrong.push([step, name, "extra", extraWhy(W, key, name)]);
+      isWrong(extra, key.extra[name].step, name, "extra", key.extra[name].why);
     }
   }
-  if (answers.tt) {
-    for (const [raw, answer] of Object.entries(answers.tt)) {
-      const name = nameOf2(raw);
-      if (name === null) continue;
-      const want = (key.tt || {})[name];
-      if (!want) {
-        notes.push(fill(W.no_table, { name }));
+  for (const [raw, answer] of Object.entries(answers.tt || {})) {
+    const name = nameOf2(raw);
+    if (name === null) continue;
+    const want = (key.tt || {})[name];
+    if (!want) {
+      notes.push(fill(W.no_table, { name }));
+      continue;
+    }
+    let returned = null;
+    if (!R.goes_on.includes(fold(strip(answer)))) {
+      try {
+        returned = canonical(parseValue(answer, R));
+      } catch (e) {
+        notes.push(fill(W.table_unread, { name, error: e.message }));
         continue;
       }
-      let said = null;
-      if (!R.goes_on.includes(fold(strip(answer)))) {
-        try {
-          said = parseValue(answer, R);
-        } catch (e) {
-          notes.push(fill(W.table_unread, { name, error: e.message }));
-          continue;
-        }
-      }
-      asked += 1;
-      if (said === null && want.value == null || said !== null && want.value != null && same(said, num(want.value))) right += 1;
-      else {
-        wrongValues.add(name);
-        wrong.push([want.step, name, "value", want.why]);
-      }
     }
+    asked += 1;
+    if (returned === want.accept) right += 1;
+    else isWrong(wrongValues, want.step, name, "value", want.why);
   }
   const wrongNext = /* @__PURE__ */ new Set();
-  if (answers.next) {
-    for (const [stepText, guess] of Object.entries(answers.next).sort((a, b) => Number(a[0]) - Number(b[0]))) {
-      const step = Number(stepText);
-      asked += 1;
-      const [at, want] = nextEntered(key, step);
-      const name = blank(guess) || exact(guess) === null && R.nothing.includes(fold(strip(guess))) ? null : nameOf2(guess);
-      if (name === want) right += 1;
-      else {
-        wrongNext.add(step);
-        const why = want ? fill(W.next_is, { name: want }) : W.search_ends;
-        wrong.push([at, want || strip(guess), "next", why]);
-      }
+  for (const [stepText, guess] of Object.entries(answers.next || {}).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+    const step = Number(stepText);
+    asked += 1;
+    const [at, want] = nextEntered(key, step);
+    const name = blank(guess) || nodeName(guess, key.names) === null && R.nothing.includes(fold(strip(guess))) ? null : nameOf2(guess);
+    if (name === want) right += 1;
+    else {
+      wrongNext.add(step);
+      wrong.push([at, want || strip(guess), "next", want ? fill(W.next_is, { name: want }) : W.search_ends]);
     }
   }
   wrong.sort((a, b) => a[0] - b[0]);
   const first = wrong.length ? wrong[0] : null;
-  const named = first === null ? null : mistakeOf(key, givenValues, givenWindows, cutGraded && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
+  const named = first === null ? null : mistakeOf(key, said, rightValues, saidWindows, answers.cut != null && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
   const correct = !wrong.length && !unanswered.size;
-  const sorted = (s) => [...s].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const counts = {
+    values_wrong: wrongValues.size,
+    windows_wrong: wrongWindows.size,
+    missed: missed.size,
+    extra: extra.size,
+    next_wrong: wrongNext.size,
+    unanswered: unanswered.size
+  };
   return {
     correct,
     missed_cuts: sorted(missed),
@@ -1128,7 +1111,7 @@ function grade(key, answers, how) {
     first_wrong: first ? first[1] : null,
     step: first ? first[0] : null,
     mistake: named,
-    sentence: sentence(W, key, correct, wrongValues, Object.keys(key.values).length, wrongWindows, missed, extra, wrongNext, unanswered, first, named),
+    sentence: sentence(W, key, correct, counts, first, named),
     score: [right, asked],
     notes
   };
@@ -1137,63 +1120,42 @@ function nextEntered(key, step) {
   for (const [at, name] of key.entered) if (at >= step) return [at + 1, name];
   return [key.n, null];
 }
-function extraWhy(W, key, name) {
-  if (key.searched[name] != null) return key.searched[name];
-  return fill(key.never[name] ? W.extra_never : W.extra_root, { name });
-}
-function boundNote(W, name, v, want) {
-  for (const [b, text] of want.bounds || []) if (same(v, num(b))) return text;
-  return fill(W.accepted, { name, value: fmt(v), between: want.between || "" }).trimEnd();
-}
-function mistakeOf(key, values, windows, chosen, whole) {
-  let best = null, chosenId = null;
-  for (const id of Object.keys(key.titles)) {
-    const answers = key.mistakes[id];
-    if (!answers) continue;
-    const wrongValues = new Set(answers.wrong_values), rightWindows = new Set(answers.right_windows);
-    const wrongCuts = new Set(answers.wrong_cuts);
+function mistakeOf(key, said, rightValues, saidWindows, chosen, whole) {
+  let best = 0, chosenId = null;
+  for (const [id, m] of Object.entries(key.mistakes)) {
+    const wrongValues = new Set(m.wrong_values), rightWindows = new Set(m.right_windows), wrongCuts = new Set(m.wrong_cuts);
     let predicted = 0, contradicted = 0;
-    for (const name of /* @__PURE__ */ new Set([...values.keys(), ...whole ? Object.keys(key.never) : []])) {
-      const want = key.values[name] || null;
-      const theirs = name in answers.values ? num(answers.values[name]) : null;
-      const given = values.has(name) ? values.get(name) : null;
-      const sRight = given !== null && want !== null && accepts(want, given) || given === null && want === null;
-      if (!sRight && given !== null && theirs !== null && same(given, theirs)) predicted += 1;
+    for (const name of /* @__PURE__ */ new Set([...said.keys(), ...whole ? Object.keys(key.never) : []])) {
+      const sRight = rightValues.has(name) || !said.has(name) && !key.values[name];
+      if (!sRight && said.has(name) && said.get(name) === m.gives[name]) predicted += 1;
       else if (wrongValues.has(name)) contradicted += 1;
     }
-    for (const [name, given] of windows) {
-      const right = key.windows[name] ? pair(key.windows[name].window) : null;
-      const theirs = name in answers.windows ? pair(answers.windows[name]) : null;
-      const sRight = right !== null && samePair(given, right);
-      if (!sRight && theirs !== null && samePair(given, theirs)) predicted += 1;
+    for (const [name, given] of saidWindows) {
+      const sRight = !!key.windows[name] && given === key.windows[name].accept;
+      if (!sRight && given === m.gives_windows[name]) predicted += 1;
       else if (!rightWindows.has(name)) contradicted += 1;
     }
     if (chosen !== null) {
-      for (const name of /* @__PURE__ */ new Set([...Object.keys(key.cuts), ...answers.cuts, ...chosen])) {
-        const rightC = !!key.cuts[name], theirsC = answers.cuts.includes(name), givenC = chosen.has(name);
+      for (const name of /* @__PURE__ */ new Set([...Object.keys(key.cuts), ...m.cuts, ...chosen])) {
+        const rightC = !!key.cuts[name], theirsC = m.cuts.includes(name), givenC = chosen.has(name);
         if (givenC !== rightC && givenC === theirsC) predicted += 1;
         else if (wrongCuts.has(name)) contradicted += 1;
       }
     }
-    if (predicted >= 2 && !contradicted && (best === null || predicted > best)) {
+    if (predicted >= 2 && !contradicted && predicted > best) {
       best = predicted;
       chosenId = id;
     }
   }
   return chosenId;
 }
-function sentence(W, key, correct, wrongValues, askedValues, wrongWindows, missed, extra, wrongNext, unanswered, first, named) {
+function sentence(W, key, correct, counts, first, named) {
   if (correct) return W.all_right;
-  const parts = [];
-  if (wrongValues.size) parts.push(fill(W.values_wrong, { n: wrongValues.size, asked: Math.max(askedValues, wrongValues.size) }));
-  for (const [kind, wrong] of [["windows_wrong", wrongWindows], ["missed", missed], ["extra", extra], ["next_wrong", wrongNext], ["unanswered", unanswered]]) {
-    if (wrong.size) parts.push(fill(W[kind], { n: wrong.size }));
-  }
-  let text = fill(W.not_yet, { parts: and(W, parts) });
+  const parts = W.parts.filter((p) => counts[p]).map((p) => fill(W[p], { n: counts[p], asked: Math.max(Object.keys(key.values).length, counts[p]) }));
+  let text = fill(W.not_yet, { parts: parts.length === 1 ? parts[0] : parts.slice(0, -1).join(W.comma) + W.and + parts[parts.length - 1] });
   if (first !== null) {
     const [step, name, kind, why] = first;
-    if (kind === "next") text += fill(W.first_next, { why: why[0].toLowerCase() + why.slice(1, -1), step });
-    else text += fill(W.first, { what: W.what[kind], name, step, why });
+    text += fill(kind === "next" ? W.first_next : W.first, { what: W.what[kind], name, step, why });
   }
   if (named !== null) text += fill(W.named, { title: key.titles[named][0], why: key.titles[named][1] });
   return text;
@@ -1357,17 +1319,13 @@ function stepQuestions(key, windows, ask, skip = []) {
   return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
 }
 function taskText(question, perspective, key, W) {
-  const minimax = perspective === "minimax" ? W.minimax : "";
-  const name = question.name;
-  if (question.kind === "value") return fill(W.value, { name, view: minimax });
-  if (question.kind === "window") return fill(W.window, { name, view: minimax || W.window_view });
-  if (question.kind === "leaf") return fill(W.leaf, { name, view: minimax || W.leaf_view });
-  if (question.kind === "tt") {
+  const name = question.name, kind = question.kind;
+  const parts = { name, view: W.view[perspective][kind] || "" };
+  if (kind === "tt") {
     const t = key.tt[name];
-    const [a, b] = t.window.map(num);
-    return fill(W.tt, { entry: t.entry, name, alpha: writeValue(a), beta: writeValue(b) });
+    Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });
   }
-  return fill(question.kind === "cut" ? W.cut : W.next, { name });
+  return fill(W.ask[kind], parts) + fill(W.how[kind], parts);
 }
 
 // negaviz/frontend/src/practice-submit.js

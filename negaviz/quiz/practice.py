@@ -15,7 +15,8 @@ Two modes (:data:`PRACTICE_MODES`):
   ``frontend/src/practice-steps.js`` says which questions, in what order.
 
 The page grades with :func:`negaviz.quiz.grading.answer_key`'s data, in the view shown
-(negamax or minimax); ``frontend/src/practice.js`` follows :meth:`Key.grade`.
+(negamax or minimax): ``frontend/src/practice.js`` looks answers up in it, as
+:meth:`~negaviz.quiz.key.Key.grade` does.
 
 >>> from negaviz import Tree, record
 >>> data = practice_data(record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta"), "tree")

@@ -4,7 +4,7 @@ Three kinds, all read from the trace (nothing is searched again):
 
 * ``value``: what does a node return?
 * ``window``: what (alpha, beta) does a node get from its parent?
-* ``pruned``: which of a node's children are never visited?
+* ``pruned``: which of a node's moves are never tried?
 
 Each question has the step at which to ask it (the number of events applied, as in
 ``Replay.state_at(step)``), before the answer shows, and the step at which the answer
@@ -24,7 +24,7 @@ fail-hard, the range is the edge alone, and the prompt says so.
 >>> qs = {(q.kind, trace.label(q.node)): q for q in questions(trace)}
 >>> q = qs["window", "F"]
 >>> q.prompt, q.answer
-('What window (α, β) does F get?', (5, inf))
+('F is entered next. With which window (α, β), for the side to move there?', (5, inf))
 >>> print(q.check("(-inf, -5)"))
 No: F gets (5, ∞) because C's window (−∞, −5) is negated and swapped.
 >>> qs["pruned", "C"].check("G, H").correct
@@ -44,7 +44,7 @@ from typing import Any, Literal, cast, get_args
 
 from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
-from negaviz.quiz.reading import fold, parse_labels, parse_value, parse_window
+from negaviz.quiz.reading import accepts, canonical, canonical_window, fold, parse_labels, parse_value, parse_window
 from negaviz.quiz.words import WORDS, fill
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
@@ -58,9 +58,12 @@ QuestionKind = Literal["value", "window", "pruned"]
 ``pruned``: which moves a cutoff skips."""
 
 KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
-Answer = float | tuple[float, float] | tuple[str, ...]
+Window = tuple[float, float]
+Answer = float | Window | tuple[str, ...]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 _W = WORDS["questions"]
+_ASK = WORDS["steps"]
+"""The questions as the notebook and the page both ask them."""
 
 
 # ------------------------------------------------------------------------- values
@@ -115,19 +118,15 @@ class Question:
         return ", ".join(cast("tuple[str, ...]", self.answer)) or "none"
 
     def check(self, answer: Any) -> Feedback:
-        """Judge ``answer`` (a number, a pair, a list of names, or text for any of them)."""
+        """Judge ``answer`` (a number, a pair, a list of names, or text for any of them), as
+        the grader does: numbers by their canonical forms (:mod:`negaviz.quiz.reading`)."""
         try:
             if self.kind == "value":
                 assert isinstance(self.answer, (int, float))
-                number = parse_value(answer)
-                correct = _same(number, self.answer)
-                if not correct and self.accepted is not None:
-                    lo, hi = self.accepted
-                    correct = lo <= number <= hi or _same(number, lo) or _same(number, hi)
+                ends = self.accepted or ()
+                correct = accepts(parse_value(answer), [canonical(x) for x in (self.answer, *ends)], self.accepted)
             elif self.kind == "window":
-                given = parse_window(answer)
-                lo, hi = cast("tuple[float, float]", self.answer)
-                correct = _same(given[0], lo) and _same(given[1], hi)
+                correct = canonical_window(parse_window(answer)) == canonical_window(cast("Window", self.answer))
             else:
                 names = parse_labels(answer)
                 want = {fold(a) for a in cast("tuple[str, ...]", self.answer)}
@@ -135,10 +134,6 @@ class Question:
         except ValueError as exc:
             return Feedback(False, fill(_W["unread"], error=exc), understood=False)
         return Feedback(correct, _W["yes" if correct else "no"] + self.explanation)
-
-
-def _same(a: float, b: float) -> bool:
-    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 # ------------------------------------------------------------------------- making them
@@ -266,7 +261,7 @@ class _Maker:
         if kind == "value":
             value = self.trace.nodes[nid].value
             assert value is not None
-            prompt = fill(_W["value_minimax"] if self.perspective == "minimax" else _W["value"], name=me)
+            prompt = self.ask("value", me)
             if self.fail_hard:
                 prompt += _W["fail_hard"]
             answer: Answer = self.sign(nid) * value
@@ -274,15 +269,19 @@ class _Maker:
             explanation = self.explain_value(nid)
         elif kind == "window":
             n = self.trace.nodes[nid]
-            prompt = fill(_W["window"], name=me)
+            prompt = self.ask("window", me)
             answer = self.window(nid, n.alpha, n.beta)
             explanation = self.explain_window(nid)
         else:
             n = self.trace.nodes[nid]
-            prompt = fill(_W["pruned"], name=me)
+            prompt = self.ask("cut", me) + _W["cut_hint"]
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)
+
+    def ask(self, kind: str, me: str) -> str:
+        """The question, in the sentence the page asks it in (words.json's ``steps.ask``)."""
+        return fill(_ASK["ask"][kind], name=me, view=_ASK["view"][self.perspective].get(kind, ""))
 
     def accepted(self, nid: int) -> tuple[float, float] | None:
         """The range of valid bounds a value question about ``nid`` accepts (see the module)."""

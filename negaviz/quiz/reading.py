@@ -19,6 +19,11 @@ The rule, as a student meets it:
 * **Names** match a node's name exactly, or else in NFKC form by Unicode case folding
   (Python's :meth:`str.casefold`): ``g`` and ``Ｇ`` match ``G``, ``straße`` matches ``STRASSE``.
 * Spaces around an answer are those :meth:`str.isspace` names (not a byte order mark).
+* **A number read is compared by its canonical form** (:func:`canonical`): a whole
+  number (or infinity) exactly, any other to the 4 significant digits values are shown
+  with, tagged ``~`` so that 3.00001 is never the whole 3.  The answer key carries the
+  canonical forms it accepts (and a range, where any bound between two is right):
+  judging an answer is looking it up (:func:`accepts`).
 
 >>> parse_value("５"), parse_value("−٣"), parse_value(" 1 000 ")
 (5.0, -3.0, 1000.0)
@@ -26,6 +31,8 @@ The rule, as a student meets it:
 (5.0, inf)
 >>> fold("STRASSE") == fold("straße")
 True
+>>> canonical(parse_value("−3")), canonical(3.14159), canonical(3.00001), canonical_window((5, math.inf))
+('−3', '~3.142', '~3', '(5, ∞)')
 """
 
 from __future__ import annotations
@@ -34,10 +41,12 @@ import math
 import numbers
 import re
 import unicodedata
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.quiz.words import WORDS, fill
+from negaviz.vocabulary import fmt
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|[+-]?(inf|infinity)", re.ASCII)
@@ -115,6 +124,67 @@ def parse_window(answer: Any) -> tuple[float, float]:
     if len(parts) != 2:
         raise InputError(fill(_W["not_window"], answer=repr(answer)))
     return parse_value(parts[0]), parse_value(parts[1])
+
+
+def canonical(v: float) -> str:
+    """A number as answers are compared (``frontend/src/reading.js`` has the same rule):
+    a whole number or an infinity as :func:`~negaviz.vocabulary.fmt` writes it, exactly;
+    any other at fmt's 4 significant digits, tagged ``~`` (never equal to a whole one)."""
+    text = fmt(v)
+    return text if isinstance(v, int) or math.isinf(v) or float(v).is_integer() else "~" + text
+
+
+def canonical_window(w: Sequence[float]) -> str:
+    """A window ``(alpha, beta)`` as answers are compared: its two canonical forms."""
+    return f"({canonical(w[0])}, {canonical(w[1])})"
+
+
+def accepts(v: float, exact: Collection[str], between: Sequence[Any] | None = None) -> bool:
+    """Whether the answer ``v`` is accepted by a question that accepts the canonical forms
+    ``exact``, and, where given, any number from ``between[0]`` to ``between[1]``.
+
+    >>> accepts(-4.0, ["−3"], (-5, -3)), accepts(-3.0, ["−3"]), accepts(-3.00001, ["−3"])
+    (True, True, False)
+    """
+    if canonical(v) in exact:
+        return True
+    return between is not None and _number(between[0]) <= v <= _number(between[1])
+
+
+def _number(x: Any) -> float:
+    """A number of the key's JSON (infinities as ``"inf"``, ``"-inf"``) or of Python."""
+    return math.inf if x == "inf" else -math.inf if x == "-inf" else float(x)
+
+
+def node_name(text: Any, names: Collection[str]) -> str | None:
+    """The node a typed name means, as ``names`` spells it: ``text`` itself (spaces around
+    it aside), or else the name it matches regardless of case and width (:func:`fold`; of
+    two such, the last in sorted order); None if it names none.
+
+    >>> node_name(" g ", ["G", "H"]), node_name("ｂ", ["A", "B", "b"]), node_name("X", ["B X"])
+    ('G', 'b', None)
+    """
+    typed = str(text).strip()
+    if typed in names:
+        return typed
+    folded = fold(typed)
+    hits = [n for n in names if fold(n) == folded]
+    return max(hits) if hits else None
+
+
+def unnamed(text: Any, names: Collection[str], repeated: Collection[str] = ()) -> str:
+    """What a student is told when ``text`` names no node: that the label is drawn more
+    than once (``repeated``: a shared node, unfolded), with each drawing's name; or that
+    there is no such node.
+
+    >>> unnamed("X", ["B X", "C X"], ["X"])
+    'X is drawn 2 times; name each by its path: B X, C X.'
+    """
+    typed = str(text).strip()
+    if typed in repeated:
+        drawn = sorted(n for n in names if n.split(" ")[-1] == typed)
+        return fill(_W["drawn_twice"], text=typed, n=len(drawn), drawn=", ".join(drawn))
+    return fill(_W["no_node"], text=repr(typed))
 
 
 def parse_labels(answer: Any) -> tuple[str, ...]:

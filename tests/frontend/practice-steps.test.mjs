@@ -32,6 +32,18 @@ for (const c of fixture.cases) {
   });
 }
 
+test("the page asks each question in the notebook's sentence (negaviz.quiz.questions), then says how to answer", () => {
+  let n = 0;
+  for (const c of fixture.cases) {
+    for (const [kind, name, view, prompt] of c.asked) {
+      const text = taskText({ kind, name }, view, c.key, W);
+      assert.ok(text.startsWith(prompt + " "), JSON.stringify([text, prompt]));
+      n += 1;
+    }
+  }
+  assert.ok(n > 50);
+});
+
 test("how a window is asked, in each view", () => {
   const q = { kind: "window", name: "B X" };
   assert.equal(taskText(q, "negamax", null, W), "B X is entered next. With which window (α, β), for the side to move there? Type it, such as (−∞, 5), then press Enter.");

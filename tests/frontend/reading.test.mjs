@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { fold, parseLabels, parseValue, parseWindow, pyRepr, strip } from "../../negaviz/frontend/src/reading.js";
+import { accepts, canonical, fold, nodeName, parseLabels, parseValue, parseWindow, pyRepr, strip, unnamed } from "../../negaviz/frontend/src/reading.js";
 
 const cases = JSON.parse(readFileSync(new URL("../quiz/reading.json", import.meta.url), "utf8"));
 const w = JSON.parse(readFileSync(new URL("../../negaviz/quiz/words.json", import.meta.url), "utf8")).reading;
@@ -20,12 +20,19 @@ const reading = (parse, text) => {
 };
 const want = (r) => (Array.isArray(r) ? r.map(num) : typeof r === "object" ? r : [num(r)]);
 
-test("the shared cases: values, windows, lists of names and names by case", () => {
+test("the shared cases: values, windows, lists of names, names by case, the node a name means, canonical forms and accepted answers", () => {
   assert.ok(cases.values.length > 40 && cases.windows.length > 10 && cases.labels.length > 10 && cases.names.length > 10);
   for (const [text, r] of cases.values) assert.deepEqual(reading(parseValue, text), want(r), "value " + JSON.stringify(text));
   for (const [text, r] of cases.windows) assert.deepEqual(reading(parseWindow, text), want(r), "window " + JSON.stringify(text));
   for (const [text, r] of cases.labels) assert.deepEqual(parseLabels(text, w), r, "labels " + JSON.stringify(text));
   for (const [a, b, same] of cases.names) assert.equal(fold(a) === fold(b), same, "names " + a + ", " + b);
+  assert.ok(cases.canonical.length > 10 && cases.accepts.length > 10);
+  for (const [text, form] of cases.canonical) assert.equal(canonical(parseValue(text, w)), form, "canonical " + JSON.stringify(text));
+  for (const [typed, names, repeated, name, told] of cases.nodes) {
+    assert.equal(nodeName(typed, names), name, "node " + JSON.stringify(typed));
+    if (name === null) assert.equal(unnamed(typed, names, repeated, w), told, "unnamed " + JSON.stringify(typed));
+  }
+  for (const [text, exact, between, ok] of cases.accepts) assert.equal(accepts(parseValue(text, w), exact, between), ok, "accepts " + JSON.stringify(text));
 });
 
 test("every character is read as Python reads it", () => {

@@ -2,7 +2,8 @@
 questions practice as the search goes pauses for, checked against the recorded searches:
 each window is asked just before the search's ENTER event of its node (read from the
 trace's events here, not from the key), only when the search has windows, after
-"which node is next?" on the same step, and before the step that shows its answer.
+"which node is next?" on the same step, and before the step that shows its answer; and each question the notebook asks
+(negaviz.quiz.questions) is asked by the page in the same sentence.
 The page asking them is tested in Chromium (tests/export/test_practice_browser.py)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 
 import negaviz
+import negaviz.quiz
 from negaviz.quiz.grading import answer_key
 from negaviz.quiz.words import WORDS
 from negaviz.search.events import EventKind
@@ -29,7 +31,21 @@ def case(name: str, trace: negaviz.Trace, windows: bool) -> dict[str, Any]:
     ids = key.ids
     entered = {ids[ev.node]: at for at, ev in enumerate(trace.events) if ev.kind == EventKind.ENTER and ev.node > 0}
     inner = {n: at for n, at in entered.items() if n in key.values}  # inner nodes below the root
-    return {"name": name, "key": json.loads(json.dumps(key.to_json())), "windows": windows, "entered_inner": inner}
+    return {"name": name, "key": json.loads(json.dumps(key.to_json())), "windows": windows, "entered_inner": inner,
+            "asked": asked(trace)}
+
+
+def asked(trace: negaviz.Trace) -> list[list[str]]:
+    """[kind as the page names it, node, view, the notebook's prompt without its notes] of
+    every question negaviz.quiz.questions asks, in both views: the page must ask each in
+    the same sentence."""
+    out = []
+    for view in ("negamax", "minimax"):
+        for q in negaviz.quiz.questions(trace, perspective=view):  # type: ignore[arg-type]
+            kind = "cut" if q.kind == "pruned" else q.kind
+            prompt = q.prompt.removesuffix(WORDS["questions"]["cut_hint"]).removesuffix(WORDS["questions"]["fail_hard"])
+            out.append([kind, trace.names.prose(q.node), view, prompt])
+    return out
 
 
 def cases() -> list[dict[str, Any]]:
@@ -44,5 +60,6 @@ def cases() -> list[dict[str, Any]]:
 def test_questions_as_the_search_goes(node_tests: Any) -> None:
     fixture = cases()
     assert all(c["entered_inner"] for c in fixture)
-    node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 1, fixture={"cases": fixture, "words": WORDS},
+    assert {a[0] for c in fixture for a in c["asked"]} == {"value", "window", "cut"}
+    node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 2, fixture={"cases": fixture, "words": WORDS},
                    env="NEGAVIZ_PRACTICE_STEPS")

@@ -1,17 +1,19 @@
-"""The grader (negaviz.quiz.grade) and the page's copy of it (frontend/src/practice.js).
+"""The grader (negaviz.quiz.grade) and the page's (frontend/src/practice.js), both judging by the key's tables.
 
 * Properties over random trees: the right answers always pass; each mistake's answers,
   where they are wrong, are named as that mistake (or as an earlier one that gives the
   same wrong answers); missed and extra cuts are both counted.
 * The page grades every answer of the fixtures exactly as Python does: node runs
-  ``tests/frontend/practice.test.mjs`` on Python's keys, answers and grades.
-"""
+  ``tests/frontend/practice.test.mjs`` on Python's keys, answers and grades; among them
+  keys changed on purpose (:func:`changed_keys`), so a page that judged by a rule of its
+  own, not by the key, would fail."""
 
 from __future__ import annotations
 
 import math
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -264,6 +266,7 @@ def fixture_cases() -> list[dict[str, Any]]:
               record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), record(Tree.parse(SHARED), algorithm="alphabeta")]
     traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", fail_hard=s % 3 == 0) for s in range(8)]
     traces.append(record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True))  # table hits, finished games
+    traces.append(record(Tree.parse("A(B(D:1 E:2) b(F:3 G:4))"), algorithm="alphabeta"))  # two names alike but for case
     traces.append(record(Tree.parse("A(none(D:1 E:2) and(F:3 G:4))"), algorithm="alphabeta"))  # nodes named as words
     out = []
     for trace in traces:
@@ -315,6 +318,8 @@ def fixture_cases() -> list[dict[str, Any]]:
                 sets.append(({"values": {"Ｂ": "－５", "ｃ": "-3", "it's": 1, "\ufeffA": 5}}, False))  # full width, a quote
                 sets.append(({"cut": "g AND h"}, False))
                 sets.append(({"cut": "Ｇ and ｈ", "next": {"3": "ｃ", "9": "NONE"}}, False))
+            if "b" in key.names:  # typed in another case or width: the last of the two, on both sides
+                sets += [({"values": {"ｂ": -2, "Ｂ": 2}}, True), ({"cut": "ｂ"}, False)]
             if trace is traces[-1]:
                 sets += [({"cut": "and"}, False), ({"next": {"5": "none", "10": "and", "16": "nothing"}}, False)]
             for name, t in key.tt.items():  # at a table hit: what the node returns, or "on"
@@ -334,7 +339,45 @@ def fixture_cases() -> list[dict[str, Any]]:
                 out.append(_case(key, answers, only, g))
     for key, answers, _, _ in slips_and_misconceptions():  # named (or not) alike by the page
         out.append(_case(key, answers, False, key.grade(**answers)))
+    for key, answers, _ in changed_keys():  # the page follows the key, whatever it says
+        out.append(_case(key, answers, False, key.grade(**answers)))
     return out
+
+
+def changed_keys() -> list[tuple[Key, dict[str, Any], str]]:
+    """(key, answers, what changed): the answer key of TEXTBOOK as it is, and changed on
+    purpose (B's accepted value, C's range of bounds, C's window, the table of one
+    mistake), with answers the change makes right or named.  The page, judging by the
+    key's JSON, must change its grade as Python does: a page that kept a rule of its own
+    (comparing with ``value``, its own range, its own mistake answers) would not."""
+    key = answer_key(record(Tree.parse(TEXTBOOK), algorithm="alphabeta"))
+    neg = key.mistakes["negation"]
+    b, c, w = key.values["B"], key.values["C"], key.windows["C"]
+    cases = [({"values": {"A": 5, "B": 5, "C": -3}, "cut": ["G", "H"]}, "B's accepted value",
+              replace(key, values={**key.values, "B": {**b, "accept": ["5"]}})),  # B's value is −5: accept 5 instead
+             ({"values": {"A": 5, "B": -5, "C": "-8"}, "cut": ["G", "H"]}, "C's range",
+              replace(key, values={**key.values, "C": {**c, "accepted": (-9, -3)}})),  # from −9 (not −5) to −3
+             ({"values": {"A": 5, "B": -5, "C": -3}, "windows": {"B": (-math.inf, math.inf), "C": "(-inf, inf)"},
+               "cut": ["G", "H"]}, "C's window", replace(key, windows={**key.windows, "C": {**w, "accept": "(−∞, ∞)"}})),
+             ({"values": {"A": 5, "B": 1, "C": 2}}, "negation's answers",
+              replace(key, mistakes={**key.mistakes, "negation": {**neg, "gives": {**neg["gives"], "B": "1", "C": "2"},
+                                                                  "wrong_values": {"B", "C"}}}))]
+    return [(k, answers, what) for answers, what, changed in cases for k in (key, changed)]
+
+
+def test_the_grade_follows_the_key() -> None:
+    """Each change of the key changes Python's grade (so the page, checked on the same
+    cases by test_the_page_grades_as_python_does, must follow the key too)."""
+    grades = [(what, k.grade(**answers)) for k, answers, what in changed_keys()]
+    for (what, before), (_, after) in zip(grades[::2], grades[1::2]):
+        assert before.sentence != after.sentence, what
+    by = dict(zip([w for w, _ in grades[::2]], zip([g for _, g in grades[::2]], [g for _, g in grades[1::2]])))
+    assert "B" in by["B's accepted value"][0].wrong_values and "B" not in by["B's accepted value"][1].wrong_values
+    assert "C" in by["C's range"][0].wrong_values and by["C's range"][1].correct
+    assert by["C's range"][1].notes == ("C: −8 is accepted. C's value is only a bound: any from −5 to −3 is right "
+                                        "(fail-hard gives −5, fail-soft −3).",)  # (the note is the key's, unchanged)
+    assert "C" in by["C's window"][0].wrong_windows and by["C's window"][1].correct
+    assert by["negation's answers"][0].mistake is None and by["negation's answers"][1].mistake == "negation"
 
 
 def _case(key: Key, answers: dict[str, Any], only: bool, g: Any) -> dict[str, Any]:

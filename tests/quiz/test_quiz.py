@@ -48,8 +48,8 @@ def test_textbook_answers_in_the_negamax_view(textbook: negaviz.Trace) -> None:
     assert ("window", "G") not in qs and ("value", "H") not in qs  # never visited, never asked
     assert ("pruned", "D") not in qs  # a leaf has no children to prune
     assert qs["value", "C"].prompt == "What does C return?"
-    assert qs["window", "F"].prompt == "What window (α, β) does F get?"
-    assert qs["pruned", "C"].prompt == "Which of C's children are never visited? (Answer 'none' if every child is visited.)"
+    assert qs["window", "F"].prompt == "F is entered next. With which window (α, β), for the side to move there?"
+    assert qs["pruned", "C"].prompt == "Which of C's moves are never tried? (Answer 'none' if every move is tried.)"
 
 
 def test_textbook_answers_in_the_minimax_view(textbook: negaviz.Trace) -> None:

@@ -68,7 +68,8 @@ export function stepQuestions(key, windows, ask, skip = []) {
 }
 
 /**
- * What the student is asked.
+ * What the student is asked: the question in the sentence the notebook asks it in
+ * (negaviz.quiz.questions), in the view's words, then how to answer it on the page.
  * @param {{kind: string, name?: string}} question
  * @param {string} perspective  the view shown
  * @param {object} key  the key of that view (a table hit's question tells its entry)
@@ -76,15 +77,11 @@ export function stepQuestions(key, windows, ask, skip = []) {
  * @returns {string}
  */
 export function taskText(question, perspective, key, W) {
-  const minimax = perspective === "minimax" ? W.minimax : "";
-  const name = question.name;
-  if (question.kind === "value") return fill(W.value, { name, view: minimax });
-  if (question.kind === "window") return fill(W.window, { name, view: minimax || W.window_view });
-  if (question.kind === "leaf") return fill(W.leaf, { name, view: minimax || W.leaf_view });
-  if (question.kind === "tt") {
+  const name = question.name, kind = question.kind;
+  const parts = { name, view: W.view[perspective][kind] || "" };
+  if (kind === "tt") {
     const t = key.tt[name];
-    const [a, b] = t.window.map(num);
-    return fill(W.tt, { entry: t.entry, name, alpha: writeValue(a), beta: writeValue(b) });
+    Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });
   }
-  return fill(question.kind === "cut" ? W.cut : W.next, { name });
+  return fill(W.ask[kind], parts) + fill(W.how[kind], parts);
 }

@@ -4,7 +4,10 @@
 // tests/frontend/reading.test.mjs compares the two on every character Unicode assigns.
 // `w` is the words' reading section (negaviz/quiz/words.json, in the practice data).
 
+import { makeFmt, num } from "./values.js";
 import { fill } from "./words.js";
+
+const fmt = makeFmt({});
 
 // Python's str.isspace characters (JavaScript's \s has U+FEFF and lacks U+001C-001F, U+0085).
 const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
@@ -93,4 +96,33 @@ export function parseLabels(answer, w) {
   const text = strip(answer);
   if (w.none.includes(fold(text))) return [];
   return text.split(LABEL_SPLIT).map(strip).filter((p) => p);
+}
+
+/** negaviz.quiz.reading.canonical: a number as answers are compared (whole ones and
+ * infinities exactly, others at the 4 digits values are shown with, tagged "~"). */
+export const canonical = (v) => (Number.isInteger(v) || !Number.isFinite(v) ? fmt(v) : "~" + fmt(v));
+
+/** negaviz.quiz.reading.canonical_window. */
+export const canonicalWindow = (w) => "(" + canonical(w[0]) + ", " + canonical(w[1]) + ")";
+
+/** negaviz.quiz.reading.accepts: `v`'s canonical form is in `exact`, or v lies in `between` (if given). */
+export const accepts = (v, exact, between = null) => exact.includes(canonical(v)) || (between != null && num(between[0]) <= v && v <= num(between[1]));
+
+/** negaviz.quiz.reading.node_name: the node a typed name means, as `names` (in Python's
+ * sorted order, as the key lists them) spells it; of two alike but for case, the last. */
+export function nodeName(raw, names) {
+  const text = strip(raw);
+  if (names.includes(text)) return text;
+  const folded = fold(text);
+  let hit = null;
+  for (const n of names) if (fold(n) === folded) hit = n;
+  return hit;
+}
+
+/** negaviz.quiz.reading.unnamed: what a student is told when `raw` names no node. */
+export function unnamed(raw, names, repeated, w) {
+  const text = strip(raw);
+  if (!repeated.includes(text)) return fill(w.no_node, { text: pyRepr(text) });
+  const drawn = names.filter((n) => n.split(" ").at(-1) === text).sort();
+  return fill(w.drawn_twice, { text, n: drawn.length, drawn: drawn.join(", ") });
 }
