@@ -57,7 +57,8 @@ from negaviz.layout.fold import Sizes, given_plan, snapshot
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.frontend.style import css, legend_html
-from negaviz.render.tree import NODE_ATTR, Builder, check_max_nodes
+from negaviz.render.builder import NODE_ATTR, Builder
+from negaviz.render.tree import check_max_nodes
 from negaviz.search.events import EventKind
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace

@@ -13,7 +13,7 @@ from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots
 from negaviz.render import labels
 from negaviz.render.looks import GREY, PAPER
 from negaviz.render.styles import GHOSTS, SUMMARIES, EdgeView, NodeView
-from negaviz.render.tree import Builder
+from negaviz.render.builder import Builder
 
 def layout_node_style(view: NodeView) -> dict[str, str]:
     """A drawn item's attributes in a scene view: its shape only, never its state.

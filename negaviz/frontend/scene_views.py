@@ -18,7 +18,7 @@ from negaviz.render import labels
 from negaviz.render.looks import GREY
 from negaviz.render.output import to_svg
 from negaviz.render.styles import GHOSTS, SUMMARIES
-from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder
+from negaviz.render.builder import EDGE_ATTR, NODE_ATTR, Builder
 from negaviz.analysis.steps import name
 
 if TYPE_CHECKING:
