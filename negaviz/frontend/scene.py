@@ -7,7 +7,7 @@ trace with no kernel and no further layout:
   Graphviz: see ``layout``), each holding at most ``max_nodes`` nodes (the folding of
   :mod:`negaviz.layout.fold`).  A trace that fits is one view; a bigger one gets a view
   around each part of the search, laid out when a step first needs it.  A view is drawn
-  from the tree's shape and the game's labels alone (:class:`_LayoutBuilder`): no value,
+  from the tree's shape and the game's labels alone (:mod:`negaviz.frontend.scene_layout`): no value,
   bound, cut, best line or pruned move is in it, since it is shown from its first step
   on.  Labels hold fixed-size cells for the texts that change (value, window, marks),
   which the front-end fills in at each step, so a node sits at the same place at every
@@ -17,6 +17,9 @@ trace with no kernel and no further layout:
 * **chunks** of steps: each step's sentence and pseudocode line in both perspectives, and
   the node the search is at;
 * the event kind of every step (for the jumps) and the style sheet and legend.
+
+The views are laid out by :mod:`negaviz.frontend.scene_views`; the records are written as
+:mod:`negaviz.frontend.scene_data` names their fields.
 
 :meth:`Scene.data` is plain JSON-able data.  The widgets send it over the widget comm;
 :func:`negaviz.frontend.page.page_html` writes it into a self-contained page.
@@ -35,35 +38,30 @@ trace with no kernel and no further layout:
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import re
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import JUMP_CODES, Stepper, first_player, sign, windowed
+from negaviz.analysis.steps import Stepper, first_player, sign, windowed
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
-from negaviz.layout.growth import ANCHOR, ANCHOR_ATTR, PINNED_GRAPH, Placer, Spans, label_size, pinned
-from negaviz.games.protocol import restore
+from negaviz.frontend.scene_data import CODES, SCHEMA, _jv, _record, js_string
+from negaviz.frontend.scene_views import add_view, grow_view
+from negaviz.layout.growth import Spans
 from negaviz.render import labels
-from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
-from negaviz.render.output import to_svg
-from negaviz.layout.slots import SLOT_MARKS, SLOT_VALUE, Slots, game_slots, given_slots
+from negaviz.layout.fold import Sizes, given_plan, snapshot
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.frontend.style import css, legend_html
-from negaviz.render.looks import GREY, PAPER
-from negaviz.render.styles import GHOSTS, SUMMARIES, EdgeView, NodeKind, NodeView
-from negaviz.render.tree import EDGE_ATTR, NODE_ATTR, Builder, check_max_nodes
+from negaviz.render.builder import NODE_ATTR, Builder
+from negaviz.render.tree import check_max_nodes
 from negaviz.search.events import EventKind
-from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code, timeline_of
+from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, STACK_COLUMNS_PLAIN, Perspective, check_flag, check_int, check_perspective, check_text, fmt, printable, view_caption, window_key
+from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, STACK_COLUMNS_PLAIN, Perspective, check_flag, check_int, check_text, fmt, printable
 
 __all__ = ["Scene"]
 
@@ -77,160 +75,9 @@ Layout = Literal["auto", "dot", "browser"]
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 
 
-ItemCode = Literal["n", "f", "g", "p"]
-"""A drawn item's kind as the front-end reads it (``items[i][1]``, one letter): ``n`` a
-searched node, ``f`` a folded subtree, ``g`` a group of sibling subtrees, ``p`` a ghost
-(a move pruned, or not tried yet)."""
-
-CODES: dict[str, Any] = {
-    "enter": Code.ENTER, "leaf": LEAF_CODES, "cutoff": Code.CUTOFF, "tt_hit": Code.TT_HIT,
-    "jumps": {k: "".join(sorted(v)) for k, v in JUMP_CODES.items() if k != "end"},
-    "changes": {"best": BEST, "alpha": LOWER_ALPHA, "beta": LOWER_BETA},
-}
-"""The event codes of :attr:`Timeline.kinds` the front-end counts and jumps by, and the
-kinds of a life's changes (named here once, from :mod:`negaviz.trace.timeline` and
-:data:`negaviz.analysis.steps.JUMP_CODES`)."""
-
 TEXT_SIZE = float(NODE_ATTR["fontsize"])
 """Graphviz points of a node's label text: the front-end opens a view fitted only when
 its labels then read."""
-
-SCHEMA: dict[str, tuple[str, ...]] = {
-    "item": (
-        "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "ranges", "again",
-        "appear", "settle",
-    ),
-    "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
-    "change": ("step", "kind", "value", "alpha", "child"),
-}
-"""The fields of the records a scene sends as arrays, in order; the front-end decodes
-them by these names (``decode`` in ``src/scene-data.js``), so a field is added in one place.
-
-* ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
-  :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``
-  (for a ghost, the nearest entered node above it); ``up`` the title of the item drawn
-  above it (its edge's tail; empty for the root); ``depth`` its depth in the tree;
-  ``pruned`` the step a cutoff skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
-  ``only`` 1 if only this search of a comparison visits it (for a ghost: if this search
-  cuts off a node the other one visits, as an edit's new cutoffs); ``given`` a textbook leaf's
-  value as the tree gives it (for the side to move there), or None; ``name`` how the
-  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
-  ``again`` the later entries of a node of a given tree the search enters more than once
-  (a PVS re-search), shown from the step each is entered; ``appear`` the first step it
-  is drawn at (a growing search's nodes appear as they are entered; 0: from the start).
-* ``life``, one node's story (:class:`~negaviz.trace.timeline.NodeLife`), with its
-  sentence ``name`` and the ``move`` that leads to it.
-* ``change``, one :class:`~negaviz.trace.timeline.Change`.
-"""
-
-
-def _record(record: str, **fields: Any) -> list[Any]:
-    """A record of :data:`SCHEMA` as the array the front-end decodes."""
-    names = SCHEMA[record]
-    if set(fields) != set(names):
-        raise AssertionError(f"a {record} record has the fields {names}, not {tuple(fields)}")
-    return [fields[n] for n in names]
-
-
-_KINDS: dict[NodeKind, ItemCode] = {"node": "n", "folded": "f", "group": "g", "pruned": "p", "unvisited": "p"}
-
-
-def _jv(x: Any) -> Any:
-    """A number for JSON: infinities as strings (JSON has none), ints as ints."""
-    if x is None:
-        return None
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "inf" if x > 0 else "-inf"
-        if x.is_integer():
-            return int(x)
-    return x
-
-
-def layout_node_style(view: NodeView) -> dict[str, str]:
-    """A drawn item's attributes in a scene view: its shape only, never its state.
-
-    Every searched node and every single untried move is the same box with a second
-    border (the front-end shows the border on the current node: drawn always, so a node
-    keeps its size), so nothing in the layout tells a node the search will visit from
-    one it will prune.  Colours, widths and dashes are painted per step (:func:`css`).
-    """
-    if view.kind in SUMMARIES:
-        return {"shape": "folder", "style": "filled", "fillcolor": PAPER, "color": GREY, "penwidth": "1"}
-    return {"shape": "box", "style": "filled", "fillcolor": PAPER, "color": GREY, "penwidth": "1", "peripheries": "2"}
-
-
-def layout_edge_style(view: EdgeView) -> dict[str, str]:
-    """Every edge alike in the layout: the best line, pruned moves and the rest are
-    painted per step."""
-    return {"color": GREY}
-
-
-class _LayoutBuilder(Builder):
-    """Draws a view from the tree's shape and the game's labels alone.
-
-    The plain drawing (:func:`negaviz.render.draw`) writes each node's state into its
-    label and style; a scene view must not, since it is shown at every step.  Values,
-    windows and marks go into fixed cells the front-end fills in; an untried move is
-    drawn as the node it would be (its board, or its name in a textbook tree), a group
-    of them as "+n moves"; a folded subtree's size is painted per step too.
-    """
-
-    def label(self, view: NodeView, item: Any) -> str:
-        slots = self.slots
-        assert slots is not None
-        if view.kind in SUMMARIES or (view.kind in GHOSTS and view.count > 1):
-            return _count_label(view, slots)
-        if view.kind in GHOSTS:  # one untried move: drawn as the node it leads to
-            return self._node_label(view, item, self.ghost_position(item), item.moves[0])
-        if self.game is None:
-            return labels.text_label(view, f"node {view.node}", windows=True, slots=slots)
-        last = self.move(view.node) if view.node > 0 else None
-        return self._node_label(view, item, self.position(view.node), last)
-
-    def _node_label(self, view: NodeView, item: Any, pos: Any, last: Any) -> str:
-        slots = self.slots
-        if self.family == "textbook":
-            return labels.textbook_label(view, self.item_label(item), windows=True, slots=slots)
-        if self.family == "board":
-            return labels.board_label(
-                view, labels.board_rows(self.game, pos), last if isinstance(last, int) else None, windows=True,
-                slots=slots,
-            )
-        return labels.text_label(view, self.item_label(item), windows=True, slots=slots)
-
-    def tooltip(self, view: NodeView) -> str:
-        """Hover text: the node as the stepper's sentences name it."""
-        return ""
-
-
-def _count_label(view: NodeView, slots: Slots) -> str:
-    """A folded subtree ("+n nodes", n painted per step: the nodes entered so far, then
-    its value) or a group of untried moves ("+n moves", then painted "pruned" once a
-    cutoff skips them)."""
-    if view.kind in SUMMARIES:
-        head = labels.slot_row(SLOT_MARKS, len(f"+{view.count:,} nodes"), 10)
-        return labels.table([head, labels.slot_row(SLOT_VALUE, slots.value + 8, 9)])
-    head = labels.row(f"+{view.count:,} moves", 10)
-    return labels.table([head, labels.slot_row(SLOT_VALUE, len("not tried yet"), 9)])
-
-
-# ------------------------------------------------------------------------------ SVG
-_PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
-_COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
-_XMLNS = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
-_ID = re.compile(r'\sid="[^"]*"')
-
-
-def inline_svg(svg: str) -> str:
-    """An SVG made fit to sit inside HTML: no XML prolog, DOCTYPE or comments, and no
-    namespace declarations, so the text names no URL at all."""
-    svg = _PROLOG.sub("", svg, count=1)
-    svg = _COMMENT.sub("", svg)
-    head, sep, rest = svg.partition(">")
-    # ids are per document: two drawings on one page would share them
-    return _XMLNS.sub("", head) + sep + _ID.sub("", rest.rstrip()) + "\n"
-
 
 # ------------------------------------------------------------------------------ the scene
 class Scene:
@@ -320,9 +167,9 @@ class Scene:
                 raise InputError(f"practice needs the tree drawn whole, and this one has more than max_nodes={max_nodes} "
                                  "nodes: raise max_nodes, or practise on a smaller tree")
             if given:
-                self._add_view(p, ())  # the given tree, whole
+                add_view(self, p, ())  # the given tree, whole
             else:
-                self._grow_view(p, first)  # the start of the search, growing
+                grow_view(self, p, first)  # the start of the search, growing
 
     # --- views -----------------------------------------------------------------------
     def covers(self, step: int) -> int | None:
@@ -348,7 +195,7 @@ class Scene:
             return found
         p = self.pass_of(step)
         if p in self._spans:  # the view of the span of steps that holds it
-            return self._grow_view(p, self._spans[p].start_of(step), note_new=True)
+            return grow_view(self, p, self._spans[p].start_of(step), note_new=True)
         first, root, part = self.passes[p]
         local = self.timeline.current[step] - root
         nodes = part.nodes
@@ -363,7 +210,7 @@ class Scene:
         # room until it draws the current node (the step would have no view otherwise).
         budget = self.max_nodes
         while True:
-            index = self._add_view(p, keep, note_new=step, budget=budget)
+            index = add_view(self, p, keep, note_new=step, budget=budget)
             if self.timeline.current[step] in self.views[index]["_nodes"] or budget > 4 * len(nodes) + 16:
                 return index
             self.views.pop()
@@ -382,170 +229,6 @@ class Scene:
             if on_step is not None:
                 on_step()
 
-    def _grow_view(self, p: int, start: int, note_new: bool = False) -> int:
-        """Lay out the view of pass ``p`` that starts at step ``start``: the call stack then,
-        and the nodes the search enters from then on, placed as it enters them
-        (:mod:`negaviz.layout.growth`), until ``max_nodes`` are drawn; the view shows
-        the steps from ``start`` until the next node would not fit."""
-        first, root, part = self.passes[p]
-        tl = self.timeline
-        if (p, start) in self._grown_views:
-            return self._grown_views[(p, start)]  # laid out already
-        spans = self._spans[p]
-        stack, members, stop = spans.stack(start), spans.members(start), spans.stop(start)
-        snap = snapshot(part, len(part))
-        builder = _LayoutBuilder(part, snap, perspective="negamax", windows=True, dag=False)
-        builder.slots = game_slots(part.game)
-        import graphviz  # type: ignore[import-untyped]  # (negaviz.render has said in one line if it is missing)
-
-        dot = graphviz.Digraph(name="negaviz", graph_attr=dict(PINNED_GRAPH), node_attr=dict(NODE_ATTR), edge_attr=dict(EDGE_ATTR))
-        placer = Placer()
-        items: list[list[Any]] = []
-        lives: dict[str, list[Any]] = {}
-        member_set = set(members)
-        settles: dict[int, list[float]] = {}
-        waiting: list[tuple[int, int]] = []  # (exit step, node) of the members placed, not settled yet
-
-        def settle_until(step: int) -> None:
-            """Centre the members that return before ``step`` over their children, in the
-            order they return (layout.growth.Placer.settle): shown from the step after."""
-            waiting.sort()
-            while waiting and waiting[0][0] < step:
-                exit_step, done = waiting.pop(0)
-                dx = placer.settle(done)
-                if dx:
-                    settles[done] = [exit_step + 1, dx]
-
-        try:
-            for n in members:
-                local = n - root
-                life = tl.lives[n]
-                settle_until(life.enter)
-                item = Item(f"n{n}", "node", local, life.parent - root if life.parent >= 0 else -1)
-                shown = builder.node_view(item)
-                label = builder.label(shown, item)
-                w, h = label_size(label)
-                x, y = placer.place(n, life.parent, life.depth, (w, h))
-                attrs = {"label": label, **pinned((x, y, w, h))}
-                attrs.update(layout_node_style(shown))
-                dot.node(f"n{n}", _attributes=attrs)
-                up = f"n{life.parent}" if life.parent in member_set else ""
-                if up:
-                    dot.edge(up, f"n{n}", _attributes={"color": GREY})
-                items.append(_record(
-                    "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
-                    prefix=self._prefix(builder, item), only=int(n in self.only), given=None,
-                    name=self.trace.names.short(n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
-                    settle=[],
-                ))
-                lives[str(n)] = self._life(n)
-                if life.exit >= 0:
-                    waiting.append((life.exit, n))
-            settle_until(stop - 1 if stop >= 0 else len(self.trace))
-        finally:
-            restore(part.game)
-        settle_at = SCHEMA["item"].index("settle")
-        for row in items:
-            row[settle_at] = settles.get(row[SCHEMA["item"].index("node")], [])
-        dot.node(ANCHOR, _attributes=ANCHOR_ATTR)  # (what keeps each node's coordinates the same at every step)
-        drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
-        note = (
-            f"The search as it grows: each node is placed when it is entered, and centred over its children once it returns "
-            f"(this view: from step {start:,}, at most {self.max_nodes} nodes)."
-        )
-        view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "span": [start, stop],
-                "_nodes": member_set, "_placer": placer}  # (its places as at the view's last step)
-        if note_new:
-            view["note_new"] = f"A new view from step {start:,}: the path to the current node, and what the search enters from here."
-        self.views.append(view)
-        self._drawn[p] |= member_set
-        self._grown_views[(p, start)] = len(self.views) - 1
-        return len(self.views) - 1
-
-    def _add_view(self, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:
-        budget = self.max_nodes if budget is None else budget
-        first, root, part = self.passes[p]
-        trace = part
-        # Which nodes a view draws follows from the tree's shape and the part of the search
-        # it serves, never from the search's final best line (a view is shown from its
-        # first step on): the plan keeps no principal variation.
-        snap = dataclasses.replace(snapshot(trace, len(trace)), pv=())
-        textbook = labels.family(trace.game) == "textbook"
-        # A textbook tree is the exercise's data: drawn whole, in its own order, when it fits.
-        whole = given_plan(trace, snap, budget) if textbook else None
-        layout = whole or plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
-        builder = _LayoutBuilder(trace, snap, perspective="negamax", windows=True, dag=False)
-        builder.follows_entries = False  # the front-end picks each step's entry (entryAt)
-        try:
-            given = {it.name: self._given(builder, it) for it in layout.items} if textbook else {}
-            # sized from the given data alone (a textbook tree's leaves, or the game's best
-            # score), never from values the search shows later
-            builder.slots = given_slots(given.values()) if textbook else game_slots(trace.game)
-            dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
-            prefixes = {it.name: self._prefix(builder, it) for it in layout.items}
-            names = {it.name: self._item_name(builder, it, root) for it in layout.items}
-        finally:
-            restore(trace.game)
-        dot.attr("graph", label="")
-        # Laid out here by dot, or in the reader's browser by the bundled Graphviz: the
-        # front-end marks the drawing's shapes and cells itself, whichever Graphviz drew it.
-        drawing = {"svg": inline_svg(to_svg(dot))} if self.layout == "dot" else {"dot": dot.source}
-        tl = self.timeline
-        sizes = Sizes(trace.nodes, len(trace.nodes))
-        items: list[list[Any]] = []
-        drawn: set[int] = set()
-        lives: dict[str, list[Any]] = {}
-        for it in layout.items:
-            kind = _KINDS[it.kind]
-            nid = it.node + root if it.node >= 0 else -1
-            parent = it.parent + root if it.parent >= 0 else -1
-            depth = tl.lives[nid].depth if nid >= 0 else tl.lives[parent].depth + it.depth_below
-            pruned = tl.lives[parent].cut if parent >= 0 and kind == "p" and it.kind == "pruned" else -1
-            if kind == "p" and it.kind == "pruned" and pruned < 0 and parent >= 0:
-                pruned = tl.lives[parent].exit  # pruned by the game's bounds or a win at once
-            ranges: list[list[int]] = []
-            if kind == "f":
-                ranges = [[nid, sizes.end(it.node) + root]]
-            elif kind == "g":  # the parent's children not drawn on their own
-                shown = {x.node for x in layout.items if x.parent == it.parent}
-                ranges = [[c + root, sizes.end(c) + root] for c in trace.nodes[it.parent].children if c not in shown]
-            items.append(_record(
-                "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
-                depth=depth, pruned=pruned,
-                prefix=prefixes[it.name], given=_jv(given.get(it.name)),
-                only=int(nid in self.only if kind != "p" else names[it.name] in self.cut_names),
-                name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0, settle=[],
-            ))
-            for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
-                lives[str(n)] = self._life(n)
-                if kind == "n":
-                    drawn.add(n)
-        for n in list(drawn):  # ancestors (the stack) are always drawn, but make sure
-            while n >= 0 and str(n) not in lives:
-                lives[str(n)] = self._life(n)
-                n = tl.lives[n].parent
-        note = ""
-        if layout.hidden:
-            note = (
-                f"Folded {layout.hidden:,} of {len(trace.nodes):,} nodes into {layout.summaries} summary "
-                f"node{'s' if layout.summaries != 1 else ''} (max_nodes={budget})."
-            )
-        view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "_nodes": drawn}
-        if note_new is not None:
-            view["note_new"] = f"Laid out a new view of the tree for step {note_new:,} (the search left the last one). {note}"
-        self.views.append(view)
-        self._drawn[p] |= drawn
-        return len(self.views) - 1
-
-    def _given(self, builder: Builder, item: Any) -> float | None:
-        """A textbook leaf's value as the tree gives it (for the side to move there): the
-        exercise's data, shown from step 0 as given, not as a result."""
-        if item.kind in SUMMARIES or item.covers > 1 and item.node < 0:
-            return None
-        game = builder.game
-        pos = builder.position(item.node) if item.node >= 0 else builder.ghost_position(item)
-        return game.score(pos) if game.is_terminal(pos) else None
-
     def _item_name(self, builder: Builder, item: Any, root: int) -> str:
         """How the sentences name a drawn item (screen readers read it)."""
         if item.node >= 0:
@@ -560,15 +243,6 @@ class Scene:
             return builder.item_label(item)
         move = printable(builder.move_text(item.parent, item.moves[0]))
         return move if parent == "the root" else f"{parent} {move}"
-
-    def _prefix(self, builder: Builder, item: Any) -> str:
-        """Text the front-end writes before a value: the ▲/▼ marker on boards and text labels."""
-        single_ghost = item.kind in GHOSTS and len(item.moves) == 1
-        if (item.kind != "node" and not single_ghost) or builder.family == "textbook":
-            return ""
-        view = builder.node_view(item)
-        mark = labels.marker(view.player)
-        return f"{mark} " if mark else ""
 
     def _life(self, nid: int) -> list[Any]:
         life = self.timeline.lives[nid]
@@ -676,29 +350,3 @@ class Scene:
         """View ``index`` as JSON-able data."""
         return {k: v for k, v in self.views[index].items() if not k.startswith("_")}
 
-
-def js_string(x: float) -> str:
-    """What JavaScript's ``String(x)`` gives for the finite float ``x``: the shortest
-    digits that read back as ``x`` (as ``repr``), laid out by ECMAScript's rules
-    (exponent from 1e21 up and below 1e-6).  The front-end looks values up by it.
-
-    >>> [js_string(x) for x in (0.5, -2.25, 1e-05, 1.5e-07, 1e21, 123456.75, 1e16)]
-    ['0.5', '-2.25', '0.00001', '1.5e-7', '1e+21', '123456.75', '10000000000000000']
-    """
-    if x == 0:
-        return "0"
-    sign, digits, exponent = Decimal(repr(x)).as_tuple()
-    text = "".join(map(str, digits)).rstrip("0")
-    assert isinstance(exponent, int)
-    k = len(text)
-    n = exponent + len(digits)  # the value is 0.<text> times 10**n
-    if k <= n <= 21:
-        out = text + "0" * (n - k)
-    elif 0 < n <= 21:
-        out = text[:n] + "." + text[n:]
-    elif -6 < n <= 0:
-        out = "0." + "0" * -n + text
-    else:
-        e = n - 1
-        out = text[0] + ("." + text[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
-    return ("-" if sign else "") + out

@@ -323,6 +323,84 @@ async function renderDrawing({ model, el }) {
   };
 }
 
+// negaviz/frontend/src/controls.js
+var JUMPS = [
+  ["cutoff", "next cutoff"],
+  ["return", "next return"],
+  ["tt", "next TT hit"]
+];
+function makeControls({ scenes, total, state, ui, go, togglePlay, setPresenter, setPerspective, setWindows }) {
+  const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", "aria-label": "play", text: "▶ play" });
+  const slider = h("input", { type: "range", min: "0", max: String(total), step: "1", value: String(state.step), class: "nv-slider", "aria-label": "step" });
+  const stepLabel = h("span", { class: "nv-steplabel" });
+  const prev = h("button", { type: "button", title: "back one event (←)", "aria-label": "back one step", text: "◀" });
+  const next = h("button", { type: "button", title: "forward one event (→)", "aria-label": "forward one step", text: "▶" });
+  const jumpButtons = JUMPS.map(([kind, text]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => {
+    const k = jumpTarget(kind);
+    go(k < 0 ? total : k);
+  } }));
+  const home = h("button", { type: "button", title: "the start (Home)", "aria-label": "go to the start", text: "start", onclick: () => go(0) });
+  const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
+  const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
+  const persp = h(
+    "select",
+    { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
+    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p }))
+  );
+  const windows = h("input", { type: "checkbox", class: "nv-windows" });
+  const windowsLabel = h("label", {}, windows, " windows");
+  prev.addEventListener("click", () => go(state.step - 1));
+  next.addEventListener("click", () => go(state.step + 1));
+  playButton.addEventListener("click", () => togglePlay());
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  persp.addEventListener("change", () => setPerspective(persp.value));
+  windows.addEventListener("change", () => setWindows(windows.checked));
+  const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
+  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), windowsLabel, presenter);
+  function jumpTarget(kind) {
+    const found = scenes.map((d) => state.step < d.n ? d.nextStep(state.step, d.s.codes.jumps[kind]) : -1).filter((k) => k >= 0);
+    return found.length ? Math.min(...found) : -1;
+  }
+  function show(panes, practising, hide2) {
+    slider.value = String(state.step);
+    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + (hide2.total ? "" : " of " + total.toLocaleString("en-US"));
+    slider.setAttribute("aria-valuetext", stepLabel.textContent);
+    persp.value = state.perspective;
+    windows.checked = state.windows;
+    windowsLabel.hidden = !panes.some((p) => p.d.s.windowed !== false);
+    prev.disabled = state.step <= 0;
+    next.disabled = state.step >= total;
+    end.disabled = state.step >= total;
+    home.disabled = state.step <= 0;
+    JUMPS.forEach(([kind], i) => {
+      jumpButtons[i].disabled = practising ? state.step >= total : jumpTarget(kind) < 0;
+    });
+  }
+  return { bars: [bar, bar2], slider, playButton, presenter, jumpTarget, show };
+}
+function makePlayer({ state, total, interval, button, go }) {
+  function togglePlay() {
+    if (state.timer) {
+      clearInterval(state.timer);
+      state.timer = null;
+      button.textContent = "▶ play";
+      button.setAttribute("aria-label", "play");
+      return;
+    }
+    if (state.step >= total) go(0);
+    button.textContent = "❚❚ pause";
+    button.setAttribute("aria-label", "pause");
+    state.timer = setInterval(() => {
+      if (state.step >= total) {
+        togglePlay();
+        return;
+      }
+      go(state.step + 1);
+    }, interval || 600);
+  }
+  return togglePlay;
+}
+
 // negaviz/frontend/src/keys.js
 var KEYS = "Keys (click the stepper first): ← → one step · Home / End the start / the end · space play / pause · P presenter size · F fit the tree · + − zoom. Click a node the search has entered: go to where it is entered (shift-click: where it returns). Drag pans; Ctrl+wheel zooms.";
 function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter }) {
@@ -539,14 +617,14 @@ function stackRows(d, step, perspective, veil = null) {
     return [life.name, String(life.depth), ...window2, hidden ? "?" : st.value === null ? "–" : fmt3(sg * st.value), trying];
   });
 }
-function showPanels(pane, step, perspective, hide = {}) {
+function showPanels(pane, step, perspective, hide2 = {}) {
   const d = pane.d;
   const c = d.chunk(step);
   const p = d.s.perspectives.indexOf(perspective);
   const at = step - d.chunkOf(step) * d.s.chunk;
-  pane.sentence.textContent = !c ? "…" : hide.sentence ? HIDDEN_SENTENCE : c.sentences[p][at];
+  pane.sentence.textContent = !c ? "…" : hide2.sentence ? HIDDEN_SENTENCE : c.sentences[p][at];
   if (pane.titleEl) pane.titleEl.textContent = d.titleAt(step);
-  const stack = stackRows(d, step, perspective, hide.veil || null);
+  const stack = stackRows(d, step, perspective, hide2.veil || null);
   const columns = d.s.stack_columns;
   const rows = [h("tr", {}, ...columns.map((t) => h("th", { text: t })))];
   stack.forEach((cells, i) => {
@@ -555,7 +633,7 @@ function showPanels(pane, step, perspective, hide = {}) {
   if (!stack.length) rows.push(h("tr", {}, h("td", { colspan: String(columns.length), class: "nv-empty", text: "(empty: no call running)" })));
   pane.stackTable.replaceChildren(h("caption", { text: "call stack" }), ...rows);
   const counts = d.counters(step);
-  const items = [["step", step.toLocaleString("en-US") + (hide.total ? "" : " of " + d.n.toLocaleString("en-US"))]];
+  const items = [["step", step.toLocaleString("en-US") + (hide2.total ? "" : " of " + d.n.toLocaleString("en-US"))]];
   if (counts) items.push(["nodes", counts.nodes], ["leaves", counts.leaves], ["cutoffs", counts.cutoffs], ["TT hits", counts.hits]);
   pane.countersTable.replaceChildren(...items.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { "data-counter": k, text: typeof v === "number" ? v.toLocaleString("en-US") : v }))));
   const listing = d.s.listings[perspective];
@@ -855,10 +933,49 @@ var Pane = class {
   save() {
     if (this.svg) saveSvg(this.svg, this.full, this.shownStep || 0);
   }
-  panels(step, perspective, hide = {}) {
-    showPanels(this, step, perspective, hide);
+  panels(step, perspective, hide2 = {}) {
+    showPanels(this, step, perspective, hide2);
   }
 };
+
+// negaviz/frontend/src/parts.js
+function makeParts(model, scenes) {
+  const asked = /* @__PURE__ */ new Set();
+  function need(i, what) {
+    const key = i + ":" + JSON.stringify(what);
+    if (asked.has(key)) return;
+    asked.add(key);
+    model.send({ type: "need", scene: i, ...what });
+  }
+  function ask2(i, what) {
+    const got = model.part ? model.part({ type: "need", scene: i, ...what }) : null;
+    if (got) {
+      take(got);
+      return true;
+    }
+    need(i, what);
+    return false;
+  }
+  function take(msg) {
+    nullify(msg);
+    const d = msg && scenes[msg.scene];
+    if (!d) return false;
+    if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
+    else if (msg.type === "drawing") {
+      const v = d.views[msg.view];
+      if (v && !hasDrawing(v)) {
+        if (msg.svg != null) v.svg = msg.svg;
+        else v.dot = msg.dot;
+        d.drawings = (d.drawings || 0) + 1;
+      }
+    } else if (msg.type === "view") {
+      msg.view.sayOnce = msg.view.note_new || "";
+      d.addView(msg.view);
+    }
+    return true;
+  }
+  return { need, ask: ask2, take };
+}
 
 // negaviz/frontend/src/words.js
 function fill(template, parts = {}) {
@@ -1161,6 +1278,208 @@ function sentence(W, key, correct, counts, first, named) {
   return text;
 }
 
+// negaviz/frontend/src/practice-steps.js
+var VEILS = {
+  value: { node: true, sentence: true },
+  next: { node: false, sentence: false },
+  window: { node: false, sentence: false },
+  cut: { node: false, sentence: false },
+  leaf: { node: false, sentence: false },
+  tt: { node: false, sentence: false }
+};
+var writeValue = makeFmt({});
+var RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
+function stepQuestions(key, windows, ask2, skip = []) {
+  const on = (kind) => !ask2 || ask2.includes(kind);
+  const left = new Set(skip || []);
+  const questions = [];
+  if (on("value")) {
+    for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
+  }
+  if (on("leaf")) for (const [name, v] of Object.entries(key.leaf_values || {})) questions.push({ id: "l:" + name, q: v.ask, kind: "leaf", name });
+  if (on("tt")) for (const [name, v] of Object.entries(key.tt || {})) questions.push({ id: "t:" + name, q: v.step - 1, kind: "tt", name });
+  if (on("next")) for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
+  if (windows && on("window")) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
+  if (on("cut")) for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
+  return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
+}
+function taskText(question, perspective, key, W) {
+  const name = question.name, kind = question.kind;
+  const parts = { name, view: W.view[perspective][kind] || "" };
+  if (kind === "tt") {
+    const t = key.tt[name];
+    Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });
+  }
+  return fill(W.ask[kind], parts) + fill(W.how[kind], parts);
+}
+
+// negaviz/frontend/src/practice-verdict.js
+var typed2 = (kind) => kind === "next" || kind === "window" || kind === "tt";
+var onNode = (kind) => kind === "value" || kind === "leaf";
+function cutting(c, e) {
+  return c.tree && c.locked || c.open !== null && c.open.kind === "cut" && e.parent === c.open.name;
+}
+function refresh(c) {
+  const { tree, open, tally, marks } = c;
+  const steps = !tree;
+  c.answerBox.hidden = !(steps && open && typed2(open.kind));
+  c.none.hidden = !(steps && open && (open.kind === "next" || open.kind === "cut"));
+  c.skip.hidden = !(steps && open);
+  c.check.hidden = steps && !open;
+  c.check.textContent = tree ? "check" : "answer";
+  c.again.hidden = !tree || c.locked || tally.tries === 0;
+  c.showMe.hidden = c.firstStep === null;
+  c.score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
+  for (const [name, f] of marks.fields) {
+    const on = tree ? c.locked : open && onNode(open.kind) && open.name === name;
+    f.value.parentNode.style.display = on ? "" : "none";
+  }
+  c.windowsBox.hidden = !(marks.fields.size && tree && c.locked && c.p.windows && c.state.windows);
+  for (const e of marks.edges.values()) {
+    if (cutting(c, e)) {
+      e.g.setAttribute("tabindex", "0");
+      e.g.removeAttribute("aria-hidden");
+    } else {
+      e.g.removeAttribute("tabindex");
+      e.g.setAttribute("aria-hidden", "true");
+    }
+  }
+}
+function mark(box, how) {
+  if (how) box.dataset.mark = how;
+  else delete box.dataset.mark;
+  box.setAttribute("aria-invalid", String(how === "wrong"));
+}
+function markCuts(g, edges) {
+  for (const [name, e] of edges) {
+    if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
+    else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
+  }
+}
+function say(c, g, reveal = null) {
+  const { tree, W, result } = c;
+  result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
+  const verdict = g.sentence.indexOf(". ");
+  if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
+  for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
+  if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
+  c.firstStep = tree ? g.step : reveal;
+  refresh(c);
+}
+
+// negaviz/frontend/src/practice-flow.js
+var asking = (c, q) => !c.done.has(q.id) && (q.kind !== "window" || c.state.windows);
+function hide(c, step) {
+  const out = { total: true, sentence: false, veil: null };
+  if (c.tree) return out;
+  for (const q of c.questions) {
+    if (q.q !== step || !asking(c, q)) continue;
+    const v = VEILS[q.kind];
+    out.sentence = out.sentence || v.sentence;
+    const cur = c.data.current(step);
+    if (v.node && cur !== void 0 && cur >= 0) (out.veil = out.veil || /* @__PURE__ */ new Set()).add(cur);
+  }
+  return out;
+}
+function gate(c, from, to) {
+  if (c.tree && c.locked) {
+    c.pause();
+    c.result.textContent = c.W.locked;
+    return from;
+  }
+  if (c.tree || to <= from) return to;
+  if (c.open) {
+    c.pause();
+    return from;
+  }
+  const next = c.questions.find((q) => q.q >= from && q.q < to && asking(c, q));
+  if (!next) return to;
+  return next.q;
+}
+function ask(c, question) {
+  const { L, answerBox, marks } = c;
+  c.open = question;
+  c.pause();
+  c.firstStep = null;
+  c.task.textContent = taskText(question, c.state.perspective, c.key(), c.p.words.steps);
+  const label = { window: L.window_of, tt: L.table, next: L.next }[question.kind];
+  if (label) answerBox.setAttribute("aria-label", fill(label, { name: question.name }));
+  answerBox.placeholder = { window: L.window_hint, tt: L.table_hint, next: L.next_hint }[question.kind] || "";
+  refresh(c);
+  if (question.kind === "cut") {
+    const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
+    for (const [name, e] of mine) {
+      marks.setCut(name, false);
+      delete e.g.dataset.nvCut;
+    }
+    if (mine.length) mine[0][1].g.focus();
+    return;
+  }
+  const f = onNode(question.kind) && marks.fields.get(question.name);
+  if (f) {
+    f.value.value = "";
+    mark(f.value, "");
+    f.value.focus();
+  } else {
+    answerBox.value = "";
+    answerBox.focus();
+  }
+}
+function judgeOpen(c, nothing) {
+  const { open, marks, answerBox, judge } = c;
+  let g;
+  if (onNode(open.kind)) {
+    const f = marks.fields.get(open.name);
+    g = judge({ values: { [open.name]: f ? f.value.value : "" } }, true);
+    if (f) mark(f.value, g.correct ? "" : "wrong");
+  } else if (open.kind === "cut") {
+    const mine = [...marks.edges].filter(([, e]) => e.parent === open.name);
+    g = judge({ cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, true);
+    markCuts(g, mine);
+  } else if (open.kind === "window") {
+    g = judge({ windows: { [open.name]: answerBox.value } }, true);
+  } else if (open.kind === "tt") {
+    g = judge({ tt: { [open.name]: answerBox.value } }, true);
+  } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
+  return g;
+}
+function submit(c, nothing = false) {
+  const { open, tally, key } = c;
+  if (!open) return;
+  const g = judgeOpen(c, nothing);
+  if (g.notes.length && !g.score[1]) {
+    say(c, g);
+    return;
+  }
+  if (open.kind === "value" || open.kind === "window") {
+    const f = open.kind === "value" ? c.marks.fields.get(open.name) : null;
+    c.soFar[open.kind + "s"][open.name] = f ? f.value.value : c.answerBox.value;
+  }
+  tally.asked += 1;
+  if (g.correct) tally.right += 1;
+  c.done.set(open.id, g.correct ? "right" : "wrong");
+  const revealAt = open.kind === "value" ? key().values[open.name].step : open.kind === "leaf" ? key().leaf_values[open.name].step : open.kind === "tt" ? key().tt[open.name].step : open.kind === "window" ? key().windows[open.name].step : open.kind === "cut" ? cutShown(c, open.name) : nextEntered(key(), open.q)[0];
+  close(c, "");
+  say(c, g, revealAt);
+  const all = c.judge(c.soFar, true);
+  if (!g.correct && all.mistake !== null) {
+    const [title, why] = key().titles[all.mistake];
+    c.result.append(h("p", { class: "nv-pattern", text: fill(c.W.pattern, { title, why }) }));
+  }
+  if (!c.open) c.home.focus({ preventScroll: true });
+}
+function cutShown(c, name) {
+  const at = Object.values(c.key().cuts).find((cut) => cut.parent === name);
+  return at ? at.step : c.key().values[name].step;
+}
+function close(c, text) {
+  c.open = null;
+  c.task.textContent = c.W.step_on;
+  if (text) c.result.textContent = text;
+  refresh(c);
+  c.go(c.state.step, true);
+}
+
 // negaviz/frontend/src/practice-marks.js
 function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const fields = /* @__PURE__ */ new Map();
@@ -1293,41 +1612,6 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   return { fields, edges, attach: attach2, setCut, nodeNamed };
 }
 
-// negaviz/frontend/src/practice-steps.js
-var VEILS = {
-  value: { node: true, sentence: true },
-  next: { node: false, sentence: false },
-  window: { node: false, sentence: false },
-  cut: { node: false, sentence: false },
-  leaf: { node: false, sentence: false },
-  tt: { node: false, sentence: false }
-};
-var writeValue = makeFmt({});
-var RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
-function stepQuestions(key, windows, ask, skip = []) {
-  const on = (kind) => !ask || ask.includes(kind);
-  const left = new Set(skip || []);
-  const questions = [];
-  if (on("value")) {
-    for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
-  }
-  if (on("leaf")) for (const [name, v] of Object.entries(key.leaf_values || {})) questions.push({ id: "l:" + name, q: v.ask, kind: "leaf", name });
-  if (on("tt")) for (const [name, v] of Object.entries(key.tt || {})) questions.push({ id: "t:" + name, q: v.step - 1, kind: "tt", name });
-  if (on("next")) for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
-  if (windows && on("window")) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
-  if (on("cut")) for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
-  return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
-}
-function taskText(question, perspective, key, W) {
-  const name = question.name, kind = question.kind;
-  const parts = { name, view: W.view[perspective][kind] || "" };
-  if (kind === "tt") {
-    const t = key.tt[name];
-    Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });
-  }
-  return fill(W.ask[kind], parts) + fill(W.how[kind], parts);
-}
-
 // negaviz/frontend/src/practice-submit.js
 function answerLog() {
   const list2 = [];
@@ -1338,12 +1622,12 @@ function answerLog() {
     cut: (node, on) => list2.push({ kind: on ? "cut" : "uncut", node })
   };
 }
-function attemptRecord(submit, answered) {
+function attemptRecord(submit2, answered) {
   return {
-    format: submit.format,
-    schema: submit.schema,
-    negaviz: submit.negaviz,
-    student: submit.student ?? null,
+    format: submit2.format,
+    schema: submit2.schema,
+    negaviz: submit2.negaviz,
+    student: submit2.student ?? null,
     exercises: answered.map((a) => ({ exercise: a.exercise, answers: a.answers.slice(), verdict: a.verdict ?? null }))
   };
 }
@@ -1361,32 +1645,70 @@ function downloadRecord(record, filename) {
   setTimeout(() => URL.revokeObjectURL(a.href), 0);
 }
 var told = (template, part) => template.replace(/\{\w+\}/, () => part);
-function saveRecord(model, record, submit) {
+function saveRecord(model, record, submit2) {
   const file = model && typeof model.get === "function" ? model.get("answers_file") : "";
   if (file) {
     model.send({ type: "attempt", record });
-    return told(submit.words.submitting, file);
+    return told(submit2.words.submitting, file);
   }
-  downloadRecord(record, submit.file);
-  return told(submit.words.downloaded, submit.file);
+  downloadRecord(record, submit2.file);
+  return told(submit2.words.downloaded, submit2.file);
 }
-function makeSubmit({ submit, model, answers, verdict, perspective, windows, say }) {
+function makeSubmit({ submit: submit2, model, answers, verdict, perspective, windows, say: say2 }) {
   const el = document.createElement("button");
   el.type = "button";
-  el.textContent = submit.words.button[0];
-  el.title = submit.words.button[1];
+  el.textContent = submit2.words.button[0];
+  el.title = submit2.words.button[1];
   el.setAttribute("aria-label", el.title);
   if (model && typeof model.on === "function") {
     model.on("msg:custom", (msg) => {
-      if (msg && msg.type === "saved") say(told(submit.words.saved, msg.file));
-      else if (msg && msg.type === "not-saved") say(told(submit.words.not_saved, msg.why));
+      if (msg && msg.type === "saved") say2(told(submit2.words.saved, msg.file));
+      else if (msg && msg.type === "not-saved") say2(told(submit2.words.not_saved, msg.why));
     });
   }
   el.addEventListener("click", () => {
-    const exercise = { ...submit.exercise, perspective: perspective(), windows: !!windows() };
-    say(saveRecord(model, attemptRecord(submit, [{ exercise, answers: answers(), verdict: verdict() }]), submit));
+    const exercise = { ...submit2.exercise, perspective: perspective(), windows: !!windows() };
+    say2(saveRecord(model, attemptRecord(submit2, [{ exercise, answers: answers(), verdict: verdict() }]), submit2));
   });
   return el;
+}
+
+// negaviz/frontend/src/practice-tree.js
+function checkTree(c) {
+  if (!c.locked) return;
+  const { p, state, marks, tally } = c;
+  const answers = { values: {}, cut: [] };
+  if (p.windows && state.windows) answers.windows = {};
+  for (const [name, f] of marks.fields) {
+    if (f.value.value.trim()) answers.values[name] = f.value.value;
+    if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
+  }
+  for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
+  const g = c.judge(answers);
+  c.shownGrade = g;
+  tally.tries += 1;
+  [tally.right, tally.asked] = g.score;
+  for (const [name, f] of marks.fields) {
+    mark(f.value, g.wrong_values.includes(name) ? "wrong" : g.unanswered.includes(name) && c.key().values[name] ? "missing" : "");
+    if (f.window) mark(f.window, g.wrong_windows.includes(name) ? "wrong" : "");
+  }
+  markCuts(g, marks.edges);
+  say(c, g);
+  c.locked = false;
+  refresh(c);
+  (c.showMe.hidden ? c.home : c.showMe).focus({ preventScroll: true });
+}
+function tryAgain(c) {
+  c.locked = true;
+  c.firstStep = null;
+  for (const f of c.marks.fields.values()) {
+    mark(f.value, "");
+    if (f.window) mark(f.window, "");
+  }
+  for (const [name, e] of c.marks.edges) c.marks.setCut(name, e.on);
+  c.result.textContent = c.W.try_again;
+  c.go(0);
+  refresh(c);
 }
 
 // negaviz/frontend/src/practice-ui.js
@@ -1396,284 +1718,115 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
   const key = () => p.keys[state.perspective];
   const W = p.words.page, L = W.labels;
   const judge = (answers, onlyGiven = false) => grade(key(), answers, { onlyGiven, words: p.words });
-  let locked = tree;
-  let open = null;
-  const done = /* @__PURE__ */ new Map();
-  const tally = { right: 0, asked: 0, tries: 0 };
-  const soFar = { values: {}, windows: {} };
-  let firstStep = null;
-  const task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
-  const answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint });
-  const result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
-  const score = h("span", { class: "nv-practice-score" });
+  const c = {
+    p,
+    tree,
+    key,
+    W,
+    L,
+    judge,
+    data,
+    state,
+    go,
+    pause,
+    home,
+    locked: tree,
+    // tree mode: stepping waits for check
+    open: null,
+    // steps mode: the question on show
+    done: /* @__PURE__ */ new Map(),
+    // steps mode: question id -> "right" | "wrong" | "skipped"
+    tally: { right: 0, asked: 0, tries: 0 },
+    soFar: { values: {}, windows: {} },
+    // steps mode: every value and window answered, first tries
+    firstStep: null,
+    // the step "show me" goes to
+    shownGrade: null,
+    // tree mode: the grade shown last (a submitted record's verdict)
+    // questions as the search goes (window questions while windows are shown)
+    questions: tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip)
+  };
+  c.task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
+  c.answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint });
+  c.result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
+  c.score = h("span", { class: "nv-practice-score" });
   const button = ([text, label], onclick) => h("button", { type: "button", "aria-label": label, title: label, text, onclick });
-  const check = button(L.check, () => tree ? checkTree() : submit());
-  const none = button(L.none, () => {
-    if (open && open.kind === "cut") {
-      for (const [name, e] of marks.edges) if (e.parent === open.name) marks.setCut(name, false);
+  c.check = button(L.check, () => tree ? checkTree(c) : submit(c));
+  c.none = button(L.none, () => {
+    if (c.open && c.open.kind === "cut") {
+      for (const [name, e] of c.marks.edges) if (e.parent === c.open.name) c.marks.setCut(name, false);
     }
-    answerBox.value = "";
-    submit(true);
+    c.answerBox.value = "";
+    submit(c, true);
   });
-  const showMe = button(L.show_me, () => showStep());
-  const again = button(L.again, () => tryAgain());
-  const skip = button(L.skip, () => {
-    if (open) {
-      done.set(open.id, "skipped");
-      close(W.skipped);
+  c.showMe = button(L.show_me, () => showStep());
+  c.again = button(L.again, () => tryAgain(c));
+  c.skip = button(L.skip, () => {
+    if (c.open) {
+      c.done.set(c.open.id, "skipped");
+      close(c, W.skipped);
     }
   });
-  const windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
-  windowsBox.hidden = true;
+  c.windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
+  c.windowsBox.hidden = true;
   const log = answerLog();
-  let shownGrade = null;
-  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => {
-    result.textContent = t;
+  const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(c.shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => {
+    c.result.textContent = t;
   } })] : [];
-  const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, task, result);
+  const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, c.task, c.result);
   const controls = h(
     "div",
     { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls },
-    windowsBox,
-    h("div", { class: "nv-practice-bar" }, answerBox, check, showMe, none, skip, again, ...submitButton, score),
+    c.windowsBox,
+    h("div", { class: "nv-practice-bar" }, c.answerBox, c.check, c.showMe, c.none, c.skip, c.again, ...submitButton, c.score),
     h("p", { class: "nv-practice-keys", text: W.keys })
   );
-  answerBox.addEventListener("keydown", (e) => {
+  c.answerBox.addEventListener("keydown", (e) => {
     if (e.key === "Enter") {
       e.preventDefault();
-      submit();
+      submit(c);
     } else if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();
       leave();
     }
   });
-  const marks = makeMarks({ p, tree, windowsBox, log, live: (e) => cutting(e), enter: () => tree ? checkTree() : submit(), leave: () => leave() });
+  c.marks = makeMarks({ p, tree, windowsBox: c.windowsBox, log, live: (e) => cutting(c, e), enter: () => tree ? checkTree(c) : submit(c), leave: () => leave() });
   pane.tree.addEventListener("click", onNodeClick, true);
-  const questions = tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip);
-  const typed2 = (kind) => kind === "next" || kind === "window" || kind === "tt";
-  const onNode = (kind) => kind === "value" || kind === "leaf";
-  const asking = (q) => !done.has(q.id) && (q.kind !== "window" || state.windows);
   function leave() {
     home.focus({ preventScroll: true });
   }
-  function refresh() {
-    const steps = !tree;
-    answerBox.hidden = !(steps && open && typed2(open.kind));
-    none.hidden = !(steps && open && (open.kind === "next" || open.kind === "cut"));
-    skip.hidden = !(steps && open);
-    check.hidden = steps && !open;
-    check.textContent = tree ? "check" : "answer";
-    again.hidden = !tree || locked || tally.tries === 0;
-    showMe.hidden = firstStep === null;
-    score.textContent = tally.asked ? "score " + tally.right + " of " + tally.asked + (tree ? " · attempt " + tally.tries : "") : "";
-    for (const [name, f] of marks.fields) {
-      const on = tree ? locked : open && onNode(open.kind) && open.name === name;
-      f.value.parentNode.style.display = on ? "" : "none";
-    }
-    windowsBox.hidden = !(marks.fields.size && tree && locked && p.windows && state.windows);
-    for (const e of marks.edges.values()) {
-      if (cutting(e)) {
-        e.g.setAttribute("tabindex", "0");
-        e.g.removeAttribute("aria-hidden");
-      } else {
-        e.g.removeAttribute("tabindex");
-        e.g.setAttribute("aria-hidden", "true");
-      }
-    }
-  }
-  function cutting(e) {
-    return tree && locked || open !== null && open.kind === "cut" && e.parent === open.name;
-  }
   function onNodeClick(ev) {
-    if (tree ? !locked : !open) return;
+    if (tree ? !c.locked : !c.open) return;
     const g = ev.target.closest && ev.target.closest("g.node");
-    const name = g ? marks.nodeNamed(g) : null;
+    const name = g ? c.marks.nodeNamed(g) : null;
     if (name === null) return;
     ev.stopPropagation();
-    if (!tree && open.kind === "next") {
-      answerBox.value = name;
-      submit();
-    } else if (marks.fields.has(name)) marks.fields.get(name).value.focus();
-  }
-  function checkTree() {
-    if (!locked) return;
-    const answers = { values: {}, cut: [] };
-    if (p.windows && state.windows) answers.windows = {};
-    for (const [name, f] of marks.fields) {
-      if (f.value.value.trim()) answers.values[name] = f.value.value;
-      if (answers.windows && f.window && f.window.value.trim()) answers.windows[name] = f.window.value;
-    }
-    for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
-    const g = judge(answers);
-    shownGrade = g;
-    tally.tries += 1;
-    [tally.right, tally.asked] = g.score;
-    for (const [name, f] of marks.fields) {
-      mark(f.value, g.wrong_values.includes(name) ? "wrong" : g.unanswered.includes(name) && key().values[name] ? "missing" : "");
-      if (f.window) mark(f.window, g.wrong_windows.includes(name) ? "wrong" : "");
-    }
-    for (const [name, e] of marks.edges) {
-      if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
-      else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
-    }
-    say(g);
-    locked = false;
-    refresh();
-    (showMe.hidden ? home : showMe).focus({ preventScroll: true });
-  }
-  function mark(box, how) {
-    if (how) box.dataset.mark = how;
-    else delete box.dataset.mark;
-    box.setAttribute("aria-invalid", String(how === "wrong"));
-  }
-  function tryAgain() {
-    locked = true;
-    firstStep = null;
-    for (const f of marks.fields.values()) {
-      mark(f.value, "");
-      if (f.window) mark(f.window, "");
-    }
-    for (const [name, e] of marks.edges) marks.setCut(name, e.on);
-    result.textContent = W.try_again;
-    go(0);
-    refresh();
+    if (!tree && c.open.kind === "next") {
+      c.answerBox.value = name;
+      submit(c);
+    } else if (c.marks.fields.has(name)) c.marks.fields.get(name).value.focus();
   }
   function showStep() {
-    if (firstStep === null) return;
-    if (open) {
-      done.set(open.id, "skipped");
-      close("");
+    if (c.firstStep === null) return;
+    if (c.open) {
+      c.done.set(c.open.id, "skipped");
+      close(c, "");
     }
-    go(firstStep);
+    go(c.firstStep);
     home.focus({ preventScroll: true });
-  }
-  function ask(question) {
-    open = question;
-    pause();
-    firstStep = null;
-    task.textContent = taskText(question, state.perspective, key(), p.words.steps);
-    const label = { window: L.window_of, tt: L.table, next: L.next }[question.kind];
-    if (label) answerBox.setAttribute("aria-label", fill(label, { name: question.name }));
-    answerBox.placeholder = { window: L.window_hint, tt: L.table_hint, next: L.next_hint }[question.kind] || "";
-    refresh();
-    if (question.kind === "cut") {
-      const mine = [...marks.edges].filter(([, e]) => e.parent === question.name);
-      for (const [name, e] of mine) {
-        marks.setCut(name, false);
-        delete e.g.dataset.nvCut;
-      }
-      if (mine.length) mine[0][1].g.focus();
-      return;
-    }
-    const f = onNode(question.kind) && marks.fields.get(question.name);
-    if (f) {
-      f.value.value = "";
-      mark(f.value, "");
-      f.value.focus();
-    } else {
-      answerBox.value = "";
-      answerBox.focus();
-    }
-  }
-  function submit(nothing = false) {
-    if (!open) return;
-    let g;
-    if (onNode(open.kind)) {
-      const f = marks.fields.get(open.name);
-      g = judge({ values: { [open.name]: f ? f.value.value : "" } }, true);
-      if (f) mark(f.value, g.correct ? "" : "wrong");
-    } else if (open.kind === "cut") {
-      const mine = [...marks.edges].filter(([, e]) => e.parent === open.name);
-      g = judge({ cut: mine.filter(([, e]) => e.on).map(([name]) => name), cut_of: open.name }, true);
-      for (const [name, e] of mine) {
-        if (g.missed_cuts.includes(name)) e.g.dataset.nvCut = "missed";
-        else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
-      }
-    } else if (open.kind === "window") {
-      g = judge({ windows: { [open.name]: answerBox.value } }, true);
-    } else if (open.kind === "tt") {
-      g = judge({ tt: { [open.name]: answerBox.value } }, true);
-    } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
-    if (g.notes.length && !g.score[1]) {
-      say(g);
-      return;
-    }
-    if (open.kind === "value" || open.kind === "window") {
-      const f = open.kind === "value" ? marks.fields.get(open.name) : null;
-      soFar[open.kind + "s"][open.name] = f ? f.value.value : answerBox.value;
-    }
-    tally.asked += 1;
-    if (g.correct) tally.right += 1;
-    done.set(open.id, g.correct ? "right" : "wrong");
-    const revealAt = open.kind === "value" ? key().values[open.name].step : open.kind === "leaf" ? key().leaf_values[open.name].step : open.kind === "tt" ? key().tt[open.name].step : open.kind === "window" ? key().windows[open.name].step : open.kind === "cut" ? cutShown(open.name) : nextEntered(key(), open.q)[0];
-    close("");
-    say(g, revealAt);
-    const all = judge(soFar, true);
-    if (!g.correct && all.mistake !== null) {
-      const [title, why] = key().titles[all.mistake];
-      result.append(h("p", { class: "nv-pattern", text: fill(W.pattern, { title, why }) }));
-    }
-    if (!open) home.focus({ preventScroll: true });
-  }
-  function cutShown(name) {
-    const at = Object.values(key().cuts).find((c) => c.parent === name);
-    return at ? at.step : key().values[name].step;
-  }
-  function close(text) {
-    open = null;
-    task.textContent = W.step_on;
-    if (text) result.textContent = text;
-    refresh();
-    go(state.step, true);
-  }
-  function say(g, reveal = null) {
-    result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
-    const verdict = g.sentence.indexOf(". ");
-    if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
-    for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
-    if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
-    firstStep = tree ? g.step : reveal;
-    refresh();
   }
   return {
     el,
     controls,
-    // What the page hides at `step` (practice-steps.js, VEILS): the questions pending
-    // there, asked or about to be.
-    hide(step) {
-      const out = { total: true, sentence: false, veil: null };
-      if (tree) return out;
-      for (const q of questions) {
-        if (q.q !== step || !asking(q)) continue;
-        const v = VEILS[q.kind];
-        out.sentence = out.sentence || v.sentence;
-        const cur = data.current(step);
-        if (v.node && cur !== void 0 && cur >= 0) (out.veil = out.veil || /* @__PURE__ */ new Set()).add(cur);
-      }
-      return out;
-    },
-    gate(from, to) {
-      if (tree && locked) {
-        pause();
-        result.textContent = W.locked;
-        return from;
-      }
-      if (tree || to <= from) return to;
-      if (open) {
-        pause();
-        return from;
-      }
-      const next = questions.find((q) => q.q >= from && q.q < to && asking(q));
-      if (!next) return to;
-      return next.q;
-    },
+    hide: (step) => hide(c, step),
+    gate: (from, to) => gate(c, from, to),
     shown() {
-      if (marks.attach(pane.items)) refresh();
-      refresh();
-      if (!tree && !open) {
-        const here = questions.find((q) => q.q === state.step && asking(q));
-        if (here) ask(here);
+      if (c.marks.attach(pane.items)) refresh(c);
+      refresh(c);
+      if (!tree && !c.open) {
+        const here = c.questions.find((q) => q.q === state.step && asking(c, q));
+        if (here) ask(c, here);
       }
     }
   };
@@ -2033,73 +2186,6 @@ function decodeLife(schema, row) {
   return life;
 }
 
-// negaviz/frontend/src/warm.js
-var WARM_REACH = 5e3;
-function nextToBuild(pane, step, ends) {
-  if (!pane.view) return null;
-  const d = pane.d;
-  const toBuild = (k) => {
-    if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
-    const v = d.viewFor(k);
-    if (!v) return { need: { view_for: k } };
-    if (v === pane.view || pane.built.has(v.index)) return v;
-    return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
-  };
-  for (const dir of [1, -1]) {
-    for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
-      const next = toBuild(k);
-      if (next !== pane.view) {
-        if (next.build || next.need) return next;
-        break;
-      }
-    }
-  }
-  if (ends) {
-    for (const k of [d.n, 0]) {
-      const next = toBuild(k);
-      if (next.build || next.need) return next;
-    }
-  }
-  return null;
-}
-function makeWarmer(root, panes, state, need, ends = false) {
-  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
-  let warming = false;
-  let closed = false;
-  let warmedFor = "";
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
-  function warm() {
-    if (warming || closed || warmKey() === warmedFor) return;
-    warming = true;
-    idle(() => {
-      warming = false;
-      if (closed) return;
-      let asking = false;
-      for (const [i, pane] of panes.entries()) {
-        const next = nextToBuild(pane, Math.min(state.step, pane.d.n), ends);
-        if (next && next.build) {
-          pane.prebuild(next.build[0]);
-          warm();
-          return;
-        }
-        if (next) {
-          if (need(i, next.need)) {
-            warm();
-            return;
-          }
-          asking = true;
-        }
-      }
-      warmedFor = warmKey();
-      root.dataset.warm = asking ? "asked" : "done";
-    });
-    delete root.dataset.warm;
-  }
-  return { warm, close: () => {
-    closed = true;
-  } };
-}
-
 // negaviz/frontend/src/text-tree.js
 var STATES = [
   ["nv-current", "the current node"],
@@ -2169,13 +2255,117 @@ function showTextTree(pane, step, perspective, preview, veil = null) {
   it.el.replaceChildren(h("p", { text: "The tree at step " + step.toLocaleString("en-US") + ", as text:" }), list(forest));
 }
 
-// negaviz/frontend/src/render.js
-var JUMPS = [
-  ["cutoff", "next cutoff"],
-  ["return", "next return"],
-  ["tt", "next TT hit"]
-];
+// negaviz/frontend/src/show-step.js
 var PREVIEW_NOTE = '<div class="nv-preview-note"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>';
+function showPanes(panes, state, hide2, parts) {
+  let waiting = false;
+  panes.forEach((pane, i) => {
+    const d = pane.d;
+    const k = Math.min(state.step, d.n);
+    if (!d.chunk(k) && !parts.ask(i, { chunk: d.chunkOf(k) })) {
+      pane.sentence.textContent = "…";
+      waiting = true;
+      return;
+    }
+    const view = d.viewFor(k);
+    if (!view) {
+      parts.need(i, { view_for: k });
+      pane.note.textContent = "Laying out a new view of the tree around step " + k.toLocaleString("en-US") + "…";
+      waiting = true;
+      return;
+    }
+    if (!pane.built.has(view.index) && !hasDrawing(view) && !parts.ask(i, { drawing: view.index })) {
+      waiting = true;
+      return;
+    }
+    const changed = pane.view !== view;
+    pane.shownStep = k;
+    pane.setView(view, state.windows);
+    if (changed) {
+      pane.note.textContent = view.sayOnce || view.note || "";
+      view.sayOnce = "";
+    }
+    pane.paint(k, state.perspective, state.preview, hide2.veil || null);
+    showTextTree(pane, k, state.perspective, state.preview, hide2.veil || null);
+    pane.panels(k, state.perspective, hide2);
+    const legendKey = state.perspective + "/" + state.preview;
+    if (pane.legendFor !== legendKey) {
+      pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
+      pane.legendFor = legendKey;
+    }
+  });
+  for (const pane of panes) if (pane.followNode !== null && pane.followNode !== void 0) pane.follow(pane.followNode);
+  return waiting;
+}
+
+// negaviz/frontend/src/warm.js
+var WARM_REACH = 5e3;
+function nextToBuild(pane, step, ends) {
+  if (!pane.view) return null;
+  const d = pane.d;
+  const toBuild = (k) => {
+    if (!d.chunk(k)) return { need: { chunk: d.chunkOf(k) } };
+    const v = d.viewFor(k);
+    if (!v) return { need: { view_for: k } };
+    if (v === pane.view || pane.built.has(v.index)) return v;
+    return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
+  };
+  for (const dir of [1, -1]) {
+    for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
+      const next = toBuild(k);
+      if (next !== pane.view) {
+        if (next.build || next.need) return next;
+        break;
+      }
+    }
+  }
+  if (ends) {
+    for (const k of [d.n, 0]) {
+      const next = toBuild(k);
+      if (next.build || next.need) return next;
+    }
+  }
+  return null;
+}
+function makeWarmer(root, panes, state, need, ends = false) {
+  const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f, { timeout: 300 }) : (f) => setTimeout(f, 100);
+  let warming = false;
+  let closed = false;
+  let warmedFor = "";
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
+  function warm() {
+    if (warming || closed || warmKey() === warmedFor) return;
+    warming = true;
+    idle(() => {
+      warming = false;
+      if (closed) return;
+      let asking2 = false;
+      for (const [i, pane] of panes.entries()) {
+        const next = nextToBuild(pane, Math.min(state.step, pane.d.n), ends);
+        if (next && next.build) {
+          pane.prebuild(next.build[0]);
+          warm();
+          return;
+        }
+        if (next) {
+          if (need(i, next.need)) {
+            warm();
+            return;
+          }
+          asking2 = true;
+        }
+      }
+      warmedFor = warmKey();
+      root.dataset.warm = asking2 ? "asked" : "done";
+    });
+    delete root.dataset.warm;
+  }
+  return { warm, close: () => {
+    closed = true;
+  } };
+}
+
+// negaviz/frontend/src/render.js
 async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
@@ -2203,62 +2393,43 @@ async function render({ model, el }) {
     preview: !!model.get("preview"),
     timer: null
   };
-  const asked = /* @__PURE__ */ new Set();
+  const parts = makeParts(model, scenes);
   function clamp(k) {
     k = Number(k);
     if (!Number.isFinite(k)) return 0;
     return Math.min(Math.max(Math.round(k), 0), total);
   }
-  const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", "aria-label": "play", text: "▶ play" });
-  const slider = h("input", { type: "range", min: "0", max: String(total), step: "1", value: String(state.step), class: "nv-slider", "aria-label": "step" });
-  const stepLabel = h("span", { class: "nv-steplabel" });
-  const prev = h("button", { type: "button", title: "back one event (←)", "aria-label": "back one step", text: "◀" });
-  const next = h("button", { type: "button", title: "forward one event (→)", "aria-label": "forward one step", text: "▶" });
-  const jumpButtons = JUMPS.map(([kind, text]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => {
-    const k = jumpTarget(kind);
-    go(k < 0 ? total : k);
-  } }));
-  const home = h("button", { type: "button", title: "the start (Home)", "aria-label": "go to the start", text: "start", onclick: () => go(0) });
-  const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
-  const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
-  const persp = h(
-    "select",
-    { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
-    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p }))
-  );
-  const windows = h("input", { type: "checkbox", class: "nv-windows" });
-  const windowsLabel = h("label", {}, windows, " windows");
-  prev.addEventListener("click", () => go(state.step - 1));
-  next.addEventListener("click", () => go(state.step + 1));
-  playButton.addEventListener("click", () => togglePlay());
-  slider.addEventListener("input", () => go(Number(slider.value)));
-  persp.addEventListener("change", () => {
-    state.perspective = persp.value;
-    model.set("perspective", persp.value);
+  function save(name, value) {
+    state[name] = value;
+    model.set(name, value);
     model.save_changes();
     show();
+  }
+  const controls = makeControls({
+    scenes,
+    total,
+    state,
+    ui,
+    go,
+    togglePlay: () => togglePlay(),
+    setPresenter: (on) => setPresenter(on),
+    setPerspective: (p) => save("perspective", p),
+    setWindows: (on) => save("windows", on)
   });
-  windows.addEventListener("change", () => {
-    state.windows = windows.checked;
-    model.set("windows", windows.checked);
-    model.save_changes();
-    show();
-  });
-  const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
-  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), windowsLabel, presenter);
+  const togglePlay = makePlayer({ state, total, interval: scenes[0].s.interval, button: controls.playButton, go });
   const editing = !compare && !!model.get("editable");
   const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
   const practice = !compare && scenes[0].s.practice ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => {
     if (state.timer) togglePlay();
   }, home: root }) : null;
-  if (practice) slider.remove();
+  if (practice) controls.slider.remove();
   if (editing) pickOnClick(model, panes[0]);
   const editKeys = editing ? editByKeyboard(model, panes[0], root) : null;
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
-  root.append(bar, bar2, ...treeBar, ...practice ? [practice.el] : [], panesBox, ...practice ? [practice.controls] : [], keys);
+  root.append(...controls.bars, ...treeBar, ...practice ? [practice.el] : [], panesBox, ...practice ? [practice.controls] : [], keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   const narrow = () => {
@@ -2271,7 +2442,7 @@ async function render({ model, el }) {
   function setPresenter(on) {
     ui.presenter = on;
     root.classList.toggle("nv-presenter", on);
-    presenter.setAttribute("aria-pressed", String(on));
+    controls.presenter.setAttribute("aria-pressed", String(on));
     model.set("presenter", on);
     model.save_changes();
     narrow();
@@ -2279,29 +2450,6 @@ async function render({ model, el }) {
     show();
   }
   installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter });
-  function jumpTarget(kind) {
-    const found = scenes.map((d) => state.step < d.n ? d.nextStep(state.step, d.s.codes.jumps[kind]) : -1).filter((k) => k >= 0);
-    return found.length ? Math.min(...found) : -1;
-  }
-  function togglePlay() {
-    if (state.timer) {
-      clearInterval(state.timer);
-      state.timer = null;
-      playButton.textContent = "▶ play";
-      playButton.setAttribute("aria-label", "play");
-      return;
-    }
-    if (state.step >= total) go(0);
-    playButton.textContent = "❚❚ pause";
-    playButton.setAttribute("aria-label", "pause");
-    state.timer = setInterval(() => {
-      if (state.step >= total) {
-        togglePlay();
-        return;
-      }
-      go(state.step + 1);
-    }, scenes[0].s.interval || 600);
-  }
   function go(k, force = false) {
     k = clamp(k);
     if (practice && !force) k = practice.gate(state.step, k);
@@ -2314,96 +2462,11 @@ async function render({ model, el }) {
     model.save_changes();
     show();
   }
-  function need(i, what) {
-    const key = i + ":" + JSON.stringify(what);
-    if (asked.has(key)) return;
-    asked.add(key);
-    model.send({ type: "need", scene: i, ...what });
-  }
-  function ask(i, what) {
-    const got = model.part ? model.part({ type: "need", scene: i, ...what }) : null;
-    if (got) {
-      take(got);
-      return true;
-    }
-    need(i, what);
-    return false;
-  }
-  const onMessage = (msg) => {
-    if (take(msg)) show();
-  };
-  function take(msg) {
-    nullify(msg);
-    const d = msg && scenes[msg.scene];
-    if (!d) return false;
-    if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
-    else if (msg.type === "drawing") {
-      const v = d.views[msg.view];
-      if (v && !hasDrawing(v)) {
-        if (msg.svg != null) v.svg = msg.svg;
-        else v.dot = msg.dot;
-        d.drawings = (d.drawings || 0) + 1;
-      }
-    } else if (msg.type === "view") {
-      msg.view.sayOnce = msg.view.note_new || "";
-      d.addView(msg.view);
-    }
-    return true;
-  }
-  model.on("msg:custom", onMessage);
   function show() {
     const t0 = performance.now();
-    slider.value = String(state.step);
-    const hide = practice ? practice.hide(state.step) : {};
-    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + (hide.total ? "" : " of " + total.toLocaleString("en-US"));
-    slider.setAttribute("aria-valuetext", stepLabel.textContent);
-    persp.value = state.perspective;
-    windows.checked = state.windows;
-    windowsLabel.hidden = !panes.some((p) => p.d.s.windowed !== false);
-    prev.disabled = state.step <= 0;
-    next.disabled = state.step >= total;
-    end.disabled = state.step >= total;
-    home.disabled = state.step <= 0;
-    JUMPS.forEach(([kind], i) => {
-      jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0;
-    });
-    let waiting = false;
-    panes.forEach((pane, i) => {
-      const d = pane.d;
-      const k = Math.min(state.step, d.n);
-      if (!d.chunk(k) && !ask(i, { chunk: d.chunkOf(k) })) {
-        pane.sentence.textContent = "…";
-        waiting = true;
-        return;
-      }
-      const view = d.viewFor(k);
-      if (!view) {
-        need(i, { view_for: k });
-        pane.note.textContent = "Laying out a new view of the tree around step " + k.toLocaleString("en-US") + "…";
-        waiting = true;
-        return;
-      }
-      if (!pane.built.has(view.index) && !hasDrawing(view) && !ask(i, { drawing: view.index })) {
-        waiting = true;
-        return;
-      }
-      const changed = pane.view !== view;
-      pane.shownStep = k;
-      pane.setView(view, state.windows);
-      if (changed) {
-        pane.note.textContent = view.sayOnce || view.note || "";
-        view.sayOnce = "";
-      }
-      pane.paint(k, state.perspective, state.preview, hide.veil || null);
-      showTextTree(pane, k, state.perspective, state.preview, hide.veil || null);
-      pane.panels(k, state.perspective, hide);
-      const legendKey = state.perspective + "/" + state.preview;
-      if (pane.legendFor !== legendKey) {
-        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
-        pane.legendFor = legendKey;
-      }
-    });
-    for (const pane of panes) if (pane.followNode !== null && pane.followNode !== void 0) pane.follow(pane.followNode);
+    const hide2 = practice ? practice.hide(state.step) : {};
+    controls.show(panes, !!practice, hide2);
+    const waiting = showPanes(panes, state, hide2, parts);
     root.classList.toggle("nv-show-windows", state.windows);
     if (!waiting) {
       root.dataset.step = String(state.step);
@@ -2415,36 +2478,37 @@ async function render({ model, el }) {
     if (result) result.show(state.perspective);
     warm();
   }
-  const warmer = makeWarmer(root, panes, state, ask, !!model.part);
+  const warmer = makeWarmer(root, panes, state, parts.ask, !!model.part);
   const warm = warmer.warm;
-  const onStep = () => {
-    const k = clamp(model.get("step"));
-    if (k !== state.step) {
-      state.step = k;
+  const listeners = {
+    "change:step": () => {
+      const k = clamp(model.get("step"));
+      if (k !== state.step) {
+        state.step = k;
+        show();
+      }
+    },
+    "change:perspective": () => {
+      state.perspective = model.get("perspective");
       show();
+    },
+    "change:windows": () => {
+      state.windows = !!model.get("windows");
+      show();
+    },
+    "change:preview": () => {
+      state.preview = !!model.get("preview");
+      for (const p of panes) for (const b of p.built.values()) b.painted.clear();
+      show();
+    },
+    "change:presenter": () => {
+      if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter"));
+    },
+    "msg:custom": (msg) => {
+      if (parts.take(msg)) show();
     }
   };
-  const onPersp = () => {
-    state.perspective = model.get("perspective");
-    show();
-  };
-  const onWindows = () => {
-    state.windows = !!model.get("windows");
-    show();
-  };
-  const onPreview = () => {
-    state.preview = !!model.get("preview");
-    for (const p of panes) for (const b of p.built.values()) b.painted.clear();
-    show();
-  };
-  const onPresenter = () => {
-    if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter"));
-  };
-  model.on("change:step", onStep);
-  model.on("change:perspective", onPersp);
-  model.on("change:windows", onWindows);
-  model.on("change:preview", onPreview);
-  model.on("change:presenter", onPresenter);
+  for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
   if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1);
@@ -2452,12 +2516,7 @@ async function render({ model, el }) {
     warmer.close();
     if (state.timer) clearInterval(state.timer);
     if (resizing) resizing.disconnect();
-    model.off("change:step", onStep);
-    model.off("change:perspective", onPersp);
-    model.off("change:windows", onWindows);
-    model.off("change:preview", onPreview);
-    model.off("change:presenter", onPresenter);
-    model.off("msg:custom", onMessage);
+    for (const [event, listener] of Object.entries(listeners)) model.off(event, listener);
   };
 }
 

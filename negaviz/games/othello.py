@@ -23,10 +23,10 @@ neither side can move, and the score is the disc difference for the side to move
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Sequence
 
 from negaviz.errors import InputError
+from negaviz.games.othello_symmetry import symmetry_tables, transform
 from negaviz.vocabulary import check_text
 
 __all__ = ["Othello", "PASS"]
@@ -88,7 +88,7 @@ class Othello:
         # Each corner with the square diagonally inside it (the "X-square").
         inward = (n + 1, n - 1, -(n - 1), -(n + 1))
         self._x_squares = tuple((1 << c, 1 << (c + d)) for c, d in zip(corners, inward))
-        self._transforms = _symmetry_tables(n)
+        self._transforms = symmetry_tables(n)
         self.root: OthelloPosition = (
             self.parse_position(position) if position is not None else self._start()
         )
@@ -221,7 +221,7 @@ class Othello:
         """
         black, white, black_to_move = self.key(pos)
         return tuple(
-            (self._transform(black, table), self._transform(white, table), black_to_move)
+            (transform(black, table, self.size), transform(white, table, self.size), black_to_move)
             for table in self._transforms
         )
 
@@ -376,47 +376,3 @@ class Othello:
         return "".join(
             "x" if black >> i & 1 else "o" if white >> i & 1 else "." for i in range(self.max_score)
         )
-
-    # ------------------------------------------------------------------ symmetry tables
-
-    def _transform(self, bits: int, table: tuple[tuple[int, ...], ...]) -> int:
-        """``bits`` mapped square by square through one symmetry table."""
-        n = self.size
-        row_mask = (1 << n) - 1
-        result = 0
-        for row, images in enumerate(table):
-            result |= images[(bits >> (row * n)) & row_mask]
-        return result
-
-
-@functools.cache
-def _symmetry_tables(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each of the 8 board symmetries, per row, the image of every row pattern.
-
-    Looking up whole rows keeps a transform to ``n`` table reads instead of a
-    Python loop over every square; cached because building them for 8x8 takes a few ms.
-    """
-    last = n - 1
-
-    def where(symmetry: int, r: int, c: int) -> tuple[int, int]:
-        """Where square (r, c) goes: 4 rotations, then 4 reflections."""
-        return (
-            (r, c), (c, last - r), (last - r, last - c), (last - c, r),
-            (r, last - c), (last - r, c), (c, r), (last - c, last - r),
-        )[symmetry]
-
-    tables = []
-    for symmetry in range(8):
-        rows = []
-        for r in range(n):
-            images = [0] * (1 << n)
-            for c in range(n):
-                tr, tc = where(symmetry, r, c)
-                image = 1 << (tr * n + tc)
-                step = 1 << c
-                for pattern in range(1 << n):
-                    if pattern & step:
-                        images[pattern] |= image
-            rows.append(tuple(images))
-        tables.append(tuple(rows))
-    return tuple(tables)

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.games.tree import MAX_DEPTH, NUMBER, Number, check_value
+from negaviz.games.tree_checks import MAX_DEPTH, NUMBER, Number, check_value
 
 _TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]])|(?P<bad>\S))")
 _NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")

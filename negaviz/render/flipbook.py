@@ -52,7 +52,9 @@ from negaviz.render.styles import (
 from negaviz.render.pages import (  # the pages' steps and files: imported from here too
     MAX_PAGES, Page, page_name, parse_steps, render_pages, save_pages, save_pdf, steps_of,
 )
-from negaviz.render.tree import PREVIEW_NOTE, Builder, check_max_nodes, check_preview
+from negaviz.render.builder import Builder
+from negaviz.render.tree import check_max_nodes, check_preview
+from negaviz.render.tree_legend import PREVIEW_NOTE
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace, check_trace

@@ -16,7 +16,8 @@ import negaviz
 import negaviz.frontend.scene
 from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.errors import InputError
-from negaviz.frontend.scene import CHUNK, SCHEMA, Scene, inline_svg
+from negaviz.frontend.scene import CHUNK, SCHEMA, Scene
+from negaviz.frontend.scene_layout import inline_svg
 from negaviz.trace.timeline import Timeline
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"

@@ -20,7 +20,8 @@ from typing import Any
 
 import negaviz
 from negaviz.analysis.steps import JUMP_CODES, first_player, next_step, sign
-from negaviz.frontend.scene import SCHEMA, Scene, _jv
+from negaviz.frontend.scene import SCHEMA, Scene
+from negaviz.frontend.scene_data import _jv
 from negaviz.search.events import Bound
 from negaviz.trace.timeline import Status, Timeline, timeline_of
 from negaviz.vocabulary import PERSPECTIVES, fmt, window_text

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import negaviz
-from negaviz.frontend.scene import _LayoutBuilder, layout_node_style
+from negaviz.frontend.scene_layout import _LayoutBuilder, layout_node_style
 from negaviz.games.connect4 import ConnectFour
 from negaviz.render import labels
 from negaviz.layout.fold import Item, snapshot

@@ -96,6 +96,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("*", "#FFFFFF"): "paper: every page's and panel's white background (the exact state's fill is the paper)",
     ("*", "#000000"): "ink: text and Graphviz's default colour (the exact state's border is the ink)",
     ("render/plots.py", "#333333"): "the charts' bar outlines, not a tree state",
+    ("render/chart.py", "#333333"): "the charts' bar outlines in files, not a tree state",
     ("render/plots.py", "#555555"): "the charts' axis notes, not a tree state",
     ("export/sheet.py", "#555555"): "a worksheet's figure caption text",
     ("widgets/compare.py", "#555555"): "the comparison's note text",

@@ -1,5 +1,5 @@
 // Practice as the search goes (the scene's practice.mode "steps"): which questions the
-// stepper pauses for, in what order, and how each is put.  practice-ui.js asks them on
+// stepper pauses for, in what order, and how each is put.  practice-flow.js asks them on
 // the picture; practice.js grades the answers.
 //
 // A question is asked at step q, the last step before the picture shows its answer:
@@ -30,7 +30,7 @@ import { fill } from "./words.js";
 //           shows before it happens (a table hit's entry is told in the question).
 // For every kind, in practice: no total number of steps (it tells how much is pruned),
 // and the jump buttons are live whatever lies ahead (greyed, "next cutoff" answered
-// "none").  practice-ui.js applies this; tests/export/test_practice_veil.py checks in
+// "none").  practice-flow.js applies this; tests/export/test_practice_veil.py checks in
 // Chromium that no question's answer is on the page when it is asked.
 export const VEILS = {
   value: { node: true, sentence: true },

@@ -1,5 +1,7 @@
-// The stepper: an anywidget module's render().  Its controls, keys and messages, showing a
-// step on every pane, and the views laid out ahead while the reader reads.
+// The stepper: an anywidget module's render().  It wires the model to the panes (pane.js),
+// the controls (controls.js), the keys (keys.js), the parts of big traces (parts.js),
+// showing a step (show-step.js), practice (practice-ui.js) and the views laid out ahead
+// while the reader reads (warm.js).
 //
 // Python lays each drawing out once with graphviz and sends a "scene": the SVG (one per
 // view, with and without windows), the drawn items, each drawn node's life
@@ -15,26 +17,19 @@
 // arrives as a custom message.  The exported page gives a model with everything in it.
 
 import { h, injectStyle } from "./dom.js";
-import { hasDrawing, loadViz, renderDrawing } from "./drawing.js";
+import { loadViz, renderDrawing } from "./drawing.js";
+import { makeControls, makePlayer } from "./controls.js";
 import { installKeys, KEYS } from "./keys.js";
 import { Pane } from "./pane.js";
+import { makeParts } from "./parts.js";
 import { makePractice } from "./practice-ui.js";
 import { EDITING, copyTreeBar, pickOnClick, renderStatusLine } from "./edit-ui.js";
 import { EDIT_KEYS, editByKeyboard } from "./edit-keys.js";
 import { resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
+import { showPanes } from "./show-step.js";
 import { nullify } from "./values.js";
 import { makeWarmer } from "./warm.js";
-import { showTextTree } from "./text-tree.js";
-
-// The jump buttons: each looks for the event codes the scene names (scene.codes.jumps,
-// from negaviz.analysis.steps.JUMP_CODES).
-const JUMPS = [
-  ["cutoff", "next cutoff"],
-  ["return", "next return"],
-  ["tt", "next TT hit"],
-];
-const PREVIEW_NOTE = "<div class=\"nv-preview-note\"><b>Preview is on:</b> the rest of the search is shown faintly, before the search gets there.</div>";
 
 /**
  * anywidget's model, as the widgets, the exported page (page.py's negavizModel) and a
@@ -77,7 +72,7 @@ export async function render({ model, el }) {
     step: clamp(model.get("step")), perspective: model.get("perspective"), windows: !!model.get("windows"),
     preview: !!model.get("preview"), timer: null,
   };
-  const asked = new Set();
+  const parts = makeParts(model, scenes);
 
   function clamp(k) {
     k = Number(k);
@@ -85,28 +80,19 @@ export async function render({ model, el }) {
     return Math.min(Math.max(Math.round(k), 0), total);
   }
 
-  // --- controls -------------------------------------------------------------------------
-  const playButton = h("button", { type: "button", class: "nv-play", title: "play / pause (space)", "aria-label": "play", text: "▶ play" });
-  const slider = h("input", { type: "range", min: "0", max: String(total), step: "1", value: String(state.step), class: "nv-slider", "aria-label": "step" });
-  const stepLabel = h("span", { class: "nv-steplabel" });
-  const prev = h("button", { type: "button", title: "back one event (←)", "aria-label": "back one step", text: "◀" });
-  const next = h("button", { type: "button", title: "forward one event (→)", "aria-label": "forward one step", text: "▶" });
-  const jumpButtons = JUMPS.map(([kind, text]) => h("button", { type: "button", "data-jump": kind, title: "jump to just after the " + text, "aria-label": "jump to just after the " + text, text, onclick: () => { const k = jumpTarget(kind); go(k < 0 ? total : k); } }));
-  const home = h("button", { type: "button", title: "the start (Home)", "aria-label": "go to the start", text: "start", onclick: () => go(0) });
-  const end = h("button", { type: "button", "data-jump": "end", title: "the end (End)", "aria-label": "go to the end", text: "end", onclick: () => go(total) });
-  const presenter = h("button", { type: "button", class: "nv-presenter-button", title: "presenter size: bigger text and tree, for a projector (P)", "aria-label": "presenter size", "aria-pressed": String(ui.presenter), text: "presenter", onclick: () => setPresenter(!ui.presenter) });
-  const persp = h("select", { class: "nv-perspective", title: "negamax: values for the side to move; minimax: for the first player" },
-    ...scenes[0].s.perspectives.map((p) => h("option", { value: p, text: p })));
-  const windows = h("input", { type: "checkbox", class: "nv-windows" });
-  const windowsLabel = h("label", {}, windows, " windows"); // hidden for plain negamax, which has none
-  prev.addEventListener("click", () => go(state.step - 1));
-  next.addEventListener("click", () => go(state.step + 1));
-  playButton.addEventListener("click", () => togglePlay());
-  slider.addEventListener("input", () => go(Number(slider.value)));
-  persp.addEventListener("change", () => { state.perspective = persp.value; model.set("perspective", persp.value); model.save_changes(); show(); });
-  windows.addEventListener("change", () => { state.windows = windows.checked; model.set("windows", windows.checked); model.save_changes(); show(); });
-  const bar = h("div", { class: "nv-bar" }, playButton, slider, stepLabel, prev, next);
-  const bar2 = h("div", { class: "nv-bar" }, home, ...jumpButtons, end, h("label", {}, "view ", persp), windowsLabel, presenter);
+  // A trait changed here: saved on the model, and shown.
+  function save(name, value) {
+    state[name] = value;
+    model.set(name, value);
+    model.save_changes();
+    show();
+  }
+
+  const controls = makeControls({
+    scenes, total, state, ui, go, togglePlay: () => togglePlay(), setPresenter: (on) => setPresenter(on),
+    setPerspective: (p) => save("perspective", p), setWindows: (on) => save("windows", on),
+  });
+  const togglePlay = makePlayer({ state, total, interval: scenes[0].s.interval, button: controls.playButton, go });
   const editing = !compare && !!model.get("editable");
   const keys = h("div", { class: "nv-keys", text: KEYS + (editing ? EDITING + EDIT_KEYS : "") });
   const panesBox = h("div", { class: compare ? "nv-panes nv-compare" : "nv-panes" }, ...panes.map((p) => p.el));
@@ -115,7 +101,7 @@ export async function render({ model, el }) {
     ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
     : null;
   // (a slider's length and place tell how long the search is: practice has none)
-  if (practice) slider.remove();
+  if (practice) controls.slider.remove();
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
   if (editing) pickOnClick(model, panes[0]);
   // ... and makes every node a button for the keyboard; an edited tree's scene says what changed.
@@ -123,7 +109,7 @@ export async function render({ model, el }) {
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
-  root.append(bar, bar2, ...treeBar, ...(practice ? [practice.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
+  root.append(...controls.bars, ...treeBar, ...(practice ? [practice.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
@@ -139,7 +125,7 @@ export async function render({ model, el }) {
   function setPresenter(on) {
     ui.presenter = on;
     root.classList.toggle("nv-presenter", on);
-    presenter.setAttribute("aria-pressed", String(on));
+    controls.presenter.setAttribute("aria-pressed", String(on));
     model.set("presenter", on);
     model.save_changes();
     narrow();
@@ -148,23 +134,6 @@ export async function render({ model, el }) {
   }
 
   installKeys(root, { panes, state, total, ui, go, togglePlay, setPresenter });
-
-  function jumpTarget(kind) {
-    // the nearest such event ahead on any pane; -1 if there is none
-    const found = scenes.map((d) => (state.step < d.n ? d.nextStep(state.step, d.s.codes.jumps[kind]) : -1)).filter((k) => k >= 0);
-    return found.length ? Math.min(...found) : -1;
-  }
-
-  function togglePlay() {
-    if (state.timer) { clearInterval(state.timer); state.timer = null; playButton.textContent = "▶ play"; playButton.setAttribute("aria-label", "play"); return; }
-    if (state.step >= total) go(0);
-    playButton.textContent = "❚❚ pause";
-    playButton.setAttribute("aria-label", "pause");
-    state.timer = setInterval(() => {
-      if (state.step >= total) { togglePlay(); return; }
-      go(state.step + 1);
-    }, scenes[0].s.interval || 600);
-  }
 
   function go(k, force = false) {
     k = clamp(k);
@@ -176,89 +145,14 @@ export async function render({ model, el }) {
     show();
   }
 
-  // --- missing parts of big traces -------------------------------------------------------
-  function need(i, what) {
-    const key = i + ":" + JSON.stringify(what);
-    if (asked.has(key)) return;
-    asked.add(key);
-    model.send({ type: "need", scene: i, ...what });
-  }
-
-  // A part asked for: a page's model unpacks it at once (model.part), a kernel sends it.
-  // True if it is here now.
-  function ask(i, what) {
-    const got = model.part ? model.part({ type: "need", scene: i, ...what }) : null;
-    if (got) { take(got); return true; }
-    need(i, what);
-    return false;
-  }
-
-  const onMessage = (msg) => { if (take(msg)) show(); };
-  // A part of a scene (a chunk of steps, a view, a view's drawing) from a message or a
-  // page's model: kept; true if it is ours (the Graphviz's message is loadViz's).
-  function take(msg) {
-    nullify(msg);
-    const d = msg && scenes[msg.scene];
-    if (!d) return false; // not ours, or a scene this stepper does not have
-    if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
-    else if (msg.type === "drawing") { // a view's drawing, kept apart until a step needed it
-      const v = d.views[msg.view];
-      if (v && !hasDrawing(v)) { if (msg.svg != null) v.svg = msg.svg; else v.dot = msg.dot; d.drawings = (d.drawings || 0) + 1; }
-    } else if (msg.type === "view") {
-      msg.view.sayOnce = msg.view.note_new || ""; // laid out on request: said when first shown
-      d.addView(msg.view);
-    }
-    return true;
-  }
-  model.on("msg:custom", onMessage);
-
   // --- showing a step ----------------------------------------------------------------------
   function show() {
     const t0 = performance.now();
-    slider.value = String(state.step);
     // Practice hides what would answer a pending question, and the total number of steps.
     const hide = practice ? practice.hide(state.step) : {};
-    stepLabel.textContent = "step " + state.step.toLocaleString("en-US") + (hide.total ? "" : " of " + total.toLocaleString("en-US"));
-    slider.setAttribute("aria-valuetext", stepLabel.textContent);
-    persp.value = state.perspective;
-    windows.checked = state.windows;
-    windowsLabel.hidden = !panes.some((p) => p.d.s.windowed !== false);
-    prev.disabled = state.step <= 0;
-    next.disabled = state.step >= total;
-    end.disabled = state.step >= total;
-    home.disabled = state.step <= 0;
-    // (in practice a jump's state never tells what lies ahead: live until the end)
-    JUMPS.forEach(([kind], i) => { jumpButtons[i].disabled = practice ? state.step >= total : jumpTarget(kind) < 0; });
-    // A pane whose step needs a part not here yet asks for it and waits (its answer shows
-    // the step again); the stepper's data-step names the step every pane has painted.
-    let waiting = false;
-    panes.forEach((pane, i) => {
-      const d = pane.d;
-      const k = Math.min(state.step, d.n);
-      if (!d.chunk(k) && !ask(i, { chunk: d.chunkOf(k) })) { pane.sentence.textContent = "…"; waiting = true; return; }
-      const view = d.viewFor(k);
-      if (!view) {
-        need(i, { view_for: k });
-        pane.note.textContent = "Laying out a new view of the tree around step " + k.toLocaleString("en-US") + "…";
-        waiting = true;
-        return;
-      }
-      if (!pane.built.has(view.index) && !hasDrawing(view) && !ask(i, { drawing: view.index })) { waiting = true; return; }
-      const changed = pane.view !== view;
-      pane.shownStep = k; // (a view opens on what this step shows)
-      pane.setView(view, state.windows);
-      if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
-      pane.paint(k, state.perspective, state.preview, hide.veil || null);
-      showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
-      pane.panels(k, state.perspective, hide);
-      const legendKey = state.perspective + "/" + state.preview;
-      if (pane.legendFor !== legendKey) {
-        pane.legend.innerHTML = d.s.legend[state.perspective] + (state.preview ? PREVIEW_NOTE : "");
-        pane.legendFor = legendKey;
-      }
-    });
-    // Last, after every write: following the current node reads the layout once.
-    for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
+    controls.show(panes, !!practice, hide);
+    // the stepper's data-step names the step every pane has painted
+    const waiting = showPanes(panes, state, hide, parts);
     root.classList.toggle("nv-show-windows", state.windows);
     if (!waiting) {
       root.dataset.step = String(state.step);
@@ -272,19 +166,19 @@ export async function render({ model, el }) {
   }
 
   // Views laid out ahead, while the reader reads (warm.js).
-  const warmer = makeWarmer(root, panes, state, ask, !!model.part); // a page's parts are all here: End and Home too
+  const warmer = makeWarmer(root, panes, state, parts.ask, !!model.part); // a page's parts are all here: End and Home too
   const warm = warmer.warm;
 
-  const onStep = () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } };
-  const onPersp = () => { state.perspective = model.get("perspective"); show(); };
-  const onWindows = () => { state.windows = !!model.get("windows"); show(); };
-  const onPreview = () => { state.preview = !!model.get("preview"); for (const p of panes) for (const b of p.built.values()) b.painted.clear(); show(); };
-  const onPresenter = () => { if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter")); };
-  model.on("change:step", onStep);
-  model.on("change:perspective", onPersp);
-  model.on("change:windows", onWindows);
-  model.on("change:preview", onPreview);
-  model.on("change:presenter", onPresenter);
+  // The model's side: its traits changed by the kernel (or a page), and the parts it sends.
+  const listeners = {
+    "change:step": () => { const k = clamp(model.get("step")); if (k !== state.step) { state.step = k; show(); } },
+    "change:perspective": () => { state.perspective = model.get("perspective"); show(); },
+    "change:windows": () => { state.windows = !!model.get("windows"); show(); },
+    "change:preview": () => { state.preview = !!model.get("preview"); for (const p of panes) for (const b of p.built.values()) b.painted.clear(); show(); },
+    "change:presenter": () => { if (!!model.get("presenter") !== ui.presenter) setPresenter(!!model.get("presenter")); },
+    "msg:custom": (msg) => { if (parts.take(msg)) show(); },
+  };
+  for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
   // A page of its own takes the keys at once; in a notebook the stepper takes them once
   // clicked (or on the first key inside it), so running cells is not disturbed.
@@ -294,11 +188,6 @@ export async function render({ model, el }) {
     warmer.close();
     if (state.timer) clearInterval(state.timer);
     if (resizing) resizing.disconnect();
-    model.off("change:step", onStep);
-    model.off("change:perspective", onPersp);
-    model.off("change:windows", onWindows);
-    model.off("change:preview", onPreview);
-    model.off("change:presenter", onPresenter);
-    model.off("msg:custom", onMessage);
+    for (const [event, listener] of Object.entries(listeners)) model.off(event, listener);
   };
 }
