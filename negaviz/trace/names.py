@@ -72,8 +72,9 @@ class Names:
             trace = self._trace
             if trace.game is None:
                 return str(nid)
-            known = self._labels[nid] = label(trace.game, trace.position(nid))
-            restore(trace.game)  # a MutableGame moved its object to answer: put it back
+            known = label(trace.game, trace.position(nid))
+            restore(trace.game)  # a MutableGame moved its object to answer: put it back (or say it changed)
+            self._labels[nid] = known  # kept only once the object is known to be as recorded
         return known
 
     def move(self, nid: int) -> str:
@@ -88,8 +89,9 @@ class Names:
             return ""
         if trace.game is None:
             return str(trace.move(nid))
-        known = self._moves[nid] = move_name(trace.game, trace.position(n.parent), trace.move(nid))
-        restore(trace.game)  # a MutableGame moved its object to answer: put it back
+        known = move_name(trace.game, trace.position(n.parent), trace.move(nid))
+        restore(trace.game)  # a MutableGame moved its object to answer: put it back (or say it changed)
+        self._moves[nid] = known  # kept only once the object is known to be as recorded
         return known
 
     def moves(self, nid: int) -> tuple[str, ...]:

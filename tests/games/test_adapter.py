@@ -274,8 +274,10 @@ def test_a_course_class_with_a_mistake_is_told_which_method_where() -> None:
     board = CourseTicTacToe("xo./.x./...")
     trace = record(MutableGame(board), algorithm="alphabeta")
     assert trace.label(0) == "xo.\n.x.\n..."
+    unnamed = record(MutableGame(board), algorithm="alphabeta")
     board.make_move(8)
+    assert trace.label(0) == "xo.\n.x.\n..."  # named once per trace, while the game was as recorded
     with pytest.raises(InputError, match="CourseTicTacToe is not as it was when MutableGame wrapped it"):
-        trace.label(0)
+        unnamed.label(0)  # a trace whose root is not named yet asks the changed object
     board.unmake_move(8)
-    assert trace.label(0) == "xo.\n.x.\n..."
+    assert unnamed.label(0) == "xo.\n.x.\n..."
