@@ -21,9 +21,9 @@ Nodes in the order visited, with their windows and values:
 Questions:
   1. What does A return? 2
   2. What does B return? −2
-  3. E is entered next. With which window (α, β), for the side to move there? (−∞, 2)
-  4. C is entered next. With which window (α, β), for the side to move there? (−∞, −2)
-  5. F is entered next. With which window (α, β), for the side to move there? (2, ∞)
+  3. With which window (α, β) is E entered, for the side to move there? (−∞, 2)
+  4. With which window (α, β) is C entered, for the side to move there? (−∞, −2)
+  5. With which window (α, β) is F entered, for the side to move there? (2, ∞)
   6. Which of C's moves are never tried? (Answer 'none' if every move is tried.) G
   7. What does C return? 9 (or any value from −2 to 9)
 """

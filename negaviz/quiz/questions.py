@@ -24,7 +24,7 @@ fail-hard, the range is the edge alone, and the prompt says so.
 >>> qs = {(q.kind, trace.label(q.node)): q for q in questions(trace)}
 >>> q = qs["window", "F"]
 >>> q.prompt, q.answer
-('F is entered next. With which window (α, β), for the side to move there?', (5, inf))
+('With which window (α, β) is F entered, for the side to move there?', (5, inf))
 >>> print(q.check("(-inf, -5)"))
 No: F gets (5, ∞) because C's window (−∞, −5) is negated and swapped.
 >>> qs["pruned", "C"].check("G, H").correct

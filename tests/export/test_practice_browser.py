@@ -202,7 +202,7 @@ def test_windows_as_the_search_goes(opened: Any) -> None:
 
     page.keyboard.press("End")  # A is entered; B is next, with which window?
     assert root.locator(".nv-steplabel").inner_text() == "step 1"
-    assert root.locator(".nv-practice-task").inner_text().startswith("B is entered next. With which window (α, β)")
+    assert root.locator(".nv-practice-task").inner_text().startswith("With which window (α, β) is B entered")
     assert box.get_attribute("aria-label") == "window of B, (α, β)" and box.is_visible()
     box.fill("(-inf, inf)")
     box.press("Enter")

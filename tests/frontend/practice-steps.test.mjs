@@ -46,7 +46,7 @@ test("the page asks each question in the notebook's sentence (negaviz.quiz.quest
 
 test("how a window is asked, in each view", () => {
   const q = { kind: "window", name: "B X" };
-  assert.equal(taskText(q, "negamax", null, W), "B X is entered next. With which window (α, β), for the side to move there? Type it, such as (−∞, 5), then press Enter.");
-  assert.equal(taskText(q, "minimax", null, W), "B X is entered next. With which window (α, β) for the first player (minimax)? Type it, such as (−∞, 5), then press Enter.");
+  assert.equal(taskText(q, "negamax", null, W), "With which window (α, β) is B X entered, for the side to move there? Type it, such as (−∞, 5), then press Enter.");
+  assert.equal(taskText(q, "minimax", null, W), "With which window (α, β) is B X entered for the first player (minimax)? Type it, such as (−∞, 5), then press Enter.");
   assert.match(taskText({ kind: "value", name: "C" }, "negamax", null, W), /^What does C return\? Type it on C/);
 });

@@ -48,7 +48,7 @@ def test_textbook_answers_in_the_negamax_view(textbook: negaviz.Trace) -> None:
     assert ("window", "G") not in qs and ("value", "H") not in qs  # never visited, never asked
     assert ("pruned", "D") not in qs  # a leaf has no children to prune
     assert qs["value", "C"].prompt == "What does C return?"
-    assert qs["window", "F"].prompt == "F is entered next. With which window (α, β), for the side to move there?"
+    assert qs["window", "F"].prompt == "With which window (α, β) is F entered, for the side to move there?"
     assert qs["pruned", "C"].prompt == "Which of C's moves are never tried? (Answer 'none' if every move is tried.)"
 
 

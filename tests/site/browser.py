@@ -579,9 +579,9 @@ def answer_practice(page: Any, root: Any, plan: dict[str, Any], *, most: int = 1
             wrong = kind not in seen
             box.fill(("none" if nxt else key["names"][0]) if wrong else (nxt or "none"))
             box.press("Enter")
-        elif " is entered next. With which window" in task:
+        elif task.startswith("With which window (α, β) is "):
             kind = "window"
-            name = task.split(" is entered next.")[0]
+            name = task.removeprefix("With which window (α, β) is ").split(" entered")[0]
             lo, hi = key["windows"][name]["window"]
             wrong = kind not in seen
             box.fill("(1, 2)" if wrong else f"({_fmt(lo)}, {_fmt(hi)})")
