@@ -207,12 +207,12 @@ def test_windows_as_the_search_goes(opened: Any) -> None:
     box.fill("(-inf, inf)")
     box.press("Enter")
     assert verdict(root) == "Yes."
-    on_to("E is entered next")
+    on_to("With which window (α, β) is E entered")
     assert root.locator(".nv-steplabel").inner_text() == f"step {key.windows['E']['step'] - 1}"
     box.fill("(−∞, 5)")
     box.press("Enter")
     assert verdict(root) == "Yes."
-    on_to("C is entered next")
+    on_to("With which window (α, β) is C entered")
     box.fill("(5, inf)")  # the first player's window: the minimax view's, in the negamax view
     box.press("Enter")
     want = grade(trace, windows={"C": "(5, inf)"})
