@@ -24,10 +24,10 @@ hidden tree's answers.
 
 from __future__ import annotations
 
-import json
 import warnings
 from typing import Any
 
+from negaviz.course.ipynb import cell, notebook
 from negaviz.errors import InputError
 
 __all__ = ["ASSIGNMENTS"]
@@ -127,13 +127,9 @@ def assignment_files(kind: str) -> dict[str, bytes]:
 
 
 def _cell(kind: str, cell_id: str, source: str, nbgrader: dict[str, Any] | None = None) -> dict[str, Any]:
-    cell: dict[str, Any] = {"cell_type": kind, "id": cell_id, "metadata": {}, "source": source}
-    if nbgrader is not None:
-        cell["metadata"]["nbgrader"] = {"schema_version": 3, **nbgrader}
-    if kind == "code":
-        cell["execution_count"] = None
-        cell["outputs"] = []
-    return cell
+    if nbgrader is None:
+        return cell(kind, cell_id, source)
+    return cell(kind, cell_id, source, metadata={"nbgrader": {"schema_version": 3, **nbgrader}})
 
 
 def _notebook(kind: str) -> bytes:
@@ -154,14 +150,8 @@ def _notebook(kind: str) -> bytes:
               f"points={POINTS})", {"grade": True, "solution": False, "locked": True, "points": POINTS,
                                     "grade_id": f"check_{kind.replace('-', '_')}"}),
     ]
-    notebook = {
-        "cells": cells,
-        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-                     "language_info": {"name": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    return (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    return notebook(cells, {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+                            "language_info": {"name": "python"}})
 
 
 def _otter(kind: str) -> str:

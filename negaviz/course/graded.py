@@ -10,8 +10,7 @@ ends with the points.
 
 from __future__ import annotations
 
-import json
-
+from negaviz.course.ipynb import cell, notebook
 from negaviz.quiz.gradebook import ANSWERS_FILE, nbgrader_cell
 
 __all__: list[str] = []
@@ -28,14 +27,6 @@ c.ExecutePreprocessor.timeout = 120
 """
 
 
-def _cell(kind: str, ident: str, source: str, **extra: object) -> dict[str, object]:
-    cell: dict[str, object] = {"cell_type": kind, "id": ident, "metadata": {}, "source": source}
-    if kind == "code":
-        cell.update(execution_count=None, outputs=[])
-    cell.update(extra)
-    return cell
-
-
 def assignment_notebook() -> bytes:
     """The first graded assignment: the task, the answer cell, the autograder cell."""
     answer = (
@@ -46,17 +37,15 @@ def assignment_notebook() -> bytes:
         "### END SOLUTION"
     )
     cells = [
-        _cell("markdown", "task", f"# Week 1: alpha-beta by hand\n\nSearch `{TREE}` with alpha-beta, children left to "
+        cell("markdown", "task", f"# Week 1: alpha-beta by hand\n\nSearch `{TREE}` with alpha-beta, children left to "
               "right, from the window (−∞, ∞). Values are for the first player (minimax). Write every inner "
               "node's value, the window each inner node below the root is searched with, and the moves that are "
               "never tried; run the cell to save your answers beside this notebook."),
-        _cell("code", "answers", answer, metadata={"nbgrader": {"grade": False, "grade_id": "answers", "locked": False,
+        cell("code", "answers", answer, metadata={"nbgrader": {"grade": False, "grade_id": "answers", "locked": False,
                                                      "schema_version": 3, "solution": True, "task": False}}),
         nbgrader_cell({ASSIGNMENT: TREE}),
     ]
-    nb = {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                                      "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}
-    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    return notebook(cells, {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}})
 
 
 def nbgrader_files() -> dict[str, bytes]:

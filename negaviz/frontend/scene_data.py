@@ -29,8 +29,8 @@ kinds of a life's changes (named here once, from :mod:`negaviz.trace.timeline` a
 
 SCHEMA: dict[str, tuple[str, ...]] = {
     "item": (
-        "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "ranges", "again",
-        "appear", "settle",
+        "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "answer",
+        "ranges", "again", "appear", "settle",
     ),
     "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
     "change": ("step", "kind", "value", "alpha", "child"),
@@ -46,7 +46,9 @@ them by these names (``decode`` in ``src/scene-data.js``), so a field is added i
   ``only`` 1 if only this search of a comparison visits it (for a ghost: if this search
   cuts off a node the other one visits, as an edit's new cutoffs); ``given`` a textbook leaf's
   value as the tree gives it (for the side to move there), or None; ``name`` how the
-  sentences name it; ``ranges`` the node numbers ``[start, end)`` a summary stands for;
+  sentences name it; ``answer`` the name the practice's answer key gives it (see
+  :mod:`negaviz.trace.names`: empty where the scene has no practice, or for a group or
+  several moves, which no answer names); ``ranges`` the node numbers ``[start, end)`` a summary stands for;
   ``again`` the later entries of a node of a given tree the search enters more than once
   (a PVS re-search), shown from the step each is entered; ``appear`` the first step it
   is drawn at (a growing search's nodes appear as they are entered; 0: from the start).

@@ -19,6 +19,7 @@ from negaviz.render.looks import GREY
 from negaviz.render.output import to_svg
 from negaviz.render.styles import GHOSTS, SUMMARIES
 from negaviz.render.builder import EDGE_ATTR, NODE_ATTR, Builder
+from negaviz.trace.names import ROOT, qualified
 
 if TYPE_CHECKING:
     from negaviz.frontend.scene import Scene
@@ -77,7 +78,7 @@ def grow_view(scene: Scene, p: int, start: int, note_new: bool = False) -> int:
             items.append(_record(
                 "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
                 prefix=_prefix(builder, item), only=int(n in scene.only), given=None,
-                name=scene.trace.names.short(n), ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
+                name=scene.trace.names.short(n), answer=scene.trace.names.full(n) if scene.practice else "", ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
                 settle=[],
             ))
             lives[str(n)] = scene._life(n)
@@ -129,6 +130,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
         dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
         prefixes = {it.name: _prefix(builder, it) for it in layout.items}
         names = {it.name: scene._item_name(builder, it, root) for it in layout.items}
+        answers = _answers(scene, layout.items, names, root) if scene.practice else {}
     finally:
         restore(trace.game)
     dot.attr("graph", label="")
@@ -159,7 +161,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
             depth=depth, pruned=pruned,
             prefix=prefixes[it.name], given=_jv(given.get(it.name)),
             only=int(nid in scene.only if kind != "p" else names[it.name] in scene.cut_names),
-            name=names[it.name], ranges=ranges, again=[n + root for n in it.again], appear=0, settle=[],
+            name=names[it.name], answer=answers.get(it.name, ""), ranges=ranges, again=[n + root for n in it.again], appear=0, settle=[],
         ))
         for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
             lives[str(n)] = scene._life(n)
@@ -201,3 +203,34 @@ def _prefix(builder: Builder, item: Any) -> str:
     view = builder.node_view(item)
     mark = labels.marker(view.player)
     return f"{mark} " if mark else ""
+
+
+def _answers(scene: Scene, items: list[Item], names: dict[str, str], root: int) -> dict[str, str]:
+    """The name the practice's answer key gives each drawn item that an answer can name
+    (see :meth:`negaviz.trace.names.Names.full`): a node's own; an untried move's, drawn
+    as the node it leads to, from the names of the nodes drawn above it: on a board the
+    moves from the root, in a textbook tree the labels below the root where the tree
+    shows its label more than once."""
+    trace_names = scene.trace.names
+    drawn = {it.name: it for it in items}
+    out: dict[str, str] = {}
+    for it in items:
+        if it.node >= 0:
+            out[it.name] = trace_names.full(it.node + root)
+            continue
+        if it.kind not in GHOSTS or len(it.moves) != 1:
+            continue  # a group of moves: no answer names it
+        parent = it.parent + root
+        if trace_names.textbook:  # the labels of the untried moves drawn from the nearest node entered
+            below: list[str] = []
+            at: Item | None = it
+            while at is not None and at.node < 0:
+                below.insert(0, names[at.name])
+                at = drawn.get(at.up)
+            above = tuple(trace_names.label(n) for n in scene.trace.path(parent)[1:])
+            out[it.name] = qualified((*above, *below), trace_names.repeated)
+        elif (up := drawn.get(it.up)) is not None and up.node >= 0:  # a move not tried at a node entered
+            move = trace_names.move_from(parent, it.moves[0])
+            full = trace_names.full(parent)
+            out[it.name] = move if full == ROOT else full + trace_names.sep + move
+    return out

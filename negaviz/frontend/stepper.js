@@ -1486,14 +1486,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   const edges = /* @__PURE__ */ new Map();
   let items = null;
   const L = p.words.page.labels;
-  function nameOf2(it) {
-    const key = p.keys.negamax;
-    if (it.item.node >= 0 && key.ids[it.item.node] != null) return key.ids[it.item.node];
-    if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
-    const path = [];
-    for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
-    return path.join(" ");
-  }
+  const nameOf2 = (it) => it.item.answer;
   function keyed(box) {
     box.addEventListener("keydown", (e) => {
       if (e.key === "Enter") {
@@ -1569,6 +1562,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
       const name = nameOf2(it);
+      if (!name) continue;
       if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
@@ -1607,7 +1601,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   function nodeNamed(g) {
     if (!items) return null;
     const it = [...items.values()].find((x) => x.g === g);
-    return it ? nameOf2(it) : null;
+    return it ? nameOf2(it) || null : null;
   }
   return { fields, edges, attach: attach2, setCut, nodeNamed };
 }

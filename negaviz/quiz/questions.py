@@ -42,14 +42,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
-from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
+from negaviz.quiz.explain import Explainer
 from negaviz.quiz.reading import accepts, canonical, canonical_window, fold, parse_labels, parse_value, parse_window
 from negaviz.quiz.words import WORDS, fill
-from negaviz.search.events import Bound, CutReason, EventKind
-from negaviz.trace.replay import Replay
-from negaviz.trace.trace import Ending, Node, Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, check_steps, fmt, shown, window_story
+from negaviz.search.events import EventKind
+from negaviz.trace.trace import Node, Trace, check_trace
+from negaviz.vocabulary import Perspective, check_perspective, check_steps, fmt, shown
 
 __all__ = ["questions", "Question"]
 
@@ -60,7 +59,6 @@ QuestionKind = Literal["value", "window", "pruned"]
 KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 Window = tuple[float, float]
 Answer = float | Window | tuple[str, ...]
-_FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 _W = WORDS["questions"]
 _ASK = WORDS["steps"]
 """The questions as the notebook and the page both ask them."""
@@ -198,34 +196,9 @@ def questions(
     return [maker.make(kind, nid, start, reveal) for start, reveal, nid, _, kind in specs]
 
 
-class _Maker:
-    """Builds questions and their explanations for one trace and perspective."""
-
-    def __init__(self, trace: Trace, perspective: Perspective) -> None:
-        self.trace = trace
-        self.perspective = perspective
-        self.game = trace.game
-        self._replay: Replay | None = None
-        self.fail_hard = bool(trace.result is not None and trace.result.options.fail_hard)
-
-    # --- views ------------------------------------------------------------------------
-    def sign(self, nid: int) -> int:
-        """+1 where values are shown as recorded, -1 where the minimax view negates them."""
-        return sign(self.trace, nid, self.perspective)
-
-    def window(self, nid: int, alpha: float, beta: float) -> tuple[float, float]:
-        pair = (alpha, beta) if self.sign(nid) > 0 else (-beta, -alpha)
-        return _num(pair[0]), _num(pair[1])
-
-    def name(self, nid: int) -> str:
-        return self.trace.names.prose(nid)
-
-    def child_name(self, nid: int) -> str:
-        """A child as its parent sees it: its label in a textbook tree, else its move."""
-        return self.trace.names.child(nid)
-
-    def skipped_names(self, node: Node) -> tuple[str, ...]:
-        return self.trace.names.skipped(node.id)
+class _Maker(Explainer):
+    """Builds questions (and, for :mod:`negaviz.quiz.grading`, the answer key's parts) for
+    one trace and perspective."""
 
     # --- when ---------------------------------------------------------------------------
     def span(self, n: Node, kind: QuestionKind) -> tuple[int, int] | None:
@@ -282,211 +255,3 @@ class _Maker:
     def ask(self, kind: str, me: str) -> str:
         """The question, in the sentence the page asks it in (words.json's ``steps.ask``)."""
         return fill(_ASK["ask"][kind], name=me, view=_ASK["view"][self.perspective].get(kind, ""))
-
-    def accepted(self, nid: int) -> tuple[float, float] | None:
-        """The range of valid bounds a value question about ``nid`` accepts (see the module)."""
-        n = self.trace.nodes[nid]
-        if n.value is None or n.bound not in (Bound.LOWER, Bound.UPPER):
-            return None
-        edge = n.beta if n.bound == Bound.LOWER else n.alpha
-        if math.isinf(edge) or edge == n.value:
-            return None
-        s = self.sign(nid)
-        lo, hi = sorted((s * edge, s * n.value))
-        return _num(lo), _num(hi)
-
-    def explain_value(self, nid: int) -> str:
-        t = self.trace
-        n = t.nodes[nid]
-        me = self.name(nid)
-        s = self.sign(nid)
-        assert n.value is not None
-        v = s * n.value
-        minimax = self.perspective == "minimax"
-        returns = f"{me} returns {fmt(v)}"
-        if n.ending == Ending.LEAF:
-            if minimax:
-                return f"{returns}: it is a leaf, worth {fmt(v)} for the first player."
-            text = f"{returns}: it is a leaf, and the game scores it {fmt(v)} for the side to move"
-            if self.sign_minimax(nid) < 0:
-                text += f" (the second player; for the first player it is worth {fmt(-v)})"
-            return text + "."
-        if n.ending == Ending.EVAL:
-            who = "the first player" if minimax else "the side to move"
-            return f"{returns}: it is at the depth limit, and its evaluation for {who} is {fmt(v)}."
-        if n.ending == Ending.TT:
-            return f"{returns}: the transposition table already holds a value for this position that settles it."
-        if n.ending == Ending.OPEN or not n.children:
-            return f"{returns}."
-        # Each child's value as seen from here: negated, then shown in the perspective.
-        seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]
-        best = max(v_ for _, v_ in seen) if s > 0 else min(v_ for _, v_ in seen)
-        listing = ", ".join(f"{name}: {fmt(x)}" for name, x in seen)
-        if minimax:
-            role = "MAX node (the first player moves): it takes the largest" if s > 0 else (
-                "MIN node (the second player moves): it takes the smallest")
-            text = f"{returns}: it is a {role} of its children's values, {listing}"
-        else:
-            text = f"{returns}: negating what its children return gives {listing}"
-            if len(seen) > 1:
-                text += f"; the largest is {fmt(best)}"
-        alpha, beta = self.window(nid, n.alpha, n.beta)
-        if n.cutoff == CutReason.WIN and n.skipped:
-            text += f"; {fmt(best)} is a win that nothing can beat, so {me} stops there"
-        elif n.bound == Bound.LOWER:  # failed high (seen from the side to move)
-            text += "; " + (f"{fmt(best)} ≥ β = {fmt(beta)}" if s > 0 else f"{fmt(best)} ≤ α = {fmt(alpha)}")
-            if n.skipped:
-                text += f", so {me} stops there (a cutoff)"
-        elif n.bound == Bound.UPPER:  # failed low
-            text += "; " + (f"no move gets past α = {fmt(alpha)}" if s > 0 else f"no move gets below β = {fmt(beta)}")
-        if v != best:
-            text += f"; clamped into its window {_pair(alpha, beta)} (fail-hard), that is {fmt(v)}"
-        shown = n.bound if s > 0 or n.bound is None else _FLIP[n.bound]
-        if shown == Bound.LOWER:
-            text += f", and {fmt(v)} is only a lower bound: {me}'s true value is at least {fmt(v)}"
-        elif shown == Bound.UPPER:
-            text += f", and {fmt(v)} is only an upper bound: {me}'s true value is at most {fmt(v)}"
-        text += "."
-        accepted = self.accepted(nid)
-        if accepted is not None and shown in (Bound.LOWER, Bound.UPPER):
-            kind = "lower" if shown == Bound.LOWER else "upper"
-            edge = f"β = {fmt(beta)}" if shown == Bound.LOWER else f"α = {fmt(alpha)}"
-            text += (
-                f" Any value from {fmt(accepted[0])} to {fmt(accepted[1])} is an equally valid {kind} bound "
-                f"(a fail-hard search returns {edge})."
-            )
-        return text
-
-    def sign_minimax(self, nid: int) -> int:
-        return sign(self.trace, nid, "minimax")
-
-    def _value(self, nid: int) -> float:
-        v = self.trace.nodes[nid].value
-        assert v is not None
-        return v
-
-    def explain_window(self, nid: int) -> str:
-        t = self.trace
-        n = t.nodes[nid]
-        me = self.name(nid)
-        got = self.window(nid, n.alpha, n.beta)
-        says = f"{me} gets {_pair(*got)}"
-        parent = t.nodes[n.parent]
-        pname = self.name(parent.id)
-        if self._replay is None:
-            self._replay = Replay(t)
-        state = self._replay.state_at(n.enter_step).nodes.get(parent.id)
-        if state is None or state.alpha is None or state.beta is None:
-            return says + "."
-        pa, pb = state.alpha, state.beta
-        if (n.alpha, n.beta) != (-pb, -pa):
-            return says + "."  # not the plain negamax rule (a null window, or a student's own)
-        shown = self.window(parent.id, pa, pb)
-        if self.perspective == "negamax":
-            if (pa, pb) == (parent.alpha, parent.beta):
-                return f"{says} because {pname}'s window {_pair(pa, pb)} is negated and swapped."
-            # "Window" is the one a node is entered with; a bound that moved since is said so.
-            story = window_story(pname, (parent.alpha, parent.beta), (pa, pb))
-            how = " by its best child so far" if pb == parent.beta else ""
-            return f"{says}: {story}{how}, and (−β, −α) = {_pair(*got)}."
-        text = f"{says}: in minimax the window is passed down unchanged, and {pname}'s window is {_pair(*shown)} when it tries {me}"
-        entered = self.window(parent.id, parent.alpha, parent.beta)
-        if shown != entered:
-            if self.sign(parent.id) > 0:
-                text += f" (its α was raised from {fmt(entered[0])} by its best child so far)"
-            else:
-                text += f" (its β was lowered from {fmt(entered[1])} by its best child so far)"
-        return text + "."
-
-    def table_hit(self, ev: Any) -> dict[str, Any]:
-        """A table hit at ``ev`` (a TT_PROBE that found an entry), as a question: the entry
-        and the window in this view, what the node returns (None: the search goes on),
-        the step that shows it and why."""
-        t = self.trace
-        n = t.nodes[ev.node]
-        me = self.name(ev.node)
-        s = self.sign(ev.node)
-        bound = ev.bound if s > 0 else {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER,
-                                         Bound.UPPER: Bound.LOWER}[ev.bound]
-        v = s * ev.value
-        kind = {Bound.EXACT: "an exact value", Bound.LOWER: "a lower bound", Bound.UPPER: "an upper bound"}[bound]
-        alpha, beta = self.window(ev.node, n.alpha, n.beta)
-        entry = f"{kind}, {fmt(v)}"
-        if ev.ended:
-            assert n.value is not None
-            value: float | None = _num(s * n.value)
-            if bound == Bound.EXACT:
-                why = f"{me} stops: the table holds its exact value, {fmt(v)}, from a search as deep, so it returns {fmt(value)}."
-            elif bound == Bound.LOWER:
-                why = f"{me} stops: the table says it is worth at least {fmt(v)}, and {fmt(v)} ≥ β = {fmt(beta)}: it fails high at once and returns {fmt(value)}."
-            else:
-                why = f"{me} stops: the table says it is worth at most {fmt(v)}, and {fmt(v)} ≤ α = {fmt(alpha)}: it fails low at once and returns {fmt(value)}."
-        else:
-            value = None
-            edge = "α" if bound == Bound.LOWER else "β"
-            why = (f"{me} searches on: the table's {kind[kind.index(' ') + 1:]} {fmt(v)} does not settle it in its window "
-                   f"({fmt(alpha)}, {fmt(beta)}); it only moves {edge}.")
-        return {"entry": entry, "window": (alpha, beta), "value": value, "step": ev.step + 1, "why": why}
-
-    def explain_searched(self, nid: int) -> str:
-        """Why child ``nid`` is searched, for a student who cut it: its parent's best so
-        far when it comes to ``nid`` has not reached β (in the minimax view of a MIN node:
-        has not got down to α)."""
-        t = self.trace
-        n = t.nodes[nid]
-        me = self.child_name(nid)
-        parent = t.nodes[n.parent]
-        up = self.name(n.parent)
-        k = parent.children.index(nid)
-        if k == 0:
-            return f"{me} is searched: it is {up}'s first move, and a node always tries its first move."
-        s = self.sign(n.parent)
-        best = s * max(-self._value(c) for c in parent.children[:k])
-        alpha, beta = self.window(n.parent, parent.alpha, parent.beta)
-        if s > 0:
-            test = f"{up}'s best so far is {fmt(best)}, below β = {fmt(beta)}"
-        else:
-            test = f"{up} can hold the first player to {fmt(best)} so far, above α = {fmt(alpha)}"
-        return f"{me} is searched: when {up} comes to it, {test}, so {up} goes on."
-
-    def explain_pruned(self, nid: int) -> str:
-        t = self.trace
-        n = t.nodes[nid]
-        me = self.name(nid)
-        skipped = self.skipped_names(n)
-        s = self.sign(nid)
-        if not skipped:
-            if n.cutoff is None and math.isinf(n.beta) and n.beta > 0:
-                edge = "its β is ∞, and no value can reach it" if s > 0 else "its α is −∞, and no value can get below it"
-                return f"none: every child of {me} is visited, as {edge}."
-            return f"none: every child of {me} is visited: no child's value got past its window before the last one."
-        lost = _and(list(skipped))
-        verb = "is" if len(skipped) == 1 else "are"
-        last = self.child_name(n.children[-1])
-        if n.cutoff == CutReason.WIN:
-            return f"{lost} {verb} never visited: after {last}, {me} has found a win, and nothing can beat it."
-        best = s * max(-self._value(c) for c in n.children)
-        alpha, beta = self.window(nid, n.alpha, n.beta)
-        if s > 0:
-            test = f"{me}'s value so far is {fmt(best)} ≥ β = {fmt(beta)}"
-        else:
-            test = f"{me} can hold the first player to {fmt(best)} ≤ α = {fmt(alpha)}"
-        return (
-            f"{lost} {verb} never visited: after {last}, {test}, so {me} stops: "
-            f"the opponent already has a better choice than {me}."
-        )
-
-
-def _num(x: float) -> float:
-    """Whole numbers as ints, so answers read as the game gave them."""
-    return int(x) if math.isfinite(x) and float(x).is_integer() else x
-
-
-def _pair(a: float, b: float) -> str:
-    return f"({fmt(a)}, {fmt(b)})"
-
-
-def _and(names: list[str]) -> str:
-    if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

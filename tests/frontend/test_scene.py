@@ -285,3 +285,42 @@ def test_a_search_that_fits_in_one_view_is_one_view() -> None:
     small = Scene(trace, max_nodes=200, layout="browser")
     small.cover()
     assert len(small.views) > 1
+
+
+@pytest.mark.parametrize("text", [TEXTBOOK, "A(B(D:5 X(Y:6 Z:8)) C(X W:7))", "A(B(X(P:1 Q:2) D:4) C(X E:0))"])
+@pytest.mark.parametrize("practice", ["steps", "tree"])
+def test_a_practice_item_carries_the_name_the_key_gives_it(text: str, practice: str) -> None:
+    """The page marks answers on the picture under the names the key uses, which Python
+    works out (negaviz.trace.names): a shared subtree's nodes, drawn under each parent
+    (the search enters one copy and never the other), by their labels from below the root."""
+    trace = negaviz.record(negaviz.Tree.parse(text), algorithm="alphabeta")
+    scene = Scene(trace, practice=practice)
+    scene.cover()
+    data = json.loads(json.dumps(scene.data(chunks="all")))
+    key = data["practice"]["keys"]["negamax"]
+    items = [dict(zip(SCHEMA["item"], r)) for view in data["views"] for r in view["items"]]
+    answers = [it["answer"] for it in items]
+    assert sorted(answers) == sorted(key["names"])  # every node of the tree drawn once, under its key name
+    for it in items:
+        if it["node"] >= 0:
+            assert it["answer"] == trace.names.full(it["node"])
+        else:  # never entered: a cut's child or a node below one
+            assert it["answer"] in key["cuts"] or it["answer"] in key["never"], it
+    if "X" in text:
+        assert {"B X", "C X"} <= set(answers) and "X" not in answers
+    plain = Scene(trace)
+    plain.cover()
+    assert {r[SCHEMA["item"].index("answer")] for view in plain.data(chunks="all")["views"] for r in view["items"]} == {""}
+
+
+def test_a_board_practice_item_is_named_by_its_moves() -> None:
+    trace = negaviz.record(negaviz.TicTacToe("x../.o./..."), algorithm="alphabeta")
+    scene = Scene(trace, practice="steps")
+    scene.cover()
+    data = json.loads(json.dumps(scene.data(chunks="all")))
+    key = data["practice"]["keys"]["negamax"]
+    items = [dict(zip(SCHEMA["item"], r)) for view in data["views"] for r in view["items"]]
+    deep = [it for it in items if it["node"] >= 0 and trace.nodes[it["node"]].depth > 4]
+    assert deep and all(it["answer"] == " ".join(trace.names.moves(it["node"])) for it in deep)
+    assert all(it["answer"] != it["name"] for it in deep)  # the picture's name is shortened ("… c2 a3 b3")
+    assert {it["answer"] for it in items if it["node"] >= 0} <= set(key["names"])

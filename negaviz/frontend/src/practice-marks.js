@@ -20,16 +20,9 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   let items = null;         // the drawing they are on
   const L = p.words.page.labels; // the fields' and toggles' names (negaviz/quiz/words.json)
 
-  // A drawn node's name as the key spells it: the picture shortens long move paths, and
-  // a node of a shared subtree, drawn under each parent, is named by its labels from below the root.
-  function nameOf(it) {
-    const key = p.keys.negamax;
-    if (it.item.node >= 0 && key.ids[it.item.node] != null) return key.ids[it.item.node];
-    if (!(key.repeated || []).includes(it.item.name)) return it.item.name;
-    const path = [];
-    for (let at = it; at && at.item.up; at = items.get(at.item.up)) path.unshift(at.item.name);
-    return path.join(" ");
-  }
+  // A drawn node's name as the key spells it (the scene's item.answer, named in Python:
+  // the picture shortens long move paths, and names a shared subtree's nodes alike).
+  const nameOf = (it) => it.item.answer;
 
   function keyed(box) {
     box.addEventListener("keydown", (e) => {
@@ -99,6 +92,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
       const name = nameOf(it);
+      if (!name) continue; // a group of moves: no answer names it
       if ((inner.has(it.item.title) || leaves.has(name)) && it.box) {
         const [l, t, r, b] = it.box;
         const w = Math.max(r - l - 4, 26);
@@ -139,7 +133,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   function nodeNamed(g) {
     if (!items) return null;
     const it = [...items.values()].find((x) => x.g === g);
-    return it ? nameOf(it) : null;
+    return it ? nameOf(it) || null : null;
   }
 
   return { fields, edges, attach, setCut, nodeNamed };
