@@ -47,8 +47,6 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
-from packaging.utils import InvalidWheelFilename, canonicalize_name, canonicalize_version, parse_wheel_filename
-from packaging.version import InvalidVersion
 
 MANIFEST = "manifest.json"
 """The cache's own record of what it fetched: path -> size, sha256 and where from."""
@@ -177,6 +175,10 @@ def tarball_problem(path: Path, needs: tuple[str, ...] = ()) -> str | None:
 def wheel_problem(path: Path) -> str | None:
     """What keeps ``path`` from being a whole wheel of the name and version its file name
     says, or None."""
+    # packaging is the site extra's: `negaviz init` imports this package without it
+    from packaging.utils import InvalidWheelFilename, canonicalize_name, canonicalize_version, parse_wheel_filename
+    from packaging.version import InvalidVersion
+
     if path.stat().st_size == 0:
         return "it is empty"
     try:

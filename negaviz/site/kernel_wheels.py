@@ -6,7 +6,9 @@ Downloads are ``pip download``'s; names, versions and metadata are ``packaging``
 ``pkginfo``'s.  Kept by hand: the lock entries, because the kernel preloads only what
 Pyodide's lock lists (``loadPyodideOptions.packages``): ``--piplite-wheels`` wheels install
 only when a cell runs ``%pip install``, and the kernel's own ``--pyodide-lock`` needs
-pyodide-lock 0.1.3+, which needs Python 3.12 (negaviz runs on 3.10).
+pyodide-lock 0.1.3+, which needs Python 3.12 (negaviz runs on 3.10).  ``packaging`` and
+``pkginfo`` (the site extra) are imported where they are used: ``negaviz init`` imports
+:mod:`negaviz.site` in an environment without them.
 """
 
 from __future__ import annotations
@@ -17,15 +19,13 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Any
-
-import pkginfo
-from packaging.requirements import Requirement
-from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
-from packaging.version import InvalidVersion, Version
+from typing import TYPE_CHECKING, Any
 
 from negaviz.site.cache import Cache, sha256_of, wheel_problem
 from negaviz.site.fetch import Say, SiteBuildError, _last_line, _still_bad
+
+if TYPE_CHECKING:
+    from packaging.version import Version
 
 __all__: list[str] = []
 
@@ -51,6 +51,8 @@ def _pypi_wheels(wanted: list[tuple[str, str]], cache: Cache, python: str, say: 
     """A pure-Python wheel per (name, version), from the cache (checked) or PyPI (``pip
     download``, which checks PyPI's hashes); a cached wheel that fails its check is
     fetched again."""
+    from packaging.version import Version
+
     folder = cache.folder / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
 
@@ -112,6 +114,7 @@ def _kernel_wheels() -> list[Path]:
     """piplite, pyodide-kernel, ipykernel (a stand-in) and widgetsnbextension (a stand-in),
     from the installed kernel's lab extension."""
     from jupyter_core.paths import jupyter_path
+    from packaging.version import Version
 
     for root in [Path(sys.prefix) / "share" / "jupyter", *map(Path, jupyter_path())]:
         pypi = root / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
@@ -135,8 +138,11 @@ def _kernel_wheels() -> list[Path]:
 
 def _entry(wheel: Path) -> dict[str, Any]:
     """A lock entry for a pure-Python wheel: name, version, imports and dependencies from its metadata."""
+    import pkginfo
+    from packaging.requirements import Requirement
+
     meta = pkginfo.Wheel(str(wheel))
-    depends = {canonicalize_name(r.name) for r in map(Requirement, meta.requires_dist)
+    depends = {_canonical(r.name) for r in map(Requirement, meta.requires_dist)
                if r.marker is None or "extra" not in str(r.marker)}
     imports = set()
     with zipfile.ZipFile(wheel) as archive:
@@ -154,11 +160,16 @@ def _entry(wheel: Path) -> dict[str, Any]:
 
 
 def _canonical(name: str) -> str:
+    from packaging.utils import canonicalize_name
+
     return str(canonicalize_name(name))
 
 
 def _name_version(wheel: Path) -> tuple[str, Version | None]:
     """The canonical name and the version a wheel's file name gives (``("", None)`` for a name that is not a wheel's)."""
+    from packaging.utils import InvalidWheelFilename, parse_wheel_filename
+    from packaging.version import InvalidVersion
+
     try:
         name, version, _, _ = parse_wheel_filename(wheel.name)
     except (InvalidWheelFilename, InvalidVersion):

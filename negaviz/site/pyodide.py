@@ -56,6 +56,7 @@ def kernel_pyodide() -> tuple[str, str]:
     """The Pyodide version and its Python version the installed JupyterLite kernel expects."""
     try:
         from jupyterlite_pyodide_kernel import constants  # type: ignore[import-untyped]
+        import packaging, pkginfo  # noqa: F401  (read the wheels: the site extra has them)
     except ImportError:
         raise SiteBuildError(
             "negaviz site needs JupyterLite: pip install 'negaviz[site]' "

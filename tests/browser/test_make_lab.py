@@ -202,12 +202,16 @@ def test_a_wide_stored_drawing_scrolls_inside_its_output(make_lab: Server, front
             images = page.locator(PICTURES_SHOWN)
             # every stored drawing, not just the first to appear: the page renders outputs one by one
             expect(images).to_have_count(expected, timeout=60_000)
-            page.wait_for_function("(sel) => [...document.querySelectorAll(sel)].every(i => i.complete)", arg=PICTURES)
-            shown = page.evaluate("""(sel) => [...document.querySelectorAll(sel)].filter(i => i.getClientRects().length).map(img => {
-                const o = img.closest('.jp-OutputArea-output');
-                return {img: img.getBoundingClientRect().width, natural: img.naturalWidth, box: o.clientWidth,
-                        scroll: o.scrollWidth, overflow: getComputedStyle(o).overflowX};
-            })""", PICTURES)
+            # measured in one go once every drawing is shown and loaded (JupyterLab may render
+            # an output again as the kernel starts, hiding it for a moment)
+            shown = page.wait_for_function("""([sel, n]) => {
+                const shown = [...document.querySelectorAll(sel)].filter(i => i.getClientRects().length && i.complete);
+                return shown.length >= n && shown.map(img => {
+                    const o = img.closest('.jp-OutputArea-output');
+                    return {img: img.getBoundingClientRect().width, natural: img.naturalWidth, box: o.clientWidth,
+                            scroll: o.scrollWidth, overflow: getComputedStyle(o).overflowX};
+                });
+            }""", arg=[PICTURES, expected], timeout=60_000).json_value()
         finally:
             context.close()
     assert any(s["natural"] > s["box"] for s in shown), f"no drawing wider than its output at this size: {shown}"
