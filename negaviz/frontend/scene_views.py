@@ -19,7 +19,6 @@ from negaviz.render.looks import GREY
 from negaviz.render.output import to_svg
 from negaviz.render.styles import GHOSTS, SUMMARIES
 from negaviz.render.builder import EDGE_ATTR, NODE_ATTR, Builder
-from negaviz.trace.names import ROOT, qualified
 
 if TYPE_CHECKING:
     from negaviz.frontend.scene import Scene
@@ -227,10 +226,7 @@ def _answers(scene: Scene, items: list[Item], names: dict[str, str], root: int) 
             while at is not None and at.node < 0:
                 below.insert(0, names[at.name])
                 at = drawn.get(at.up)
-            above = tuple(trace_names.label(n) for n in scene.trace.path(parent)[1:])
-            out[it.name] = qualified((*above, *below), trace_names.repeated)
+            out[it.name] = trace_names.full_below(parent, tuple(below))
         elif (up := drawn.get(it.up)) is not None and up.node >= 0:  # a move not tried at a node entered
-            move = trace_names.move_from(parent, it.moves[0])
-            full = trace_names.full(parent)
-            out[it.name] = move if full == ROOT else full + trace_names.sep + move
+            out[it.name] = trace_names.full_below(parent, (trace_names.move_from(parent, it.moves[0]),))
     return out

@@ -146,7 +146,7 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         if n.skipped:
             step = maker.cut_step(n) + 1
             why = maker.explain_pruned(n.id)
-            for child, below, inner in _skipped(trace, n.id, me):
+            for child, below, inner in _skipped(trace, n.id):
                 cuts[child] = {"parent": me, "step": step, "why": why}
                 if inner:
                     never.setdefault(child, {"step": step, "why": f"{child} is never searched: {why}"})
@@ -200,7 +200,7 @@ def _all_leaves(game: Any, pos: Any) -> bool:
     return all(not game.moves(game.play(pos, m)) for m in game.moves(pos))
 
 
-def _skipped(trace: Trace, nid: int, me: str) -> list[tuple[str, list[str], bool]]:
+def _skipped(trace: Trace, nid: int) -> list[tuple[str, list[str], bool]]:
     """Each move ``nid`` never tries: its child's name, the names of every node below it,
     and whether the child is an inner node (names as :meth:`~negaviz.trace.names.Names.full`
     gives them)."""
@@ -214,12 +214,10 @@ def _skipped(trace: Trace, nid: int, me: str) -> list[tuple[str, list[str], bool
     for m, name in zip(node.skipped, names.skipped(nid)):
         if names.textbook:
             child = game.play(pos, m)
-            path = (*(names.label(p) for p in trace.path(nid)[1:]), name)
-            below = [qualified(path + sub, names.repeated) for sub, _ in unfolded(game, child)[1:]]
-            out.append((qualified(path, names.repeated), below, bool(game.moves(child))))
+            below = [names.full_below(nid, (name, *sub)) for sub, _ in unfolded(game, child)[1:]]
+            out.append((names.full_below(nid, (name,)), below, bool(game.moves(child))))
         else:
-            prefix = "" if me == "the root" else me + names.sep
-            out.append((prefix + name, [], False))
+            out.append((names.full_below(nid, (name,)), [], False))
     restore(game)
     return out
 

@@ -202,6 +202,14 @@ class Names:
             self._full[nid] = known
         return known
 
+    def full_below(self, nid: int, moves: tuple[str, ...]) -> str:
+        """:meth:`full` of a node the search never enters: below ``nid`` by ``moves``, each
+        named as :meth:`child_of` names it (a cutoff's skipped move, and the moves below it)."""
+        if self.textbook:
+            return qualified((*(self.label(p) for p in self._trace.path(nid)[1:]), *moves), self.repeated)
+        me = self.full(nid)
+        return self.sep.join(moves if me == ROOT else (me, *moves))
+
 
 def qualified(path: tuple[str, ...], repeated: Iterable[str]) -> str:
     """A textbook node's name, from its labels below the root (not empty): its label, or
