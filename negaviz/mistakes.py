@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from negaviz.games.protocol import evaluator, key_of, player
@@ -106,12 +106,16 @@ MISTAKES: tuple[Mistake, ...] = (
         "A(B(D:7 E:5) C(F:3 G:1 H:9))", None, (How(negate=False),), frozenset(), True),
     Mistake(
         "equality", "not cutting on equality",
-        "A node stops as soon as its value reaches β, equal included: once α ≥ β nothing left can matter.",
-        "MAX stops as soon as its value reaches β and MIN as soon as its value falls to α, equality included.",
+        "In this course a node stops as soon as its value reaches β, equal included (α ≥ β): once it does, "
+        "nothing left can matter. Stopping only once a value passes β (>) is Berkeley CS188's rule, not this "
+        "course's.",
+        "In this course MAX stops as soon as its value reaches β and MIN as soon as its value falls to α, "
+        "equality included. Stopping only past them (>, <) is Berkeley CS188's rule, not this course's.",
         "A(B(D:7 E:5) C(F:5 G:1 H:9))", None, (How(cut=">"),), _WINDOW, True),
     Mistake(
         "window", "not swapping the window",
-        "A child is searched with its parent's window negated and swapped, (−β, −α), not negated alone.",
+        "A child is searched with its parent's window negated and swapped, (−β, −α): not negated alone, "
+        "(−α, −β), and not passed on unchanged, (α, β).",
         "A child is searched with its parent's own (α, β), as the parent has narrowed it: MAX raises α, "
         "MIN lowers β.",
         "A(B(D:7 E:5) C(F:3 G:1 H:9))", None, (How(window="negate"), How(window="same")), _WINDOW, True),
@@ -121,11 +125,11 @@ MISTAKES: tuple[Mistake, ...] = (
         "After a cutoff a MAX node's value is only a lower bound and a MIN node's only an upper bound.",
         "A(B(D:7 E:5) C(F:3 G:1 H:9))", None, (), _WINDOW, True),
     Mistake(
-        "hardness", "mixing up fail-hard and fail-soft",
-        "A fail-hard search clamps what an inner node returns into its window; a fail-soft one returns the best "
-        "value it found, which may lie outside it. Leaves are exact in both.",
-        "A fail-hard MAX node returns β when it fails high and α when it fails low; a fail-soft one returns "
-        "its best value; returning α where MAX fails high (β where MIN fails low) is neither.",
+        "hardness", "returning α when a node fails high",
+        "A node that fails high returns a value of at least β: its best value (fail-soft) or β itself "
+        "(fail-hard). Returning α, the bound it was called with, tells its parent that it failed low.",
+        "A MAX node that fails high returns at least β (its best value, or β when fail-hard), and a MIN node "
+        "that fails low at most α; returning α where MAX fails high (β where MIN fails low) says the opposite.",
         "A(B(D:7 E:5) C(F:3 G:1 H:9))", None, (How(on_cut="alpha"),), _WINDOW, True),
     Mistake(
         "continue", "going on after a cutoff",
@@ -184,10 +188,47 @@ MISTAKES: tuple[Mistake, ...] = (
 
 _BY_ID = {m.id: m for m in MISTAKES}
 
+_STRICT_WORDS: dict[str, tuple[str, str, str]] = {
+    "equality": (
+        "cutting on equality",
+        "In this course a node stops only once its value passes β (α > β), as Berkeley CS188 teaches: a value "
+        "equal to β lets it go on trying moves. Stopping on equality (≥) is the lecture notes' and AIMA's rule, "
+        "not this course's.",
+        "In this course MAX stops only once its value passes β and MIN only once its value falls below α, as "
+        "Berkeley CS188 teaches: equality does not stop a node. Stopping on equality is the lecture notes' and "
+        "AIMA's rule, not this course's."),
+    "continue": (
+        "going on after a cutoff",
+        "Once a node's value passes β its remaining moves are never tried, and their subtrees have no values.",
+        "Once MAX's value passes β (or MIN's falls below α) its remaining moves are never tried."),
+}
+"""The words of the mistakes that speak of the cut rule, in a course that cuts only past β."""
+
 
 def mistake(key: str) -> Mistake:
     """The mistake called ``key``."""
     return _BY_ID[key]
+
+
+def under(m: Mistake, cut: str) -> Mistake:
+    """``m`` as a course that stops a node by ``cut`` (``">="`` or ``">"``) sees it: its
+    variants search by that rule, and *the equality mistake* is the other rule."""
+    if cut == ">=":
+        return m
+    if m.id == "equality":
+        variants: tuple[How, ...] = (How(cut=">="),)
+    else:
+        variants = tuple(replace(h, cut=">") if h.cut == ">=" else h for h in m.variants)
+    words = _STRICT_WORDS.get(m.id)
+    if words is None:
+        return replace(m, variants=variants)
+    title, why, why_minimax = words
+    return replace(m, title=title, why=why, why_minimax=why_minimax, variants=variants)
+
+
+def catalogue(cut: str = ">=") -> tuple[Mistake, ...]:
+    """Every mistake, as a course that stops a node by ``cut`` sees it (see :func:`under`)."""
+    return MISTAKES if cut == ">=" else tuple(under(m, cut) for m in MISTAKES)
 
 
 class Run(NamedTuple):
@@ -267,7 +308,7 @@ def run(how: How, game: Any, root: Any = None, *, windowed: bool = True, depth: 
             value = -v if how.negate else v
             if how.move == "last" or value > best:
                 best_move = move
-            if windowed and how.on_cut == "alpha" and value >= beta:
+            if windowed and how.on_cut == "alpha" and (value > beta if how.cut == ">" else value >= beta):
                 best = alpha  # the mistake: α returned where the node failed high
                 break
             best = max(best, value)

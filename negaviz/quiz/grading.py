@@ -46,7 +46,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import restore
 from negaviz.quiz.judging import Grade, check_mapping
 from negaviz.quiz.key import Key, mistake_table, value_question
-from negaviz.quiz.mistakes import MISTAKES, recorded
+from negaviz.quiz.mistakes import cut_of, practised, recorded
 from negaviz.quiz.questions import _Maker
 from negaviz.quiz.reading import canonical, canonical_window
 from negaviz.quiz.words import WORDS, fill
@@ -87,7 +87,7 @@ def answer_keys(trace: Trace, perspectives: Iterable[Perspective] = PERSPECTIVES
             key = replace(key, values=_with_soft(key.values, found["hardness"]["values"]))
         # (fail-hard's and fail-soft's bounds are both right answers: mixing them up is a
         # bug in code, not in a practice answer, and is not named here)
-        keys[p] = replace(key, mistakes={m.id: mistake_table(key, found[m.id]) for m in MISTAKES
+        keys[p] = replace(key, mistakes={m.id: mistake_table(key, found[m.id]) for m in practised(key.cut)
                                          if m.id in found and m.id != "hardness"})
     return keys
 
@@ -181,7 +181,8 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         restore(game)
     extra = {name: _extra(name, entered, never, searched) for name in sorted(all_names - set(cuts))}
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks), tuple(cut_asks), names, repeated, leaf_values=leaf_values, tt=tt, extra=extra)
+               len(trace), tuple(asks), tuple(cut_asks), names, repeated, leaf_values=leaf_values, tt=tt, extra=extra,
+               cut=cut_of(trace))
 
 
 def _extra(name: str, entered: tuple[tuple[int, str], ...], never: dict[str, dict[str, Any]],

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from negaviz.quiz.judging import Grade, judge
-from negaviz.quiz.mistakes import MISTAKES
+from negaviz.quiz.mistakes import practised
 from negaviz.quiz.reading import accepts, canonical, canonical_window
 from negaviz.quiz.words import WORDS, fill
 from negaviz.vocabulary import fmt, number_out
@@ -82,11 +82,14 @@ class Key:
     extra: dict[str, dict[str, Any]] = field(default_factory=dict)
     """name of every node but the moves never tried -> {step, why}: what a student who
     cuts it is told (the slip, with the numbers), and the step that shows it searched."""
+    cut: str = ">="
+    """When the search stops a node (:attr:`negaviz.SearchOptions.cut`): the mistakes are
+    named by it (under ``">"``, cutting on equality is the mistake)."""
 
     def titles(self) -> dict[str, list[str]]:
         """mistake id -> [its title, its rule in the words of this view]."""
         return {m.id: [m.title, str(getattr(m, "why_minimax", None) or m.why) if self.perspective == "minimax"
-                       else str(m.why)] for m in MISTAKES}
+                       else str(m.why)] for m in practised(self.cut)}
 
     def to_json(self) -> dict[str, Any]:
         """The key as JSON data: infinities as ``"inf"``, pairs as lists, sets sorted."""

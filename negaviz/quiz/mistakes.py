@@ -34,7 +34,7 @@ import math
 
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.mistakes import MISTAKES as CATALOGUE
-from negaviz.mistakes import How, Mistake, mistake, run
+from negaviz.mistakes import How, Mistake, catalogue, mistake, run
 from negaviz.trace.trace import Trace
 
 __all__ = ["MISTAKES"]
@@ -43,6 +43,17 @@ MISTAKES: tuple[Mistake, ...] = tuple(m for m in CATALOGUE if m.practice)
 """The mistakes of the catalogue (:data:`negaviz.mistakes.MISTAKES`) that practice
 answers on a textbook tree are named after, in the order the grader tries them;
 :func:`mistake` finds any of the catalogue's by id."""
+
+
+def practised(cut: str = ">=") -> tuple[Mistake, ...]:
+    """:data:`MISTAKES` as a course that stops a node by ``cut`` names them
+    (:func:`negaviz.mistakes.under`: under ``">"``, cutting on equality is the mistake)."""
+    return MISTAKES if cut == ">=" else tuple(m for m in catalogue(cut) if m.practice)
+
+
+def cut_of(trace: Trace) -> str:
+    """The cut rule ``trace`` was searched by (``">="`` when it says none)."""
+    return ">=" if trace.result is None else trace.result.options.cut or ">="
 
 
 def searchable(trace: Trace) -> bool:
@@ -66,10 +77,12 @@ def recorded(trace: Trace) -> dict[str, Trace]:
 
     game = trace.game
     hard = trace.result is not None and trace.result.options.fail_hard
+    cut = cut_of(trace)
+    other = ">" if cut == ">=" else ">="
     return {
-        "equality": run(How(cut=">", fail_hard=hard), game).trace,
-        "window": run(How(window="negate", fail_hard=hard), game).trace,
+        "equality": run(How(cut=other, fail_hard=hard), game).trace,
+        "window": run(How(window="negate", cut=cut, fail_hard=hard), game).trace,
         "bound": record(game, algorithm="negamax"),
-        "hardness": record(game, algorithm="alphabeta", fail_hard=not hard),
+        "hardness": record(game, algorithm="alphabeta", fail_hard=not hard, cut=">=" if not hard else cut),
         "continue": run(How(cut="never", fail_hard=hard), game).trace,
     }

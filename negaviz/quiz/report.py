@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from negaviz.errors import InputError
 from negaviz.quiz.gradebook import Gradebook, Graded
-from negaviz.quiz.mistakes import MISTAKES
+from negaviz.conventions import current
+from negaviz.quiz.mistakes import MISTAKES, practised
 
 __all__ = ["class_report"]
 
@@ -49,10 +50,14 @@ class Row:
 
     @property
     def title(self) -> str:
-        return _TITLES.get(self.mistake, "a wrong answer no known mistake explains")
+        return _titles().get(self.mistake, "a wrong answer no known mistake explains")
 
 
-_TITLES = {m.id: m.title for m in MISTAKES}
+def _titles() -> dict[str, str]:
+    """Each practice mistake's title, as the course's conventions name it (:mod:`negaviz.conventions`)."""
+    return {m.id: m.title for m in practised(current().cut)}
+
+
 _ORDER = {m.id: i for i, m in enumerate(MISTAKES)} | {OTHER: len(MISTAKES)}
 
 
@@ -115,10 +120,11 @@ def chart_svg(rows: list[Row]) -> str:
     height = BAR * len(totals) + 30
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{label_w + bar_w + 60}" height="{height}" '
              f'aria-label="Students per mistake and exercise" font-family="Helvetica, Arial, sans-serif" font-size="13">']
+    titles = _titles()
     for i, ((ex, mid), n) in enumerate(totals.items()):
         y = 10 + i * BAR
         w = max(2, round(bar_w * n / top))
-        text = html.escape(f"{ex}: {_TITLES.get(mid, 'other wrong answers')}")
+        text = html.escape(f"{ex}: {titles.get(mid, 'other wrong answers')}")
         parts.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end" fill="{INK}">{text}</text>')
         parts.append(f'<rect x="{label_w}" y="{y + 2}" width="{w}" height="{BAR - 6}" fill="{BAR_FILL}"/>')
         parts.append(f'<text x="{label_w + w + 6}" y="{y + 15}" fill="{INK}">{n}</text>')

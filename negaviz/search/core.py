@@ -305,6 +305,7 @@ def run(
     expand: Callable[[Any], object] | None = None
     flush: Callable[[], object] | None = None
     alpha, beta = options.window if window is None else window
+    strict = options.cut == ">"  # a node stops only once its value passes beta (Berkeley CS188's rule)
     narrow = False  # every number emitted is a small int or ±inf (a recorder packs 4 bytes each)
     widen: Callable[[], object] | None = None
     if observer is not None:
@@ -402,7 +403,7 @@ def run(
             if emit:
                 checked_out(lo, "value_bounds", pos)
                 checked_out(hi, "value_bounds", pos)
-            if lo == hi or hi <= alpha or lo >= beta:
+            if lo == hi or (hi < alpha or lo > beta if strict else hi <= alpha or lo >= beta):
                 # The outcome is already decided (or cannot matter): no need to search.
                 v = lo if lo == hi or lo >= beta else hi
                 if fail_hard and lo != hi:
@@ -435,7 +436,7 @@ def run(
                         alpha = max(alpha, v)
                     else:
                         beta = min(beta, v)
-                    ended = alpha >= beta
+                    ended = alpha > beta if strict else alpha >= beta
                 if emit:
                     emit((TT_PROBE, 1 + flag + (PROBE_ENDED if ended else 0), v))
                 if ended:
@@ -514,13 +515,14 @@ def run(
                         emit((ENTER, i, child_alpha, child_beta, ret_kind, -v, BEST, v, alpha))
                     else:
                         emit((BEST, v, alpha))
-                if alpha >= beta or v >= win:
+                if (alpha > beta if strict else alpha >= beta) or v >= win:
                     # The opponent will never allow this line (or nothing beats a win):
                     # the remaining moves cannot change the result.
                     if i + 1 < len(ms):
                         cutoffs += 1
                         if emit:
-                            emit((CUTOFF, CutReason.BETA if alpha >= beta else CutReason.WIN))
+                            beyond = alpha > beta if strict else alpha >= beta
+                            emit((CUTOFF, CutReason.BETA if beyond else CutReason.WIN))
                     break
             elif emit:
                 if ret_kind == EXIT:

@@ -7,6 +7,7 @@ import sys
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
+from negaviz.conventions import CUTS, Cut, current
 from negaviz.errors import InputError
 from negaviz.vocabulary import check_flag
 from negaviz.vocabulary import number_in, number_out
@@ -23,6 +24,10 @@ WINDOWED: tuple[Algorithm, ...] = ("alphabeta", "pvs")
 TABLED: tuple[Algorithm, ...] = ("mtdf", "id")
 """The algorithms that keep a transposition table even without ``tt`` (the drivers
 carry what one search learnt to the next through it)."""
+
+STRICT_ALLOWED: tuple[Algorithm, ...] = ("minimax", "negamax", "alphabeta")
+"""The algorithms that may cut only past beta (:attr:`SearchOptions.cut` ``">"``): the
+two that never cut, and plain alpha-beta."""
 
 TaughtAlgorithm = Literal["negamax", "alphabeta"]
 """The algorithms exercises are set in and students' functions are checked against."""
@@ -95,6 +100,16 @@ class SearchOptions:
     tried once, and table keys are canonical."""
     fail_hard: bool = field(default=False, metadata=_cli("clamp values into the window (alphabeta, pvs)"))
     """Clamp returned values into the window (fail-hard) instead of fail-soft."""
+    cut: Cut | None = field(
+        default=None,
+        metadata=_cli("when a node stops: once a value reaches beta (>=) or only once it passes beta (>); "
+                      "default: the course's conventions (negaviz.toml), else >=", choices=CUTS),
+    )
+    """When a node stops trying moves (``alphabeta``): ``">="`` once its value reaches β,
+    ``">"`` only once it passes β, as Berkeley CS188 teaches.  ``None`` (the default): the
+    course's conventions (:func:`negaviz.conventions.current`) for ``alphabeta`` and
+    ``minimax``/``negamax``; ``">="`` for ``pvs``, ``mtdf`` and ``id``, whose null windows
+    need it."""
     window: tuple[float, float] = field(
         default=(-math.inf, math.inf),
         metadata=_cli("the root's alpha-beta window; numbers, inf or -inf (default: -inf inf)", metavar=("LO", "HI")),
@@ -174,11 +189,30 @@ class SearchOptions:
             if isinstance(a, bool) or not isinstance(a, (int, float)) or not 0 < a <= sys.float_info.max:
                 raise InputError(f"aspiration must be a positive finite number (the window's half-width), not {_shown(a)}")
         object.__setattr__(self, "window", (lo, hi))
+        cut = self.cut
+        if cut is None:
+            cut = current().cut if self.algorithm in STRICT_ALLOWED else ">="
+        _choice("cut rule", cut, CUTS, "cut")
+        if cut == ">" and self.algorithm not in STRICT_ALLOWED:
+            raise InputError(
+                f"the strict cut (>) is for plain alpha-beta: {self.algorithm!r} searches null windows, which need "
+                "the cut on equality (>=); use algorithm 'alphabeta', or cut '>='"
+            )
+        if cut == ">" and self.fail_hard:
+            raise InputError(
+                "a strict cut (>) and fail-hard values do not go together: an inner node's value, clamped into "
+                "its window, is never past beta, so such a search cuts only after leaves; use fail-soft with "
+                "cut '>', or cut '>=' with fail_hard"
+            )
+        object.__setattr__(self, "cut", cut)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form (infinite window ends written as strings)."""
+        """JSON-able form (infinite window ends written as strings; the cut rule only
+        when it is the strict one, so traces made before it existed read the same)."""
         d = asdict(self)
         d["window"] = [number_out(x) for x in self.window]
+        if d["cut"] == ">=":
+            del d["cut"]
         return d
 
     @classmethod
@@ -201,6 +235,7 @@ class SearchOptions:
     def from_dict(cls, d: dict[str, Any]) -> SearchOptions:
         cls._check_names(d)
         d = dict(d)
+        d.setdefault("cut", ">=")  # written only when strict: a saved search without it cut on equality
         if "window" in d:
             d["window"] = tuple(number_in(x, what="window") for x in d["window"])
         return cls(**d)

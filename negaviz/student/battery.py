@@ -46,7 +46,9 @@ from negaviz.search import search
 from negaviz.search.options import TaughtAlgorithm
 from negaviz.search.result import Stopped
 from negaviz.student.check import Divergence, Report, check
-from negaviz.mistakes import MISTAKES, Mistake, Run, run
+from negaviz.conventions import Conventions
+from negaviz.conventions import conventions as course_conventions
+from negaviz.mistakes import Mistake, Run, catalogue, run
 from negaviz.student.runner import FULL_DEPTH, Form, Outcome, copied, execute, form_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import check_flag
@@ -180,6 +182,8 @@ class BatteryReport:
     """The runs (indices into :attr:`results`) on which the mistake's variant behaves as the function does."""
     minimax: bool = False
     """Whether the function is written as minimax (the words are then minimax's)."""
+    conventions: Conventions | None = None
+    """The course's conventions it was checked under (None: the lecture notes')."""
 
     @property
     def ok(self) -> bool:
@@ -201,8 +205,10 @@ class BatteryReport:
     def feedback(self, *, hide: bool = True) -> str:
         """What to tell the student; with ``hide``, hidden cases say nothing of their answers."""
         n = len(self.results)
+        c = self.conventions
+        under = "" if c is None or c.cut == ">=" else f" ({c.title}'s conventions: a node stops only past β)"
         if self.ok:
-            return f"OK: {self.function} agrees with negaviz's reference on all {n} trees of the battery."
+            return f"OK: {self.function} agrees with negaviz's reference{under} on all {n} trees of the battery."
         lines = []
         m = self.mistake
         if m is not None:
@@ -272,13 +278,13 @@ def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:
     return cases
 
 
-def _compare(trace: Trace, case: Case, form: Form) -> Report:
+def _compare(trace: Trace, case: Case, form: Form, conv: Conventions) -> Report:
     """The student's trace against the reference (for a table, also against negaviz's own table)."""
     algorithm: TaughtAlgorithm = "alphabeta" if form.windowed else "negamax"
     options: dict[str, Any] = {} if case.depth is None else {"depth": case.depth}
-    report = check(trace, algorithm=algorithm, **options)
+    report = check(trace, algorithm=algorithm, conventions=conv, **options)
     if not report.ok and form.table and form.windowed:
-        other = check(trace, algorithm=algorithm, tt=True, **options)
+        other = check(trace, algorithm=algorithm, conventions=conv, tt=True, **options)
         if other.ok:
             return other
     return report
@@ -333,9 +339,12 @@ def _key(d: Divergence | None) -> Any:
     return None if d is None else (d.kind, d.path, repr(d.got))
 
 
-def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, seconds: float = 5.0) -> BatteryReport:
+def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, seconds: float = 5.0,
+                  conventions: Any = None) -> BatteryReport:
     """Check ``fn`` (or the pair ``(max_value, min_value)``) on ``battery`` (its name, or a
-    list of :class:`Case` or games; default: the battery its form needs) and name its bug."""
+    list of :class:`Case` or games; default: the battery its form needs) and name its bug,
+    under the course's ``conventions`` (see :func:`negaviz.student.check`)."""
+    conv = course_conventions(conventions)
     form = form_of(fn)
     if isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1:
         raise InputError(f"max_calls must be a whole number of at least 1, not {max_calls!r}")
@@ -345,13 +354,13 @@ def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, sec
     results = []
     for case in cases:
         outcome = execute(form, case.game, case.position, case.depth, max_calls=max_calls, seconds=seconds)
-        report = None if outcome.stopped is not None or outcome.trace is None else _compare(outcome.trace, case, form)
+        report = None if outcome.stopped is not None or outcome.trace is None else _compare(outcome.trace, case, form, conv)
         results.append(Result(case, outcome, report, _move_wrong(outcome, case) if outcome.stopped is None else None))
-    mistake, matched = _name(form, results)
-    return BatteryReport(form.name, tuple(results), mistake, matched, form.minimax)
+    mistake, matched = _name(form, results, conv)
+    return BatteryReport(form.name, tuple(results), mistake, matched, form.minimax, conv)
 
 
-def _name(form: Form, results: list[Result]) -> tuple[Mistake | None, tuple[int, ...]]:
+def _name(form: Form, results: list[Result], conv: Conventions) -> tuple[Mistake | None, tuple[int, ...]]:
     """The mistake that explains the runs, and the runs it explains."""
     if all(r.ok for r in results):
         return None, ()
@@ -360,7 +369,7 @@ def _name(form: Form, results: list[Result]) -> tuple[Mistake | None, tuple[int,
     have |= {"depth"} if form.depth else set()
     have |= {"table"} if form.table else set()
     have |= {"move"} if returns_move else set()
-    possible = [m for m in MISTAKES if m.variants and m.needs <= have]
+    possible = [m for m in catalogue(conv.cut) if m.variants and m.needs <= have]
     ran = [k for k, r in enumerate(results) if r.outcome.stopped is None]
     first = next((k for k in ran if not results[k].ok), None)
     found: list[tuple[int, int, int, Mistake, tuple[int, ...]]] = []
@@ -377,7 +386,7 @@ def _name(form: Form, results: list[Result]) -> tuple[Mistake | None, tuple[int,
                             table=form.table)
                 except (InputError, RecursionError):
                     continue  # this variant cannot search this case (no evaluation where it stops)
-                vr = _compare(v.trace, r.case, form)
+                vr = _compare(v.trace, r.case, form, conv)
                 v_ok = vr.ok and _move_wrong(Outcome(v.trace, v.move, None), r.case) is None
                 wrong_somewhere |= not v_ok
                 if _alike(r.outcome, v, m, form.windowed):

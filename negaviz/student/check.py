@@ -54,6 +54,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from negaviz.conventions import conventions as course_conventions
 from negaviz.errors import InputError
 from negaviz.games.protocol import key_of, restore
 from negaviz.search.result import Stopped
@@ -123,7 +124,7 @@ class Report:
 
 
 def check(student_trace: Any, *, algorithm: TaughtAlgorithm | None = None, battery: Any = None,
-          **options: Any) -> Any:
+          conventions: Any = None, **options: Any) -> Any:
     """Compare ``student_trace`` with negaviz's reference search of the same position.
 
     Given the student's function itself (``fn(game, node, alpha, beta)``, ``fn(game,
@@ -141,7 +142,13 @@ def check(student_trace: Any, *, algorithm: TaughtAlgorithm | None = None, batte
     search may try its moves in any order (it is then compared with the reference
     searched in that order); with ``order=`` (``"natural"`` for the game's own order)
     it must follow that order.
+
+    ``conventions`` are the course's (:mod:`negaviz.conventions`: a preset's name such as
+    ``"cs188"``, or None for the course's own, from its ``negaviz.toml``): the reference
+    stops a node by their cut rule, and a search that is right only by the other rule is
+    told so in those words.
     """
+    conv = course_conventions(conventions)
     if not isinstance(student_trace, Trace) and (callable(student_trace) or isinstance(student_trace, (tuple, list))):
         from negaviz.student.battery import check_battery  # the battery compares its runs with this check
 
@@ -150,7 +157,7 @@ def check(student_trace: Any, *, algorithm: TaughtAlgorithm | None = None, batte
             raise InputError(f"check(fn) takes battery=, max_calls= and seconds=, not {', '.join(unknown)}")
         if algorithm is not None:
             raise InputError("check(fn) reads the algorithm from fn's parameters (alpha and beta: alpha-beta); leave out algorithm=")
-        return check_battery(student_trace, battery, **options)
+        return check_battery(student_trace, battery, conventions=conv, **options)
     if battery is not None:
         raise InputError("battery= checks a function: pass the function, check(fn, battery=...), not a trace")
     check_trace(student_trace, "student_trace")
@@ -172,6 +179,8 @@ def check(student_trace: Any, *, algorithm: TaughtAlgorithm | None = None, batte
     if algorithm == "alphabeta" and windowed and "window" not in options and root.alpha < root.beta:
         options["window"] = (root.alpha, root.beta)
     windows = windowed and algorithm == "alphabeta"
+    if algorithm == "alphabeta":
+        options.setdefault("cut", conv.cut)
     reference = record(game, student_trace.root, algorithm=algorithm, **options)
     walk = Walk(student_trace, reference, windows=windows, options=options)
     found = walk.node(0, 0)
@@ -197,7 +206,31 @@ def check(student_trace: Any, *, algorithm: TaughtAlgorithm | None = None, batte
         return Report(None, student_trace, reference, algorithm, tuple(notes), undecided=undecided)
     if found is None:
         notes += value_notes(walk, options.get("fail_hard", False))
+    elif windows and found.kind in (DivergenceKind.MISSED_CUTOFF, DivergenceKind.STOPPED_EARLY,
+                                    DivergenceKind.PRUNED_VISITED, DivergenceKind.WRONG_WINDOW,
+                                    DivergenceKind.WRONG_VALUE):
+        notes += _other_rule(student_trace, reference, options, conv)
     return Report(found, student_trace, reference, algorithm, tuple(notes))
+
+
+def _other_rule(student_trace: Trace, reference: Trace, options: dict[str, Any], conv: Any) -> list[str]:
+    """A note when the student's search is right by the other cut rule than the course's."""
+    result = reference.result
+    if result is None or options.get("fail_hard") or result.options.order != "natural":
+        return []
+    other = ">" if result.options.cut == ">=" else ">="
+    try:
+        again = record(student_trace.game, student_trace.root, **{**result.options.to_dict(), "cut": other,
+                                                                  "window": result.options.window})
+    except Exception:  # the other rule cannot search this (e.g. a budget): no note
+        return []
+    if Walk(student_trace, again, windows=True, options=options).node(0, 0) is not None:
+        return []
+    if other == ">":
+        return [f"Your search stops a node only once its value passes β (>), as Berkeley CS188 does; this course "
+                f"({conv.title}) stops it on equality too (≥), so a value equal to β must end the node."]
+    return [f"Your search prunes on equality (≥); this course ({conv.title}) does not: a node stops only once "
+            "its value passes β (>), so a value equal to β lets it go on."]
 
 
 def _own_orders(trace: Trace) -> dict[Hashable, list[Any]]:

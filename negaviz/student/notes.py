@@ -66,10 +66,11 @@ def value_notes(walk: Walk, fail_hard: bool) -> list[str]:
         R, S = ref.nodes[r], stu.nodes[s]
         sv = S.value
         assert sv is not None and R.value is not None
-        if R.bound == Bound.UPPER and sv == S.alpha:
+        leaf = not R.children
+        if (R.bound == Bound.UPPER or leaf and R.value <= R.alpha) and sv == S.alpha:
             clamped_low += 1
             how = f"{fmt(sv)} (= α, the edge of its window)"
-        elif R.bound == Bound.LOWER and sv == S.beta:
+        elif (R.bound == Bound.LOWER or leaf and R.value >= R.beta) and sv == S.beta:
             clamped_high += 1
             how = f"{fmt(sv)} (= β, the edge of its window)"
         else:

@@ -87,7 +87,7 @@ class Form:
 
 def form_of(fn: Any) -> Form:
     """The form of ``fn`` (a function, or a pair of MAX's and MIN's), or an InputError."""
-    fns = tuple(fn) if isinstance(fn, (tuple, list)) else (fn,)
+    fns = tuple(fn) if isinstance(fn, (tuple, list)) else _paired(fn)
     if len(fns) not in (1, 2) or not all(callable(f) for f in fns):
         raise InputError(
             f"check() needs your search function, or the pair (max_value, min_value) of a minimax in two "
@@ -108,6 +108,36 @@ def form_of(fn: Any) -> Form:
             )
     roles, names = forms[0]
     return Form(fns, roles, names)
+
+
+_MAX_MIN = re.compile(r"max|MAX|Max")
+
+
+def _paired(fn: Any) -> tuple[Any, ...]:
+    """``fn`` alone, or, for one of a minimax in two functions (``max_value`` and
+    ``min_value``, ``maxValue`` and ``minValue``, ``MAX_VALUE`` and ``MIN_VALUE``, ...),
+    the pair (MAX's, MIN's) found by name beside it in its module or notebook."""
+    name = getattr(fn, "__name__", None)
+    namespace = getattr(fn, "__globals__", None)
+    if not isinstance(name, str) or not isinstance(namespace, dict) or namespace.get(name) is not fn:
+        return (fn,)
+    swap = {"max": "min", "MAX": "MIN", "Max": "Min", "min": "max", "MIN": "MAX", "Min": "Max"}
+    for rx, first in ((_MAX_MIN, True), (re.compile(r"min|MIN|Min"), False)):
+        found = list(rx.finditer(name))
+        if len(found) != 1:
+            continue
+        m = found[0]
+        other = name[:m.start()] + swap[m.group()] + name[m.end():]
+        partner = namespace.get(other)
+        if partner is fn or not callable(partner) or not inspect.isfunction(partner):
+            continue
+        try:
+            if "maximizing" in _roles(fn)[0] or _roles(fn)[0] != _roles(partner)[0]:
+                continue
+        except InputError:
+            continue
+        return (fn, partner) if first else (partner, fn)
+    return (fn,)
 
 
 def _roles(fn: Callable[..., Any]) -> tuple[dict[str, str], tuple[str, str]]:

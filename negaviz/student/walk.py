@@ -53,6 +53,9 @@ class Walk:
         """(reference, student) nodes whose values differ but are accepted as bounds."""
         self.at: int | None = None
         """The reference node the divergence found is about."""
+        result = ref.result
+        self.strict = result is not None and result.options.cut == ">"
+        """Whether the reference stops a node only once its value passes β."""
 
     def beyond_reference(self) -> bool:
         """Whether the divergence found is about a node the reference never finished (a
@@ -187,10 +190,17 @@ class Walk:
         nxt = self.child_name(self.ref, R.children[k])
         last = self.child_name(self.ref, R.children[k - 1])
         best = self.best_before(self.ref, r, k)
-        message = (
-            f"{me} stopped after {last}, but the reference goes on to {nxt}: the value so far, {fmt(best)}, "
-            f"is below β = {fmt(R.beta)}, so the moves left can still matter."
-        )
+        if best == R.beta and self.strict:
+            message = (
+                f"{me} stopped after {last}, but the reference goes on to {nxt}: the value so far, {fmt(best)}, "
+                f"equals β = {fmt(R.beta)}, and this course stops a node only once its value passes β (>), "
+                "so it prunes on equality where this course does not."
+            )
+        else:
+            message = (
+                f"{me} stopped after {last}, but the reference goes on to {nxt}: the value so far, {fmt(best)}, "
+                f"is below β = {fmt(R.beta)}, so the moves left can still matter."
+            )
         win = max_score_of(self.game)
         if win is not None and best >= win:
             message += " (To stop at a proven win, pass stop_at_win=True to check().)"
@@ -224,13 +234,17 @@ class Walk:
             )
             return self.diverge(DivergenceKind.PRUNED_VISITED, self.stu, extra, expected, got, message, step, ref_step)
         if self.windows:
+            rule = ">" if self.strict else "≥"
             message = (
-                f"At {me} the value so far is {fmt(best)} ≥ β = {fmt(R.beta)}, so the moves left cannot change "
+                f"At {me} the value so far is {fmt(best)} {rule} β = {fmt(R.beta)}, so the moves left cannot change "
                 f"the result, but your function went on to try {move}."
             )
+            if best == R.beta:
+                message += " This course stops a node on equality (≥): a value equal to β is enough."
             return self.diverge(DivergenceKind.MISSED_CUTOFF, self.ref, r, expected, got, message, step, ref_step)
         message = (
-            f"{other} should never have been visited: at {me} the value so far, {fmt(best)}, already reaches "
+            f"{other} should never have been visited: at {me} the value so far, {fmt(best)}, already "
+            f"{'passes' if self.strict else 'reaches'} "
             f"β = {fmt(R.beta)}, so the opponent will never let the game reach {me} and the reference stops before {move}."
         )
         return self.diverge(DivergenceKind.PRUNED_VISITED, self.stu, extra, expected, got, message, step, ref_step)
@@ -307,6 +321,12 @@ class Walk:
     def acceptable(self, r: int, v: float) -> bool:
         """Whether ``v`` is as good a result as the reference's at node ``r`` (see the module)."""
         R = self.ref.nodes[r]
+        if R.ending in (Ending.LEAF, Ending.EVAL) and self.windows and R.value is not None:
+            # A leaf's score outside its window may come back clamped into it (fail-hard
+            # code that clamps every return, leaves included): an equally valid bound.
+            if R.value >= R.beta:
+                return R.beta <= v <= R.value
+            return R.value <= v <= R.alpha
         if R.bound is None or R.bound == Bound.EXACT:
             return False
         true = self.true_value(r)
