@@ -174,12 +174,12 @@ def conventions(which: Any = None) -> Conventions:
     raise InputError(f"unknown conventions {which!r} (must be one of {', '.join(map(repr, PRESETS))})")
 
 
-def use(which: Any) -> Conventions:
+def use(which: Any) -> Conventions | None:
     """Set this session's conventions (a preset's name or a :class:`Conventions`; None
-    goes back to the course's file or the environment) and return them."""
+    goes back to the course's file or the environment) and return them (None for None)."""
     global _chosen
     _chosen = None if which is None else conventions(which)
-    return current()
+    return _chosen
 
 
 def current() -> Conventions:

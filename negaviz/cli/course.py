@@ -51,7 +51,7 @@ def _cmd_init(args: argparse.Namespace) -> int:
     from negaviz.course.rules import check_notebook
 
     info = init_course(args.folder, notebooks=args.notebooks or (), force=args.force, wheel=args.wheel,
-                       assignments=args.assignments or (), nbgrader=args.nbgrader)
+                       assignments=args.assignments or (), nbgrader=args.nbgrader, conventions=args.conventions)
     print(info.source)
     if info.missing:
         lacks = "; ".join(f"the {extra} extra ({', '.join(names)})" for extra, names in info.missing.items())
@@ -138,6 +138,7 @@ def add_command(commands: Any) -> None:
         "  negaviz init cs440 --from notebooks/03-alphabeta.ipynb notebooks/12-write-your-own-alphabeta.ipynb\n"
         "  negaviz init . --force    # add what is missing; a file init did not write is never replaced\n"
         "  negaviz init cs440 --wheel dist/negaviz-0.1.0-py3-none-any.whl   # the course installs this wheel\n"
+        "  negaviz init cs188-games --conventions cs188   # no pruning on equality, as CS188's autograder expects\n"
         "exit status: 0 done, 2 bad input (found before any file is written) or a failed write",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -158,6 +159,10 @@ def add_command(commands: Any) -> None:
     init.add_argument("--nbgrader", action="store_true",
                       help="add an nbgrader course: nbgrader_config.py and a first graded assignment whose "
                       "autograder cell grades the students' answers file afresh")
+    init.add_argument("--conventions", default="notes", choices=("notes", "aima", "cs188"),
+                      help="the rules the course teaches where textbooks differ, written to negaviz.toml: notes "
+                      "(the lecture notes: cut on equality, negamax), aima (AIMA: cut on equality, MAX/MIN) or "
+                      "cs188 (Berkeley CS188: no pruning on equality, MAX/MIN, depth in rounds); default: notes")
     init.set_defaults(run=_cmd_init)
 
     check = commands.add_parser(

@@ -90,6 +90,7 @@ class CourseInfo:
 def init_course(
     folder: str | os.PathLike[str], *, notebooks: Iterable[str | os.PathLike[str]] = (), force: bool = False,
     wheel: str | os.PathLike[str] | None = None, assignments: Iterable[str] = (), nbgrader: bool = False,
+    conventions: str = "notes",
 ) -> CourseInfo:
     """Write a course repository into ``folder`` (made if missing).
 
@@ -100,14 +101,20 @@ def init_course(
     install negaviz from where the running negaviz came (:mod:`negaviz.course.source`),
     or from ``wheel``, a negaviz wheel file copied into the course.  ``assignments``
     (``alphabeta``, ``tt``, ``depth-limited``) add "write your own" notebooks graded on
-    negaviz's battery (:mod:`negaviz.course.assignment`).  Every input is checked before
-    any file is written."""
+    negaviz's battery (:mod:`negaviz.course.assignment`).  ``conventions`` names the rules
+    the course teaches where textbooks differ (``notes``, ``aima``, ``cs188``:
+    :mod:`negaviz.conventions`), written to ``negaviz.toml``, which every search, practice
+    page, grader and ``check(fn)`` run in the course's folders reads.  Every input is
+    checked before any file is written."""
+    from negaviz.conventions import FILE, PRESETS, file_text
     from negaviz.course.assignment import assignment_files, check_kind
 
     from negaviz.site.notebooks import collect, read_pair
     from negaviz.vocabulary import check_flag, shown
 
     force = check_flag(force, "force")
+    if not isinstance(conventions, str) or conventions not in PRESETS:
+        raise InputError(f"unknown conventions {shown(conventions)} (must be one of {', '.join(map(repr, PRESETS))})")
     if not isinstance(folder, (str, os.PathLike)) or not os.fspath(folder) or "\0" in str(os.fspath(folder)):
         raise InputError(f"folder must be the path of the course's folder (text or a pathlib.Path), not {shown(folder)}")
     if isinstance(notebooks, (str, os.PathLike)):
@@ -136,6 +143,7 @@ def init_course(
         raise
     files = {dest: _fill((TEMPLATE / name).read_bytes(), source) for name, dest in FILES.items()}
     files["constraints.txt"] = constraints().encode("utf-8")
+    files[FILE] = file_text(PRESETS[conventions]).encode("utf-8")
     if source.wheel is not None:
         files[f"{WHEELS}/{source.wheel}"] = source.data
     files.update(lectures)

@@ -43,7 +43,7 @@ def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
     info = init_course(tmp_path / "cs440")
     course = files_in(tmp_path / "cs440")
     wheels = [name for name in course if name.startswith("wheels/")]
-    wanted = set(FILES.values()) | set(STARTER) | {"constraints.txt", MANIFEST, *wheels}
+    wanted = set(FILES.values()) | set(STARTER) | {"constraints.txt", "negaviz.toml", MANIFEST, *wheels}
     assert set(course) == wanted
     assert info.written == tuple(sorted(wanted - {MANIFEST})) and info.kept == ()
     assert info.notebooks == ("notebooks/01-game-trees.ipynb",)
@@ -122,7 +122,7 @@ def test_force_never_replaces_a_file_init_did_not_write(tmp_path: Path, capsys: 
     assert err == "kept pytest.ini (not written by negaviz init, or changed since)\n"
     said, summary = out.splitlines()
     assert said.startswith("requirements.txt installs negaviz ") and said.endswith("; commit wheels/ with the course")
-    assert summary == f"{course}: a course of 1 notebook, 13 files written, 1 kept; README.md says what to run next"
+    assert summary == f"{course}: a course of 1 notebook, 14 files written, 1 kept; README.md says what to run next"
     assert "pytest.ini" not in json.loads((course / MANIFEST).read_text())["files"]
 
 
@@ -235,3 +235,19 @@ def test_every_text_about_the_first_start_gives_the_sites_one_figure(tmp_path: P
     for name, text in texts.items():
         said = re.findall(r"(?:first (?:start|time) takes|usually takes) about (\d+) s", " ".join(text.split()))
         assert said and set(said) == {str(STARTING_SECONDS)}, (name, said)
+
+
+def test_init_writes_the_courses_conventions_which_its_folders_follow(tmp_path: Path, monkeypatch) -> None:
+    from negaviz.conventions import current, use
+
+    with pytest.raises(InputError, match=r"unknown conventions 'pacman' \(must be one of 'notes', 'aima', 'cs188'\)"):
+        init_course(tmp_path / "bad", conventions="pacman")
+    assert not (tmp_path / "bad").exists()  # refused before anything was written
+    init_course(tmp_path / "cs188", conventions="cs188")
+    text = (tmp_path / "cs188" / "negaviz.toml").read_text(encoding="utf-8")
+    assert 'conventions = "cs188"' in text and "a node stops once a value passes β (>)" in text
+    monkeypatch.delenv("NEGAVIZ_CONVENTIONS", raising=False)
+    use(None)
+    monkeypatch.chdir(tmp_path / "cs188" / "notebooks")  # where nbval and JupyterLab run the lectures
+    assert current().name == "cs188"
+    assert negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:5 G:1 H:9))")).pruned_labels() == ["H"]
