@@ -164,6 +164,18 @@ def _fail_hard(listing: tuple[str, ...]) -> tuple[str, ...]:
 ALPHABETA_HARD = _fail_hard(ALPHABETA)
 MINIMAX_ALPHABETA_HARD = _fail_hard(MINIMAX_ALPHABETA)
 
+
+def _strict(listing: tuple[str, ...]) -> tuple[str, ...]:
+    """An alpha-beta listing's twin for a course that stops a node only once its value
+    passes β (Berkeley CS188's rule): the cutoff's test is strict, the rest the same."""
+    out = [line.replace("if α ≥ β: break", "if α > β: break") for line in listing]
+    out[0] += "      ▹ stops only past β"
+    return tuple(out)
+
+
+ALPHABETA_STRICT = _strict(ALPHABETA)
+MINIMAX_ALPHABETA_STRICT = _strict(MINIMAX_ALPHABETA)
+
 LISTINGS = {
     "negamax": NEGAMAX,
     "alphabeta-hard": ALPHABETA_HARD,
@@ -173,6 +185,8 @@ LISTINGS = {
     "minimax": MINIMAX,
     "minimax-alphabeta": MINIMAX_ALPHABETA,
     "minimax-alphabeta+tt": MINIMAX_ALPHABETA_TT,
+    "alphabeta-strict": ALPHABETA_STRICT,
+    "minimax-alphabeta-strict": MINIMAX_ALPHABETA_STRICT,
 }
 
 _K = EventKind
@@ -201,12 +215,15 @@ _LINES: dict[str, dict[EventKind, int]] = {
 }
 _LINES["alphabeta-hard"] = _LINES["alphabeta"]  # the same lines, a clamped return
 _LINES["minimax-alphabeta-hard"] = _LINES["minimax-alphabeta"]
+_LINES["alphabeta-strict"] = _LINES["alphabeta"]  # the same lines, a strict test
+_LINES["minimax-alphabeta-strict"] = _LINES["minimax-alphabeta"]
 _MIN_LINES: dict[str, dict[EventKind, int]] = {
     "minimax": {_K.CHILD: 14, _K.BEST: 14, _K.EXIT: 15},
     "minimax-alphabeta": {_K.CHILD: 16, _K.BEST: 17, _K.CUTOFF: 18, _K.EXIT: 19, _K.RESEARCH: 15},
     "minimax-alphabeta+tt": {_K.CHILD: 22, _K.BEST: 23, _K.CUTOFF: 24, _K.RESEARCH: 21},
 }
 _MIN_LINES["minimax-alphabeta-hard"] = _MIN_LINES["minimax-alphabeta"]
+_MIN_LINES["minimax-alphabeta-strict"] = _MIN_LINES["minimax-alphabeta"]
 _FLIP = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}
 
 
@@ -215,10 +232,11 @@ DRIVERS_WITH_TABLE = ("id", "mtdf")
 
 
 def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "negamax",
-                fail_hard: bool = False) -> str:
+                fail_hard: bool = False, cut: str = ">=") -> str:
     """The listing that matches a search's options, in the negamax or the minimax view.
     A fail-hard alpha-beta with no table has listings of its own (``…-hard``), whose
-    return clamps the value into the window.
+    return clamps the value into the window; so has one that stops a node only once its
+    value passes β (``cut=">"``, ``…-strict``).
 
     The drivers (iterative deepening, MTD(f)) always search with a table, which carries
     what one pass learns to the next, so theirs is the listing with the table's lines.
@@ -235,6 +253,8 @@ def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "n
         name = "alphabeta+tt" if tt or algorithm in DRIVERS_WITH_TABLE else "alphabeta"
         if fail_hard and name == "alphabeta":
             name = "alphabeta-hard"
+        elif cut == ">" and name == "alphabeta":
+            name = "alphabeta-strict"
     if perspective == "minimax":
         name = "minimax" if name == "negamax" else "minimax-" + name
     return name

@@ -95,7 +95,7 @@ class Stepper:
         self.replay = Replay(trace)
         opts = trace.result.options if trace.result is not None else None
         self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt),
-                                   fail_hard=bool(opts and opts.fail_hard))
+                                   fail_hard=bool(opts and opts.fail_hard), cut=opts.cut if opts else ">=")
         self.windowed = windowed(trace)
         self._timeline = timeline_of(trace)
 
@@ -179,10 +179,11 @@ class Stepper:
             if ev.reason == CutReason.WIN:
                 return f"{me} has found a win: nothing can beat it, so {lost} {verb} never visited."
             st = self.replay.state_at(ev.step + 1).nodes[ev.node]
+            strict = opts_cut(t) == ">"
             if sign(t, ev.node, self.perspective) < 0:  # a min node in the minimax view
-                test = f"value {self._v(ev.node, st.best)} ≤ α = {self._v(ev.node, st.beta)}"
+                test = f"value {self._v(ev.node, st.best)} {'<' if strict else '≤'} α = {self._v(ev.node, st.beta)}"
             else:
-                test = f"value {fmt(st.best)} ≥ β = {fmt(st.beta)}"
+                test = f"value {fmt(st.best)} {'>' if strict else '≥'} β = {fmt(st.beta)}"
             return f"{me}: {test}, so the opponent will never let the game reach {me}: cutoff, {lost} {verb} never visited."
         if k == _K.TT_PROBE:
             if ev.bound is None:
@@ -214,6 +215,12 @@ def _and(names: list[str]) -> str:
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def opts_cut(trace: Trace) -> str:
+    """When ``trace``'s search stops a node: ``">="`` (on reaching β) or ``">"`` (only past it)."""
+    result = trace.result
+    return ">=" if result is None or not result.options.cut else result.options.cut
 
 
 Jump = Literal["cutoff", "return", "tt", "end"]

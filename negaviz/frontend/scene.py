@@ -151,7 +151,8 @@ class Scene:
         opts = trace.result.options if trace.result is not None else None
         algorithm, tt = (opts.algorithm if opts else "alphabeta"), bool(opts and opts.tt)
         hard = bool(opts and opts.fail_hard)
-        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p, fail_hard=hard)
+        cut = opts.cut if opts is not None and opts.cut else ">="
+        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p, fail_hard=hard, cut=cut)
                                          for p in PERSPECTIVES}
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}

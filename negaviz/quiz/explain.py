@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from negaviz.analysis.steps import sign
+from negaviz.analysis.steps import opts_cut, sign
 from negaviz.search.events import Bound, CutReason
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace
@@ -32,6 +32,9 @@ class Explainer:
         self.game = trace.game
         self._replay: Replay | None = None
         self.fail_hard = bool(trace.result is not None and trace.result.options.fail_hard)
+        self.strict = opts_cut(trace) == ">"
+        """Whether the search stops a node only once its value passes β (Berkeley CS188's rule)."""
+        self.ge, self.le = (">", "<") if self.strict else ("≥", "≤")
 
     # --- views ------------------------------------------------------------------------
     def sign(self, nid: int) -> int:
@@ -105,7 +108,7 @@ class Explainer:
         if n.cutoff == CutReason.WIN and n.skipped:
             text += f"; {fmt(best)} is a win that nothing can beat, so {me} stops there"
         elif n.bound == Bound.LOWER:  # failed high (seen from the side to move)
-            text += "; " + (f"{fmt(best)} ≥ β = {fmt(beta)}" if s > 0 else f"{fmt(best)} ≤ α = {fmt(alpha)}")
+            text += "; " + (f"{fmt(best)} {self.ge} β = {fmt(beta)}" if s > 0 else f"{fmt(best)} {self.le} α = {fmt(alpha)}")
             if n.skipped:
                 text += f", so {me} stops there (a cutoff)"
         elif n.bound == Bound.UPPER:  # failed low
@@ -215,9 +218,13 @@ class Explainer:
         best = s * max(-self._value(c) for c in parent.children[:k])
         alpha, beta = self.window(n.parent, parent.alpha, parent.beta)
         if s > 0:
-            test = f"{up}'s best so far is {fmt(best)}, below β = {fmt(beta)}"
+            below = "not past" if self.strict and best == beta else "below"
+            test = f"{up}'s best so far is {fmt(best)}, {below} β = {fmt(beta)}"
         else:
-            test = f"{up} can hold the first player to {fmt(best)} so far, above α = {fmt(alpha)}"
+            above = "not below" if self.strict and best == alpha else "above"
+            test = f"{up} can hold the first player to {fmt(best)} so far, {above} α = {fmt(alpha)}"
+        if self.strict and best == (beta if s > 0 else alpha):
+            test += " (in this course only a value past it stops a node)"
         return f"{me} is searched: when {up} comes to it, {test}, so {up} goes on."
 
     def explain_pruned(self, nid: int) -> str:
@@ -239,9 +246,9 @@ class Explainer:
         best = s * max(-self._value(c) for c in n.children)
         alpha, beta = self.window(nid, n.alpha, n.beta)
         if s > 0:
-            test = f"{me}'s value so far is {fmt(best)} ≥ β = {fmt(beta)}"
+            test = f"{me}'s value so far is {fmt(best)} {self.ge} β = {fmt(beta)}"
         else:
-            test = f"{me} can hold the first player to {fmt(best)} ≤ α = {fmt(alpha)}"
+            test = f"{me} can hold the first player to {fmt(best)} {self.le} α = {fmt(alpha)}"
         return (
             f"{lost} {verb} never visited: after {last}, {test}, so {me} stops: "
             f"the opponent already has a better choice than {me}."

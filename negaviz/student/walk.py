@@ -239,8 +239,6 @@ class Walk:
                 f"At {me} the value so far is {fmt(best)} {rule} β = {fmt(R.beta)}, so the moves left cannot change "
                 f"the result, but your function went on to try {move}."
             )
-            if best == R.beta:
-                message += " This course stops a node on equality (≥): a value equal to β is enough."
             return self.diverge(DivergenceKind.MISSED_CUTOFF, self.ref, r, expected, got, message, step, ref_step)
         message = (
             f"{other} should never have been visited: at {me} the value so far, {fmt(best)}, already "

@@ -344,8 +344,7 @@ def test_cutting_only_on_alpha_greater_than_beta_misses_a_cutoff() -> None:
     assert d.node == "C" and d.expected == ("F",) and d.got == ("F", "G")  # G gives −1 > −5: it stops
     assert d.message == (
         "At C the value so far is −5 ≥ β = −5, so the moves left cannot change the result, "
-        "but your function went on to try G. This course stops a node on equality (≥): a value equal to β "
-        "is enough."
+        "but your function went on to try G."
     )
 
 
