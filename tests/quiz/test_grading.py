@@ -268,6 +268,11 @@ def fixture_cases() -> list[dict[str, Any]]:
     traces.append(record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True))  # table hits, finished games
     traces.append(record(Tree.parse("A(B(D:1 E:2) b(F:3 G:4))"), algorithm="alphabeta"))  # two names alike but for case
     traces.append(record(Tree.parse("A(none(D:1 E:2) and(F:3 G:4))"), algorithm="alphabeta"))  # nodes named as words
+    # Ties at β under each cut rule (the lecture notes' ≥ and CS188's >), and random trees cut only past β:
+    # the page names the other rule's answers as the course's conventions do.
+    traces += [record(Tree.parse("A(B(D:7 E:5) C(F:5 G:1 H:9) I(J:5 K:0 L:8))"), algorithm="alphabeta", cut=c)
+               for c in (">=", ">")]
+    traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", cut=">") for s in range(3)]
     out = []
     for trace in traces:
         for perspective in ("negamax", "minimax"):
@@ -410,6 +415,8 @@ def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     assert any(" is drawn 2 times; name each by its path: " in n for c in cases for n in c["grade"]["notes"])
     assert any("tt" in c["answers"] and not c["grade"]["correct"] for c in cases)
     assert any("tt" in c["answers"] and c["grade"]["correct"] for c in cases)
+    strict = [c for c in cases if c["key"]["titles"]["equality"][0] == "cutting on equality"]
+    assert any(c["grade"]["mistake"] == "equality" and "cutting on equality" in c["grade"]["sentence"] for c in strict)
     node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases, "words": WORDS}, env="NEGAVIZ_PRACTICE")
 
 
