@@ -353,3 +353,31 @@ def test_check_of_a_trace_says_when_it_is_right_by_the_other_rule() -> None:
     assert not report.ok
     assert any("passes β (>), as Berkeley CS188 does; this course (the lecture notes) stops it on equality" in n
                for n in report.notes), report.notes
+
+
+# --- attempt records: graded under the conventions they were set under, or refused -------
+def test_a_record_carries_its_rule_and_is_refused_under_other_conventions(tmp_path: Path) -> None:
+    from negaviz.quiz import grade_attempts
+    from negaviz.quiz.answers import write_answers
+
+    tree = "A(B(D:7 E:5) C(F:5 G:1 H:9))"
+    expect = {"w1": tree}
+    use("cs188")
+    strict = write_answers(tmp_path / "strict.json", "w1", tree, values={"A": 5, "B": 5, "C": 5}, cut=["H"],
+                           windows={"B": "(-inf, inf)", "C": "(5, inf)"})
+    assert '"cut": ">"' in strict.read_text(encoding="utf-8")
+    book = grade_attempts([strict], expect=expect)
+    assert not book.refused and book.graded[0].grade.correct, book.graded[0].grade.sentence
+    use("notes")
+    plain = write_answers(tmp_path / "plain.json", "w1", tree, values={"A": 5, "B": 5, "C": 5}, cut=["G", "H"],
+                          windows={"B": "(-inf, inf)", "C": "(5, inf)"})
+    assert '"cut": ">' not in plain.read_text(encoding="utf-8")
+    book = grade_attempts([plain, strict], expect=expect)
+    assert [g.source for g in book.graded] == [str(plain)] and book.graded[0].grade.correct
+    (source, why), = book.refused
+    assert source == str(strict)
+    assert "was set under a search that stops a node only past β (>), but this course's conventions (the lecture " \
+           "notes" in why and "on reaching β (≥)" in why
+    use("cs188")
+    (source, why), = grade_attempts([plain], expect=expect).refused
+    assert source == str(plain) and "(Berkeley CS188" in why and "only past β (>)" in why

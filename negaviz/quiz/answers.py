@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from negaviz.conventions import current
 from negaviz.errors import InputError
 from negaviz.quiz.attempt import ALGORITHMS, FORMAT, MAX_TEXT, SCHEMA, Attempt, _version
 from negaviz.quiz.words import WORDS
@@ -42,7 +43,8 @@ def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | No
     ident = exercise_id if exercise_id else (position if len(position) <= MAX_TEXT else position[:MAX_TEXT])
     return {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student, "file": file,
             "words": WORDS["submit"], "exercise": {"id": ident, "game": kind, "position": position, "algorithm": options.algorithm,
-                         "fail_hard": bool(options.fail_hard)}}
+                         "fail_hard": bool(options.fail_hard),
+                         **({"cut": options.cut} if options.algorithm == "alphabeta" and options.cut == ">" else {})}}
 
 
 def save_record(path: str | os.PathLike[str], data: Any) -> Path:
@@ -84,7 +86,8 @@ def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, 
     given += [("window", str(n), str(w)) for n, w in (windows or {}).items()]
     given += [("cut", str(n), "") for n in ([cut] if isinstance(cut, str) else cut)]
     item = {"exercise": {"id": exercise_id, "game": "tree", "position": tree, "algorithm": algorithm,
-                         "fail_hard": False, "perspective": perspective, "windows": algorithm == "alphabeta"},
+                         "fail_hard": False, "perspective": perspective, "windows": algorithm == "alphabeta",
+                         **({"cut": ">"} if algorithm == "alphabeta" and current().cut == ">" else {})},
             "answers": [{"kind": k, "node": n, **({"text": t} if k != "cut" else {})} for k, n, t in given],
             "verdict": None}
     return save_record(path, {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student,

@@ -98,11 +98,16 @@ class Exercise:
     """HMAC-SHA256 (hex) of who and which exercise under the course salt, or None."""
     windows: bool = True
     """Whether each node's window is asked (alpha-beta; a practice page asks it while windows are shown)."""
+    cut: str = ">="
+    """When the search stops a node (:mod:`negaviz.conventions`): ``>=`` on reaching β,
+    ``>`` only past it (written only when ``>``, so records made before it read the same)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "game": self.game, "position": self.position,
                                "algorithm": self.algorithm, "fail_hard": self.fail_hard,
                                "perspective": self.perspective, "windows": self.windows}
+        if self.cut != ">=":
+            out["cut"] = self.cut
         if self.options:
             out["options"] = dict(self.options)
         if self.variant is not None:
@@ -339,7 +344,7 @@ class _Reader:
         from negaviz.games import GAMES
 
         self.keys(ex, where, {"id", "game", "position", "algorithm", "fail_hard", "perspective", "windows", "options",
-                              "variant", "seal"}, {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
+                              "variant", "seal", "cut"}, {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
         ident = self.text(ex, "id", where)
         if ex["game"] not in GAMES:
             raise self.bad(f"{where}.game", f"is {shown(ex['game'])} (must be one of {list(GAMES)})")
@@ -355,6 +360,9 @@ class _Reader:
         windows = ex.get("windows", ex["algorithm"] == "alphabeta")
         if not isinstance(windows, bool) or (windows and ex["algorithm"] != "alphabeta"):
             raise self.bad(f"{where}.windows", "must be true or false (true for alpha-beta only: windows are asked)")
+        cut = ex.get("cut", ">=")
+        if cut not in (">=", ">") or (cut == ">" and (ex["algorithm"] != "alphabeta" or ex["fail_hard"])):
+            raise self.bad(f"{where}.cut", "must be \">=\" or \">\" (\">\": fail-soft alpha-beta only)")
         options = ex.get("options", {})
         self.keys(options, f"{where}.options", set(GAME_OPTIONS))
         for k, v in options.items():
@@ -372,4 +380,4 @@ class _Reader:
                                    or any(c not in "0123456789abcdef" for c in sealed)):
             raise self.bad(f"{where}.seal", "must be 64 hexadecimal digits (an HMAC-SHA256)")
         return Exercise(ident, ex["game"], position, ex["algorithm"], ex["fail_hard"], ex["perspective"],
-                        dict(options), variant, sealed, windows)
+                        dict(options), variant, sealed, windows, cut)

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from negaviz.conventions import current
 from negaviz.errors import InputError
 from negaviz.vocabulary import check_number, check_path, shown
 from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args
@@ -94,7 +95,8 @@ def grade_answered(item: Answered) -> Grade:
 
     ex = item.exercise
     try:
-        trace = record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard)
+        trace = record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard,
+                       **({"cut": ex.cut} if ex.algorithm == "alphabeta" else {}))
     except InputError as exc:
         raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None
     values, windows, cut = item.given()
@@ -130,6 +132,7 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                     who = f"student {rec.student}'s"
                     raise InputError(f"{name}: duplicate submission: {who} exercise {item.exercise.id!r} "
                                      f"is graded from {first}")
+                _check_conventions(name, item.exercise)
             done = [Graded(name, rec.student, item.exercise.id, grade_answered(item), item) for item in rec.exercises]
         except InputError as exc:
             refused.append((name, str(exc)))
@@ -138,6 +141,18 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
             seen[(g.student or name, g.exercise)] = name
         graded.extend(done)
     return Gradebook(tuple(graded), tuple(refused))
+
+
+def _check_conventions(name: str, ex: Exercise) -> None:
+    """Refuse an exercise answered under another cut rule than the course's conventions."""
+    if ex.algorithm != "alphabeta":
+        return
+    course = current()
+    if ex.cut != course.cut:
+        said = {">=": "stops a node on reaching β (≥)", ">": "stops a node only past β (>)"}
+        raise InputError(f"{name}: exercise {ex.id!r} was set under a search that {said[ex.cut]}, but this course's "
+                         f"conventions ({course.title}: negaviz.toml or NEGAVIZ_CONVENTIONS) say it "
+                         f"{said[course.cut].split(' ', 1)[1]}: set the exercise again, or grade under its conventions")
 
 
 def feedback(g: Graded) -> str:
@@ -193,7 +208,8 @@ def _expected(ex_id: str, spec: Any) -> Exercise:
     algorithm = fields.get("algorithm", "alphabeta")
     return Exercise(ex_id, fields.get("game", "tree"), fields.get("position"), algorithm,
                     fields.get("fail_hard", False), fields.get("perspective", "minimax"), fields.get("options", {}),
-                    None, None, fields.get("windows", algorithm == "alphabeta"))
+                    None, None, fields.get("windows", algorithm == "alphabeta"),
+                    fields.get("cut", current().cut if algorithm == "alphabeta" else ">="))
 
 
 def full_expect(expect: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -204,7 +220,7 @@ def full_expect(expect: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         given = {"position": spec} if isinstance(spec, str) else dict(spec)
         ex = _expected(ex_id, spec).to_json()
         out[ex_id] = {k: v for k, v in ex.items()
-                      if k in ("game", "position", "algorithm", "fail_hard", "windows") or k in given}
+                      if k in ("game", "position", "algorithm", "fail_hard", "windows", "cut") or k in given}
     return out
 
 
