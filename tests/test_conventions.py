@@ -381,3 +381,20 @@ def test_a_record_carries_its_rule_and_is_refused_under_other_conventions(tmp_pa
     use("cs188")
     (source, why), = grade_attempts([plain], expect=expect).refused
     assert source == str(plain) and "(Berkeley CS188" in why and "only past β (>)" in why
+
+
+# --- exercises that tell the two rules apart ------------------------------------------------
+def test_random_trees_with_a_tie_at_beta_tell_the_two_rules_apart() -> None:
+    from negaviz.quiz import random_tree
+
+    for seed in range(8):
+        tree = random_tree(3, 3, seed=seed, ties="beta")
+        assert tree.text() == random_tree(3, 3, seed=seed, ties="beta").text()  # the same for the same seed
+        ge = record(tree, algorithm="alphabeta", cut=">=").pruned_labels()
+        assert ge != record(tree, algorithm="alphabeta", cut=">").pruned_labels()
+    tree = random_tree(3, 2, seed=3, ties="beta", cutoffs=2)
+    assert record(tree, algorithm="alphabeta").counts().cutoffs == 2
+    with pytest.raises(InputError, match="a tie at β needs a tree of depth 2 or more"):
+        random_tree(1, 3, seed=1, ties="beta")
+    with pytest.raises(InputError, match=r"ties must be True, False, None or 'beta' \(a tie at β\), not 'alpha'"):
+        random_tree(3, 3, seed=1, ties="alpha")

@@ -76,6 +76,9 @@ def add_command(commands: Any) -> None:
     trees.add_argument("--deep-cutoffs", type=_whole, metavar="M",
                        help="at least M of them above the leaves' parents (they skip whole subtrees)")
     trees.add_argument("--ties", action="store_true", help="trees with tied leaf values (default: none)")
+    trees.add_argument("--tie-at-beta", dest="ties", action="store_const", const="beta",
+                       help="trees with a tie at beta, where cutting on equality (>=) and only past beta (>) prune "
+                       "differently: a sheet meant to reveal the equality misconception")
     trees.add_argument("--seed", type=_whole, required=True, metavar="S", help="the sheet's seed: the same seed, the same sheet")
     trees.add_argument("--student", metavar="ID",
                        help="a sheet for this student: its seed is made from --seed and the ID, and the page says so")

@@ -96,7 +96,8 @@ def _difficulty(cutoffs: int | None, deep_cutoffs: int | None, ties: bool | None
         parts.append(f"{cutoffs} cutoff{'s' if cutoffs != 1 else ''}")
     if deep_cutoffs:
         parts.append(f"at least {deep_cutoffs} above the leaves' parents")
-    parts.append({None: "ties may happen", False: "no tied leaf values", True: "tied leaf values"}[ties])
+    parts.append({None: "ties may happen", False: "no tied leaf values", True: "tied leaf values",
+                  "beta": "a tie at β (cutting on equality or not matters)"}[ties])
     return ", ".join(parts)
 
 

@@ -71,7 +71,7 @@ def random_tree(
     exact_branching: bool = True,
     cutoffs: int | None = None,
     deep_cutoffs: int | None = None,
-    ties: bool | None = None,
+    ties: bool | str | None = None,
 ) -> Tree:
     """A random textbook tree, the same for the same arguments.
 
@@ -91,8 +91,11 @@ def random_tree(
     * ``deep_cutoffs``: at least this many of them *above the leaves' parents*, at nodes
       two or more plies above the leaves, so that what they skip are whole subtrees
       (depths 0 to ``depth - 2``);
-    * ``ties``: False, no two leaves have the same value; True, at least two do; None
-      (the default), values fall as they are drawn.
+    * ``ties``: False, no two leaves have the same value; True, at least two do;
+      ``"beta"``, a tie *at β*: stopping a node on reaching β (``≥``) and only past it
+      (``>``, Berkeley CS188's rule) prune differently, so the tree tells a student who
+      cuts on equality from one who does not; None (the default), values fall as they
+      are drawn.
 
     A difficulty needs ``exact_branching``.  A request no tree of the shape can meet is
     refused, naming what is possible:
@@ -113,7 +116,11 @@ def random_tree(
     difficulty.check_depth(depth)
     seed = check_seed(seed)  # None would give another tree, and answer key, every run
     check_flag(exact_branching, "exact_branching")
+    if ties == "beta":
+        return _tie_at_beta(depth, branching, seed, values, exact_branching, cutoffs, deep_cutoffs)
     if ties is not None:
+        if isinstance(ties, str):
+            raise InputError(f"ties must be True, False, None or 'beta' (a tie at β), not {ties!r}")
         check_flag(ties, "ties")
     for name, asked in (("cutoffs", cutoffs), ("deep_cutoffs", deep_cutoffs)):
         if asked is not None:
@@ -164,6 +171,31 @@ def random_tree(
     if ties and len(set(drawn)) == count:
         drawn[rng.randrange(1, count)] = drawn[0]
     return Tree.from_lists(difficulty.refill(tree, drawn))
+
+
+TIE_TRIES = 200
+"""Seeds tried for a tree with a tie at β before giving up."""
+
+
+def _tie_at_beta(depth: int, branching: int, seed: int, values: tuple[int, int] | None, exact: bool,
+                 cutoffs: int | None, deep: int | None) -> Tree:
+    """The first tree, of seeds derived from ``seed``, that the two cut rules prune differently."""
+    if depth < 2 or branching < 2:
+        raise InputError(f"a tie at β needs a tree of depth 2 or more and branching 2 or more, not depth {depth} "
+                         f"and branching {branching}")
+    for k in range(TIE_TRIES):
+        try:
+            tree = random_tree(depth, branching, seed=seed * TIE_TRIES + k, values=values, exact_branching=exact,
+                               cutoffs=cutoffs, deep_cutoffs=deep, ties=True)
+        except InputError:
+            if k == 0:
+                raise
+            continue
+        ge = record(tree, algorithm="alphabeta", cut=">=").pruned_labels()
+        if ge != record(tree, algorithm="alphabeta", cut=">").pruned_labels():
+            return tree
+    raise InputError(f"found no tree of depth {depth} and branching {branching} with a tie at β (the two cut rules "
+                     f"pruning differently) in {TIE_TRIES} tries: allow more leaves, or other values")
 
 
 def _default_values(leaves: int) -> tuple[int, int]:
