@@ -363,7 +363,7 @@ def test_a_record_carries_its_rule_and_is_refused_under_other_conventions(tmp_pa
     tree = "A(B(D:7 E:5) C(F:5 G:1 H:9))"
     expect = {"w1": tree}
     use("cs188")
-    strict = write_answers(tmp_path / "strict.json", "w1", tree, values={"A": 5, "B": 5, "C": 5}, cut=["H"],
+    strict = write_answers(tmp_path / "strict.json", "w1", tree, values={"A": 5, "B": 5, "C": 1}, cut=["H"],
                            windows={"B": "(-inf, inf)", "C": "(5, inf)"})
     assert '"cut": ">"' in strict.read_text(encoding="utf-8")
     book = grade_attempts([strict], expect=expect)

@@ -1129,7 +1129,7 @@ function grade(key, answers, how) {
       }
       right += 1;
       rightValues.add(name);
-      if (want.accepted != null) notes.push(want.notes[said.get(name)] || fill(want.note, { value: fmt2(v) }));
+      if ((want.notes || {})[said.get(name)]) notes.push(want.notes[said.get(name)]);
     }
     for (const name of given.keys()) {
       const leaf = (key.leaf_values || {})[name], never = key.never[name];

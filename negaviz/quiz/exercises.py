@@ -7,7 +7,7 @@
 >>> print(ex.answer_key())
 Tree: A(B(D:2 E:6) C(F:-9 G:6))
 Algorithm: alphabeta; values in the negamax view (for the side to move at each node)
-Bounds: fail-soft (a node that fails high or low returns the best value it found); any value from its window's edge (fail-hard) to that is accepted
+Bounds: fail-soft (a node that fails high or low returns the best value it found); its window's edge (fail-hard) is accepted too, and nothing between
 Value of the root: 2
 Principal variation: B D
 Never visited (pruned): G
@@ -16,7 +16,7 @@ Nodes in the order visited, with their windows and values:
   B  window (−∞, ∞)  returns −2
   D  window (−∞, ∞)  returns 2
   E  window (−∞, 2)  returns 6
-  C  window (−∞, −2)  returns 9 (lower bound; from −2 to 9 accepted)
+  C  window (−∞, −2)  returns 9 (lower bound; −2 or 9 accepted)
   F  window (2, ∞)  returns −9
 Questions:
   1. What does A return? 2
@@ -25,7 +25,7 @@ Questions:
   4. With which window (α, β) is C entered, for the side to move there? (−∞, −2)
   5. With which window (α, β) is F entered, for the side to move there? (2, ∞)
   6. Which of C's moves are never tried? (Answer 'none' if every move is tried.) G
-  7. What does C return? 9 (or any value from −2 to 9)
+  7. What does C return? 9 (or −2, the other bound)
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from negaviz.analysis.steps import sign
+from negaviz.conventions import current
 from negaviz.errors import InputError
 from negaviz.games.tree import Tree
 from negaviz.quiz import difficulty
@@ -263,9 +264,11 @@ class Exercise:
 
     def _convention(self) -> str:
         """How values that are only bounds are marked (alpha-beta only)."""
+        if current().hardness != "either":
+            return "fail-soft (a node that fails high or low returns the best value it found)"
         return (
             "fail-soft (a node that fails high or low returns the best value it found); "
-            "any value from its window's edge (fail-hard) to that is accepted"
+            "its window's edge (fail-hard) is accepted too, and nothing between"
         )
 
     def _sign(self, nid: int) -> int:
@@ -273,7 +276,7 @@ class Exercise:
 
     def answer(self, nid: int) -> tuple[tuple[float, float], str]:
         """Node ``nid``'s window (α, β) and the value it returns, in the exercise's view;
-        a bound says so, with the values accepted for it (``9 (lower bound; from −2 to 9
+        a bound says so, with the values accepted for it (``9 (lower bound; −2 or 9
         accepted)``)."""
         n = self.trace.nodes[nid]
         s = self._sign(nid)
@@ -284,7 +287,8 @@ class Exercise:
             Bound.UPPER if n.bound == Bound.LOWER else Bound.LOWER)
         edge = b if bound == Bound.LOWER else a
         lo, hi = sorted((edge, s * n.value))
-        also = f"; from {fmt(lo)} to {fmt(hi)} accepted" if lo != hi and not math.isinf(edge) else ""
+        both = lo != hi and not math.isinf(edge) and current().hardness == "either"
+        also = f"; {fmt(lo)} or {fmt(hi)} accepted" if both else ""
         if bound == Bound.LOWER:
             value += f" (lower bound{also})"
         elif bound == Bound.UPPER:
@@ -311,7 +315,8 @@ class Exercise:
             lines.append(f"  {t.label(n.id)}{window}  returns {value}")
         lines.append("Questions:")
         for i, q in enumerate(self.questions, 1):
-            accepted = "" if q.accepted is None else f" (or any value from {fmt(q.accepted[0])} to {fmt(q.accepted[1])})"
+            other = None if q.accepted is None else q.accepted[0] if q.accepted[1] == q.answer else q.accepted[1]
+            accepted = "" if other is None else f" (or {fmt(other)}, the other bound)"
             lines.append(f"  {i}. {q.prompt} {q.answer_text()}{accepted}")
         return "\n".join(lines)
 
@@ -325,8 +330,10 @@ class Exercise:
                 f"Search this tree with {algo}, children left to right. Leaf values are for the first player "
                 f"(the root's side); answer with {self._view()}."
                 + (
-                    " Where a node fails high or low, return a bound: fail-soft (the best value found) "
-                    "or fail-hard (the window's edge) are both accepted."
+                    (" Where a node fails high or low, return a bound: fail-soft (the best value found) "
+                     "or fail-hard (the window's edge) are both accepted, and nothing between."
+                     if current().hardness == "either" else
+                     " Where a node fails high or low, return the best value it found (fail-soft).")
                     if self.algorithm == "alphabeta" else ""
                 )
             ),

@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from negaviz.analysis.steps import opts_cut, sign
+from negaviz.conventions import current
 from negaviz.search.events import Bound, CutReason
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace
@@ -58,9 +59,10 @@ class Explainer:
 
     # --- why -------------------------------------------------------------------------------
     def accepted(self, nid: int) -> tuple[float, float] | None:
-        """The range of valid bounds a value question about ``nid`` accepts (see the module)."""
+        """The two bounds a value question about ``nid`` accepts, lowest first (fail-hard's
+        and fail-soft's: see the module), or None where one alone is right."""
         n = self.trace.nodes[nid]
-        if n.value is None or n.bound not in (Bound.LOWER, Bound.UPPER):
+        if n.value is None or n.bound not in (Bound.LOWER, Bound.UPPER) or current().hardness != "either":
             return None
         edge = n.beta if n.bound == Bound.LOWER else n.alpha
         if math.isinf(edge) or edge == n.value:
@@ -123,12 +125,12 @@ class Explainer:
         text += "."
         accepted = self.accepted(nid)
         if accepted is not None and shown in (Bound.LOWER, Bound.UPPER):
-            kind = "lower" if shown == Bound.LOWER else "upper"
             edge = f"β = {fmt(beta)}" if shown == Bound.LOWER else f"α = {fmt(alpha)}"
-            text += (
-                f" Any value from {fmt(accepted[0])} to {fmt(accepted[1])} is an equally valid {kind} bound "
-                f"(a fail-hard search returns {edge})."
-            )
+            text += f" A fail-hard search returns {edge} instead: both are right, and nothing between them."
+        elif shown in (Bound.LOWER, Bound.UPPER) and not self.fail_hard and current().hardness == "soft":
+            edge = f"β = {fmt(beta)}" if shown == Bound.LOWER else f"α = {fmt(alpha)}"
+            if (beta if shown == Bound.LOWER else alpha) not in (v, math.inf, -math.inf):
+                text += f" (A fail-hard search would return {edge}; this course's alpha-beta is fail-soft.)"
         return text
 
     def sign_minimax(self, nid: int) -> int:

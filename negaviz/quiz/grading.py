@@ -42,6 +42,7 @@ from dataclasses import replace
 from typing import Any
 
 from negaviz.analysis.steps import sign
+from negaviz.conventions import current
 from negaviz.errors import InputError
 from negaviz.games.protocol import restore
 from negaviz.quiz.judging import Grade, check_mapping
@@ -101,7 +102,7 @@ def _with_soft(values: dict[str, dict[str, Any]], soft: dict[str, float]) -> dic
         other = soft.get(name)
         if other is not None:
             want = value_question(name, want["value"], want["step"], want["why"], hard=want["value"], soft=other,
-                                  hard_search=True)
+                                  hard_search=True, both=current().hardness == "either")
         out[name] = want
     return out
 
@@ -123,6 +124,7 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     never: dict[str, dict[str, Any]] = {}
     leaves: set[str] = set()
     windowed = any(not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes)
+    both = current().hardness == "either"  # the course accepts fail-hard's bound beside fail-soft's
     searched: dict[str, str] = {}
     for n in trace.nodes:
         me = names[n.id]
@@ -138,7 +140,8 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         v = sign(trace, n.id, perspective) * n.value
         accepted = maker.accepted(n.id)  # a fail-soft search's bound: fail-hard's is the other end
         edge = None if accepted is None else accepted[0] if accepted[1] == v else accepted[1]
-        values[me] = value_question(me, v, n.exit_step + 1, maker.explain_value(n.id), hard=edge, soft=v)
+        values[me] = value_question(me, v, n.exit_step + 1, maker.explain_value(n.id), hard=edge, soft=v,
+                                    both=both)
         if n.parent >= 0 and windowed:
             window = maker.window(n.id, n.alpha, n.beta)
             windows[me] = {"window": window, "accept": canonical_window(window), "step": n.enter_step + 1,

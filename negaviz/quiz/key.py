@@ -33,9 +33,10 @@ class Key:
 
     perspective: str
     values: dict[str, dict[str, Any]]
-    """name -> {value, accept (its canonical forms), accepted (lo, hi) or None, notes
-    (canonical form of an accepted bound -> what it is told), note (what any other
-    accepted answer is told: a template of {value}), step, why}; every searched inner node."""
+    """name -> {value, accept (its canonical forms: a bound node's fail-soft and fail-hard
+    values where the course accepts both), accepted (a range of bounds: None, no search
+    returns a value between), notes (canonical form of an accepted bound -> what it is
+    told), note (unused: ""), step, why}; every searched inner node."""
     windows: dict[str, dict[str, Any]]
     """name -> {window (alpha, beta), accept (its canonical form), step, why}; every searched
     inner node but the root."""
@@ -150,24 +151,24 @@ class Key:
 
 
 def value_question(name: str, value: float, step: int, why: str, *, hard: float | None = None,
-                   soft: float | None = None, hard_search: bool = False) -> dict[str, Any]:
+                   soft: float | None = None, hard_search: bool = False, both: bool = True) -> dict[str, Any]:
     """A value question's table: ``value`` accepted (by its canonical form); where the
-    node's value is only a bound (``hard`` and ``soft``, fail-hard's and fail-soft's, differ),
-    any bound between them too, each told which kind of bound it is."""
+    node's value is only a bound (``hard`` and ``soft``, fail-hard's and fail-soft's,
+    differ) and the course accepts ``both`` (:attr:`negaviz.conventions.Conventions.hardness`),
+    the other bound too, and nothing between (no search returns it), each told which kind
+    of bound it is."""
     out: dict[str, Any] = {"value": value, "accept": [canonical(value)], "accepted": None, "notes": {}, "note": "",
                            "step": step, "why": why}
-    if hard is None or soft is None or canonical(hard) == canonical(soft):
+    if hard is None or soft is None or canonical(hard) == canonical(soft) or not both:
         return out
     b = _W["bounds"]
     this_hard, this_soft = (b["this"], "") if hard_search else ("", b["this"])
     gives_soft, gives_hard = (b["would_give"], b["gives"]) if hard_search else (b["gives"], b["would_give"])
-    lo, hi = min(hard, soft), max(hard, soft)
-    between = fill(b["between"], name=name, lo=fmt(lo), hi=fmt(hi), hard=fmt(hard), soft=fmt(soft))
     notes = {canonical(hard): fill(b["hard"], name=name, hard=fmt(hard), this=this_hard, gives=gives_soft, soft=fmt(soft))}
     notes.setdefault(canonical(soft), fill(b["soft"], name=name, soft=fmt(soft), this=this_soft, gives=gives_hard,
                                            hard=fmt(hard)))
-    return {**out, "accepted": (lo, hi), "notes": notes,
-            "note": fill(_W["accepted"], name=name, value="{value}", between=between).rstrip()}
+    other = hard if canonical(value) == canonical(soft) else soft
+    return {**out, "accept": [canonical(value), canonical(other)], "notes": notes}
 
 
 def mistake_table(key: Key, answers: dict[str, Any]) -> dict[str, Any]:

@@ -13,11 +13,12 @@ shows.  Values and windows are in the negamax convention (for the side to move) 
 the second player moves).
 
 Where a node's value is only a bound (it failed high or low), fail-soft and fail-hard
-searches return different values, and both are right: a value question then accepts
-any value from the window's edge (what a fail-hard search returns) to the value the
-recorded search returned (what a fail-soft search returns), as :func:`negaviz.student.check`
-does; :attr:`Question.accepted` holds that range.  When the recorded search is itself
-fail-hard, the range is the edge alone, and the prompt says so.
+searches return different values, and both are right where the course's conventions
+accept either (:mod:`negaviz.conventions`, the lecture notes' do): a value question
+then accepts the window's edge (what a fail-hard search returns) and the value the
+recorded search returned (what a fail-soft search returns), and nothing between, since
+no search returns it; :attr:`Question.accepted` holds the two.  When the recorded
+search is itself fail-hard, only the edge is right, and the prompt says so.
 
 >>> from negaviz import Tree, record
 >>> trace = record(Tree.parse("[[7,5],[3,1,9]]"), algorithm="alphabeta")
@@ -30,9 +31,9 @@ No: F gets (5, ∞) because C's window (−∞, −5) is negated and swapped.
 >>> qs["pruned", "C"].check("G, H").correct
 True
 >>> print(qs["value", "C"].check(-3))
-Yes: C returns −3: negating what its children return gives F: −3; −3 ≥ β = −5, so C stops there (a cutoff), and −3 is only a lower bound: C's true value is at least −3. Any value from −5 to −3 is an equally valid lower bound (a fail-hard search returns β = −5).
->>> qs["value", "C"].accepted, qs["value", "C"].check("-5").correct
-((-5, -3), True)
+Yes: C returns −3: negating what its children return gives F: −3; −3 ≥ β = −5, so C stops there (a cutoff), and −3 is only a lower bound: C's true value is at least −3. A fail-hard search returns β = −5 instead: both are right, and nothing between them.
+>>> qs["value", "C"].accepted, qs["value", "C"].check("-5").correct, qs["value", "C"].check("-4").correct
+((-5, -3), True, False)
 """
 
 from __future__ import annotations
@@ -101,9 +102,9 @@ class Question:
     perspective: Perspective = "negamax"
     """The view values and windows are given in."""
     accepted: tuple[float, float] | None = None
-    """For a value that is only a bound: the lowest and highest answers accepted, each
-    an equally valid bound (from the window's edge to what the recorded search
-    returned); None when only ``answer`` is right."""
+    """For a value that is only a bound, where the course accepts both: the two answers
+    accepted, lowest first (the window's edge, fail-hard's, and what the recorded
+    search returned, fail-soft's; nothing between them); None when only ``answer`` is right."""
 
     def answer_text(self) -> str:
         """The answer as written in an answer key: ``−3``, ``(5, ∞)``, ``G, H`` or ``none``."""
@@ -122,7 +123,7 @@ class Question:
             if self.kind == "value":
                 assert isinstance(self.answer, (int, float))
                 ends = self.accepted or ()
-                correct = accepts(parse_value(answer), [canonical(x) for x in (self.answer, *ends)], self.accepted)
+                correct = accepts(parse_value(answer), [canonical(x) for x in (self.answer, *ends)], None)
             elif self.kind == "window":
                 correct = canonical_window(parse_window(answer)) == canonical_window(cast("Window", self.answer))
             else:

@@ -123,8 +123,10 @@ def test_a_sign_error_is_named_and_a_bound_is_accepted_with_a_note() -> None:
     trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
     g = grade(trace, values={"A": 5, "B": 5, "C": 3}, cut=["G", "H"])
     assert g.wrong_values == {"B", "C"} and g.mistake == "negation" and g.first_wrong == "B"
-    g = grade(trace, values={"A": 5, "B": -5, "C": "−4"}, cut=["G", "H"])
-    assert g.correct and "C: −4 is accepted. C's value is only a bound: any from −5 to −3 is right" in g.notes[0]
+    g = grade(trace, values={"A": 5, "B": -5, "C": "−5"}, cut=["G", "H"])
+    assert g.correct and g.notes == ("C: −5 is fail-hard's bound; fail-soft gives −3; both are right for this search.",)
+    g = grade(trace, values={"A": 5, "B": -5, "C": "−4"}, cut=["G", "H"])  # between the two: no search returns it
+    assert g.wrong_values == {"C"} and "both are right, and nothing between them" in g.sentence
     assert grade(trace, values={"A": 5, "B": 5, "C": 3}, cut=["G", "H"], perspective="minimax").correct
     g = grade(trace, values={"A": 5, "B": -5, "C": -3}, cut=["G", "H"], perspective="minimax")
     assert g.wrong_values == {"B", "C"} and g.mistake == "negation"
@@ -172,7 +174,7 @@ def test_a_shared_node_is_graded_on_each_drawing() -> None:
     trace = record(Tree.parse(SHARED), algorithm="alphabeta")
     key = answer_key(trace)
     assert key.repeated == {"X", "Y", "Z"}
-    assert key.values["B X"]["value"] == 6 and key.values["B X"]["accepted"] == (5, 6)  # cut: a bound
+    assert key.values["B X"]["value"] == 6 and key.values["B X"]["accept"] == ["6", "5"]  # cut: a bound, or β
     assert key.values["C X"]["value"] == 8 and key.values["C X"]["accepted"] is None
     assert set(key.cuts) == {"B X Z"} and key.cuts["B X Z"]["parent"] == "B X"  # searched under C
     assert {"B X Z", "C X Z", "D", "W"} <= key.leaves and "X" not in key.names
@@ -379,8 +381,7 @@ def test_the_grade_follows_the_key() -> None:
     by = dict(zip([w for w, _ in grades[::2]], zip([g for _, g in grades[::2]], [g for _, g in grades[1::2]])))
     assert "B" in by["B's accepted value"][0].wrong_values and "B" not in by["B's accepted value"][1].wrong_values
     assert "C" in by["C's range"][0].wrong_values and by["C's range"][1].correct
-    assert by["C's range"][1].notes == ("C: −8 is accepted. C's value is only a bound: any from −5 to −3 is right "
-                                        "(fail-hard gives −5, fail-soft −3).",)  # (the note is the key's, unchanged)
+    assert by["C's range"][1].notes == ()  # (the key's notes name only the two bounds a search returns)
     assert "C" in by["C's window"][0].wrong_windows and by["C's window"][1].correct
     assert by["negation's answers"][0].mistake is None and by["negation's answers"][1].mistake == "negation"
 

@@ -279,9 +279,9 @@ def test_exercise_answer_key_and_markdown() -> None:
     assert "Value of the root: 2" in key
     assert "Principal variation: B D" in key
     assert "Never visited (pruned): G" in key
-    assert "  C  window (−∞, −2)  returns 9 (lower bound; from −2 to 9 accepted)" in key
+    assert "  C  window (−∞, −2)  returns 9 (lower bound; −2 or 9 accepted)" in key
     assert "Bounds: fail-soft (a node that fails high or low returns the best value it found)" in key
-    assert "7. What does C return? 9 (or any value from −2 to 9)" in key
+    assert "7. What does C return? 9 (or −2, the other bound)" in key
     assert "  F  window (2, ∞)  returns −9" in key
     kinds = [q.kind for q in ex.questions]
     assert kinds.count("pruned") == 1 and "window" in kinds and "value" in kinds
@@ -295,7 +295,7 @@ def test_exercise_answer_key_and_markdown() -> None:
 
 def test_exercise_in_the_minimax_view_and_with_negamax() -> None:
     ex = exercise(2, 2, seed=3, perspective="minimax")
-    assert "  C  window (2, ∞)  returns −9 (upper bound; from −9 to 2 accepted)" in ex.answer_key()
+    assert "  C  window (2, ∞)  returns −9 (upper bound; −9 or 2 accepted)" in ex.answer_key()
     plain = exercise(2, 2, seed=3, algorithm="negamax")
     assert {q.kind for q in plain.questions} == {"value"}
     assert "window (" not in plain.answer_key()
@@ -316,20 +316,34 @@ def test_exercises_are_reproducible_and_self_consistent(seed: int, depth: int, b
 
 
 # --- values that are only bounds: fail-soft and fail-hard answers both right ------------------
-def test_a_bound_accepts_every_equally_valid_value(textbook: negaviz.Trace) -> None:
+def test_a_bound_accepts_what_a_search_returns_and_nothing_between(textbook: negaviz.Trace) -> None:
+    """Fail-soft's bound and fail-hard's are both right (the lecture notes accept either);
+    a value between them is no search's answer (issue 47)."""
     c = by_label(textbook, questions(textbook))["value", "C"]  # failed high: −3 ≥ β = −5
     assert c.answer == -3 and c.accepted == (-5, -3)
-    for answer in (-5, "−4", -3.5, -3):
+    for answer in (-5, "−5", -3, "-3"):
         assert c.check(answer).correct, answer
-    for answer in (-6, -2, 3, "-inf"):
+    for answer in (-6, "−4", -3.5, -2, 3, "-inf"):
         assert not c.check(answer).correct, answer
-    assert c.check(-5).message.endswith(
-        "Any value from −5 to −3 is an equally valid lower bound (a fail-hard search returns β = −5).")
+    assert c.check(-5).message.endswith("A fail-hard search returns β = −5 instead: both are right, and nothing "
+                                        "between them.")
     assert by_label(textbook, questions(textbook))["value", "B"].accepted is None  # exact
     minimax = by_label(textbook, questions(textbook, perspective="minimax"))["value", "C"]
     assert (minimax.answer, minimax.accepted) == (3, (3, 5))
-    assert minimax.check(5).correct and minimax.check(4).correct and not minimax.check(6).correct
-    assert "equally valid upper bound (a fail-hard search returns α = 5)" in minimax.explanation
+    assert minimax.check(5).correct and not minimax.check(4).correct and not minimax.check(6).correct
+    assert "A fail-hard search returns α = 5 instead" in minimax.explanation
+
+
+def test_a_course_that_teaches_fail_soft_accepts_fail_softs_bound_alone(textbook: negaviz.Trace) -> None:
+    from negaviz.conventions import use
+
+    use("aima")
+    try:
+        c = by_label(textbook, questions(textbook))["value", "C"]
+        assert c.accepted is None and c.check(-3).correct and not c.check(-5).correct
+        assert c.explanation.endswith("(A fail-hard search would return β = −5; this course's alpha-beta is fail-soft.)")
+    finally:
+        use(None)
 
 
 def test_a_fail_hard_trace_says_so_and_wants_the_edge() -> None:

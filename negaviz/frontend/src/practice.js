@@ -72,7 +72,7 @@ export function grade(key, answers, how) {
       if (!accepts(v, want.accept, want.accepted)) { isWrong(wrongValues, want.step, name, "value", want.why); continue; }
       right += 1;
       rightValues.add(name);
-      if (want.accepted != null) notes.push(want.notes[said.get(name)] || fill(want.note, { value: fmt(v) }));
+      if ((want.notes || {})[said.get(name)]) notes.push(want.notes[said.get(name)]); // a bound: which kind
     }
     for (const name of given.keys()) {
       const leaf = (key.leaf_values || {})[name], never = key.never[name];
