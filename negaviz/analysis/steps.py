@@ -95,7 +95,7 @@ class Stepper:
         self.replay = Replay(trace)
         opts = trace.result.options if trace.result is not None else None
         self.listing = listing_for(opts.algorithm if opts else "alphabeta", bool(opts and opts.tt),
-                                   fail_hard=bool(opts and opts.fail_hard), cut=opts.cut if opts else ">=")
+                                   fail_hard=bool(opts and opts.fail_hard), cut=opts_cut(trace))
         self.windowed = windowed(trace)
         self._timeline = timeline_of(trace)
 

@@ -95,8 +95,8 @@ def grade_answered(item: Answered) -> Grade:
 
     ex = item.exercise
     try:
-        trace = record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard,
-                       **({"cut": ex.cut} if ex.algorithm == "alphabeta" else {}))
+        rule: dict[str, Any] = {"cut": ex.cut} if ex.algorithm == "alphabeta" else {}
+        trace = record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard, **rule)
     except InputError as exc:
         raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None
     values, windows, cut = item.given()

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 
+from negaviz.conventions import Cut
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.mistakes import MISTAKES as CATALOGUE
 from negaviz.mistakes import How, Mistake, catalogue, mistake, run
@@ -51,7 +52,7 @@ def practised(cut: str = ">=") -> tuple[Mistake, ...]:
     return MISTAKES if cut == ">=" else tuple(m for m in catalogue(cut) if m.practice)
 
 
-def cut_of(trace: Trace) -> str:
+def cut_of(trace: Trace) -> Cut:
     """The cut rule ``trace`` was searched by (``">="`` when it says none)."""
     return ">=" if trace.result is None else trace.result.options.cut or ">="
 
@@ -78,7 +79,7 @@ def recorded(trace: Trace) -> dict[str, Trace]:
     game = trace.game
     hard = trace.result is not None and trace.result.options.fail_hard
     cut = cut_of(trace)
-    other = ">" if cut == ">=" else ">="
+    other: Cut = ">" if cut == ">=" else ">="
     return {
         "equality": run(How(cut=other, fail_hard=hard), game).trace,
         "window": run(How(window="negate", cut=cut, fail_hard=hard), game).trace,

@@ -128,8 +128,8 @@ def _paired(fn: Any) -> tuple[Any, ...]:
             continue
         m = found[0]
         other = name[:m.start()] + swap[m.group()] + name[m.end():]
-        partner = namespace.get(other)
-        if partner is fn or not callable(partner) or not inspect.isfunction(partner):
+        partner: Any = namespace.get(other)
+        if partner is fn or not inspect.isfunction(partner):
             continue
         try:
             if "maximizing" in _roles(fn)[0] or _roles(fn)[0] != _roles(partner)[0]:
