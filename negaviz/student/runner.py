@@ -132,7 +132,8 @@ def _paired(fn: Any) -> tuple[Any, ...]:
         if partner is fn or not inspect.isfunction(partner):
             continue
         try:
-            if "maximizing" in _roles(fn)[0] or _roles(fn)[0] != _roles(partner)[0]:
+            mine = _roles(namespace[name])[0]
+            if "maximizing" in mine or mine != _roles(partner)[0]:
                 continue
         except InputError:
             continue
