@@ -1,7 +1,8 @@
 """Attempt records and ``grade-attempts`` at their edges, as a hostile user tries them: a
 named pipe, a device or a folder where a record or ``--expect`` should be, JSON nested
 200,000 deep, a tree that asks nothing, negative points, exercise ids that are no Python
-names, outputs that are inputs or links, a full disk.  Each is one line (exit status 2 from the command, one line on
+names, outputs that are inputs or links, a full disk, and eight processes saving answers
+into one file at once.  Each is one line (exit status 2 from the command, one line on
 stderr) or a right result, on real files and in real processes."""
 
 from __future__ import annotations
@@ -179,3 +180,30 @@ def test_a_full_disk_while_writing_csv_names_that_file(week: Path) -> None:
     done = cli("rec.json", "--expect", "week1.json", "--csv", "grades.csv", cwd=week)
     one_line(done, "cannot write 'grades.csv': No space left on device")
     assert "standard output" not in done.stderr
+
+
+# ------------------------------------------------------------------ saving answers
+WRITER = """
+import sys, time
+from negaviz.quiz.answers import write_answers
+path, number, start = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+while time.time() < start:  # all eight start together
+    pass
+for value in range(3):
+    write_answers(path, f"ex{number}", "A(B(D:7 E:5) C(F:3 G:1 H:9))", values={"A": value})
+"""
+
+
+def test_eight_processes_saving_answers_to_one_file_keep_all_eight_exercises(tmp_path: Path) -> None:
+    path = tmp_path / "negaviz_answers.json"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    start = time.time() + 3  # past the eight interpreters' start-up
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(i), str(start)], env=env,
+                                stderr=subprocess.PIPE, text=True) for i in range(1, 9)]
+    for w in writers:
+        _, err = w.communicate(timeout=120)
+        assert w.returncode == 0, err
+    rec = Attempt.load(path)
+    assert sorted(a.exercise.id for a in rec.exercises) == [f"ex{i}" for i in range(1, 9)]
+    assert all(a.given()[0] == {"A": "2"} for a in rec.exercises)  # each writer's last save kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".negaviz_answers.json.lock", "negaviz_answers.json"]
