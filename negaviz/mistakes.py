@@ -187,7 +187,7 @@ _BY_ID = {m.id: m for m in MISTAKES}
 
 def mistake(key: str) -> Mistake:
     """The mistake called ``key``; any other key is an InputError naming the ids there are."""
-    from negaviz.checks import check_choice  # here: the catalogue's one check of an argument
+    from negaviz.vocabulary import check_choice  # here: the catalogue's one check of an argument
 
     return _BY_ID[check_choice(key, tuple(_BY_ID), "mistake")]
 
