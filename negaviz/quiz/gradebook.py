@@ -200,8 +200,9 @@ def count_asked(expect: Mapping[str, Any]) -> dict[str, int]:
     asked = {ex_id: grade_answered(Answered(_expected(ex_id, spec), ())).score[1] for ex_id, spec in expect.items()}
     for ex_id, n in asked.items():
         if n == 0:
-            raise InputError(f"exercise {ex_id!r} asks no question: its tree {shown(_expected(ex_id, expect[ex_id]).position)} "
-                             "has no move to search, so there is nothing to answer (set a tree with at least one move)")
+            tree = shown(_expected(ex_id, expect[ex_id]).position)
+            raise InputError(f"exercise {ex_id!r} asks no question: its tree {tree} has no move to search, so there "
+                             "is nothing to answer (set a tree with at least one move)")
     return asked
 
 

@@ -212,7 +212,8 @@ def test_init_wheel_refuses_a_zip_that_is_not_a_negaviz_wheel(tmp_path: Path) ->
     good = _zip(tmp_path / name, {"negaviz/__init__.py": "", f"{info}/WHEEL": wheel_file,
                                   f"{info}/METADATA": f"Metadata-Version: 2.1\nName: negaviz\nVersion: {version}\n"})
     made = init_course(tmp_path / "course", wheel=good)
-    assert made.source.startswith(f"requirements.txt installs negaviz {version} from wheels/{name}, a copy of the wheel given")
+    assert made.source.startswith(f"requirements.txt installs negaviz {version} from wheels/{name}, a copy of "
+                                  "the wheel given")
     assert (tmp_path / "course" / "wheels" / name).read_bytes() == good.read_bytes()
 
 

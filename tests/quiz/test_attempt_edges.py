@@ -32,8 +32,8 @@ FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def cli(*argv: str | Path, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """``negaviz grade-attempts`` in its own process: what a lecturer's shell sees (a hang is a timeout here)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "negaviz", "grade-attempts", *map(str, argv)], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=timeout, check=False)
+    return subprocess.run([sys.executable, "-m", "negaviz", "grade-attempts", *map(str, argv)], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def one_line(done: subprocess.CompletedProcess[str], said: str) -> None:
@@ -84,7 +84,7 @@ def test_a_device_or_a_folder_is_refused_before_a_byte_is_read(week: Path) -> No
 
 def test_a_record_too_large_or_nested_too_deep_is_one_line_not_a_crash(week: Path) -> None:
     (week / "big.json").write_bytes(b" " * (MAX_BYTES + 1))
-    with pytest.raises(InputError, match=r"big\.json: not an attempt record: 1,048,577 bytes, more than the 1 MiB read$"):
+    with pytest.raises(InputError, match=r"big\.json: not an attempt record: 1,048,577 bytes, more than the 1 MiB"):
         Attempt.load(week / "big.json")
     (week / "deep.json").write_text("[" * 200_000 + "]" * 200_000)
     with pytest.raises(InputError) as err:
