@@ -206,8 +206,10 @@ _STRICT_WORDS: dict[str, tuple[str, str, str]] = {
 
 
 def mistake(key: str) -> Mistake:
-    """The mistake called ``key``."""
-    return _BY_ID[key]
+    """The mistake called ``key``; any other key is an InputError naming the ids there are."""
+    from negaviz.vocabulary import check_choice  # here: the catalogue's one check of an argument
+
+    return _BY_ID[check_choice(key, tuple(_BY_ID), "mistake")]
 
 
 def under(m: Mistake, cut: str) -> Mistake:

@@ -67,6 +67,32 @@ def test_a_new_file_needs_no_force(capsys: pytest.CaptureFixture[str], tmp_path:
     assert all((tmp_path / name).exists() for name in there)
 
 
+@pytest.mark.parametrize("argv, there", WRITERS.values(), ids=WRITERS.keys())
+def test_force_does_not_write_through_a_link(capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str],
+                                             there: list[str]) -> None:
+    """Issue 54: ``--force`` wrote through a symbolic link into the file it points to.  A link
+    to a file (or to nothing yet) is refused, even with --force; the file itself, named, is replaced."""
+    if argv[0] == "render" and "--steps" in argv and argv[-1].endswith("/"):
+        pytest.importorskip("graphviz")
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    for name in there:
+        (kept / name).write_bytes(OLD)
+        (tmp_path / name).symlink_to(kept / name)
+    status, out, err = run(capsys, [*argv, "--force"], tmp_path)
+    assert all((kept / name).read_bytes() == OLD for name in there)  # never written through
+    if argv[-1].endswith("/"):  # a folder of pages: each link is replaced by its page, as a file is
+        assert status == 0 and not any((tmp_path / name).is_symlink() for name in there), err
+        return
+    assert (status, out) == (2, ""), err
+    assert err.count("\n") == 1 and "is a symbolic link to" in err and "even with --force" in err, err
+    assert any(str(kept / name) in err for name in there) and all((tmp_path / name).is_symlink() for name in there)
+    for name in there:
+        (kept / name).unlink()  # the link now names nothing: writing through it would make a file elsewhere
+    status, _, err = run(capsys, [*argv, "--force"], tmp_path)
+    assert status == 2 and "is a symbolic link to" in err and sorted(p.name for p in kept.iterdir()) == []
+
+
 def test_every_command_that_writes_a_file_takes_force() -> None:
     """A new command that writes files (an -o, --key or --pdf) must follow the rule."""
     parser = cli.build_parser()

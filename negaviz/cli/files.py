@@ -13,7 +13,7 @@ import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from negaviz.cli.parser import EXIT_INTERRUPTED, PROG
 from negaviz.errors import InputError
@@ -61,9 +61,38 @@ def check_new(path: str | os.PathLike[str], force: bool) -> None:
     ``path`` is refused unless ``--force``, in one line naming it, before any search or
     drawing.  With ``--force`` it is replaced whole (written beside it, then renamed: see
     :func:`negaviz.fileio.atomic_write`).  What is not a regular file is not replaced
-    (``/dev/null``, a named pipe: written to as it is; a folder: refused by :func:`check_output`)."""
+    (``/dev/null``, a named pipe: written to as it is; a folder: refused by :func:`check_output`).
+
+    A symbolic link to a file, or to nothing yet, is refused even with ``--force``: it would
+    be written through, into a file that was not named (name that file to replace it)."""
+    if os.path.islink(path):
+        target = os.path.realpath(path)
+        if os.path.isfile(target) or not os.path.lexists(target):
+            raise InputError(f"{str(path)!r} is a symbolic link to {target!r}: negaviz does not write through a "
+                             f"link, even with --force (name {target!r} itself, or remove the link)")
     if os.path.isfile(path) and not force:
         raise InputError(f"{str(path)!r} already exists: use --force to replace it")
+
+
+def check_apart(outputs: Sequence[tuple[str, str]], inputs: Sequence[tuple[str, str]]) -> None:
+    """Refuse, even with ``--force``, an output that is one of the ``inputs`` (it is read
+    before it would be written over) or another output: ``outputs`` as (flag, path),
+    ``inputs`` as (what, path); the same file however it is named (a link, ``./``)."""
+    for i, (flag, path) in enumerate(outputs):
+        for what, given in inputs:
+            if _same_file(path, given):
+                raise InputError(f"{flag} {path!r} is {what} {given!r}, an input: name another file for {flag} "
+                                 "(--force never replaces an input)")
+        for other, before in outputs[:i]:
+            if _same_file(path, before):
+                raise InputError(f"{flag} {path!r} is the file {other} writes: name a different file for each output")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one is not there yet: the same file only by name
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 class _writing:

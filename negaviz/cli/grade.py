@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from negaviz.cli.files import _writing, check_apart, check_new, check_output
 from negaviz.errors import InputError
 from negaviz.fileio import atomic_write
 
@@ -58,14 +59,11 @@ def add_command(commands: Any) -> None:
 
 
 def _expect(path: str | None) -> dict[str, Any] | None:
+    from negaviz.quiz.attempt import read_json
+
     if path is None:
         return None
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"--expect {path!r}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"--expect {path!r}: not a JSON object of exercise id -> tree text ({exc})") from None
+    data = read_json(path, shown=f"--expect {path!r}", what="a JSON object of exercise id -> tree text")
     if not isinstance(data, dict) or not data or not all(isinstance(v, (str, dict)) for v in data.values()):
         raise InputError(f"--expect {path!r} must be a JSON object of exercise id -> the tree's text, e.g. "
                          '{"week1": "A(B(D:7 E:5) C(F:3 G:1 H:9))"}')
@@ -74,7 +72,7 @@ def _expect(path: str | None) -> dict[str, Any] | None:
 
 def run(args: argparse.Namespace) -> int:
     from negaviz.quiz.gradebook import (
-        grade_attempts, gradescope_results, grades_csv, nbgrader_cell, otter_test, summary_lines,
+        count_asked, grade_attempts, gradescope_results, grades_csv, nbgrader_cell, otter_test, summary_lines,
     )
     from negaviz.quiz.report import class_report
 
@@ -92,17 +90,22 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--otter-test and --nbgrader-cell need --expect: the exercises the notebook sets")
     if not args.records and not (args.otter_test or args.nbgrader_cell):
         raise InputError("give the attempt records to grade (RECORD...), or --otter-test / --nbgrader-cell to write")
-    targets = [p for _, p, _ in outputs] + ([str(Path(args.report).with_suffix(".csv"))] if args.report else [])
-    if len({os.path.realpath(t) for t in targets}) < len(targets):
-        raise InputError("the output files must be different files")
-    for target in targets:
-        if os.path.lexists(target) and not args.force:
-            raise InputError(f"{target!r} already exists: use --force to replace it")
+    named = [(flag, p) for flag, p, _ in outputs]
+    if args.report:
+        named.append(("--report's table", str(Path(args.report).with_suffix(".csv"))))
+    inputs = [("the record", r) for r in args.records] + ([("--expect", args.expect)] if args.expect else [])
+    check_apart(named, inputs)
+    for _, target in named:
+        check_new(target, args.force)
+        check_output(target)
+    if expect is not None:
+        count_asked(expect)  # an exercise that asks nothing is refused before any is graded
     records = [r for r in args.records]
     written: list[str] = []
 
     def write(path: str, text: str) -> None:
-        atomic_write(Path(path), text.encode("utf-8"))
+        with _writing(path):
+            atomic_write(Path(path), text.encode("utf-8"))
         written.append(path)
 
     if args.otter_test:
@@ -158,11 +161,12 @@ def run_graded_sheet(args: argparse.Namespace) -> int:
                              "staff: grade-attempts grades the records)")
     if not args.output.lower().endswith((".html", ".htm")):
         raise InputError(f"-o {args.output!r} should end with .html or .htm")
-    if os.path.lexists(args.output) and not args.force:
-        raise InputError(f"{args.output!r} already exists: use --force to replace it")
+    check_new(args.output, args.force)
+    check_output(args.output)
     page = graded_sheet_html(args.count, args.depth, args.branching, sheet=args.sheet, student=args.student,
                              key_salt=str(salt), cutoffs=args.cutoffs, deep_cutoffs=args.deep_cutoffs,
                              ties=args.ties, perspective=args.perspective, title=args.title)
-    atomic_write(Path(args.output), page.encode("utf-8"))
+    with _writing(args.output):
+        atomic_write(Path(args.output), page.encode("utf-8"))
     print(f"{args.count} graded exercises (sheet {args.sheet}, student {args.student}): {args.output}")
     return 0

@@ -22,6 +22,8 @@ is installed).
 
 from __future__ import annotations
 
+import email.parser
+import io
 import json
 import os
 import re
@@ -29,6 +31,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
@@ -36,6 +40,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from negaviz.errors import InputError
+from negaviz.fileio import read_file
 
 __all__: list[str] = []
 
@@ -44,6 +49,8 @@ WHEELS = "wheels"
 EXTRAS = ("notebook", "site")
 """The extras a course installs: the notebooks and nbval's run of them, and the site."""
 _WHEEL_NAME = re.compile(r"^negaviz-([0-9][^-]*)-[^-]+-[^-]+-[^-]+\.whl$", re.IGNORECASE)
+MAX_WHEEL = 256 << 20
+"""The largest wheel read (256 MiB): negaviz's is a few MiB."""
 _SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip holds: fixed dates, the same bytes
 
 
@@ -128,14 +135,16 @@ def _wheel_file(path: Path, *, given: bool) -> Source:
     """A negaviz wheel on this machine, read to copy into the course."""
     import negaviz
 
+    whence = "--wheel" if given else "this negaviz was installed from"
     match = _WHEEL_NAME.match(path.name)
     if match is None:
-        whence = "--wheel" if given else "this negaviz was installed from"
         raise InputError(f"{whence} {str(path)!r}: not a negaviz wheel (a file named negaviz-VERSION-...-any.whl)")
     try:
         if path.exists() and not path.is_file():  # a folder, a named pipe: never read one
             raise IsADirectoryError(0, "not a regular file")
-        data = path.read_bytes()
+        data = read_file(path, what="a wheel", limit=MAX_WHEEL)
+    except InputError as exc:  # larger than any wheel of negaviz
+        raise InputError(f"{whence} {str(path)!r}: not a negaviz wheel ({exc})") from None
     except OSError as exc:
         why = exc.strerror or str(exc)
         if given:
@@ -143,6 +152,9 @@ def _wheel_file(path: Path, *, given: bool) -> Source:
         raise InputError(f"this negaviz was installed from the wheel {str(path)!r}, which cannot be read ({why}): "
                          "reinstall negaviz from a wheel that is there, or run init with --wheel FILE") from None
     version = match.group(1)
+    why = _not_a_wheel(data, version)
+    if why:
+        raise InputError(f"{whence} {str(path)!r}: not a negaviz wheel: {why}")
     how = "the wheel given" if given else "the wheel this negaviz was installed from"
     if not given and version != negaviz.__version__:
         raise InputError(f"this negaviz is {negaviz.__version__} but was installed from {str(path)!r} "
@@ -150,6 +162,29 @@ def _wheel_file(path: Path, *, given: bool) -> Source:
     return Source("wheel", f"negaviz[{{extras}}]=={version}", path.name, data,
                   f"requirements.txt installs negaviz {version} from wheels/{path.name}, a copy of {how} "
                   f"({path.parent}); commit wheels/ with the course")
+
+
+def _not_a_wheel(data: bytes, version: str) -> str:
+    """Why ``data`` is not a wheel of negaviz ``version`` (PEP 427: a zip holding
+    ``negaviz-VERSION.dist-info/`` with its ``WHEEL`` and ``METADATA`` naming negaviz at that
+    version), or "" when it is one.  Only the zip's directory and those two small files are read."""
+    info = f"negaviz-{version}.dist-info"
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+            names = set(wheel.namelist())
+            missing = [f"{info}/{n}" for n in ("WHEEL", "METADATA") if f"{info}/{n}" not in names]
+            if missing:
+                return f"it holds no {missing[0]} (a wheel of negaviz {version} has one)"
+            if any(wheel.getinfo(f"{info}/{n}").file_size > 1 << 20 for n in ("WHEEL", "METADATA")):
+                return f"its {info} files are larger than a wheel's"
+            fields = email.parser.HeaderParser().parsestr(wheel.read(f"{info}/METADATA").decode("utf-8", "replace"))
+            if not wheel.read(f"{info}/WHEEL").startswith(b"Wheel-Version:"):
+                return f"its {info}/WHEEL does not start with Wheel-Version (PEP 427)"
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, OSError, ValueError, EOFError, RuntimeError) as exc:
+        return f"not a zip file that can be read ({exc})"
+    if (fields.get("Name") or "").lower() != "negaviz" or fields.get("Version") != version:
+        return (f"its METADATA names {fields.get('Name')!r} {fields.get('Version')!r}, not negaviz {version!r}")
+    return ""
 
 
 def _built(source: str, what: str) -> Source:

@@ -191,6 +191,7 @@ _PART = re.compile(r'<script type="application/octet-stream" class="(negaviz-lay
 def page_module(page: str) -> str:
     """The front-end module a page made by :func:`page_html` carries, unpacked (it
     equals :data:`ESM`).  For readers and tests of a page."""
+    check_text(page, "page")
     m = _MODULE.search(page)
     if m is None:
         raise InputError("this is not a page made by negaviz (it holds no front-end module)")
@@ -202,6 +203,7 @@ def page_state(page: str) -> dict[str, Any]:
     whole: ``step``, ``perspective``, ``windows``, ``preview``, ``presenter``, ``autofocus`` and
     ``scenes`` (:meth:`Scene.data` each, with every chunk of steps and every view's
     drawing put back in).  For readers and tests of a page."""
+    check_text(page, "page")
     m = _DATA.search(page)
     if m is None:
         raise InputError("this is not a page made by negaviz (it holds no stepper data)")

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,19 +52,53 @@ def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | No
 def save_record(path: str | os.PathLike[str], data: Any) -> Path:
     """Save the record ``data`` (JSON data, as a page submits it) at ``path``, checked
     as :meth:`Attempt.from_json` checks it; exercises already in the file that ``data``
-    does not answer are kept (a notebook's several steppers share one file)."""
+    does not answer are kept (a notebook's several steppers share one file).
+
+    Several processes may save into one file at once (a notebook's kernel and an
+    autograder's, or steppers' submits): each holds a lock while it reads the file, adds
+    its exercises and writes it back whole, so none loses another's exercises."""
     from negaviz.fileio import atomic_write
 
     target = Path(path)
     new = Attempt.from_json(data, source=str(target))
-    kept: list[dict[str, Any]] = []
-    if target.exists():
-        ids = {a.exercise.id for a in new.exercises}
-        kept = [a for a in Attempt.load(target).to_json()["exercises"] if a["exercise"]["id"] not in ids]
-    out = new.to_json()
-    out["exercises"] = kept + out["exercises"]
-    Attempt.from_json(out, source=str(target))  # what is saved is a record load() reads
-    return atomic_write(target, (json.dumps(out, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    with _locked(target):
+        kept: list[dict[str, Any]] = []
+        if target.exists():
+            ids = {a.exercise.id for a in new.exercises}
+            kept = [a for a in Attempt.load(target).to_json()["exercises"] if a["exercise"]["id"] not in ids]
+        out = new.to_json()
+        out["exercises"] = kept + out["exercises"]
+        Attempt.from_json(out, source=str(target))  # what is saved is a record load() reads
+        return atomic_write(target, (json.dumps(out, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+
+
+@contextmanager
+def _locked(target: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``.NAME.lock`` beside ``target`` (``fcntl.flock``; the lock
+    file stays, as removing it would race with a writer that just opened it).  The record
+    itself is replaced whole on each save, so it cannot carry the lock.  Where there is no
+    ``flock`` (Windows) or one process only (Pyodide in the course site) nothing is locked."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is None or sys.platform == "emscripten":  # no lock file left in the site's drive either
+        yield
+        return
+    lock = target.with_name(f".{target.name}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise InputError(f"cannot write {str(target)!r}: its lock {lock.name!r} cannot be made "
+                         f"({exc.strerror or exc})") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks (some network ones): save as before
+            pass
+        yield
+    finally:
+        os.close(fd)  # and the lock with it
 
 
 def write_answers(path: str | os.PathLike[str], exercise_id: str, tree: str, *, values: Mapping[str, Any] | None = None,

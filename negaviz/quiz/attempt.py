@@ -25,8 +25,11 @@ edited is refused.
 from __future__ import annotations
 
 import hmac
+import itertools
 import json
 import os
+import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -44,7 +47,11 @@ FORMAT = "negaviz-attempt"
 SCHEMA = 1
 """The newest record schema this negaviz reads and writes."""
 MAX_BYTES = 1 << 20
-"""The largest record read: a week's answers are a few kilobytes."""
+"""The largest record read (1 MiB): a week's answers are a few kilobytes."""
+MAX_DEPTH = 32
+"""The deepest nesting of JSON arrays and objects read: a record nests 5 deep (an
+exercise's options), so a deeper file is no record, and it is refused before it is
+parsed (200,000 brackets would run Python's parser out of stack)."""
 MAX_EXERCISES = 100
 MAX_ANSWERS = 5000
 MAX_TEXT = 200
@@ -187,23 +194,7 @@ class Attempt:
         naming the file."""
         name = check_path(path, "path")
         _check_trust_args(key_salt, expect)
-        try:
-            with open(name, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
-        except FileNotFoundError:
-            raise InputError(f"{name}: no such file") from None
-        except IsADirectoryError:
-            raise InputError(f"{name}: is a folder, not an attempt record") from None
-        except OSError as exc:
-            raise InputError(f"{name}: cannot be read ({exc.strerror or exc})") from None
-        if len(data) > MAX_BYTES:
-            raise InputError(f"{name}: larger than {MAX_BYTES >> 10} KiB: not an attempt record")
-        try:
-            raw = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise InputError(f"{name}: not an attempt record: not UTF-8 text") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}: not an attempt record: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raw = read_json(name, shown=name, what="an attempt record")
         record = cls.from_json(raw, source=name)
         record.check(key_salt=key_salt, expect=expect)
         return record
@@ -277,6 +268,61 @@ class Attempt:
                 if diff:
                     raise InputError(f"{self.source}: exercise {ex.id!r} was edited: its {', '.join(diff)} "
                                      "is not the one set")
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISSOCK, "a socket"))
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^][{}]")
+
+
+def read_json(path: str, *, shown: str, what: str) -> Any:
+    """The JSON data in the regular file at ``path``, of at most :data:`MAX_BYTES` and
+    nested at most :data:`MAX_DEPTH` deep; anything else (no file, a folder, a named
+    pipe or a device, too large, too deep, not JSON) is an InputError of one line:
+    ``{shown}: not {what}: why``.  Used for attempt records and ``--expect``'s exercises."""
+    from negaviz.fileio import read_file
+
+    try:
+        info = os.stat(path)  # before opening: a named pipe would wait for a writer, /dev/zero never end
+    except FileNotFoundError:
+        raise InputError(f"{shown}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{shown}: is a folder, not {what}")
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((k for test, k in _KINDS if test(info.st_mode)), "not a regular file")
+        raise InputError(f"{shown}: not {what}: it is {kind}, and only a regular file is read")
+    if info.st_size > MAX_BYTES:
+        raise InputError(f"{shown}: not {what}: {info.st_size:,} bytes, more than the {MAX_BYTES >> 20} MiB read")
+    try:
+        data = read_file(path, what=what, limit=MAX_BYTES)  # checks again, on the file opened
+    except InputError as exc:  # replaced meanwhile by a pipe, or grown past the limit
+        raise InputError(f"{shown}: not {what}: {exc}") from None
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{shown}: not {what}: not UTF-8 text") from None
+    if _depth(text) > MAX_DEPTH:
+        raise InputError(f"{shown}: not {what}: JSON nested more than {MAX_DEPTH} deep")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{shown}: not {what}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:  # a stack smaller than MAX_DEPTH needs (a thread's)
+        raise InputError(f"{shown}: not {what}: JSON nested too deeply to read") from None
+    except ValueError as exc:  # a number of more than 4,300 digits: Python will not read it
+        raise InputError(f"{shown}: not {what}: not JSON ({str(exc).split(':')[0]})") from None
+
+
+def _depth(text: str) -> int:
+    """How deep ``text``'s arrays and objects nest, counted on its brackets outside strings
+    (cheap, and without recursion: so a file is measured before it is parsed)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
 
 
 def _check_trust_args(key_salt: Any, expect: Any) -> None:

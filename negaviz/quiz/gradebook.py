@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import sys
 import warnings
@@ -169,14 +170,15 @@ def grade_file(path: str | os.PathLike[str] = ANSWERS_FILE, *, expect: Mapping[s
     """What an nbgrader autograder test cell runs: grade the record at ``path`` against
     the exercises ``expect`` sets (id -> tree text, or the exercise's fields), print the
     feedback on stdout, and return the points (``points`` for all of them, shared by
-    answers; default one per answer).  A missing or untrusted record prints why and
-    scores 0; nothing is written on stderr."""
+    answers; default one per answer, ``points`` at least 0).  A missing or untrusted
+    record prints why and scores 0; nothing is written on stderr.  An exercise that asks
+    nothing (a tree of one leaf) is refused, as :func:`nbgrader_cell` refuses to write it."""
     check_path(path, "path")
     _check_trust_args(key_salt, None)
-    check_number(points, "points", none=True)
+    _check_points(points)
     if not isinstance(expect, Mapping) or not expect:
         raise InputError("expect must map each exercise's id to its tree's text, e.g. {'week1': 'A(B:1 C:2)'}")
-    asked_all = _asked(expect)
+    asked_all = count_asked(expect)
     total = sum(asked_all.values())
     scale = 1.0 if points is None else float(points) / total
     name = os.fspath(path)
@@ -198,9 +200,25 @@ def grade_file(path: str | os.PathLike[str] = ANSWERS_FILE, *, expect: Mapping[s
     return round(earned * scale, 2)
 
 
-def _asked(expect: Mapping[str, Any]) -> dict[str, int]:
-    """How many answers each expected exercise asks for."""
-    return {ex_id: grade_answered(Answered(_expected(ex_id, spec), ())).score[1] for ex_id, spec in expect.items()}
+def _check_points(points: Any) -> None:
+    """``points`` (the cell's points for every answer) None or a finite number of at least 0."""
+    check_number(points, "points", none=True)
+    if points is not None and not 0 <= float(points) < math.inf:
+        raise InputError(f"points must be a number of at least 0 (the cell's points for all the answers), "
+                         f"or None (one per answer), not {shown(points)}")
+
+
+def count_asked(expect: Mapping[str, Any]) -> dict[str, int]:
+    """How many answers each expected exercise asks for.  An exercise that asks none (its
+    tree is a single leaf: nothing to search) is refused: graded, it would be 0 of 0, and
+    what it is worth, no answer could earn or lose; it is a tree set by mistake."""
+    asked = {ex_id: grade_answered(Answered(_expected(ex_id, spec), ())).score[1] for ex_id, spec in expect.items()}
+    for ex_id, n in asked.items():
+        if n == 0:
+            tree = shown(_expected(ex_id, expect[ex_id]).position)
+            raise InputError(f"exercise {ex_id!r} asks no question: its tree {tree} has no move to search, so there "
+                             "is nothing to answer (set a tree with at least one move)")
+    return asked
 
 
 def _expected(ex_id: str, spec: Any) -> Exercise:
@@ -229,8 +247,10 @@ def nbgrader_cell(expect: Mapping[str, Any], *, path: str = ANSWERS_FILE, grade_
     """An nbgrader autograder test cell (cell metadata schema 3) that grades the record
     saved beside the notebook.  What is expected sits in hidden tests: students see
     only that the cell grades their answers."""
+    _check_points(points)
     full = full_expect(expect)
-    total = float(points) if points is not None else float(sum(_asked(expect).values()))
+    asked = count_asked(expect)
+    total = float(points) if points is not None else float(sum(asked.values()))
     source = (
         "# Grades the answers your steppers saved (submit), in " + path + ". Run by the course's autograder.\n"
         "from negaviz.quiz import grade_file\n"
@@ -250,7 +270,7 @@ def otter_test(expect: Mapping[str, Any], *, name: str = "negaviz", path: str = 
     notebook: for each exercise of N answers, N one-point cases, the k-th passing when
     at least k answers are right, so otter's points are the answers right; a failing
     case carries the grader's feedback."""
-    asked = _asked(expect)
+    asked = count_asked(expect)
     full = full_expect(expect)
     lines = [
         '"""negaviz: the answers saved by the practice steppers, graded afresh (written by negaviz)."""',
@@ -263,19 +283,29 @@ def otter_test(expect: Mapping[str, Any], *, name: str = "negaviz", path: str = 
         f"EXPECT = {full!r}",
         "",
     ]
+    names = _idents(list(asked))
     for ex_id, n in asked.items():
         for k in range(1, n + 1):
             lines += [
                 f"@test_case(name={f'{ex_id}: answer {k} of {n}'!r}, points=1, hidden={hidden!r})",
-                f"def test_{_ident(ex_id)}_{k}(env):",
+                f"def test_{names[ex_id]}_{k}(env):",
                 f"    otter_check({path!r}, EXPECT, {ex_id!r}, {k})",
                 "",
             ]
     return "\n".join(lines)
 
 
-def _ident(text: str) -> str:
-    return "".join(c if c.isalnum() else "_" for c in text)
+def _idents(ids: Sequence[str]) -> dict[str, str]:
+    """A part of a Python name for each exercise id: its ASCII letters and digits kept,
+    anything else (``½``, a space, ``#``) made ``_``; two ids that come out the same (``week½``
+    and ``week¼``) are told apart by their place, so no test function hides another."""
+    out: dict[str, str] = {}
+    for i, ex_id in enumerate(ids, start=1):
+        name = "".join(c if c.isascii() and c.isalnum() else "_" for c in ex_id)
+        while name in out.values():
+            name = f"{name}_{i}"
+        out[ex_id] = name
+    return out
 
 
 _CHECKED: dict[tuple[str, str], Gradebook] = {}

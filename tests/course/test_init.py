@@ -169,6 +169,54 @@ def test_a_read_only_folder_is_refused(tmp_path: Path) -> None:
     assert os.listdir(folder) == []
 
 
+def _zip(path: Path, files: dict[str, str]) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+    return path
+
+
+def test_init_wheel_refuses_a_zip_that_is_not_a_negaviz_wheel(tmp_path: Path) -> None:
+    """Issue 54: any zip named like negaviz's wheel was copied into the course, and its
+    requirements installed it.  Now a wheel is a zip with negaviz-VERSION.dist-info's WHEEL
+    and METADATA, naming negaviz at the version in its file name; anything else is one line,
+    exit status 2, and no course."""
+    version = negaviz.__version__
+    info = f"negaviz-{version}.dist-info"
+    name = f"negaviz-{version}-py3-none-any.whl"
+    wheel_file = "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    cases = {
+        "text": ("not a zip file that can be read (File is not a zip file)", None),
+        "other zip": (f"it holds no {info}/WHEEL (a wheel of negaviz {version} has one)", {"evil/__init__.py": ""}),
+        "another package": (f"its METADATA names 'evil' '{version}', not negaviz '{version}'",
+                            {f"{info}/WHEEL": wheel_file, f"{info}/METADATA": f"Name: evil\nVersion: {version}\n"}),
+        "no WHEEL header": (f"its {info}/WHEEL does not start with Wheel-Version (PEP 427)",
+                            {f"{info}/WHEEL": "hello\n", f"{info}/METADATA": f"Name: negaviz\nVersion: {version}\n"}),
+    }
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    for case, (why, files) in cases.items():
+        folder = tmp_path / case.replace(" ", "-")
+        folder.mkdir()
+        wheel = folder / name
+        if files is None:
+            wheel.write_text("print('not a wheel')\n")
+        else:
+            _zip(wheel, files)
+        done = subprocess.run([sys.executable, "-m", "negaviz", "init", str(folder / "course"), "--wheel", str(wheel)],
+                              env=env, capture_output=True, text=True, timeout=300, check=False)
+        assert (done.returncode, done.stdout) == (2, ""), (case, done.stderr)
+        assert done.stderr == f"negaviz: error: --wheel {str(wheel)!r}: not a negaviz wheel: {why}\n", case
+        assert not (folder / "course").exists()
+    good = _zip(tmp_path / name, {"negaviz/__init__.py": "", f"{info}/WHEEL": wheel_file,
+                                  f"{info}/METADATA": f"Metadata-Version: 2.1\nName: negaviz\nVersion: {version}\n"})
+    made = init_course(tmp_path / "course", wheel=good)
+    assert made.source.startswith(f"requirements.txt installs negaviz {version} from wheels/{name}, a copy of "
+                                  "the wheel given")
+    assert (tmp_path / "course" / "wheels" / name).read_bytes() == good.read_bytes()
+
+
 # ------------------------------------------------------------------ the starter lecture
 def build_notebooks() -> ModuleType:
     spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")

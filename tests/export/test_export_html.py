@@ -242,3 +242,14 @@ def test_flags_titles_and_paths_are_checked_and_titles_made_printable(
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", page.split("<script", 1)[0])  # the page's text
     assert main(["export", "tree", "[[7,5],[3,1,9]]", "--title", hostile, "-o", str(tmp_path / "cli.html")]) == 0
     assert "<h1>Lecture 3[31m red end</h1>" in (tmp_path / "cli.html").read_text(encoding="utf-8")
+
+
+def test_reading_a_page_that_is_not_text_is_one_line() -> None:
+    """Issue 54: page_state(None) was a TypeError from the regular expression."""
+    for page in (None, b"<html>", 5):
+        for read in (page_state, page_module):
+            with pytest.raises(InputError) as err:
+                read(page)  # type: ignore[arg-type]
+            assert str(err.value) == f"page must be text (a str), not {page!r}"
+    with pytest.raises(InputError, match="not a page made by negaviz"):
+        page_state("<html></html>")
