@@ -30,9 +30,11 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from negaviz.games.protocol import evaluator, key_of, player
+from negaviz.games.protocol import evaluator, key_of, missing_verbs, player
 from negaviz.trace.calls import trace_calls  # the recorder, as for a student's code
 from negaviz.trace.trace import StudentTrace
+from negaviz.errors import InputError
+from negaviz.vocabulary import shown
 
 __all__: list[str] = []  # listed where users import them: negaviz.student.mistakes
 
@@ -247,6 +249,10 @@ def run(how: How, game: Any, root: Any = None, *, windowed: bool = True, depth: 
     """Record the search ``how`` describes on ``game`` from ``root`` (default: the game's
     root), with a window (alpha-beta) or without (negamax), to ``depth`` (None: to the
     end), with a transposition table or without."""
+    missing = missing_verbs(game)
+    if missing:
+        raise InputError(f"run() needs a negaviz game (a Tree, TicTacToe, ... or a class with the game protocol's "
+                         f"verbs), not {shown(game)}: it lacks {', '.join(missing)}")
     pos = game.root if root is None else root
     entries: dict[Any, tuple[float, int, int]] | None = {} if table else None
     evaluate = evaluator(game)
