@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import uuid
@@ -50,6 +51,8 @@ COURSE = ROOT / "negaviz" / "course" / "template" / "notebooks"
 LECTURE = "[0-9][0-9]-*"  # lecture notebooks are named NN-name; conftest.py and the rest are not
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 TIMEOUT = 600  # seconds per cell: generous, the whole sequence runs in well under two minutes
+CONVENTIONS = "NEGAVIZ_CONVENTIONS"
+"""The environment variable naming a course's conventions, set for each build's kernel."""
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 MODEL_ID = re.compile(r"[0-9a-f]{32}")
@@ -162,10 +165,21 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-def build(name: str, folder: Path = NOTEBOOKS, out: Path | None = None) -> Path:
-    """Execute ``folder/name.py`` and save it as ``name.ipynb`` in ``out`` (default: ``folder``)."""
-    path = (out or folder) / f"{name}.ipynb"
-    nb = execute(make(name, folder), folder)
+def build(name: str, folder: Path = NOTEBOOKS, out: Path | None = None, conventions: str = "notes") -> Path:
+    """Execute ``folder/name.py`` under a course's ``conventions`` (:mod:`negaviz.conventions`:
+    the kernel is started with ``NEGAVIZ_CONVENTIONS`` set, so nothing of this machine's own
+    setting leaks in) and save it as ``name.ipynb`` in ``out`` (default: ``folder``), or as
+    ``name.CONVENTIONS.ipynb`` for conventions other than the lecture notes'."""
+    path = (out or folder) / (f"{name}.ipynb" if conventions == "notes" else f"{name}.{conventions}.ipynb")
+    before = os.environ.get(CONVENTIONS)
+    os.environ[CONVENTIONS] = conventions  # the kernel inherits the environment
+    try:
+        nb = execute(make(name, folder), folder)
+    finally:
+        if before is None:
+            os.environ.pop(CONVENTIONS, None)
+        else:
+            os.environ[CONVENTIONS] = before
     nb = stable_widget_ids(clean(nb), name)
     # No saved widget state: with it, `jupyter nbconvert --to html` would show the widget
     # views, which need a CDN, instead of the steppers' self-contained HTML form.
@@ -176,11 +190,31 @@ def build(name: str, folder: Path = NOTEBOOKS, out: Path | None = None) -> Path:
     return path
 
 
+def build_course(name: str) -> list[Path]:
+    """The starter lecture under every preset's conventions: ``name.ipynb`` (the lecture
+    notes'), and ``name.PRESET.ipynb`` for each preset whose outputs differ from it (a
+    course made with ``negaviz init --conventions PRESET`` gets that one, so its CI's
+    nbval passes under its own conventions); a variant that no longer differs is removed."""
+    from negaviz.conventions import PRESETS
+
+    made = [build(name, COURSE)]
+    plain = made[0].read_bytes()
+    for preset in PRESETS:
+        if preset == "notes":
+            continue
+        variant = build(name, COURSE, conventions=preset)
+        if variant.read_bytes() == plain:
+            variant.unlink()
+        else:
+            made.append(variant)
+    return made
+
+
 def check(folder: Path = NOTEBOOKS) -> list[str]:
     """Pairs out of sync: a half missing, or cells (type and source) that differ."""
     problems = []
     sources = set(names(folder))
-    saved = {p.stem for p in folder.glob(f"{LECTURE}.ipynb")}
+    saved = {p.stem for p in folder.glob(f"{LECTURE}.ipynb") if "." not in p.stem}  # not a preset's variant
     where = folder.relative_to(ROOT).as_posix()
     again = "tools/build_notebooks.py" + (" --course" if folder == COURSE else "")
     for name in sorted(saved - sources):
@@ -226,7 +260,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if problems else 0
     for name in [resolve(a, folder) for a in args.names] or names(folder):
         print(f"building {where}/{name}.ipynb from {where}/{name}.py", flush=True)
-        build(name, folder)
+        if folder == COURSE:
+            build_course(name)
+        else:
+            build(name, folder)
     return 0
 
 

@@ -127,7 +127,7 @@ def init_course(
         for file in collect(given):  # each notebook checked: a regular .ipynb file holding a notebook
             lectures[f"notebooks/{file.name}"] = read_pair(file.source)
     else:
-        lectures = {name: (TEMPLATE / name).read_bytes() for name in STARTER}
+        lectures = {name: _starter(name, conventions) for name in STARTER}
     if isinstance(assignments, str):
         assignments = [assignments]
     elif not isinstance(assignments, Iterable):
@@ -154,6 +154,15 @@ def init_course(
 
         files.update(nbgrader_files())
     return _write(root, files, force, source.said, missing_extras())
+
+
+def _starter(name: str, conventions: str) -> bytes:
+    """The starter lecture's file ``name``, as stored executed under ``conventions``
+    (``01-game-trees.cs188.ipynb`` beside the lecture notes' where the outputs differ)."""
+    variant = TEMPLATE / PurePosixPath(name).with_suffix(f".{conventions}{PurePosixPath(name).suffix}")
+    if name.endswith(".ipynb") and variant.is_file():
+        return variant.read_bytes()
+    return (TEMPLATE / name).read_bytes()
 
 
 def constraints() -> str:

@@ -36,7 +36,8 @@ def files_in(folder: Path) -> dict[str, bytes]:
 
 def test_the_template_list_names_every_template_file() -> None:
     stored = {name for name in files_in(TEMPLATE) if "__pycache__" not in name}
-    assert stored == set(FILES) | set(STARTER)
+    variants = {"notebooks/01-game-trees.cs188.ipynb"}  # the starter executed under CS188's conventions
+    assert stored == set(FILES) | set(STARTER) | variants
 
 
 def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
@@ -232,15 +233,24 @@ def test_the_starter_lecture_pair_is_in_sync() -> None:
     assert done.returncode == 0 and done.stdout == "1 notebook pairs (.py and .ipynb) in sync\n", done.stderr
 
 
-def test_the_stored_starter_lecture_passes_nbval_here(tmp_path: Path) -> None:
+@pytest.mark.parametrize("conventions", ["notes", "aima", "cs188"])
+def test_the_stored_starter_lecture_passes_nbval_here(tmp_path: Path, conventions: str) -> None:
     """The quick tier's guard against a stale starter (a change to drawings or to the
     front-end changes its stored outputs): strict nbval with negaviz's plugin, under
-    whatever Graphviz this machine has, or none.  ``make notebooks`` rebuilds it."""
-    shutil.copytree(TEMPLATE / "notebooks", tmp_path / "notebooks")
+    whatever Graphviz this machine has, or none, in a course of each preset's conventions
+    (its negaviz.toml, and the starter init writes for it).  ``make notebooks`` rebuilds it."""
+    from negaviz.conventions import PRESETS, file_text
+    from negaviz.course.init import _starter
+
+    (tmp_path / "notebooks").mkdir()
+    for name in STARTER:
+        (tmp_path / name).write_bytes(_starter(name, conventions))
+    (tmp_path / "negaviz.toml").write_text(file_text(PRESETS[conventions]), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "NEGAVIZ_CONVENTIONS"}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "--nbval",
          "--nbval-current-env", "-p", "negaviz.course.nbval_plugin", f"notebooks/{Path(STARTER[0]).name}"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False, env=env,
     )
     assert done.returncode == 0, done.stdout[-4000:] + "\nrebuild it: python tools/build_notebooks.py --course"
     assert re.search(r"\b6 passed\b", done.stdout), done.stdout[-2000:]
@@ -254,6 +264,8 @@ def test_the_stored_starter_lecture_is_what_a_fresh_build_makes(tmp_path: Path) 
     name = Path(STARTER[0]).stem
     fresh = tool.build(name, tool.COURSE, out=tmp_path)
     assert fresh.read_bytes() == (TEMPLATE / STARTER[0]).read_bytes()
+    variant = tool.build(name, tool.COURSE, out=tmp_path, conventions="cs188")  # CS188's, stored beside it
+    assert variant.read_bytes() == (TEMPLATE / "notebooks" / f"{name}.cs188.ipynb").read_bytes()
 
 
 def test_init_from_a_notebook_that_breaks_a_rule_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -299,3 +311,6 @@ def test_init_writes_the_courses_conventions_which_its_folders_follow(tmp_path: 
     monkeypatch.chdir(tmp_path / "cs188" / "notebooks")  # where nbval and JupyterLab run the lectures
     assert current().name == "cs188"
     assert negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:5 G:1 H:9))")).pruned_labels() == ["H"]
+    # The starter lecture as stored executed under CS188's conventions, so the course's nbval passes.
+    written = (tmp_path / "cs188" / STARTER[0]).read_bytes()
+    assert written == (TEMPLATE / "notebooks" / "01-game-trees.cs188.ipynb").read_bytes() != (TEMPLATE / STARTER[0]).read_bytes()
