@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from negaviz.conventions import FILE, course_file, read_file
 from negaviz.errors import InputError
 from negaviz.site.fetch import SiteBuildError
 from negaviz.site.folder import Target, check_target, put_in_place, staging, write_marker
@@ -129,6 +130,11 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
                 dest.write_bytes(read_pair(file.source))
         notebooks = sum(1 for f in files if f.name.suffix == ".ipynb")
         report(f"notebooks: {notebooks} (with {len(files) - notebooks} jupytext pairs)")
+        conventions = course_file(Path(files[0].source).parent) if files else None
+        if conventions is not None:  # the course's conventions, found by the kernel above every notebook
+            read_file(conventions)  # (checked: a bad name is one line now, not in every student's kernel)
+            (lite / "files" / FILE).write_bytes(conventions.read_bytes())
+            report(f"conventions: {conventions}")
         wheel = build_wheel(Path(negaviz.__file__).parent, negaviz.__version__, work)
         report(f"negaviz {negaviz.__version__}: {wheel.name}")
         preload = prepare_pyodide(lite / "static" / "pyodide", wheel, pyodide=pyodide, say=report, refresh=refresh)

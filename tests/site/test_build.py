@@ -44,6 +44,7 @@ def built(tmp_path_factory: pytest.TempPathFactory, notebook_text: Callable[...,
     (root / "course" / "week1").mkdir(parents=True)
     (root / "course" / "week1" / "lecture.ipynb").write_text(notebook_text("import negaviz"), encoding="utf-8")
     (root / "course" / "week1" / "lecture.py").write_text("# %%\nimport negaviz\n", encoding="utf-8")
+    (root / "course" / "negaviz.toml").write_text('conventions = "cs188"\n', encoding="utf-8")
     yield build_site([root / "course"], root / "out"), root
 
 
@@ -63,6 +64,13 @@ def test_the_notebooks_are_under_files_and_ask_for_the_pyodide_kernel(built: tup
     assert info.notebooks == 1
     listed = json.loads((info.path / "api" / "contents" / "week1" / "all.json").read_text())
     assert {c["name"] for c in listed["content"]} == {"lecture.ipynb", "lecture.py"}
+
+
+def test_the_courses_conventions_sit_above_every_notebook(built: tuple[SiteInfo, Path]) -> None:
+    """The course's negaviz.toml, found above the notebooks given, is at the top of the
+    site's files, where the kernel finds it from any notebook's folder."""
+    info, root = built
+    assert (info.path / "files" / "negaviz.toml").read_bytes() == (root / "course" / "negaviz.toml").read_bytes()
 
 
 def test_the_kernel_loads_everything_from_the_site(built: tuple[SiteInfo, Path]) -> None:
