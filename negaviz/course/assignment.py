@@ -27,6 +27,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from negaviz.conventions import PRESETS
 from negaviz.course.ipynb import cell, notebook
 from negaviz.errors import InputError
 
@@ -117,13 +118,37 @@ def check_kind(kind: Any) -> str:
     return kind
 
 
-def assignment_files(kind: str) -> dict[str, bytes]:
-    """The assignment's files, by their path in the course."""
+def assignment_files(kind: str, conventions: str = "notes") -> dict[str, bytes]:
+    """The assignment's files, by their path in the course, for a course of ``conventions``
+    (a preset's name, :mod:`negaviz.conventions`): the reference solution stops a node by
+    their cut rule, and both graders check by them, named in the graders' own calls (so
+    otter on Gradescope, which has no ``negaviz.toml``, grades as the course does)."""
     check_kind(kind)
+    if not isinstance(conventions, str) or conventions not in PRESETS:
+        raise InputError(f"unknown conventions {conventions!r} (must be one of {', '.join(map(repr, PRESETS))})")
+    if kind == "tt" and PRESETS[conventions].strict:
+        raise InputError(
+            f"the tt assignment needs the cut on equality (>=): under {PRESETS[conventions].title}'s rule (>) a "
+            "table's bound that only reaches beta leaves a node searching on in an empty window, where negaviz's "
+            "reference tries the table's move first; choose the alphabeta or depth-limited assignment, or "
+            "conventions 'notes' or 'aima'"
+        )
     return {
-        f"assignments/{kind}/write-your-own-{kind}.ipynb": _notebook(kind),
-        f"assignments/{kind}/tests/{kind}.py": _otter(kind).encode("utf-8"),
+        f"assignments/{kind}/write-your-own-{kind}.ipynb": _notebook(kind, conventions),
+        f"assignments/{kind}/tests/{kind}.py": _otter(kind, conventions).encode("utf-8"),
     }
+
+
+def _solution(kind: str, conventions: str) -> str:
+    """The reference solution, stopping a node by the course's cut rule."""
+    if PRESETS[conventions].cut == ">=":
+        return _SOLUTION[kind]
+    return _SOLUTION[kind].replace("if alpha >= beta:", "if alpha > beta:")
+
+
+def _named(conventions: str) -> str:
+    """The graders' keyword naming the course's conventions (none for the lecture notes')."""
+    return "" if conventions == "notes" else f", conventions={conventions!r}"
 
 
 def _cell(kind: str, cell_id: str, source: str, nbgrader: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -132,7 +157,7 @@ def _cell(kind: str, cell_id: str, source: str, nbgrader: dict[str, Any] | None 
     return cell(kind, cell_id, source, metadata={"nbgrader": {"schema_version": 3, **nbgrader}})
 
 
-def _notebook(kind: str) -> bytes:
+def _notebook(kind: str, conventions: str) -> bytes:
     lock = {"grade": False, "solution": False, "locked": True}
     cells = [
         _cell("markdown", "task", f"# Write your own: {kind}\n\n{_TASK[kind]}\n\n"
@@ -141,20 +166,21 @@ def _notebook(kind: str) -> bytes:
               "`game.play(node, move)` and `game.key(node)`. Call it recursively by its own name, and do not "
               "change the game.", {**lock, "grade_id": "task"}),
         _cell("code", "setup", "import math\n\nINF = math.inf", {**lock, "grade_id": "setup"}),
-        _cell("code", "answer", _SOLUTION[kind], {"grade": False, "solution": True, "locked": False,
+        _cell("code", "answer", _solution(kind, conventions), {"grade": False, "solution": True, "locked": False,
                                                   "grade_id": "answer"}),
         _cell("markdown", "try", "Try it as often as you like: `check` runs your function on trees and names the "
               "first bug it finds, and `report.stepper()` shows where.", {**lock, "grade_id": "try"}),
-        _cell("code", "try-it", "from negaviz.student import check\n\nreport = check(alphabeta)\nprint(report)"),
+        _cell("code", "try-it", "from negaviz.student import check\n\n"
+              f"report = check(alphabeta{_named(conventions)})\nprint(report)"),
         _cell("code", "grade", f"from negaviz.course.assignment import grade\n\ngrade(alphabeta, {kind!r}, "
-              f"points={POINTS})", {"grade": True, "solution": False, "locked": True, "points": POINTS,
+              f"points={POINTS}{_named(conventions)})", {"grade": True, "solution": False, "locked": True, "points": POINTS,
                                     "grade_id": f"check_{kind.replace('-', '_')}"}),
     ]
     return notebook(cells, {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
                             "language_info": {"name": "python"}})
 
 
-def _otter(kind: str) -> str:
+def _otter(kind: str, conventions: str) -> str:
     from negaviz.student.battery import BATTERIES
 
     cases = BATTERIES[kind]()
@@ -177,7 +203,7 @@ def _otter(kind: str) -> str:
             f"def test_tree_{k + 1}(env):",
             "    from negaviz.course.assignment import verdict",
             "",
-            f"    verdict(env[\"alphabeta\"], {kind!r}, {k})",
+            f"    verdict(env[\"alphabeta\"], {kind!r}, {k}{_named(conventions)})",
         ]
     return "\n".join(lines) + "\n"
 
@@ -185,25 +211,26 @@ def _otter(kind: str) -> str:
 _LAST: dict[tuple[int, str], Any] = {}
 
 
-def _report(fn: Any, kind: str) -> Any:
+def _report(fn: Any, kind: str, conventions: str | None) -> Any:
     """The battery report of ``fn`` (kept for the function's other tests)."""
     from negaviz.student.battery import check_battery
 
-    key = (id(fn), kind)
+    key = (id(fn), kind, conventions)
     if key not in _LAST or _LAST[key][0] is not fn:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # nothing on stderr: nbgrader scores a cell that writes there 0
             _LAST.clear()
-            _LAST[key] = (fn, check_battery(fn, kind))
+            _LAST[key] = (fn, check_battery(fn, kind, conventions=conventions))
     return _LAST[key][1]
 
 
-def grade(fn: Any, kind: str, *, points: float = POINTS) -> float:
+def grade(fn: Any, kind: str, *, points: float = POINTS, conventions: str | None = None) -> float:
     """nbgrader's checking cell: print the feedback and return the points earned (the
-    share of the battery's trees on which ``fn`` agrees with the reference)."""
+    share of the battery's trees on which ``fn`` agrees with the reference, under the
+    course's ``conventions``: a preset's name, or None for the course's own)."""
     check_kind(kind)
     try:
-        report = _report(fn, kind)
+        report = _report(fn, kind, conventions)
     except InputError as exc:
         print(f"Not checked: {exc}")
         return 0.0
@@ -213,12 +240,12 @@ def grade(fn: Any, kind: str, *, points: float = POINTS) -> float:
     return earned
 
 
-def verdict(fn: Any, kind: str, k: int) -> None:
+def verdict(fn: Any, kind: str, k: int, *, conventions: str | None = None) -> None:
     """otter's test of tree ``k``: an AssertionError carrying the feedback when ``fn`` is
-    wrong there (for a hidden tree, without its answers)."""
+    wrong there (for a hidden tree, without its answers), under ``conventions``."""
     check_kind(kind)
     try:
-        report = _report(fn, kind)
+        report = _report(fn, kind, conventions)
     except InputError as exc:
         raise AssertionError(f"Not checked: {exc}") from None
     result = report.results[k]

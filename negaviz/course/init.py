@@ -133,6 +133,9 @@ def init_course(
     elif not isinstance(assignments, Iterable):
         raise InputError(f"assignments must be names of assignments (alphabeta, tt, depth-limited), not {shown(assignments)}")
     kinds = [check_kind(k) for k in assignments]
+    written_for: dict[str, bytes] = {}  # made before the folder: an assignment the conventions refuse writes nothing
+    for kind in kinds:
+        written_for.update(assignment_files(kind, conventions))
     made = not os.path.lexists(folder)
     root = _check_folder(Path(folder), force)
     try:
@@ -147,8 +150,7 @@ def init_course(
     if source.wheel is not None:
         files[f"{WHEELS}/{source.wheel}"] = source.data
     files.update(lectures)
-    for kind in kinds:
-        files.update(assignment_files(kind))
+    files.update(written_for)
     if check_flag(nbgrader, "nbgrader"):  # a graded first assignment (negaviz.course.graded)
         from negaviz.course.graded import nbgrader_files
 

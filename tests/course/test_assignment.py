@@ -184,3 +184,33 @@ def alphabeta(game, node, alpha, beta):
             break
     return best
 '''
+
+
+def test_the_table_assignment_is_refused_under_a_strict_cut(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"^the tt assignment needs the cut on equality \(>=\): under Berkeley CS188"):
+        init_course(tmp_path / "c", assignments=["tt"], conventions="cs188")
+    assert not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize("kind", ["alphabeta", "depth-limited"])
+def test_a_cs188_course_gets_a_solution_and_graders_by_its_rule(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Under CS188's conventions the reference solution stops only past β, and both graders
+    name the conventions in their calls (otter on Gradescope has no negaviz.toml to read)."""
+    files = assignment_files(kind, "cs188")
+    nb = cells(files[f"assignments/{kind}/write-your-own-{kind}.ipynb"])
+    assert "if alpha > beta:" in nb["answer"]["source"] and "if alpha >= beta:" not in nb["answer"]["source"]
+    check_id = f"check_{kind.replace('-', '_')}"
+    assert nb[check_id]["source"].endswith(f"grade(alphabeta, {kind!r}, points=10, conventions='cs188')")
+    assert "conventions='cs188')" in files[f"assignments/{kind}/tests/{kind}.py"].decode()
+    namespace: dict[str, Any] = {"INF": float("inf")}
+    exec(compile(nb["answer"]["source"], f"<{kind} solution>", "exec"), namespace)
+    assert grade(namespace["alphabeta"], kind, conventions="cs188") == 10.0
+    assert capsys.readouterr().out.startswith("OK:")
+    if kind == "alphabeta":  # the lecture notes' solution is the other rule's: named so, not full marks
+        plain: dict[str, Any] = {"INF": float("inf")}
+        exec(compile(cells(assignment_files(kind)[f"assignments/{kind}/write-your-own-{kind}.ipynb"])["answer"]["source"],
+                     "<notes solution>", "exec"), plain)
+        assert grade(plain["alphabeta"], kind, conventions="cs188") < 10.0
+        assert "cutting on equality" in capsys.readouterr().out
+        with pytest.raises(AssertionError, match="cutting on equality"):
+            verdict(plain["alphabeta"], kind, 1, conventions="cs188")  # tree 2: a tie at β
