@@ -83,8 +83,9 @@ class Conventions:
     """How values are written by default: see :data:`View`."""
     depth: Depth = "ply"
     """What a depth limit counts: see :data:`Depth`."""
-    root_move: RootMove = "first"
-    """Which move the root plays among equal best values: see :data:`RootMove`."""
+    root_move: RootMove = "any"
+    """Which move the root plays among equal best values: see :data:`RootMove`
+    (``check(fn)`` holds a function that returns its move to it)."""
     source: str = field(default="", compare=False)
     """The sentence of the source these conventions follow, and where it is."""
 
@@ -137,7 +138,7 @@ class Conventions:
 
 PRESETS: dict[str, Conventions] = {
     "notes": Conventions(
-        "notes", "the lecture notes", ">=", "either", "negamax", "ply", "first",
+        "notes", "the lecture notes", ">=", "either", "negamax", "ply", "any",
         source="The lecture notes' negamax alpha-beta (seeds 002 and 003): 'alpha = max(alpha, so_far); "
                "if alpha >= beta: break', returning the best value so far (fail-soft); the negamax article "
                "(seed 004) gives fail-hard beside it."),
@@ -147,7 +148,7 @@ PRESETS: dict[str, Conventions] = {
                "'if v >= beta: return v', then 'alpha = max(alpha, v)'; min_value likewise with "
                "'if v <= alpha: return v'; the root plays the first move of greatest value."),
     "cs188": Conventions(
-        "cs188", "Berkeley CS188", ">", "soft", "minimax", "round", "first",
+        "cs188", "Berkeley CS188", ">", "soft", "minimax", "round", "any",
         source="CS188 Project 2 (Multi-Agent Search), Question 3: 'You must not prune on equality in order "
                "to match the set of states explored by our autograder.'; its pseudocode: 'if v > β return v; "
                "α = max(α, v)'; Question 2: 'A single search ply is considered to be one Pacman move and all "

@@ -398,3 +398,30 @@ def test_random_trees_with_a_tie_at_beta_tell_the_two_rules_apart() -> None:
         random_tree(1, 3, seed=1, ties="beta")
     with pytest.raises(InputError, match=r"ties must be True, False, None or 'beta' \(a tie at β\), not 'alpha'"):
         random_tree(3, 3, seed=1, ties="alpha")
+
+
+# --- the root's move among ties --------------------------------------------------------------
+def last_of_best(game, node, alpha, beta):
+    """Right values; at the root, the last move of best value (a `>=` test), as returned moves go."""
+    if game.is_terminal(node):
+        return game.score(node), None
+    best, best_move = -INF, None
+    for move in game.moves(node):
+        value = -last_of_best(game, game.play(node, move), -beta, -alpha)[0]
+        if value >= best:
+            best, best_move = value, move
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best, best_move
+
+
+def test_the_roots_move_among_ties_follows_the_courses_rule() -> None:
+    from negaviz.student.battery import Case
+
+    tied = [Case(Tree.parse("A(B(D:5 E:7) C(F:5 G:6))"), name="B and C both worth 5")]
+    assert check(last_of_best, battery=tied, conventions="notes").ok  # any move of best value
+    report = check(last_of_best, battery=tied, conventions="aima")  # the first of them, as max() takes it
+    assert not report.ok
+    assert ("the move returned, C, ties the best value, but in this course (AIMA (Russell and Norvig)) the root "
+            "plays the first move of best value, B, as max() does") in str(report)

@@ -290,8 +290,9 @@ def _compare(trace: Trace, case: Case, form: Form, conv: Conventions) -> Report:
     return report
 
 
-def _move_wrong(outcome: Outcome, case: Case) -> str | None:
-    """Why the root move returned is not a best one, or None (also when none was returned)."""
+def _move_wrong(outcome: Outcome, case: Case, conv: Conventions | None = None) -> str | None:
+    """Why the root move returned is not a best one (under ``conv``'s rule for ties:
+    the first of them, or any), or None (also when none was returned)."""
     trace = outcome.trace
     if outcome.move is None or trace is None or not trace.nodes or trace.nodes[0].value is None:
         return None
@@ -303,8 +304,14 @@ def _move_wrong(outcome: Outcome, case: Case) -> str | None:
         assert value is not None
         values[m] = -value
     best = max(values.values())
+    first = next(m for m, v in values.items() if v == best)
     if outcome.move in values and values[outcome.move] == best:
-        return None
+        if conv is None or conv.root_move == "any" or outcome.move == first:
+            return None
+        name = (lambda m: label(game, game.play(pos, m)) if hasattr(game, "preorder") else str(m))
+        return (f"the move returned, {name(outcome.move)}, ties the best value, but in this course ({conv.title}) "
+                f"the root plays the first move of best value, {name(first)}, as max() does: keep a move only "
+                "when it is strictly better than the best so far.")
     good = [label(game, game.play(pos, m)) if hasattr(game, "preorder") else str(m) for m, v in values.items() if v == best]
     got = outcome.move
     shown = label(game, game.play(pos, got)) if got in values and hasattr(game, "preorder") else repr(got)
@@ -355,7 +362,7 @@ def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, sec
     for case in cases:
         outcome = execute(form, case.game, case.position, case.depth, max_calls=max_calls, seconds=seconds)
         report = None if outcome.stopped is not None or outcome.trace is None else _compare(outcome.trace, case, form, conv)
-        results.append(Result(case, outcome, report, _move_wrong(outcome, case) if outcome.stopped is None else None))
+        results.append(Result(case, outcome, report, _move_wrong(outcome, case, conv) if outcome.stopped is None else None))
     mistake, matched = _name(form, results, conv)
     return BatteryReport(form.name, tuple(results), mistake, matched, form.minimax, conv)
 
@@ -387,7 +394,7 @@ def _name(form: Form, results: list[Result], conv: Conventions) -> tuple[Mistake
                 except (InputError, RecursionError):
                     continue  # this variant cannot search this case (no evaluation where it stops)
                 vr = _compare(v.trace, r.case, form, conv)
-                v_ok = vr.ok and _move_wrong(Outcome(v.trace, v.move, None), r.case) is None
+                v_ok = vr.ok and _move_wrong(Outcome(v.trace, v.move, None), r.case, conv) is None
                 wrong_somewhere |= not v_ok
                 if _alike(r.outcome, v, m, form.windowed):
                     same.append(k)
