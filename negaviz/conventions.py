@@ -40,7 +40,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.errors import InputError
 
-__all__ = ["Conventions", "PRESETS", "conventions", "current", "use"]
+__all__ = ["Conventions", "PRESETS", "conventions", "use"]
 
 Cut = Literal[">=", ">"]
 """When a node stops trying moves: once its value reaches β (``>=``), or only once it

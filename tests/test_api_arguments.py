@@ -124,7 +124,6 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.conventions.Conventions": dict(name="mine", title="my course", cut=">", hardness="soft",
                                                 view="minimax", depth="round", root_move="first", source=""),
         "negaviz.conventions.conventions": dict(which="cs188"),
-        "negaviz.conventions.current": dict(),
         "negaviz.conventions.use": dict(which=None),
         "negaviz.load": dict(path=f.tmp / "t.json"),
         "negaviz.loads": dict(text=negaviz.trace.dumps(f.trace)),

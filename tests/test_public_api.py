@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # 237: + issue 35's attempt records and staff grading: negaviz.quiz's Attempt, grade_attempts and
 # grade_file (and their homes quiz.attempt and quiz.gradebook), quiz.answers.write_answers, quiz.report.class_report,
 # export.graded.graded_sheet_html.
-BUDGET = 243
+# 247: + issue 46's course conventions (negaviz.conventions: Conventions, PRESETS, conventions, use).
+BUDGET = 247
 
 
 def _modules() -> list[ModuleType]:
