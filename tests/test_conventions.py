@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,9 @@ from negaviz.errors import InputError
 from negaviz.quiz import grade
 from negaviz.search.options import SearchOptions
 from negaviz.student import check
+
+sys.path.insert(0, str(Path(__file__).parent / "student"))
+import students  # noqa: E402  (the students' functions the student checker's tests share)
 
 INF = math.inf
 TIE = "A(B(D:7 E:5) C(F:5 G:1 H:9))"
@@ -203,18 +207,6 @@ def test_practice_names_the_other_rule_as_the_misconception_when_answers_follow_
 
 
 # --- check(fn): every correct form passes, the other rule is named in those words -----------
-def ab_ge(game, node, alpha, beta):
-    if game.is_terminal(node):
-        return game.score(node)
-    best = -INF
-    for move in game.moves(node):
-        best = max(best, -ab_ge(game, game.play(node, move), -beta, -alpha))
-        alpha = max(alpha, best)
-        if alpha >= beta:
-            break
-    return best
-
-
 def ab_gt(game, node, alpha, beta):
     if game.is_terminal(node):
         return game.score(node)
@@ -250,30 +242,6 @@ def ab_colour(game, node, alpha, beta, colour):
     return best
 
 
-def max_value(game, node, alpha, beta):
-    if game.is_terminal(node):
-        return game.score(node) if game.player(node) == 0 else -game.score(node)
-    v = -INF
-    for move in game.moves(node):
-        v = max(v, min_value(game, game.play(node, move), alpha, beta))
-        if v >= beta:
-            return v
-        alpha = max(alpha, v)
-    return v
-
-
-def min_value(game, node, alpha, beta):
-    if game.is_terminal(node):
-        return game.score(node) if game.player(node) == 0 else -game.score(node)
-    v = INF
-    for move in game.moves(node):
-        v = min(v, max_value(game, game.play(node, move), alpha, beta))
-        if v <= alpha:
-            return v
-        beta = min(beta, v)
-    return v
-
-
 def maxValue(game, node, alpha, beta):  # noqa: N802  (CS188's style, as students write it)
     if game.is_terminal(node):
         return game.score(node) if game.player(node) == 0 else -game.score(node)
@@ -298,10 +266,11 @@ def minValue(game, node, alpha, beta):  # noqa: N802
     return v
 
 
-GE_FORMS = [ab_ge, ab_hard, ab_colour, max_value, min_value, (max_value, min_value)]
-"""Correct alpha-beta that stops on equality: negamax fail-soft, fail-hard clamping leaves
-too, with colour, MAX/MIN in two functions found by name from either, and handed as a pair."""
-GT_FORMS = [ab_gt, maxValue, minValue, (maxValue, minValue)]
+GE_FORMS = [students.alphabeta, students.fail_hard, ab_hard, ab_colour, students.max_value, students.min_value,
+            (students.max_value, students.min_value)]
+"""Correct alpha-beta that stops on equality: negamax fail-soft, fail-hard, fail-hard clamping
+leaves too, with colour, MAX/MIN in two functions found by name from either, and handed as a pair."""
+GT_FORMS = [ab_gt, students.strict, maxValue, minValue, (maxValue, minValue)]
 """Correct alpha-beta that stops only past β, as CS188 asks."""
 
 
@@ -327,7 +296,7 @@ def test_check_passes_the_courses_rule_and_names_the_other(fn: Any, preset: str)
 
 
 def test_a_pair_found_by_name_is_checked_as_minimax_in_two_functions() -> None:
-    report = check(max_value, conventions="aima")
+    report = check(students.max_value, conventions="aima")
     assert report.ok and report.minimax and report.function == "max_value and min_value"
 
 
