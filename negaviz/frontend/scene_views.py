@@ -198,6 +198,8 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
             f"node{'s' if layout.summaries != 1 else ''} (max_nodes={budget})."
         )
     view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "_nodes": drawn}
+    if whole:
+        view["given"] = True  # its items are named by place; the chunks say which node each is
     if note_new is not None:
         view["note_new"] = f"Laid out a new view of the tree for step {note_new:,} (the search left the last one). {note}"
     scene.views.append(view)

@@ -247,6 +247,7 @@ function buildView(view, viz, moveOf = null) {
     });
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", item.name);
+    if (item.kind === "n" && !view.given) g.dataset.node = String(item.node);
   }
   const box = h("div", { class: "nv-view", "data-view": String(view.index) });
   box.style.position = "absolute";

@@ -180,6 +180,9 @@ export function buildView(view, viz, moveOf = null) {
     });
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", item.name);
+    // a node of a search drawn as it grows (or folded) is named by its trace node, drawn once
+    // entered; a given tree's (view.given) by its place only
+    if (item.kind === "n" && !view.given) g.dataset.node = String(item.node);
   }
   const box = h("div", { class: "nv-view", "data-view": String(view.index) });
   box.style.position = "absolute";
