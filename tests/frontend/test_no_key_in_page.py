@@ -21,8 +21,12 @@ The rule checked, for every view of a given tree:
    practice page.
 
 Which drawn node a trace node is, when it was pruned, and each node's story (its
-life) travel in the per-step data (the chunks, unpacked as the steps are reached),
-which is not what this test reads.
+life) travel in the per-step data (the chunks, unpacked as the steps are reached).
+The rest of the scene data is held to the same rule (identical across the pair) but
+for :data:`SEARCH_RECORD`: the search's own record and the answer key, which the page
+still carries whole (its number of steps, its string of event kinds, the chunks of
+steps, and the practice key) -- what a student reading the page's JSON (not its markup)
+could still decode.
 """
 
 from __future__ import annotations
@@ -51,7 +55,12 @@ def reversed_leaves(text: str) -> str:
 
 
 def pairs() -> list[tuple[str, str]]:
-    out = [(TEXTBOOK, "A(B(D:1 E:5) C(F:3 G:7 H:9))")]
+    out = [
+        (TEXTBOOK, "A(B(D:1 E:5) C(F:3 G:7 H:9))"),
+        # a subtree shown twice (X), entered under one parent or both
+        ("A(B(D:5 X(Y:6 Z:8)) C(X W:7))", "A(B(D:9 X(Y:6 Z:8)) C(X W:7))"),
+        ("A(B(X(P:1 Q:2) D:4) C(X E:0))", "A(B(X(P:5 Q:2) D:4) C(X E:0))"),
+    ]
     for seed, depth, branching in ((3, 3, 3), (11, 3, 2), (29, 4, 2), (47, 2, 4)):
         text = random_tree(depth, branching, seed=seed, exact_branching=False).text()
         out.append((text, reversed_leaves(text)))
@@ -115,6 +124,21 @@ def view_markup(view: dict[str, Any], schema: list[str]) -> dict[str, Any]:
     items = [[None if i == given else x for i, x in enumerate(row)] for row in view["items"]]
     rest = {k: v for k, v in view.items() if k not in ("items", "svg")}
     return {"items": items, "svg": svg_tokens(view["svg"]), **rest}
+
+
+SEARCH_RECORD = frozenset({"n", "kinds", "chunks", "practice"})
+"""The scene's fields that are the search's record or its key, carried whole."""
+EXERCISE = frozenset({"tree_text"})
+"""The scene's fields that are the exercise's data (the tree's text, with its leaf values)."""
+
+
+@pytest.mark.parametrize("pair", PAIRS[:2], ids=["tree0", "tree1"])
+def test_the_rest_of_the_scene_data_holds_nothing_of_the_search(pair: tuple[str, str], tmp_path: Path) -> None:
+    (_, _, a), (_, _, b) = (read(text, "steps", tmp_path) for text in pair)
+    assert set(a) == set(b)
+    differ = {k for k in a if a[k] != b[k]}
+    assert differ <= SEARCH_RECORD | EXERCISE | {"views"}, differ
+    assert {k: v for k, v in a.items() if k not in differ} == {k: v for k, v in b.items() if k not in differ}
 
 
 @pytest.mark.parametrize("mode", ["steps", "tree"])
