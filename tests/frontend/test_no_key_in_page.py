@@ -175,3 +175,20 @@ def test_plain_pages_keep_their_total(tmp_path: Path) -> None:
     trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
     page = export_html(trace, tmp_path / "plain.html", layout="dot").path.read_text(encoding="utf-8")
     assert f"{len(trace):,} steps." in page
+
+
+def test_a_practice_steppers_notebook_output_says_no_total() -> None:
+    """A notebook's stored practice stepper: its still's line and alt text, and its repr."""
+    from negaviz.widgets import StepperWidget
+
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    for practice, total in (("steps", False), ("tree", False), (None, True)):
+        w = StepperWidget(trace, practice=practice)
+        try:
+            bundle = w._repr_mimebundle_()
+        finally:
+            w.close()
+        outside = re.sub(r"<script\b.*?</script>|srcdoc=\"[^\"]*\"", "", bundle["text/html"], flags=re.DOTALL)
+        said = [bundle["text/plain"], *re.findall(r'alt="([^"]*)"', outside), *re.findall(r"<p[^>]*>(.*?)</p>", outside)]
+        assert said[0].startswith("<negaviz StepperWidget")
+        assert any(str(len(trace)) in s for s in said) == total, said
