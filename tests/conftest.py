@@ -5,6 +5,7 @@ front-end's own tests under node, and this checkout built as an sdist and a whee
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -157,7 +158,8 @@ class StepperProbe:
     def check(shown: dict, trace: object, step: int, perspective: str = "negamax") -> None:
         """The page shows ``step``: the sentence, and every drawn node's state, as the
         trace's own timeline says."""
-        from negaviz.frontend.scene import CHUNK, Scene
+        from negaviz.frontend.scene import CHUNK, SCHEMA, Scene
+        from negaviz.frontend.scene_data import resolved
         from negaviz.trace.timeline import Timeline
 
         assert shown["step"] == step, (shown["step"], step)
@@ -166,11 +168,20 @@ class StepperProbe:
         assert shown["sentence"] == sentence, (shown["sentence"], sentence)
         timeline = Timeline(trace)  # type: ignore[arg-type]
         want = {"unvisited": "nv-unseen", "current": "nv-current", "active": "nv-active"}
+        # a given tree's items are named by their place: the steps say which node each is
+        placed: dict[str, int] = {}
+        for view in resolved(scene.data())["views"]:
+            for row in view["items"]:
+                it = dict(zip(SCHEMA["item"], row))
+                if it["kind"] == "n" and re.fullmatch(r"t(_\d+)*", it["title"]):
+                    entries = [e for e in (it["node"], *it["again"]) if timeline.lives[e].enter < step]
+                    placed.setdefault(it["title"], entries[-1] if entries else it["node"])
         checked = 0
         for title, node in shown["nodes"].items():
-            if not (title.startswith("n") and title[1:].isdigit()) or "nv-folded" in node["cls"]:
+            nid = int(title[1:]) if title.startswith("n") and title[1:].isdigit() else placed.get(title)
+            if nid is None or "nv-folded" in node["cls"]:
                 continue  # ghosts and summaries
-            at = timeline.node_at(int(title[1:]), step)
+            at = timeline.node_at(nid, step)
             classes = node["cls"].split()
             if at.status == "done":
                 assert any(c in classes for c in ("nv-exact", "nv-lower", "nv-upper")), (title, classes)

@@ -122,15 +122,17 @@ def still_html(
     """A stepper's still: the picture of each scene at ``step`` as an image, and one line
     saying what it is and ``how`` to step it (``note`` first, if given)."""
     pictures = []
+    # Practice says no total: the number of steps tells how much the search prunes.
+    practice = any(scene.practice is not None for scene in scenes)
     for scene in scenes:
         svg = _still_svg(scene, step=step, perspective=perspective, windows=windows, preview=preview)
         n = len(scene.trace)
-        alt = (f"{scene.title + ': ' if scene.title else ''}the search tree at step {min(step, n)} of {n}"
-               f" ({perspective} view{', with windows' if windows else ''})")
+        alt = (f"{scene.title + ': ' if scene.title else ''}the search tree at step {min(step, n)}"
+               f"{'' if practice else f' of {n}'} ({perspective} view{', with windows' if windows else ''})")
         if svg is not None:
             pictures.append(img_html(svg, alt))
     top = max(len(s.trace) for s in scenes)
-    what = f"A negaviz stepper, shown still at step {min(step, top)} of {top}."
+    what = f"A negaviz stepper, shown still at step {min(step, top)}{'' if practice else f' of {top}'}."
     line = " ".join(part for part in (note, what, how) if part)
     return (f'<div class="{STILL}">' + "".join(f"<div>{p}</div>" for p in pictures)
             + f'<p style="font-style: italic">{line}</p></div>')

@@ -151,8 +151,9 @@ def export_html(
     heading = title or describe(trace)
     whole = "" if title else describe(trace, one_line=False)  # behind the heading's toggle, when cut
     about = (
-        # the number of steps only: the search's totals belong to its last step, not the heading
-        f"{len(trace):,} steps. Made by negaviz {__version__}; "
+        # the number of steps only: the search's totals belong to its last step, not the heading;
+        # and in practice not even that: it would tell how much the search prunes
+        ("" if practice else f"{len(trace):,} steps. ") + f"Made by negaviz {__version__}; "
         "this page works offline and loads nothing."
     )
     started = time.monotonic()

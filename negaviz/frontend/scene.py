@@ -15,7 +15,12 @@ trace with no kernel and no further layout:
 * **lives**: for every drawn node, when it is entered and returns and what changes it
   while it is on the stack (:class:`negaviz.trace.timeline.Timeline`);
 * **chunks** of steps: each step's sentence and pseudocode line in both perspectives, and
-  the node the search is at;
+  the node the search is at.  A given tree (a textbook tree drawn whole from step 0)
+  names its items by their place in the tree (``t``, ``t_0``, ``t_1_2``), alike for the
+  nodes the search enters and those it never does, and its view holds no life: which
+  item each trace node is, when an item is pruned, and the lives come with the chunk of
+  steps that reaches them (:attr:`Scene.places`), so nothing drawn tells the order of
+  entry or what is pruned;
 * the event kind of every step (for the jumps) and the style sheet and legend.
 
 The views are laid out by :mod:`negaviz.frontend.scene_views`; the records are written as
@@ -30,8 +35,10 @@ The views are laid out by :mod:`negaviz.frontend.scene_views`; the records are w
 >>> data = scene.data()
 >>> data["n"], data["kinds"], len(data["views"])
 (18, 'EEELBELBRBEELBXRCR', 1)
->>> [item[:3] for item in data["views"][0]["items"]][:4]
-[['n0', 'n', 0], ['n1', 'n', 1], ['n4', 'n', 4], ['n2', 'n', 2]]
+>>> [item[:3] for item in data["views"][0]["items"]][:4]  # a given tree's items: named by their place only
+[['t', 'p', -1], ['t_0', 'p', -1], ['t_1', 'p', -1], ['t_0_0', 'p', -1]]
+>>> data["chunks"]["0"]["places"][:3]  # (step, view, item, trace node): the steps say which item is which node
+[[0, 0, 't', 0, 0], [1, 0, 't_0', 1, 0], [2, 0, 't_0_0', 2, 0]]
 >>> data["chunks"]["0"]["sentences"][0][4]
 'D is a leaf: its value is 7.'
 """
@@ -159,6 +166,12 @@ class Scene:
         self._fmt: dict[str, str] = {}
         self._spans: dict[int, Spans] = {}  # per pass laid out as it grows: its views' spans of steps
         self._grown_views: dict[tuple[int, int], int] = {}  # (pass, first step of a span) -> its view
+        self.places: list[tuple[int, int, str, int, int]] = []
+        """Where a given tree's view (drawn whole, its items named by place) shows what the
+        search does: ``(step, view, title, node, only)``, the trace node ``node`` entered
+        at event ``step`` is item ``title`` of view ``view`` (``node`` -1: the item is
+        pruned at event ``step``); ``only`` as the item's field.  Sent with the chunks of
+        steps that reach them (:meth:`chunk`), never with the view."""
         for p in range(len(self.passes)):
             first, root, part = self.passes[p]
             given = labels.family(part.game) == "textbook" and given_plan(part, snapshot(part, 0), max_nodes)
@@ -309,6 +322,12 @@ class Scene:
             "current": tl.current[start:stop], "sentences": sentences, "lines": lines,
             "base": [c.nodes, c.leaves, c.cutoffs, c.tt_hits],
         }
+        # What a given tree's view shows by the chunk's last step (all of it, so that any
+        # chunk serves on its own): nothing of the steps after it.
+        reached = [pl for pl in self.places if pl[0] < stop - 1]
+        if reached:
+            out["places"] = [list(pl) for pl in reached]
+            out["lives"] = {str(pl[3]): self._life(pl[3]) for pl in reached if pl[3] >= 0}
         self._chunks[index] = out
         return out
 

@@ -5,6 +5,7 @@ the fields of each record (:data:`SCHEMA`), the event codes it counts and jumps 
 
 from __future__ import annotations
 
+import copy
 import math
 from decimal import Decimal
 from typing import Any, Literal
@@ -40,6 +41,9 @@ them by these names (``decode`` in ``src/scene-data.js``), so a field is added i
 
 * ``item``, one drawn thing of a view: ``title`` its DOT name; ``kind`` an
   :data:`ItemCode`; ``node`` the trace node (-1 for ghosts and groups) and ``parent``
+  (in a given tree's view every item is sent as a ghost named by its place, ``t_1_0``,
+  with ``node``, ``parent`` and ``pruned`` -1: the chunks of steps tell which node it is
+  and when it is pruned, ``Scene.places``; :func:`resolved` applies them)
   (for a ghost, the nearest entered node above it); ``up`` the title of the item drawn
   above it (its edge's tail; empty for the root); ``depth`` its depth in the tree;
   ``pruned`` the step a cutoff skipped it (ghosts; -1: never); ``prefix`` text before its value (▲/▼ on boards);
@@ -56,6 +60,32 @@ them by these names (``decode`` in ``src/scene-data.js``), so a field is added i
   sentence ``name`` and the ``move`` that leads to it.
 * ``change``, one :class:`~negaviz.trace.timeline.Change`.
 """
+
+
+def resolved(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a scene's ``data`` (:meth:`Scene.data`) as the front-end holds it once
+    every chunk of steps it carries is in (``addChunk`` in ``src/scene-data.js``): each
+    item of a given tree's view told which trace node it is (``kind`` ``n``, ``node``,
+    ``parent``, ``again``) and when it is pruned (``pruned``), and the lives that came
+    with the chunks in its view's ``lives``.  For readers and tests of a scene's data."""
+    out = copy.deepcopy(data)
+    col = {k: i for i, k in enumerate(SCHEMA["item"])}
+    up = SCHEMA["life"].index("parent")
+    for _, chunk in sorted(out.get("chunks", {}).items(), key=lambda kv: int(kv[0])):
+        lives = chunk.get("lives", {})
+        for step, v, title, nid, only in chunk.get("places", []):
+            view = out["views"][v]
+            row = next(r for r in view["items"] if r[col["title"]] == title)
+            row[col["only"]] = only
+            if nid < 0:
+                row[col["pruned"]] = step
+                continue
+            view["lives"][str(nid)] = lives[str(nid)]
+            before = [row[col["node"]], *row[col["again"]]] if row[col["kind"]] == "n" else []
+            entries = sorted({*before, nid})
+            row[col["kind"]], row[col["node"]], row[col["again"]] = "n", entries[0], entries[1:]
+            row[col["parent"]] = view["lives"][str(entries[0])][up]
+    return out
 
 
 def _record(record: str, **fields: Any) -> list[Any]:

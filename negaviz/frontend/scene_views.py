@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from negaviz.frontend.scene_data import _KINDS, SCHEMA, _jv, _record
 from negaviz.frontend.scene_layout import _LayoutBuilder, inline_svg, layout_edge_style, layout_node_style
 from negaviz.games.protocol import restore
-from negaviz.layout.fold import Item, Sizes, given_plan, plan, snapshot
+from negaviz.layout.fold import Item, Plan, Sizes, given_plan, plan, snapshot
 from negaviz.layout.growth import ANCHOR, ANCHOR_ATTR, PINNED_GRAPH, Placer, label_size, pinned
 from negaviz.layout.slots import game_slots, given_slots
 from negaviz.render import labels
@@ -119,6 +119,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
     # A textbook tree is the exercise's data: drawn whole, in its own order, when it fits.
     whole = given_plan(trace, snap, budget) if textbook else None
     layout = whole or plan(trace, snap, budget, ghosts=None if textbook else 2, also_keep=keep, fill=not keep)
+    place = places(whole) if whole else {}  # a given tree's items, by their place in it
     builder = _LayoutBuilder(trace, snap, perspective="negamax", windows=True, dag=False)
     builder.follows_entries = False  # the front-end picks each step's entry (entryAt)
     try:
@@ -126,7 +127,8 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
         # sized from the given data alone (a textbook tree's leaves, or the game's best
         # score), never from values the search shows later
         builder.slots = given_slots(given.values()) if textbook else game_slots(trace.game)
-        dot = builder.build(layout, layout_node_style, layout_edge_style, legend=False, max_nodes=budget)
+        dot = builder.build(by_place(layout, place) if whole else layout, layout_node_style, layout_edge_style,
+                            legend=False, max_nodes=budget)
         prefixes = {it.name: _prefix(builder, it) for it in layout.items}
         names = {it.name: scene._item_name(builder, it, root) for it in layout.items}
         answers = _answers(scene, layout.items, names, root) if scene.practice else {}
@@ -138,6 +140,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
     drawing = {"svg": inline_svg(to_svg(dot))} if scene.layout == "dot" else {"dot": dot.source}
     tl = scene.timeline
     sizes = Sizes(trace.nodes, len(trace.nodes))
+    index = len(scene.views)
     items: list[list[Any]] = []
     drawn: set[int] = set()
     lives: dict[str, list[Any]] = {}
@@ -155,21 +158,39 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
         elif kind == "g":  # the parent's children not drawn on their own
             shown = {x.node for x in layout.items if x.parent == it.parent}
             ranges = [[c + root, sizes.end(c) + root] for c in trace.nodes[it.parent].children if c not in shown]
+        only = int(nid in scene.only if kind != "p" else names[it.name] in scene.cut_names)
+        if whole:
+            # A given tree is drawn whole from step 0: its item says only its place.  Which
+            # trace node it is (entered when) and when it is pruned are the steps' data
+            # (Scene.places, sent with the chunk of steps that reaches them).
+            title = place[it.name]
+            for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
+                scene.places.append((tl.lives[n].enter, index, title, n, only))
+                scene._life(n)  # (its values' texts, for the scene's fmt; the life itself travels with the steps)
+                drawn.add(n)
+            if pruned >= 0:
+                scene.places.append((pruned, index, title, -1, only))
+            items.append(_record(
+                "item", title=title, kind="p", node=-1, parent=-1, up=place.get(it.above, ""), depth=depth,
+                pruned=-1, prefix=prefixes[it.name], given=_jv(given.get(it.name)), only=0, name=names[it.name],
+                answer=answers.get(it.name, ""), ranges=[], again=[], appear=0, settle=[],
+            ))
+            continue
         items.append(_record(
             "item", title=it.name, kind=kind, node=nid, parent=parent, up=it.up if parent >= 0 else "",
             depth=depth, pruned=pruned,
-            prefix=prefixes[it.name], given=_jv(given.get(it.name)),
-            only=int(nid in scene.only if kind != "p" else names[it.name] in scene.cut_names),
+            prefix=prefixes[it.name], given=_jv(given.get(it.name)), only=only,
             name=names[it.name], answer=answers.get(it.name, ""), ranges=ranges, again=[n + root for n in it.again], appear=0, settle=[],
         ))
         for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
             lives[str(n)] = scene._life(n)
             if kind == "n":
                 drawn.add(n)
-    for n in list(drawn):  # ancestors (the stack) are always drawn, but make sure
+    for n in list(drawn) if not whole else ():  # ancestors (the stack) are always drawn, but make sure
         while n >= 0 and str(n) not in lives:
             lives[str(n)] = scene._life(n)
             n = tl.lives[n].parent
+    scene.places.sort()
     note = ""
     if layout.hidden:
         note = (
@@ -177,11 +198,43 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
             f"node{'s' if layout.summaries != 1 else ''} (max_nodes={budget})."
         )
     view = {"pass": p, **drawing, "items": items, "lives": lives, "note": note, "_nodes": drawn}
+    if whole:
+        view["given"] = True  # its items are named by place; the chunks say which node each is
     if note_new is not None:
         view["note_new"] = f"Laid out a new view of the tree for step {note_new:,} (the search left the last one). {note}"
     scene.views.append(view)
     scene._drawn[p] |= drawn
-    return len(scene.views) - 1
+    return index
+
+
+def places(layout: Plan) -> dict[str, str]:
+    """The name of each item of a given tree's plan (:func:`negaviz.layout.fold.given_plan`)
+    by its place in the tree: ``t`` the root, then ``_i`` for child ``i`` (in the tree's
+    own order) along the path, as ``t_1_0``.  The same for a node the search enters and
+    one it never does, so a drawing named so tells neither which nor in what order.
+
+    >>> import negaviz
+    >>> trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    >>> p = given_plan(trace, snapshot(trace, len(trace)), 20)
+    >>> [(i.name, places(p)[i.name]) for i in p.items][4:]
+    [('n3', 't_0_1'), ('n5', 't_1_0'), ('g4_1', 't_1_1'), ('g4_2', 't_1_2')]
+    """
+    out: dict[str, str] = {}
+    count: dict[str, int] = {}
+    for it in layout.items:  # each item's children come after it, in the tree's order
+        if not it.above:
+            out[it.name] = "t"
+            continue
+        i = count.get(it.above, 0)
+        count[it.above] = i + 1
+        out[it.name] = f"{out[it.above]}_{i}"
+    return out
+
+
+def by_place(layout: Plan, place: dict[str, str]) -> Plan:
+    """``layout`` with its items named by :func:`places` (their DOT ids)."""
+    items = [it._replace(name=place[it.name], above=place.get(it.above, "")) for it in layout.items]
+    return Plan(items, layout.hidden, layout.summaries, layout.kept)
 
 
 def _given(builder: Builder, item: Any) -> float | None:

@@ -221,7 +221,7 @@ function buildView(view, viz, moveOf = null) {
   const m = graph && graph.transform.baseVal.consolidate();
   const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
   const items = /* @__PURE__ */ new Map();
-  const byNode = /* @__PURE__ */ new Map();
+  const byNode = { get: (nid) => items.get(view.titleOf.get(nid)) };
   const byTitle = /* @__PURE__ */ new Map();
   for (const t of Array.from(svg.querySelectorAll("title"))) {
     const g = t.parentNode;
@@ -247,10 +247,7 @@ function buildView(view, viz, moveOf = null) {
     });
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", item.name);
-    if (item.kind === "n") {
-      g.dataset.node = String(item.node);
-      for (const nid of [item.node, ...item.again || []]) byNode.set(nid, items.get(item.title));
-    }
+    if (item.kind === "n" && !view.given) g.dataset.node = String(item.node);
   }
   const box = h("div", { class: "nv-view", "data-view": String(view.index) });
   box.style.position = "absolute";
@@ -444,12 +441,13 @@ function installKeys(root, { panes, state, total, ui, go, togglePlay, setPresent
   root.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("g.node");
     const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
-    if (!g || g.dataset.node === void 0) {
+    const pane = g && panes.find((p) => p.el.contains(g));
+    const it = pane && pane.items.get(g.dataset.nv);
+    if (!it || it.item.kind !== "n") {
       if (!typing) grabFocus();
       return;
     }
-    const pane = panes.find((p) => p.el.contains(g));
-    const life = pane.d.lives.get(Number(g.dataset.node));
+    const life = pane.d.lives.get(it.item.node);
     if (!life) return;
     grabFocus();
     if (life.enter >= Math.min(state.step, pane.d.n) && !state.preview) return;
@@ -960,7 +958,7 @@ function makeParts(model, scenes) {
     nullify(msg);
     const d = msg && scenes[msg.scene];
     if (!d) return false;
-    if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
+    if (msg.type === "chunk") d.addChunk(msg.index, msg.data);
     else if (msg.type === "drawing") {
       const v = d.views[msg.view];
       if (v && !hasDrawing(v)) {
@@ -2002,20 +2000,51 @@ var SceneData = class {
     this.n = scene.n;
     this.kinds = scene.kinds;
     this.fmt = makeFmt(scene.fmt || {});
-    this.chunks = new Map(Object.entries(scene.chunks || {}).map(([k, v]) => [Number(k), v]));
+    this.chunks = /* @__PURE__ */ new Map();
     this.lives = /* @__PURE__ */ new Map();
     this.views = [];
     for (const view of scene.views) this.addView(view);
+    for (const [k, v] of Object.entries(scene.chunks || {})) this.addChunk(Number(k), v);
   }
   addView(view) {
-    for (const [nid, life] of Object.entries(view.lives)) {
-      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
-    }
+    this.addLives(view.lives);
     view.index = this.views.length;
     view.items = view.items.map((row) => decode(this.schema.item, row));
-    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...it.again || []]));
+    view.byTitle = new Map(view.items.map((it) => [it.title, it]));
+    view.titleOf = /* @__PURE__ */ new Map();
+    for (const it of view.items) if (it.kind === "n") for (const nid of [it.node, ...it.again || []]) view.titleOf.set(nid, it.title);
+    view.nodeSet = new Set(view.titleOf.keys());
     this.views.push(view);
     return view;
+  }
+  addLives(lives) {
+    for (const [nid, life] of Object.entries(lives || {})) {
+      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
+    }
+  }
+  // A chunk of steps, and what it says of a given tree's view (drawn whole, its items
+  // named by their place in the tree): which item each trace node entered by the chunk's
+  // last step is, and which items are pruned by then (negaviz.frontend.scene.Scene.places).
+  addChunk(index, chunk) {
+    this.chunks.set(index, chunk);
+    this.addLives(chunk.lives);
+    for (const [step, v, title, nid, only] of chunk.places || []) {
+      const view = this.views[v];
+      const item = view && view.byTitle.get(title);
+      if (!item) continue;
+      item.only = only;
+      if (nid < 0) {
+        item.pruned = step;
+        continue;
+      }
+      if (view.titleOf.has(nid)) continue;
+      const entries = [...item.kind === "n" ? [item.node, ...item.again] : [], nid].sort((a, b) => a - b);
+      item.kind = "n";
+      item.node = entries[0];
+      item.again = entries.slice(1);
+      view.titleOf.set(nid, title);
+      view.nodeSet.add(nid);
+    }
   }
   chunkOf(step) {
     return Math.floor(step / this.s.chunk);

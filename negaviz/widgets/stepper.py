@@ -224,6 +224,8 @@ class StepperWidget(SyncedState, widgets.VBox):
             self._show_question()
 
     def __repr__(self) -> str:
+        if self.scene.practice is not None:  # no total: it would tell how much the search prunes
+            return f"<negaviz StepperWidget: practice, step {self.step}>"
         return f"<negaviz StepperWidget: {len(self.trace)} events, step {self.step}>"
 
     def _top(self) -> int:

@@ -57,13 +57,13 @@ def test_keys_play_clicks_and_no_requests(opened: Any, stepper_probe: Any) -> No
     assert "cutoff, G and H are never visited" in cut["sentence"]
     assert "break" in root.locator(".nv-code .nv-hl").inner_text()
     assert root.locator('td[data-counter="cutoffs"]').inner_text() == "1"
-    assert "nv-pruned" in cut["nodes"]["g4_1"]["cls"] and "nv-cut" in cut["nodes"]["n4"]["cls"]
+    assert "nv-pruned" in cut["nodes"]["t_1_1"]["cls"] and "nv-cut" in cut["nodes"]["t_1"]["cls"]  # G, C
     probe.same_places(first, cut)
 
     # Clicking a node goes to where it is entered; shift-click, to where it returns.
-    root.locator('svg g.node[data-nv="n2"]').first.click()
+    root.locator('svg g.node[data-nv="t_0_0"]').first.click()  # D, node 2
     probe.check(root.evaluate(probe.js), trace, trace.nodes[2].enter_step + 1)
-    root.locator('svg g.node[data-nv="n2"]').first.click(modifiers=["Shift"])
+    root.locator('svg g.node[data-nv="t_0_0"]').first.click(modifiers=["Shift"])
     probe.check(root.evaluate(probe.js), trace, trace.nodes[2].exit_step + 1)
 
     # The minimax view: the same step in values for the first player.

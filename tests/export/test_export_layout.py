@@ -92,7 +92,7 @@ def test_the_opening_view_orients(chromium: Any, tmp_path: Path) -> None:
         page = open_at(chromium, tmp_path, trace, 1366, 768, **kw)
         root = page.locator("[data-negaviz-stepper]")
         tree = root.locator(".nv-tree").bounding_box()
-        node = root.locator('.nv-tree svg:not([aria-hidden="true"]) g.node[data-nv="n0"]').bounding_box()
+        node = root.locator('.nv-tree svg:not([aria-hidden="true"]) g.node:is([data-nv="n0"], [data-nv="t"])').bounding_box()  # the root
         assert node is not None
         inside = (tree["x"] <= node["x"] and node["x"] + node["width"] <= tree["x"] + tree["width"]
                   and tree["y"] <= node["y"] and node["y"] + node["height"] <= tree["y"] + tree["height"])
@@ -125,7 +125,7 @@ def test_presenter_size_on_a_projector(chromium: Any, tmp_path: Path) -> None:
     sentence = root.evaluate("r => parseFloat(getComputedStyle(r.querySelector('.nv-sentence')).fontSize)")
     assert sentence >= 20
     label = root.evaluate(
-        "r => { const t = r.querySelector('.nv-tree svg:not([aria-hidden=\"true\"]) g.node[data-nv=\"n0\"] text');"
+        "r => { const t = r.querySelector('.nv-tree svg:not([aria-hidden=\"true\"]) g.node[data-nv=\"t\"] text');"
         " return t.getBoundingClientRect().height; }"
     )
     assert label >= 14, label  # the fitted textbook tree's node labels, in screen pixels

@@ -17,6 +17,7 @@ import pytest
 
 import negaviz
 from negaviz.frontend.scene import SCHEMA, Scene
+from negaviz.frontend.scene_data import resolved
 from negaviz.trace.timeline import timeline_of
 
 pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
@@ -64,12 +65,13 @@ READ_ALL_STEPS = """(root) => {
 }"""
 
 
-def expected_unvisited(scene: Scene, view: int, step: int) -> set[str]:
-    """The titles of the view's items the search has not reached by ``step``."""
+def expected_unvisited(scene: Scene, views: list[dict[str, Any]], view: int, step: int) -> set[str]:
+    """The titles of the view's items the search has not reached by ``step`` (``views``: the
+    scene's views with every chunk's places in, :func:`negaviz.frontend.scene_data.resolved`)."""
     tl = scene.timeline
     entered = tl.entered(step)
     out = set()
-    for row in scene.views[view]["items"]:
+    for row in views[view]["items"]:
         item = dict(zip(SCHEMA["item"], row))
         kind = item["kind"]
         if kind in ("n", "f"):
@@ -83,12 +85,12 @@ def expected_unvisited(scene: Scene, view: int, step: int) -> set[str]:
     return out
 
 
-def expected_thick(scene: Scene, view: int, step: int) -> set[str]:
+def expected_thick(scene: Scene, views: list[dict[str, Any]], view: int, step: int) -> set[str]:
     """The edges of the view on ``Timeline.best_line(step)`` (from the step's pass root)."""
     root = scene.passes[scene.pass_of(step)][1]
     line = set(timeline_of(scene.trace).best_line(step, root))
     out = set()
-    for row in scene.views[view]["items"]:
+    for row in views[view]["items"]:
         item = dict(zip(SCHEMA["item"], row))
         if item["kind"] in ("n", "f") and entry_at(scene.timeline, item, step) in line and item["up"]:
             out.add(f"{item['up']}->{item['title']}")
@@ -107,12 +109,13 @@ def check_every_step(opened: Any, trace: negaviz.Trace, **kw: Any) -> int:
     reading = root.evaluate(READ_ALL_STEPS)
     scene = Scene(trace, **kw)
     scene.cover()  # the same views, in the same order, as the page holds
+    views = resolved(scene.data())["views"]  # (a given tree's items told which node each is)
     steps = reading["steps"]
     assert len(steps) == len(trace) + 1
     leaks = 0
     for k, (view, nodes, thick) in enumerate(steps):
-        assert set(thick) == expected_thick(scene, view, k), f"step {k}: the best line drawn is not best_line({k})"
-        unseen = expected_unvisited(scene, view, k) & set(nodes)
+        assert set(thick) == expected_thick(scene, views, view, k), f"step {k}: the best line drawn is not best_line({k})"
+        unseen = expected_unvisited(scene, views, view, k) & set(nodes)
         for part in (0, 1):  # the item itself, and the edge into it
             looks = {nodes[t][part] for t in unseen if len(nodes[t]) > part}
             assert len(looks) <= 1, f"step {k}: items not visited yet look different: " + str(

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 import negaviz
-from negaviz.render import draw, to_svg
+from negaviz.frontend.scene_views import places
+from negaviz.layout.fold import given_plan, snapshot
+from negaviz.render import draw, labels, to_svg
 
 pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
 
@@ -57,6 +59,9 @@ def static_looks(trace: negaviz.Trace, step: int) -> dict[str, tuple[str, str, s
         poly = re.search(r'<(?:polygon|path|ellipse) fill="([^"]*)" stroke="([^"]*)"(?: stroke-width="([^"]*)")?', body)
         assert poly, title
         out[title] = (rgb(poly.group(1)), rgb(poly.group(2)), (poly.group(3) or "1") + "px")
+    if labels.family(trace.game) == "textbook":  # the stepper names a given tree's nodes by their place
+        place = places(given_plan(trace, snapshot(trace, step), 400))  # type: ignore[arg-type]
+        out = {place.get(title, title): look for title, look in out.items()}
     return out
 
 

@@ -5,10 +5,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { makeParts } from "../../negaviz/frontend/src/parts.js";
 
-// A scene as parts.js sees one: its chunks, its views, and addView.
+// A scene as parts.js sees one: its chunks, its views, addView and addChunk.
 function scene() {
   const added = [];
-  return { chunks: new Map(), views: [{ index: 0 }, { index: 1, svg: "<svg/>" }], added, addView: (v) => added.push(v) };
+  const chunks = new Map();
+  return { chunks, views: [{ index: 0 }, { index: 1, svg: "<svg/>" }], added, addView: (v) => added.push(v), addChunk: (i, c) => chunks.set(i, c) };
 }
 
 test("a kernel is asked once per part; the part arrives as a message and is kept", () => {

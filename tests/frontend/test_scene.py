@@ -17,6 +17,7 @@ import negaviz.frontend.scene
 from negaviz.analysis.steps import PERSPECTIVES, Stepper
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, SCHEMA, Scene
+from negaviz.frontend.scene_data import resolved
 from negaviz.frontend.scene_layout import inline_svg
 from negaviz.trace.timeline import Timeline
 
@@ -60,8 +61,9 @@ def check_view(view: dict[str, Any], trace: negaviz.Trace) -> None:
     assert sorted(groups) == sorted(item[0] for item in view["items"])
     for name, kind, nid, parent, *_ in view["items"]:
         assert kind in ("n", "f", "g", "p"), kind
-        if kind == "n":  # a searched node: its title names it, and it has a cell for its value
-            assert name == f"n{nid}" and 0 <= nid < len(trace.nodes)
+        if kind == "n":  # a searched node: its title names it (a given tree's: its place), and it has a cell for its value
+            assert name == f"n{nid}" or re.fullmatch(r"t(_\d+)*", name), name
+            assert 0 <= nid < len(trace.nodes)
             assert ">§v§</text>" in groups[name] and "<polygon" in groups[name], name  # the front-end fills it
             assert str(nid) in view["lives"] and trace.nodes[nid].parent == parent
         # the layout carries no result: every node is drawn alike (white, grey border), no value in it
@@ -77,12 +79,15 @@ def test_a_small_trace_is_one_view(textbook: negaviz.Trace) -> None:
     assert len(scene.views) == 1  # nothing more to lay out
     data = scene.data()
     assert (data["n"], data["kinds"], len(data["views"])) == (18, Timeline(textbook).kinds, 1)
-    view = data["views"][0]
+    # a given tree's items say only their place: which node each is comes with the steps
+    assert {(item[1], item[2], item[3]) for item in data["views"][0]["items"]} == {("p", -1, -1)}
+    assert data["views"][0]["lives"] == {}
+    view = resolved(data)["views"][0]
     check_view(view, textbook)
-    names = {item[0]: item for item in view["items"]}
-    assert {f"n{i}" for i in range(6)} <= set(names)
+    names = {item[0]: item[2] for item in view["items"]}
+    assert names == {"t": 0, "t_0": 1, "t_0_0": 2, "t_0_1": 3, "t_1": 4, "t_1_0": 5, "t_1_1": -1, "t_1_2": -1}
     pruned = [item for item in view["items"] if item[1] == "p"]
-    assert len(pruned) == 2 and {item[3] for item in pruned} == {4}  # G and H, under C
+    assert [item[0] for item in pruned] == ["t_1_1", "t_1_2"]  # G and H, under C
     assert {item[SCHEMA["item"].index("pruned")] for item in pruned} == {14}  # pruned by C's cutoff, event 14
     assert "note_new" not in view and view["note"] == ""
     assert not any(k.startswith("_") for k in view)  # the scene's own bookkeeping stays in Python
@@ -296,7 +301,7 @@ def test_a_practice_item_carries_the_name_the_key_gives_it(text: str, practice: 
     trace = negaviz.record(negaviz.Tree.parse(text), algorithm="alphabeta")
     scene = Scene(trace, practice=practice)
     scene.cover()
-    data = json.loads(json.dumps(scene.data(chunks="all")))
+    data = resolved(json.loads(json.dumps(scene.data(chunks="all"))))
     key = data["practice"]["keys"]["negamax"]
     items = [dict(zip(SCHEMA["item"], r)) for view in data["views"] for r in view["items"]]
     answers = [it["answer"] for it in items]

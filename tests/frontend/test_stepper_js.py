@@ -21,7 +21,7 @@ from typing import Any
 import negaviz
 from negaviz.analysis.steps import JUMP_CODES, first_player, next_step, sign
 from negaviz.frontend.scene import SCHEMA, Scene
-from negaviz.frontend.scene_data import _jv
+from negaviz.frontend.scene_data import _jv, resolved
 from negaviz.search.events import Bound
 from negaviz.trace.timeline import Status, Timeline, timeline_of
 from negaviz.vocabulary import PERSPECTIVES, fmt, window_text
@@ -59,9 +59,10 @@ SETTINGS = [
 """The reader's settings each look is compared under."""
 
 
-def expected(trace: negaviz.Trace, scene: Scene) -> list[dict[str, Any]]:
+def expected(trace: negaviz.Trace, scene: Scene, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """``data``: the scene's data as the front-end holds it with every chunk in (resolved)."""
     tl = timeline_of(trace)
-    nodes = sorted({int(n) for view in scene.views for n in view["lives"]})
+    nodes = sorted({int(n) for view in data["views"] for n in view["lives"]})
     out = []
     for k in range(len(trace) + 1):
         states = {}
@@ -196,7 +197,7 @@ def _look(scene: Scene, tl: Timeline, known: Known, item: dict[str, Any], k: int
                 out["v"] = "pruned"
 
 
-def looks(trace: negaviz.Trace, scene: Scene) -> list[dict[str, Any]]:
+def looks(trace: negaviz.Trace, scene: Scene, data: dict[str, Any]) -> list[dict[str, Any]]:
     """For each of :data:`SETTINGS`, every item of every view at every step it is painted
     at: every step, or for a view of a search drawn as it grows, the steps of its span."""
     tl = timeline_of(trace)
@@ -204,7 +205,7 @@ def looks(trace: negaviz.Trace, scene: Scene) -> list[dict[str, Any]]:
     out = []
     for settings in SETTINGS:
         views = []
-        for view in scene.views:
+        for view in data["views"]:
             items = [dict(zip(SCHEMA["item"], row)) for row in view["items"]]
             start, end = view.get("span") or (0, -1)
             steps = range(start, end if end >= 0 else len(trace) + 1)
@@ -226,20 +227,23 @@ def test_the_front_end_agrees_with_python_at_every_step(node_tests: Any) -> None
         scene = Scene(trace, **kw)
         scene.cover()
         data = scene.data()
-        kinds |= {row[1] for view in data["views"] for row in view["items"]}
+        full = resolved(data)  # as the front-end holds it once it has read every chunk
+        kinds |= {row[1] for view in full["views"] for row in view["items"]}
         fixture["cases"].append({
-            "name": label, "scene": data, "steps": expected(trace, scene), "looks": looks(trace, scene),
-            "stacks": stacks(scene),
+            "name": label, "scene": data, "steps": expected(trace, scene, full), "looks": looks(trace, scene, full),
+            "stacks": stacks(scene), "full": full,
         })
     # Nodes and ghosts; folded subtrees and groups ("f", "g") come from no scene these
     # days (a search too big for a view grows, in views of a span of steps), so look()'s
     # rule for them is tested by none of these cases.
     assert {"n", "p"} <= kinds
-    assert any(row[SCHEMA["item"].index("again")] for c in fixture["cases"] for v in c["scene"]["views"] for row in v["items"])
+    assert any(row[SCHEMA["item"].index("again")] for c in fixture["cases"] for v in c["full"]["views"] for row in v["items"])
     assert any(v.get("span") for c in fixture["cases"] for v in c["scene"]["views"])  # drawn as it grows
     kind, only = SCHEMA["item"].index("kind"), SCHEMA["item"].index("only")
-    assert any(row[kind] == "p" and row[only] for c in fixture["cases"] for v in c["scene"]["views"]
+    assert any(row[kind] == "p" and row[only] for c in fixture["cases"] for v in c["full"]["views"]
                for row in v["items"])  # an edit's new cutoffs: ghosts marked once pruned
+    for c in fixture["cases"]:
+        del c["full"]
     for v in (5, -3, 0.5, -2.25, 1e-05, 123456.75, float("inf"), float("-inf")):
         fixture["formats"].append([_jv(v), fmt(v)])
     want = 3 * len(fixture["cases"]) + 1  # scene data, looks and stacks per case; formats

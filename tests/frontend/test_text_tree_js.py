@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from negaviz.frontend.scene import Scene
+from negaviz.frontend.scene_data import resolved
 
 _spec = importlib.util.spec_from_file_location("negaviz_stepper_js_tests", Path(__file__).with_name("test_stepper_js.py"))
 assert _spec is not None and _spec.loader is not None
@@ -20,5 +21,6 @@ def test_the_text_tree_says_what_the_picture_shows_at_every_step(node_tests: Any
     for label, trace, kw in stepper_js.cases():
         scene = Scene(trace, **kw)
         scene.cover()
-        fixture["cases"].append({"name": label, "scene": scene.data(), "looks": stepper_js.looks(trace, scene)})
+        data = scene.data()
+        fixture["cases"].append({"name": label, "scene": data, "looks": stepper_js.looks(trace, scene, resolved(data))})
     node_tests.run("text-tree.test.mjs", passes=len(fixture["cases"]), fixture=fixture)

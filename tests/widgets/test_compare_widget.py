@@ -14,6 +14,7 @@ from negaviz.analysis.steps import Stepper
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, page_module, page_state
 from negaviz.frontend.scene import SCHEMA
+from negaviz.frontend.scene_data import resolved
 from negaviz.widgets import CompareWidget
 from negaviz.widgets.stepper import StepperView
 
@@ -66,7 +67,7 @@ def test_marked_nodes_are_exactly_the_only_here_ones(pair: Any, make: Any) -> No
     a, b = pair
     w = make(a, b)
     for trace, only, scene in zip((a, b), (w.only_a, w.only_b), w.front.scenes):
-        (view,) = scene["views"]
+        (view,) = resolved(scene)["views"]  # (a given tree's items: the steps say which node each is)
         marked = {item[2] for item in view["items"] if item[ONLY]}
         assert marked == set(only), trace.label(0)
         searched = {item[2] for item in view["items"] if item[1] == "n"}

@@ -69,11 +69,16 @@ def sent_by(front: StepperView, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return sent
 
 
-def node_group(svg: str, nid: int) -> str:
-    """The SVG group drawing trace node ``nid`` (found by its <title>, as the front-end does)."""
-    m = re.search(rf'<g class="node">\s*<title>n{nid}</title>(.*?)(?=<g class="(?:node|edge)">|</svg>)', svg, re.DOTALL)
-    assert m, f"node n{nid} is not in the SVG"
+def node_group(svg: str, title: str) -> str:
+    """The SVG group drawing the item ``title`` (found by its <title>, as the front-end
+    does): ``n17`` trace node 17, or in a given tree its place, ``t_1_0``."""
+    m = re.search(rf'<g class="node">\s*<title>{title}</title>(.*?)(?=<g class="(?:node|edge)">|</svg>)', svg, re.DOTALL)
+    assert m, f"node {title} is not in the SVG"
     return m.group(1)
+
+
+TEXTBOOK_PLACES = ["t", "t_0", "t_0_0", "t_0_1", "t_1", "t_1_0"]
+"""Where the textbook tree's searched nodes A B D E C F (trace nodes 0-5) are drawn."""
 
 
 # ------------------------------------------------------------------------ panels
@@ -86,7 +91,7 @@ def test_start_shows_nothing_done(textbook: negaviz.Trace, make: Any) -> None:
     assert (w.perspective, w.windows, w.listing) == ("negamax", False, "alphabeta")
     (scene,) = w.front.scenes
     assert scene["n"] == len(textbook) and len(scene["views"]) == 1
-    assert "<title>n0</title>" in scene["views"][0]["svg"]
+    assert "<title>t</title>" in scene["views"][0]["svg"]  # a given tree's root, named by its place
     assert repr(w) == "<negaviz StepperWidget: 18 events, step 0>"
 
 
@@ -159,8 +164,8 @@ def test_the_current_node_can_be_marked_at_every_step(textbook: negaviz.Trace, m
     current = scene["chunks"]["0"]["current"]
     assert current[12] == 5 and current[9] == 0  # F entered; B returned, A is current again
     svg = scene["views"][0]["svg"]
-    for nid in range(6):  # every searched node has a second border the page colours when it is current
-        group = node_group(svg, nid)
+    for place in TEXTBOOK_PLACES:  # every searched node has a second border the page colours when it is current
+        group = node_group(svg, place)
         # two borders (polygons), the second unfilled; a cell the page fills with the value
         assert group.count("<polygon") >= 2 and '<polygon fill="none"' in group and ">§v§</text>" in group
     assert svg.lstrip().startswith("<svg")
@@ -271,7 +276,7 @@ def test_windows_are_a_class_on_the_page(textbook: negaviz.Trace, make: Any) -> 
     assert w.front.windows is True and w.windows is True
     scene = w.front.scenes[0]
     # Every node has a window slot laid out once; the page hides them unless windows are on.
-    assert ">§w§</text>" in node_group(scene["views"][0]["svg"], 5)
+    assert ">§w§</text>" in node_group(scene["views"][0]["svg"], TEXTBOOK_PLACES[5])
     assert ".negaviz-stepper:not(.nv-show-windows) .nv-w { display: none; }" in scene["css"]
     assert w.stack_rows[-1] == ("F", "2", "5", "∞", "–", "")  # F's window, entered with (5, ∞)
 

@@ -12,6 +12,7 @@ import negaviz
 from negaviz.analysis.diff import diff
 from negaviz.errors import InputError
 from negaviz.frontend.scene import SCHEMA
+from negaviz.frontend.scene_data import resolved
 from negaviz.widgets import CompareWidget, TreeEditor
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -102,7 +103,7 @@ def test_what_changed_is_compare_widgets_diff_on_the_same_pair(editor: TreeEdito
         # the picture marks the nodes now searched and now cut off, as a comparison marks its "only" nodes
         assert editor.marked == only_new | only_old
         kind, only, name = (SCHEMA["item"].index(k) for k in ("kind", "only", "name"))
-        rows = [row for view in editor.scene.data()["views"] for row in view["items"]]
+        rows = [row for view in resolved(editor.scene.data())["views"] for row in view["items"]]
         assert {row[name] for row in rows if row[only] and row[kind] == "p"} == only_old  # ghosts: once pruned
         assert {row[name] for row in rows if row[only] and row[kind] == "n"} == only_new  # nodes: once entered
         assert ("dashed, glowing border" in editor.message) == bool(only_new | only_old)  # and the line says how

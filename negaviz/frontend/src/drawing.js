@@ -131,7 +131,8 @@ export function hasDrawing(view) {
 
 // A view's drawing parsed and made ready to paint (laid out here first, by `viz`, when it
 // came as DOT): {svg, box, full (its viewBox), shift (its graph's translation), items
-// (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item), painted}.
+// (title -> {g, item, edge, box, v, w, m}), byNode (trace node -> item, as the steps
+// reached so far tell: view.titleOf), painted}.
 export function buildView(view, viz, moveOf = null) {
   if (view.svg == null) view.svg = viz.renderString(view.dot, { format: "svg" }); // laid out here, once
   const holder = document.createElement("div");
@@ -154,7 +155,9 @@ export function buildView(view, viz, moveOf = null) {
   const m = graph && graph.transform.baseVal.consolidate();
   const shift = m ? [m.matrix.e, m.matrix.f] : [0, 0];
   const items = new Map();
-  const byNode = new Map(); // trace node -> its item (a given tree names items by their place)
+  // trace node -> its item: a given tree names items by their place, and which node each
+  // is comes with the steps (scene-data.js, addChunk), so nothing drawn says it
+  const byNode = { get: (nid) => items.get(view.titleOf.get(nid)) };
   const byTitle = new Map();
   // graphviz names each node and edge by a <title> holding its DOT id (n0, n0->n1):
   // kept as data-nv, and the titles go, so screen readers and tooltips never say them.
@@ -177,10 +180,9 @@ export function buildView(view, viz, moveOf = null) {
     });
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", item.name);
-    if (item.kind === "n") {
-      g.dataset.node = String(item.node);
-      for (const nid of [item.node, ...(item.again || [])]) byNode.set(nid, items.get(item.title));
-    }
+    // a node of a search drawn as it grows (or folded) is named by its trace node, drawn once
+    // entered; a given tree's (view.given) by its place only
+    if (item.kind === "n" && !view.given) g.dataset.node = String(item.node);
   }
   const box = h("div", { class: "nv-view", "data-view": String(view.index) });
   box.style.position = "absolute";

@@ -47,9 +47,10 @@ export function installKeys(root, { panes, state, total, ui, go, togglePlay, set
   root.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("g.node");
     const typing = e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT");
-    if (!g || g.dataset.node === undefined) { if (!typing) grabFocus(); return; }
-    const pane = panes.find((p) => p.el.contains(g));
-    const life = pane.d.lives.get(Number(g.dataset.node));
+    const pane = g && panes.find((p) => p.el.contains(g));
+    const it = pane && pane.items.get(g.dataset.nv);
+    if (!it || it.item.kind !== "n") { if (!typing) grabFocus(); return; }
+    const life = pane.d.lives.get(it.item.node);
     if (!life) return;
     grabFocus();
     // A node not entered yet goes nowhere, as a move never tried: a jump would tell

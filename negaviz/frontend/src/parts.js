@@ -39,7 +39,7 @@ export function makeParts(model, scenes) {
     nullify(msg);
     const d = msg && scenes[msg.scene];
     if (!d) return false; // not ours, or a scene this stepper does not have
-    if (msg.type === "chunk") d.chunks.set(msg.index, msg.data);
+    if (msg.type === "chunk") d.addChunk(msg.index, msg.data);
     else if (msg.type === "drawing") { // a view's drawing, kept apart until a step needed it
       const v = d.views[msg.view];
       if (v && !hasDrawing(v)) { if (msg.svg != null) v.svg = msg.svg; else v.dot = msg.dot; d.drawings = (d.drawings || 0) + 1; }

@@ -13,21 +13,51 @@ export class SceneData {
     this.n = scene.n;
     this.kinds = scene.kinds;
     this.fmt = makeFmt(scene.fmt || {});
-    this.chunks = new Map(Object.entries(scene.chunks || {}).map(([k, v]) => [Number(k), v]));
+    this.chunks = new Map();
     this.lives = new Map();
     this.views = [];
     for (const view of scene.views) this.addView(view);
+    for (const [k, v] of Object.entries(scene.chunks || {})) this.addChunk(Number(k), v);
   }
 
   addView(view) {
-    for (const [nid, life] of Object.entries(view.lives)) {
-      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
-    }
+    this.addLives(view.lives);
     view.index = this.views.length;
     view.items = view.items.map((row) => decode(this.schema.item, row));
-    view.nodeSet = new Set(view.items.filter((it) => it.kind === "n").flatMap((it) => [it.node, ...(it.again || [])]));
+    view.byTitle = new Map(view.items.map((it) => [it.title, it]));
+    view.titleOf = new Map(); // trace node -> the title of the item drawing it
+    for (const it of view.items) if (it.kind === "n") for (const nid of [it.node, ...(it.again || [])]) view.titleOf.set(nid, it.title);
+    view.nodeSet = new Set(view.titleOf.keys());
     this.views.push(view);
     return view;
+  }
+
+  addLives(lives) {
+    for (const [nid, life] of Object.entries(lives || {})) {
+      if (!this.lives.has(Number(nid))) this.lives.set(Number(nid), decodeLife(this.schema, life));
+    }
+  }
+
+  // A chunk of steps, and what it says of a given tree's view (drawn whole, its items
+  // named by their place in the tree): which item each trace node entered by the chunk's
+  // last step is, and which items are pruned by then (negaviz.frontend.scene.Scene.places).
+  addChunk(index, chunk) {
+    this.chunks.set(index, chunk);
+    this.addLives(chunk.lives);
+    for (const [step, v, title, nid, only] of chunk.places || []) {
+      const view = this.views[v];
+      const item = view && view.byTitle.get(title);
+      if (!item) continue;
+      item.only = only;
+      if (nid < 0) { item.pruned = step; continue; }
+      if (view.titleOf.has(nid)) continue; // (every chunk holds what came before it)
+      const entries = [...(item.kind === "n" ? [item.node, ...item.again] : []), nid].sort((a, b) => a - b);
+      item.kind = "n";
+      item.node = entries[0];
+      item.again = entries.slice(1);
+      view.titleOf.set(nid, title);
+      view.nodeSet.add(nid);
+    }
   }
 
   chunkOf(step) {
