@@ -364,6 +364,10 @@ def stepper_block(
     )
 
 
+FRAME_TITLE = "A negaviz stepper: step through the search with its buttons or the arrow keys"
+"""What a stored stepper's frame is called, for screen readers (WCAG 2.1's frame-title rule)."""
+
+
 def static_html(page: str, *, height: int = 820) -> str:
     """``page`` in a sandboxed frame (scripts run, nothing else is allowed), for a
     notebook output viewed where no widget manager runs."""
@@ -374,6 +378,7 @@ def static_html(page: str, *, height: int = 820) -> str:
     laid_out = _PART.sub(lambda m: "" if m.group(1) == "negaviz-layout" else m.group(0), page)
     tag = hashlib.sha256(laid_out.replace(stepper_script(), "").encode("utf-8")).hexdigest()[:12]
     return (
-        f'<iframe class="negaviz-static" data-negaviz-static="{tag}" sandbox="allow-scripts allow-downloads" '
+        f'<iframe class="negaviz-static" data-negaviz-static="{tag}" title="{FRAME_TITLE}" '
+        'sandbox="allow-scripts allow-downloads" '
         f'style="width:100%;height:{height}px;border:1px solid #DDDDDD" srcdoc="{html.escape(page, quote=True)}"></iframe>'
     )

@@ -58,6 +58,8 @@ def test_a_stepper_stores_its_still_and_the_line_saying_how_to_step(trace: negav
     # a style hides the still where the frame runs (trusted); it names this output only
     tag = re.search(r'<div class="negaviz-output" id="(negaviz-[0-9a-f]{12})">', form).group(1)  # type: ignore[union-attr]
     assert f"<style>#{tag} > .{STILL} {{display: none}}</style>" in form
+    # the frame that steps it is named, for screen readers (axe-core's frame-title, WCAG 2.1 A)
+    assert re.search(r'<iframe class="negaviz-static" [^>]*title="A negaviz stepper: step through the search', form)
 
 
 def test_the_output_is_named_alike_under_any_graphviz() -> None:
