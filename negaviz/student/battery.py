@@ -57,7 +57,8 @@ __all__ = ["Case", "BatteryReport"]
 
 MAX_CASES = 100
 MAX_NODES = 20_000
-"""The most nodes negaviz's reference may need for one case."""
+"""The most nodes a search of one case may need: negaviz's reference, and a search that
+cuts nothing off (a student's, or a mistake's), to the case's depth limit."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class Case:
         return self.game.root if self.root is None else self.root
 
     def title(self, k: int) -> str:
-        what = self.name or ("a hidden tree" if self.hidden else label(self.game, self.position))
+        what = self.name or ("a hidden tree" if self.hidden else "/".join(label(self.game, self.position).splitlines()))
         return f"tree {k + 1} ({what}{'' if self.depth is None else f', depth {self.depth}'})"
 
 
@@ -268,14 +269,29 @@ def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:
         raise InputError(f"the battery has {len(cases)} cases: at most {MAX_CASES} can be checked in a sane time")
     for k, c in enumerate(cases):
         copied(c.game)
-        algorithm = "alphabeta" if form.windowed else "negamax"
-        probe = search(c.game, c.position, algorithm=algorithm, depth=c.depth, max_nodes=MAX_NODES)
-        if probe.stopped == Stopped.BUDGET:
-            raise InputError(
-                f"case {k + 1} needs more than {MAX_NODES:,} nodes of search: too large for a sane time; give a "
-                "smaller tree, a later position or a depth limit"
-            )
+        too_large(c, k, form)
     return cases
+
+
+def too_large(case: Case, k: int, form: Form) -> None:
+    """Refuse ``case`` (the ``k``-th) in one line if one of its searches may need more than
+    :data:`MAX_NODES` nodes.  Not only negaviz's reference search: a student's search
+    without cutoffs, and the catalogue's mistakes it is compared with, search every node
+    (to the depth limit), so that is the size that counts.  Each probe stops at the limit,
+    so a refusal is quick however large the game."""
+    full = search(case.game, case.position, algorithm="negamax", depth=case.depth, max_nodes=MAX_NODES)
+    if full.stopped != Stopped.BUDGET:
+        return
+    reference = ""
+    if form.windowed:
+        pruned = search(case.game, case.position, algorithm="alphabeta", depth=case.depth, max_nodes=MAX_NODES)
+        if pruned.stopped != Stopped.BUDGET:
+            reference = f"negaviz's alpha-beta searches {pruned.nodes:,} nodes there, but "
+    raise InputError(
+        f"{case.title(k)} is too large for a sane time: {reference}a search without cutoffs (a student's, or a "
+        f"mistake's) needs more than {MAX_NODES:,} nodes there, and check() searches at most {MAX_NODES:,} "
+        "nodes a case; give a smaller tree, a later position or a depth limit"
+    )
 
 
 def _compare(trace: Trace, case: Case, form: Form, conv: Conventions) -> Report:

@@ -4,6 +4,7 @@ form, and each mistake of the catalogue planted once (none calls negaviz's varia
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 INF = math.inf
@@ -514,3 +515,79 @@ def min_no_cut(game, node, alpha, beta):
         v = min(v, max_no_cut(game, game.play(node, move), alpha, beta))
         beta = min(beta, v)
     return v
+
+
+# --- code that fights back: exits, loops around a bare except, raises what is not an Exception
+def exits(game, node, alpha, beta):
+    if game.is_terminal(node):
+        sys.exit(3)  # "found a leaf: done"
+    return max(-exits(game, game.play(node, m), -beta, -alpha) for m in game.moves(node))
+
+
+def quits(game, node, alpha, beta):
+    exit()
+
+
+def closes(game, node, alpha, beta):
+    raise GeneratorExit
+
+
+def interrupts(game, node, alpha, beta):
+    if game.is_terminal(node):
+        raise KeyboardInterrupt  # "stop here"
+    return max(-interrupts(game, game.play(node, m), -beta, -alpha) for m in game.moves(node))
+
+
+def swallows(game, node, alpha, beta):
+    while True:  # waits for a value that never comes, and lets nothing stop it
+        try:
+            pass
+        except:  # noqa: E722
+            pass
+
+
+def swallows_deep(game, node, alpha, beta):
+    if game.is_terminal(node):
+        while True:
+            try:
+                node = node
+            except:  # noqa: E722
+                continue
+    best = -INF
+    for move in game.moves(node):
+        while True:  # "try again until it works"
+            try:
+                value = -swallows_deep(game, game.play(node, move), -beta, -alpha)
+                break
+            except:  # noqa: E722
+                continue
+        best = max(best, value)
+    return best
+
+
+def spins_on_one_line(game, node, alpha, beta):
+    while True: pass  # noqa: E701
+
+
+def retries(game, node, alpha, beta):
+    if game.is_terminal(node):
+        return game.score(node)
+    best = -INF
+    for move in game.moves(node):
+        value = -INF
+        while value < beta:  # "search it again until it is good enough", whatever goes wrong
+            try:
+                value = -retries(game, game.play(node, move), -beta, -alpha)
+            except:  # noqa: E722
+                pass
+        best = max(best, value)
+    return best
+
+
+def says_started(game, node, alpha, beta):
+    print("started", flush=True)
+    while True:
+        try:
+            pass
+        except:  # noqa: E722
+            pass
