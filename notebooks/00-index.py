@@ -36,7 +36,7 @@
 #   which you type values on the nodes and mark the moves never tried (it checks your
 #   answers itself and names the first wrong node and the mistake), or code to write
 #   or fix that `check()` judges.  Where a task asks a question, its answer comes after
-#   it, folded under **Answer**: try first, then open it.
+#   it, folded under *Answer*: try first, then open it.
 # * The words for values, windows and bounds are defined once, in notebooks 1 and 3,
 #   and mean the same in every drawing, message and notebook after them.
 # * *Write your own alpha-beta* is the hands-on half of notebook 3: work through it

@@ -56,10 +56,14 @@ best_first = negaviz.Tree.parse("A(C(F:6 G:8) B(D:3 E:1))")
 StepperWidget(negaviz.record(best_first, algorithm="alphabeta"), practice="tree", windows=True)
 
 # %% [markdown]
-# **Answer.**  Only the second order prunes: once C has given A its best value, B's
-# first reply already shows that B is worse for A, so B's other reply is never looked
-# at.  Tried first, B gives A less than C will, so C must be searched in full.  The
-# rest of this notebook is about guessing the best move first in real games.
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# Only the second order prunes: once C has given A its best value, B's first reply
+# already shows that B is worse for A, so B's other reply is never looked at.  Tried
+# first, B gives A less than C will, so C must be searched in full.
+# </details>
+#
+# The rest of this notebook is about guessing the best move first in real games.
 
 # %% [markdown]
 # ## Orders compared on the empty board

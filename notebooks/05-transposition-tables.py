@@ -80,12 +80,15 @@ for node in plain.nodes:
     print(f"{plain.label(node.id):4}  {window:9}  {fmt(node.value):>7}  {node.bound.name.lower()}")
 
 # %% [markdown]
-# The first time, X is searched below B, where the second player can already hold the
-# first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X fails high
-# with a lower bound.  Its true value is higher.  The second time, below C, X is entered
-# with the window (5, ∞) and is searched for its exact value.  The first time, Y (`B X
-# Y` in the table) is entered with (−5, ∞) and returns −6, below its α, and is still
-# exact: it is a leaf.
+# <details><summary><b>Answer</b> in words (try first)</summary>
+#
+# No.  The first time, X is searched below B, where the second player can already hold
+# the first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X fails
+# high with a lower bound.  Its true value is higher.  The second time, below C, X is
+# entered with the window (5, ∞) and is searched for its exact value.  The first time,
+# Y (`B X Y` in the table) is entered with (−5, ∞) and returns −6, below its α, and is
+# still exact: it is a leaf.
+# </details>
 #
 # ## Storing the value alone is wrong
 #
