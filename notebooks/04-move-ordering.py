@@ -125,10 +125,12 @@ for order in ("natural", "heuristic", "threats", "threats+heuristic"):
     print(f"{order:17}  {cells[0]:24}  {cells[1]}")
 
 # %% [markdown]
-# Threat order tries a best move first at every position with a threat, and is no
-# better than natural order in quiet positions; the heuristic is the other way round.
-# Together each covers the other's weak spot, which is why `threats+heuristic` visits
-# far fewer nodes than either alone in the table above.
+# Threat order tries a best move first at every position with a threat (100%), and is
+# no better than natural order in quiet positions (58%).  The heuristic is better than
+# natural order in both kinds, 68% against 58% in quiet positions and 68% against 59%
+# at threats, but at threats it falls far short of threat order's 100%.  Together each
+# covers the other's weak spot, which is why `threats+heuristic` visits far fewer nodes
+# than either alone in the table above.
 #
 # Forced moves shrink the tree further, with any order; the value stays a draw.  With
 # forced moves, putting threats first adds nothing: wherever there is a threat, only

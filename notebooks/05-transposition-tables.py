@@ -30,10 +30,13 @@
 # This is notebook 3's return contract, with its rule for leaves: a leaf's value is
 # exact, whatever its window.
 #
-# On a later visit an `EXACT` entry answers at once.  A `LOWER` entry raises α to *v*,
-# an `UPPER` entry lowers β to *v*, and if then α ≥ β the entry answers.  Otherwise the
+# On a later visit an `EXACT` entry answers at once.  A `LOWER` entry raises α to *v*
+# when *v* > α (a bound at or below α tells the node nothing new), an `UPPER` entry
+# lowers β to *v* when *v* < β, and if then α ≥ β the entry answers.  Otherwise the
 # node is searched again, starting with α risen (or β fallen) to the entry's value; its
-# window is still the one it was entered with.
+# window is still the one it was entered with.  (Here every search goes to the end of
+# the game; with a depth limit, notebook 9 adds one more condition: an entry answers
+# only if it was searched at least as deep as the node needs.)
 
 # %%
 import math

@@ -149,6 +149,8 @@ for b, d in SHAPES:
                  leaves["pvs", "best"], leaves["pvs", "worst"], leaves["mtdf", "best"], leaves["mtdf", "worst"]))
 table = Table(COLUMNS, tuple(rows))
 print(table)
+worst = dict(zip(table.column("b d"), table.column("ab worst")))["3 6"]
+print(f"3 wide, 6 deep, worst first: alpha-beta visits {worst} of the {3**6} leaves and never reaches {3**6 - worst}")
 
 # %% [markdown]
 # What the table shows:
@@ -158,7 +160,9 @@ print(table)
 #   (3³ + 3³ − 1), fewer than minimax visits on a tree only 4 plies deep (3⁴ = 81):
 #   with perfect ordering alpha-beta searches about twice as deep in the same time.
 # * **Worst first, it saves little**: 645 of the 729 leaves.  Every move it tries is
-#   better than the one before, so alpha rises at each child and refutes nothing early.
+#   better than the one before, so α rises at each child, and a node stops only once
+#   its moves have climbed past β, after most of them: its cutoffs come late, and only
+#   84 leaves are never reached.
 # * **In random order** it lands in between (283), which is why move ordering
 #   (notebook 4) matters so much.
 # * **PVS** searches the first move with the full window and every other move with a
