@@ -255,7 +255,7 @@ StepperWidget(negaviz.record(hard_tree, algorithm="alphabeta", fail_hard=True), 
 # Searching the root with a narrower window asks a question instead of asking for the
 # value.  If the value falls inside the window it comes back exact; if not, the search
 # says only on which side it lies.  A window one unit wide, such as (4, 5), asks a
-# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 8) are built
+# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 9) are built
 # on such null-window searches.
 
 # %%
@@ -304,7 +304,7 @@ for algorithm in ("negamax", "alphabeta"):
 # %% [markdown]
 # ## Two trees, for later
 #
-# Two kinds of tree come up again in notebooks 6 and 10.  Alpha-beta's savings have a
+# Two kinds of tree come up again in notebooks 7 and 12.  Alpha-beta's savings have a
 # limit, and it is one of them:
 #
 # > A proof tree proves one claim about the value, such as at least v: one move wherever

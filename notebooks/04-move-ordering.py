@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 4 · Move ordering and threat search
+# # 5 · Move ordering and threat search
 #
 # Alpha-beta cuts off as soon as a move reaches β, so it prunes most when the best
 # move is tried first.  The best move is what the search is looking for, so a program

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 5 · Transposition tables
+# # 6 · Transposition tables
 #
 # A transposition table remembers what the search found out about a position, so that
 # meeting the position again by another move order costs a lookup.  With alpha-beta,
@@ -229,7 +229,7 @@ table_sizes(TicTacToe())
 
 # %% [markdown]
 # Here keeping the newer entry (`always`) wins at every bounded size; on 4×4 Othello
-# (notebook 8) keeping the deeper one wins once the table is small.  Which policy is
+# (notebook 9) keeping the deeper one wins once the table is small.  Which policy is
 # better depends on the game and on the table's size.  How many distinct positions
 # does the tic-tac-toe search store?
 

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 6 · Proof trees
+# # 7 · Proof trees
 #
 # To convince someone that a position is a win, you do not need the whole game tree.
 # It is enough to show **one** good move wherever the winner moves, and an answer to

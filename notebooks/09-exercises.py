@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 9 · Exercises
+# # 10 · Exercises
 #
 # The classic exam exercise: a tree is given, and you do alpha-beta on it by hand.
 # Write each inner node's value (in the negamax view: for the side to move there) and

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # Going further: node types and the minimal tree
+# # 12 · Going further: node types and the minimal tree
 #
 # *This notebook goes further than a first course needs: read it after the others, or
 # when you want to know why alpha-beta saves what it does.*
@@ -164,7 +164,7 @@ print(f"3 wide, 6 deep, worst first: alpha-beta visits {worst} of the {3**6} lea
 #   its moves have climbed past β, after most of them: its cutoffs come late, and only
 #   84 leaves are never reached.
 # * **In random order** it lands in between (283), which is why move ordering
-#   (notebook 4) matters so much.
+#   (notebook 5) matters so much.
 # * **PVS** searches the first move with the full window and every other move with a
 #   null window, to prove it no better.  Best first, every proof succeeds and PVS visits
 #   the minimal tree too.  Worst first, every proof fails and each move is searched
@@ -203,7 +203,7 @@ for order in ("best", "random", "worst"):
 # smallest pair of proofs, one that the root's value is at least *v* and one that it is
 # at most *v*.  Here it is for the tic-tac-toe position `x.o/x../o..` (x to move wins),
 # against alpha-beta in the natural order and with threats and the heuristic ordering
-# the moves.  Notebook 6's proof that x wins is smaller: it proves one claim, at least 1.
+# the moves.  Notebook 7's proof that x wins is smaller: it proves one claim, at least 1.
 
 # %%
 game = negaviz.TicTacToe("x.o/x../o..")

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # Connect Four
+# # 11 · Connect Four
 #
 # Connect Four on small boards is small enough to *solve*: search to the end of the game
 # and know the value of the empty board for certain.  This notebook climbs the

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # Write your own alpha-beta
+# # 4 · Write your own alpha-beta
 #
 # Alpha-beta fits in 11 lines of Python, and almost every line can go wrong in a way
 # that still returns a plausible number.  In this notebook you write the function yourself.
