@@ -111,5 +111,6 @@ print(wrong.sentence)
 
 # %% [markdown]
 # (Writing alpha-beta yourself, with `check()` judging your function, is in *Write your
-# own alpha-beta*, the companion of notebook 3.  Exercise sheets for a class, made from
-# a seed with their answer keys, are in the lecturers' appendix, *For lecturers*.)
+# own alpha-beta* (notebook 4), the companion of notebook 3.  Exercise sheets for a
+# class, made from a seed with their answer keys, are in the lecturers' appendix,
+# *For lecturers*.)
