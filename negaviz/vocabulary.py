@@ -188,7 +188,7 @@ def mover_marks(perspective: Perspective) -> str:
     """What ▲ and ▼ mean in a legend, in either perspective."""
     check_perspective(perspective)
     if perspective == "negamax":
-        return "first / second player to move (every node maximises its own value)"
+        return "first / second player moves (every node maximises its value for the side to move)"
     return "max (first player) / min (second player) to move"
 
 

@@ -36,13 +36,15 @@
 #   which you type values on the nodes and mark the moves never tried (it checks your
 #   answers itself and names the first wrong node and the mistake), or code to write
 #   or fix that `check()` judges.  Where a task asks a question, its answer comes after
-#   it, folded under **Answer**: try first, then open it.
+#   it, folded under *Answer*: try first, then open it.
 # * The words for values, windows and bounds are defined once, in notebooks 1 and 3,
 #   and mean the same in every drawing, message and notebook after them.
-# * *Write your own alpha-beta* is the hands-on half of notebook 3: work through it
-#   right after 3.  *Going further: node types* is more than a first course needs;
-#   leave it for later.  *For lecturers* is an appendix: adapters for a course's own
-#   game classes, published counts reproduced, and exercise sheets.
+# * The notebooks are numbered in the order to take them, as the table below lists
+#   them.  *Write your own alpha-beta*, notebook 4, is the hands-on half of notebook 3:
+#   work through it right after 3.  *Going further: node types*, notebook 12, is more
+#   than a first course needs; leave it for later.  *For lecturers* is an appendix:
+#   adapters for a course's own game classes, published counts reproduced, and
+#   exercise sheets.
 # * Working alone, give each notebook half an hour to three quarters of an hour.
 #
 # (For maintainers: how the notebooks are built, paired and tested is in
@@ -53,19 +55,19 @@
 #
 # | notebook | after it you can |
 # |---|---|
-# | [Minimax to negamax](01-negamax.ipynb) | say why minimax plays for the best worst case, turn a minimax tree into a negamax one (leaf scores for the side to move), read both views of one search, and write negamax yourself, with or without a colour parameter |
-# | [Tic-tac-toe with negamax](02-tictactoe.ipynb) | count a game tree, its positions and transpositions, say why a finished game never scores a win for the side to move, say what a transposition table saves, and play against the engine |
-# | [Alpha-beta](03-alphabeta.ipynb) | follow alpha-beta's windows and cutoffs node by node, run the textbook's MAX-VALUE/MIN-VALUE beside negamax, tell an exact value from a bound (fail-soft and fail-hard), and use a narrow window as a question |
-# | [Write your own alpha-beta](12-write-your-own-alphabeta.ipynb) | write alpha-beta yourself, have it checked step by step against the reference, find and fix a bug, and recognise the classic ones by their symptoms |
-# | [Move ordering and threat search](04-move-ordering.ipynb) | say why ordering decides how much alpha-beta prunes, and why threats and a heuristic together beat either alone |
-# | [Transposition tables](05-transposition-tables.ipynb) | store a result with its bound, say why a value alone is wrong, and size a table |
-# | [Proof trees](06-proof-trees.ipynb) | build and check the proof of a win, tell a proof tree from the minimal tree, and say why a draw needs two proofs |
-# | [Depth-limited search: Othello](07-depth-limited-othello.ipynb) | state Othello's rules (passes, game end), design an evaluation function and compare it with your own, name the horizon, and write a small quiescence search |
-# | [Iterative deepening, PVS and MTD(f)](08-search-drivers.ipynb) | say how iterative deepening, PVS and MTD(f) call alpha-beta with tables and null windows, solve 4×4 Othello, and size its table |
-# | [Exercises](09-exercises.ipynb) | do alpha-beta by hand on a whole tree and as the search goes, with your answers checked on the picture and your mistake named |
-# | [Going further: node types and the minimal tree](10-node-types.ipynb) | (optional) compare alpha-beta, PVS and MTD(f) with Knuth–Moore's minimal tree, and sort nodes into PV, CUT and ALL |
-# | [Connect Four](11-connect-four.ipynb) | climb the enhancement ladder, check solved boards against published results, and watch the horizon effect |
-# | [For lecturers](13-for-lecturers.ipynb) | (lecturers) search a course's own make/unmake, AIMA or easyAI game class unchanged, reproduce the node counts published in lecture notes, and make exercise sheets of a chosen difficulty |
+# | [1 · Minimax to negamax](01-negamax.ipynb) | say why minimax plays for the best worst case, turn a minimax tree into a negamax one (leaf scores for the side to move), read both views of one search, and write negamax yourself, with or without a colour parameter |
+# | [2 · Tic-tac-toe with negamax](02-tictactoe.ipynb) | count a game tree, its positions and transpositions, say why a finished game never scores a win for the side to move, say what a transposition table saves, and play against the engine |
+# | [3 · Alpha-beta](03-alphabeta.ipynb) | follow alpha-beta's windows and cutoffs node by node, run the textbook's MAX-VALUE/MIN-VALUE beside negamax, tell an exact value from a bound (fail-soft and fail-hard), and use a narrow window as a question |
+# | [4 · Write your own alpha-beta](12-write-your-own-alphabeta.ipynb) | write alpha-beta yourself, have it checked step by step against the reference, find and fix a bug, and recognise the classic ones by their symptoms |
+# | [5 · Move ordering and threat search](04-move-ordering.ipynb) | say why ordering decides how much alpha-beta prunes, and why threats and a heuristic together beat either alone |
+# | [6 · Transposition tables](05-transposition-tables.ipynb) | store a result with its bound, say why a value alone is wrong, and size a table |
+# | [7 · Proof trees](06-proof-trees.ipynb) | build and check the proof of a win, tell a proof tree from the minimal tree, and say why a draw needs two proofs |
+# | [8 · Depth-limited search: Othello](07-depth-limited-othello.ipynb) | state Othello's rules (passes, game end), design an evaluation function and compare it with your own, name the horizon, and read and run a small quiescence search past it |
+# | [9 · Iterative deepening, PVS and MTD(f)](08-search-drivers.ipynb) | say how iterative deepening, PVS and MTD(f) call alpha-beta with tables and null windows, solve 4×4 Othello, and size its table |
+# | [10 · Exercises](09-exercises.ipynb) | do alpha-beta by hand on a whole tree and as the search goes, with your answers checked on the picture and your mistake named |
+# | [11 · Connect Four](11-connect-four.ipynb) | climb the enhancement ladder, check solved boards against published results, and watch the horizon effect |
+# | [12 · Going further: node types and the minimal tree](10-node-types.ipynb) | (optional) compare alpha-beta, PVS and MTD(f) with Knuth–Moore's minimal tree, and sort nodes into PV, CUT and ALL |
+# | [13 · For lecturers](13-for-lecturers.ipynb) | (lecturers) search a course's own make/unmake, AIMA or easyAI game class unchanged, reproduce the node counts published in lecture notes, and make exercise sheets of a chosen difficulty |
 
 # %% [markdown]
 # ## A first look

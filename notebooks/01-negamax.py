@@ -104,11 +104,25 @@ for node in tree.preorder():
 StepperWidget(negaviz.record(tree, algorithm="negamax"), practice="tree")
 
 # %% [markdown]
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# In the negamax view A is worth 1, B 1, D 4 and I 6, each for the side to move there.
+# B, for instance, is the second player's: its children are worth 2, 3 and −1 to the
+# first player, who moves at E, F and G, so −2, −3 and 1 to B, and B takes 1.
+#
+# Why every leaf is scored for the side to move: then every node, leaf or not, holds a
+# value for the side to move there, and the one rule (the largest of the children's
+# values negated) is right at every node, whoever moves.  Scored for the first player
+# instead, a leaf where the second player moves has the wrong sign: its parent would
+# negate a number that is already the parent's own.  The section *The usual slip*
+# below shows where such a search goes wrong.
+# </details>
+#
 # ## One value, two points of view
 #
-# The answers, and more: a search from any inner node gives its value for the side to
-# move there (`value`) and, converted, for the first player (`minimax_value`).  They
-# differ exactly where the second player moves.
+# A search from any inner node gives its value for the side to move there (`value`)
+# and, converted, for the first player (`minimax_value`).  They differ exactly where
+# the second player moves.
 
 # %%
 print("node  to move  negamax value  minimax value  best move")
@@ -190,17 +204,17 @@ print(check(my_negamax.last_trace))
 # return max(-my_negamax(tree.play(node, move)) for move in tree.moves(node))
 # ```
 #
-# The next section runs exactly this (as `negamax_side_to_move`), and `check` says *OK*.
+# With it, `check` says *OK*: this is negaviz's own negamax, node by node.
 # </details>
 #
 # ## With or without a colour parameter
 #
 # Some textbooks keep the evaluation in the first player's view and pass a *colour*,
 # +1 where the first player moves and −1 where the second does, multiplying at the
-# leaves.  Others score leaves for the side to move directly and need no colour.  The
-# two are the same search.  Below, both are written as a student would write them,
-# recorded with `negaviz.student.trace_calls`, and compared with negaviz's own negamax
-# by `check()`.
+# leaves.  Others score leaves for the side to move directly and need no colour, as in
+# the answer above.  The two are the same search.  Below, the colour form is written as
+# a student would write it, recorded with `negaviz.student.trace_calls`, and compared
+# with negaviz's own negamax (the side-to-move form) by `check()`.
 
 # %%
 def first_player_value(node):
@@ -215,20 +229,14 @@ def negamax_with_color(node, color):
     return max(-negamax_with_color(tree.play(node, m), -color) for m in tree.moves(node))
 
 
-@trace_calls(tree, position="node")
-def negamax_side_to_move(node):
-    if tree.is_terminal(node):
-        return tree.score(node)  # the game scores leaves for the side to move
-    return max(-negamax_side_to_move(tree.play(node, m)) for m in tree.moves(node))
-
-
 print("with colour:", negamax_with_color(tree.root, +1))
-print("side to move:", negamax_side_to_move(tree.root))
+print("side to move (negaviz):", negaviz.search(tree, algorithm="negamax").value)
 print(check(negamax_with_color.last_trace))
-print(check(negamax_side_to_move.last_trace))
 
 
 # %% [markdown]
+# ## The usual slip
+#
 # The usual slip is to keep the textbook's leaf values without negating them at odd
 # depth.  `check()` walks the student's search beside the reference and stops at the
 # first node where they part:

@@ -47,10 +47,13 @@ StepperWidget(negaviz.record(TicTacToe("..x/x.o/oox"), algorithm="negamax"), pra
 
 # %% [markdown]
 # **Why?**  Lecture notes ask why a finished game is never scored +1 for the side to
-# move.  Think of your answer, then read on.
+# move.  Think of your answer, then open the fold.
 #
-# **Answer.**  A game is over as soon as someone makes a line, so the side to move can never be the
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# A game is over as soon as someone makes a line, so the side to move can never be the
 # one holding it: no leaf scores +1.  The full game tree below agrees.
+# </details>
 #
 # ## The game tree
 #

@@ -239,6 +239,64 @@ for name, search in (("fail-soft", soft), ("fail-hard", hard)):
     print(f"{name}: the contract holds at all {len(inner)} inner nodes it searched: {kept}")
 
 # %% [markdown]
+# ## Your turn: the move the root plays
+#
+# A search gives the root's value, but a program needs the move to play.  A common root
+# loop keeps the move of the best value so far:
+#
+# ```
+# best, choice = −∞, none
+# for each move m of the root:
+#     value = −alphabeta(child after m, −β, −α)
+#     if value ≥ best:
+#         best, choice = value, m
+#     α = max(α, value)
+# ```
+#
+# Run it, in your head, on the textbook tree searched fail-hard: the table above shows
+# what B and C return.  What is each worth to A, which move does the loop play, and is
+# that move right?
+
+# %% [markdown]
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# Both return 5 to A, and the loop plays C, which is wrong.  B's 5 is exact: B was
+# searched with the full window.  C's is only a bound: C fails high, and fail-hard
+# clamps its value to its β, −5, which A reads as 5, meaning *at most 5* for A.  With
+# `≥` the tie goes to the later move, C, whose true value for A is only 1 (the opponent
+# answers with G).  After the first move, every move is searched with α at the best so
+# far, so a later move that only equals the best has shown only that it is no better.
+# The rule: take a move only when it is strictly better (`value > best`), that is,
+# remember the move whose value is exact.  Fail-soft happens to avoid the tie here (C
+# returns −3, which A reads as 3), but the rule is the same for both: a tie with the
+# best so far is never a reason to switch.
+# </details>
+#
+# The cell below reads both loops off negaviz's fail-hard search:
+
+# %%
+print("A's move  returns  bound (for the child)  for A      true value for A")
+for child in (hard.nodes[i] for i in hard.nodes[0].children):
+    name = hard.label(child.id)
+    for_a = {"EXACT": "exactly", "LOWER": "at most", "UPPER": "at least"}[child.bound.name]
+    print(f"{name:8}  {fmt(child.value):>7}  {child.bound.name.lower():21}  {for_a} {fmt(-child.value):3}  {fmt(-true_values[name]):>16}")
+
+
+def root_move(trace, strictly_better):
+    """The move a root loop plays, reading each move's value off the recorded search."""
+    best, choice = -math.inf, None
+    for child in (trace.nodes[i] for i in trace.nodes[0].children):
+        value = -child.value
+        if value > best or (not strictly_better and value == best):
+            best, choice = value, trace.label(child.id)
+    return choice
+
+
+print("value ≥ best plays:", root_move(hard, strictly_better=False),
+      "| value > best plays:", root_move(hard, strictly_better=True),
+      "| the principal variation:", " ".join(hard.pv_names()))
+
+# %% [markdown]
 # **Your turn: fail-hard by hand.**  A new tree, searched fail-hard.  Type every inner
 # node's value and window on it, click the edges of the moves never tried, and press
 # *check*.  Where a node fails high or low, its value is a bound: fail-hard's clamped
@@ -255,7 +313,7 @@ StepperWidget(negaviz.record(hard_tree, algorithm="alphabeta", fail_hard=True), 
 # Searching the root with a narrower window asks a question instead of asking for the
 # value.  If the value falls inside the window it comes back exact; if not, the search
 # says only on which side it lies.  A window one unit wide, such as (4, 5), asks a
-# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 8) are built
+# yes-or-no question: *is the value at least 5?*  MTD(f) and PVS (notebook 9) are built
 # on such null-window searches.
 
 # %%
@@ -304,7 +362,7 @@ for algorithm in ("negamax", "alphabeta"):
 # %% [markdown]
 # ## Two trees, for later
 #
-# Two kinds of tree come up again in notebooks 6 and 10.  Alpha-beta's savings have a
+# Two kinds of tree come up again in notebooks 7 and 12.  Alpha-beta's savings have a
 # limit, and it is one of them:
 #
 # > A proof tree proves one claim about the value, such as at least v: one move wherever

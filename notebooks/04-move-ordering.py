@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 4 · Move ordering and threat search
+# # 5 · Move ordering and threat search
 #
 # Alpha-beta cuts off as soon as a move reaches β, so it prunes most when the best
 # move is tried first.  The best move is what the search is looking for, so a program
@@ -56,10 +56,14 @@ best_first = negaviz.Tree.parse("A(C(F:6 G:8) B(D:3 E:1))")
 StepperWidget(negaviz.record(best_first, algorithm="alphabeta"), practice="tree", windows=True)
 
 # %% [markdown]
-# **Answer.**  Only the second order prunes: once C has given A its best value, B's
-# first reply already shows that B is worse for A, so B's other reply is never looked
-# at.  Tried first, B gives A less than C will, so C must be searched in full.  The
-# rest of this notebook is about guessing the best move first in real games.
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# Only the second order prunes: once C has given A its best value, B's first reply
+# already shows that B is worse for A, so B's other reply is never looked at.  Tried
+# first, B gives A less than C will, so C must be searched in full.
+# </details>
+#
+# The rest of this notebook is about guessing the best move first in real games.
 
 # %% [markdown]
 # ## Orders compared on the empty board
@@ -121,10 +125,12 @@ for order in ("natural", "heuristic", "threats", "threats+heuristic"):
     print(f"{order:17}  {cells[0]:24}  {cells[1]}")
 
 # %% [markdown]
-# Threat order tries a best move first at every position with a threat, and is no
-# better than natural order in quiet positions; the heuristic is the other way round.
-# Together each covers the other's weak spot, which is why `threats+heuristic` visits
-# far fewer nodes than either alone in the table above.
+# Threat order tries a best move first at every position with a threat (100%), and is
+# no better than natural order in quiet positions (58%).  The heuristic is better than
+# natural order in both kinds, 68% against 58% in quiet positions and 68% against 59%
+# at threats, but at threats it falls far short of threat order's 100%.  Together each
+# covers the other's weak spot, which is why `threats+heuristic` visits far fewer nodes
+# than either alone in the table above.
 #
 # Forced moves shrink the tree further, with any order; the value stays a draw.  With
 # forced moves, putting threats first adds nothing: wherever there is a threat, only

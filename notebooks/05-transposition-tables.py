@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 5 · Transposition tables
+# # 6 · Transposition tables
 #
 # A transposition table remembers what the search found out about a position, so that
 # meeting the position again by another move order costs a lookup.  With alpha-beta,
@@ -30,10 +30,13 @@
 # This is notebook 3's return contract, with its rule for leaves: a leaf's value is
 # exact, whatever its window.
 #
-# On a later visit an `EXACT` entry answers at once.  A `LOWER` entry raises α to *v*,
-# an `UPPER` entry lowers β to *v*, and if then α ≥ β the entry answers.  Otherwise the
+# On a later visit an `EXACT` entry answers at once.  A `LOWER` entry raises α to *v*
+# when *v* > α (a bound at or below α tells the node nothing new), an `UPPER` entry
+# lowers β to *v* when *v* < β, and if then α ≥ β the entry answers.  Otherwise the
 # node is searched again, starting with α risen (or β fallen) to the entry's value; its
-# window is still the one it was entered with.
+# window is still the one it was entered with.  (Here every search goes to the end of
+# the game; with a depth limit, notebook 9 adds one more condition: an entry answers
+# only if it was searched at least as deep as the node needs.)
 
 # %%
 import math
@@ -80,12 +83,15 @@ for node in plain.nodes:
     print(f"{plain.label(node.id):4}  {window:9}  {fmt(node.value):>7}  {node.bound.name.lower()}")
 
 # %% [markdown]
-# The first time, X is searched below B, where the second player can already hold the
-# first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X fails high
-# with a lower bound.  Its true value is higher.  The second time, below C, X is entered
-# with the window (5, ∞) and is searched for its exact value.  The first time, Y (`B X
-# Y` in the table) is entered with (−5, ∞) and returns −6, below its α, and is still
-# exact: it is a leaf.
+# <details><summary><b>Answer</b> in words (try first)</summary>
+#
+# No.  The first time, X is searched below B, where the second player can already hold
+# the first to 5 by choosing D: X's window is (−∞, 5), Y alone reaches β, and X fails
+# high with a lower bound.  Its true value is higher.  The second time, below C, X is
+# entered with the window (5, ∞) and is searched for its exact value.  The first time,
+# Y (`B X Y` in the table) is entered with (−5, ∞) and returns −6, below its α, and is
+# still exact: it is a leaf.
+# </details>
 #
 # ## Storing the value alone is wrong
 #
@@ -223,7 +229,7 @@ table_sizes(TicTacToe())
 
 # %% [markdown]
 # Here keeping the newer entry (`always`) wins at every bounded size; on 4×4 Othello
-# (notebook 8) keeping the deeper one wins once the table is small.  Which policy is
+# (notebook 9) keeping the deeper one wins once the table is small.  Which policy is
 # better depends on the game and on the table's size.  How many distinct positions
 # does the tic-tac-toe search store?
 

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 6 · Proof trees
+# # 7 · Proof trees
 #
 # To convince someone that a position is a win, you do not need the whole game tree.
 # It is enough to show **one** good move wherever the winner moves, and an answer to
@@ -37,8 +37,8 @@ from negaviz.widgets import StepperWidget
 #
 # x to move.  Before reading on, step through alpha-beta's search of this position,
 # stopping at a win: before each position returns, say what it returns for the side to
-# move there (1 a win, −1 a loss, 0 a draw).  Which of x's moves win, and which replies
-# of o's must a proof answer?
+# move there (1 a win, −1 a loss, 0 a draw).  Which of x's moves win, and which of them
+# makes the smallest proof (the fewest replies of o's to answer)?
 
 # %%
 StepperWidget(negaviz.record(TicTacToe("x../.xo/o.."), algorithm="alphabeta", stop_at_win=True), practice="steps")

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 7 · Depth-limited search: Othello and its evaluation
+# # 8 · Depth-limited search: Othello and its evaluation
 #
 # Othello on 8×8 cannot be searched to the end.  A depth-limited search stops after a
 # fixed number of moves (plies) and asks an *evaluation function* for an estimate of the

@@ -13,9 +13,9 @@
 # ---
 
 # %% [markdown]
-# # 8 · Iterative deepening, PVS and MTD(f)
+# # 9 · Iterative deepening, PVS and MTD(f)
 #
-# Notebook 7 searched Othello to a fixed depth with alpha-beta.  Real programs call
+# Notebook 8 searched Othello to a fixed depth with alpha-beta.  Real programs call
 # alpha-beta more cleverly: deeper and deeper, keeping a table between the searches,
 # and with windows narrower than (−∞, ∞), down to *null windows* that ask one
 # yes-or-no question about the value.  This notebook shows three such drivers, then
@@ -199,7 +199,7 @@ print("neither side can move:", small.is_terminal(end), "| empty squares:", smal
 #
 # ## Tables of bounded size, on 4×4 Othello
 #
-# Notebook 5 gave tic-tac-toe tables of fixed sizes.  Here is the same for 4×4 Othello
+# Notebook 6 gave tic-tac-toe tables of fixed sizes.  Here is the same for 4×4 Othello
 # in heuristic order: the search visits more nodes when the table is small, never gets
 # another value, and the replacement policy that wins changes with the table's size.
 

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 9 · Exercises
+# # 10 · Exercises
 #
 # The classic exam exercise: a tree is given, and you do alpha-beta on it by hand.
 # Write each inner node's value (in the negamax view: for the side to move there) and
@@ -54,7 +54,8 @@ print(worked_tree.text())
 #    and **C is −2**, only a lower bound (fail-soft; fail-hard would return β = −3).
 # 4. **H**, window (−∞, −3): I gives −6, J gives −4, neither reaches −3.  **H is −4**.
 # 5. **A** takes the largest of 3, 2 and 4: **A is 4**, and the principal variation is
-#    A H J.
+#    H J (A plays H, and the reply is J), written from the root's first move as every
+#    output writes it.
 #
 # The grader agrees, and the drawing shows the finished search with its windows:
 
@@ -110,5 +111,6 @@ print(wrong.sentence)
 
 # %% [markdown]
 # (Writing alpha-beta yourself, with `check()` judging your function, is in *Write your
-# own alpha-beta*, the companion of notebook 3.  Exercise sheets for a class, made from
-# a seed with their answer keys, are in the lecturers' appendix, *For lecturers*.)
+# own alpha-beta* (notebook 4), the companion of notebook 3.  Exercise sheets for a
+# class, made from a seed with their answer keys, are in the lecturers' appendix,
+# *For lecturers*.)

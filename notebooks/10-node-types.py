@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # Going further: node types and the minimal tree
+# # 12 · Going further: node types and the minimal tree
 #
 # *This notebook goes further than a first course needs: read it after the others, or
 # when you want to know why alpha-beta saves what it does.*
@@ -149,6 +149,8 @@ for b, d in SHAPES:
                  leaves["pvs", "best"], leaves["pvs", "worst"], leaves["mtdf", "best"], leaves["mtdf", "worst"]))
 table = Table(COLUMNS, tuple(rows))
 print(table)
+worst = dict(zip(table.column("b d"), table.column("ab worst")))["3 6"]
+print(f"3 wide, 6 deep, worst first: alpha-beta visits {worst} of the {3**6} leaves and never reaches {3**6 - worst}")
 
 # %% [markdown]
 # What the table shows:
@@ -158,9 +160,11 @@ print(table)
 #   (3³ + 3³ − 1), fewer than minimax visits on a tree only 4 plies deep (3⁴ = 81):
 #   with perfect ordering alpha-beta searches about twice as deep in the same time.
 # * **Worst first, it saves little**: 645 of the 729 leaves.  Every move it tries is
-#   better than the one before, so alpha rises at each child and refutes nothing early.
+#   better than the one before, so α rises at each child, and a node stops only once
+#   its moves have climbed past β, after most of them: its cutoffs come late, and only
+#   84 leaves are never reached.
 # * **In random order** it lands in between (283), which is why move ordering
-#   (notebook 4) matters so much.
+#   (notebook 5) matters so much.
 # * **PVS** searches the first move with the full window and every other move with a
 #   null window, to prove it no better.  Best first, every proof succeeds and PVS visits
 #   the minimal tree too.  Worst first, every proof fails and each move is searched
@@ -199,7 +203,7 @@ for order in ("best", "random", "worst"):
 # smallest pair of proofs, one that the root's value is at least *v* and one that it is
 # at most *v*.  Here it is for the tic-tac-toe position `x.o/x../o..` (x to move wins),
 # against alpha-beta in the natural order and with threats and the heuristic ordering
-# the moves.  Notebook 6's proof that x wins is smaller: it proves one claim, at least 1.
+# the moves.  Notebook 7's proof that x wins is smaller: it proves one claim, at least 1.
 
 # %%
 game = negaviz.TicTacToe("x.o/x../o..")

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # Write your own alpha-beta
+# # 4 · Write your own alpha-beta
 #
 # Alpha-beta fits in 11 lines of Python, and almost every line can go wrong in a way
 # that still returns a plausible number.  In this notebook you write the function yourself.
@@ -401,26 +401,35 @@ print("ok:", report.ok, "  lines of code:", len(inspect.getsource(alphabeta).spl
 # %% [markdown]
 # A *fail-hard* version is correct too.  As notebook 3 says, it clamps an inner node's
 # value to its window's ends: β when it fails high, α when it fails low; a leaf returns
-# its value either way.  Where a node fails high or low, its fail-hard value may differ
-# from the reference's fail-soft value; each is an equally valid bound, and `check`
-# accepts either.  The cell also lists the nodes where the two differ on this tree.
+# its value either way.  On this notebook's tree every node that fails does so exactly
+# at its window's end, so the two forms return the same everywhere.  They differ on
+# notebook 3's tree, where C fails high with −3 beyond its β of −5.  The cell checks a
+# fail-hard version on that tree and lists the nodes where its values differ from the
+# reference's fail-soft values: each is an equally valid bound, and `check` accepts
+# either.
 
 # %%
+textbook = negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))")  # notebook 3's tree
+
+
 def fail_hard(node, alpha, beta):
-    if tree.is_terminal(node):
-        return tree.score(node)
-    for move in tree.moves(node):
-        value = -fail_hard(tree.play(node, move), -beta, -alpha)
+    if textbook.is_terminal(node):
+        return textbook.score(node)
+    for move in textbook.moves(node):
+        value = -fail_hard(textbook.play(node, move), -beta, -alpha)
         if value >= beta:
             return beta  # fails high: clamped to β
         alpha = max(alpha, value)
     return alpha  # α if it fails low, else the best value, inside the window
 
 
-report = check_search(fail_hard)
+with capture(fail_hard, textbook, position="node", alpha="alpha", beta="beta") as traced:
+    traced(textbook.root, -INF, INF)
+report = check(traced.last_trace)
 print(report)
 print("ok:", report.ok)
-soft_values = {reference.label(n.id): n.value for n in reference.nodes}
+soft = negaviz.record(textbook, algorithm="alphabeta")
+soft_values = {soft.label(n.id): n.value for n in soft.nodes}
 differ = [f"{report.student.label(n.id)} ({fmt(n.value)} against {fmt(soft_values[report.student.label(n.id)])})"
           for n in report.student.nodes if n.value != soft_values.get(report.student.label(n.id))]
 print("nodes where fail-hard and fail-soft differ:", ", ".join(differ) or "none")

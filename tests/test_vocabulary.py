@@ -352,3 +352,15 @@ def test_every_layer_checks_steps_alike(trace: negaviz.Trace) -> None:
         assert w.step == n
     finally:
         w.close()
+
+
+def test_what_a_student_reads_says_side_to_move() -> None:
+    """The notebooks promise "side to move": the legends, captions and check's messages
+    say it too, never "player to move" (issue 53: the negamax legend and the leaf message)."""
+    from negaviz.vocabulary import mover_marks, view_caption
+
+    package = Path(negaviz.__file__).parent
+    said = {p: "player to move" in p.read_text(encoding="utf-8")
+            for p in [package / "vocabulary.py", *sorted((package / "student").glob("*.py"))]}
+    assert not any(said.values()), [p.name for p, found in said.items() if found]
+    assert all("player to move" not in mover_marks(p) + view_caption(p) for p in ("negamax", "minimax"))

@@ -280,11 +280,11 @@ class Walk:
         if R.ending == Ending.LEAF:
             message = f"{me} is a leaf: the game is over and scores {fmt(rv)} for the side to move, but your function returned {fmt(sv)}."
             if sv == -rv:
-                message += " That is the score for the other player: at a leaf, return the score for the player to move."
+                message += " That is the score for the other player: at a leaf, return the score for the side to move."
         elif R.ending == Ending.EVAL:
             message = f"{me} is at the depth limit: its evaluation for the side to move is {fmt(rv)}, but your function returned {fmt(sv)}."
             if sv == -rv:
-                message += " That is the evaluation for the other player: evaluate for the player to move."
+                message += " That is the evaluation for the other player: evaluate for the side to move."
         elif early:
             message = f"{me} returned {fmt(sv)} without trying its moves, but the reference searches them and returns {fmt(rv)}."
             message += self.bound_note(r)

@@ -148,17 +148,43 @@ def test_outputs_are_stored_and_carry_no_timestamps(path: Path) -> None:
     assert [c["id"] for c in nb["cells"]] == [f"c{i:02d}" for i in range(1, len(nb["cells"]) + 1)]
 
 
-@by_name
-def test_numbers_in_the_prose_are_printed_by_a_cell(path: Path) -> None:
-    """Every number of two digits or more in the text appears in the notebook's outputs."""
-    nb = load(path)
+NOT_FIGURES = re.compile(r"\]\([^)]*\)|\b\d+ · |\b[Nn]otebooks? \d+(?: (?:and|or|to) \d+)?")
+"""Numbers in the prose that are no figure: link targets, a notebook's number in its
+title (``# 12 · ...``) and a reference to a notebook (``notebooks 7 and 12``)."""
+MAGNITUDE = re.compile(r"\b(?:tens|hundreds|thousands|millions|billions) of (?:thousands|millions|nodes|positions|leaves)\b", re.I)
+"""A figure given as a magnitude ("tens of thousands of nodes"): no cell can print it, so
+it is checked by no one (issue 53: 11 said "tens of thousands" beside a printed 8,697)."""
+
+
+def unprinted_numbers(nb: dict[str, Any]) -> list[str]:
+    """Each markdown cell's numbers of two digits or more that no output prints, and its
+    figures given as magnitudes."""
     shown = numbers(printed(nb))
+    problems = []
     for cell in nb["cells"]:
         if cell["cell_type"] != "markdown":
             continue
-        prose = re.sub(r"\]\([^)]*\)", "]", text(cell["source"]))  # link targets are not prose
+        prose = NOT_FIGURES.sub("]", text(cell["source"]))
         missing = sorted(n for n in numbers(prose) - shown if len(n.replace(".", "")) >= 2 and int(float(n)) >= 10)
-        assert not missing, f"{path.name} {cell['id']}: numbers in the text that no cell prints: {missing}"
+        if missing:
+            problems.append(f"{cell['id']}: numbers in the text that no cell prints: {missing}")
+        problems += [f"{cell['id']}: {m.group(0)!r}: a figure no cell prints; give the printed number"
+                     for m in MAGNITUDE.finditer(squash(prose))]
+    return problems
+
+
+@by_name
+def test_numbers_in_the_prose_are_printed_by_a_cell(path: Path) -> None:
+    """Every number of two digits or more in the text appears in the notebook's outputs,
+    and no figure is given as a magnitude instead."""
+    assert unprinted_numbers(load(path)) == []
+
+
+def test_the_number_check_fails_on_figures_no_cell_prints() -> None:
+    nb = _notebook(_md("Each board solves in tens of thousands of nodes: 8,697 and 43,916."), _printed("8,697 nodes\n"))
+    assert unprinted_numbers(nb) == ["c01: numbers in the text that no cell prints: ['43916']",
+                                     "c01: 'tens of thousands': a figure no cell prints; give the printed number"]
+    assert unprinted_numbers(_notebook(_md("# 12 · Going further\nas notebooks 7 and 12 show, [x](10-a.ipynb)"))) == []
 
 
 def test_notebook_sources_match_the_build_script() -> None:
@@ -622,3 +648,129 @@ def test_the_answer_check_fails_when_an_answer_moves_before_its_task() -> None:
     nb["cells"] = cells[:task] + [cells[answer]] + cells[task:answer] + cells[answer + 1:]
     found = revealed_before_tasks(nb)
     assert any("shows A = 7" in p for p in found) and any("shows cuts H, I" in p for p in found), found
+
+
+# ------------------------------------------- nothing answered before it is asked (issue 53)
+DETAILS = re.compile(r"<details>.*?</details>", re.S)
+FOLD = re.compile(r"<details>\s*<summary>(?:<b>)?Answer\b")
+HEADING = re.compile(r"^#+\s", re.M)
+FENCED = re.compile(r"```\w*\n(.*?)```", re.S)
+KEYWORDS = frozenset("return for in if else not and or lambda def while break yield".split())
+
+
+def hidden(cell: dict[str, Any]) -> bool:
+    """A code cell whose outputs are folded (``# %% jupyter={"outputs_hidden": true}``)."""
+    return cell["cell_type"] == "code" and bool(cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden"))
+
+
+def folds(cell: dict[str, Any]) -> bool:
+    """A cell that folds an answer: a markdown ``<details><summary>Answer`` or a code cell with its outputs hidden."""
+    return hidden(cell) or (cell["cell_type"] == "markdown" and bool(FOLD.search(text(cell["source"]))))
+
+
+def in_the_clear(cell: dict[str, Any]) -> list[str]:
+    """The lines of a cell a reader sees without opening a fold."""
+    if hidden(cell):
+        return []
+    if cell["cell_type"] == "markdown":
+        return DETAILS.sub(" ", text(cell["source"])).splitlines()
+    return visible_lines(cell)
+
+
+def shows_window(line: str, practice: dict[str, Any]) -> list[str]:
+    """The windows of a practice task's answer key that ``line`` writes beside their node's name,
+    as in "X's window is (−∞, 5)" (the root's (−∞, ∞) says nothing)."""
+    found = []
+    for key in practice["keys"].values():
+        for name, window in key.get("windows", {}).items():
+            accept, short = window["accept"], name.split(" ")[-1]
+            if accept != "(−∞, ∞)" and re.search(rf"\b{re.escape(short)}\b[^()\n]{{0,40}}{re.escape(accept)}", line):
+                found.append(f"{short} {accept}")
+    return sorted(set(found))
+
+
+def skeleton(line: str) -> str:
+    """A line of code with its names made anonymous (``move`` or ``m``, ``my_negamax`` or
+    ``negamax``): what a solution's line looks like whatever its names."""
+    line = line.split("#")[0].strip()
+    return re.sub(r"(?<![.\w])[A-Za-z_]\w*", lambda m: m.group(0) if m.group(0) in KEYWORDS else "_", "".join(line.split()))
+
+
+def answers_in_the_clear(nb: dict[str, Any]) -> list[str]:
+    """What a reader sees of an answer without opening its fold:
+    * an answer marked **Answer** (bold or a heading) but not folded: its words are in the clear
+      (a bold mark is a fold only when the code cell after it has its outputs hidden);
+    * a practice task on a textbook tree: between the task and the first fold after it (or,
+      with none, the next task), a value, a window or the cut moves of its answer key; and
+      after a folded answer cell, the prose that follows it up to the next heading;
+    * a task whose folded answer holds code: a line of that code (names aside) in a code
+      cell a reader sees before the fold."""
+    all_cells = nb["cells"]
+    problems = []
+    for i, cell in enumerate(all_cells):
+        if cell["cell_type"] != "markdown":
+            continue
+        for mark in ANSWER.finditer(DETAILS.sub(" ", text(cell["source"]))):
+            if not (i + 1 < len(all_cells) and hidden(all_cells[i + 1])):
+                problems.append(f"{cell['id']}: {mark.group(0)!r} unfolded: fold it in <details><summary>Answer</summary>")
+    tasks = practice_tasks(nb)
+    for n, (i, kind) in enumerate(tasks):
+        if kind != "practice":
+            continue
+        following = [j for j, _ in tasks[n + 1:]] + [len(all_cells)]
+        fold = next((j for j in range(i + 1, following[0]) if folds(all_cells[j])), None)
+        region = [(j, line) for j in range(i + 1, fold if fold is not None else following[0]) for line in in_the_clear(all_cells[j])]
+        if fold is not None and hidden(all_cells[fold]) and fold + 1 < len(all_cells) and all_cells[fold + 1]["cell_type"] == "markdown":
+            after = HEADING.split(DETAILS.sub(" ", text(all_cells[fold + 1]["source"])))[0]
+            region += [(fold + 1, line) for line in after.splitlines()]
+        for practice in practice_pages(all_cells[i]):
+            if "the root" in practice["keys"]["negamax"]["names"]:
+                continue
+            for j, line in region:
+                problems += [f"{all_cells[i]['id']}: {all_cells[j]['id']} shows {r} before its fold: {line.strip()[:80]!r}"
+                             for r in reveals(line, practice) + shows_window(line, practice)]
+    for f, cell in enumerate(all_cells):
+        if cell["cell_type"] != "markdown" or not FOLD.search(text(cell["source"])):
+            continue
+        solution = {skeleton(line) for fold in DETAILS.findall(text(cell["source"]))
+                    for block in FENCED.findall(fold) for line in block.splitlines()}
+        solution = {s for s in solution if len(s) >= 12}
+        for earlier in all_cells[:f]:
+            if earlier["cell_type"] == "code" and not earlier.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+                for line in text(earlier["source"]).splitlines():
+                    if skeleton(line) in solution:
+                        problems.append(f"{cell['id']}: {earlier['id']} shows the answer's code before it: {line.strip()[:80]!r}")
+    return problems
+
+
+@by_name
+def test_no_answer_is_in_the_clear_before_its_fold(path: Path) -> None:
+    """Every answer folded, and nothing of it (values, windows, cut moves, code lines) shown
+    between its task and its fold."""
+    assert answers_in_the_clear(load(path)) == []
+
+
+def test_the_fold_check_fails_on_answers_in_the_clear() -> None:
+    tree = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+    task = _practice_cell(tree)
+    fold = _md("<details><summary><b>Answer</b></summary>\n\nA returns 5; C's window is (−∞, −5).\n</details>")
+    assert answers_in_the_clear(_notebook(task, fold, _printed("value at A: 5\n"))) == []
+    assert answers_in_the_clear(_notebook(task, _printed("value at A: 5\n"), fold)) == [
+        "c01: c02 shows A = 5 before its fold: 'value at A: 5'"]
+    assert answers_in_the_clear(_notebook(task, _md("C is entered with the window (−∞, −5)."), fold)) == [
+        "c01: c02 shows C (−∞, −5) before its fold: 'C is entered with the window (−∞, −5).'"]
+    assert answers_in_the_clear(_notebook(task, _printed("value at A: 5\n")))  # no fold at all
+    # a bold Answer in the clear, and one whose code cell is folded
+    assert answers_in_the_clear(_notebook(_md("Why?\n\n**Answer.** Because."))) == [
+        "c01: '**Answer' unfolded: fold it in <details><summary>Answer</summary>"]
+    folded_cell = dict(_printed("value at A: 5\n"), metadata={"jupyter": {"outputs_hidden": True}})
+    assert answers_in_the_clear(_notebook(task, _md("**Answer** (folded)"), folded_cell)) == []
+    assert answers_in_the_clear(_notebook(task, _md("**Answer** (folded)"), folded_cell, _md("So C's window is (−∞, −5).\n## Next")))
+    # the code of a folded solution, shown before the fold under other names
+    ask = _md("## Your turn\nWrite it.")
+    solution = _md("<details><summary><b>Answer</b></summary>\n\n```python\n"
+                   "return max(-my_negamax(tree.play(node, move)) for move in tree.moves(node))\n```\n</details>")
+    shown = _code("def negamax(n):\n    return max(-negamax(tree.play(n, m)) for m in tree.moves(n))\n")
+    assert answers_in_the_clear(_notebook(ask, shown, solution)) == [
+        "c03: c02 shows the answer's code before it: 'return max(-negamax(tree.play(n, m)) for m in tree.moves(n))'"]
+    assert answers_in_the_clear(_notebook(ask, solution, shown)) == []
