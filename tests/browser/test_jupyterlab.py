@@ -365,7 +365,8 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     expect(root).to_have_attribute("data-step", "3")
     readings.append(root.evaluate(probe.js))
     probe.check(readings[-1], trace, 3)
-    assert "nv-current" in readings[-1]["nodes"]["n2"]["cls"], "after step 3 the search has just entered D (node 2)"
+    # A given tree's nodes are named by their place in it (t, t_0, t_0_0, ...): D is B's first child.
+    assert "nv-current" in readings[-1]["nodes"]["t_0_0"]["cls"], "after step 3 the search has just entered D"
     phase("keyboard")
 
     # --- mouse: ▶, the next-cutoff jump, ◀, a click on a node ---------------------------------------
@@ -380,7 +381,7 @@ def test_stepper_in_jupyter(frontend: str, lab: Lab, browser_page: Browser, step
     expect(root.locator("button[data-jump='cutoff']")).to_be_disabled()  # the only one
     root.get_by_role("button", name="back one step", exact=True).click()
     expect(root).to_have_attribute("data-step", str(cutoff - 1))
-    root.locator('svg g.node[data-nv="n1"]').first.click()
+    root.locator('svg g.node[data-nv="t_0"]').first.click()  # B, trace node 1
     expect(root).to_have_attribute("data-step", str(trace.nodes[1].enter_step + 1))
     readings.append(root.evaluate(probe.js))
     probe.check(readings[-1], trace, trace.nodes[1].enter_step + 1)
