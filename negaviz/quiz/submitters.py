@@ -107,10 +107,14 @@ def parse_gradescope_metadata(text: str) -> dict[str, tuple[str, ...]]:
             folder = top.group(1).strip().strip("'\"")
             out[folder] = []
             continue
+        if folder is None:
+            continue
+        if line.lstrip().startswith("- "):  # the next submitter of the list
+            out[folder].append(("", ""))
         field = _FIELD.match(line)
-        if field and folder is not None:
+        if field:
             key, value = field.group(1), field.group(2).strip("'\"")
-            if line.lstrip().startswith("-") or not out[folder]:
+            if not out[folder]:
                 out[folder].append(("", ""))
             sid, email = out[folder][-1]
             out[folder][-1] = (value, email) if key == "sid" else (sid, value)
@@ -133,7 +137,7 @@ def _gradescope(path: Path, cache: dict[Path, dict[str, tuple[str, ...]]]) -> tu
 def _nbgrader(path: Path) -> tuple[str, ...] | None:
     """The student folder of nbgrader's ``submitted/STUDENT_ID/ASSIGNMENT/...`` (or ``autograded/``)."""
     parts = path.parts
-    for i in range(len(parts) - 3, -1, -1):
+    for i in range(len(parts) - 4, -1, -1):  # submitted, the student, the assignment, at least a file
         if parts[i] in NBGRADER_FOLDERS:
             return (parts[i + 1],)
     return None

@@ -339,3 +339,20 @@ def test_submitters_for_a_group_and_a_record_that_names_no_one(tmp_path: Path) -
     edited["student"] = "s05"  # relabelled: the seal is s00's
     rec.write_text(json.dumps(edited), encoding="utf-8")
     assert "seal does not match" in grade_attempts([rec], key_salt=SALT, submitters={str(rec): ("s05",)}).refused[0][1]
+
+
+def test_only_nbgraders_whole_layout_names_a_submitter(tmp_path: Path) -> None:
+    from negaviz.quiz.submitters import submitters
+
+    loose = tmp_path / "submitted" / "week3" / "s00.json"  # a folder of that name, not nbgrader's layout
+    exact = tmp_path / "autograded" / "s00" / "week3" / "negaviz_answers.json"
+    assert submitters([str(loose), str(exact)]) == {str(exact): ("s00",)}
+
+
+def test_gradescope_metadata_of_a_group_names_each_submitter() -> None:
+    from negaviz.quiz.submitters import parse_gradescope_metadata
+
+    text = ("submission_7:\n  :submitters:\n  - :name: A\n    :sid: '101'\n    :email: a@x.org\n"
+            "  - :name: B\n    :sid:\n    :email: b@x.org\n  :created_at: 2026-12-07\n"
+            "submission_8:\n  :submitters:\n  - :name: C\n    :sid: \"103\"\n")
+    assert parse_gradescope_metadata(text) == {"submission_7": ("101", "b@x.org"), "submission_8": ("103",)}
