@@ -218,12 +218,15 @@ def run(args: argparse.Namespace) -> int:
         strangers = [s for s in book.by_student() if s not in roster]
         if strangers:
             print(f"not on the roster: {', '.join(strangers)} (graded, and in the CSV)")
+    results: list[tuple[str, dict[str, Any]]] = []  # made and checked before anything is written
+    if args.gradescope and _is_folder(args.gradescope):
+        results = _gradescope_folder(args, gradescope_batch(book, **scaled))
+    elif args.gradescope:
+        results = [(args.gradescope, gradescope_results(book, **scaled))]
     if args.csv:
         write(args.csv, grades_csv(book, assignment=args.assignment, roster=roster, **scaled))
-    if args.gradescope and _is_folder(args.gradescope):
-        _write_gradescope_folder(args, gradescope_batch(book, **scaled), write)
-    elif args.gradescope:
-        write(args.gradescope, json.dumps(gradescope_results(book, **scaled), indent=1, ensure_ascii=False) + "\n")
+    for target, result in results:
+        write(target, json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     if args.report:
         page, table = class_report(book, names=args.names, roster=roster)
         write(args.report, page)
@@ -233,17 +236,16 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if book.refused else 0
 
 
-def _write_gradescope_folder(args: argparse.Namespace, results: dict[str, Any], write: Any) -> None:
+def _gradescope_folder(args: argparse.Namespace, results: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """``FOLDER/SUBMISSION/results.json`` for each submission, each checked as any output is."""
     targets = {name: os.path.join(args.gradescope, _safe(name), "results.json") for name in results}
     inputs = [("the record", r) for r in args.records]
     check_apart([("--gradescope", t) for t in targets.values()], inputs)
-    for name, target in targets.items():
+    for target in targets.values():
         os.makedirs(os.path.dirname(target), exist_ok=True)
         check_new(target, args.force)
         check_output(target)
-    for name, target in targets.items():
-        write(target, json.dumps(results[name], indent=1, ensure_ascii=False) + "\n")
+    return [(target, results[name]) for name, target in targets.items()]
 
 
 def _safe(name: str) -> str:

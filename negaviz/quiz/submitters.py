@@ -9,6 +9,8 @@ each place a course keeps it, first found wins:
 * Gradescope's "Export Submissions" layout: a folder per submission beside a
   ``submission_metadata.yml`` that lists each folder's ``:submitters:`` (each with
   ``:sid:``, the student ID, else ``:email:``); a group submission names several;
+* Gradescope's autograder: ``/autograder/submission/`` beside ``submission_metadata.json``,
+  whose ``users`` submitted (each by ``sid`` where set, else ``email``);
 * nbgrader's course layout, ``submitted/STUDENT_ID/ASSIGNMENT/...`` (and
   ``autograded/``, which autograde fills from it): the student's folder names the submitter.
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -38,6 +41,8 @@ __all__: list[str] = []
 
 GRADESCOPE_METADATA = "submission_metadata.yml"
 """The file Gradescope's export puts beside its submission folders."""
+AUTOGRADER_METADATA = "submission_metadata.json"
+"""The file Gradescope's autograder puts beside ``submission/`` (its ``users``: who submitted)."""
 NBGRADER_FOLDERS = ("submitted", "autograded")
 """nbgrader's folders of students' submissions: ``submitted/STUDENT_ID/ASSIGNMENT/``, and autograde's copy."""
 ROSTER_HEADERS = ("student_id", "id", "sid", "student", "username", "login", "user")
@@ -134,6 +139,21 @@ def _gradescope(path: Path, cache: dict[Path, dict[str, tuple[str, ...]]]) -> tu
     return None
 
 
+def _autograder(path: Path) -> tuple[str, ...] | None:
+    """On Gradescope's autograder, ``/autograder/submission/...`` beside
+    ``/autograder/submission_metadata.json``: its ``users``, each by ``sid`` where set, else ``email``."""
+    for folder in path.parents:
+        meta = folder.parent / AUTOGRADER_METADATA
+        if folder.name == "submission" and meta.is_file():
+            try:
+                users = json.loads(_read_text(str(meta), "Gradescope's")).get("users") or []
+            except (ValueError, AttributeError):
+                raise InputError(f"Gradescope's {str(meta)!r} is not the submission metadata JSON it documents") from None
+            who = tuple(str(u.get("sid") or u.get("email") or "") for u in users if isinstance(u, dict))
+            return tuple(w for w in who if w) or None
+    return None
+
+
 def _nbgrader(path: Path) -> tuple[str, ...] | None:
     """The student folder of nbgrader's ``submitted/STUDENT_ID/ASSIGNMENT/...`` (or ``autograded/``)."""
     parts = path.parts
@@ -158,7 +178,8 @@ def submitters(paths: Iterable[str], listed: Mapping[str, tuple[str, ...]] | Non
     out: dict[str, tuple[str, ...]] = {}
     for given in paths:
         path = Path(os.path.abspath(given))
-        who = (_listed(path, given, listed) if listed else None) or _gradescope(path, cache) or _nbgrader(path)
+        who = (_listed(path, given, listed) if listed else None) or _gradescope(path, cache) or _autograder(path) \
+            or _nbgrader(path)
         if who:
             out[given] = who
     return out

@@ -356,3 +356,28 @@ def test_gradescope_metadata_of_a_group_names_each_submitter() -> None:
             "  - :name: B\n    :sid:\n    :email: b@x.org\n  :created_at: 2026-12-07\n"
             "submission_8:\n  :submitters:\n  - :name: C\n    :sid: \"103\"\n")
     assert parse_gradescope_metadata(text) == {"submission_7": ("101", "b@x.org"), "submission_8": ("103",)}
+
+
+def test_on_gradescopes_autograder_the_submission_metadata_names_the_submitter(tmp_path: Path, capsys: Any) -> None:
+    """A student who uploads a classmate's sealed record scores nothing: the autograder knows who submitted."""
+    root = tmp_path / "autograder"
+    (root / "submission").mkdir(parents=True)
+    (root / "results").mkdir()
+    (root / "submission_metadata.json").write_text(json.dumps(
+        {"id": 1, "users": [{"email": "s01@example.org", "id": 77, "name": "S", "sid": "s01"}]}), encoding="utf-8")
+    record = root / "submission" / "negaviz_answers.json"
+    record.write_text(json.dumps(attempt("s00", "right")), encoding="utf-8")  # s00's record, uploaded by s01
+    out = root / "results" / "results.json"
+    assert main(["grade-attempts", str(record), "--gradescope", str(out)]) == 1
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, GRADESCOPE_RESULTS)
+    assert data["score"] == 0 and "the record is student s00's, but s01 submitted it" in data["tests"][-1]["output"]
+    capsys.readouterr()
+
+
+def test_one_results_json_for_many_students_writes_nothing(tmp_path: Path, capsys: Any) -> None:
+    paths = nbgrader_layout(tmp_path)
+    grades, out = tmp_path / "g.csv", tmp_path / "results.json"
+    assert main(["grade-attempts", *paths, "--csv", str(grades), "--gradescope", str(out)]) == 2
+    assert not grades.exists() and not out.exists()
+    capsys.readouterr()
