@@ -247,7 +247,7 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.quiz.grade_file": dict(path=f.tmp / "a.json", expect={"w1": "A(B:1 C:2)"}, key_salt=None, points=None),
         "negaviz.quiz.report.class_report": dict(book=grade_attempts([f.tmp / "a.json"])),
         "negaviz.export.graded.graded_sheet_html": dict(count=1, depth=2, branching=2, sheet="w3", student="s1",
-                                                        key_salt="a course salt", cutoffs=None, deep_cutoffs=None,
+                                                        key_salt="a course salt of 16+", cutoffs=None, deep_cutoffs=None,
                                                         ties=False, perspective="minimax", title=None, file=None),
     }
 

@@ -72,6 +72,15 @@ class Sheet:
     difficulty: str
     """The difficulty asked for, in words."""
 
+    @property
+    def id(self) -> str:
+        """The sheet's opaque id, printed on it instead of its seed (from a seed,
+        ``negaviz exercises --seed S --key`` rebuilds the key): the first 10 hex digits of
+        SHA-256 of the sheet's trees, so staff find a sheet by it in the keys, and it tells
+        a student nothing the sheet does not already show."""
+        made = "\n".join([self.difficulty, str(self.student), *(f"{ex.perspective} {ex.text}" for ex in self.exercises)])
+        return hashlib.sha256(made.encode("utf-8")).hexdigest()[:10]
+
 
 def student_seed(seed: int, student: str) -> int:
     """A sheet seed for ``student``: the first 4 bytes of SHA-256 of ``"seed:student"``, so
@@ -216,12 +225,14 @@ def check_sheet(sheet: Any) -> Sheet:
 
 
 def _who(sheet: Sheet, *, lecturer: bool = False) -> str:
-    """Whose sheet, and its seed; the class's seed only for the lecturer (with it, and
-    another student's ID, a student could make that student's sheet)."""
-    if sheet.student is None:
-        return f"seed {sheet.seed}"
-    made = f" (made from seed {sheet.given_seed} and the student's ID)" if lecturer else ""
-    return f"student {sheet.student}, seed {sheet.seed}{made}"
+    """Whose sheet, and its opaque id (:attr:`Sheet.id`); the seeds only for the lecturer
+    (from a sheet's seed ``negaviz exercises --key`` rebuilds its key, and from the class's
+    seed and another student's ID, that student's sheet)."""
+    whose = "" if sheet.student is None else f"student {sheet.student}, "
+    if not lecturer:
+        return f"{whose}sheet {sheet.id}"
+    made = "" if sheet.student is None else f" (made from seed {sheet.given_seed} and the student's ID)"
+    return f"{whose}sheet {sheet.id}, seed {sheet.seed}{made}"
 
 
 _STYLE = """

@@ -30,7 +30,7 @@ import os
 import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from negaviz.conventions import current
@@ -60,11 +60,19 @@ class Graded:
     grade: Grade
     answered: Answered
     """What the student gave."""
+    submitter: str | None = None
+    """Who submitted the file, where the course's tools say (:mod:`negaviz.quiz.submitters`)."""
 
     @property
     def points(self) -> tuple[int, int]:
         """(right, asked)."""
         return self.grade.score
+
+    @property
+    def who(self) -> str:
+        """The student this grade is for: the submitter, else the student the record
+        names, else the file's name (an unnamed record is one student per file)."""
+        return self.submitter or self.student or os.path.splitext(self.source)[0]
 
 
 @dataclass(frozen=True)
@@ -73,12 +81,43 @@ class Gradebook:
 
     graded: tuple[Graded, ...]
     refused: tuple[tuple[str, str], ...]
+    submitters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Who submitted each file (path as given -> student IDs), where known."""
 
     def by_record(self) -> dict[str, list[Graded]]:
         out: dict[str, list[Graded]] = {}
         for g in self.graded:
             out.setdefault(g.source, []).append(g)
         return out
+
+    def by_student(self) -> dict[str, list[Graded]]:
+        """The exercises graded for each student (:attr:`Graded.who`), in the order first graded."""
+        out: dict[str, list[Graded]] = {}
+        for g in self.graded:
+            out.setdefault(g.who, []).append(g)
+        return out
+
+    def submission(self, path: str) -> str:
+        """The submission a file belongs to: its Gradescope submission folder, else its
+        submitter (or the student it names), else the file's name."""
+        from negaviz.quiz.submitters import submission_name
+
+        named = submission_name(path)
+        if named:
+            return named
+        if path in self.submitters:
+            return self.submitters[path][0]
+        mine = [g for g in self.graded if g.source == path]
+        return mine[0].who if mine else os.path.splitext(os.path.basename(path))[0]
+
+    def split(self) -> dict[str, Gradebook]:
+        """A gradebook per submission (:meth:`submission`), for one result each."""
+        parts: dict[str, tuple[list[Graded], list[tuple[str, str]]]] = {}
+        for g in self.graded:
+            parts.setdefault(self.submission(g.source), ([], []))[0].append(g)
+        for src, why in self.refused:
+            parts.setdefault(self.submission(src), ([], []))[1].append((src, why))
+        return {name: Gradebook(tuple(g), tuple(r), self.submitters) for name, (g, r) in parts.items()}
 
 
 def _game(ex: Exercise) -> Any:
@@ -89,17 +128,22 @@ def _game(ex: Exercise) -> Any:
                      rows=options.get("rows"), connect=options.get("connect"))
 
 
+def search(ex: Exercise) -> Any:
+    """The trace of an exercise's search, recorded afresh from its own data."""
+    from negaviz.trace import record
+
+    try:
+        rule: dict[str, Any] = {"cut": ex.cut} if ex.algorithm == "alphabeta" else {}
+        return record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard, **rule)
+    except InputError as exc:
+        raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None
+
+
 def grade_answered(item: Answered) -> Grade:
     """Grade one exercise's answers afresh: record its search from the exercise's own
     data, and grade every inner node's value (and window, for alpha-beta) and the cuts."""
-    from negaviz.trace import record
-
     ex = item.exercise
-    try:
-        rule: dict[str, Any] = {"cut": ex.cut} if ex.algorithm == "alphabeta" else {}
-        trace = record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard, **rule)
-    except InputError as exc:
-        raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None
+    trace = search(ex)
     values, windows, cut = item.given()
     with warnings.catch_warnings():  # a graded cell writes nothing on stderr
         warnings.simplefilter("ignore")
@@ -108,40 +152,75 @@ def grade_answered(item: Answered) -> Grade:
 
 
 def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | bytes | None = None,
-                   expect: Mapping[str, Any] | None = None) -> Gradebook:
+                   expect: Mapping[str, Any] | None = None,
+                   submitters: Mapping[str, Sequence[str]] | None = None) -> Gradebook:
     """Grade every record in ``paths``.  A record that cannot be trusted (see
     :meth:`Attempt.load`; an exercise with no seal is trusted only as ``expect`` sets it)
-    or that repeats a student's exercise already graded from an earlier file is refused
-    with one line; the rest of the batch is graded."""
+    is refused with one line; the rest of the batch is graded.
+
+    ``submitters`` says who submitted each file (path as given -> student IDs, several
+    for a group), where the course's tools know it.  Each record is then graded against
+    its own submitter: one that names another student is refused with both named (a
+    copy), so a copy never displaces the original, whichever sorts first.  A record that
+    repeats an exercise already graded for the same student is refused as a duplicate."""
     if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, Iterable):
         raise InputError(f"paths must be a list of record files, not {shown(paths)}")
     paths = [check_path(p, "paths") for p in paths]
     _check_trust_args(key_salt, expect)
+    by = _check_submitters(submitters)
     graded: list[Graded] = []
     refused: list[tuple[str, str]] = []
-    seen: dict[tuple[str | None, str], str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for path in paths:
         name = os.fspath(path)
         try:
             rec = Attempt.load(name, key_salt=key_salt, expect=expect)
+            submitter = _submitter(name, rec.student, by.get(name))
+            done = []
             for item in rec.exercises:
                 if expect is None and item.exercise.seal is None:  # its tree is whatever the record says
                     raise InputError(f"{name}: exercise {item.exercise.id!r} is not sealed: give the exercises set "
                                      "(expect, --expect) to check its tree against")
-                first = seen.get((rec.student or name, item.exercise.id))  # an unnamed student: one per file
-                if first is not None:
-                    who = f"student {rec.student}'s"
-                    raise InputError(f"{name}: duplicate submission: {who} exercise {item.exercise.id!r} "
-                                     f"is graded from {first}")
                 _check_conventions(name, item.exercise)
-            done = [Graded(name, rec.student, item.exercise.id, grade_answered(item), item) for item in rec.exercises]
+                g = Graded(name, rec.student, item.exercise.id, grade_answered(item), item, submitter)
+                first = seen.get((g.who, g.exercise))
+                if first is not None:
+                    raise InputError(f"{name}: duplicate submission: student {g.who}'s exercise {g.exercise!r} "
+                                     f"is graded from {first}")
+                done.append(g)
         except InputError as exc:
             refused.append((name, str(exc)))
             continue
         for g in done:
-            seen[(g.student or name, g.exercise)] = name
+            seen[(g.who, g.exercise)] = name
         graded.extend(done)
-    return Gradebook(tuple(graded), tuple(refused))
+    return Gradebook(tuple(graded), tuple(refused), {k: tuple(v) for k, v in by.items()})
+
+
+def _check_submitters(submitters: Any) -> dict[str, tuple[str, ...]]:
+    """``submitters`` as (path -> student IDs), or one line saying what it must be."""
+    if submitters is None:
+        return {}
+    if not isinstance(submitters, Mapping) or not all(
+            isinstance(v, (list, tuple)) and v and all(isinstance(x, str) and x for x in v)
+            for v in submitters.values()):
+        raise InputError("submitters must map each record's path to the IDs of who submitted it, "
+                         "e.g. {'s1/answers.json': ('s1',)}")
+    return {os.fspath(k): tuple(v) for k, v in submitters.items()}
+
+
+def _submitter(name: str, student: str | None, who: tuple[str, ...] | None) -> str | None:
+    """The submitter a record is graded for: refused when the record names a student
+    who is not (one of) its submitter(s)."""
+    if not who:
+        return None
+    if student is None:
+        return who[0]  # a record that names no one is the submitter's
+    if student not in who:
+        by = " and ".join(who)
+        raise InputError(f"{name}: the record is student {student}'s, but {by} submitted it: a copy is not "
+                         f"graded (each record counts only for its own student)")
+    return student
 
 
 def _check_conventions(name: str, ex: Exercise) -> None:
@@ -329,31 +408,178 @@ def otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int) -> 
         raise AssertionError(feedback(found[0]))
 
 
+# --------------------------------------------------------------------- a whole class
+PER = ("sheet", "exercise")
+"""What ``points`` is for: the whole sheet, or each exercise."""
+
+
+@dataclass(frozen=True)
+class Points:
+    """How a course scales grades: ``points`` for each sheet or each exercise (None: one per answer)."""
+
+    points: float | None = None
+    per: str = "sheet"
+
+    def __post_init__(self) -> None:
+        _check_points(self.points)
+        if self.per not in PER:
+            raise InputError(f"points per {self.per!r}: must be per sheet or per exercise")
+
+    def scale(self, asked: Mapping[str, int]) -> dict[str, float]:
+        """Each exercise's points per right answer, for a student asked ``asked`` (id -> answers)."""
+        if self.points is None:
+            return {ex: 1.0 for ex in asked}
+        if self.per == "exercise":
+            return {ex: float(self.points) / n if n else 0.0 for ex, n in asked.items()}
+        total = sum(asked.values())
+        return {ex: float(self.points) / total if total else 0.0 for ex in asked}
+
+    def most(self, asked: Mapping[str, int]) -> float:
+        """The most a student asked ``asked`` can score: the same for every student when scaled."""
+        if self.points is None:
+            return float(sum(asked.values()))
+        return float(self.points) * (len(asked) if self.per == "exercise" else 1)
+
+
+@dataclass(frozen=True)
+class Total:
+    """One student's grade for the assignment, as every format writes it."""
+
+    student: str
+    """The student's ID: the submitter, else the student the record names, else the file's name."""
+    sealed: str | None
+    """The student the record names (sealed with the course's salt, or declared)."""
+    submitter: str | None
+    """Who submitted it, where the course's tools say; None where they do not."""
+    files: tuple[str, ...]
+    right: int
+    asked: int
+    score: float
+    max_score: float
+    missing: tuple[str, ...]
+    """The exercises set that this student's records do not answer."""
+
+
+def expected_exercises(book: Gradebook, student: str, *, expect: Mapping[str, Any] | None = None,
+                       key_salt: str | bytes | None = None) -> dict[str, int]:
+    """Every exercise ``student`` was set (id -> answers asked): ``expect``'s, or each
+    sealed sheet's whole count as issued to this student (so a missing exercise counts
+    against the total, not out of it); else the exercises graded."""
+    if expect is not None:
+        return _asked_once(expect)
+    mine = book.by_student().get(student, [])
+    asked = {g.exercise: g.points[1] for g in mine}
+    variants = {json.dumps(dict(v), sort_keys=True): dict(v) for g in book.graded
+                if (v := g.answered.exercise.variant) is not None}
+    if key_salt is not None:
+        from negaviz.quiz.salt import issued_exercise
+
+        for v in variants.values():
+            for number in range(1, v["count"] + 1):
+                if f"{v['sheet']}#{number}" not in asked:
+                    ex = issued_exercise(key_salt, student, {**v, "number": number})
+                    asked[ex.id] = grade_answered(Answered(ex, ())).score[1]
+    return asked
+
+
+_ASKED: dict[str, dict[str, int]] = {}
+
+
+def _asked_once(expect: Mapping[str, Any]) -> dict[str, int]:
+    """:func:`count_asked`, searched once per exercises set (a class asks it for every student)."""
+    key = json.dumps(expect, sort_keys=True, default=str)
+    if key not in _ASKED:
+        _ASKED[key] = count_asked(expect)
+    return dict(_ASKED[key])
+
+
+def totals(book: Gradebook, *, roster: Sequence[str] | None = None, points: Points = Points(),
+           expect: Mapping[str, Any] | None = None, key_salt: str | bytes | None = None) -> list[Total]:
+    """A grade per student: each graded, then each of ``roster`` with no record (0 of
+    what was set); scaled by ``points``, so every student is out of the same maximum."""
+    out = []
+    students = book.by_student()
+    for who in [*students, *(r for r in roster or () if r not in students)]:
+        items = students.get(who, [])
+        asked = expected_exercises(book, who, expect=expect, key_salt=key_salt)
+        got = {g.exercise: g.points[0] for g in items}
+        scale = points.scale(asked)
+        score = round(sum(got.get(ex, 0) * scale[ex] for ex in asked), 2)
+        out.append(Total(who, items[0].student if items else None, items[0].submitter if items else None,
+                         tuple(dict.fromkeys(g.source for g in items)), sum(got.values()), sum(asked.values()),
+                         score, round(points.most(asked), 2), tuple(ex for ex in asked if ex not in got)))
+    return out
+
+
 # --------------------------------------------------------------------- Gradescope and CSV
-def gradescope_results(book: Gradebook, *, visibility: str = "visible") -> dict[str, Any]:
-    """Gradescope's ``results.json``: a test per exercise graded (score, max_score,
-    feedback) and one per record refused (0 points, why)."""
-    if visibility not in ("visible", "hidden", "after_due_date", "after_published"):
+VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
+
+
+def gradescope_results(book: Gradebook, *, visibility: str = "visible", points: Points = Points(),
+                       expect: Mapping[str, Any] | None = None, key_salt: str | bytes | None = None) -> dict[str, Any]:
+    """Gradescope's ``results.json`` for one submission: a test per exercise set (score,
+    max_score, feedback; 0 where not answered) and one per record refused (0 points,
+    why), scaled by ``points``.  A book of several students' records is refused: give
+    each submission its own (:func:`gradescope_batch`)."""
+    if visibility not in VISIBILITY:
         raise InputError(f"unknown visibility: {visibility!r} (must be visible, hidden, after_due_date or after_published)")
-    tests = [{"name": f"Exercise {g.exercise}", "score": g.points[0], "max_score": g.points[1],
-              "visibility": visibility, "output": feedback(g)} for g in book.graded]
+    students = list(book.by_student())
+    if len(students) > 1:
+        raise InputError(f"a Gradescope results.json is one submission's, but these records are {len(students)} "
+                         f"students' ({', '.join(students[:3])}{', ...' if len(students) > 3 else ''}): write one "
+                         "per submission (gradescope_batch, --gradescope FOLDER)")
+    tests: list[dict[str, Any]] = []
+    score = 0.0
+    if students:
+        who = students[0]
+        asked = expected_exercises(book, who, expect=expect, key_salt=key_salt)
+        scale = points.scale(asked)
+        got = {g.exercise: g for g in book.graded}
+        for ex, n in asked.items():
+            g = got.get(ex)
+            right = g.points[0] if g else 0
+            tests.append({"name": f"Exercise {ex}", "score": round(right * scale[ex], 2),
+                          "max_score": round(n * scale[ex], 2), "visibility": visibility,
+                          "output": feedback(g) if g else f"Exercise {ex}: no answers submitted (0 of {n})."})
+            score += right * scale[ex]
+        g0 = book.graded[0]
+        tests[0]["output"] = f"Record of student {g0.student or '-'}, submitted by {g0.submitter or 'unknown'}.\n" \
+            + tests[0]["output"]
     tests += [{"name": f"Record {os.path.basename(src)}", "score": 0, "max_score": 0, "visibility": visibility,
                "output": f"Not graded: {why}"} for src, why in book.refused]
-    return {"score": sum(g.points[0] for g in book.graded), "tests": tests,
+    return {"score": round(score, 2), "tests": tests,
             "output": f"{len(book.graded)} exercise(s) graded afresh by negaviz; {len(book.refused)} record(s) refused."}
 
 
-def grades_csv(book: Gradebook, *, assignment: str) -> str:
-    """One row per record graded, in nbgrader's export columns (student_id from the
-    record, else the file's name)."""
+def gradescope_batch(book: Gradebook, **options: Any) -> dict[str, dict[str, Any]]:
+    """One Gradescope ``results.json`` per submission (:meth:`Gradebook.split`), by submission name."""
+    out = {}
+    for name, part in book.split().items():
+        if len(part.by_student()) > 1:  # a submission that holds several students' records: each its own
+            for who, items in part.by_student().items():
+                sub = Gradebook(tuple(items), tuple(r for r in part.refused if who in part.submitters.get(r[0], ())),
+                                part.submitters)
+                out[f"{name}-{who}"] = gradescope_results(sub, **options)
+        else:
+            out[name] = gradescope_results(part, **options)
+    return out
+
+
+GRADE_COLUMNS = CSV_COLUMNS + ("sealed_student", "submitter", "files")
+"""nbgrader's export columns, then who the record names, who submitted it, and its files."""
+
+
+def grades_csv(book: Gradebook, *, assignment: str, roster: Sequence[str] | None = None, points: Points = Points(),
+               expect: Mapping[str, Any] | None = None, key_salt: str | bytes | None = None) -> str:
+    """A row per student in nbgrader's export columns (student_id: the submitter, else
+    the student the record names), a row of 0 for each of ``roster`` with no record,
+    and last the sealed identity, the submitter and the files graded."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
-    for source, items in book.by_record().items():
-        right = sum(g.points[0] for g in items)
-        asked = sum(g.points[1] for g in items)
-        student = items[0].student or os.path.splitext(source)[0]  # no ID in the record: its path names it
-        w.writerow([assignment, "", "", student, "", "", "", float(right), 0.0, float(right), float(asked)])
+    w.writerow(GRADE_COLUMNS)
+    for t in totals(book, roster=roster, points=points, expect=expect, key_salt=key_salt):
+        w.writerow([assignment, "", "", t.student, "", "", "", t.score, 0.0, t.score, t.max_score,
+                    t.sealed or "", t.submitter or "", " ".join(t.files)])
     return out.getvalue()
 
 
@@ -363,7 +589,9 @@ def summary_lines(book: Gradebook) -> Sequence[str]:
     for source, items in book.by_record().items():
         right = sum(g.points[0] for g in items)
         asked = sum(g.points[1] for g in items)
-        who = items[0].student or "-"
-        out.append(f"{source}: {who}: {right} of {asked} " + "; ".join(
+        g = items[0]
+        who = g.student or "-"
+        by = f" (submitted by {g.submitter})" if g.submitter and g.submitter != g.student else ""
+        out.append(f"{source}: {who}{by}: {right} of {asked} " + "; ".join(
             f"{g.exercise} {g.points[0]}/{g.points[1]}{' ' + g.grade.mistake if g.grade.mistake else ''}" for g in items))
     return out

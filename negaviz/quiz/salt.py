@@ -8,7 +8,7 @@ student is refused (:meth:`negaviz.quiz.Attempt.check`).
 
 >>> variant_seed("a course's secret", "week3", "s1") == variant_seed("a course's secret", "week3", "s1")
 True
->>> variant_seed("a course's secret", "week3", "s1") != variant_seed("another secret", "week3", "s1")
+>>> variant_seed("a course's secret", "week3", "s1") != variant_seed("another course's secret", "week3", "s1")
 True
 """
 
@@ -25,16 +25,30 @@ from negaviz.errors import InputError
 if TYPE_CHECKING:
     from negaviz.quiz.attempt import Exercise
 
-__all__: list[str] = []
+__all__: list[str] = []  # check_salt, SALT_RULE: for the command line
+
+
+MIN_SALT = 16
+"""The shortest salt taken, in characters: 16 random characters, or 128 bits written
+as 32 hex digits (``secrets.token_hex(16)``), are beyond guessing."""
+SALT_RULE = (f"at least {MIN_SALT} characters, e.g. 128 bits as hex from "
+             "`python -c 'import secrets; print(secrets.token_hex(16))'`")
+"""The salt's strength rule, as every refusal states it."""
+
+
+def check_salt(key_salt: str | bytes, where: str = "the key salt") -> str | bytes:
+    """``key_salt`` if it keeps the rule (:data:`SALT_RULE`), else one InputError line
+    naming ``where`` it came from and the rule."""
+    if not isinstance(key_salt, (str, bytes)):
+        raise InputError(f"{where} must be the course's secret salt (text), not {type(key_salt).__name__}")
+    if len(key_salt) < MIN_SALT:
+        raise InputError(f"{where} is too short ({len(key_salt)} characters): a salt must be {SALT_RULE}")
+    return key_salt
 
 
 def _key(key_salt: str | bytes) -> bytes:
-    if isinstance(key_salt, str):
-        key_salt = key_salt.encode("utf-8")
-    if not isinstance(key_salt, bytes) or len(key_salt) < 8:
-        raise InputError("the key salt must be a secret of at least 8 characters (e.g. from "
-                         "`python -c 'import secrets; print(secrets.token_hex(16))'`)")
-    return key_salt
+    check_salt(key_salt)
+    return key_salt.encode("utf-8") if isinstance(key_salt, str) else key_salt
 
 
 def _canonical(x: Any) -> bytes:

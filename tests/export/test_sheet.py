@@ -68,7 +68,7 @@ def test_the_command_writes_page_key_and_pdf_and_the_same_again(tmp_path: Path, 
     assert not any(a.get("src") or (a.get("href") or "").startswith("http") for _, a in page.tags)
     assert not any(tag == "script" for tag, _ in page.tags)
     text = "".join(page.text)
-    assert "seed 7" in text and "3 cutoffs, at least 1 above the leaves' parents, no tied leaf values" in text
+    assert "seed" not in text and "sheet " in text and "3 cutoffs, at least 1 above the leaves' parents, no tied leaf values" in text
 
     # The trees on the page are the key's, and each meets the difficulty on its recorded trace.
     key = first[1].decode("utf-8")
@@ -110,12 +110,13 @@ def test_a_student_gets_a_sheet_of_their_own_that_says_whose_it_is(tmp_path: Pat
     assert a.seed == student_seed(7, "s1234567") != b.seed
     assert [e.text for e in a.exercises] != [e.text for e in b.exercises]
     assert [e.text for e in a.exercises] == [e.text for e in make_sheet(2, 3, 2, seed=7, cutoffs=1, student="s1234567").exercises]
-    # The seed a student's page shows rebuilds that sheet, and so its key, with no ID.
+    # A sheet's seed rebuilds that sheet, and so its key, with no ID: the page shows an opaque id instead.
     assert [e.text for e in make_sheet(2, 3, 2, seed=a.seed, cutoffs=1).exercises] == [e.text for e in a.exercises]
     page = html.unescape(sheet_html(a))
-    assert f"student s1234567, seed {a.seed}." in page
-    assert "seed 7" not in page  # the class's seed would give away every other student's sheet
-    assert f"student s1234567, seed {a.seed} (made from seed 7 and the student's ID)." in key_markdown(a)
+    assert re.fullmatch(r"[0-9a-f]{10}", a.id) and a.id != b.id
+    assert f"student s1234567, sheet {a.id}." in page
+    assert "seed" not in page.lower() and str(a.seed) not in page and "seed 7" not in page
+    assert f"student s1234567, sheet {a.id}, seed {a.seed} (made from seed 7 and the student's ID)." in key_markdown(a)
     # The seed from an ID does not depend on the process (no salted hash()).
     code = "from negaviz.export.sheet import student_seed; print(student_seed(7, 's1234567'))"
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
