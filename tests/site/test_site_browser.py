@@ -153,7 +153,7 @@ def test_practice_in_the_course_site_is_graded_in_the_page(site: SiteInfo, site_
         f"trace = negaviz.record(negaviz.Tree.parse({TEXTBOOK!r}), algorithm='alphabeta')\n"
         "StepperWidget(trace, practice='tree')"
     )
-    answers = {"A": "5", "B": "-5", "C": "-4"}  # C: a bound, accepted
+    answers = {"A": "5", "B": "-5", "C": "-5"}  # C: fail-hard's bound, accepted (fail-soft's is −3)
     want = grade(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), values=answers, cut=["G"])
     blocked: list[str] = []
     with site_browser.serve(site.path) as served, sync_playwright() as p:
@@ -171,7 +171,7 @@ def test_practice_in_the_course_site_is_graded_in_the_page(site: SiteInfo, site_
             root.locator(".nv-practice button", has_text="check").click()
             expect(root.locator(".nv-practice-result p").first).to_have_text(want.sentence)
             assert "Not yet: 1 cut is missed" in want.sentence
-            assert any("C: −4 is accepted. C's value is only a bound" in n for n in want.notes)
+            assert any("C: −5 is fail-hard's bound; fail-soft gives −3" in n for n in want.notes)
             expect(root.locator(".nv-practice-result .nv-note").first).to_have_text(want.notes[0])
             # accessible in the site too: axe-core's WCAG 2.1 A/AA rules, on the stepper, fields open and checked
             found = axe_violations(page, "[data-negaviz-stepper]")
