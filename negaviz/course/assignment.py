@@ -208,7 +208,7 @@ def _otter(kind: str, conventions: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-_LAST: dict[tuple[int, str], Any] = {}
+_LAST: dict[tuple[int, str, str | None], Any] = {}
 
 
 def _report(fn: Any, kind: str, conventions: str | None) -> Any:

@@ -61,8 +61,11 @@ def _code(tree: Tree, root: int, options: SearchOptions) -> str:
     the defaults (the algorithm always), and its stepper."""
     default = SearchOptions()
     args = [repr(tree.labels[root])] if root != tree.root else []
+    # The cut rule is written whenever it is the strict one: the site may not share the
+    # conventions (negaviz.toml) of the course the link was made in.
     args += [f"{f.name}={_literal(getattr(options, f.name))}" for f in fields(SearchOptions)
-             if f.name == "algorithm" or getattr(options, f.name) != getattr(default, f.name)]
+             if f.name == "algorithm" or getattr(options, f.name) != getattr(default, f.name)
+             or f.name == "cut" and options.cut == ">"]
     return ("import negaviz\n"
             "from negaviz.widgets import StepperWidget\n"
             f"tree = negaviz.Tree.parse({tree.text()!r})\n"

@@ -164,11 +164,11 @@ def _called_object(obj: Any, call: Any) -> Place:
         def __call__(self: Any, *args: Any, **kwargs: Any) -> Any:
             return stand_in(*args, **kwargs) if self is obj else call(self, *args, **kwargs)
 
-        cls.__call__ = __call__  # type: ignore[method-assign]
+        cls.__call__ = __call__
 
     def undo() -> None:
         if mine:
-            cls.__call__ = call  # type: ignore[method-assign]
+            cls.__call__ = call
         else:
             del cls.__call__
 

@@ -395,8 +395,10 @@ _MISSING = object()
 
 
 def _exits(fns: tuple[Any, ...]) -> list[tuple[dict[str, Any], str, Any]]:
-    """Where the functions' ``exit`` and ``quit`` are Python's or IPython's: (namespace,
-    name, what it holds there, or ``_MISSING`` when it is the builtin)."""
+    """Where the functions' ``exit`` and ``quit`` are Python's or IPython's, or missing
+    (Python started without its ``site`` module, or a shell that took them away): (namespace,
+    name, what it holds there, or ``_MISSING`` when it is the builtin or none); a student's
+    ``exit()`` is then told as such wherever it runs."""
     out: list[tuple[dict[str, Any], str, Any]] = []
     for fn in fns:
         namespace = getattr(core(fn), "__globals__", None)
@@ -407,7 +409,7 @@ def _exits(fns: tuple[Any, ...]) -> list[tuple[dict[str, Any], str, Any]]:
         for name in ("exit", "quit"):
             held = namespace.get(name, _MISSING)
             seen = builtins.get(name) if held is _MISSING else held
-            if type(seen).__name__ in ("Quitter", "ExitAutocall", "ZMQExitAutocall") and \
+            if (seen is None or type(seen).__name__ in ("Quitter", "ExitAutocall", "ZMQExitAutocall")) and \
                     not any(n is namespace and m == name for n, m, _ in out):
                 out.append((namespace, name, held))
     return out

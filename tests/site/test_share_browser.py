@@ -31,7 +31,7 @@ LINKS: list[tuple[dict[str, Any], str]] = [
     ({"algorithm": "pvs", "depth": 2, "tt": True, "tt_size": 3, "tt_replace": "depth"}, "  {url}  "),
     ({"algorithm": "mtdf", "depth": 1}, "{url}"),
     ({"algorithm": "id", "aspiration": 2.5, "order": "threats+heuristic"}, "{url}"),
-    ({"algorithm": "alphabeta", "max_nodes": 4, "order": "threats"}, "{url}"),
+    ({"algorithm": "alphabeta", "max_nodes": 4, "order": "threats", "cut": ">"}, "{url}"),
 ]
 NOT_FOR_TREES = {"symmetry", "forced", "bounds"}
 """Options a textbook tree cannot take (it has no symmetries, threats or bounds):
