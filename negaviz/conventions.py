@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
@@ -241,16 +241,3 @@ def file_text(which: Conventions) -> str:
         f"# {which.described()}.\n"
         f'conventions = "{which.name}"\n'
     )
-
-
-def for_attempt(data: Any) -> Conventions:
-    """The conventions an attempt record says it was made under (none said: the lecture notes')."""
-    if data is None:
-        return DEFAULT
-    name = data.get("name") if isinstance(data, dict) else data
-    return conventions(name)
-
-
-def with_cut(which: Conventions, cut: Cut) -> Conventions:
-    """``which`` with another cut rule (for comparing a student's code under the other rule)."""
-    return replace(which, cut=cut)

@@ -51,7 +51,7 @@ from typing import Any, Literal, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.analysis.steps import Stepper, first_player, sign, windowed
+from negaviz.analysis.steps import Stepper, first_player, opts_cut, sign, windowed
 from negaviz.errors import InputError
 from negaviz.extras import dot_installed
 from negaviz.frontend.edit_result import result_data
@@ -158,8 +158,7 @@ class Scene:
         opts = trace.result.options if trace.result is not None else None
         algorithm, tt = (opts.algorithm if opts else "alphabeta"), bool(opts and opts.tt)
         hard = bool(opts and opts.fail_hard)
-        cut = opts.cut if opts is not None and opts.cut else ">="
-        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p, fail_hard=hard, cut=cut)
+        self.listings: dict[str, str] = {p: listing_for(algorithm, tt, perspective=p, fail_hard=hard, cut=opts_cut(trace))
                                          for p in PERSPECTIVES}
         self._steppers: dict[str, Stepper] = {}
         self._chunks: dict[int, dict[str, Any]] = {}

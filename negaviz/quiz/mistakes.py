@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 
+from negaviz.analysis.steps import opts_cut
 from negaviz.conventions import Cut
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.mistakes import MISTAKES as CATALOGUE
@@ -54,7 +55,7 @@ def practised(cut: str = ">=") -> tuple[Mistake, ...]:
 
 def cut_of(trace: Trace) -> Cut:
     """The cut rule ``trace`` was searched by (``">="`` when it says none)."""
-    return ">=" if trace.result is None else trace.result.options.cut or ">="
+    return ">" if opts_cut(trace) == ">" else ">="
 
 
 def searchable(trace: Trace) -> bool:

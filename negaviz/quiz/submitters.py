@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from negaviz.errors import InputError
+from negaviz.fileio import read_file
 
 __all__: list[str] = []
 
@@ -52,8 +53,7 @@ ROSTER_HEADERS = ("student_id", "id", "sid", "student", "username", "login", "us
 def _read_text(path: str, flag: str) -> str:
     """The file at ``path`` as text, or one line naming ``flag``, the file and why not."""
     try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read()
+        return read_file(path, what=flag).decode("utf-8-sig")  # a regular file only: a named pipe would hang
     except FileNotFoundError:
         raise InputError(f"{flag} {path!r}: no such file") from None
     except IsADirectoryError:
