@@ -167,7 +167,7 @@ MISLEADING: dict[str, str] = {
 caption or message may use them again."""
 
 
-def view_caption(perspective: Perspective, first_player: int = 0) -> str:
+def view_caption(perspective: Perspective, first_player: int = 0, *, chance: bool = False) -> str:
     """The one line a drawing or a page says of its perspective; ``first_player`` is the
     player at the root (0: the first player moves there).  Kept short: it sets the width
     of a small tree's drawing.
@@ -180,8 +180,15 @@ def view_caption(perspective: Perspective, first_player: int = 0) -> str:
     check_perspective(perspective)
     if perspective == "negamax":
         return "negamax view: each value is for the side to move there (▲ first player, ▼ second)"
+    if chance:  # chance levels break the parity of depth
+        return "minimax view: each value is for the first player (▲ max nodes, ▼ min nodes, ○ chance nodes)"
     parity = "odd" if first_player == 0 else "even"
     return f"minimax view: each value is for the first player (▲ max nodes, ▼ min nodes at {parity} depth)"
+
+
+CHANCE_NOTE = ("chance node (circle): the expected value of its outcomes, each edge's probability times its value; "
+               "'sum' while searching: the outcomes so far")
+"""What a circle means in a legend (a chance node)."""
 
 
 def mover_marks(perspective: Perspective) -> str:
@@ -293,3 +300,18 @@ def check_steps(steps: Any, events: int, *, what: str = "steps") -> list[int]:
             raise InputError(f"{what} holds {shown(step)}, which is outside 0..{events} (the trace has {events} events)")
         chosen.add(whole)
     return sorted(chosen)
+
+
+def probability_text(p: object) -> str:
+    """A chance outcome's probability as drawn: a fraction as ``1/6``, a decimal as
+    :func:`fmt` writes values.
+
+    >>> from fractions import Fraction
+    >>> probability_text(Fraction(1, 6)), probability_text(0.25)
+    ('1/6', '0.25')
+    """
+    from fractions import Fraction
+
+    if isinstance(p, Fraction) and p.denominator != 1:
+        return f"{p.numerator}/{p.denominator}"
+    return fmt(float(p))  # type: ignore[arg-type]

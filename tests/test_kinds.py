@@ -150,7 +150,7 @@ def test_node_statuses_are_members(traces: dict[str, negaviz.Trace]) -> None:
 
 def test_step_codes_are_the_named_letters(traces: dict[str, negaviz.Trace]) -> None:
     letters = {v for k, v in vars(Code).items() if k.isupper()}
-    assert len(letters) == 12 and all(len(c) == 1 for c in letters)
+    assert len(letters) == 14 and all(len(c) == 1 for c in letters)
     assert set(KIND_CODES.values()) | {Code.TT_HIT, Code.BOUNDS_EXIT} == letters
     assert RETURNS == set("LVRY") and LEAF_CODES == "LVY"
     for name, trace in traces.items():

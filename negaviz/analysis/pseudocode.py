@@ -21,9 +21,9 @@ same events map to the branch of the node they happen at:
 from __future__ import annotations
 
 from negaviz.errors import InputError
-from negaviz.search.events import Bound, EventKind
+from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.trace import Event
-from negaviz.search.options import Algorithm
+from negaviz.search.options import Algorithm, ChanceAlgorithm
 from negaviz.vocabulary import Perspective, check_perspective
 
 NEGAMAX = (
@@ -147,6 +147,100 @@ MINIMAX_ALPHABETA_TT = (
     "    return best",
 )
 
+EXPECTIMAX = (
+    "function expectimax(node, depth):",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for the side to move",
+    "    if node is a chance node:",
+    "        sum := 0",
+    "        for each outcome of node, with probability p:",
+    "            v := expectimax(outcome, depth − 1)      ▹ negated if the turn passes",
+    "            sum := sum + p · v",
+    "        return sum",
+    "    best := −∞",
+    "    for each child of node:",
+    "        v := −expectimax(child, depth − 1)",
+    "        best := max(best, v)",
+    "    return best",
+)
+
+STAR1 = (
+    "function star1(node, depth, α, β):      ▹ every leaf's value in [L, U]",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for the side to move",
+    "    if node is a chance node:",
+    "        sum := 0;  left := 1      ▹ left: the probability not searched yet",
+    "        for each outcome of node, with probability p:",
+    "            left := left − p",
+    "            a := max(L, (α − sum − left · U) / p)",
+    "            b := min(U, (β − sum − left · L) / p)",
+    "            v := star1(outcome, depth − 1, a, b)      ▹ negated if the turn passes",
+    "            sum := sum + p · v",
+    "            if sum + left · L ≥ β: return sum + left · L      ▹ cutoff: at least β",
+    "            if sum + left · U ≤ α: return sum + left · U      ▹ cutoff: at most α",
+    "        return sum",
+    "    best := −∞",
+    "    for each child of node:",
+    "        v := −star1(child, depth − 1, −β, −α)",
+    "        best := max(best, v)",
+    "        α := max(α, best)",
+    "        if α ≥ β:",
+    "            break            ▹ cutoff: the opponent avoids this node",
+    "    return best",
+)
+
+MINIMAX_EXPECTIMAX = (
+    "function expectiminimax(node, depth):",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for MAX",
+    "    if node is a chance node:",
+    "        sum := 0",
+    "        for each outcome of node, with probability p:",
+    "            sum := sum + p · expectiminimax(outcome, depth − 1)",
+    "        return sum",
+    "    if MAX is to move:",
+    "        best := −∞",
+    "        for each child of node:",
+    "            best := max(best, expectiminimax(child, depth − 1))",
+    "        return best",
+    "    else:",
+    "        best := +∞",
+    "        for each child of node:",
+    "            best := min(best, expectiminimax(child, depth − 1))",
+    "        return best",
+)
+
+MINIMAX_STAR1 = (
+    "function star1(node, depth, α, β):      ▹ values for MAX, every leaf's in [L, U]",
+    "    if node is terminal or depth = 0:",
+    "        return value of node for MAX",
+    "    if node is a chance node:",
+    "        sum := 0;  left := 1      ▹ left: the probability not searched yet",
+    "        for each outcome of node, with probability p:",
+    "            left := left − p",
+    "            a := max(L, (α − sum − left · U) / p)",
+    "            b := min(U, (β − sum − left · L) / p)",
+    "            sum := sum + p · star1(outcome, depth − 1, a, b)",
+    "            if sum + left · L ≥ β: return sum + left · L      ▹ cutoff: at least β",
+    "            if sum + left · U ≤ α: return sum + left · U      ▹ cutoff: at most α",
+    "        return sum",
+    "    if MAX is to move:",
+    "        best := −∞",
+    "        for each child of node:",
+    "            best := max(best, star1(child, depth − 1, α, β))",
+    "            α := max(α, best)",
+    "            if α ≥ β: break      ▹ β cutoff: MIN avoids this node",
+    "        return best",
+    "    else:",
+    "        best := +∞",
+    "        for each child of node:",
+    "            best := min(best, star1(child, depth − 1, α, β))",
+    "            β := min(β, best)",
+    "            if α ≥ β: break      ▹ α cutoff: MAX avoids this node",
+    "        return best",
+)
+
+
 def _fail_hard(listing: tuple[str, ...]) -> tuple[str, ...]:
     """A fail-soft alpha-beta listing's fail-hard twin: the same lines, but what a node
     returns is clamped into the window it was called with (after the loop α is
@@ -187,6 +281,10 @@ LISTINGS = {
     "minimax-alphabeta+tt": MINIMAX_ALPHABETA_TT,
     "alphabeta-strict": ALPHABETA_STRICT,
     "minimax-alphabeta-strict": MINIMAX_ALPHABETA_STRICT,
+    "expectimax": EXPECTIMAX,
+    "star1": STAR1,
+    "minimax-expectimax": MINIMAX_EXPECTIMAX,
+    "minimax-star1": MINIMAX_STAR1,
 }
 
 _K = EventKind
@@ -217,10 +315,24 @@ _LINES["alphabeta-hard"] = _LINES["alphabeta"]  # the same lines, a clamped retu
 _LINES["minimax-alphabeta-hard"] = _LINES["minimax-alphabeta"]
 _LINES["alphabeta-strict"] = _LINES["alphabeta"]  # the same lines, a strict test
 _LINES["minimax-alphabeta-strict"] = _LINES["minimax-alphabeta"]
+_LINES["expectimax"] = {_K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 13, _K.BEST: 13, _K.EXIT: 14}
+_LINES["star1"] = {_K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 18, _K.BEST: 19, _K.CUTOFF: 21, _K.EXIT: 22}
+_LINES["minimax-expectimax"] = {_K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 12, _K.BEST: 12, _K.EXIT: 13}
+_LINES["minimax-star1"] = {_K.ENTER: 1, _K.LEAF: 3, _K.EVAL: 3, _K.CHILD: 17, _K.BEST: 18, _K.CUTOFF: 19, _K.EXIT: 20}
+_CHANCE_LINES: dict[str, dict[EventKind, int]] = {
+    "expectimax": {_K.CHANCE: 4, _K.OUTCOME: 8, _K.EXIT: 9},
+    "star1": {_K.CHANCE: 4, _K.OUTCOME: 11, _K.EXIT: 14},
+    "minimax-expectimax": {_K.CHANCE: 4, _K.OUTCOME: 7, _K.EXIT: 8},
+    "minimax-star1": {_K.CHANCE: 4, _K.OUTCOME: 10, _K.EXIT: 13},
+}
+"""The lines of the chance listings at a chance node (a cut's and a bound's return are
+worked out in :func:`line_of`)."""
 _MIN_LINES: dict[str, dict[EventKind, int]] = {
     "minimax": {_K.CHILD: 14, _K.BEST: 14, _K.EXIT: 15},
     "minimax-alphabeta": {_K.CHILD: 16, _K.BEST: 17, _K.CUTOFF: 18, _K.EXIT: 19, _K.RESEARCH: 15},
     "minimax-alphabeta+tt": {_K.CHILD: 22, _K.BEST: 23, _K.CUTOFF: 24, _K.RESEARCH: 21},
+    "minimax-expectimax": {_K.CHILD: 17, _K.BEST: 17, _K.EXIT: 18},
+    "minimax-star1": {_K.CHILD: 24, _K.BEST: 25, _K.CUTOFF: 26, _K.EXIT: 27},
 }
 _MIN_LINES["minimax-alphabeta-hard"] = _MIN_LINES["minimax-alphabeta"]
 _MIN_LINES["minimax-alphabeta-strict"] = _MIN_LINES["minimax-alphabeta"]
@@ -231,7 +343,7 @@ DRIVERS_WITH_TABLE = ("id", "mtdf")
 """Algorithms whose driver always searches with a transposition table."""
 
 
-def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "negamax",
+def listing_for(algorithm: Algorithm | ChanceAlgorithm, tt: bool, *, perspective: Perspective = "negamax",
                 fail_hard: bool = False, cut: str = ">=") -> str:
     """The listing that matches a search's options, in the negamax or the minimax view.
     A fail-hard alpha-beta with no table has listings of its own (``…-hard``), whose
@@ -247,7 +359,9 @@ def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "n
     ('alphabeta+tt', 'alphabeta+tt')
     """
     check_perspective(perspective)
-    if algorithm in ("minimax", "negamax"):
+    if algorithm in ("expectimax", "star1"):
+        name = algorithm
+    elif algorithm in ("minimax", "negamax"):
         name = "negamax"
     else:
         name = "alphabeta+tt" if tt or algorithm in DRIVERS_WITH_TABLE else "alphabeta"
@@ -261,14 +375,16 @@ def listing_for(algorithm: Algorithm, tt: bool, *, perspective: Perspective = "n
 
 
 def line_of(
-    listing: str, event: Event | None, *, exit_of_tt_hit: bool = False, maximizing: bool = True
+    listing: str, event: Event | None, *, exit_of_tt_hit: bool = False, maximizing: bool = True,
+    chance: bool = False,
 ) -> int | None:
     """The 1-based line of ``listing`` that ``event`` executes (None: no line).
 
     ``maximizing`` says whether the event's node is a MAX node (the first player moves
     there); only the minimax listings use it, to pick the max or the min branch.  Table
     bounds are stored for the side to move, so at a MIN node a lower bound is MAX's
-    upper bound, and the minimax listing shows it on the β line.
+    upper bound, and the minimax listing shows it on the β line.  ``chance`` says the
+    event's node is a chance node (the chance listings have a branch for it).
     """
     if event is None:
         return None
@@ -286,6 +402,17 @@ def line_of(
         if event.ended:
             return 6 if bound == Bound.EXACT else 9
         return 7 if bound == Bound.LOWER else 8
+    if chance and listing in _CHANCE_LINES:
+        if event.kind == _K.CUTOFF or (event.kind == _K.EXIT and event.bound not in (None, Bound.EXACT)):
+            # star1's two returns: the node is worth at least beta, or at most alpha
+            high = event.reason == CutReason.HIGH if event.kind == _K.CUTOFF else event.bound == Bound.LOWER
+            if minimax and not maximizing:
+                high = not high  # for MAX, a MIN-side chance node's "at least" is "at most"
+            first = 12 if listing == "star1" else 11
+            return first if high else first + 1
+        line = _CHANCE_LINES[listing].get(event.kind)
+        if line is not None:
+            return line
     if event.kind == _K.EXIT and exit_of_tt_hit and listing.endswith("alphabeta+tt"):
         return 6 if bound == Bound.EXACT else 9
     if minimax and not maximizing:

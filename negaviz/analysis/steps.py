@@ -9,6 +9,7 @@ as every other layer writes them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,7 +21,7 @@ from negaviz.trace.replay import Replay, State
 from negaviz.trace.timeline import RETURNS, Code, Counters, timeline_of
 from negaviz.trace.trace import Ending, Event, Trace, check_trace
 from negaviz.search.options import PRUNING
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, window_text
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_perspective, fmt, probability_text, window_text
 
 _K = EventKind
 __all__ = ["Stepper", "fmt"]
@@ -35,7 +36,7 @@ def windowed(trace: Trace) -> bool:
     """
     if trace.result is None:
         return True
-    return trace.result.options.algorithm in PRUNING
+    return trace.result.options.algorithm in PRUNING or trace.result.options.algorithm == "star1"
 
 
 def first_player(trace: Trace) -> int:
@@ -49,11 +50,12 @@ def sign(trace: Trace, nid: int, perspective: Perspective) -> int:
     """Multiply a node's negamax value by this to show it in ``perspective``.
 
     The minimax view gives values for the first player: negamax values are negated
-    where the second player is to move, i.e. at odd depth below a first-player root.
+    where the second player is to move, i.e. at odd depth below a first-player root (a
+    chance node's outcomes that keep the turn keep the side: :meth:`Trace.side`).
     """
     if check_perspective(perspective) == "negamax":
         return 1
-    return -1 if (first_player(trace) + trace.nodes[nid].depth) % 2 else 1
+    return -1 if (first_player(trace) + trace.side(nid)) % 2 else 1
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ class Stepper:
             sentence=self.sentence(ev),
             frames=self._frames(state),
             listing=self.listing,
-            line=line_of(self.listing, ev, exit_of_tt_hit=exit_of_hit),
+            line=line_of(self.listing, ev, exit_of_tt_hit=exit_of_hit,
+                         chance=bool(ev and self.trace.nodes[ev.node].chance is not None)),
             counters=self.counters(step),
             state=state,
         )
@@ -163,6 +166,19 @@ class Stepper:
             return f"{me} is a leaf: its value is {self._v(ev.node, ev.value)}."
         if k == _K.EVAL:
             return f"{me} is at the depth limit: its evaluation is {self._v(ev.node, ev.value)}."
+        if k == _K.CHANCE:
+            bounds = ""
+            if ev.alpha is not None and ev.beta is not None and not math.isinf(ev.alpha):
+                lo, hi = sorted((self._v(ev.node, ev.alpha), self._v(ev.node, ev.beta)), key=_number)
+                bounds = f"; every outcome is worth between {lo} and {hi}"
+            return f"{me} is a chance node: its value is the expected value of its outcomes{bounds}."
+        if k == _K.OUTCOME:
+            child = t.names.short(ev.child) if ev.child is not None else "the outcome"
+            p = outcome_probability(t, ev.child) if ev.child is not None else "?"
+            got = f"{me} gets {self._v(ev.node, ev.value)} from {child}"
+            if self.perspective == "negamax" and node.chance is not None and node.chance[2]:
+                got += " (its value negated)"
+            return f"{got}, with probability {p}: the sum so far is {self._v(ev.node, ev.total)}."
         if k in (_K.CHILD, _K.BEST):
             child = t.names.short(ev.child) if ev.child is not None else "the child"
             got = f"{me} gets {self._v(ev.node, ev.value)} from {child}"
@@ -178,6 +194,8 @@ class Stepper:
             verb = "is" if len(skipped) == 1 else "are"
             if ev.reason == CutReason.WIN:
                 return f"{me} has found a win: nothing can beat it, so {lost} {verb} never visited."
+            if ev.reason in (CutReason.HIGH, CutReason.LOW):
+                return self._chance_cut(ev, me, lost, verb)
             st = self.replay.state_at(ev.step + 1).nodes[ev.node]
             strict = opts_cut(t) == ">"
             if sign(t, ev.node, self.perspective) < 0:  # a min node in the minimax view
@@ -205,10 +223,51 @@ class Stepper:
         if shown is not None and shown != Bound.EXACT and sign(t, ev.node, self.perspective) < 0:
             # Negating a value for the minimax view turns a lower bound into an upper one.
             shown = Bound.UPPER if shown == Bound.LOWER else Bound.LOWER
+        if node.chance is not None:
+            if shown in (Bound.LOWER, Bound.UPPER):
+                return (f"{me} returns {self._v(ev.node, ev.value)}, {'a lower' if shown == Bound.LOWER else 'an upper'} "
+                        "bound: its expected value is at " + ("least" if shown == Bound.LOWER else "most") + " that.")
+            return f"{me} returns its expected value, {self._v(ev.node, ev.value)}."
         bound = what[shown] if shown is not None else "exact"
         if self.perspective == "minimax" and shown in (Bound.LOWER, Bound.UPPER):
             bound = "a lower bound: it is worth at least that" if shown == Bound.LOWER else "an upper bound: it is worth at most that"
         return f"{me} returns {self._v(ev.node, ev.value)} ({bound})."
+
+
+    def _chance_cut(self, ev: Event, me: str, lost: str, verb: str) -> str:
+        """A chance node's cut (star1): the outcomes so far and the bound on the rest."""
+        node = self.trace.nodes[ev.node]
+        st = self.replay.state_at(ev.step + 1).nodes[ev.node]
+        assert node.chance is not None
+        high = ev.reason == CutReason.HIGH
+        limit = node.chance[0] if high else node.chance[1]
+        flipped = sign(self.trace, ev.node, self.perspective) < 0
+        at_least = high != flipped
+        edge = st.beta if high else st.alpha
+        bound_name = ("β" if high else "α") if not flipped else ("α" if high else "β")
+        return (f"{me}: even if every outcome left were worth {'only' if at_least else 'as much as'} "
+                f"{self._v(ev.node, limit)}, its expected value would be {'at least' if at_least else 'at most'} "
+                f"{bound_name} = {self._v(ev.node, edge)}: cutoff, {lost} {verb} never searched.")
+
+
+def outcome_probability(trace: Trace, nid: int) -> str:
+    """The probability of the outcome that led to node ``nid``, as the game gives it (a
+    fraction as ``1/6``: given data), else as the trace holds it."""
+    node = trace.nodes[nid]
+    game = trace.game
+    found = getattr(game, "outcomes", None) if game is not None and trace.root is not None else None
+    if callable(found) and node.parent >= 0:
+        move = trace.move(nid)
+        for outcome, p in found(trace.position(node.parent)) or ():
+            if outcome == move:
+                return probability_text(p)
+    return probability_text(node.probability) if node.probability is not None else "?"
+
+
+def _number(text: str) -> float:
+    """A shown value back as a number, to order two of them (−∞, ∞ and a true minus)."""
+    text = text.replace("−", "-").replace("∞", "inf")
+    return float(text)
 
 
 def _and(names: list[str]) -> str:

@@ -135,6 +135,9 @@ def add_search_arguments(parser: argparse.ArgumentParser, *, budget_flag: str = 
         elif typing.get_origin(kind) is tuple:
             kwargs["nargs"] = len(typing.get_args(kind))
             kwargs["type"] = _window_end
+        elif any(typing.get_origin(p) is tuple for p in parts):  # a pair or nothing (--leaf-bounds)
+            kwargs["nargs"] = len(typing.get_args(next(p for p in parts if typing.get_origin(p) is tuple)))
+            kwargs["type"] = _number
         elif int in parts:
             kwargs["type"] = _whole
         elif float in parts:

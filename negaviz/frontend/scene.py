@@ -312,7 +312,8 @@ class Scene:
                     continue
                 hit = ev.kind == EventKind.EXIT and trace.nodes[ev.node].ending == Ending.TT
                 maximizing = sign(trace, ev.node, "minimax") > 0
-                line = line_of(listing, ev, exit_of_tt_hit=hit, maximizing=maximizing)
+                line = line_of(listing, ev, exit_of_tt_hit=hit, maximizing=maximizing,
+                               chance=trace.nodes[ev.node].chance is not None)
                 codes.append(line or 0)
             sentences.append(texts)
             lines.append(codes)

@@ -78,6 +78,11 @@ def from_spec(spec: Any) -> Any:
         raise InputError(f"a game spec must be an object with a 'game' field, not {spec!r}")
     name = spec["game"]
     if name == "tree":
+        players = spec.get("players", 2)
+        if players != 2:
+            if spec.get("tree") is None:
+                return make_game("tree", None)
+            return Tree.parse(spec["tree"], players=players)
         return make_game("tree", spec.get("tree"))
     if name == "othello":
         return make_game("othello", spec.get("position"), size=spec.get("size"))

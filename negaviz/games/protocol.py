@@ -41,6 +41,8 @@ verb                     kind        meaning
 ``move_name(pos, m)``    method      text for a move (default ``str(m)``)
 ``player(pos)``          method      0 if the first player is to move, 1 otherwise
                                      (default 0)
+``outcomes(pos)``        method      at a chance position, ``[(outcome, p), ...]``;
+                                     None where a player moves (expectimax, star1)
 ``restore()``            method      put a game that moves one object about (the
                                      adapters) back where it started
 ``preorder()``           method      every position in tree order: the game is a
@@ -106,6 +108,7 @@ from negaviz.games.verbs import (  # the optional verbs' protocols, one each (re
     HasValueBounds,
     HasLabel,
     HasMoveName,
+    HasOutcomes,
     HasPlayer,
     HasRestore,
     HasPreorder,
@@ -157,6 +160,7 @@ OPTIONAL_VERBS: dict[str, type] = {
     "label": HasLabel,
     "move_name": HasMoveName,
     "player": HasPlayer,
+    "outcomes": HasOutcomes,
     "restore": HasRestore,
     "preorder": HasPreorder,
     "spec": HasSpec,

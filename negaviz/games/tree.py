@@ -11,7 +11,15 @@ Two ways to write a tree:
 * a labelled form, ``A(B(D:7 E:5) C(F:3 G:1 H:9))``: ``NAME:VALUE`` is a leaf,
   ``NAME(children)`` an inner node, and ``NAME:VALUE(children)`` an inner node with a
   heuristic value used by depth-limited searches.  Writing a defined name again as a
-  bare ``NAME`` makes a transposition: both parents share that node.
+  bare ``NAME`` makes a transposition: both parents share that node.  ``NAME?(...)`` is a
+  chance node (a dice roll, drawn as a circle), each outcome after its probability:
+  ``C?(1/6 F:3 5/6 G:-1)``; with none written, the outcomes are equally likely.
+
+Who moves where: the root's player first, and each player's move hands the turn to the
+other.  A chance node either comes before the next player's move (``players=2``, the
+default: expectiminimax, as AIMA's backgammon, MAX, chance, MIN, chance, MAX) or takes
+the opponent's turn (``players=1``: expectimax, one player against chance, as CS188's
+Pacman against random ghosts, MAX, chance, MAX).
 
 >>> tree = Tree.parse("[[7,5],[3,1,9]]")
 >>> tree.text()
@@ -22,6 +30,7 @@ Two ways to write a tree:
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Sequence
 
 from negaviz.errors import InputError
@@ -29,9 +38,11 @@ from negaviz.games.tree_checks import (  # (the checks of a tree's data; the nam
     MAX_DEPTH,
     NUMBER,
     Number,
+    Probability,
     _measure,
     _shown,
     check_label,
+    check_probabilities,
     check_value,
 )
 from negaviz.games.tree_text import _LabelledParser, _ListParser
@@ -44,6 +55,11 @@ def _bfs_name(i: int) -> str:
         i, r = divmod(i - 1, 26)
         name = chr(65 + r) + name
     return name
+
+
+def _fmt_p(p: Probability) -> str:
+    """A probability in the tree's text form: a fraction as ``a/b``, else as a value."""
+    return f"{p.numerator}/{p.denominator}" if isinstance(p, Fraction) and p.denominator != 1 else _fmt(p)
 
 
 def _fmt(v: Number) -> str:
@@ -61,7 +77,12 @@ class Tree:
         labels: Sequence[str],
         children: Sequence[Sequence[int]],
         values: Sequence[Number | None],
+        *,
+        chance: Sequence[Sequence[Probability] | None] | None = None,
+        players: int = 2,
     ) -> None:
+        if players not in (1, 2):
+            raise InputError(f"players must be 1 (one player against chance: expectimax) or 2, not {_shown(players)}")
         try:
             n = len(labels)
             sizes = (len(children), len(values))
@@ -83,26 +104,37 @@ class Tree:
             for c in kids:
                 if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n:
                     raise InputError(f"node {labels[node]} has a child number {c!r} outside the tree")
-        labels, children, values = _in_tree_order(labels, children, values)
+        probs = _chance_of(labels, children, chance)
+        labels, children, values, probs = _in_tree_order(labels, children, values, probs)
         n = len(labels)
         self.labels = tuple(labels)
         self.children = tuple(tuple(c) for c in children)
         self.values = tuple(values)
+        self.probabilities: tuple[tuple[Probability, ...] | None, ...] = tuple(
+            None if p is None else tuple(p) for p in probs
+        )
+        """Per node: None for a player's node, else its outcomes' probabilities, in order."""
+        self.players = players
+        """2: a chance node comes before the next player's move; 1: it takes the opponent's turn."""
         self.root = 0
         depth: list[int | None] = [None] * n
         depth[0] = 0
+        side = [0] * n
         order = [0]
-        for node in order:  # breadth-first: gives each node its parity and checks it
+        for node in order:  # breadth-first: gives each node its depth and player, and checks them
+            turn = side[node] if self.probabilities[node] is not None and players == 2 else 1 - side[node]
             for c in self.children[node]:
                 d = depth[node]
                 assert d is not None
                 if depth[c] is None:
                     depth[c] = d + 1
+                    side[c] = turn
                     order.append(c)
-                elif (depth[c] - d - 1) % 2:  # type: ignore[operator]
+                elif side[c] != turn:
+                    both = ("at both odd and even depth" if not any(p is not None for p in self.probabilities)
+                            else "with both players to move")
                     raise InputError(
-                        f"node {self.labels[c]} is reached at both odd and even depth "
-                        "(a transposition must keep the same side to move)"
+                        f"node {self.labels[c]} is reached {both} (a transposition must keep the same side to move)"
                     )
         if len(order) != n:
             raise InputError("every node of a tree must be reachable from the root")
@@ -113,7 +145,8 @@ class Tree:
             if not self.children[node] and self.values[node] is None:
                 raise InputError(f"leaf {self.labels[node]} has no value (write it as {self.labels[node]}:VALUE)")
         self._depth = tuple(d or 0 for d in depth)
-        self._sign = tuple(1 if d % 2 == 0 else -1 for d in self._depth)
+        self._player = tuple(side)
+        self._sign = tuple(-1 if s else 1 for s in side)
         self.max_score = max(abs(v) for v in self.values if v is not None)
 
     def _check_acyclic(self) -> None:
@@ -197,12 +230,24 @@ class Tree:
         raise InputError(f"{text!r} is not a child of {self.labels[pos]} (children: {allowed})")
 
     def player(self, pos: int) -> int:
-        return self._depth[pos] % 2
+        return self._player[pos]
+
+    @property
+    def has_chance(self) -> bool:
+        """Whether the tree has a chance node (searched by ``expectimax`` or ``star1``)."""
+        return any(p is not None for p in self.probabilities)
+
+    def outcomes(self, pos: int) -> tuple[tuple[int, Probability], ...] | None:
+        """A chance node's outcomes with their probabilities; None at a player's node."""
+        probs = self.probabilities[pos]
+        return None if probs is None else tuple(zip(self.children[pos], probs))
 
     def depth(self, pos: int) -> int:
         return self._depth[pos]
 
     def spec(self) -> dict[str, object]:
+        if self.players == 1:
+            return {"game": "tree", "tree": self.text(), "players": 1}
         return {"game": "tree", "tree": self.text()}
 
     # --- text -----------------------------------------------------------------------
@@ -220,14 +265,17 @@ class Tree:
                 return name
             written.add(node)
             v = self.values[node]
-            head = name if v is None else f"{name}:{_fmt(v)}"
+            probs = self.probabilities[node]
+            head = (name if probs is None else name + "?") + ("" if v is None else f":{_fmt(v)}")
             kids = self.children[node]
+            if probs is not None and any(p != Fraction(1, len(kids)) or not isinstance(p, Fraction) for p in probs):
+                return head + "(" + " ".join(f"{_fmt_p(p)} {write(c)}" for c, p in zip(kids, probs)) + ")"
             return head if not kids else head + "(" + " ".join(write(c) for c in kids) + ")"
 
         return write(0)
 
     @classmethod
-    def parse(cls, text: str | list[Any] | tuple[Any, ...]) -> Tree:
+    def parse(cls, text: str | list[Any] | tuple[Any, ...], *, players: int = 2) -> Tree:
         """A tree from nested lists, written as text (``"[[7,5],[3,1,9]]"``) or given as
         Python lists (``[[3, [1, 4]], [[1, 5], 9]]``, read by :meth:`from_lists`), or from
         the labelled form (``"A(B:1 C:2)"``).  Numbers follow :data:`NUMBER`.
@@ -236,7 +284,7 @@ class Tree:
         True
         """
         if isinstance(text, (list, tuple)):
-            return cls.from_lists(text)
+            return cls.from_lists(text) if players == 2 else cls.from_lists(text)._with(players)
         if not isinstance(text, str):
             raise InputError(f"text must be a tree written as text (a str) or nested lists of numbers, "
                              f"not {type(text).__name__}")
@@ -244,8 +292,13 @@ class Tree:
         if not stripped:
             raise InputError("empty tree (write nested lists like [[7,5],[3,1,9]] or A(B:1 C:2))")
         if stripped.startswith(("[", "(")):
-            return cls.from_lists(_ListParser(text).parse())
-        return cls(*_LabelledParser(text).parse())
+            tree = cls.from_lists(_ListParser(text).parse())
+            return tree if players == 2 else tree._with(players)
+        parser = _LabelledParser(text)
+        return cls(*parser.parse(), chance=parser.chance, players=players)
+
+    def _with(self, players: int) -> Tree:
+        return Tree(self.labels, self.children, self.values, chance=self.probabilities, players=players)
 
     @classmethod
     def from_lists(cls, nested: Any) -> Tree:
@@ -276,9 +329,31 @@ class Tree:
         return cls(labels, children, values)  # names breadth-first; numbers go in tree order
 
 
+def _chance_of(
+    labels: Sequence[str], children: Sequence[Sequence[int]], chance: Sequence[Sequence[Probability] | None] | None
+) -> list[list[Probability] | None]:
+    """Each node's outcome probabilities (None: a player's node), checked against its children."""
+    if chance is None:
+        return [None] * len(labels)
+    if isinstance(chance, (str, bytes)) or not isinstance(chance, Sequence) or len(chance) != len(labels):
+        raise InputError("chance must give each node its outcomes' probabilities, or None for a player's node")
+    out: list[list[Probability] | None] = []
+    for node, probs in enumerate(chance):
+        if probs is None:
+            out.append(None)
+            continue
+        name, kids = labels[node], children[node]
+        if isinstance(probs, (str, bytes)) or not isinstance(probs, Sequence) or len(probs) != len(kids) or not kids:
+            raise InputError(f"chance node {name} needs one probability per outcome ({len(kids)} outcomes)")
+        check_probabilities(name, [labels[c] for c in kids], list(probs))
+        out.append(list(probs))
+    return out
+
+
 def _in_tree_order(
-    labels: Sequence[str], children: Sequence[Sequence[int]], values: Sequence[Number | None]
-) -> tuple[list[str], list[list[int]], list[Number | None]]:
+    labels: Sequence[str], children: Sequence[Sequence[int]], values: Sequence[Number | None],
+    probs: Sequence[list[Probability] | None],
+) -> tuple[list[str], list[list[int]], list[Number | None], list[list[Probability] | None]]:
     """Renumber nodes in tree order (depth first, each node where first met), the order
     the labelled form numbers them in, so :meth:`Tree.text` parses back to the same
     node numbers (saved traces refer to nodes by number)."""
@@ -299,5 +374,6 @@ def _in_tree_order(
         [labels[o] for o in order],
         [[new[c] for c in children[o]] for o in order],
         [values[o] for o in order],
+        [probs[o] for o in order],
     )
 

@@ -10,6 +10,7 @@ import math
 import re
 import reprlib
 import sys
+from fractions import Fraction
 from typing import Any
 
 from negaviz.errors import InputError
@@ -118,3 +119,38 @@ def _measure(nested: Any) -> None:
         walking.add(id(item))
         stack.append((item, True))
         stack.extend((c, False) for c in item if isinstance(c, (list, tuple)))
+
+
+Probability = Fraction | float | int
+"""A chance outcome's probability: a :class:`~fractions.Fraction` when written ``a/b`` (or
+when none was written: each of n outcomes is then ``1/n``), else the number as written."""
+
+SUM_TOLERANCE = 1e-9
+"""How far from 1 the probabilities of a chance node's outcomes may sum when any is
+written as a decimal (fractions are summed exactly and must make exactly 1)."""
+
+
+def check_probability(name: str, outcome: str, p: object) -> Probability:
+    """``p`` if it may be the probability of ``outcome`` under chance node ``name``."""
+    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)):
+        raise InputError(f"the probability of {outcome} under chance node {name} must be a number, not {_shown(p)}")
+    if p != p or not 0 <= p <= 1:
+        raise InputError(
+            f"the probability of {outcome} under chance node {name} is {_shown(p)}: a probability lies "
+            "between 0 and 1"
+        )
+    return p
+
+
+def check_probabilities(name: str, outcomes: list[str], probs: list[Probability]) -> None:
+    """The probabilities of chance node ``name``'s outcomes, each checked, must sum to 1
+    (exactly for fractions, within :data:`SUM_TOLERANCE` once a decimal is among them)."""
+    for outcome, p in zip(outcomes, probs):
+        check_probability(name, outcome, p)
+    total = sum(probs, Fraction(0)) if all(isinstance(p, (int, Fraction)) for p in probs) else math.fsum(map(float, probs))
+    if abs(total - 1) > (0 if isinstance(total, Fraction) else SUM_TOLERANCE):
+        shown = str(total) if isinstance(total, Fraction) else f"{total:.12g}"
+        raise InputError(
+            f"the probabilities of chance node {name}'s outcomes sum to {shown}, not 1 "
+            f"(exactly 1 for fractions such as 1/6; within {SUM_TOLERANCE:g} for decimals)"
+        )

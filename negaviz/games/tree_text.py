@@ -15,9 +15,11 @@ import re
 from typing import Any
 
 from negaviz.errors import InputError
-from negaviz.games.tree_checks import MAX_DEPTH, NUMBER, Number, check_value
+from fractions import Fraction
 
-_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]])|(?P<bad>\S))")
+from negaviz.games.tree_checks import MAX_DEPTH, NUMBER, Number, Probability, check_probabilities, check_value
+
+_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]?/])|(?P<bad>\S))")
 _NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")
 """A run of text that starts like a number (a digit of any script, or '.' and one)."""
 
@@ -145,7 +147,12 @@ class _ListParser(_Reader):
 
 
 class _LabelledParser(_Reader):
-    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``."""
+    """Recursive-descent parser for ``A(B:3 C(D:1 E:2))``.
+
+    A chance node is a name with ``?``, its outcomes each after its probability, a
+    fraction or a decimal: ``C?(1/6 D:3 5/6 E:-1)``; with no probability written, its n
+    outcomes are equally likely (``C?(D:3 E:-1)``, each 1/2).
+    """
 
     EXAMPLE = "A(B(D:7 E:5) C:3)"
 
@@ -156,14 +163,34 @@ class _LabelledParser(_Reader):
         self.values: list[Number | None] = []
         self.index: dict[str, int] = {}
         self.depth = 0
+        self.chance: list[list[Probability] | None] = []
+        """Per node: None for a player's node; a chance node's outcome probabilities."""
 
     def parse(self) -> tuple[list[str], list[list[int]], list[Number | None]]:
-        """The tree's labels, child lists and values (for :class:`~negaviz.games.tree.Tree`)."""
+        """The tree's labels, child lists and values (for :class:`~negaviz.games.tree.Tree`);
+        the chance nodes' probabilities are in :attr:`chance`."""
         self.node()
         kind, val = self.peek()
         if kind != "end":
             raise self.fail(f"unexpected {val!r} after the root's closing")
         return self.labels, self.children, self.values
+
+    def probability(self, name: str) -> Probability | None:
+        """A probability before an outcome of chance node ``name``: a decimal, or a
+        fraction ``a/b`` (kept exact); None when the outcome has none written."""
+        start = self.i
+        p = self.number()
+        if p is None:
+            return None
+        if self.peek() == ("punct", "/"):
+            self.i += 1
+            q = self.number()
+            if q is None or isinstance(p, float) or isinstance(q, float) or q == 0:
+                self.i = start
+                raise self.fail(f"a probability under chance node {name} is a decimal or a fraction of whole "
+                                "numbers such as 1/6")
+            return Fraction(int(p), int(q))
+        return p
 
     def node(self) -> int:
         kind, val = self.peek()
@@ -171,6 +198,9 @@ class _LabelledParser(_Reader):
             raise self.fail(f"expected a node name, found {val!r}" if kind != "end" else "expected a node name, found the end")
         name = val
         self.i += 1
+        chance = self.peek() == ("punct", "?")
+        if chance:
+            self.i += 1
         value: Number | None = None
         if self.peek() == ("punct", ":"):
             self.i += 1
@@ -185,14 +215,18 @@ class _LabelledParser(_Reader):
                 raise self.fail(str(exc)) from None
         has_kids = self.peek() == ("punct", "(")
         if name in self.index:
-            if value is not None or has_kids:
+            if value is not None or has_kids or chance:
                 raise self.fail(f"node name {name!r} is used twice (repeat a name alone to share a node)")
             return self.index[name]
+        if chance and not has_kids:
+            raise self.fail(f"chance node {name} needs its outcomes, e.g. {name}?(1/2 D:3 1/2 E:5)")
         me = len(self.labels)
         self.index[name] = me
         self.labels.append(name)
         self.children.append([])
         self.values.append(value)
+        self.chance.append(None)
+        probs: list[Probability | None] = []
         if has_kids:
             self.depth += 1
             if self.depth > MAX_DEPTH:
@@ -208,10 +242,31 @@ class _LabelledParser(_Reader):
                     continue
                 if kind == "end":
                     raise self.fail(f"missing ')' to close {name}")
+                if chance:
+                    probs.append(self.probability(name))
+                    if self.peek()[0] != "name":
+                        raise self.fail(f"expected an outcome of chance node {name} after its probability")
                 self.children[me].append(self.node())
             if not self.children[me]:
                 raise self.fail(f"node {name} has '()' but no children")
+            if chance:
+                self.chance[me] = self._probabilities(name, me, probs)
             self.depth -= 1
         elif value is None:
             raise self.fail(f"leaf {name} needs a value, e.g. {name}:3")
         return me
+
+    def _probabilities(self, name: str, me: int, probs: list[Probability | None]) -> list[Probability]:
+        """Chance node ``name``'s probabilities, checked: all written, or none (equally likely)."""
+        outcomes = [self.labels[c] for c in self.children[me]]
+        if all(p is None for p in probs):
+            return [Fraction(1, len(probs))] * len(probs)
+        missing = [o for o, p in zip(outcomes, probs) if p is None]
+        if missing:
+            raise InputError(
+                f"outcome {missing[0]} of chance node {name} has no probability: write one before each "
+                f"outcome (e.g. {name}?(1/2 {outcomes[0]} ...)), or none to make them equally likely"
+            )
+        written = [p for p in probs if p is not None]
+        check_probabilities(name, outcomes, written)
+        return written

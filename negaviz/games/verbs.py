@@ -127,6 +127,22 @@ class HasPlayer(Protocol):
     def player(self, pos: Position) -> int: ...
 
 
+class HasOutcomes(Protocol):
+    """``outcomes(pos)``: at a chance position (a dice roll, a card dealt), each outcome
+    with its probability, as ``[(outcome, p), ...]`` (``play(pos, outcome)`` gives the
+    position after it); None at a position where a player moves.
+
+    Used by the chance searches (``expectimax``, ``star1``), which also need
+    ``player(pos)`` at a chance position: the player whose view its expected value is in
+    (the next to move after a roll before a move; the opponent, where chance takes the
+    opponent's turn).  The other algorithms refuse a game that has chance positions
+    (``has_chance`` true, or no ``has_chance``).  Without it every position is a
+    player's, and ``expectimax`` is plain negamax.
+    """
+
+    def outcomes(self, pos: Position) -> Sequence[tuple[Move, float]] | None: ...
+
+
 class HasRestore(Protocol):
     """``restore()``: put the game's object back in the state it had when wrapped.
 

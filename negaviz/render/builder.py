@@ -15,18 +15,19 @@ import graphviz  # type: ignore[import-untyped]
 from negaviz.games.protocol import key_of
 from negaviz.games.protocol import label as game_label
 from negaviz.games.protocol import player as game_player
-from negaviz.games.protocol import has_verb
+from negaviz.games.protocol import has_verb, verb
 from negaviz.render import labels
 from negaviz.layout.growth import PINNED_GRAPH, pinned
 from negaviz.layout.fold import Item, Plan, Sizes, Snapshot, latest
 from negaviz.layout.slots import Slots
 from negaviz.render.styles import GHOSTS, SUMMARIES, EdgeKind, EdgeView, LegendKey, NodeKind, NodeView, faint, node_key
 from negaviz.render.tree_legend import caption, legend
+from negaviz.search.chance import has_chance
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import timeline_of
 from negaviz.trace.trace import Ending, Trace
-from negaviz.vocabulary import Perspective, fmt
+from negaviz.vocabulary import Perspective, fmt, probability_text
 
 NodeStyle = Callable[[NodeView], dict[str, str]]
 EdgeStyle = Callable[[EdgeView], dict[str, str]]
@@ -106,6 +107,25 @@ class Builder:
         """The game's transposition key of a drawn node's position."""
         return key_of(self.game, self.position(nid))
 
+    def is_chance(self, nid: int = -1, item: Item | None = None) -> bool:
+        """Whether node ``nid`` (or ghost ``item``) is a chance position: the game's own
+        structure, given data (asked only of a game that has chance positions)."""
+        if self.game is None or not has_chance(self.game):
+            return False
+        found = verb(self.game, "outcomes")
+        assert found is not None
+        return found(self.position(nid) if item is None else self.ghost_position(item)) is not None
+
+    def outcome_text(self, parent_pos: Any, move: Any) -> str:
+        """The probability of outcome ``move`` at chance position ``parent_pos`` as the
+        game gives it (a fraction as ``a/b``), or "" where a player moves."""
+        found = None if self.game is None else verb(self.game, "outcomes")
+        outs = None if found is None else found(parent_pos)
+        for outcome, p in outs or ():
+            if outcome == move:
+                return probability_text(p)
+        return ""
+
     def player(self, nid: int, depth: int) -> int:
         if has_verb(self.game, "player"):
             return game_player(self.game, self.position(nid))
@@ -133,12 +153,15 @@ class Builder:
                 player = self.player(item.parent, nodes[item.parent].depth) ^ (item.depth_below % 2)
                 if has_verb(self.game, "player") and item.covers == 1:
                     player = game_player(self.game, self.ghost_position(item))
-            return NodeView(item.name, kind, -1, item.parent, depth, player, count=count)
+            chance = item.kind != "group" and item.covers == 1 and self.is_chance(item=item)
+            return NodeView(item.name, kind, -1, item.parent, depth, player, count=count, chance=chance)
         nid = item.node
         node = nodes[nid]
         player = self.player(nid, node.depth)
+        chance = kind in ("node", "unvisited") and self.is_chance(nid)
         if kind == "unvisited":  # the root at step 0, or (a later plan) a node not entered yet
-            return NodeView(item.name, kind, nid, node.parent, node.depth, player)
+            return NodeView(item.name, kind, nid, node.parent, node.depth, None if chance and self.minimax else player,
+                            chance=chance)
         snap = self.snap
         live = snap.live.get(nid)
         status = Status.DONE if live is None else live.status
@@ -153,10 +176,12 @@ class Builder:
         if self.minimax and player == 1:  # the first player's view: negate where the second moves
             value, alpha, beta = _neg(value), _neg(beta), _neg(alpha)
             bound = None if bound is None else _FLIP[bound]
+        if chance and self.minimax:
+            player = None  # neither max nor min: the circle says what it is
         return NodeView(
             item.name, kind, nid, node.parent, node.depth, player, status, value, bound, alpha, beta,
             cut=cut and kind == "node", tt=node.ending == Ending.TT and status is Status.DONE and kind == "node",
-            pv=nid in self.pv, count=count,
+            pv=nid in self.pv, count=count, chance=chance,
         )
 
     def kind_now(self, item: Item) -> tuple[NodeKind, int]:
@@ -313,6 +338,14 @@ class Builder:
         elif self.family != "textbook" or item.kind == "group":
             names = [self.move_text(parent, m) for m in item.moves[:5]]  # a group may stand for thousands
             text = " ".join(names[:4]) + (" …" if len(names) > 4 else "")
+        chancy = self.game is not None and has_chance(self.game)
+        if chancy and parent >= 0 and item.kind != "group" and (item.node >= 0 or len(item.moves) == 1):
+            move = self.trace.move(item.node) if item.node >= 0 else item.moves[0]
+            above = self.position(parent)
+            for step in item.via:  # a ghost below ghosts: the position its edge leaves from
+                above = self.game.play(above, step)
+            chance = self.outcome_text(above, move)
+            text = f"{text} {chance}".strip() if chance else text
         if head != item.name:
             tt = self.trace.nodes[item.node].ending == Ending.TT
             return EdgeView(tail, head, "transposition", text + (" (TT)" if tt else ""), tt=tt)

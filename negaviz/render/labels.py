@@ -121,8 +121,11 @@ def html_text(text: str) -> str:
 # ------------------------------------------------------------------------- numbers
 def value_text(view: NodeView, *, explicit: bool = False) -> str:
     """``5``, ``≥5`` or ``≤5`` for a finished node (``=5`` if ``explicit``); ``best 3``
-    on the stack; ``?`` before anything is known."""
+    on the stack (``sum 1.5`` at a chance node: its outcomes' weighted sum so far); ``?``
+    before anything is known."""
     if view.status in (Status.ACTIVE, Status.CURRENT):
+        if view.chance:  # a chance node's weighted sum of the outcomes returned so far
+            return "?" if view.value is None else f"sum {fmt(view.value)}"
         return "?" if view.value is None else f"best {fmt(view.value)}"
     if view.value is None:
         return "?"

@@ -76,6 +76,8 @@ class NodeView:
     """On the principal variation (the best line so far, when drawing a step)."""
     count: int = 1
     """Trace nodes a summary stands for, or moves a ghost stands for."""
+    chance: bool = False
+    """A chance node (a dice roll): drawn as a circle, as textbooks draw them."""
 
 
 @dataclass(frozen=True)
@@ -140,12 +142,14 @@ def default_node_style(view: NodeView) -> dict[str, str]:
     pruned        grey                                dashed outline
     not yet       grey                                dotted outline
     ============  ==================================  =============================
+
+    A chance node is a circle in each state.
     """
     if view.kind in GHOSTS:
         look = LOOKS[view.kind]
         return {
-            "shape": "box" if view.count > 1 else "ellipse", "style": look.dash, "color": look.line,
-            "fontcolor": look.text, "penwidth": pen(look.width),
+            "shape": "box" if view.count > 1 else "circle" if view.chance else "ellipse", "style": look.dash,
+            "color": look.line, "fontcolor": look.text, "penwidth": pen(look.width),
         }
     if view.kind in SUMMARIES:
         look = LOOKS["folded"]
@@ -156,6 +160,8 @@ def default_node_style(view: NodeView) -> dict[str, str]:
         _mark(attrs, LOOKS["tt"])
     if view.cut and key not in ON_STACK:  # on the stack, its own border says more
         _mark(attrs, LOOKS["cut"])
+    if view.chance:
+        attrs["shape"] = "circle"  # its state's colours and border as any node's; lower/upper say ≥/≤ in the label
     return attrs
 
 

@@ -9,6 +9,7 @@ import html
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from negaviz.search.chance import has_chance
 from negaviz.layout.fold import Plan
 from negaviz.render import labels
 from negaviz.render.looks import LOOKS
@@ -16,7 +17,7 @@ from negaviz.render.looks import meaning as meaning_of
 from negaviz.render.styles import EdgeView, LegendKey, NodeView, default_node_style, faint
 from negaviz.search.events import Bound
 from negaviz.trace.replay import Status
-from negaviz.vocabulary import mover_marks, view_caption, window_key
+from negaviz.vocabulary import CHANCE_NOTE, mover_marks, view_caption, window_key
 
 if TYPE_CHECKING:
     from negaviz.render.builder import Builder, EdgeStyle, NodeStyle
@@ -30,7 +31,8 @@ PREVIEW_NOTE = "preview: the rest of the search shown faintly"
 def caption(builder: Builder, layout: Plan, max_nodes: int) -> str:
     """The caption under a drawing: the perspective, the pass and step drawn, and what is folded."""
     lines = []
-    lines.append(view_caption("minimax" if builder.minimax else "negamax", builder.first_player))
+    lines.append(view_caption("minimax" if builder.minimax else "negamax", builder.first_player,
+                              chance=has_chance(builder.game)))
     if builder.pass_note:
         lines.append(builder.pass_note)
     if builder.snap.step < len(builder.trace):
@@ -81,6 +83,8 @@ def legend(builder: Builder, node_style: NodeStyle, edge_style: EdgeStyle) -> di
         rows.append(f'<TR>{_swatch(faded, "5")}<TD ALIGN="LEFT">{html.escape(PREVIEW_NOTE)}</TD></TR>')
     marks = mover_marks("minimax" if builder.minimax else "negamax")
     rows.append(f'<TR><TD>▲ ▼</TD><TD ALIGN="LEFT">{html.escape(marks)}</TD></TR>')
+    if has_chance(builder.game):
+        rows.append(f'<TR><TD>○</TD><TD ALIGN="LEFT">{html.escape(CHANCE_NOTE)}</TD></TR>')
     if builder.windows:
         window_meaning = window_key("minimax" if builder.minimax else "negamax")
         rows.append(f'<TR><TD>(α, β)</TD><TD ALIGN="LEFT">{html.escape(window_meaning)}; = ≥ ≤ bound type</TD></TR>')

@@ -19,16 +19,25 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import Game, evaluator
+from negaviz.search.chance import has_chance, run_chance
 from negaviz.search.core import RawResult, run
 from negaviz.search.observer import SearchObserver
-from negaviz.search.options import SearchOptions
+from negaviz.search.options import CHANCE_ALGORITHMS, SearchOptions
 from negaviz.search.tt import TranspositionTable
 
 INF = math.inf
 
 
 def drive(game: Game, root: Any, options: SearchOptions, observer: SearchObserver | None) -> RawResult:
-    """Search as ``options.algorithm`` says, with one or several core calls."""
+    """Search as ``options.algorithm`` says, with one or several core calls (or the chance
+    search's, :mod:`negaviz.search.chance`)."""
+    if options.algorithm in CHANCE_ALGORITHMS:
+        return run_chance(game, root, options, observer)
+    if has_chance(game):
+        raise InputError(
+            f"{type(game).__name__} has chance nodes, which {options.algorithm!r} cannot value: search it with "
+            "algorithm 'expectimax', or 'star1' to prune"
+        )
     if options.algorithm == "id":
         if evaluator(game) is None:
             raise InputError(

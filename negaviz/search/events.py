@@ -48,6 +48,15 @@ class EventKind(IntEnum):
     """``(RESEARCH, value)``: PVS: the null-window search of the last child failed high
     with ``value`` (negated, from this node); the child is searched again with the
     full window, as a new node."""
+    CHANCE = 11
+    """``(CHANCE, lower, upper, turn)``: the node just entered is a chance node (a dice
+    roll); its outcomes' values, seen from it, lie in ``[lower, upper]`` (±inf when no
+    bounds are known: plain expectimax); ``turn`` is 1 when each outcome hands the turn
+    over (its value is negated on the way up, as a player's child's is), 0 when not."""
+    OUTCOME = 12
+    """``(OUTCOME, value, probability, total)``: the last outcome returned; ``value`` is
+    its value seen from the chance node, ``probability`` its chance, ``total`` the
+    probability-weighted sum of the outcomes so far."""
 
 
 class Bound(IntEnum):
@@ -70,6 +79,12 @@ class CutReason(IntEnum):
 
     BETA = 0
     WIN = 1
+    HIGH = 2
+    """A chance node (star1): the outcomes so far prove its value at least beta,
+    whatever the rest give (each at least the lower bound)."""
+    LOW = 3
+    """A chance node (star1): the outcomes so far prove its value at most alpha,
+    whatever the rest give (each at most the upper bound)."""
 
 
 #: Number of numbers in an event of each kind, the kind included.
@@ -84,6 +99,8 @@ WIDTH = {
     EventKind.TT_STORE: 3,
     EventKind.EXIT: 3,
     EventKind.RESEARCH: 2,
+    EventKind.CHANCE: 4,
+    EventKind.OUTCOME: 4,
 }
 
 PROBE_ENDED = 4

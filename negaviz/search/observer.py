@@ -107,6 +107,10 @@ class Observer:
             self.exit(event[1], Bound(int(event[2])))
         elif kind == EventKind.RESEARCH:
             self.research(event[1])
+        elif kind == EventKind.CHANCE:
+            self.chance(event[1], event[2], bool(event[3]))
+        elif kind == EventKind.OUTCOME:
+            self.outcome(event[1], event[2], event[3])
 
     def expand(self, moves: Sequence[Any]) -> None:
         """A node is about to try ``moves``, in this order."""
@@ -138,3 +142,11 @@ class Observer:
 
     def research(self, value: float) -> None:
         """PVS: the last child's null-window search failed high; it is searched again."""
+
+    def chance(self, lower: float, upper: float, turn: bool) -> None:
+        """The node entered is a chance node, its outcomes' values in [lower, upper];
+        ``turn``: each outcome hands the turn over."""
+
+    def outcome(self, value: float, probability: float, total: float) -> None:
+        """An outcome returned ``value`` (seen from the chance node), with its
+        ``probability``; ``total`` is the weighted sum so far."""

@@ -17,6 +17,15 @@ Algorithm = Literal["minimax", "negamax", "alphabeta", "pvs", "mtdf", "id"]
 pruning), ``alphabeta``, ``pvs`` (principal variation search), ``mtdf`` (MTD(f): null-window
 searches), ``id`` (iterative deepening of alpha-beta)."""
 ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
+
+ChanceAlgorithm = Literal["expectimax", "star1"]
+"""The searches of games with chance nodes (:mod:`negaviz.search.chance`): ``expectimax``
+(expectiminimax where MIN moves too: a chance node's value is its outcomes' expected value)
+and ``star1`` (Ballard's Star1: alpha-beta at the players' nodes, and at a chance node a
+cut once the outcomes so far, with the leaves' bounds, decide it)."""
+CHANCE_ALGORITHMS: tuple[ChanceAlgorithm, ...] = get_args(ChanceAlgorithm)
+SEARCHES: tuple[Algorithm | ChanceAlgorithm, ...] = ALGORITHMS + CHANCE_ALGORITHMS
+"""Every algorithm a search takes."""
 PRUNING: tuple[Algorithm, ...] = ("alphabeta", "pvs", "mtdf", "id")
 """The algorithms that prune (cut off)."""
 WINDOWED: tuple[Algorithm, ...] = ("alphabeta", "pvs")
@@ -25,7 +34,7 @@ TABLED: tuple[Algorithm, ...] = ("mtdf", "id")
 """The algorithms that keep a transposition table even without ``tt`` (the drivers
 carry what one search learnt to the next through it)."""
 
-STRICT_ALLOWED: tuple[Algorithm, ...] = ("minimax", "negamax", "alphabeta")
+STRICT_ALLOWED: tuple[Algorithm | ChanceAlgorithm, ...] = ("minimax", "negamax", "alphabeta", "expectimax")
 """The algorithms that may cut only past beta (:attr:`SearchOptions.cut` ``">"``): the
 two that never cut, and plain alpha-beta."""
 
@@ -69,12 +78,13 @@ def _choice(name: str, value: object, allowed: tuple[str, ...], field: str) -> N
 class SearchOptions:
     """How to search.  Every variant is the same negamax core with these switches."""
 
-    algorithm: Algorithm = field(default="alphabeta", metadata=_cli("default: alphabeta", choices=ALGORITHMS))
+    algorithm: Algorithm | ChanceAlgorithm = field(default="alphabeta", metadata=_cli("default: alphabeta", choices=SEARCHES))
     """``minimax`` and ``negamax`` visit every node; ``alphabeta`` prunes.  ``minimax``
     differs from ``negamax`` only in reporting values for the first player.  ``pvs``
     searches all but the first move with a null window, re-searching when one fails
     high; ``mtdf`` is a sequence of null-window alpha-beta searches converging on the
-    value; ``id`` deepens iteratively, one alpha-beta search per depth."""
+    value; ``id`` deepens iteratively, one alpha-beta search per depth.  ``expectimax`` and
+    ``star1`` search games with chance nodes (see :data:`ChanceAlgorithm`)."""
     depth: int | None = field(default=None, metadata=_cli("plies before evaluating (default: to the end)", metavar="N"))
     """Plies to search before evaluating (``None``: to the end of the game)."""
     order: Order = field(default="natural", metadata=_cli("move order (default: natural)", choices=ORDERS))
@@ -145,9 +155,16 @@ class SearchOptions:
     )
     """With ``id``: search each iteration in (previous value - a, previous value + a)
     first, and again with the full window when the value falls outside."""
+    leaf_bounds: tuple[float, float] | None = field(
+        default=None,
+        metadata=_cli("with --algorithm star1: the least and most any leaf is worth, for the first player "
+                      "(default: the game's max_score either way)", metavar=("L", "U")),
+    )
+    """With ``star1``: every leaf's value (and evaluation) lies in ``[L, U]``, for the
+    first player; ``None``: ``[-max_score, max_score]`` when the game has a ``max_score``."""
 
     def __post_init__(self) -> None:
-        _choice("algorithm", self.algorithm, ALGORITHMS, "algorithm")
+        _choice("algorithm", self.algorithm, SEARCHES, "algorithm")
         _choice("move order", self.order, ORDERS, "order")
         _choice("table replacement", self.tt_replace, REPLACEMENTS, "tt_replace")
         for name in ("tt", "symmetry", "fail_hard", "stop_at_win", "forced", "bounds"):
@@ -189,6 +206,7 @@ class SearchOptions:
             if isinstance(a, bool) or not isinstance(a, (int, float)) or not 0 < a <= sys.float_info.max:
                 raise InputError(f"aspiration must be a positive finite number (the window's half-width), not {_shown(a)}")
         object.__setattr__(self, "window", (lo, hi))
+        self._check_chance()
         cut = self.cut
         if cut is None:
             cut = current().cut if self.algorithm in STRICT_ALLOWED else ">="
@@ -206,6 +224,26 @@ class SearchOptions:
             )
         object.__setattr__(self, "cut", cut)
 
+    def _check_chance(self) -> None:
+        """The chance searches' own options: bounds only for star1, and none of the
+        options they do not apply (a table, symmetry, threats, ...), refused, not ignored."""
+        if self.leaf_bounds is not None:
+            if self.algorithm != "star1":
+                raise InputError(f"leaf_bounds (--leaf-bounds) are for algorithm 'star1', not {self.algorithm!r}")
+            try:
+                lo, hi = (float(x) for x in self.leaf_bounds)
+            except (TypeError, ValueError, OverflowError):
+                raise InputError(f"leaf_bounds must be two numbers (L, U), not {_shown(self.leaf_bounds)}") from None
+            if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+                raise InputError(f"leaf_bounds ({self.leaf_bounds[0]}, {self.leaf_bounds[1]}) must be finite with L < U")
+            object.__setattr__(self, "leaf_bounds", tuple(int(x) if x.is_integer() else x for x in (lo, hi)))
+        if self.algorithm in CHANCE_ALGORITHMS:
+            for name, on in (("tt", self.tt), ("symmetry", self.symmetry), ("stop_at_win", self.stop_at_win),
+                             ("forced", self.forced), ("bounds", self.bounds)):
+                if on:
+                    raise InputError(f"{name} does not apply to algorithm {self.algorithm!r} (a chance search has no "
+                                     "table, symmetry, threats or value bounds yet); search without it")
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (infinite window ends written as strings; the cut rule only
         when it is the strict one, so traces made before it existed read the same)."""
@@ -213,6 +251,10 @@ class SearchOptions:
         d["window"] = [number_out(x) for x in self.window]
         if d["cut"] == ">=":
             del d["cut"]
+        if d["leaf_bounds"] is None:  # written only for star1, so earlier traces read the same
+            del d["leaf_bounds"]
+        else:
+            d["leaf_bounds"] = list(d["leaf_bounds"])
         return d
 
     @classmethod
@@ -238,4 +280,6 @@ class SearchOptions:
         d.setdefault("cut", ">=")  # written only when strict: a saved search without it cut on equality
         if "window" in d:
             d["window"] = tuple(number_in(x, what="window") for x in d["window"])
+        if isinstance(d.get("leaf_bounds"), list):
+            d["leaf_bounds"] = tuple(d["leaf_bounds"])
         return cls(**d)

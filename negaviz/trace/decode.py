@@ -26,8 +26,8 @@ def decode(s: array, moves: Sequence[tuple[Any, ...]]) -> tuple[array, array, li
     width = [0] * 16
     for k, w in WIDTH.items():
         width[k] = w
-    enter, leaf, ev_, exit_, best, cut, probe, research = (
-        _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE, _K.RESEARCH,
+    enter, leaf, ev_, exit_, best, cut, probe, research, chance, outcome = (
+        _K.ENTER, _K.LEAF, _K.EVAL, _K.EXIT, _K.BEST, _K.CUTOFF, _K.TT_PROBE, _K.RESEARCH, _K.CHANCE, _K.OUTCOME,
     )
     e_leaf, e_eval, e_tt, e_bounds, e_inner, e_open = (  # locals: set once per node
         Ending.LEAF, Ending.EVAL, Ending.TT, Ending.BOUNDS, Ending.INNER, Ending.OPEN,
@@ -79,6 +79,10 @@ def decode(s: array, moves: Sequence[tuple[Any, ...]]) -> tuple[array, array, li
                 nodes[nid].ending = e_tt
             elif kind == research:
                 again = True
+            elif kind == chance:
+                nodes[nid].chance = (_num(s[pos + 1]), _num(s[pos + 2]), bool(s[pos + 3]))
+            elif kind == outcome:
+                nodes[last_returned].probability = s[pos + 2]
         add_owner(nid)
         pos += width[kind]
         step += 1

@@ -35,7 +35,7 @@ def _events_text(stream: array) -> str:
 
 _KINDS = {k.value: k for k in EventKind}
 _WHOLE = {EventKind.ENTER: (1,), EventKind.CUTOFF: (1,), EventKind.TT_PROBE: (1,),
-          EventKind.TT_STORE: (1,), EventKind.EXIT: (2,)}  # codes and indices, written as ints
+          EventKind.TT_STORE: (1,), EventKind.EXIT: (2,), EventKind.CHANCE: (3,)}  # codes and indices, written as ints
 
 
 def _events_v1(events: Any) -> array:

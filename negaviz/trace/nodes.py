@@ -50,11 +50,13 @@ class Event(NamedTuple):
     node: int
     """The node it happened at (for ENTER, the node entered)."""
     value: float | None = None
-    """LEAF/EVAL/EXIT/TT: the node's value; CHILD/BEST: the child's value negated."""
+    """LEAF/EVAL/EXIT/TT: the node's value; CHILD/BEST: the child's value negated;
+    OUTCOME: the outcome's value seen from the chance node."""
     alpha: float | None = None
-    """ENTER: the window's alpha; BEST: alpha after the update."""
+    """ENTER: the window's alpha; BEST: alpha after the update; CHANCE: the outcomes'
+    lower bound."""
     beta: float | None = None
-    """ENTER: the window's beta."""
+    """ENTER: the window's beta; CHANCE: the outcomes' upper bound."""
     bound: Bound | None = None
     """EXIT/TT_STORE/TT_PROBE hit: exact, lower or upper."""
     child: int | None = None
@@ -62,7 +64,12 @@ class Event(NamedTuple):
     reason: CutReason | None = None
     """CUTOFF: why."""
     ended: bool | None = None
-    """TT_PROBE: whether the entry ended the node (None on a miss)."""
+    """TT_PROBE: whether the entry ended the node (None on a miss); CHANCE: whether each
+    outcome hands the turn over."""
+    probability: float | None = None
+    """OUTCOME: the outcome's probability."""
+    total: float | None = None
+    """OUTCOME: the probability-weighted sum of the outcomes so far."""
 
 
 @dataclass(slots=True)
@@ -101,6 +108,12 @@ class Node:
     """Why it stopped early, if it did."""
     research: bool = False
     """PVS: this node searches its move again after a null-window search failed high."""
+    chance: tuple[float, float, bool] | None = None
+    """A chance node's ``(lower, upper, turn)`` (see ``CHANCE`` in
+    :class:`~negaviz.search.events.EventKind`); None at a player's node."""
+    probability: float | None = None
+    """The probability of the outcome that led here, once it has returned (None below a
+    player's node)."""
 
     _child_indices: list[int] = field(default_factory=list, repr=False)
 

@@ -59,6 +59,10 @@ class Code:
     RESEARCH: Final = "Q"
     TT_HIT: Final = "H"
     """A table probe that found an entry."""
+    CHANCE: Final = "Z"
+    """A node says it is a chance node."""
+    OUTCOME: Final = "O"
+    """A chance node's outcome returned."""
     BOUNDS_EXIT: Final = "Y"
     """An EXIT of a node the game's value bounds ended (counted as a leaf, as
     :meth:`Trace.counts` counts it)."""
@@ -67,7 +71,7 @@ class Code:
 KIND_CODES = {
     _K.ENTER: Code.ENTER, _K.LEAF: Code.LEAF, _K.EVAL: Code.EVAL, _K.CHILD: Code.CHILD, _K.BEST: Code.BEST,
     _K.CUTOFF: Code.CUTOFF, _K.TT_PROBE: Code.TT_PROBE, _K.TT_STORE: Code.TT_STORE, _K.EXIT: Code.EXIT,
-    _K.RESEARCH: Code.RESEARCH,
+    _K.RESEARCH: Code.RESEARCH, _K.CHANCE: Code.CHANCE, _K.OUTCOME: Code.OUTCOME,
 }
 """One letter per event kind; two more are :attr:`Code.TT_HIT` and :attr:`Code.BOUNDS_EXIT`."""
 
@@ -79,9 +83,9 @@ LEAF_CODES = Code.LEAF + Code.EVAL + Code.BOUNDS_EXIT
 
 _EVERY = 4096  # steps between the running counts kept for counters()
 
-BEST, LOWER_ALPHA, LOWER_BETA = 0, 1, 2
+BEST, LOWER_ALPHA, LOWER_BETA, SUM = 0, 1, 2, 3
 """Kinds of :class:`Change`: a new best value (and alpha); a table entry raising alpha;
-one lowering beta."""
+one lowering beta; a chance node's weighted sum so far, after an outcome."""
 
 
 class Change(NamedTuple):
@@ -92,7 +96,7 @@ class Change(NamedTuple):
     kind: int
     """:data:`BEST`, :data:`LOWER_ALPHA` or :data:`LOWER_BETA`."""
     value: float
-    """BEST: the new best value; otherwise the new alpha or beta."""
+    """BEST: the new best value; SUM: the weighted sum so far; otherwise the new alpha or beta."""
     alpha: float = 0.0
     """BEST: alpha after the update."""
     child: int = -1
@@ -212,8 +216,14 @@ class Timeline:
         for i in _positions(kinds, Code.TT_PROBE):
             if s[offsets[i] + 1]:
                 kinds[i] = Code.TT_HIT
-        for i in _positions(kinds, Code.BEST + Code.TT_HIT):  # in step order, both kinds together
+        for i in _positions(kinds, Code.BEST + Code.TT_HIT + Code.OUTCOME):  # in step order, all kinds together
             nid, pos = owners[i], offsets[i]
+            if kinds[i] == Code.OUTCOME:
+                k = i - 1
+                while kinds[k] not in RETURNS:
+                    k -= 1
+                changes.setdefault(nid, []).append(Change(i, SUM, _num(s[pos + 3]), 0.0, owners[k]))
+                continue
             if kinds[i] == Code.BEST:
                 k = i - 1
                 while kinds[k] not in RETURNS:  # back over table stores to the child's return
@@ -259,6 +269,8 @@ class Timeline:
                 break
             if ch.kind == BEST:
                 best, alpha, best_child = ch.value, ch.alpha, ch.child
+            elif ch.kind == SUM:
+                best = ch.value  # a chance node shows its sum so far; no child is its "best"
             elif ch.kind == LOWER_ALPHA:
                 alpha = max(alpha, ch.value) if alpha is not None else ch.value
             else:

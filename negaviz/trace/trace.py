@@ -137,6 +137,11 @@ class Trace:
             return Event(step, kind, nid, reason=CutReason(int(s[pos + 1])))
         if kind == _K.RESEARCH:
             return Event(step, kind, nid, value=_num(s[pos + 1]), child=self._returned_before(step))
+        if kind == _K.CHANCE:
+            return Event(step, kind, nid, alpha=_num(s[pos + 1]), beta=_num(s[pos + 2]), ended=bool(s[pos + 3]))
+        if kind == _K.OUTCOME:
+            return Event(step, kind, nid, value=_num(s[pos + 1]), child=self._returned_before(step),
+                         probability=s[pos + 2], total=_num(s[pos + 3]))
         if kind == _K.TT_PROBE:
             code = int(s[pos + 1])
             if not code:
@@ -145,7 +150,7 @@ class Trace:
         return Event(step, kind, nid, value=_num(s[pos + 2]), bound=Bound(int(s[pos + 1])))
 
     def _returned_before(self, step: int) -> int:
-        """The child whose return the CHILD/BEST event at ``step`` reports."""
+        """The child whose return the CHILD/BEST/OUTCOME event at ``step`` reports."""
         offsets, owners, _ = self._decoded
         s = self._stream
         k = step - 1
@@ -211,6 +216,25 @@ class Trace:
         """The last root's value for the side to move, None if it never returned."""
         roots = self.roots()
         return self.nodes[roots[-1]].value if roots else None
+
+    @cached_property
+    def _sides(self) -> list[int] | None:
+        nodes = self.nodes
+        if all(n.chance is None for n in nodes):
+            return None
+        out = [0] * len(nodes)
+        for n in nodes:  # parents come before their children
+            if n.parent >= 0:
+                above = nodes[n.parent].chance
+                out[n.id] = out[n.parent] ^ (1 if above is None or above[2] else 0)
+        return out
+
+    def side(self, nid: int) -> int:
+        """0 if the player to move at the root is to move at node ``nid`` (the player whose
+        view a chance node's value is in), 1 if the other one is: the parity of the depth,
+        but where a chance node's outcomes keep the turn."""
+        sides = self._sides
+        return self.nodes[nid].depth % 2 if sides is None else sides[nid]
 
     # --- questions ------------------------------------------------------------------
     def counts(self) -> Counts:

@@ -16,6 +16,11 @@ order, a cutoff after a child that did not improve).  Each node is, in order::
         [TT_PROBE(miss or not ended)] tries [CUTOFF] [TT_STORE] EXIT
     tries: one or more of   child (CHILD | BEST)   or   child RESEARCH child (CHILD | BEST)
 
+A chance node (expectimax, star1) is ``ENTER CHANCE`` then one or more of
+``child OUTCOME``, with a CUTOFF (reasons 2 and 3) only right after an OUTCOME, then
+EXIT; its outcomes' values come up negated only when its CHANCE says they hand the turn
+over.
+
 with CUTOFF only right after CHILD or BEST, and RESEARCH followed by the same move
 entered again.  A child's return (its LEAF, EVAL or EXIT) is reported by its parent in
 the very next event, with the child's value negated.  The first child entered takes
@@ -64,7 +69,8 @@ _STORED = 5  # stored its result: EXIT next
 _PROBE_CODES = {0.0, 1.0, 2.0, 3.0, 5.0, 6.0, 7.0}
 _BOUNDS = {0.0, 1.0, 2.0}
 _REASONS = {0.0, 1.0}
-_REPORTS = {4.0, 5.0, 10.0}  # CHILD, BEST, RESEARCH
+_CHANCE_REASONS = {2.0, 3.0}
+_REPORTS = {4.0, 5.0, 10.0, 12.0}  # CHILD, BEST, RESEARCH, OUTCOME
 _MISSING = object()
 _CACHE = 1 << 16  # positions whose legal moves are remembered while checking
 
@@ -108,6 +114,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     n = len(s)
     widths = _WIDTHS
     stack: list[int] = []  # per open node, innermost last: phase + 8 * its move index
+    turns: list[float] = []  # per open node: -1 a player's node; a chance node's turn (0 or 1)
     lists: list[Sequence[Any] | None] = []  # the move list each open node took
     places: list[Any] = []  # positions, with a game
     legal: dict[Any, Any] = {}  # position -> its legal moves, while checking
@@ -177,6 +184,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     if game is not None:
                         places.append(game.root)
                 stack.append(i << 3)
+                turns.append(-1.0)
                 lists.append(None)
                 entered += 1
             elif not stack:
@@ -194,20 +202,29 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 if v != v:
                     raise _bad(step, k, "the value is NaN")
                 returned = stack.pop() >> 3
+                turns.pop()
                 lists.pop()
                 if game is not None:
                     places.pop()
                 if stack:
-                    pending = -v
+                    pending = v if turns[-1] == 0.0 else -v
                     expect = True
                 else:
                     root_value = v
-            elif k == 4.0 or k == 5.0 or k == 10.0:  # CHILD, BEST, RESEARCH: a child's return reported
+            elif k == 4.0 or k == 5.0 or k == 10.0 or k == 12.0:  # CHILD, BEST, RESEARCH, OUTCOME: a return reported
                 v = s[p + 1]
+                if (k == 12.0) != (turns[-1] >= 0):
+                    raise _bad(step, k, "a chance node reports its outcomes by OUTCOME, a player's node its children "
+                                        "by CHILD or BEST")
+                if k == 12.0 and not 0 <= s[p + 2] <= 1:
+                    raise _bad(step, k, f"probability {_show(s[p + 2])} is not between 0 and 1")
+                if k == 12.0 and s[p + 3] != s[p + 3]:
+                    raise _bad(step, k, "the total is NaN")
                 if pending is None:
                     raise _bad(step, k, "no child has returned since the node's last CHILD, BEST or RESEARCH")
                 if v != pending:
-                    raise _bad(step, k, f"value {_show(v)} is not the returned child's value negated ({_show(pending)})")
+                    raise _bad(step, k, f"value {_show(v)} is not the returned child's value"
+                                        f"{'' if turns[-1] == 0.0 else ' negated'} ({_show(pending)})")
                 if k == 5.0 and s[p + 2] != s[p + 2]:
                     raise _bad(step, k, "alpha is NaN")
                 pending = None
@@ -215,11 +232,25 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     again = returned
                 expect = k == 10.0
             elif k == 6.0:  # CUTOFF
-                if s[p + 1] not in _REASONS:
+                if turns[-1] >= 0:
+                    if s[p + 1] not in _CHANCE_REASONS:
+                        raise _bad(step, k, f"a chance node's cutoff reason {_show(s[p + 1])} is not one of [2, 3]")
+                    if prev != 12.0:
+                        raise _bad(step, k, "a chance node's cutoff comes only right after an OUTCOME")
+                elif s[p + 1] not in _REASONS:
                     raise _bad(step, k, f"cutoff reason {_show(s[p + 1])} is not one of [0, 1]")
-                if prev != 4.0 and prev != 5.0:
+                elif prev != 4.0 and prev != 5.0:
                     raise _bad(step, k, "a cutoff comes only right after a child's CHILD or BEST")
                 stack[-1] += _CUT - _BODY  # a report came just before: the node is in its body
+            elif k == 11.0:  # CHANCE
+                lo, hi, turn = s[p + 1], s[p + 2], s[p + 3]
+                if stack[-1] & 7 != _FRESH or turns[-1] >= 0:
+                    raise _bad(step, k, "a node says it is a chance node only right after its ENTER")
+                if lo != lo or hi != hi or not lo <= hi:
+                    raise _bad(step, k, f"the bounds [{_show(lo)}, {_show(hi)}] are not two numbers, lower first")
+                if turn != 0.0 and turn != 1.0:
+                    raise _bad(step, k, f"turn {_show(turn)} is not 0 or 1")
+                turns[-1] = turn
             elif k == 7.0:  # TT_PROBE
                 code = s[p + 1]
                 if code not in _PROBE_CODES:

@@ -6,7 +6,7 @@ import pytest
 
 from negaviz import InputError, TicTacToe, Tree, record
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
-from negaviz.search.events import Bound, EventKind
+from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.trace import Event, Trace
 
 K = EventKind
@@ -22,15 +22,42 @@ def traces() -> list[tuple[str, bool, Trace]]:
         ("alphabeta", False, record(tree, algorithm="alphabeta")),
         ("pvs", False, record(ttt, algorithm="pvs")),  # RESEARCH
         ("alphabeta", True, record(ttt, algorithm="alphabeta", tt=True)),  # probes, hits, stores
+        ("expectimax", False, record(DICE, algorithm="expectimax")),  # chance nodes, both players' nodes
+        ("star1", False, record(DICE, algorithm="star1", leaf_bounds=(0, 4))),  # C: at least beta, from its side
+        ("star1", False, record(DICE_LOW, algorithm="star1", leaf_bounds=(0, 4))),  # C: at most alpha
+        ("star1", False, record(DICE_ONE, algorithm="star1", leaf_bounds=(0, 9))),  # chance keeps the turn
     ]
 
 
-def expected(listing: str, ev: Event, maximizing: bool) -> tuple[str, ...]:
+DICE = Tree.parse("A(B?(1/2 D(H:3 I:4) 1/2 E(J:2 K:4)) C?(1/2 F(L:0 M:1) 1/2 G(N:4 O:3)))")
+"""Chance nodes before MIN's moves (expectiminimax): star1 cuts C, at least beta from C's side."""
+DICE_LOW = Tree.parse("A(B:2 M(C?(1/2 X:0 1/2 Y:4) N:3))")
+"""A chance node on the root player's side under a MIN node: cut at most alpha."""
+DICE_ONE = Tree.parse("A(B?(1/2 D:8 1/2 E:6) C?(1/2 F:1 1/2 G:9) X?(1/2 Y:9 1/2 Z:9))", players=1)
+"""One player against chance: C is cut at most alpha, from the root's side."""
+
+
+def expected(listing: str, ev: Event, maximizing: bool, chance: bool = False) -> tuple[str, ...]:
     """Text the executed line must contain (any of)."""
     minimax = listing.startswith("minimax")
     pick = "max" if maximizing or not minimax else "min"
-    windowed = "alphabeta" in listing
+    windowed = "alphabeta" in listing or "star1" in listing
     kind = ev.kind
+    if chance:  # a chance node's lines
+        if kind == K.CHANCE:
+            return ("if node is a chance node",)
+        if kind == K.OUTCOME:
+            return ("sum := sum + p ·",)
+        if kind in (K.CUTOFF, K.EXIT) and (kind == K.CUTOFF or ev.bound != Bound.EXACT):
+            high = ev.reason == CutReason.HIGH if kind == K.CUTOFF else ev.bound == Bound.LOWER
+            if minimax and not maximizing:
+                high = not high
+            return ("cutoff: at least β",) if high else ("cutoff: at most α",)
+        if kind == K.EXIT:
+            return ("return sum",)
+    if "expectimax" in listing or "star1" in listing:
+        if kind == K.CHILD or (kind == K.BEST and not windowed):
+            return (f"best := {pick}(best,",)
     if kind == K.ENTER:
         return ("function ",)
     if kind in (K.LEAF, K.EVAL):
@@ -66,16 +93,17 @@ def test_every_event_kind_maps_to_a_sensible_line(perspective: str) -> None:
         lines = LISTINGS[listing]
         hits = {n.id for n in trace.nodes if n.ending == "tt"}
         for ev in trace.events:
-            maximizing = trace.nodes[ev.node].depth % 2 == 0  # the first player moves at every root here
-            line = line_of(listing, ev, exit_of_tt_hit=ev.node in hits, maximizing=maximizing)
+            maximizing = trace.side(ev.node) == 0  # the first player moves at every root here
+            chance = trace.nodes[ev.node].chance is not None
+            line = line_of(listing, ev, exit_of_tt_hit=ev.node in hits, maximizing=maximizing, chance=chance)
             assert line is not None and 1 <= line <= len(lines), (listing, ev)
             text = lines[line - 1]
-            assert any(want in text for want in expected(listing, ev, maximizing)), (listing, ev, text)
+            assert any(want in text for want in expected(listing, ev, maximizing, chance)), (listing, ev, text)
             seen.add((listing, ev.kind, maximizing))
     kinds = {kind for _, kind, _ in seen}
     assert kinds == set(EventKind)  # the searches above emit every kind
     if perspective == "minimax":  # and both branches of each minimax listing are used
-        for listing in ("minimax", "minimax-alphabeta", "minimax-alphabeta+tt"):
+        for listing in ("minimax", "minimax-alphabeta", "minimax-alphabeta+tt", "minimax-expectimax", "minimax-star1"):
             assert {m for name, kind, m in seen if name == listing and kind == K.EXIT} == {True, False}
 
 

@@ -53,6 +53,7 @@ def _method(name: str) -> Any:
         "label": lambda self, pos: f"{pos[0]} sticks",
         "move_name": lambda self, pos, move: f"take {move}",
         "player": lambda self, pos: pos[1],
+        "outcomes": lambda self, pos: None,
         "restore": lambda self: None,
         "preorder": lambda self: [],
         "spec": lambda self: {"game": "nim"},
@@ -244,7 +245,7 @@ def test_every_method_verb_set_to_a_non_callable_searches_like_the_bare_game() -
 
 def test_the_game_uses_its_optional_verbs_when_present() -> None:
     game = with_attributes(**{name: _method(name) for name in METHOD_VERBS if name != "preorder"}, max_score=1,
-                           player_names=("ann", "bob"))
+                           player_names=("ann", "bob"), has_chance=False)  # outcomes() there, but no chance position
     result = search(game, algorithm="alphabeta", order="heuristic", tt=True, stop_at_win=True)
     assert result.value == 1 and result.pv_names[0] == "take 1"
     assert record(game).label(0) == "4 sticks"
@@ -286,3 +287,12 @@ def test_spec_of_calls_spec() -> None:
     assert spec_of(Tree.parse("A(B:1 C:2)")) == {"game": "tree", "tree": "A(B:1 C:2)"}
     assert spec_of(with_attributes(spec={"game": "nim"})) is None  # a dict, not a method
     assert spec_of(None) is None  # a trace loaded without its game
+
+
+def test_a_game_with_outcomes_is_searched_only_by_the_chance_searches_unless_it_says_it_has_none() -> None:
+    game = with_attributes(outcomes=_method("outcomes"))
+    with pytest.raises(InputError, match="has chance nodes, which 'alphabeta' cannot value: search it with algorithm "
+                                         "'expectimax', or 'star1' to prune"):
+        search(game, algorithm="alphabeta")
+    assert search(game, algorithm="expectimax").value == search(with_attributes(), algorithm="negamax").value
+    assert search(with_attributes(outcomes=_method("outcomes"), has_chance=False), algorithm="alphabeta").value == 1

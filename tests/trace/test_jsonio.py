@@ -271,7 +271,7 @@ def test_corrupted_files_raise_trace_format_error_naming_the_problem(
         ("1,0,-inf,inf,2", r"event 1 \(LEAF\): the stream ends inside the event \(1 of its 2 numbers\)"),
         ("1,0,-inf,inf,5,3,3", r"event 1 \(BEST\): no child has returned"),
         ("1,0.5,-inf,inf,2,7", r"event 0 \(ENTER\): move index 0.5 is not a whole number"),
-        ("1,0,-inf,inf,11,0", "event 1: unknown kind 11"),
+        ("1,0,-inf,inf,14,0", "event 1: unknown kind 14"),
     ],
 )
 def test_version_2_event_strings_are_checked(events: str, message: str) -> None:
