@@ -19,7 +19,7 @@ __all__ = [
     "make_game",
 ]
 
-GameName = Literal["tree", "ttt", "othello", "connect4"]
+GameName = Literal["tree", "ttt", "othello", "connect4", "dice"]
 """A built-in game by its command-line name (and the ``game`` field of its spec)."""
 GAMES: tuple[GameName, ...] = get_args(GameName)
 
@@ -45,8 +45,9 @@ def make_game(
     rows: int | None = None,
     connect: int | None = None,
 ) -> Any:
-    """A game by its CLI name: ``tree`` (position = the tree), ``ttt``, ``othello`` or
-    ``connect4`` (``cols`` x ``rows``, default 7 x 6, ``connect`` in a row, default 4)."""
+    """A game by its CLI name: ``tree`` (position = the tree), ``ttt``, ``othello``,
+    ``connect4`` (``cols`` x ``rows``, default 7 x 6, ``connect`` in a row, default 4) or
+    ``dice`` (the dice race, :class:`~negaviz.games.dice.DiceRace`)."""
     check_text(position, "position", none=True)
     if name not in GAMES:
         raise InputError(f"unknown game {shown(name)} (name must be one of {list(GAMES)})")
@@ -67,6 +68,10 @@ def make_game(
         return Tree.parse(position)
     if name == "ttt":
         return TicTacToe(position)
+    if name == "dice":
+        from negaviz.games.dice import DiceRace
+
+        return DiceRace(position)
     from negaviz.games.othello import Othello
 
     return Othello(8 if size is None else size, position)

@@ -222,6 +222,7 @@ def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchOb
             if star and p > 0:  # the window in which this outcome's value still decides the node
                 a = max(lo, (alpha - total - rest[i + 1] * hi) / p)
                 b = min(hi, (beta - total - rest[i + 1] * lo) / p)
+                a = min(a, b)  # a <= b in exact arithmetic; rounding may cross them by an ulp
             elif not star:
                 a, b = -INF, INF
             v, _ = search(child, i, depth - 1, -b if turn else a, -a if turn else b, side ^ (1 if turn else 0))

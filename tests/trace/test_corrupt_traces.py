@@ -42,6 +42,8 @@ BASES = dict([
     _base("ttt-mtdf", TicTacToe("xo..x...."), algorithm="mtdf", tt=True),
     _base("ttt-id", TicTacToe("xo..x...."), algorithm="id", aspiration=0.5),
     _base("ttt-partial", TicTacToe("x...o...."), algorithm="negamax", max_nodes=60),
+    _base("chance", Tree.parse("A(B?(1/2 D(H:3 I:4) 1/2 E(J:2 K:4)) C?(1/3 F(L:0 M:1) 2/3 G(N:4 O:3)))"),
+          algorithm="star1", leaf_bounds=(0, 4)),
 ])
 
 
