@@ -270,7 +270,8 @@ class Scene:
             "life", parent=life.parent, depth=life.depth, enter=life.enter, exit=life.exit, value=_jv(life.value),
             bound=None if life.bound is None else int(life.bound), tt=int(life.tt), cut=life.cut,
             alpha=_jv(life.alpha), beta=_jv(life.beta), changes=changes, name=self.trace.names.short(nid),
-            move=printable(self.trace.names.move(nid)),
+            move=printable(self.trace.names.move(nid)), player=(self.first_player + self.trace.side(nid)) % 2,
+            chance=int(self.trace.nodes[nid].chance is not None),
         )
 
     def _remember(self, v: float | None) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from negaviz.analysis.steps import JUMP_CODES
 from negaviz.render.styles import NodeKind
-from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, Code
+from negaviz.trace.timeline import BEST, LEAF_CODES, LOWER_ALPHA, LOWER_BETA, SUM, Code
 
 ItemCode = Literal["n", "f", "g", "p"]
 """A drawn item's kind as the front-end reads it (``items[i][1]``, one letter): ``n`` a
@@ -22,7 +22,7 @@ searched node, ``f`` a folded subtree, ``g`` a group of sibling subtrees, ``p`` 
 CODES: dict[str, Any] = {
     "enter": Code.ENTER, "leaf": LEAF_CODES, "cutoff": Code.CUTOFF, "tt_hit": Code.TT_HIT,
     "jumps": {k: "".join(sorted(v)) for k, v in JUMP_CODES.items() if k != "end"},
-    "changes": {"best": BEST, "alpha": LOWER_ALPHA, "beta": LOWER_BETA},
+    "changes": {"best": BEST, "alpha": LOWER_ALPHA, "beta": LOWER_BETA, "sum": SUM},
 }
 """The event codes of :attr:`Timeline.kinds` the front-end counts and jumps by, and the
 kinds of a life's changes (named here once, from :mod:`negaviz.trace.timeline` and
@@ -31,9 +31,10 @@ kinds of a life's changes (named here once, from :mod:`negaviz.trace.timeline` a
 SCHEMA: dict[str, tuple[str, ...]] = {
     "item": (
         "title", "kind", "node", "parent", "up", "depth", "pruned", "prefix", "only", "given", "name", "answer",
-        "ranges", "again", "appear", "settle",
+        "ranges", "again", "appear", "settle", "player", "chance",
     ),
-    "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move"),
+    "life": ("parent", "depth", "enter", "exit", "value", "bound", "tt", "cut", "alpha", "beta", "changes", "name", "move",
+             "player", "chance"),
     "change": ("step", "kind", "value", "alpha", "child"),
 }
 """The fields of the records a scene sends as arrays, in order; the front-end decodes
@@ -55,9 +56,13 @@ them by these names (``decode`` in ``src/scene-data.js``), so a field is added i
   several moves, which no answer names); ``ranges`` the node numbers ``[start, end)`` a summary stands for;
   ``again`` the later entries of a node of a given tree the search enters more than once
   (a PVS re-search), shown from the step each is entered; ``appear`` the first step it
-  is drawn at (a growing search's nodes appear as they are entered; 0: from the start).
+  is drawn at (a growing search's nodes appear as they are entered; 0: from the start);
+  ``player`` the player to move there (0 the first; at a chance node, the player whose
+  view its value is in), which the minimax view negates by (not the depth's parity: a
+  chance node's outcomes may keep the turn); ``chance`` 1 for a chance node (a circle,
+  its sum so far while searched).
 * ``life``, one node's story (:class:`~negaviz.trace.timeline.NodeLife`), with its
-  sentence ``name`` and the ``move`` that leads to it.
+  sentence ``name``, the ``move`` that leads to it, its ``player`` and ``chance`` as an item's.
 * ``change``, one :class:`~negaviz.trace.timeline.Change`.
 """
 

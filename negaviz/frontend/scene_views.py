@@ -78,7 +78,7 @@ def grow_view(scene: Scene, p: int, start: int, note_new: bool = False) -> int:
                 "item", title=f"n{n}", kind="n", node=n, parent=life.parent, up=up, depth=life.depth, pruned=-1,
                 prefix=_prefix(builder, item), only=int(n in scene.only), given=None,
                 name=scene.trace.names.short(n), answer=scene.trace.names.full(n) if scene.practice else "", ranges=[], again=[], appear=start if n in stack or n == root else life.enter + 1,
-                settle=[],
+                settle=[], player=(scene.first_player + scene.trace.side(n)) % 2, chance=int(builder.is_chance(local)),
             ))
             lives[str(n)] = scene._life(n)
             if life.exit >= 0:
@@ -103,6 +103,24 @@ def grow_view(scene: Scene, p: int, start: int, note_new: bool = False) -> int:
     scene._drawn[p] |= member_set
     scene._grown_views[(p, start)] = len(scene.views) - 1
     return len(scene.views) - 1
+
+
+def _turn(scene: Scene, builder: Any, it: Item, root: int) -> dict[str, int]:
+    """An item's ``player`` (who moves there: 0 the first; a chance node's, whose view its
+    value is in) and ``chance`` (1: a chance node), as the picture's builder finds them:
+    a searched node's from the trace, a ghost's from the game where it knows, else by
+    alternation below its parent."""
+    if it.kind == "group":
+        parent = it.parent + root
+        return {"player": (scene.first_player + scene.trace.side(parent) + it.depth_below) % 2, "chance": 0}
+    if it.node >= 0:
+        return {"player": (scene.first_player + scene.trace.side(it.node + root)) % 2,
+                "chance": int(builder.is_chance(it.node))}
+    view = builder.node_view(it)
+    player = view.player
+    if player is None:
+        player = (scene.first_player + scene.trace.side(it.parent + root) + it.depth_below) % 2
+    return {"player": player, "chance": int(view.chance)}
 
 
 def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budget: int | None = None) -> int:
@@ -130,6 +148,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
         dot = builder.build(by_place(layout, place) if whole else layout, layout_node_style, layout_edge_style,
                             legend=False, max_nodes=budget)
         prefixes = {it.name: _prefix(builder, it) for it in layout.items}
+        turns = {it.name: _turn(scene, builder, it, root) for it in layout.items}
         names = {it.name: scene._item_name(builder, it, root) for it in layout.items}
         answers = _answers(scene, layout.items, names, root) if scene.practice else {}
     finally:
@@ -173,7 +192,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
             items.append(_record(
                 "item", title=title, kind="p", node=-1, parent=-1, up=place.get(it.above, ""), depth=depth,
                 pruned=-1, prefix=prefixes[it.name], given=_jv(given.get(it.name)), only=0, name=names[it.name],
-                answer=answers.get(it.name, ""), ranges=[], again=[], appear=0, settle=[],
+                answer=answers.get(it.name, ""), ranges=[], again=[], appear=0, settle=[], **turns[it.name],
             ))
             continue
         items.append(_record(
@@ -181,6 +200,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
             depth=depth, pruned=pruned,
             prefix=prefixes[it.name], given=_jv(given.get(it.name)), only=only,
             name=names[it.name], answer=answers.get(it.name, ""), ranges=ranges, again=[n + root for n in it.again], appear=0, settle=[],
+            **turns[it.name],
         ))
         for n in (nid, *(a + root for a in it.again)) if nid >= 0 else ():
             lives[str(n)] = scene._life(n)

@@ -530,7 +530,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
     out.cls = out.edge = "nv-hidden";
     return out;
   }
-  const sg = d.signAt(item.depth, perspective);
+  const sg = d.signAt(item.player, perspective);
   const unseen = () => {
     out.cls = "nv-unseen";
     out.edge = "nv-unseen";
@@ -563,7 +563,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
         const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : windows ? "=" : "";
         out.v = (kind === "f" ? "value " : "") + sym + fmt3(value);
       } else {
-        out.v = value === null ? "?" : "best " + fmt3(value);
+        out.v = value === null ? "?" : (item.chance ? "sum " : "best ") + fmt3(value);
       }
       const [a, b] = seenWindow(st.alpha, st.beta, sg);
       out.w = "(" + fmt3(a) + ", " + fmt3(b) + ")";
@@ -1899,7 +1899,7 @@ function keyAction(key) {
 }
 function leafText(d, item, inner) {
   if (inner || item.given === null || item.given === void 0) return null;
-  return String(d.signAt(item.depth, "minimax") * num(item.given));
+  return String(d.signAt(item.player, "minimax") * num(item.given));
 }
 function nodeLabel(name, leaf) {
   return "node " + name + (leaf === null ? ", inner node" : ", leaf " + leaf);
@@ -2099,7 +2099,8 @@ var SceneData = class {
         best = ch.value;
         alpha = ch.alpha;
         bestChild = ch.child;
-      } else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
+      } else if (ch.kind === kinds.sum) best = ch.value;
+      else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
       else beta = Math.min(beta, ch.value);
     }
     if (life.exit >= 0 && life.exit < step) {
@@ -2109,14 +2110,15 @@ var SceneData = class {
     return { status, value: best, bound: null, alpha, beta, cut, tt: false, bestChild };
   }
   // minimax view: values for the first player, negated where the second player moves
-  // (negaviz.analysis.steps.sign).
-  signAt(depth, perspective) {
+  // (negaviz.analysis.steps.sign): `player` is an item's or a life's (who moves there,
+  // read from the trace and the game, not from the depth's parity).
+  signAt(player, perspective) {
     if (perspective !== "minimax") return 1;
-    return (this.s.first_player + depth) % 2 ? -1 : 1;
+    return player ? -1 : 1;
   }
   sign(nid, perspective) {
     const life = this.lives.get(nid);
-    return this.signAt(life ? life.depth : 0, perspective);
+    return this.signAt(life ? life.player : this.s.first_player, perspective);
   }
   // Nodes entered by `step` in the node ranges [start, end) (node numbers are the order
   // of entry): what a folded summary has taken in so far.
@@ -2221,7 +2223,7 @@ var STATES = [
   ["nv-upper", "returned an upper bound"]
 ];
 var MARKS = [["nv-pv", "on the best line"], ["nv-preview", "later in the search (preview)"]];
-var BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["value ", "", ""]];
+var BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["sum ", "sum so far ", ""], ["value ", "", ""]];
 var MARK_WORDS = { cut: "cut off", TT: "table hit" };
 function valueWords(v) {
   if (v === "?") return "no value yet";
@@ -2233,7 +2235,7 @@ function describe(d, item, step, settings) {
   const cls = o.cls.split(" ");
   if (cls.includes("nv-hidden")) return null;
   const parts = [item.name];
-  if (item.kind === "n" || item.kind === "p") parts.push(((d.s.first_player + item.depth) % 2 ? "second" : "first") + " player to move");
+  if (item.kind === "n" || item.kind === "p") parts.push(item.chance ? "chance node" : (item.player ? "second" : "first") + " player to move");
   const state = STATES.find(([c]) => cls.includes(c));
   if (state) parts.push(state[1]);
   const value = o.v.slice((item.prefix || "").length).trim();

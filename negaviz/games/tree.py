@@ -81,7 +81,7 @@ class Tree:
         chance: Sequence[Sequence[Probability] | None] | None = None,
         players: int = 2,
     ) -> None:
-        if players not in (1, 2):
+        if isinstance(players, bool) or players not in (1, 2):
             raise InputError(f"players must be 1 (one player against chance: expectimax) or 2, not {_shown(players)}")
         try:
             n = len(labels)

@@ -87,8 +87,12 @@ def read(opened: Any, trace: negaviz.Trace, **kw: Any) -> list[dict[str, Any]]:
 # limit's evaluations): the same trees with a 0 on each inner node, never drawn.
 VALUED_X = "A:0(B:0(D:7 E:5) C:0(F:8 G:0(K:1(M:3 N:6) L:2(O:4 P:1))))"
 VALUED_Y = "A:0(B:0(D:7 E:5) C:0(F:8 G:0(K:2(M:3 N:6) L:1(O:4 P:1))))"
+# Chance nodes (star1, every leaf in [0, 9]): the same given tree, G's children swapped by order.
+CHANCE_X = "A(B?(1/2 D:7 1/2 E:5) C?(1/3 F:8 2/3 G(K:1(M:3 N:6) L:2(O:4 P:1))))"
+CHANCE_Y = "A(B?(1/2 D:7 1/2 E:5) C?(1/3 F:8 2/3 G(K:2(M:3 N:6) L:1(O:4 P:1))))"
 PAIRS = {
     "alpha-beta": (ORDER_X, ORDER_Y, "alphabeta", 15),  # G enters L first in one search, K in the other
+    "star1 with chance nodes": (CHANCE_X, CHANCE_Y, "star1", 17),
     "MTD(f), parting in its second pass": (VALUED_X, VALUED_Y, "mtdf", 31),
     "iterative deepening, parting in its third pass": (VALUED_X, VALUED_Y, "id", 51),
 }
@@ -99,8 +103,9 @@ PAIRS = {
 def test_two_move_orders_show_the_same_page_until_they_part(
     opened: Any, layout: str, x_text: str, y_text: str, algorithm: str, parts: int,
 ) -> None:
-    x = negaviz.record(negaviz.Tree.parse(x_text), algorithm=algorithm, order="heuristic")
-    y = negaviz.record(negaviz.Tree.parse(y_text), algorithm=algorithm, order="heuristic")
+    bounds = {"leaf_bounds": (0, 9)} if algorithm == "star1" else {}
+    x = negaviz.record(negaviz.Tree.parse(x_text), algorithm=algorithm, order="heuristic", **bounds)
+    y = negaviz.record(negaviz.Tree.parse(y_text), algorithm=algorithm, order="heuristic", **bounds)
     d = parting(x, y)
     assert d == parts
     seen_x, seen_y = read(opened, x, layout=layout), read(opened, y, layout=layout)

@@ -272,7 +272,7 @@ def test_spec_rebuilds_the_tree() -> None:
 
 
 def test_make_game_errors() -> None:
-    with pytest.raises(InputError, match=r"unknown game 'chess' \(name must be one of \['tree', 'ttt', 'othello', 'connect4'\]\)"):
+    with pytest.raises(InputError, match=r"unknown game 'chess' \(name must be one of \['tree', 'ttt', 'othello', 'connect4', 'dice'\]\)"):
         make_game("chess")
     with pytest.raises(InputError, match="game 'tree' needs the tree"):
         make_game("tree")

@@ -41,7 +41,7 @@ export function keyAction(key) {
  */
 export function leafText(d, item, inner) {
   if (inner || item.given === null || item.given === undefined) return null;
-  return String(d.signAt(item.depth, "minimax") * num(item.given));
+  return String(d.signAt(item.player, "minimax") * num(item.given));
 }
 
 /**

@@ -59,7 +59,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
     out.cls = out.edge = "nv-hidden";
     return out;
   }
-  const sg = d.signAt(item.depth, perspective);
+  const sg = d.signAt(item.player, perspective);
   const unseen = () => {
     out.cls = "nv-unseen";
     out.edge = "nv-unseen";
@@ -92,7 +92,7 @@ function paintRule(d, item, step, perspective, line, preview, windows, veil) {
         const sym = bound === 1 ? "≥" : bound === 2 ? "≤" : windows ? "=" : "";
         out.v = (kind === "f" ? "value " : "") + sym + fmt(value);
       } else {
-        out.v = value === null ? "?" : "best " + fmt(value);
+        out.v = value === null ? "?" : (item.chance ? "sum " : "best ") + fmt(value); // a chance node: its sum so far
       }
       const [a, b] = seenWindow(st.alpha, st.beta, sg);
       out.w = "(" + fmt(a) + ", " + fmt(b) + ")"; // as negaviz.vocabulary.window_text writes it

@@ -117,6 +117,7 @@ export class SceneData {
     for (const ch of life.changes) {
       if (ch.step >= step) break;
       if (ch.kind === kinds.best) { best = ch.value; alpha = ch.alpha; bestChild = ch.child; }
+      else if (ch.kind === kinds.sum) best = ch.value; // a chance node: its weighted sum so far, no best child
       else if (ch.kind === kinds.alpha) alpha = Math.max(alpha, ch.value);
       else beta = Math.min(beta, ch.value);
     }
@@ -128,15 +129,16 @@ export class SceneData {
   }
 
   // minimax view: values for the first player, negated where the second player moves
-  // (negaviz.analysis.steps.sign).
-  signAt(depth, perspective) {
+  // (negaviz.analysis.steps.sign): `player` is an item's or a life's (who moves there,
+  // read from the trace and the game, not from the depth's parity).
+  signAt(player, perspective) {
     if (perspective !== "minimax") return 1;
-    return (this.s.first_player + depth) % 2 ? -1 : 1;
+    return player ? -1 : 1;
   }
 
   sign(nid, perspective) {
     const life = this.lives.get(nid);
-    return this.signAt(life ? life.depth : 0, perspective);
+    return this.signAt(life ? life.player : this.s.first_player, perspective);
   }
 
   // Nodes entered by `step` in the node ranges [start, end) (node numbers are the order
@@ -235,6 +237,8 @@ export class SceneData {
  * @property {number[][]} ranges
  * @property {number[]} again
  * @property {number} appear  the first step it is drawn at
+ * @property {number} player  who moves there (0: the first player; a chance node: whose view its value is in)
+ * @property {number} chance  1 for a chance node
  */
 
 // Records travel as arrays, their fields named once, in the scene's schema

@@ -21,7 +21,7 @@ const STATES = [
 ];
 const MARKS = [["nv-pv", "on the best line"], ["nv-preview", "later in the search (preview)"]];
 // A value's sign as the picture writes it, in words.
-const BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["value ", "", ""]];
+const BOUNDS = [["=", "", " (exact)"], ["≥", "at least ", ""], ["≤", "at most ", ""], ["best ", "best so far ", ""], ["sum ", "sum so far ", ""], ["value ", "", ""]];
 // The picture's marks (look.js's m), in words.
 const MARK_WORDS = { cut: "cut off", TT: "table hit" };
 
@@ -44,7 +44,7 @@ export function describe(d, item, step, settings) {
   const cls = o.cls.split(" ");
   if (cls.includes("nv-hidden")) return null;
   const parts = [item.name];
-  if (item.kind === "n" || item.kind === "p") parts.push(((d.s.first_player + item.depth) % 2 ? "second" : "first") + " player to move");
+  if (item.kind === "n" || item.kind === "p") parts.push(item.chance ? "chance node" : (item.player ? "second" : "first") + " player to move");
   const state = STATES.find(([c]) => cls.includes(c));
   if (state) parts.push(state[1]);
   const value = o.v.slice((item.prefix || "").length).trim();
