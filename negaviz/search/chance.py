@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from fractions import Fraction
 from typing import Any, Callable
 
 from negaviz.errors import InputError, too_deep
@@ -73,6 +74,14 @@ def leaf_bounds(game: Game, options: SearchOptions) -> tuple[float, float]:
     return (-top, top)
 
 
+def _plain(x: Any) -> Any:
+    """A value as the trace and the result hold it: a fraction as an int when whole, else
+    as a float (the search sums exactly while the probabilities are fractions)."""
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else float(x)
+    return x
+
+
 def _outcomes(game: Game, pos: Any, found: Any) -> list[tuple[Any, float]]:
     """A chance position's outcomes as ``(outcome, probability)``, checked."""
     where = _where(game, pos)
@@ -93,8 +102,8 @@ def _outcomes(game: Game, pos: Any, found: Any) -> list[tuple[Any, float]]:
         if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p <= 1:  # NaN fails both tests
             raise InputError(f"{name} gave outcome {outcome!r:.30} the probability {p!r:.30} at chance position "
                              f"{where!r}: a probability is a number from 0 to 1")
-        out.append((outcome, float(p)))
-    total = math.fsum(p for _, p in out)
+        out.append((outcome, p if isinstance(p, (int, Fraction)) else float(p)))  # fractions stay exact
+    total = math.fsum(float(p) for _, p in out)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
         raise InputError(f"{name}'s probabilities sum to {total:.12g} at chance position {where!r}, not 1 "
                          f"(within {PROBABILITY_TOLERANCE:g})")
@@ -213,8 +222,10 @@ def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchOb
             emit((CHANCE, lo, hi, 1 if turn else 0))
         if expand:
             expand([o for o, _ in pairs])
-        rest = [math.fsum(p for _, p in pairs[i:]) for i in range(len(pairs))] + [0.0]
-        total = 0.0
+        exact = all(isinstance(p, (int, Fraction)) for _, p in pairs)
+        rest: list[Any] = [sum((p for _, p in pairs[i:]), Fraction(0)) if exact else math.fsum(p for _, p in pairs[i:])
+                           for i in range(len(pairs))] + [0]
+        total: Any = Fraction(0) if exact else 0.0
         value, flag = None, EXACT
         for i, ((_, p), child) in enumerate(zip(pairs, children)):
             count()
@@ -225,11 +236,12 @@ def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchOb
                 a = min(a, b)  # a <= b in exact arithmetic; rounding may cross them by an ulp
             elif not star:
                 a, b = -INF, INF
-            v, _ = search(child, i, depth - 1, -b if turn else a, -a if turn else b, side ^ (1 if turn else 0))
+            v, _ = search(child, i, depth - 1, _plain(-b if turn else a), _plain(-a if turn else b),
+                          side ^ (1 if turn else 0))
             v = -v if turn else v
-            total += p * v
+            total += p * (Fraction(v) if exact and isinstance(v, float) and v.is_integer() else v)
             if emit:
-                emit((OUTCOME, v, p, total))
+                emit((OUTCOME, _plain(v), float(p), _plain(total)))
             if star:
                 least, most = total + rest[i + 1] * lo, total + rest[i + 1] * hi
                 if least >= beta or most <= alpha:
@@ -243,6 +255,7 @@ def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchOb
                     break
         if value is None:
             value = total
+        value = _plain(value)
         if emit:
             emit((EXIT, value, flag))
         return value
