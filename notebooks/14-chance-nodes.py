@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 14 · Chance: expectimax and star1
+# # 12 · Chance: expectimax and star1
 #
 # In backgammon, Monopoly or a dice race, no one chooses what the dice show.  A position
 # where the dice are about to roll is a *chance node*: it is worth the average of its
@@ -23,7 +23,7 @@
 #
 # * **expectimax** values every node this way.  With MIN's nodes in the tree too, the
 #   textbooks call it expectiminimax; it is the same algorithm.
-# * **star1** (Ballard, 1983) prunes at chance nodes too.  When every leaf's value is
+# * **star1**, Bruce Ballard's algorithm, prunes at chance nodes too.  When every leaf's value is
 #   known to lie in a range [L, U], the outcomes searched so far, plus the worst and the
 #   best the others could add, may already settle the node.
 #

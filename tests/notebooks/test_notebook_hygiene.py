@@ -223,7 +223,7 @@ def test_no_notebook_says_what_the_conventions_contradict(path: Path) -> None:
 @by_name
 def test_stored_drawings_carry_the_vocabularys_captions(path: Path) -> None:
     """A drawing of a search says which view it shows in the vocabulary's words."""
-    captions = {view_caption(p, first) for p in PERSPECTIVES for first in (0, 1)}
+    captions = {view_caption(p, first, chance=c) for p in PERSPECTIVES for first in (0, 1) for c in (False, True)}
     for svg in svgs(load(path)):
         shown = html.unescape(svg)
         if " view: " in shown:
