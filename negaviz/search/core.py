@@ -36,7 +36,7 @@ _SMALLEST = -_LARGEST  # ints: int-to-int comparisons are the cheap ones
 # Kinds as floats: a recorder packs events into doubles, and a float converts at half
 # the cost of an int.  They compare equal to the EventKind members.
 ENTER, LEAF, EVAL, CHILD, BEST, CUTOFF, TT_PROBE, TT_STORE, EXIT, RESEARCH = (
-    float(kind) for kind in EventKind
+    float(kind) for kind in tuple(EventKind)[:10]  # the core's kinds (later ones are other searches')
 )
 EXACT, LOWER, UPPER = Bound.EXACT.value, Bound.LOWER.value, Bound.UPPER.value
 

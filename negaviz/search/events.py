@@ -49,6 +49,28 @@ class EventKind(IntEnum):
     with ``value`` (negated, from this node); the child is searched again with the
     full window, as a new node."""
 
+    # Monte Carlo tree search (negaviz.search.mcts), numbered from 20 on.  Each is one
+    # event per emit, never batched.  The "current node" starts at the tree's root with
+    # each ITERATION; SELECT and EXPAND move it down, BACKUP moves it up.
+    SELECT = 20
+    """``(SELECT, index, exploit, explore)``: the current node's child ``index`` (its
+    place in the node's move list) is selected; its UCB value was ``exploit + explore``:
+    ``exploit`` its mean value Q = W/N, ``explore`` the term C·sqrt(ln N_parent / N_child)
+    (0 in flat Monte Carlo, which takes the root's children in turn)."""
+    EXPAND = 21
+    """``(EXPAND, index)``: the current node's first untried move, ``index``, is added to
+    the tree as a new node, which becomes the current node (the node's first EXPAND takes
+    the next move list)."""
+    PLAYOUT = 22
+    """``(PLAYOUT, result, length)``: a random playout of ``length`` moves from the current
+    node ended; ``result`` is its final score for the player who moved into the current
+    node (what that node's W gains)."""
+    BACKUP = 23
+    """``(BACKUP, n, w)``: the current node now has N = ``n`` visits and total value
+    W = ``w`` (for the player who moved into it); the current node becomes its parent."""
+    ITERATION = 24
+    """``(ITERATION, k)``: iteration ``k`` (1, 2, ...) starts at the root."""
+
 
 class Bound(IntEnum):
     """What a returned or stored value says about the true value."""
@@ -84,7 +106,15 @@ WIDTH = {
     EventKind.TT_STORE: 3,
     EventKind.EXIT: 3,
     EventKind.RESEARCH: 2,
+    EventKind.SELECT: 4,
+    EventKind.EXPAND: 2,
+    EventKind.PLAYOUT: 3,
+    EventKind.BACKUP: 3,
+    EventKind.ITERATION: 2,
 }
+
+#: The kinds of Monte Carlo tree search: a trace holds either these or the others.
+MCTS_KINDS = frozenset({EventKind.SELECT, EventKind.EXPAND, EventKind.PLAYOUT, EventKind.BACKUP, EventKind.ITERATION})
 
 PROBE_ENDED = 4
 
