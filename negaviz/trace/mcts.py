@@ -399,7 +399,10 @@ def check_mcts(stream: array, moves: Sequence[tuple[Any, ...]], options: MctsOpt
     state; :class:`~negaviz.errors.TraceFormatError` at the first broken rule."""
     tree = _Tree(options.c, options.algorithm, moves, game)
     _, _, count = _read(stream, tree)
-    if tree.taken < len(moves):
+    cur = tree.current
+    if tree.taken + 1 == len(moves) and tree.phase == "select" and tree.moves[cur] is None and not tree.terminal[cur]:
+        pass  # stopped after the node listed its moves, before its EXPAND: the list is its
+    elif tree.taken < len(moves):
         raise fail("moves", f"{len(moves) - tree.taken} move lists left over, which no node took")
     return tree.state(count)
 
