@@ -39,9 +39,12 @@ KIND = "MCTS against the proven value"
 def plot_convergence(runs: Convergence | Mapping[str, Convergence], *, log: bool = False, title: str | None = None) -> Plot:
     """The chart of one run or of ``{name: run}`` (``log``: iterations on a log scale)."""
     _check(log, title)
-    named = {"MCTS": runs} if isinstance(runs, Convergence) else dict(runs)
+    named = {"MCTS": runs} if isinstance(runs, Convergence) else dict(runs) if isinstance(runs, Mapping) else {}
     if not named or not all(isinstance(r, Convergence) for r in named.values()):
         raise InputError("plot_convergence needs a convergence (negaviz.analysis.mcts.convergence) or a mapping of names to them")
+    for name in named:
+        if not isinstance(name, str) or not name.strip() or "\n" in name:
+            raise InputError(f"a run's name labels the legend: it must be one line of text, not {name!r}")
     proven = {r.proven_value for r in named.values()}
     if len(proven) != 1:
         raise InputError(f"the runs are of positions with different proven values ({sorted(proven)}): plot one position at a time")

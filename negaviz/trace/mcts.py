@@ -44,7 +44,7 @@ from negaviz.trace.trace import Trace
 from negaviz.trace.validate import fail, moves_problem
 from negaviz.vocabulary import check_step
 
-__all__ = ["record_mcts", "MctsTrace", "MctsState", "TreeNode", "Ucb", "state_at", "ucb_table"]
+__all__ = ["record_mcts", "MctsTrace", "state_at", "ucb_table"]
 
 _K = EventKind
 _NAMES = {float(k): k.name for k in MCTS_KINDS}
