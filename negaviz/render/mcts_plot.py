@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Mapping
 from negaviz.analysis.mcts import Convergence
 from negaviz.errors import InputError
 from negaviz.render.chart import COLOURS, DASHES, MARKERS, Plot, _figure
+from negaviz.render.looks import LOOKS, PAPER
 from negaviz.render.plots import _check, _number, _series_encoding, _spec
 from negaviz.vocabulary import fmt
 
@@ -68,7 +69,7 @@ def plot_convergence(runs: Convergence | Mapping[str, Convergence], *, log: bool
         {"data": {"values": changes}, "mark": {"type": "point", "size": 70},
          "encoding": {"x": {"field": "iteration", "type": "quantitative"}, "y": {"field": "value", "type": "quantitative"},
                       "color": enc["color"],
-                      "fill": {"field": "proven_best", "type": "nominal", "scale": {"domain": [True, False], "range": ["#333333", "white"]},
+                      "fill": {"field": "proven_best", "type": "nominal", "scale": {"domain": [True, False], "range": [LOOKS["edge"].line, PAPER]},
                                "title": "the move played is proven best"},
                       "tooltip": [{"field": "series"}, {"field": "iteration"}, {"field": "move"}, {"field": "proven_best"}]}},
     ])
@@ -82,7 +83,7 @@ def plot_convergence(runs: Convergence | Mapping[str, Convergence], *, log: bool
             for j, p in enumerate(run.points):
                 if j == 0 or p.move != run.points[j - 1].move:
                     ax.plot([p.iteration], [p.value], marker=MARKERS[i % len(MARKERS)], color=c,
-                            markerfacecolor=c if p.proven_best else "white", linestyle="none")
+                            markerfacecolor=c if p.proven_best else PAPER, linestyle="none")
                     ax.annotate(p.move, (p.iteration, p.value), textcoords="offset points", xytext=(3, 4), fontsize="x-small")
         ax.axhline(value, color="black", linestyle="--", linewidth=1, label=proven_label)
         if log:
