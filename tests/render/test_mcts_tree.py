@@ -93,3 +93,13 @@ def test_bad_input_is_refused() -> None:
 def test_dot_draws_it() -> None:
     svg = draw_mcts(TTT, step=200).pipe(format="svg").decode()
     assert svg.startswith("<?xml") and "iteration" in svg
+
+
+def test_the_alpha_beta_picture_and_replay_refuse_an_mcts_trace_naming_what_to_use() -> None:
+    from negaviz.render import draw
+    from negaviz.trace import Replay
+
+    with pytest.raises(InputError, match="draw it with negaviz.render.mcts_tree.draw_mcts"):
+        draw(TTT)
+    with pytest.raises(InputError, match="step it with negaviz.trace.mcts.state_at"):
+        Replay(TTT)
