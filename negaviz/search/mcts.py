@@ -138,8 +138,9 @@ class MctsResult:
     """The root's most visited move (ties in move order)."""
     move_name: str
     """The same move, as the game names it."""
-    value: float
-    """That child's Q: its mean playout result for the side to move at the root."""
+    value: float | None
+    """That child's Q: its mean playout result for the side to move at the root (None
+    when stopped before any child was visited)."""
     moves: tuple[Any, ...]
     """The root's moves, in move order."""
     visits: tuple[int, ...]
@@ -227,8 +228,8 @@ def _result(game: Game, root: _Node, options: MctsOptions, iterations: int, node
     visits = tuple(ch.n for ch in root.children) + (0,) * (len(moves) - len(root.children))
     totals = tuple(ch.w for ch in root.children) + (0,) * (len(moves) - len(root.children))
     best = max(range(len(visits)), key=lambda i: (visits[i], -i)) if visits else 0  # ties: move order
-    move = moves[best] if moves else None
-    value = totals[best] / visits[best] if visits and visits[best] else 0.0
+    move = moves[best] if moves and visits[best] else None
+    value = totals[best] / visits[best] if visits and visits[best] else None
     return MctsResult(
         move=move, move_name="" if move is None else move_name(game, root.pos, move), value=value,
         moves=moves, visits=visits, totals=totals, iterations=iterations, nodes=nodes, seconds=seconds,

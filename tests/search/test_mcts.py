@@ -184,6 +184,10 @@ def test_ctrl_c_keeps_the_partial_result() -> None:
         mcts(Interrupting(50), iterations=1000)
     result = caught.value.result
     assert result.stopped == Stopped.INTERRUPTED and 1 <= result.iterations < 1000
+    with pytest.raises(SearchInterrupted) as caught:
+        mcts(Interrupting(1), iterations=1000)  # before the first child was made
+    result = caught.value.result
+    assert (result.move, result.value, result.iterations, result.nodes) == (None, None, 1, 1)
 
 
 # --- bad input ------------------------------------------------------------------------
@@ -265,10 +269,11 @@ def test_a_score_that_is_no_number_is_refused() -> None:
 
 
 # --- properties -----------------------------------------------------------------------
-nested = st.lists(
-    st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=12),
-    min_size=1, max_size=4,
-)
+def _below(kids: Any) -> Any:
+    return st.lists(kids, min_size=1, max_size=3)
+
+
+nested = st.lists(st.recursive(st.integers(-9, 9), _below, max_leaves=12), min_size=1, max_size=4)
 
 
 @settings(max_examples=40, deadline=None)

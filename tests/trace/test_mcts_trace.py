@@ -181,10 +181,13 @@ def test_mcts_events_inside_an_alpha_beta_trace_are_refused() -> None:
         loads(json.dumps(d))
 
 
+def _below(kids: Any) -> Any:
+    return st.lists(kids, min_size=1, max_size=3)
+
+
 @settings(max_examples=30, deadline=None)
 @given(
-    st.lists(st.recursive(st.integers(-5, 5), lambda k: st.lists(k, min_size=1, max_size=3), max_leaves=10),
-             min_size=1, max_size=3),
+    st.lists(st.recursive(st.integers(-5, 5), _below, max_leaves=10), min_size=1, max_size=3),
     st.integers(1, 40), st.integers(0, 5), st.sampled_from(["uct", "flat"]), st.sampled_from([0.5, 1.4, 3]),
 )
 def test_any_recorded_tree_search_round_trips_and_checks(lists: Any, n: int, seed: int, algorithm: str, c: float) -> None:
