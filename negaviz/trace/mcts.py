@@ -322,9 +322,6 @@ class MctsTrace(Trace):
         state = "complete" if final.phase == "iterate" else "partial"
         return f"<negaviz.MctsTrace: {len(final.nodes)} tree nodes, {final.iteration} iterations, {len(self)} events, {state}>"
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        return {"text/plain": repr(self)}
-
     def reader(self, game: Any = None) -> _Tree:
         return _Tree(self.options.c, self.options.algorithm, self._moves, game)
 

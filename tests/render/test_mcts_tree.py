@@ -103,3 +103,10 @@ def test_the_alpha_beta_picture_and_replay_refuse_an_mcts_trace_naming_what_to_u
         draw(TTT)
     with pytest.raises(InputError, match="step it with negaviz.trace.mcts.state_at"):
         Replay(TTT)
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz's dot")
+def test_a_notebook_shows_an_mcts_trace_as_its_tree() -> None:
+    shown = TTT._repr_mimebundle_()
+    assert shown["text/plain"] == repr(TTT) and "image/svg+xml" in shown
+    assert "iteration 60" in shown["image/svg+xml"]
