@@ -33,7 +33,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
-from negaviz.errors import TraceFormatError
+from negaviz.errors import InputError, TraceFormatError
 from negaviz.games.protocol import Game, checked_position, root_of
 from negaviz.search.events import MCTS_KINDS, WIDTH, EventKind
 from negaviz.search.mcts import MctsOptions, MctsResult, mcts
@@ -44,7 +44,7 @@ from negaviz.trace.trace import Trace
 from negaviz.trace.validate import fail, moves_problem
 from negaviz.vocabulary import check_step
 
-__all__ = ["record_mcts", "MctsTrace", "state_at", "ucb_table"]
+__all__ = ["record_mcts", "MctsTrace", "state_at", "ucb_table", "phases"]
 
 _K = EventKind
 _NAMES = {float(k): k.name for k in MCTS_KINDS}
@@ -375,11 +375,40 @@ def state_at(trace: MctsTrace, step: int) -> MctsState:
     """The tree after the first ``step`` events of ``trace`` (0..len(trace)): read from
     those events only, so what a step shows never depends on a later one."""
     if not isinstance(trace, MctsTrace):
-        raise TraceFormatError(f"state_at needs an MctsTrace (from record_mcts), not {type(trace).__name__}")
+        raise InputError(f"state_at needs an MctsTrace (from record_mcts), not {type(trace).__name__}")
     step = check_step(step, len(trace))
     tree = trace.reader()
     _read(trace.stream, tree, upto=step)
     return tree.state(step)
+
+
+PHASES = ("select", "expand", "playout", "backup")
+"""An iteration's phases, in order (a selection may be empty, an expansion absent)."""
+
+
+def phases(trace: MctsTrace, iteration: int) -> dict[str, int]:
+    """Where each phase of ``iteration`` (from 1) starts: ``{phase: step}``, for stepping
+    by phase and jumping to an iteration (``phases(t, k)["select"] - 1`` is the step of
+    its ITERATION event).  A phase that did not happen (no SELECT at a root not yet fully
+    expanded, no EXPAND at a node where the game is over, or a partial last iteration)
+    is left out.
+
+    >>> from negaviz.games import Tree
+    >>> phases(record_mcts(Tree.parse("[[7,5],[3,1,9]]"), iterations=3, seed=0), 3)
+    {'select': 11, 'expand': 12, 'playout': 13, 'backup': 14}
+    """
+    if not isinstance(trace, MctsTrace):
+        raise InputError(f"phases needs an MctsTrace (from record_mcts), not {type(trace).__name__}")
+    starts = [e.step for e in trace.events if e.kind == _K.ITERATION]
+    if isinstance(iteration, bool) or not isinstance(iteration, int) or not 1 <= iteration <= len(starts):
+        raise InputError(f"iteration must be a whole number from 1 to {len(starts)} (the trace's iterations), not {iteration!r}")
+    end = starts[iteration] if iteration < len(starts) else len(trace)
+    out: dict[str, int] = {}
+    kinds = {_K.SELECT: "select", _K.EXPAND: "expand", _K.PLAYOUT: "playout", _K.BACKUP: "backup"}
+    for step in range(starts[iteration - 1] + 1, end):
+        phase = kinds[trace.event(step).kind]
+        out.setdefault(phase, step)
+    return out
 
 
 def ucb_table(trace: MctsTrace, state: MctsState, nid: int) -> list[Ucb]:

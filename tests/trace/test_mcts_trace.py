@@ -196,3 +196,22 @@ def test_any_recorded_tree_search_round_trips_and_checks(lists: Any, n: int, see
     text = dumps(t)
     assert dumps(loads(text)) == text
     assert t.final.iteration == n and t.final.nodes[0].n == n
+
+
+def test_phases_give_the_steps_to_jump_to_by_iteration_and_by_phase() -> None:
+    from negaviz.errors import InputError
+    from negaviz.trace.mcts import phases
+
+    t = record_mcts(GAMES["ttt"], iterations=30, seed=0)
+    seen = []
+    for k in range(1, 31):
+        p = phases(t, k)
+        assert t.event(min(p.values()) - 1).kind == EventKind.ITERATION
+        assert list(p) == [ph for ph in ("select", "expand", "playout", "backup") if ph in p]
+        assert state_at(t, p["playout"]).phase in ("playout", "select") and state_at(t, p["backup"]).phase == "backup"
+        seen.append(min(p.values()) - 1)
+    assert seen == [e.step for e in t.events if e.kind == EventKind.ITERATION]
+    assert "select" not in phases(t, 1) and "expand" in phases(t, 1)  # the root is not fully expanded yet
+    for bad in (0, 31, True, 1.0):
+        with pytest.raises(InputError, match="iteration must be a whole number from 1 to 30"):
+            phases(t, bad)  # type: ignore[arg-type]
