@@ -322,11 +322,11 @@ class MctsTrace(Trace):
         state = "complete" if final.phase == "iterate" else "partial"
         return f"<negaviz.MctsTrace: {len(final.nodes)} tree nodes, {final.iteration} iterations, {len(self)} events, {state}>"
 
-    def reader(self, game: Any = None) -> _Tree:
+    def _reader(self, game: Any = None) -> _Tree:
         return _Tree(self.options.c, self.options.algorithm, self._moves, game)
 
     def _decode(self) -> tuple[array, array, list[Node]]:
-        tree = self.reader()
+        tree = self._reader()
         offsets, owners, _ = _read(self._stream, tree)
         self._final = final = tree.state(len(offsets))
         self._open = () if tree.phase == "iterate" else (tree.current,)
@@ -377,7 +377,7 @@ def state_at(trace: MctsTrace, step: int) -> MctsState:
     if not isinstance(trace, MctsTrace):
         raise InputError(f"state_at needs an MctsTrace (from record_mcts), not {type(trace).__name__}")
     step = check_step(step, len(trace))
-    tree = trace.reader()
+    tree = trace._reader()
     _read(trace.stream, tree, upto=step)
     return tree.state(step)
 
@@ -414,7 +414,15 @@ def phases(trace: MctsTrace, iteration: int) -> dict[str, int]:
 def ucb_table(trace: MctsTrace, state: MctsState, nid: int) -> list[Ucb]:
     """Each child's UCB at node ``nid`` in ``state``, with its two terms, as a selection
     there would compute them (the node must be fully expanded: every child visited)."""
-    t = trace.reader()
+    if not isinstance(trace, MctsTrace) or not isinstance(state, MctsState):
+        raise InputError("ucb_table needs an MctsTrace and a state of it (from state_at)")
+    if isinstance(nid, bool) or not isinstance(nid, int) or not 0 <= nid < len(state.nodes):
+        raise InputError(f"node must be a node of the state (0 to {len(state.nodes) - 1}), not {nid!r}")
+    node = state.nodes[nid]
+    if node.moves is None or len(node.children) < len(node.moves) or any(state.nodes[c].n == 0 for c in node.children):
+        raise InputError(f"node {nid} is not fully expanded with every child visited at step {state.step}: "
+                         "UCB selects only there")
+    t = trace._reader()
     t.n, t.w = [x.n for x in state.nodes], [x.w for x in state.nodes]
     t.children = [list(x.children) for x in state.nodes]
     return t.ucbs(nid)

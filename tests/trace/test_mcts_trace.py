@@ -215,3 +215,14 @@ def test_phases_give_the_steps_to_jump_to_by_iteration_and_by_phase() -> None:
     for bad in (0, 31, True, 1.0):
         with pytest.raises(InputError, match="iteration must be a whole number from 1 to 30"):
             phases(t, bad)  # type: ignore[arg-type]
+
+
+def test_ucb_table_refuses_a_node_that_does_not_select() -> None:
+    from negaviz.errors import InputError
+
+    t = record_mcts(GAMES["tree"], iterations=3, seed=0)
+    with pytest.raises(InputError, match="node 0 is not fully expanded with every child visited at step 6"):
+        ucb_table(t, state_at(t, 6), 0)  # iteration 2 has just made C, not yet backed up
+    with pytest.raises(InputError, match="node must be a node of the state"):
+        ucb_table(t, state_at(t, 6), 9)
+    assert [u.child for u in ucb_table(t, state_at(t, 10), 0)] == [1, 2]
