@@ -52,9 +52,10 @@ from numbers import Real
 from typing import Any, Callable
 
 from negaviz.errors import InputError, SearchInterrupted
+from negaviz.games.adapter import by_value
 from negaviz.games.protocol import Game, checked_position, move_name, player, restore, root_of
 from negaviz.search import check_game
-from negaviz.search.core import _checked, _listed, _no_moves  # the core's checks of a game's answers
+from negaviz.search.core import _checked, _checked_play, _listed, _no_moves  # the core's checks of a game's answers
 from negaviz.search.events import EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.result import Stopped
@@ -241,6 +242,8 @@ def _run(game: Game, root: _Node, options: MctsOptions, observer: SearchObserver
          start: float) -> tuple[int, int, Stopped | None]:
     """The iterations; returns (iterations done, tree nodes, why it stopped)."""
     moves_of, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
+    if not by_value(root.pos):  # positions that can change in place: play() must not change its argument
+        play = _checked_play(game, play)
     emit: Callable[[tuple[Any, ...]], object] | None = None
     expand: Callable[[Any], object] | None = None
     flush: Callable[[], object] | None = None

@@ -296,3 +296,34 @@ def test_a_recorded_search_finds_what_the_untraced_one_finds() -> None:
     plain = mcts(game, iterations=500, seed=3)
     traced = record_mcts(game, iterations=500, seed=3).mcts
     assert traced is not None and (traced.move, traced.visits, traced.totals) == (plain.move, plain.visits, plain.totals)
+
+
+class ListGame:
+    """Nim on a list of one pile: take 1 or 2; a lecturer's game with mutable positions."""
+
+    root = [4]
+
+    def moves(self, pos: list[int]) -> list[int]:
+        return [n for n in (1, 2) if n <= pos[0]]
+
+    def play(self, pos: list[int], move: int) -> list[int]:
+        return [pos[0] - move]
+
+    def is_terminal(self, pos: list[int]) -> bool:
+        return pos[0] == 0
+
+    def score(self, pos: list[int]) -> int:
+        return -1  # whoever took the last stick won
+
+
+def test_a_lecturers_game_with_list_positions_works_and_one_that_changes_them_is_refused() -> None:
+    r = mcts(ListGame(), iterations=2000, seed=0)
+    assert r.move == 1 and r.value > 0.5  # take 1, leaving 3: a win (4 is a win for the side to move)
+
+    class Changing(ListGame):
+        def play(self, pos: list[int], move: int) -> list[int]:
+            pos[0] -= move
+            return list(pos)
+
+    with pytest.raises(InputError, match=r"play\(\) changed the position it was given"):
+        mcts(Changing(), iterations=10)
