@@ -241,7 +241,8 @@ def _result(game: Game, root: _Node, options: MctsOptions, iterations: int, node
 def _run(game: Game, root: _Node, options: MctsOptions, observer: SearchObserver | None,
          start: float) -> tuple[int, int, Stopped | None]:
     """The iterations; returns (iterations done, tree nodes, why it stopped)."""
-    moves_of, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
+    moves_of, is_terminal, score = game.moves, game.is_terminal, game.score
+    play: Callable[[Any, Any], Any] = game.play
     if not by_value(root.pos):  # positions that can change in place: play() must not change its argument
         play = _checked_play(game, play)
     emit: Callable[[tuple[Any, ...]], object] | None = None
