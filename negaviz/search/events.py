@@ -3,7 +3,9 @@
 The search emits each event as a short tuple of numbers, ``(kind, ...)``; the fields
 after the kind depend on the kind, as listed in :class:`EventKind`.  Keeping events as
 plain numbers lets a recorder store them compactly and lets the search emit them with a
-single call.  Values are always for the side to move at the node concerned.
+single call.  Values are always for the side to move at the node concerned, except in
+Monte Carlo tree search's events (kinds 20 and up), whose Q and W are for the player who
+moved into the node (the negamax form of :mod:`negaviz.search.mcts`).
 
 To an observer that asks for batches (a recorder), the search emits up to three events
 that follow each other as one tuple, the events back to back: a leaf's whole life (ENTER,
