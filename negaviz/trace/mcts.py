@@ -317,9 +317,15 @@ class MctsTrace(Trace):
         self.options = options
         """The options searched with (C is needed to read the selections)."""
 
+    @property
+    def complete(self) -> bool:
+        """Whether the search ran every iteration (False after a budget or Ctrl-C, as for
+        any trace; a budget stops between iterations, Ctrl-C anywhere)."""
+        return self.final.phase == "iterate" and (self.mcts is None or self.mcts.stopped is None)
+
     def __repr__(self) -> str:
         final = self.final
-        state = "complete" if final.phase == "iterate" else "partial"
+        state = "complete" if self.complete else "partial"
         return f"<negaviz.MctsTrace: {len(final.nodes)} tree nodes, {final.iteration} iterations, {len(self)} events, {state}>"
 
     def _reader(self, game: Any = None) -> _Tree:

@@ -105,6 +105,7 @@ def test_ucb_table_matches_the_select_events() -> None:
 def test_a_budget_keeps_the_partial_trace_which_loads() -> None:
     t = record_mcts(GAMES["ttt"], iterations=1000, max_nodes=12, seed=0)
     assert t.mcts is not None and t.mcts.stopped == Stopped.BUDGET and len(t.final.nodes) == 12
+    assert not t.complete and t.final.phase == "iterate" and "partial" in repr(t)  # stopped between iterations
     assert dumps(loads(dumps(t))) == dumps(t)
 
 
@@ -124,6 +125,7 @@ class Interrupting(TicTacToe):
 def test_ctrl_c_keeps_the_partial_trace(at: int) -> None:
     t = record_mcts(Interrupting(at), iterations=1000, seed=0)
     assert t.mcts is not None and t.mcts.stopped == Stopped.INTERRUPTED
+    assert not t.complete
     game = TicTacToe("x../.o./...")
     check_mcts(t.stream, t.move_lists, t.options, game)  # a valid prefix of a search
     u = loads(dumps(t))
