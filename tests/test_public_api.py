@@ -42,7 +42,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # grade_file (and their homes quiz.attempt and quiz.gradebook), quiz.answers.write_answers, quiz.report.class_report,
 # export.graded.graded_sheet_html.
 # 247: + issue 46's course conventions (negaviz.conventions: Conventions, PRESETS, conventions, use).
-BUDGET = 247
+# 257: + issue 50's Monte Carlo tree search: search.mcts (mcts, MctsOptions, MctsResult), trace.mcts
+# (record_mcts, MctsTrace, state_at, ucb_table), analysis.mcts (convergence, proven_share) and
+# render.mcts_plot.plot_convergence; 258: + render.mcts_tree.draw_mcts, the tree at step k; 259: + trace.mcts.phases.
+BUDGET = 259
 
 
 def _modules() -> list[ModuleType]:

@@ -41,6 +41,7 @@ from xml.parsers.expat import ExpatError
 from negaviz.errors import InputError, MissingDependency
 from negaviz.extras import dot_failed, dot_installed
 from negaviz.search.proof import Proofs, ProofTree
+from negaviz.trace.mcts import MctsTrace
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import Perspective
 
@@ -83,7 +84,11 @@ def picture(drawing: Any, **kw: Any) -> Any:
 
     import graphviz  # type: ignore[import-untyped]  # there, once negaviz.render is
 
-    if isinstance(drawing, Trace):
+    if isinstance(drawing, MctsTrace):  # a Monte Carlo tree search's tree, as draw_mcts draws it
+        from negaviz.render.mcts_tree import draw_mcts
+
+        drawing = draw_mcts(drawing, **kw)
+    elif isinstance(drawing, Trace):
         drawing = draw(drawing, **kw)
     elif kw:
         raise InputError(f"picture() takes drawing options only with a trace, not with a {type(drawing).__name__}")
@@ -121,7 +126,7 @@ def bundle(obj: Trace | ProofTree | Proofs) -> dict[str, Any]:
         if isinstance(obj, Trace):
             from negaviz.render import draw  # lazily: drawing needs graphviz, searching does not
 
-            shown = picture(draw(obj))
+            shown = picture(obj if isinstance(obj, MctsTrace) else draw(obj))
         else:
             trees = list(obj.proofs) if isinstance(obj, Proofs) else [obj]
             if len(trees) != 1 or trees[0].game is None:

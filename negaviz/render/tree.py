@@ -24,6 +24,7 @@ from negaviz.render import labels
 from negaviz.render.builder import NODE_ATTR, Builder, EdgeStyle, NodeStyle
 from negaviz.render.styles import default_edge_style, default_node_style
 from negaviz.render.tree_legend import GIVEN_NOTE, PREVIEW_NOTE
+from negaviz.trace.mcts import MctsTrace
 from negaviz.trace.trace import Trace, check_trace
 from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step
 
@@ -79,6 +80,9 @@ def draw(
     search does next.
     """
     check_trace(trace)
+    if isinstance(trace, MctsTrace):
+        raise InputError("draw() draws a negamax or alpha-beta trace; this one is a Monte Carlo tree search's: "
+                         "draw it with negaviz.render.mcts_tree.draw_mcts")
     check_perspective(perspective)
     for name, flag in (("windows", windows), ("dag", dag), ("legend", legend)):
         check_flag(flag, name)

@@ -3,7 +3,9 @@
 The search emits each event as a short tuple of numbers, ``(kind, ...)``; the fields
 after the kind depend on the kind, as listed in :class:`EventKind`.  Keeping events as
 plain numbers lets a recorder store them compactly and lets the search emit them with a
-single call.  Values are always for the side to move at the node concerned.
+single call.  Values are always for the side to move at the node concerned, except in
+Monte Carlo tree search's events (kinds 20 and up), whose Q and W are for the player who
+moved into the node (the negamax form of :mod:`negaviz.search.mcts`).
 
 To an observer that asks for batches (a recorder), the search emits up to three events
 that follow each other as one tuple, the events back to back: a leaf's whole life (ENTER,
@@ -58,6 +60,28 @@ class EventKind(IntEnum):
     its value seen from the chance node, ``probability`` its chance, ``total`` the
     probability-weighted sum of the outcomes so far."""
 
+    # Monte Carlo tree search (negaviz.search.mcts), numbered from 20 on.  Each is one
+    # event per emit, never batched.  The "current node" starts at the tree's root with
+    # each ITERATION; SELECT and EXPAND move it down, BACKUP moves it up.
+    SELECT = 20
+    """``(SELECT, index, exploit, explore)``: the current node's child ``index`` (its
+    place in the node's move list) is selected; its UCB value was ``exploit + explore``:
+    ``exploit`` its mean value Q = W/N, ``explore`` the term C·sqrt(ln N_parent / N_child)
+    (0 in flat Monte Carlo, which takes the root's children in turn)."""
+    EXPAND = 21
+    """``(EXPAND, index)``: the current node's first untried move, ``index``, is added to
+    the tree as a new node, which becomes the current node (the node's first EXPAND takes
+    the next move list)."""
+    PLAYOUT = 22
+    """``(PLAYOUT, result, length)``: a random playout of ``length`` moves from the current
+    node ended; ``result`` is its final score for the player who moved into the current
+    node (what that node's W gains)."""
+    BACKUP = 23
+    """``(BACKUP, n, w)``: the current node now has N = ``n`` visits and total value
+    W = ``w`` (for the player who moved into it); the current node becomes its parent."""
+    ITERATION = 24
+    """``(ITERATION, k)``: iteration ``k`` (1, 2, ...) starts at the root."""
+
 
 class Bound(IntEnum):
     """What a returned or stored value says about the true value."""
@@ -101,7 +125,15 @@ WIDTH = {
     EventKind.RESEARCH: 2,
     EventKind.CHANCE: 4,
     EventKind.OUTCOME: 4,
+    EventKind.SELECT: 4,
+    EventKind.EXPAND: 2,
+    EventKind.PLAYOUT: 3,
+    EventKind.BACKUP: 3,
+    EventKind.ITERATION: 2,
 }
+
+#: The kinds of Monte Carlo tree search: a trace holds either these or the others.
+MCTS_KINDS = frozenset({EventKind.SELECT, EventKind.EXPAND, EventKind.PLAYOUT, EventKind.BACKUP, EventKind.ITERATION})
 
 PROBE_ENDED = 4
 

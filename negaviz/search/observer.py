@@ -111,6 +111,16 @@ class Observer:
             self.chance(event[1], event[2], bool(event[3]))
         elif kind == EventKind.OUTCOME:
             self.outcome(event[1], event[2], event[3])
+        elif kind == EventKind.SELECT:
+            self.selection(int(event[1]), event[2] + event[3], event[2], event[3])
+        elif kind == EventKind.EXPAND:
+            self.expansion(int(event[1]))
+        elif kind == EventKind.PLAYOUT:
+            self.playout(event[1], int(event[2]))
+        elif kind == EventKind.BACKUP:
+            self.backup(int(event[1]), event[2])
+        elif kind == EventKind.ITERATION:
+            self.iteration(int(event[1]))
 
     def expand(self, moves: Sequence[Any]) -> None:
         """A node is about to try ``moves``, in this order."""
@@ -150,3 +160,22 @@ class Observer:
     def outcome(self, value: float, probability: float, total: float) -> None:
         """An outcome returned ``value`` (seen from the chance node), with its
         ``probability``; ``total`` is the weighted sum so far."""
+
+    # Monte Carlo tree search (negaviz.search.mcts)
+    def iteration(self, k: int) -> None:
+        """MCTS: iteration ``k`` (from 1) starts at the root."""
+
+    def selection(self, index: int, ucb: float, exploit: float, explore: float) -> None:
+        """MCTS: child ``index`` is selected; its UCB value ``ucb`` is ``exploit``
+        (its Q = W/N) plus ``explore`` (C·sqrt(ln N_parent / N_child))."""
+
+    def expansion(self, index: int) -> None:
+        """MCTS: the move at ``index`` is added to the tree as a new node."""
+
+    def playout(self, result: float, length: int) -> None:
+        """MCTS: a random playout of ``length`` moves ended with ``result`` for the player
+        who moved into the node it started from."""
+
+    def backup(self, n: int, w: float) -> None:
+        """MCTS: the current node now has ``n`` visits and total value ``w``; the current
+        node moves up to its parent."""

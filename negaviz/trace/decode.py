@@ -23,7 +23,7 @@ def decode(s: array, moves: Sequence[tuple[Any, ...]]) -> tuple[array, array, li
     stack: list[int] = []
     moves_iter = iter(moves)
     add_offset, add_owner = offsets.append, owners.append
-    width = [0] * 16
+    width = [0] * (max(WIDTH) + 1)
     for k, w in WIDTH.items():
         width[k] = w
     enter, leaf, ev_, exit_, best, cut, probe, research, chance, outcome = (

@@ -7,7 +7,8 @@ Layout (version 2)::
      "result": {...search result, without timings...} | null,
      "moves": [[move, ...], ...],          # move list of each expanded node
      "events": "1,0,-inf,inf,1,0,...",     # every event's kind code and numbers, in order
-     "student": {"function": "alphabeta", "windowed": true}}   # only in a student's trace
+     "student": {"function": "alphabeta", "windowed": true},   # only in a student's trace
+     "mcts": {"options": {...}, "result": {...} | null}}       # only in a Monte Carlo tree search's
 
 ``events`` is the packed stream of :attr:`Trace.stream` as text: numbers separated by
 commas, each event its kind code (of :class:`negaviz.EventKind`) and then as many
@@ -60,6 +61,9 @@ from negaviz.search.options import SearchOptions
 from negaviz.search.result import SearchResult, Stopped
 from negaviz.trace.jsonevents import MAX_DIGITS, _events_text, _events_v1, _events_v2
 from negaviz.trace.jsontext import _LONE_ESCAPE, _decode, _no_lone_surrogates, _Read, _read, _shared
+from negaviz.trace.mcts import MctsTrace
+from negaviz.trace.mcts import from_json as mcts_trace
+from negaviz.trace.mcts import to_json as mcts_json
 from negaviz.trace.trace import StudentTrace, Trace, check_trace
 from negaviz.trace.validate import Checked, check_stream, fail, moves_problem
 from negaviz.vocabulary import check_path
@@ -92,6 +96,8 @@ def to_dict(trace: Trace) -> dict[str, Any]:
         "moves": [list(m) for m in trace.move_lists],
         "events": _events_text(trace.stream),
     }
+    if isinstance(trace, MctsTrace):  # Monte Carlo tree search: its options and result (negaviz.trace.mcts)
+        out["mcts"] = mcts_json(trace)
     if isinstance(trace, StudentTrace):
         out["student"] = {"function": trace.function, "windowed": trace.windowed}
         if trace.fault is not None:  # what stopped the call: check() reports it after a load too
@@ -145,6 +151,10 @@ def from_dict(data: Any) -> Trace:
             game = from_spec(data["game"])
         except Exception as exc:  # a spec is data from a file: any failure is a format error
             raise fail("game", f"{exc.__class__.__name__}: {exc}") from None
+    if "mcts" in data:  # Monte Carlo tree search: its own grammar and result (negaviz.trace.mcts)
+        if data["result"] is not None or "student" in data:
+            raise fail("mcts", "an MCTS trace has no alpha-beta result and no student")
+        return mcts_trace(data["mcts"], stream, moves, game)
     result = _result(data["result"], game)
     student = _student(data.get("student"))
     checked = check_stream(stream, moves, game, captured=student is not None)

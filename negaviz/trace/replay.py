@@ -13,6 +13,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.search.events import Bound
+from negaviz.trace.mcts import MctsTrace
 from negaviz.trace.timeline import Code, Status
 from negaviz.trace.trace import Event, Trace, check_trace
 from negaviz.vocabulary import check_int, check_step
@@ -77,6 +78,9 @@ class Replay:
 
     def __init__(self, trace: Trace, every: int | None = None) -> None:
         check_trace(trace)
+        if isinstance(trace, MctsTrace):
+            raise InputError("Replay steps a negamax or alpha-beta trace; this one is a Monte Carlo tree search's: "
+                             "step it with negaviz.trace.mcts.state_at")
         check_int(every, "every", low=1, none=True)
         self.trace = trace
 

@@ -52,10 +52,10 @@ from array import array
 from typing import Any, NamedTuple, Sequence
 
 from negaviz.errors import TraceFormatError
-from negaviz.search.events import WIDTH, EventKind
+from negaviz.search.events import MCTS_KINDS, WIDTH, EventKind
 
 _NAMES = {float(k): k.name for k in EventKind}
-_WIDTHS = {float(k): w for k, w in WIDTH.items()}
+_WIDTHS = {float(k): w for k, w in WIDTH.items() if k not in MCTS_KINDS}  # MCTS: negaviz.trace.mcts
 
 # What a node has done so far: the low 3 bits of its entry on the stack (the rest is
 # the node's move index, so a return knows which move RESEARCH must try again).
