@@ -26,6 +26,8 @@ from negaviz.trace.trace import Event
 from negaviz.search.options import Algorithm, ChanceAlgorithm
 from negaviz.vocabulary import Perspective, check_perspective
 
+__all__ = ["LISTINGS", "listing_for", "line_of"]
+
 NEGAMAX = (
     "function negamax(node, depth):",
     "    if node is terminal or depth = 0:",
@@ -359,6 +361,7 @@ def listing_for(algorithm: Algorithm | ChanceAlgorithm, tt: bool, *, perspective
     ('alphabeta+tt', 'alphabeta+tt')
     """
     check_perspective(perspective)
+    name: str
     if algorithm in ("expectimax", "star1"):
         name = algorithm
     elif algorithm in ("minimax", "negamax"):

@@ -30,6 +30,8 @@ from typing import NamedTuple
 from negaviz.errors import InputError
 from negaviz.vocabulary import shown
 
+__all__ = ["DiceRace", "Race"]
+
 WIN = 10
 """The score of a win (a runner home), above any difference of squares."""
 MAX_SQUARES = 9

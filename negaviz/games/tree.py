@@ -59,7 +59,9 @@ def _bfs_name(i: int) -> str:
 
 def _fmt_p(p: Probability) -> str:
     """A probability in the tree's text form: a fraction as ``a/b``, else as a value."""
-    return f"{p.numerator}/{p.denominator}" if isinstance(p, Fraction) and p.denominator != 1 else _fmt(p)
+    if isinstance(p, Fraction):
+        return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    return _fmt(p)
 
 
 def _fmt(v: Number) -> str:

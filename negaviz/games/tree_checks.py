@@ -147,8 +147,12 @@ def check_probabilities(name: str, outcomes: list[str], probs: list[Probability]
     (exactly for fractions, within :data:`SUM_TOLERANCE` once a decimal is among them)."""
     for outcome, p in zip(outcomes, probs):
         check_probability(name, outcome, p)
-    total = sum(probs, Fraction(0)) if all(isinstance(p, (int, Fraction)) for p in probs) else math.fsum(map(float, probs))
-    if abs(total - 1) > (0 if isinstance(total, Fraction) else SUM_TOLERANCE):
+    total: Fraction | float
+    if all(isinstance(p, (int, Fraction)) for p in probs):
+        total = sum((Fraction(p) for p in probs), Fraction(0))
+    else:
+        total = math.fsum(map(float, probs))
+    if (total != 1) if isinstance(total, Fraction) else abs(float(total) - 1) > SUM_TOLERANCE:
         shown = str(total) if isinstance(total, Fraction) else f"{total:.12g}"
         raise InputError(
             f"the probabilities of chance node {name}'s outcomes sum to {shown}, not 1 "

@@ -82,7 +82,7 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def _outcomes(game: Game, pos: Any, found: Any) -> list[tuple[Any, float]]:
+def _outcomes(game: Game, pos: Any, found: Any) -> list[tuple[Any, Any]]:
     """A chance position's outcomes as ``(outcome, probability)``, checked."""
     where = _where(game, pos)
     name = f"{type(game).__name__}.outcomes()"
@@ -99,7 +99,7 @@ def _outcomes(game: Game, pos: Any, found: Any) -> list[tuple[Any, float]]:
             raise InputError(f"{name} gave {item!r:.40} at chance position {where!r}: each outcome is a pair "
                              "(outcome, probability)")
         outcome, p = item
-        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p <= 1:  # NaN fails both tests
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= float(p) <= 1:  # NaN fails both tests
             raise InputError(f"{name} gave outcome {outcome!r:.30} the probability {p!r:.30} at chance position "
                              f"{where!r}: a probability is a number from 0 to 1")
         out.append((outcome, p if isinstance(p, (int, Fraction)) else float(p)))  # fractions stay exact
@@ -174,7 +174,7 @@ def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchOb
             raise InputError(f"{type(game).__name__}.moves() returned no moves at non-terminal position "
                              f"{_where(game, pos)!r}")
         if order is not None:
-            ms = order(pos, ms)
+            ms = list(order(pos, ms))
         if expand:
             expand(ms)
         alpha0, best, best_pv = alpha, -INF, None
@@ -201,7 +201,7 @@ def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchOb
             emit((EXIT, best, flag))
         return best, best_pv
 
-    def chance(pos: Any, pairs: list[tuple[Any, float]], depth: int, alpha: float, beta: float, side: int) -> float:
+    def chance(pos: Any, pairs: list[tuple[Any, Any]], depth: int, alpha: float, beta: float, side: int) -> float:
         mover = player(game, pos)
         if mover != first ^ side:
             raise InputError(
