@@ -30,7 +30,7 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from negaviz.games.protocol import evaluator, key_of, missing_verbs, player
+from negaviz.games.protocol import evaluator, key_of, missing_verbs, player, verb
 from negaviz.trace.calls import trace_calls  # the recorder, as for a student's code
 from negaviz.trace.trace import StudentTrace
 from negaviz.errors import InputError
@@ -39,9 +39,10 @@ from negaviz.vocabulary import shown
 __all__: list[str] = []  # listed where users import them: negaviz.student.mistakes
 
 INF = math.inf
-Need = Literal["window", "depth", "table", "move"]
+Need = Literal["window", "depth", "table", "move", "chance"]
 """What a student's function must have for a mistake to be possible: a window (alpha
-and beta), a depth limit, a transposition table, or a returned best move."""
+and beta), a depth limit, a transposition table, a returned best move, or chance nodes
+to value (an expectimax, checked on a chance battery)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,11 @@ class How:
     """A table's bound narrows the window (else it is used only when it ends the node)."""
     move: Literal["best", "last"] = "best"
     """The root's move: the first with the best value; the last one tried."""
+    chance: Literal["expected", "average", "as-player", "keep-sign", "flip-sign"] = "expected"
+    """A chance node's value: its outcomes' probability-weighted sum (each negated where the
+    turn passes); their plain average; the best outcome for its player, as if it chose the
+    roll (chance taken for MIN); the sum with no outcome negated; the sum with every one
+    negated."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,8 @@ class Mistake:
     """What a student's function must have for the mistake to be possible."""
     practice: bool = False
     """Whether practice answers on a textbook tree are named after it."""
+    players: int = 2
+    """Who moves in :attr:`tree`: 2, or 1 where chance takes the opponent's turn (see :class:`~negaviz.games.Tree`)."""
 
 
 _WINDOW: frozenset[Need] = frozenset({"window"})
@@ -180,6 +188,36 @@ MISTAKES: tuple[Mistake, ...] = (
         "its depth is at least the depth left.",
         "A:0(B:0(C:0(X:3(Y:1(Ya:2(Yb:1 Yc:9) Yd:6) Z:8(Za:1 Zb:4)) D:5) E:2) X)", 4,
         (How(table="depth"), How(table="depth", narrow=False)), frozenset({"depth", "table"})),
+    Mistake(
+        "chance-average", "averaging the outcomes without their probabilities",
+        "A chance node is worth the sum of its outcomes' values, each times its probability: the plain "
+        "average is right only when every outcome is equally likely.",
+        "A chance node is worth the sum of its outcomes' values for MAX, each times its probability: the plain "
+        "average is right only when every outcome is equally likely.",
+        "A(B?(1/4 D:8 3/4 E:0) C?(1/2 F:3 1/2 G:3))", None, (How(chance="average"),), frozenset({"chance"})),
+    Mistake(
+        "chance-as-min", "treating chance as an opponent",
+        "Nobody chooses a roll: a chance node takes the expected value of its outcomes, not the best of them "
+        "for the player who moves after it (as minimax would, taking chance for the opponent).",
+        "Nobody chooses a roll: a chance node takes the expected value of its outcomes, not the smallest (as if "
+        "MIN chose it) nor the largest.",
+        "A(B?(1/2 D:0 1/2 E:10) C?(1/2 F:4 1/2 G:4))", None, (How(chance="as-player"),), frozenset({"chance"})),
+    Mistake(
+        "chance-sign", "negating an outcome's value where the turn does not pass",
+        "An outcome's value is negated on the way up only where the turn passes at the roll, as a player's "
+        "child's is; where the same player moves before and after it, it comes up as it is.",
+        "Every value is for MAX, and nothing is negated at a chance node: its outcomes' values are weighted "
+        "and added as they are.",
+        "A(B?(D(H:2 I:6) E(J:5 K:8)) C?(F(L:9 M:1) G(N:6 O:4)))", None,
+        (How(chance="flip-sign"),), frozenset({"chance"})),
+    Mistake(
+        "chance-turn", "not negating an outcome where the turn passes",
+        "Where the turn passes at the roll (chance takes the opponent's turn), an outcome's value is for the "
+        "other player, so it is negated on the way up, as a player's child's is.",
+        "Every value is for MAX, and nothing is negated at a chance node: the outcomes' values are weighted "
+        "and added as they are.",
+        "A(B?(1/2 D:0 1/2 E:10) C?(1/2 F:4 1/2 G:6))", None, (How(chance="keep-sign"),), frozenset({"chance"}),
+        players=1),
     Mistake(
         "last-child", "the root's move taken from the last child",
         "The root plays the move whose value is its best, not the last move it tried.",
@@ -296,6 +334,23 @@ def run(how: How, game: Any, root: Any = None, *, windowed: bool = True, depth: 
         entries[key_of(game, node)] = (value, flag, -1 if d is None else d)
 
     chosen: list[Any] = []
+    outcomes = verb(game, "outcomes")
+
+    def chance(node: Any, outs: list[tuple[Any, Any]], d: int | None) -> float:
+        """A chance node's value, as ``how.chance`` says."""
+        me = player(game, node)
+        values = []
+        for outcome, p in outs:
+            child = game.play(node, outcome)
+            v = search(child, -INF, INF, None if d is None else d - 1)
+            passes = player(game, child) != me
+            negate = passes if how.chance in ("expected", "average", "as-player") else how.chance == "flip-sign"
+            values.append((float(p), -v if negate else v))
+        if how.chance == "average":
+            return sum(v for _, v in values) / len(values)
+        if how.chance == "as-player":
+            return max(v for _, v in values)
+        return sum(p * v for p, v in values)
 
     def search(node: Any, alpha: float, beta: float, d: int | None) -> float:
         if not windowed:
@@ -304,6 +359,9 @@ def run(how: How, game: Any, root: Any = None, *, windowed: bool = True, depth: 
             return leaf(node, True)
         if at_limit(d):
             return leaf(node, False)
+        outs = outcomes(node) if outcomes is not None else None
+        if outs is not None:
+            return chance(node, list(outs), d)
         alpha0 = alpha
         hit, alpha, beta = probe(node, alpha, beta, d)
         if hit is not None:

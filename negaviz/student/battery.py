@@ -149,6 +149,8 @@ def _tables() -> tuple[Case, ...]:
 
 BATTERIES: dict[str, Any] = {"alphabeta": _full, "negamax": _full, "depth-limited": _depth_limited, "tt": _tables}
 """The built-in batteries by name, each a function making its cases."""
+CHANCE_BATTERY_NAMES = ("expectimax", "expectiminimax")
+"""The batteries of trees with chance nodes, for an expectimax (:mod:`negaviz.student.chance`)."""
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,8 @@ def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:
         battery = "tt" if form.table else "depth-limited" if form.depth else "alphabeta" if form.windowed else "negamax"
     if isinstance(battery, str):
         if battery not in BATTERIES:
-            raise InputError(f"unknown battery: {battery!r} (must be one of {list(BATTERIES)}, or a list of cases)")
+            raise InputError(f"unknown battery: {battery!r} (must be one of {[*BATTERIES, *CHANCE_BATTERY_NAMES]}, "
+                             "or a list of cases)")
         cases = BATTERIES[battery]()
     elif isinstance(battery, Sequence):
         cases = tuple(c if isinstance(c, Case) else Case(c) for c in battery)
@@ -363,16 +366,22 @@ def _key(d: Divergence | None) -> Any:
 
 
 def check_battery(fn: Any, battery: Any = None, *, max_calls: int = 100_000, seconds: float = 5.0,
-                  conventions: Any = None) -> BatteryReport:
+                  conventions: Any = None) -> Any:
     """Check ``fn`` (or the pair ``(max_value, min_value)``) on ``battery`` (its name, or a
     list of :class:`Case` or games; default: the battery its form needs) and name its bug,
-    under the course's ``conventions`` (see :func:`negaviz.student.check`)."""
+    under the course's ``conventions`` (see :func:`negaviz.student.check`): a
+    :class:`BatteryReport`, or for a chance battery (``"expectimax"``, ``"expectiminimax"``)
+    a :class:`~negaviz.student.chance.ChanceReport`."""
     conv = course_conventions(conventions)
     form = form_of(fn)
     if isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1:
         raise InputError(f"max_calls must be a whole number of at least 1, not {max_calls!r}")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
         raise InputError(f"seconds must be a number of seconds, 0 or more (0: no time limit), not {seconds!r}")
+    if isinstance(battery, str) and battery in CHANCE_BATTERY_NAMES:
+        from negaviz.student.chance import check_chance  # it builds on this module's cases
+
+        return check_chance(fn, battery, max_calls=max_calls, seconds=seconds)
     cases = cases_of(battery, form)
     results = []
     for case in cases:
