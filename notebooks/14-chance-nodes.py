@@ -102,6 +102,67 @@ for line in LISTINGS["expectimax"]:
     print(line)
 
 # %% [markdown]
+# ## Your turn: write expectimax
+#
+# The function below is negamax with one line missing: what a chance node returns.
+# `game.outcomes(node)` gives a chance node's outcomes with their probabilities (None
+# where a player moves), and `game.player(...)` says who moves, so you can tell whether
+# the turn passes at the roll.  Write the chance node's value, run the cell, and read what
+# `check` says: it runs your function on a battery of trees with chance nodes and a dice
+# race, compares every call with negaviz's expectimax, and names a known bug.  As given,
+# the chance node takes the plain average of its outcomes.
+
+# %%
+from negaviz.student import check
+
+
+def expectimax(game, node):
+    if game.is_terminal(node):
+        return game.score(node)
+    outcomes = game.outcomes(node)
+    if outcomes is not None:
+        values = []
+        for outcome, probability in outcomes:
+            child = game.play(node, outcome)
+            value = expectimax(game, child)
+            if game.player(child) != game.player(node):  # the turn passes at the roll
+                value = -value
+            values.append(value)
+        return sum(values) / len(values)  # ← the line to fix
+    return max(-expectimax(game, game.play(node, move)) for move in game.moves(node))
+
+
+print(check(expectimax, battery="expectimax").feedback())
+
+# %% [markdown]
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# Weight each outcome by its probability: keep the pairs, `values.append((probability,
+# value))`, and return `sum(p * v for p, v in values)`.  The plain average is right only
+# where every outcome is equally likely, which is why `check` finds the bug on some trees
+# and not on others.
+# </details>
+
+# %%
+def expectimax_fixed(game, node):
+    if game.is_terminal(node):
+        return game.score(node)
+    outcomes = game.outcomes(node)
+    if outcomes is not None:
+        total = 0
+        for outcome, probability in outcomes:
+            child = game.play(node, outcome)
+            value = expectimax_fixed(game, child)
+            if game.player(child) != game.player(node):
+                value = -value
+            total += probability * value
+        return total
+    return max(-expectimax_fixed(game, game.play(node, move)) for move in game.moves(node))
+
+
+print(check(expectimax_fixed, battery="expectimax").feedback())
+
+# %% [markdown]
 # ## star1: pruning at chance nodes
 #
 # Alpha-beta's cutoffs still work at the players' nodes.  At a chance node, star1 needs one
