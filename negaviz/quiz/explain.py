@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from negaviz.analysis.steps import opts_cut, sign
+from negaviz.analysis.steps import opts_cut, outcome_probability, sign
 from negaviz.conventions import current
 from negaviz.search.events import Bound, CutReason
 from negaviz.trace.replay import Replay
@@ -94,6 +94,8 @@ class Explainer:
             return f"{returns}: the transposition table already holds a value for this position that settles it."
         if n.ending == Ending.OPEN or not n.children:
             return f"{returns}."
+        if n.chance is not None:
+            return self._explain_chance(nid, returns, v)
         # Each child's value as seen from here: negated, then shown in the perspective.
         seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]
         best = max(v_ for _, v_ in seen) if s > 0 else min(v_ for _, v_ in seen)
@@ -132,6 +134,23 @@ class Explainer:
             if (beta if shown == Bound.LOWER else alpha) not in (v, math.inf, -math.inf):
                 text += f" (A fail-hard search would return {edge}; this course's alpha-beta is fail-soft.)"
         return text
+
+    def _explain_chance(self, nid: int, returns: str, v: float) -> str:
+        """A chance node's value: its outcomes' values (as seen from it) times their
+        probabilities, summed; a bound where star1 cut it."""
+        n = self.trace.nodes[nid]
+        assert n.chance is not None
+        s = self.sign(nid)
+        turn = -1 if n.chance[2] else 1  # each outcome's value negated where the turn passes
+        terms = [f"{outcome_probability(self.trace, c)} × {self.child_name(c)}: {fmt(s * turn * self._value(c))}"
+                 for c in n.children]
+        text = f"{returns}: it is a chance node, worth its outcomes' expected value, {' + '.join(terms)}"
+        shown = n.bound if s > 0 or n.bound is None else _FLIP[n.bound]
+        if n.skipped and shown in (Bound.LOWER, Bound.UPPER):
+            text += (f"; with every outcome left worth at {'least' if shown == Bound.LOWER else 'most'} its bound, "
+                     f"{self.name(nid)} is already settled (a cutoff), and {fmt(v)} is only "
+                     f"{'a lower' if shown == Bound.LOWER else 'an upper'} bound")
+        return text + "."
 
     def sign_minimax(self, nid: int) -> int:
         return sign(self.trace, nid, "minimax")
