@@ -35,7 +35,7 @@ from typing import Any
 
 from negaviz.conventions import current
 from negaviz.errors import InputError
-from negaviz.vocabulary import check_number, check_path, shown
+from negaviz.vocabulary import check_flag, check_number, check_path, shown
 from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args, as_issued, expected_exercise
 from negaviz.quiz.grading import Grade, grade
 
@@ -274,7 +274,8 @@ def grade_file(path: str | os.PathLike[str] = ANSWERS_FILE, *, expect: Mapping[s
     scale = 1.0 if points is None else float(points) / total
     name = os.fspath(path)
     if not os.path.exists(name):
-        print(f"No answers: {name} is not beside the notebook. Press submit under each exercise, then save.")
+        print(f"No answers: {name} is not beside the notebook: run the cell that saves your answers (or press "
+              "submit under each exercise), then save the notebook.")
         return 0.0
     book = grade_attempts([name], key_salt=key_salt, expect=expect)
     for _, why in book.refused:
@@ -361,20 +362,29 @@ def describe_expect(expect: Mapping[str, Any]) -> list[str]:
 
 
 def nbgrader_cell(expect: Mapping[str, Any], *, path: str = ANSWERS_FILE, grade_id: str = "negaviz-answers",
-                  points: float | None = None) -> dict[str, Any]:
+                  points: float | None = None, hidden: bool = False) -> dict[str, Any]:
     """An nbgrader autograder test cell (cell metadata schema 3) that grades the record
-    saved beside the notebook.  What is expected sits in hidden tests: students see
-    only that the cell grades their answers."""
+    saved beside the notebook (however it was saved: a cell's ``write_answers``, a
+    stepper's submit).
+
+    The cell is locked and, by default, the same in the student's copy as in the
+    instructor's, so nbgrader's checksum of it does not change: what it expects is the
+    exercise as set, which the task shows anyway, and a student may run it to see what the
+    autograder will say.  ``hidden=True`` puts the call in nbgrader's hidden tests (the
+    student sees only that the cell grades the answers); nbgrader then warns at autograde
+    that the cell's checksum changed, for every student (jupyter/nbgrader#1961), and a
+    student who knows negaviz can still call :func:`grade_file` on the task's tree."""
     _check_points(points)
+    check_flag(hidden, "hidden")
     full = full_expect(expect)
     asked = count_asked(expect)
     total = float(points) if points is not None else float(sum(asked.values()))
+    call = f"grade_file({path!r}, expect={full!r}, points={total!r})"
     source = (
-        "# Grades the answers your steppers saved (submit), in " + path + ". Run by the course's autograder.\n"
+        f"# Grades the answers saved in {path} beside this notebook, afresh: the course's autograder runs\n"
+        "# this cell, and the points it ends with count.\n"
         "from negaviz.quiz import grade_file\n"
-        "### BEGIN HIDDEN TESTS\n"
-        f"grade_file({path!r}, expect={full!r}, points={total!r})\n"
-        "### END HIDDEN TESTS"
+        + (f"### BEGIN HIDDEN TESTS\n{call}\n### END HIDDEN TESTS" if hidden else call)
     )
     return {"cell_type": "code", "execution_count": None, "id": grade_id, "outputs": [], "source": source,
             "metadata": {"nbgrader": {"grade": True, "grade_id": grade_id, "locked": True, "points": total,
@@ -433,7 +443,8 @@ def otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int) -> 
     """One otter case: fails (AssertionError carrying the feedback) unless at least
     ``k`` of ``exercise``'s answers in the record at ``path`` are right."""
     if not os.path.exists(path):
-        raise AssertionError(f"No answers: {path} is not beside the notebook. Press submit under each exercise.")
+        raise AssertionError(f"No answers: {path} is not beside the notebook: run the cell that saves your answers "
+                             "(or press submit under each exercise).")
     key = (os.path.abspath(path), json.dumps(expect, sort_keys=True))
     if key not in _CHECKED:
         _CHECKED[key] = grade_attempts([path], expect=expect)
