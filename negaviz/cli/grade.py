@@ -179,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
         Points, claimed_line, count_asked, describe_expect, grade_attempts, gradescope_batch, gradescope_results,
         grades_csv, nbgrader_cell, otter_test, summary_lines,
     )
+    from negaviz.quiz.integrity import signal_lines, signals
     from negaviz.quiz.report import class_report
     from negaviz.quiz.submitters import read_roster
 
@@ -225,6 +226,9 @@ def run(args: argparse.Namespace) -> int:
     said = claimed_line(book, args.expect)
     if said:
         print(said)
+    found = signals(book)
+    for line in signal_lines(found):  # the staff's terminal: named, as the report is only with --names
+        print(line)
     scaled: dict[str, Any] = dict(points=points, expect=expect, key_salt=salt)
     if roster is not None:
         strangers = [s for s in book.by_student() if s not in roster]
@@ -240,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
     for target, result in results:
         write(target, json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     if args.report:
-        page, table = class_report(book, names=args.names, roster=roster)
+        page, table = class_report(book, names=args.names, roster=roster, found=found)
         write(args.report, page)
         write(str(Path(args.report).with_suffix(".csv")), table)
     print(f"{len(book.by_record())} record(s) graded, {len(book.refused)} refused"

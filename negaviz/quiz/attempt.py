@@ -56,9 +56,15 @@ MAX_EXERCISES = 100
 MAX_ANSWERS = 5000
 MAX_TEXT = 200
 """The longest answer text or name kept (a value or a window is a few characters)."""
-ANSWER_KINDS = ("value", "window", "cut", "uncut")
+ANSWER_KINDS = ("value", "window", "cut", "uncut", "checked", "shown")
 """``value`` and ``window``: text typed on a node (empty text clears it); ``cut`` and
-``uncut``: an edge to the node marked as never tried, or unmarked again."""
+``uncut``: an edge to the node marked as never tried, or unmarked again.  Two more are
+what the page did, in the same order, and answer nothing (:data:`EVENT_KINDS`)."""
+EVENT_KINDS = ("checked", "shown")
+"""``checked``: the page graded the answers given so far and marked the wrong ones (no
+node); ``shown``: the page showed the search's answers, ``show me`` at ``node`` (the first
+wrong node), or the student stepping through the search after a check (no node).  Counted
+in the class report (:mod:`negaviz.quiz.integrity`), never graded."""
 GAME_OPTIONS = ("size", "cols", "rows", "connect")
 ALGORITHMS = ("negamax", "minimax", "alphabeta")
 VARIANT_FIELDS = ("sheet", "number", "count", "depth", "branching", "cutoffs", "deep_cutoffs", "ties", "perspective")
@@ -131,7 +137,7 @@ class Answer:
     kind: str
     """One of :data:`ANSWER_KINDS`."""
     node: str
-    """The node's name, as the page names it."""
+    """The node's name, as the page names it (empty for an event that names none)."""
     text: str = ""
     """What was typed (values and windows), exactly."""
 
@@ -160,14 +166,25 @@ class Answered:
                     into.pop(a.node, None)
             elif a.kind == "cut":
                 cut.add(a.node)
-            else:
+            elif a.kind == "uncut":
                 cut.discard(a.node)
         return values, windows, cut
 
+    def events(self) -> tuple[int, int, bool]:
+        """What the page did before the answers were submitted: how many times it checked
+        them, how many times it showed the search's answers, and whether the answers
+        submitted differ from those given when it first showed them (:data:`EVENT_KINDS`;
+        a field typed again with the same text, or marks put back, is no change)."""
+        kinds = [a.kind for a in self.answers]
+        if "shown" not in kinds:
+            return kinds.count("checked"), 0, False
+        before = Answered(self.exercise, self.answers[:kinds.index("shown")]).given()
+        return kinds.count("checked"), kinds.count("shown"), before != self.given()
+
     def to_json(self) -> dict[str, Any]:
         return {"exercise": self.exercise.to_json(),
-                "answers": [{"kind": a.kind, "node": a.node, **({"text": a.text} if a.kind in ("value", "window") else {})}
-                            for a in self.answers],
+                "answers": [{"kind": a.kind, **({"node": a.node} if a.node else {}),
+                             **({"text": a.text} if a.kind in ("value", "window") else {})} for a in self.answers],
                 "verdict": None if self.verdict is None else dict(self.verdict)}
 
 
@@ -457,12 +474,14 @@ class _Reader:
         out = []
         for i, a in enumerate(answers):
             at = f"{where}.answers[{i}]"
-            self.keys(a, at, {"kind", "node", "text"}, {"kind", "node"})
+            self.keys(a, at, {"kind", "node", "text"}, {"kind"})
             if a["kind"] not in ANSWER_KINDS:
                 raise self.bad(f"{at}.kind", f"is {shown(a['kind'])} (must be one of {list(ANSWER_KINDS)})")
-            node = self.text(a, "node", at)
+            if a["kind"] == "checked" and "node" in a:
+                raise self.bad(f"{at}.node", "is not given for a check (it checks every answer)")
+            node = self.text(a, "node", at) if a["kind"] != "checked" and ("node" in a or a["kind"] != "shown") else ""
             text = self.text(a, "text", at, empty=True) if a["kind"] in ("value", "window") else ""
-            if a["kind"] in ("cut", "uncut") and "text" in a:
+            if a["kind"] not in ("value", "window") and "text" in a:
                 raise self.bad(f"{at}.text", f"is not given for a {a['kind']}")
             out.append(Answer(a["kind"], node, text))
         verdict = item.get("verdict")

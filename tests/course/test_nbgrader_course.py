@@ -33,7 +33,12 @@ RIGHT = ['values = {"A": 5, "B": 5, "C": 3}', 'windows = {"B": "(-inf, inf)", "C
 VIEWS = ['values = {"A": 5, "B": -5, "C": -3}', 'windows = {"B": "(-inf, inf)", "C": "(-inf, -5)"}',
          'cut = ["G", "H"]']
 """The misconception of the two views: B and C (and C's window) in the negamax view, 4 of 7 right."""
-STUDENTS: dict[str, list[str] | None] = {"s01": RIGHT, "s02": None, "s03": VIEWS}
+SOLVED = ["from negaviz import Tree, record\nfrom negaviz.quiz import answer_key\n"
+          "key = answer_key(record(Tree.parse('A(B(D:7 E:5) C(F:3 G:1 H:9))'), algorithm='alphabeta'), "
+          "perspective='minimax')\nvalues = {n: v['value'] for n, v in key.values.items()}\n"
+          "windows = {n: '(%s, %s)' % w['window'] for n, w in key.windows.items()}\ncut = sorted(key.cuts)", "", ""]
+"""A student who has negaviz compute the answers in the answer cell (7 of 7, and flagged)."""
+STUDENTS: dict[str, list[str] | None] = {"s01": RIGHT, "s02": None, "s03": VIEWS, "s04": SOLVED}
 """Each student's three answer lines, in the order the cell asks them (None: the released copy, unchanged)."""
 WARNING = re.compile(r"^\[\w+ \| (WARNING|ERROR|CRITICAL)\]", re.M)
 """A line nbgrader's applications log as a warning or an error (the kernel's own start-up lines aside)."""
@@ -129,13 +134,35 @@ def test_every_student_gets_the_right_points(graded: tuple[Path, dict[str, subpr
     course, runs = graded
     with open(course / "grades.csv", newline="", encoding="utf-8") as f:
         rows = {r["student_id"]: (float(r["score"]), float(r["max_score"])) for r in csv.DictReader(f)}
-    assert rows == {"s01": (7.0, 7.0), "s02": (0.0, 7.0), "s03": (4.0, 7.0)}
+    assert rows == {"s01": (7.0, 7.0), "s02": (0.0, 7.0), "s03": (4.0, 7.0), "s04": (7.0, 7.0)}
     said = runs["negaviz grade-attempts autograded/*/week1/negaviz_answers.json --expect week1.json "
                 "--report week1-report.html"].stdout.splitlines()
     assert said[0].startswith("exercise week1 as set: fail-soft alpha-beta")
     assert "autograded/s01/week1/negaviz_answers.json: - (submitted by s01): 7 of 7 week1 7/7" in said
     assert "autograded/s03/week1/negaviz_answers.json: - (submitted by s03): 4 of 7 week1 4/7 negation" in said
     assert (course / "week1-report.html").is_file() and (course / "week1-report.csv").is_file()
+
+
+def test_an_answer_cell_that_has_negaviz_solve_is_flagged_not_silently_graded(
+        graded: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
+    """s04's answer cell imports negaviz's search and key: graded (7 of 7) and flagged, on the
+    TA's terminal by name, in the anonymous report by count (issue 48, item 8)."""
+    course, runs = graded
+    said = runs["negaviz grade-attempts autograded/*/week1/negaviz_answers.json --expect week1.json "
+                "--report week1-report.html"].stdout.splitlines()
+    assert [line for line in said if line.startswith("flagged:")] == [
+        "flagged: autograded/s04/week1/negaviz_answers.json: s04: an answer cell uses negaviz (week1.ipynb, cell "
+        "answers: from negaviz import Tree, record; from negaviz.quiz import answer_key); graded as any other"]
+    page = (course / "week1-report.html").read_text(encoding="utf-8")
+    section = page[page.index("<h2>Integrity signals</h2>"):]
+    assert "<tr><td>an answer cell uses negaviz</td><td class=n>1</td><td class=n>33%</td><td class=n>1</td></tr>" \
+        in section  # 1 of the 3 students graded (s02 saved no record)
+    assert "s04" not in page and "autograded/" not in page  # anonymous, to project
+    named = shell("negaviz grade-attempts autograded/*/week1/negaviz_answers.json --expect week1.json "
+                  "--report named.html --names", course)
+    assert named.returncode == 0, named.stderr
+    table = (course / "named.html").read_text(encoding="utf-8")
+    assert "<tr><td>s04</td><td>an answer cell uses negaviz</td><td>week1.ipynb, cell answers</td>" in table
 
 
 def test_the_feedback_is_on_stdout_and_speaks_of_the_notebook(
