@@ -157,8 +157,9 @@ def add_command(commands: Any) -> None:
                       help="add a \"write your own\" notebook graded on negaviz's battery, with its nbgrader checking "
                       "cell and otter tests: alphabeta, tt or depth-limited (may be given more than once)")
     init.add_argument("--nbgrader", action="store_true",
-                      help="add an nbgrader course: nbgrader_config.py and a first graded assignment whose "
-                      "autograder cell grades the students' answers file afresh")
+                      help="add an nbgrader course: nbgrader_config.py, requirements-staff.txt (nbgrader), "
+                      "week1.json (the exercise set) and a first graded assignment in source/week1/ whose grading "
+                      "cell grades the students' answers file afresh; the course README says what to run")
     init.add_argument("--conventions", default="notes", choices=("notes", "aima", "cs188"),
                       help="the rules the course teaches where textbooks differ, written to negaviz.toml: notes "
                       "(the lecture notes: cut on equality, negamax), aima (AIMA: cut on equality, MAX/MIN) or "

@@ -86,7 +86,10 @@ def add_command(commands: Any) -> None:
     p.add_argument("records", metavar="RECORD", nargs="*", help="attempt records (.json)")
     add_salt_arguments(p)
     p.add_argument("--expect", metavar="FILE.json", help="the exercises set without a salt: a JSON object of "
-                   "exercise id -> the tree's text (or the exercise's fields)")
+                   "exercise id -> the tree's text (the course's task: fail-soft alpha-beta, values, windows and "
+                   "cuts asked, the cut rule of negaviz.toml) or the exercise's fields (game, position, algorithm, "
+                   "fail_hard, windows, cut, perspective, options); records are graded on the exercise as set, "
+                   "never on what a record claims")
     p.add_argument("--assignment", default="negaviz", help="the assignment's name in the CSV (default: negaviz)")
     p.add_argument("--csv", metavar="FILE.csv", help="grades, a row per record, in nbgrader's export columns")
     p.add_argument("--gradescope", metavar="FILE.json|FOLDER", help="Gradescope's results.json for one submission; "
@@ -126,10 +129,14 @@ def _expect(path: str | None) -> dict[str, Any] | None:
 
     if path is None:
         return None
+    from negaviz.quiz.attempt import expected_exercise
+
     data = read_json(path, shown=f"--expect {path!r}", what="a JSON object of exercise id -> tree text")
     if not isinstance(data, dict) or not data or not all(isinstance(v, (str, dict)) for v in data.values()):
         raise InputError(f"--expect {path!r} must be a JSON object of exercise id -> the tree's text, e.g. "
                          '{"week1": "A(B(D:7 E:5) C(F:3 G:1 H:9))"}')
+    for ex_id, spec in data.items():  # each exercise's fields checked before anything is graded
+        expected_exercise(ex_id, spec, where=f"--expect {path!r}")
     return data
 
 
@@ -169,9 +176,10 @@ def _submitters(args: argparse.Namespace) -> dict[str, tuple[str, ...]]:
 
 def run(args: argparse.Namespace) -> int:
     from negaviz.quiz.gradebook import (
-        Points, count_asked, grade_attempts, gradescope_batch, gradescope_results, grades_csv, nbgrader_cell,
-        otter_test, summary_lines,
+        Points, claimed_line, count_asked, describe_expect, grade_attempts, gradescope_batch, gradescope_results,
+        grades_csv, nbgrader_cell, otter_test, summary_lines,
     )
+    from negaviz.quiz.integrity import signal_lines, signals
     from negaviz.quiz.report import class_report
     from negaviz.quiz.submitters import read_roster
 
@@ -194,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
     by = _submitters(args)
     if expect is not None:
         count_asked(expect)  # an exercise that asks nothing is refused before any is graded
+        for line in describe_expect(expect):  # what a plain tree is taken to mean, said before any grade
+            print(line)
     written: list[str] = []
 
     def write(path: str, text: str) -> None:
@@ -213,6 +223,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"negaviz: refused: {why}", file=sys.stderr)
     for line in summary_lines(book):
         print(line)
+    said = claimed_line(book, args.expect)
+    if said:
+        print(said)
+    found = signals(book)
+    for line in signal_lines(found):  # the staff's terminal: named, as the report is only with --names
+        print(line)
     scaled: dict[str, Any] = dict(points=points, expect=expect, key_salt=salt)
     if roster is not None:
         strangers = [s for s in book.by_student() if s not in roster]
@@ -228,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
     for target, result in results:
         write(target, json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     if args.report:
-        page, table = class_report(book, names=args.names, roster=roster)
+        page, table = class_report(book, names=args.names, roster=roster, found=found)
         write(args.report, page)
         write(str(Path(args.report).with_suffix(".csv")), table)
     print(f"{len(book.by_record())} record(s) graded, {len(book.refused)} refused"

@@ -152,9 +152,10 @@ def init_course(
     files.update(lectures)
     files.update(written_for)
     if check_flag(nbgrader, "nbgrader"):  # a graded first assignment (negaviz.course.graded)
-        from negaviz.course.graded import nbgrader_files
+        from negaviz.course.graded import IGNORED, nbgrader_files
 
         files.update(nbgrader_files())
+        files[".gitignore"] += IGNORED.encode("utf-8")
     return _write(root, files, force, source.said, missing_extras())
 
 

@@ -1385,6 +1385,10 @@ function gate(c, from, to) {
     c.result.textContent = c.W.locked;
     return from;
   }
+  if (c.tree && to > from && !c.revealed) {
+    c.revealed = true;
+    if (c.log) c.log.shown();
+  }
   if (c.tree || to <= from) return to;
   if (c.open) {
     c.pause();
@@ -1611,7 +1615,9 @@ function answerLog() {
     list: list2,
     value: (node, text) => list2.push({ kind: "value", node, text: String(text) }),
     window: (node, text) => list2.push({ kind: "window", node, text: String(text) }),
-    cut: (node, on) => list2.push({ kind: on ? "cut" : "uncut", node })
+    cut: (node, on) => list2.push({ kind: on ? "cut" : "uncut", node }),
+    checked: () => list2.push({ kind: "checked" }),
+    shown: (node = null) => list2.push(node ? { kind: "shown", node } : { kind: "shown" })
   };
 }
 function attemptRecord(submit2, answered) {
@@ -1678,6 +1684,7 @@ function checkTree(c) {
   for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
   const g = c.judge(answers);
   c.shownGrade = g;
+  if (c.log) c.log.checked();
   tally.tries += 1;
   [tally.right, tally.asked] = g.score;
   for (const [name, f] of marks.fields) {
@@ -1692,6 +1699,7 @@ function checkTree(c) {
 }
 function tryAgain(c) {
   c.locked = true;
+  c.revealed = false;
   c.firstStep = null;
   for (const f of c.marks.fields.values()) {
     mark(f.value, "");
@@ -1733,6 +1741,8 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     // steps mode: every value and window answered, first tries
     firstStep: null,
     // the step "show me" goes to
+    revealed: false,
+    // tree mode: the search's answers shown since the last check (logged once)
     shownGrade: null,
     // tree mode: the grade shown last (a submitted record's verdict)
     // questions as the search goes (window questions while windows are shown)
@@ -1762,6 +1772,7 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
   c.windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   c.windowsBox.hidden = true;
   const log = answerLog();
+  c.log = log;
   const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(c.shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => {
     c.result.textContent = t;
   } })] : [];
@@ -1804,6 +1815,10 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     if (c.open) {
       c.done.set(c.open.id, "skipped");
       close(c, "");
+    }
+    if (tree && !c.revealed) {
+      c.revealed = true;
+      log.shown(c.shownGrade ? c.shownGrade.first_wrong : null);
     }
     go(c.firstStep);
     home.focus({ preventScroll: true });

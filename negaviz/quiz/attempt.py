@@ -31,7 +31,7 @@ import os
 import re
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -56,9 +56,15 @@ MAX_EXERCISES = 100
 MAX_ANSWERS = 5000
 MAX_TEXT = 200
 """The longest answer text or name kept (a value or a window is a few characters)."""
-ANSWER_KINDS = ("value", "window", "cut", "uncut")
+ANSWER_KINDS = ("value", "window", "cut", "uncut", "checked", "shown")
 """``value`` and ``window``: text typed on a node (empty text clears it); ``cut`` and
-``uncut``: an edge to the node marked as never tried, or unmarked again."""
+``uncut``: an edge to the node marked as never tried, or unmarked again.  Two more are
+what the page did, in the same order, and answer nothing (:data:`EVENT_KINDS`)."""
+EVENT_KINDS = ("checked", "shown")
+"""``checked``: the page graded the answers given so far and marked the wrong ones (no
+node); ``shown``: the page showed the search's answers, ``show me`` at ``node`` (the first
+wrong node), or the student stepping through the search after a check (no node).  Counted
+in the class report (:mod:`negaviz.quiz.integrity`), never graded."""
 GAME_OPTIONS = ("size", "cols", "rows", "connect")
 ALGORITHMS = ("negamax", "minimax", "alphabeta")
 VARIANT_FIELDS = ("sheet", "number", "count", "depth", "branching", "cutoffs", "deep_cutoffs", "ties", "perspective")
@@ -131,7 +137,7 @@ class Answer:
     kind: str
     """One of :data:`ANSWER_KINDS`."""
     node: str
-    """The node's name, as the page names it."""
+    """The node's name, as the page names it (empty for an event that names none)."""
     text: str = ""
     """What was typed (values and windows), exactly."""
 
@@ -160,14 +166,25 @@ class Answered:
                     into.pop(a.node, None)
             elif a.kind == "cut":
                 cut.add(a.node)
-            else:
+            elif a.kind == "uncut":
                 cut.discard(a.node)
         return values, windows, cut
 
+    def events(self) -> tuple[int, int, bool]:
+        """What the page did before the answers were submitted: how many times it checked
+        them, how many times it showed the search's answers, and whether the answers
+        submitted differ from those given when it first showed them (:data:`EVENT_KINDS`;
+        a field typed again with the same text, or marks put back, is no change)."""
+        kinds = [a.kind for a in self.answers]
+        if "shown" not in kinds:
+            return kinds.count("checked"), 0, False
+        before = Answered(self.exercise, self.answers[:kinds.index("shown")]).given()
+        return kinds.count("checked"), kinds.count("shown"), before != self.given()
+
     def to_json(self) -> dict[str, Any]:
         return {"exercise": self.exercise.to_json(),
-                "answers": [{"kind": a.kind, "node": a.node, **({"text": a.text} if a.kind in ("value", "window") else {})}
-                            for a in self.answers],
+                "answers": [{"kind": a.kind, **({"node": a.node} if a.node else {}),
+                             **({"text": a.text} if a.kind in ("value", "window") else {})} for a in self.answers],
                 "verdict": None if self.verdict is None else dict(self.verdict)}
 
 
@@ -237,7 +254,10 @@ class Attempt:
     def check(self, *, key_salt: str | bytes | None = None, expect: Mapping[str, Any] | None = None) -> None:
         """Refuse (InputError, one line naming the file) a sealed exercise without
         ``key_salt`` or whose seal or tree is not the one the salt makes, and an
-        unsealed one that differs from ``expect``."""
+        unsealed one that ``expect`` does not set or whose tree (game, position, options;
+        the view, where ``expect`` names one) differs from the one set.  What an unsealed
+        record says the exercise asked (search, cut rule, windows) is not trusted: it is
+        graded on the exercise as set (:func:`as_issued`)."""
         for item in self.exercises:
             ex = item.exercise
             if ex.seal is not None or ex.variant is not None:
@@ -261,13 +281,96 @@ class Attempt:
                 if ex.id not in expect:
                     raise InputError(f"{self.source}: exercise {ex.id!r} is not one of this assignment's "
                                      f"({', '.join(sorted(expect)) or 'none'})")
-                want = expect[ex.id]
-                want = {"game": "tree", "position": want} if isinstance(want, str) else dict(want)
-                got = ex.to_json()
-                diff = [k for k, v in want.items() if got.get(k) != v]
+                want = expected_exercise(ex.id, expect[ex.id])
+                diff = [k for k in TREE_FIELDS if getattr(ex, k) != getattr(want, k)]
+                if "perspective" in _spec(expect[ex.id]) and ex.perspective != want.perspective:
+                    diff.append("perspective")
                 if diff:
                     raise InputError(f"{self.source}: exercise {ex.id!r} was edited: its {', '.join(diff)} "
                                      "is not the one set")
+
+
+TREE_FIELDS = ("game", "position", "options")
+"""What an exercise is searched on: a record whose tree differs from the one set answers
+another exercise, and is refused (:meth:`Attempt.check`)."""
+TASK_FIELDS = ("algorithm", "fail_hard", "cut", "windows")
+"""What an exercise asks of its tree: an unsealed record's claim is never trusted; it is
+graded on the exercise as set (:func:`as_issued`)."""
+SPEC_FIELDS = ("game", "position", "algorithm", "fail_hard", "perspective", "windows", "options", "cut")
+"""The fields an exercises set (``--expect``) may give an exercise."""
+
+
+def _spec(spec: Any) -> dict[str, Any]:
+    """An exercises set's entry as fields: a tree's text is ``{"game": "tree", "position": text}``."""
+    return {"game": "tree", "position": spec} if isinstance(spec, str) else dict(spec)
+
+
+def expected_exercise(ex_id: str, spec: Any, *, where: str = "expect") -> Exercise:
+    """The exercise an exercises set (``expect``, ``--expect``) issues as ``ex_id``.
+
+    ``spec`` is the tree's text, or a dict of the exercise's fields (:data:`SPEC_FIELDS`).
+    What it leaves out is the course's default task, the same whichever way it is given:
+    a game tree (``game``: ``tree``) searched with fail-soft alpha-beta, a node stopping as
+    the course's conventions say (``negaviz.toml``: ``cut``), every inner node's value and
+    window asked, and every move never tried.  A spec that names no view (``perspective``)
+    accepts values in either: the record's view is kept (:func:`as_issued`).  A field that
+    is not one of these, or a value no record could hold, is an InputError of one line.
+
+    >>> ex = expected_exercise("week1", "A(B(D:7 E:5) C(F:3 G:1 H:9))")
+    >>> ex.algorithm, ex.fail_hard, ex.windows, ex.cut
+    ('alphabeta', False, True, '>=')
+    """
+    from negaviz.conventions import current
+
+    if not isinstance(spec, (str, Mapping)):
+        raise InputError(f"{where}: exercise {ex_id!r} must be the tree's text or a JSON object of the exercise's "
+                         f"fields, not {shown(spec)}")
+    fields = _spec(spec)
+    extra = sorted(set(fields) - set(SPEC_FIELDS))
+    if extra:
+        raise InputError(f"{where}: exercise {ex_id!r} has {extra[0]!r}, which is not a field of an exercise "
+                         f"(allowed: {', '.join(SPEC_FIELDS)})")
+    algorithm = fields.get("algorithm", "alphabeta")
+    fail_hard = fields.get("fail_hard", False)
+    alphabeta = algorithm == "alphabeta"
+    full = {"id": ex_id, "game": fields.get("game", "tree"), "position": fields.get("position"),
+            "algorithm": algorithm, "fail_hard": fail_hard, "perspective": fields.get("perspective", "minimax"),
+            "windows": fields.get("windows", alphabeta),
+            "cut": fields.get("cut", current().cut if alphabeta and fail_hard is False else ">="),
+            "options": fields.get("options", {})}
+    return _Reader(where).exercise(full, f"[{json.dumps(ex_id, ensure_ascii=False)}]")
+
+
+def as_issued(item: Answered, spec: Any) -> tuple[Answered, tuple[str, ...]]:
+    """``item``'s answers on the exercise as set (:func:`expected_exercise`), whatever the
+    record says the exercise asked, and a line for each part of the task (:data:`TASK_FIELDS`)
+    the record claims otherwise: a record edited to ``"windows": false`` or to another
+    search is graded on every question the exercise set asks, never on fewer.  The view is
+    the spec's where it names one, else the record's.  (The tree itself is checked by
+    :meth:`Attempt.check`: a record of another tree is refused.)"""
+    want = expected_exercise(item.exercise.id, spec)
+    got = item.exercise
+    if "perspective" not in _spec(spec):
+        want = replace(want, perspective=got.perspective)
+    said = []
+    if got.algorithm != want.algorithm or got.fail_hard != want.fail_hard:
+        said.append(f"the record says the search was {_search(got)}, but the exercise set asks {_search(want)}: "
+                    "graded on the exercise as set")
+    elif got.cut != want.cut and want.algorithm == "alphabeta":
+        said.append(f"the record says a node stops {_CUT[got.cut]}, but the exercise set says {_CUT[want.cut]}: "
+                    "graded on the exercise as set")
+    if got.windows != want.windows and want.windows:
+        said.append("the record says the windows were not asked (the page hid them), but the exercise set asks "
+                    "them: they are graded")
+    return Answered(want, item.answers, item.verdict), tuple(said)
+
+
+_CUT = {">=": "on reaching β (≥)", ">": "only past β (>)"}
+
+
+def _search(ex: Exercise) -> str:
+    return {"negamax": "negamax", "minimax": "minimax"}.get(ex.algorithm) or (
+        "fail-hard alpha-beta" if ex.fail_hard else "fail-soft alpha-beta")
 
 
 _KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
@@ -371,12 +474,14 @@ class _Reader:
         out = []
         for i, a in enumerate(answers):
             at = f"{where}.answers[{i}]"
-            self.keys(a, at, {"kind", "node", "text"}, {"kind", "node"})
+            self.keys(a, at, {"kind", "node", "text"}, {"kind"})
             if a["kind"] not in ANSWER_KINDS:
                 raise self.bad(f"{at}.kind", f"is {shown(a['kind'])} (must be one of {list(ANSWER_KINDS)})")
-            node = self.text(a, "node", at)
+            if a["kind"] == "checked" and "node" in a:
+                raise self.bad(f"{at}.node", "is not given for a check (it checks every answer)")
+            node = self.text(a, "node", at) if a["kind"] != "checked" and ("node" in a or a["kind"] != "shown") else ""
             text = self.text(a, "text", at, empty=True) if a["kind"] in ("value", "window") else ""
-            if a["kind"] in ("cut", "uncut") and "text" in a:
+            if a["kind"] not in ("value", "window") and "text" in a:
                 raise self.bad(f"{at}.text", f"is not given for a {a['kind']}")
             out.append(Answer(a["kind"], node, text))
         verdict = item.get("verdict")

@@ -30,13 +30,13 @@ import os
 import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from negaviz.conventions import current
 from negaviz.errors import InputError
-from negaviz.vocabulary import check_number, check_path, shown
-from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args
+from negaviz.vocabulary import check_flag, check_number, check_path, shown
+from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args, as_issued, expected_exercise
 from negaviz.quiz.grading import Grade, grade
 
 __all__ = ["grade_attempts", "grade_file"]
@@ -62,6 +62,9 @@ class Graded:
     """What the student gave."""
     submitter: str | None = None
     """Who submitted the file, where the course's tools say (:mod:`negaviz.quiz.submitters`)."""
+    claimed: tuple[str, ...] = ()
+    """What the record claimed the exercise asked, where the exercises set says otherwise
+    (it is graded on the exercise as set: :func:`negaviz.quiz.attempt.as_issued`)."""
 
     @property
     def points(self) -> tuple[int, int]:
@@ -156,7 +159,10 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                    submitters: Mapping[str, Sequence[str]] | None = None) -> Gradebook:
     """Grade every record in ``paths``.  A record that cannot be trusted (see
     :meth:`Attempt.load`; an exercise with no seal is trusted only as ``expect`` sets it)
-    is refused with one line; the rest of the batch is graded.
+    is refused with one line; the rest of the batch is graded.  Where ``expect`` sets an
+    exercise, its answers are graded on the whole exercise as set (the search, the cut
+    rule, the windows asked: :func:`negaviz.quiz.attempt.expected_exercise`), whatever
+    the record claims the exercise asked; a claim that differs is a note in the feedback.
 
     ``submitters`` says who submitted each file (path as given -> student IDs, several
     for a group), where the course's tools know it.  Each record is then graded against
@@ -181,8 +187,14 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                 if expect is None and item.exercise.seal is None:  # its tree is whatever the record says
                     raise InputError(f"{name}: exercise {item.exercise.id!r} is not sealed: give the exercises set "
                                      "(expect, --expect) to check its tree against")
+                claimed: tuple[str, ...] = ()
+                if expect is not None:
+                    item, claimed = as_issued(item, expect[item.exercise.id])
                 _check_conventions(name, item.exercise)
-                g = Graded(name, rec.student, item.exercise.id, grade_answered(item), item, submitter)
+                mark = grade_answered(item)
+                if claimed:
+                    mark = replace(mark, notes=(*claimed, *mark.notes))
+                g = Graded(name, rec.student, item.exercise.id, mark, item, submitter, claimed)
                 first = seen.get((g.who, g.exercise))
                 if first is not None:
                     raise InputError(f"{name}: duplicate submission: student {g.who}'s exercise {g.exercise!r} "
@@ -262,7 +274,8 @@ def grade_file(path: str | os.PathLike[str] = ANSWERS_FILE, *, expect: Mapping[s
     scale = 1.0 if points is None else float(points) / total
     name = os.fspath(path)
     if not os.path.exists(name):
-        print(f"No answers: {name} is not beside the notebook. Press submit under each exercise, then save.")
+        print(f"No answers: {name} is not beside the notebook: run the cell that saves your answers (or press "
+              "submit under each exercise), then save the notebook.")
         return 0.0
     book = grade_attempts([name], key_salt=key_salt, expect=expect)
     for _, why in book.refused:
@@ -301,41 +314,77 @@ def count_asked(expect: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _expected(ex_id: str, spec: Any) -> Exercise:
-    fields: dict[str, Any] = {"game": "tree", "position": spec} if isinstance(spec, str) else dict(spec)
-    algorithm = fields.get("algorithm", "alphabeta")
-    return Exercise(ex_id, fields.get("game", "tree"), fields.get("position"), algorithm,
-                    fields.get("fail_hard", False), fields.get("perspective", "minimax"), fields.get("options", {}),
-                    None, None, fields.get("windows", algorithm == "alphabeta"),
-                    fields.get("cut", current().cut if algorithm == "alphabeta" else ">="))
+    return expected_exercise(ex_id, spec)
 
 
 def full_expect(expect: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """``expect`` with every field an exercise is checked by: game, position, search
-    (and the view or size options where given; a student may answer in either view)."""
+    """``expect`` with every field an exercise is graded by spelled out: game, position,
+    search, the cut rule (alpha-beta), the windows asked (and the view or size options
+    where given; a student may answer in either view).  What a notebook's cell or an otter
+    test carries: it grades the same wherever it runs, whatever negaviz.toml is there."""
     out = {}
     for ex_id, spec in expect.items():
         given = {"position": spec} if isinstance(spec, str) else dict(spec)
-        ex = _expected(ex_id, spec).to_json()
-        out[ex_id] = {k: v for k, v in ex.items()
-                      if k in ("game", "position", "algorithm", "fail_hard", "windows", "cut") or k in given}
+        ex = _expected(ex_id, spec)
+        fields: dict[str, Any] = {"game": ex.game, "position": ex.position, "algorithm": ex.algorithm,
+                                  "fail_hard": ex.fail_hard, "windows": ex.windows}
+        if ex.algorithm == "alphabeta":
+            fields["cut"] = ex.cut
+        if "perspective" in given:
+            fields["perspective"] = ex.perspective
+        if ex.options:
+            fields["options"] = dict(ex.options)
+        out[ex_id] = fields
+    return out
+
+
+def describe(ex: Exercise, view: str = "in either view") -> str:
+    """What an exercise set asks, in words: ``fail-soft alpha-beta, a node stops on reaching β;
+    asked: values (in either view), windows and cuts``."""
+    values = f"values ({view})"
+    if ex.algorithm != "alphabeta":
+        return f"{ex.algorithm}; asked: {values}"
+    stops = {">=": "on reaching β", ">": "only past β"}[ex.cut]
+    return (f"{'fail-hard' if ex.fail_hard else 'fail-soft'} alpha-beta, a node stops {stops}; asked: "
+            + (f"{values}, windows and cuts" if ex.windows else f"{values} and cuts (no windows)"))
+
+
+def describe_expect(expect: Mapping[str, Any]) -> list[str]:
+    """A line per exercise of ``expect``: what it asks (:func:`describe`) and how many answers,
+    so a TA sees what a plain tree was taken to mean before reading any grade."""
+    asked = _asked_once(expect)
+    out = []
+    for ex_id, spec in expect.items():
+        ex = _expected(ex_id, spec)
+        view = f"in the {ex.perspective} view" if isinstance(spec, Mapping) and "perspective" in spec else "in either view"
+        out.append(f"exercise {ex_id} as set: {describe(ex, view)}; {asked[ex_id]} answers")
     return out
 
 
 def nbgrader_cell(expect: Mapping[str, Any], *, path: str = ANSWERS_FILE, grade_id: str = "negaviz-answers",
-                  points: float | None = None) -> dict[str, Any]:
+                  points: float | None = None, hidden: bool = False) -> dict[str, Any]:
     """An nbgrader autograder test cell (cell metadata schema 3) that grades the record
-    saved beside the notebook.  What is expected sits in hidden tests: students see
-    only that the cell grades their answers."""
+    saved beside the notebook (however it was saved: a cell's ``write_answers``, a
+    stepper's submit).
+
+    The cell is locked and, by default, the same in the student's copy as in the
+    instructor's, so nbgrader's checksum of it does not change: what it expects is the
+    exercise as set, which the task shows anyway, and a student may run it to see what the
+    autograder will say.  ``hidden=True`` puts the call in nbgrader's hidden tests (the
+    student sees only that the cell grades the answers); nbgrader then warns at autograde
+    that the cell's checksum changed, for every student (jupyter/nbgrader#1961), and a
+    student who knows negaviz can still call :func:`grade_file` on the task's tree."""
     _check_points(points)
+    check_flag(hidden, "hidden")
     full = full_expect(expect)
     asked = count_asked(expect)
     total = float(points) if points is not None else float(sum(asked.values()))
+    call = f"grade_file({path!r}, expect={full!r}, points={total!r})"
     source = (
-        "# Grades the answers your steppers saved (submit), in " + path + ". Run by the course's autograder.\n"
+        f"# Grades the answers saved in {path} beside this notebook, afresh: the course's autograder runs\n"
+        "# this cell, and the points it ends with count.\n"
         "from negaviz.quiz import grade_file\n"
-        "### BEGIN HIDDEN TESTS\n"
-        f"grade_file({path!r}, expect={full!r}, points={total!r})\n"
-        "### END HIDDEN TESTS"
+        + (f"### BEGIN HIDDEN TESTS\n{call}\n### END HIDDEN TESTS" if hidden else call)
     )
     return {"cell_type": "code", "execution_count": None, "id": grade_id, "outputs": [], "source": source,
             "metadata": {"nbgrader": {"grade": True, "grade_id": grade_id, "locked": True, "points": total,
@@ -394,7 +443,8 @@ def otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int) -> 
     """One otter case: fails (AssertionError carrying the feedback) unless at least
     ``k`` of ``exercise``'s answers in the record at ``path`` are right."""
     if not os.path.exists(path):
-        raise AssertionError(f"No answers: {path} is not beside the notebook. Press submit under each exercise.")
+        raise AssertionError(f"No answers: {path} is not beside the notebook: run the cell that saves your answers "
+                             "(or press submit under each exercise).")
     key = (os.path.abspath(path), json.dumps(expect, sort_keys=True))
     if key not in _CHECKED:
         _CHECKED[key] = grade_attempts([path], expect=expect)
@@ -593,5 +643,19 @@ def summary_lines(book: Gradebook) -> Sequence[str]:
         who = g.student or "-"
         by = f" (submitted by {g.submitter})" if g.submitter and g.submitter != g.student else ""
         out.append(f"{source}: {who}{by}: {right} of {asked} " + "; ".join(
-            f"{g.exercise} {g.points[0]}/{g.points[1]}{' ' + g.grade.mistake if g.grade.mistake else ''}" for g in items))
+            f"{g.exercise} {g.points[0]}/{g.points[1]}{' ' + g.grade.mistake if g.grade.mistake else ''}"
+            f"{' (graded as set, not as the record claims)' if g.claimed else ''}" for g in items))
     return out
+
+
+def claimed_line(book: Gradebook, expect_file: str | None = None) -> str | None:
+    """One line when records claim another task than the exercises set (a page that hid the
+    windows, a record edited to ask less), or None: they are graded on the exercise as set."""
+    files = sorted({g.source for g in book.graded if g.claimed})
+    if not files:
+        return None
+    hid = sum(1 for f in files if any("windows" in c for g in book.graded if g.source == f for c in g.claimed))
+    where = f" in {expect_file}" if expect_file else ""
+    return (f"note: {len(files)} record(s) claim another task than the exercises set ({hid} without windows): each is "
+            f"graded on the exercise as set, on every answer it asks; if an exercise should not ask windows, give it "
+            f'"windows": false{where}')

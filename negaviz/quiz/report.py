@@ -36,6 +36,7 @@ from negaviz.errors import InputError
 from negaviz.vocabulary import check_flag, shown
 from negaviz.quiz.gradebook import Gradebook, Graded, search
 from negaviz.conventions import current
+from negaviz.quiz.integrity import KINDS, Signal, counts, signals
 from negaviz.quiz.mistakes import MISTAKES, practised
 
 __all__ = ["class_report"]
@@ -189,11 +190,39 @@ def chart_svg(rows: list[Row]) -> str:
     return "".join(parts)
 
 
+def signals_html(found: Sequence[Signal], *, names: bool, class_size: int) -> str:
+    """The report's section on integrity signals (:mod:`negaviz.quiz.integrity`): each kind's
+    distinct students and share of the class, what it is and is not; with ``names``, a row
+    per student and signal (for staff)."""
+    said = counts(found)
+    rows = "".join(f"<tr><td>{html.escape(kind)}</td><td class=n>{said[kind][0]}</td>"
+                   f"<td class=n>{said[kind][0] / (class_size or 1):.0%}</td><td class=n>{said[kind][1]}</td></tr>\n"
+                   for kind in KINDS)
+    named = "".join(f"<tr><td>{html.escape(s.student)}</td><td>{html.escape(s.kind)}</td><td>{html.escape(s.where)}"
+                    f"</td><td>{html.escape(s.detail)}</td><td>{html.escape(s.source)}</td></tr>\n" for s in found)
+    return (
+        "<h2>Integrity signals</h2>\n<table><thead><tr><th>signal</th><th>students</th><th>share of the class</th>"
+        f"<th>times</th></tr></thead><tbody>\n{rows}</tbody></table>\n"
+        "<p>Signals, not proof: every record is graded as any other. An answer cell (nbgrader's solution cell) that "
+        "imports or names negaviz beyond <code>write_answers</code> may have computed its answers with negaviz "
+        "(a student may also have checked an answer found by hand; a cell can hide what it calls, and negaviz can "
+        "run in another notebook). A practice stepper's record lists each check and each time the page showed the "
+        "search's answers (show me, or stepping through the search after a check); an exercise whose answers "
+        "changed after that is counted. A record saved by a notebook is a file its student can edit, and records "
+        "from pages before negaviz listed these events carry none: no signal proves nothing.</p>\n"
+        + ("<table><thead><tr><th>student</th><th>signal</th><th>where</th><th>what</th><th>record</th></tr></thead>"
+           f"<tbody>\n{named}</tbody></table>\n" if names and found else "")
+    )
+
+
 def report_html(book: Gradebook, *, title: str = "Mistakes the class made", names: bool = False,
-                class_size: int | None = None) -> str:
+                class_size: int | None = None, found: Sequence[Signal] | None = None) -> str:
     """The class report as one offline page: each misconception's students and share of
-    the class, the chart, then a table of every row.  Anonymous unless ``names``."""
+    the class, the chart, then a table of every row, then the integrity signals
+    (``found``, default: :func:`negaviz.quiz.integrity.signals` of ``book``).  Anonymous
+    unless ``names``."""
     rows = mistake_rows(book, names=names)
+    found = signals(book) if found is None else found
     size = class_size or len(book.by_student())
     students = len(book.by_student())
     right = sum(1 for g in book.graded if g.grade.correct)
@@ -217,14 +246,18 @@ def report_html(book: Gradebook, *, title: str = "Mistakes the class made", name
         f"<figure>{chart_svg(rows)}</figure>\n"
         "<table><thead><tr><th>exercise</th><th>mistake</th><th>first wrong at</th><th>students</th>"
         f"<th>one example</th></tr></thead><tbody>\n{cells}</tbody></table>\n"
+        + signals_html(found, names=names, class_size=size)
         + (f"<h2>Refused</h2><ul>{refused}</ul>\n" if refused else "")
         + "</body></html>\n"
     )
 
 
-def class_report(book: Gradebook, *, names: bool = False, roster: Sequence[str] | None = None) -> tuple[str, str]:
+def class_report(book: Gradebook, *, names: bool = False, roster: Sequence[str] | None = None,
+                 found: Sequence[Signal] | None = None) -> tuple[str, str]:
     """The class report of ``book``: (HTML page, CSV); anonymous unless ``names``; the
-    share of the class is of ``roster`` where given, else of the students graded."""
+    share of the class is of ``roster`` where given, else of the students graded; the
+    integrity signals ``found`` (default: read from ``book``'s records and the notebooks
+    beside them, :func:`negaviz.quiz.integrity.signals`)."""
     if not isinstance(book, Gradebook):
         raise InputError(f"book must be a Gradebook from grade_attempts, not {type(book).__name__}")
     check_flag(names, "names")
@@ -232,4 +265,6 @@ def class_report(book: Gradebook, *, names: bool = False, roster: Sequence[str] 
                                or not all(isinstance(s, str) for s in roster)):
         raise InputError(f"roster must be a list of student IDs, or None, not {shown(roster)}")
     size = len(roster) if roster else None
-    return report_html(book, names=bool(names), class_size=size), report_csv(mistake_rows(book, names=bool(names)))
+    found = signals(book) if found is None else found
+    return (report_html(book, names=bool(names), class_size=size, found=found),
+            report_csv(mistake_rows(book, names=bool(names))))

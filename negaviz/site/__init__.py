@@ -49,6 +49,12 @@ _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # Lab extensions in this environment that mean nothing in a browser-only site.
 _DISABLED = ["jupyterlab-jupytext"]  # pairing and text notebooks need a Jupyter server
+STAFF_EXTENSIONS = {
+    "@jupyter/nbgrader": "nbgrader's formgrader, create-assignment, course list and assignment list are for "
+                         "course staff, and each needs a Jupyter server",
+}
+"""Lab extensions a course's environment may hold (``requirements-staff.txt``) that are left
+out of every site, whatever the environment: a student's site shows no staff tool."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,8 @@ def _build(files: list[SiteFile], target: Target, pyodide: str | None, report: C
         _write_config(lite, preload)
         report(f"JupyterLite: building the {', '.join(APPS)} apps")
         _jupyter_lite_build(lite, site)
+        for name in leave_out_staff(site):
+            report(f"left out: {name} ({STAFF_EXTENSIONS[name]})")
         add_scripts(site)
         _load_python_through(site, KERNEL_START)
         write_marker(site, version=negaviz.__version__)
@@ -205,6 +213,37 @@ def _write_config(lite: Path, preload: list[str]) -> None:
         },
     }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def leave_out_staff(site: Path) -> list[str]:
+    """Take :data:`STAFF_EXTENSIONS` out of a built site: their files, their entries in
+    ``jupyter-lite.json`` (which JupyterLab loads) and their settings' schemas; and name
+    them in ``disabledExtensions``, so that a copy left elsewhere loads nothing either.
+    Returns the names left out (those the environment had)."""
+    import shutil
+
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    data = config["jupyter-config-data"]
+    listed = data.get("federated_extensions", [])
+    found = sorted({e.get("name") for e in listed if e.get("name") in STAFF_EXTENSIONS})
+    found += sorted(n for n in STAFF_EXTENSIONS if n not in found and (site / "extensions" / n).exists())
+    data["federated_extensions"] = [e for e in listed if e.get("name") not in STAFF_EXTENSIONS]
+    data["disabledExtensions"] = [*data.get("disabledExtensions", []),
+                                  *(n for n in STAFF_EXTENSIONS if n not in data.get("disabledExtensions", []))]
+    config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    for name in STAFF_EXTENSIONS:
+        folder = site / "extensions" / name
+        if folder.exists():
+            shutil.rmtree(folder)
+            if folder.parent != site / "extensions" and not any(folder.parent.iterdir()):
+                folder.parent.rmdir()  # the scope's folder (@jupyter/), when it held only these
+    schemas = site / "build" / "schemas" / "all_federated.json"
+    if schemas.is_file():
+        kept = [s for s in json.loads(schemas.read_text(encoding="utf-8"))
+                if not (isinstance(s, dict) and str(s.get("id", "")).split(":")[0] in STAFF_EXTENSIONS)]
+        schemas.write_text(json.dumps(kept), encoding="utf-8")
+    return found
 
 
 def _load_python_through(site: Path, module: str) -> None:

@@ -154,3 +154,37 @@ def test_a_notebook_edited_to_draw_another_tree_fails_with_a_readable_diff(
     changed = [line for line in diff.splitlines() if line.lstrip().startswith(("- ", "+ "))]
     assert any(">9</text>" in line for line in changed) and any(">8</text>" in line for line in changed), diff
     assert not any(re.search(r"\b(points|cx|cy|x|y)=", line) for line in changed), diff  # no coordinates
+
+
+def test_an_nbgrader_course_runs_its_readme_in_a_fresh_environment(installed_course: Any, tmp_path: Path) -> None:
+    """``negaviz init --nbgrader`` from the lecturer's environment; then the staff's fresh
+    environment, in the course's folder, running the README's grading block as written, its
+    ``pip install -r requirements-staff.txt`` first (nbgrader from the package index), a
+    student handing in where its comment says."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "course"))
+    from test_nbgrader_course import RIGHT, WARNING, hand_in, readme_commands
+
+    made = subprocess.run([str(installed_course.lecturer / "negaviz"), "init", str(tmp_path / "cs440"), "--nbgrader"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert made.returncode == 0 and made.stderr == "", made.stderr
+    course = tmp_path / "cs440"
+    staff = tmp_path / "staff"
+    subprocess.run([sys.executable, "-m", "venv", str(staff)], check=True, timeout=300)
+    path = f"{staff / 'bin'}:/usr/local/bin:/usr/bin:/bin"
+    for line in readme_commands(course):
+        if line.startswith("#"):
+            hand_in(course, "s01", RIGHT)
+            continue
+        done = subprocess.run(["bash", "-c", line], cwd=course, env=installed_course.env([path]),
+                              capture_output=True, text=True, timeout=1800, check=False)
+        assert done.returncode == 0, f"{line}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        if not line.startswith("python -m pip"):
+            assert not WARNING.search(done.stdout + done.stderr), f"{line}\n{done.stderr[-3000:]}"
+    version = subprocess.run([str(staff / "bin" / "nbgrader"), "--version"], capture_output=True, text=True,
+                             check=True, env=installed_course.env([path]))
+    assert re.search(r"\b0\.9\.\d+", version.stdout + version.stderr)
+    grades = (course / "grades.csv").read_text(encoding="utf-8").splitlines()
+    assert grades[1].startswith("week1,") and grades[1].endswith(",s01,,,,7.0,0.0,7.0,7.0"), grades
+    assert (course / "week1-report.html").is_file()

@@ -41,7 +41,7 @@ def test_a_practice_page_downloads_a_record_graded_to_the_pages_verdict(opened: 
     ex = rec.exercises[0]
     assert [(a.kind, a.node, a.text) for a in ex.answers] == [
         ("value", "A", "5"), ("value", "B", "5"), ("value", "C", "−3"), ("value", "B", "-5"),
-        ("window", "C", "(-inf, 5)"), ("cut", "G", "")]
+        ("window", "C", "(-inf, 5)"), ("cut", "G", ""), ("checked", "", "")]  # the check: an event, no answer
     assert ex.verdict is not None and ex.verdict["advisory"] is True and ex.verdict["sentence"] == said
     expect = {TEXTBOOK: TEXTBOOK}  # the exercise's id is the tree's text: the page has no title
     book = grade_attempts([path], expect=expect)
@@ -50,6 +50,46 @@ def test_a_practice_page_downloads_a_record_graded_to_the_pages_verdict(opened: 
     (tmp_path / "expect.json").write_text(json.dumps(expect), encoding="utf-8")
     assert main(["grade-attempts", str(path), "--expect", str(tmp_path / "expect.json")]) == 0
     assert f"{g.score[0]} of {g.score[1]}" in capsys.readouterr().out
+    assert requests == [url] and not errors
+
+
+def test_show_me_then_a_fix_is_in_the_record_and_counted_in_the_report(opened: Any, tmp_path: Path,
+                                                                      capsys: Any) -> None:
+    """Check, "show me", try again, fix, check, submit: the record lists the two checks and
+    the answer shown, in order among the answers; graded 7 of 7 as any record, and counted
+    per student in the report (issue 48, item 8)."""
+    from negaviz.quiz.integrity import SHOWN
+
+    trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace, practice="tree", windows=True)
+    for name, value in (("A", "5"), ("B", "5"), ("C", "-3")):  # B is −5 in the negamax view
+        root.locator(f'input[aria-label="value of {name}"]').fill(value)
+    for name, window in (("B", "(-inf, inf)"), ("C", "(-inf, -5)")):
+        root.locator(f'input[aria-label="window of {name}"]').fill(window)
+    for name in ("G", "H"):
+        root.locator(f'g.edge[aria-label="cut C to {name}"]').click()
+    bar = root.locator(".nv-practice button")
+    bar.filter(has_text="check").click()
+    bar.filter(has_text="show me").click()  # the step where the search shows B's value
+    bar.filter(has_text="try again").click()
+    root.locator('input[aria-label="value of B"]').fill("-5")
+    bar.filter(has_text="check").click()
+    assert root.locator(".nv-practice-result p").first.inner_text().startswith("All right")
+    with page.expect_download() as got:
+        bar.filter(has_text="submit").click()
+    path = tmp_path / "negaviz_answers.json"
+    got.value.save_as(path)
+    answers = [(a.kind, a.node, a.text) for a in Attempt.load(path).exercises[0].answers]
+    assert [a for a in answers if a[0] in ("checked", "shown")] == [("checked", "", ""), ("shown", "B", ""),
+                                                                  ("checked", "", "")]
+    assert answers.index(("shown", "B", "")) < answers.index(("value", "B", "-5")) < len(answers) - 1
+    (tmp_path / "expect.json").write_text(json.dumps({TEXTBOOK: TEXTBOOK}), encoding="utf-8")
+    assert main(["grade-attempts", str(path), "--expect", str(tmp_path / "expect.json"),
+                 "--report", str(tmp_path / "report.html"), "--names"]) == 0
+    out = capsys.readouterr().out
+    assert "7 of 7" in out and f"{SHOWN} (exercise {TEXTBOOK}: 2 checks, answers shown 1 time, then changed)" in out
+    report = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert f"<td>{SHOWN}</td><td class=n>1</td><td class=n>100%</td><td class=n>1</td>" in report
     assert requests == [url] and not errors
 
 

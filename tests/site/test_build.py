@@ -91,6 +91,25 @@ def test_the_kernel_loads_everything_from_the_site(built: tuple[SiteInfo, Path])
     assert urls == []
 
 
+def test_no_staff_extension_is_in_the_site(built: tuple[SiteInfo, Path]) -> None:
+    """This environment has nbgrader (the test extra), as a course's staff environment does:
+    its lab extension (formgrader, create-assignment) is not in the site (issue 48)."""
+    from importlib import metadata
+
+    from negaviz.site import STAFF_EXTENSIONS
+
+    metadata.version("nbgrader")  # installed here: else this test would prove nothing
+    info, _ = built
+    config = json.loads((info.path / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert not {e["name"] for e in config["federated_extensions"]} & set(STAFF_EXTENSIONS)
+    assert set(STAFF_EXTENSIONS) <= set(config["disabledExtensions"])
+    assert not any((info.path / "extensions" / name).exists() for name in STAFF_EXTENSIONS)
+    schemas = json.loads((info.path / "build" / "schemas" / "all_federated.json").read_text())
+    assert not [s["id"] for s in schemas if "nbgrader" in s["id"]]
+    marker = json.loads((info.path / MARKER).read_text())
+    assert not [f for f in marker["files"] if "nbgrader" in f]
+
+
 def test_the_pages_that_start_python_load_the_line_about_it_first(built: tuple[SiteInfo, Path]) -> None:
     info, _ = built
     tag = f'<script src="../{LOADING}" data-seconds="{STARTING_SECONDS}"></script>'

@@ -101,6 +101,25 @@ def test_a_notebook_says_python_is_loading_and_then_ready(site: SiteInfo, site_b
     assert_told_while_starting(status, then_output=False)
 
 
+def test_jupyterlab_in_the_site_shows_no_staff_tool(site: SiteInfo, site_browser: Any) -> None:
+    """Built in an environment with nbgrader (as a course's staff environment is), the site's
+    JupyterLab has no Nbgrader menu and no Create Assignment panel (issue 48)."""
+    from importlib import metadata
+
+    metadata.version("nbgrader")  # installed here: else this test would prove nothing
+    with site_browser.serve(site.path) as served, site_browser.open_site(
+            served, "lab/index.html?path=03-alphabeta.ipynb") as opened:
+        page = opened.page
+        page.wait_for_selector(".jp-Notebook", timeout=180_000)
+        page.wait_for_selector(".lm-MenuBar-itemLabel:text-is('Help')", timeout=60_000)
+        menus = page.eval_on_selector_all(".lm-MenuBar-itemLabel", "els => els.map(e => e.textContent)")
+        tabs = page.eval_on_selector_all(".lm-TabBar-tab", "els => els.map(e => e.getAttribute('title') || '')")
+        assert "File" in menus and "Nbgrader" not in menus, menus
+        assert not [t for t in tabs if "nbgrader" in t.lower() or "assignment" in t.lower()], tabs
+        assert page.locator("text=Create Assignment").count() == 0
+    assert opened.blocked == [] and served.outside == []
+
+
 def test_a_cold_repl_shows_a_stepper_and_it_steps(site: SiteInfo, site_browser: Any) -> None:
     """A cold REPL in the site shows a stepper and it steps (the time, about 30 s on this
     2-core machine, is reported with -s; no assertion reads it: machines differ)."""

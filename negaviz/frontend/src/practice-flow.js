@@ -30,6 +30,7 @@ export function hide(c, step) {
 // Where a step from `from` to `to` stops: at the first question on the way.
 export function gate(c, from, to) {
   if (c.tree && c.locked) { c.pause(); c.result.textContent = c.W.locked; return from; }
+  if (c.tree && to > from && !c.revealed) { c.revealed = true; if (c.log) c.log.shown(); } // the search shows its answers
   if (c.tree || to <= from) return to;
   if (c.open) { c.pause(); return from; }
   const next = c.questions.find((q) => q.q >= from && q.q < to && asking(c, q));

@@ -9,9 +9,13 @@
 // fields, and submit; that page carries no key and no search, so it grades nothing.
 
 /**
- * The answers in the order given: each change of a field, each edge marked or unmarked.
+ * The answers in the order given: each change of a field, each edge marked or unmarked;
+ * and, in the same order, what the page did that a class report counts (never graded):
+ * each check, and each time it showed the search's answers (show me at a node, or the
+ * student stepping through the search after a check).
  * @returns {{value: (node: string, text: string) => void, window: (node: string, text: string) => void,
- *            cut: (node: string, on: boolean) => void, list: Array<object>}}
+ *            cut: (node: string, on: boolean) => void, checked: () => void, shown: (node?: string|null) => void,
+ *            list: Array<object>}}
  */
 export function answerLog() {
   const list = [];
@@ -20,6 +24,8 @@ export function answerLog() {
     value: (node, text) => list.push({ kind: "value", node, text: String(text) }),
     window: (node, text) => list.push({ kind: "window", node, text: String(text) }),
     cut: (node, on) => list.push({ kind: on ? "cut" : "uncut", node }),
+    checked: () => list.push({ kind: "checked" }),
+    shown: (node = null) => list.push(node ? { kind: "shown", node } : { kind: "shown" }),
   };
 }
 

@@ -17,6 +17,7 @@ export function checkTree(c) {
   for (const [name, e] of marks.edges) if (e.on) answers.cut.push(name);
   const g = c.judge(answers);
   c.shownGrade = g;
+  if (c.log) c.log.checked();
   tally.tries += 1;
   [tally.right, tally.asked] = g.score;
   for (const [name, f] of marks.fields) {
@@ -33,6 +34,7 @@ export function checkTree(c) {
 // Try again: the answers stay, their marks go, and stepping waits for check again.
 export function tryAgain(c) {
   c.locked = true;
+  c.revealed = false;
   c.firstStep = null;
   for (const f of c.marks.fields.values()) { mark(f.value, ""); if (f.window) mark(f.window, ""); }
   for (const [name, e] of c.marks.edges) c.marks.setCut(name, e.on);

@@ -46,6 +46,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     tally: { right: 0, asked: 0, tries: 0 },
     soFar: { values: {}, windows: {} }, // steps mode: every value and window answered, first tries
     firstStep: null,        // the step "show me" goes to
+    revealed: false,        // tree mode: the search's answers shown since the last check (logged once)
     shownGrade: null,       // tree mode: the grade shown last (a submitted record's verdict)
     // questions as the search goes (window questions while windows are shown)
     questions: tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip),
@@ -68,6 +69,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
   c.windowsBox = h("div", { class: "nv-practice-windows", role: "group", "aria-label": L.windows });
   c.windowsBox.hidden = true;
   const log = answerLog(); // submit (practice-submit.js): the answers in the order given, the verdict shown (advisory)
+  c.log = log; // what the page did goes in it too: each check, each answer shown
   const submitButton = tree && p.submit ? [makeSubmit({ submit: p.submit, model, answers: () => log.list, verdict: () => advisory(c.shownGrade), perspective: () => state.perspective, windows: () => p.windows && state.windows, say: (t) => { c.result.textContent = t; } })] : [];
   const el = h("div", { class: "nv-practice", role: "region", "aria-label": L.region }, c.task, c.result);
   const controls = h("div", { class: "nv-practice nv-practice-controls", role: "group", "aria-label": L.controls }, c.windowsBox,
@@ -101,6 +103,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
   function showStep() {
     if (c.firstStep === null) return;
     if (c.open) { c.done.set(c.open.id, "skipped"); close(c, ""); }
+    if (tree && !c.revealed) { c.revealed = true; log.shown(c.shownGrade ? c.shownGrade.first_wrong : null); }
     go(c.firstStep);
     home.focus({ preventScroll: true });
   }
