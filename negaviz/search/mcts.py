@@ -55,6 +55,7 @@ from negaviz.errors import InputError, SearchInterrupted
 from negaviz.games.adapter import by_value
 from negaviz.games.protocol import Game, checked_position, move_name, player, restore, root_of
 from negaviz.search import check_game
+from negaviz.search.chance import has_chance
 from negaviz.search.core import _checked, _checked_play, _listed, _no_moves  # the core's checks of a game's answers
 from negaviz.search.events import EventKind
 from negaviz.search.observer import SearchObserver, hooks
@@ -201,6 +202,12 @@ def mcts(game: Game, position: Any = None, *, observer: SearchObserver | None = 
     observer (a recorder), returns it.
     """
     check_game(game)
+    if has_chance(game):
+        raise InputError(
+            f"{type(game).__name__} has chance nodes, and MCTS here plays every move as a player's choice (its "
+            "playouts would roll the dice with equal odds and its selection would let a player choose the roll): "
+            "search it with algorithm 'expectimax', or 'star1' to prune"
+        )
     if options is None:
         options = MctsOptions.of(option_values)
     elif option_values:

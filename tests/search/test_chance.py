@@ -310,3 +310,11 @@ def test_a_chance_search_is_deterministic_to_the_byte() -> None:
     first = dumps(record(game, algorithm="star1"))
     assert first == dumps(record(DiceRace("3 3 6"), algorithm="star1"))
     assert json.loads(first)["result"]["options"]["algorithm"] == "star1"
+
+
+def test_mcts_refuses_a_game_with_chance() -> None:
+    from negaviz.search.mcts import mcts
+
+    with pytest.raises(InputError, match="DiceRace has chance nodes, and MCTS here plays every move as a player's "
+                                         "choice"):
+        mcts(DiceRace("2 2 4"), iterations=10, seed=0)
