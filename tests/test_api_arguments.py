@@ -58,6 +58,9 @@ SKIPPED: dict[str, str] = {
     "negaviz.course.rules.Finding": "a value negaviz builds and returns (a cell's problems)",
     "negaviz.student.mistakes.Mistake": "a value negaviz defines (an entry of the catalogue of mistakes)",
     "negaviz.student.battery.BatteryReport": "a value negaviz builds and returns (check on a battery)",
+    "negaviz.student.chance.ChanceReport": "a value negaviz builds and returns (check on a chance battery)",
+    **{name: "a value negaviz builds and returns (a Monte Carlo search and its recording)" for name in (
+        "negaviz.search.mcts.MctsResult", "negaviz.trace.mcts.MctsTrace")},
     "negaviz.quiz.Attempt": "a value negaviz builds and returns (Attempt.load reads a record; walked as load)",
     **{name: "a value negaviz builds and returns (what two searches differ in)" for name in (
         "negaviz.analysis.diff.Diff", "negaviz.analysis.diff.TreeChange")},
@@ -91,6 +94,9 @@ class F:
         self.tree = negaviz.Tree.parse("[[7,5],[3,1,9]]")
         self.trace = negaviz.record(self.tree, algorithm="alphabeta")
         self.other = negaviz.record(self.tree, algorithm="negamax")
+        from negaviz.trace.mcts import record_mcts
+
+        self.mcts = record_mcts(self.tree, iterations=30, seed=0)
         self.drawing = draw(self.trace)
         self.pages = flipbook(self.trace, "0-1")
         self.notebook = tmp / "n.ipynb"
@@ -105,6 +111,9 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
     from negaviz.render.plots import plot_nodes_per_depth
 
     from negaviz.export.sheet import make_sheet
+
+    from negaviz.analysis.mcts import convergence
+    from negaviz.trace.mcts import state_at
 
     scene = Scene(f.trace)
     game = negaviz.TicTacToe("xo.xo..../")
@@ -235,6 +244,18 @@ def _calls(f: F) -> dict[str, dict[str, Any]]:
         "negaviz.widgets.editing.EditSession": dict(trace=f.trace),
         "negaviz.widgets.editing.kept_step": dict(old=f.trace, new=f.trace, step=3),
         "negaviz.analysis.diff.diff": dict(trace_a=f.trace, trace_b=f.other),
+        "negaviz.games.dice.DiceRace": dict(position="2 2 3"),
+        "negaviz.search.mcts.MctsOptions": dict(algorithm="uct", c=1.4, iterations=20, max_nodes=None, seconds=None,
+                                                seed=0, max_playout=100),
+        "negaviz.search.mcts.mcts": dict(game=f.tree, position=None, observer=None, options=None),
+        "negaviz.trace.mcts.record_mcts": dict(game=f.tree, position=None, options=None),
+        "negaviz.trace.mcts.state_at": dict(trace=f.mcts, step=3),
+        "negaviz.trace.mcts.phases": dict(trace=f.mcts, iteration=2),
+        "negaviz.trace.mcts.ucb_table": dict(trace=f.mcts, state=state_at(f.mcts, 10), nid=0),
+        "negaviz.analysis.mcts.convergence": dict(trace=f.mcts, proven=f.trace),
+        "negaviz.analysis.mcts.proven_share": dict(runs=[convergence(f.mcts, f.trace)]),
+        "negaviz.render.mcts_plot.plot_convergence": dict(runs=convergence(f.mcts, f.trace), log=False, title=None),
+        "negaviz.render.mcts_tree.draw_mcts": dict(trace=f.mcts, step=None, max_nodes=60, ucb=True),
         "negaviz.analysis.diff.tree_change": dict(old=f.trace, new=f.other),
         "negaviz.games.edit.set_value": dict(tree=f.tree, name="D", text="4"),
         "negaviz.games.edit.add_child": dict(tree=f.tree, name="D"),

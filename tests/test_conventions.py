@@ -341,15 +341,19 @@ def test_a_record_carries_its_rule_and_is_refused_under_other_conventions(tmp_pa
     plain = write_answers(tmp_path / "plain.json", "w1", tree, values={"A": 5, "B": 5, "C": 5}, cut=["G", "H"],
                           windows={"B": "(-inf, inf)", "C": "(5, inf)"})
     assert '"cut": ">' not in plain.read_text(encoding="utf-8")
+    # A record made under the other rule is graded on the exercise as set (issue 48: the whole
+    # exercise, whatever the record claims), with a note saying so, and its rule's answers
+    # named as the mistake they are under this course's rule.
     book = grade_attempts([plain, strict], expect=expect)
-    assert [g.source for g in book.graded] == [str(plain)] and book.graded[0].grade.correct
-    (source, why), = book.refused
-    assert source == str(strict)
-    assert "was set under a search that stops a node only past β (>), but this course's conventions (the lecture " \
-           "notes" in why and "on reaching β (≥)" in why
+    assert not book.refused and [g.source for g in book.graded] == [str(plain), str(strict)]
+    right, other = book.graded
+    assert right.grade.correct and not other.grade.correct
+    assert "This is what not cutting on equality gives" in other.grade.sentence
+    assert other.grade.notes == ("the record says a node stops only past β (>), but the exercise set says on reaching "
+                                 "β (≥): graded on the exercise as set",)
     use("cs188")
-    (source, why), = grade_attempts([plain], expect=expect).refused
-    assert source == str(plain) and "(Berkeley CS188" in why and "only past β (>)" in why
+    (again,) = grade_attempts([plain], expect=expect).graded
+    assert not again.grade.correct and "only past β (>): graded on the exercise as set" in again.grade.notes[0]
 
 
 # --- exercises that tell the two rules apart ------------------------------------------------

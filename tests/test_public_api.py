@@ -45,9 +45,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # 257: + issue 50's Monte Carlo tree search: search.mcts (mcts, MctsOptions, MctsResult), trace.mcts
 # (record_mcts, MctsTrace, state_at, ucb_table), analysis.mcts (convergence, proven_share) and
 # render.mcts_plot.plot_convergence; 258: + render.mcts_tree.draw_mcts, the tree at step k; 259: + trace.mcts.phases.
-# 264: + issue 49's chance nodes: games.dice (DiceRace, Race) and analysis.pseudocode's listings (LISTINGS,
-# listing_for, line_of), which a lecture prints.
-BUDGET = 264
+# 262: + issue 49's chance nodes: games.dice.DiceRace, analysis.pseudocode.LISTINGS (which a lecture prints),
+# and student.chance.ChanceReport (check on a chance battery).
+BUDGET = 262
 
 
 def _modules() -> list[ModuleType]:

@@ -105,7 +105,8 @@ def convergence(trace: MctsTrace, proven: Trace) -> Convergence:
 def proven_share(runs: Sequence[Convergence]) -> list[tuple[int, float]]:
     """``(iteration, share)``: the share of ``runs`` (e.g. one per seed) that play a
     proven best move after each iteration, up to the shortest run."""
-    if not runs:
-        raise InputError("proven_share needs at least one run")
+    if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence) or not runs \
+            or not all(isinstance(r, Convergence) for r in runs):
+        raise InputError(f"runs must be a list of at least one convergence (from convergence()), not {runs!r:.40}")
     shortest = min(len(r.points) for r in runs)
     return [(runs[0].points[i].iteration, sum(r.points[i].proven_best for r in runs) / len(runs)) for i in range(shortest)]

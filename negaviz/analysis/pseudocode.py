@@ -26,7 +26,7 @@ from negaviz.trace.trace import Event
 from negaviz.search.options import Algorithm, ChanceAlgorithm
 from negaviz.vocabulary import Perspective, check_perspective
 
-__all__ = ["LISTINGS", "listing_for", "line_of"]
+__all__ = ["LISTINGS"]
 
 NEGAMAX = (
     "function negamax(node, depth):",

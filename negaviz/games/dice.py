@@ -30,7 +30,7 @@ from typing import NamedTuple
 from negaviz.errors import InputError
 from negaviz.vocabulary import shown
 
-__all__ = ["DiceRace", "Race"]
+__all__ = ["DiceRace"]
 
 WIN = 10
 """The score of a win (a runner home), above any difference of squares."""
@@ -63,7 +63,8 @@ class DiceRace:
         text = "3 3 6" if position is None else position
         m = re.fullmatch(r"\s*(\d+)\s+(\d+)\s+(\d+)(?:\s+d(\d+))?\s*", text) if isinstance(text, str) else None
         if m is None:
-            raise InputError(f"a dice race is written 'RED BLUE MOVES [dN]', e.g. '3 3 6' or '3 3 6 d6', not {shown(position)}")
+            raise InputError(f"position: a dice race is written 'RED BLUE MOVES [dN]', e.g. '3 3 6' or '3 3 6 d6', "
+                             f"not {shown(position)}")
         red, blue, moves, sides = int(m[1]), int(m[2]), int(m[3]), int(m[4] or 3)
         if not (1 <= red <= MAX_SQUARES and 1 <= blue <= MAX_SQUARES):
             raise InputError(f"each runner starts 1 to {MAX_SQUARES} squares from home, not {red} and {blue}")

@@ -265,6 +265,9 @@ def class_report(book: Gradebook, *, names: bool = False, roster: Sequence[str] 
                                or not all(isinstance(s, str) for s in roster)):
         raise InputError(f"roster must be a list of student IDs, or None, not {shown(roster)}")
     size = len(roster) if roster else None
+    if found is not None and (isinstance(found, (str, bytes)) or not isinstance(found, Sequence)):
+        raise InputError(f"found must be a list of integrity signals (negaviz.quiz.integrity.signals), or None, "
+                         f"not {shown(found)}")
     found = signals(book) if found is None else found
     return (report_html(book, names=bool(names), class_size=size, found=found),
             report_csv(mistake_rows(book, names=bool(names))))

@@ -423,7 +423,7 @@ def ucb_table(trace: MctsTrace, state: MctsState, nid: int) -> list[Ucb]:
     if not isinstance(trace, MctsTrace) or not isinstance(state, MctsState):
         raise InputError("ucb_table needs an MctsTrace and a state of it (from state_at)")
     if isinstance(nid, bool) or not isinstance(nid, int) or not 0 <= nid < len(state.nodes):
-        raise InputError(f"node must be a node of the state (0 to {len(state.nodes) - 1}), not {nid!r}")
+        raise InputError(f"nid must be a node of the state (0 to {len(state.nodes) - 1}), not {nid!r}")
     node = state.nodes[nid]
     if node.moves is None or len(node.children) < len(node.moves) or any(state.nodes[c].n == 0 for c in node.children):
         raise InputError(f"node {nid} is not fully expanded with every child visited at step {state.step}: "

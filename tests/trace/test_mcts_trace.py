@@ -225,6 +225,6 @@ def test_ucb_table_refuses_a_node_that_does_not_select() -> None:
     t = record_mcts(GAMES["tree"], iterations=3, seed=0)
     with pytest.raises(InputError, match="node 0 is not fully expanded with every child visited at step 6"):
         ucb_table(t, state_at(t, 6), 0)  # iteration 2 has just made C, not yet backed up
-    with pytest.raises(InputError, match="node must be a node of the state"):
+    with pytest.raises(InputError, match="nid must be a node of the state"):
         ucb_table(t, state_at(t, 6), 9)
     assert [u.child for u in ucb_table(t, state_at(t, 10), 0)] == [1, 2]
