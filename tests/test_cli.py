@@ -681,3 +681,17 @@ def test_a_10000_leaf_tree_exports_in_reasonable_time(tmp_path: Path) -> None:
     assert "every one of 30,003 steps" in done.stdout
     views = int(re.search(r"([\d,]+) views of the tree", done.stdout).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert views < 100, done.stdout  # windows of the children (27 here), not one view per child
+
+
+def test_chance_searches_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_main(capsys, "solve", "dice", "2 2 4", "--algorithm", "star1")
+    assert (status, err) == (0, "")
+    assert "value        4.93827  (for the side to move at the root)" in out.splitlines()
+    assert "best move    run" in out.splitlines()
+    status, out, err = run_main(capsys, "solve", "tree", "A(B?(1/2 D:0 1/2 E:10) C?(F:4 G:4))", "--algorithm", "star1",
+                                "--leaf-bounds", "0", "10", "--json")
+    assert status == 0 and json.loads(out)["value"] == 5 and json.loads(out)["options"]["leaf_bounds"] == [0, 10]
+    status, out, err = run_main(capsys, "solve", "tree", "A(B?(D:0 E:10) C:4)")
+    assert status == 2 and out == ""
+    assert err == ("negaviz: error: Tree has chance nodes, which 'alphabeta' cannot value: search it with algorithm "
+                   "'expectimax', or 'star1' to prune\n")

@@ -42,6 +42,8 @@ def format_report(report: dict[str, Any]) -> str:
     """The human-readable summary of a :func:`solve_report`."""
 
     def show(x: Any) -> str:
+        if isinstance(x, float) and x == x and not x.is_integer():
+            return f"{x:.6g}"  # an expected value: six digits (--json keeps them all)
         return "unknown" if x is None else str(x)
 
     lines = [
