@@ -223,18 +223,9 @@ class BatteryReport:
             lines.append(f"Not yet: {self.function} agrees with the reference on {self.passed} of the {n} trees; "
                          "no mistake of the catalogue explains the others, so here is where it first goes wrong.")
         for k, r in enumerate(self.results):
-            if r.ok:
-                continue
-            where = r.case.title(k)
-            if hide and r.case.hidden:
-                lines.append(f"{where}: {'stopped' if r.outcome.stopped else 'wrong'} (a hidden tree: no details).")
-            elif r.outcome.stopped is not None:
-                lines.append(f"{where}: stopped: {r.outcome.stopped}")
-            elif r.move_wrong is not None:
-                lines.append(f"{where}: {r.move_wrong}")
-            else:
-                assert r.report is not None
-                lines.append(f"{where}: {r.report}")
+            if not r.ok:
+                detail = r.move_wrong if r.move_wrong is not None else str(r.report)
+                lines.append(case_line(r.case, k, r.outcome.stopped, hide, detail))
         return "\n".join(lines)
 
     def stepper(self, **options: Any) -> Any:
@@ -249,6 +240,17 @@ class BatteryReport:
             raise InputError("the run was stopped before it made any call: there is nothing to show")
         algorithm: TaughtAlgorithm = "alphabeta" if getattr(trace, "windowed", False) else "negamax"
         return Report(None, trace, trace, algorithm).stepper(**options)  # at the end: where it was stopped
+
+
+def case_line(case: Case, k: int, stopped: str | None, hide: bool, detail: str) -> str:
+    """A failing case (the ``k``-th) as feedback says it: a hidden one says nothing of its
+    answers (with ``hide``), a stopped run why it was stopped, else ``detail``, what went wrong."""
+    where = case.title(k)
+    if hide and case.hidden:
+        return f"{where}: {'stopped' if stopped else 'wrong'} (a hidden tree: no details)."
+    if stopped is not None:
+        return f"{where}: stopped: {stopped}"
+    return f"{where}: {detail}"
 
 
 def cases_of(battery: Any, form: Form) -> tuple[Case, ...]:

@@ -37,7 +37,7 @@ from negaviz.games.dice import DiceRace
 from negaviz.games.protocol import label
 from negaviz.games.tree import Tree
 from negaviz.mistakes import MISTAKES, How, Mistake, run
-from negaviz.student.battery import Case
+from negaviz.student.battery import Case, case_line
 from negaviz.student.runner import FULL_DEPTH, Outcome, copied, execute, form_of
 from negaviz.trace.trace import Trace
 from negaviz.vocabulary import fmt
@@ -142,18 +142,12 @@ class ChanceReport:
             lines.append(f"Not yet: {self.function} agrees with negaviz's expectimax on {self.passed} of the {n} trees; "
                          "no mistake of the catalogue explains the others, so here is where it first goes wrong.")
         for k, r in enumerate(self.results):
-            if r.ok:
-                continue
-            where = r.case.title(k)
-            if hide and r.case.hidden:
-                lines.append(f"{where}: {'stopped' if r.outcome.stopped else 'wrong'} (a hidden tree: no details).")
-            elif r.outcome.stopped is not None:
-                lines.append(f"{where}: stopped: {r.outcome.stopped}")
-            else:
-                assert r.wrong is not None
-                node, got, want = r.wrong
-                lines.append(f"{where}: at {node}, it returned {fmt(got)} where expectimax gives {fmt(want)} "
-                             "(for the side to move there).")
+            if not r.ok:
+                detail = ""
+                if r.wrong is not None:
+                    node, got, want = r.wrong
+                    detail = f"at {node}, it returned {fmt(got)} where expectimax gives {fmt(want)} (for the side to move there)."
+                lines.append(case_line(r.case, k, r.outcome.stopped, hide, detail))
         return "\n".join(lines)
 
 
