@@ -41,7 +41,7 @@
 #   and mean the same in every drawing, message and notebook after them.
 # * The notebooks are numbered in the order to take them, as the table below lists
 #   them.  *Write your own alpha-beta*, notebook 4, is the hands-on half of notebook 3:
-#   work through it right after 3.  *Going further: node types*, notebook 13, is more
+#   work through it right after 3.  *Going further: node types*, notebook 14, is more
 #   than a first course needs; leave it for later.  *For lecturers* is an appendix:
 #   adapters for a course's own game classes, published counts reproduced, and
 #   exercise sheets.
@@ -67,8 +67,9 @@
 # | [10 · Exercises](09-exercises.ipynb) | do alpha-beta by hand on a whole tree and as the search goes, with your answers checked on the picture and your mistake named |
 # | [11 · Connect Four](11-connect-four.ipynb) | climb the enhancement ladder, check solved boards against published results, and watch the horizon effect |
 # | [12 · Chance: expectimax and star1](14-chance-nodes.ipynb) | value a position where dice roll by its expected value, say when expectimax and minimax choose differently, prune a chance node with star1 and leaf bounds, and search a dice game |
-# | [13 · Going further: node types and the minimal tree](10-node-types.ipynb) | (optional) compare alpha-beta, PVS and MTD(f) with Knuth–Moore's minimal tree, and sort nodes into PV, CUT and ALL |
-# | [14 · For lecturers](13-for-lecturers.ipynb) | (lecturers) search a course's own make/unmake, AIMA or easyAI game class unchanged, reproduce the node counts published in lecture notes, and make exercise sheets of a chosen difficulty |
+# | [13 · Monte Carlo tree search](15-monte-carlo.ipynb) | say what UCT's four phases do, compute a UCB value by hand, tell flat Monte Carlo from UCT, and compare MCTS's move and value with alpha-beta's proof |
+# | [14 · Going further: node types and the minimal tree](10-node-types.ipynb) | (optional) compare alpha-beta, PVS and MTD(f) with Knuth–Moore's minimal tree, and sort nodes into PV, CUT and ALL |
+# | [15 · For lecturers](13-for-lecturers.ipynb) | (lecturers) search a course's own make/unmake, AIMA or easyAI game class unchanged, reproduce the node counts published in lecture notes, and make exercise sheets of a chosen difficulty |
 
 # %% [markdown]
 # ## A first look

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 13 · Going further: node types and the minimal tree
+# # 14 · Going further: node types and the minimal tree
 #
 # *This notebook goes further than a first course needs: read it after the others, or
 # when you want to know why alpha-beta saves what it does.*

@@ -13,7 +13,7 @@
 # ---
 
 # %% [markdown]
-# # 14 · For lecturers
+# # 15 · For lecturers
 #
 # An appendix to the lecture notebooks, for whoever teaches from them: a course's own
 # game class (make/unmake, AIMA or easyAI style) searched unchanged, the node counts

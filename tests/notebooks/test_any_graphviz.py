@@ -104,7 +104,7 @@ def test_plots_are_stored_as_vega_lite_and_every_svg_is_a_drawing() -> None:
                 svg = data.get("image/svg+xml")
                 if svg is not None:
                     assert 'class="graph"' in "".join(svg), f"{path.name}: an SVG output that is not Graphviz's"
-    assert sorted(plots) == ["02", "04", "07", "11"], plots
+    assert sorted(plots) == ["02", "04", "07", "11", "15"], plots
 
 
 def test_a_stepper_static_form_is_compared_without_its_layout() -> None:

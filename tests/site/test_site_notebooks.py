@@ -64,7 +64,7 @@ def stored(path: Path) -> dict[str, int]:
 
 
 def test_every_lecture_notebook_runs_offline_with_its_pictures(site: SiteInfo, site_browser: Any) -> None:
-    assert len(NOTEBOOKS) == 15 and site.notebooks == 15
+    assert len(NOTEBOOKS) == 16 and site.notebooks == 16
     print(f"\nsite {site.bytes / 1e6:.1f} MB, built in {site.seconds:.1f} s")
 
     def say(name: str, run: Any) -> None:
