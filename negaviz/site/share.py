@@ -68,7 +68,7 @@ def _code(tree: Tree, root: int, options: SearchOptions) -> str:
              or f.name == "cut" and options.cut == ">"]
     return ("import negaviz\n"
             "from negaviz.widgets import StepperWidget\n"
-            f"tree = negaviz.Tree.parse({tree.text()!r})\n"
+            f"tree = negaviz.Tree.parse({tree.text()!r}{', players=1' if tree.players == 1 else ''})\n"
             f"StepperWidget(negaviz.record(tree, {', '.join(args)}))")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import negaviz
-from negaviz.search.options import ALGORITHMS, SearchOptions
+from negaviz.search.options import SEARCHES, SearchOptions
 from negaviz.site import SiteInfo, build_site
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,8 @@ LINKS: list[tuple[dict[str, Any], str]] = [
     ({"algorithm": "mtdf", "depth": 1}, "{url}"),
     ({"algorithm": "id", "aspiration": 2.5, "order": "threats+heuristic"}, "{url}"),
     ({"algorithm": "alphabeta", "max_nodes": 4, "order": "threats", "cut": ">"}, "{url}"),
+    ({"algorithm": "expectimax"}, "{url}"),  # a tree without chance: as negamax
+    ({"algorithm": "star1", "leaf_bounds": (-10, 10)}, "{url}"),
 ]
 NOT_FOR_TREES = {"symmetry", "forced", "bounds"}
 """Options a textbook tree cannot take (it has no symmetries, threats or bounds):
@@ -48,7 +50,7 @@ def test_the_links_give_every_option_and_algorithm() -> None:
     given = {name for options, _ in LINKS for name, value in options.items() if value != getattr(default, name)}
     fields = {f.name for f in dataclasses.fields(SearchOptions)}
     assert given | NOT_FOR_TREES == fields, fields - given - NOT_FOR_TREES
-    assert {options["algorithm"] for options, _ in LINKS} == set(ALGORITHMS)
+    assert {options["algorithm"] for options, _ in LINKS} == set(SEARCHES)
     tree = negaviz.Tree.parse(TREE)
     for name in NOT_FOR_TREES:
         with pytest.raises(negaviz.InputError):
