@@ -36,9 +36,9 @@ from negaviz.widgets import StepperWidget
 # %% [markdown]
 # ## Your turn: an end game by hand
 #
-# x to move, three empty squares.  Step through the negamax search below: before each
-# position returns, the stepper asks what it returns (type it on the node, for the side
-# to move there), and shows the step once you have answered.  Positions are named by
+# x to move, three empty squares.  Step through the negamax search below: the stepper
+# stops before positions return and asks what they return (type it on the node, for the
+# side to move there), and shows the step once you have answered.  Positions are named by
 # the moves that lead to them from the root (`a1` is the top left cell, `c3` the bottom
 # right).  While you do it, watch the finished games: which scores do they get?
 
@@ -191,14 +191,14 @@ plot_nodes_per_depth(traces, log=True, title="tic-tac-toe from the empty board: 
 # stops there, and with what (type the value, or *on* if it searches on).
 
 # %%
-StepperWidget(negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True), practice="steps")
+StepperWidget(negaviz.record(TicTacToe("x../x.x/oo."), algorithm="negamax", tt=True), practice="steps")
 
 # %% [markdown]
 # **Answer** (folded: open it after you have tried): the table's lookups in this search, read from the
 # same recorded search.
 
 # %% jupyter={"outputs_hidden": true}
-table_task = negaviz.record(TicTacToe("..x/x.x/oo."), algorithm="negamax", tt=True)
+table_task = negaviz.record(TicTacToe("x../x.x/oo."), algorithm="negamax", tt=True)
 task_game = table_task.game
 
 

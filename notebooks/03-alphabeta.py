@@ -104,11 +104,12 @@ StepperWidget(trace, windows=True)
 # %% [markdown]
 # ## Your turn: alpha-beta as it goes
 #
-# A tree of your own to search.  Step (▶ or the → key): the stepper stops before each
-# node returns and asks what it returns; after each child returns, while its parent has
-# moves left, it asks which node is entered next (click it, or *none* when a cutoff ends
-# the node); and, with *windows* ticked, it asks the window each inner node is entered
-# with, such as (−∞, 5).  The window decides when a node stops.
+# A tree of your own to search.  Step (▶ or the → key): the stepper stops where a
+# question applies.  Before a node returns it asks what the node returns; as a node is
+# entered, which of its moves are never tried (click their edges, or *none*); after a
+# node returns, which node is entered next (click it, or *none* when no other node is);
+# and, with *windows* ticked, the window an inner node is entered with, such as (−∞, 5).
+# The window decides when a node stops.
 
 # %%
 StepperWidget(negaviz.record(negaviz.Tree.parse("P(Q(S:4 T:7) R(U:2 V:9) W(X:5 Y:1))"), algorithm="alphabeta"),

@@ -161,21 +161,21 @@ picture(tt, windows=True)
 # ## Your turn: a table by hand
 #
 # o to move in tic-tac-toe, four empty squares, alpha-beta with a table.  Step through
-# it: before each position returns, say what it returns (for the side to move there).
+# it: when the stepper asks, say what a position returns (for the side to move there).
 # Some positions come round again by another move order: at each, the stepper shows
 # what the table holds and asks whether the search may stop there, and with what value
 # (or *on*, if the entry only narrows the window).
 
 # %%
-StepperWidget(negaviz.record(TicTacToe("oo./x../.xx"), algorithm="alphabeta", tt=True), practice="steps")
+StepperWidget(negaviz.record(TicTacToe("xo./xx./o.."), algorithm="alphabeta", tt=True), practice="steps")
 
 # %% [markdown]
-# Another one, with the windows shown: say also the window (α, β) each position is
-# entered with.  When a position comes round again, is its stored value exact or only
+# Another one, with the windows shown: say also, when asked, the window (α, β) a
+# position is entered with.  When a position comes round again, is its stored value exact or only
 # a bound, and does it settle the position or only raise α (or lower β)?
 
 # %%
-StepperWidget(negaviz.record(TicTacToe("oo./xx./..x"), algorithm="alphabeta", tt=True), practice="steps", windows=True)
+StepperWidget(negaviz.record(TicTacToe("x.o/.xx/.o."), algorithm="alphabeta", tt=True), practice="steps", windows=True)
 
 # %% [markdown]
 # **Answer** (folded: open it after you have tried both): every useful table lookup of the two searches,
@@ -197,8 +197,8 @@ def table_answers(board):
                      else "α rises to it" if event.bound.name == "LOWER" else "β falls to it"))
 
 
-table_answers("oo./x../.xx")
-table_answers("oo./xx./..x")
+table_answers("xo./xx./o..")
+table_answers("x.o/.xx/.o.")
 
 
 

@@ -36,7 +36,7 @@ from negaviz.widgets import StepperWidget
 # ## Your turn: who wins, and how?
 #
 # x to move.  Before reading on, step through alpha-beta's search of this position,
-# stopping at a win: before each position returns, say what it returns for the side to
+# stopping at a win: when the stepper asks, say what a position returns for the side to
 # move there (1 a win, −1 a loss, 0 a draw).  Which of x's moves win, and which of them
 # makes the smallest proof (the fewest replies of o's to answer)?
 

@@ -69,8 +69,8 @@ print("after the pass, o may play:", ", ".join(small.move_name(stuck, m) for m i
 # is for x, who moves at the start: the first player, as in the minimax view.
 #
 # **Your turn: the end of a game.**  Back to the position where x had to pass.  Step
-# through the negamax search to the end of the game: before each position returns, say
-# what it returns, in discs for the side to move there.  A pass is a move too.
+# through the negamax search to the end of the game: when the stepper asks, say what a
+# position returns, in discs for the side to move there.  A pass is a move too.
 
 # %%
 StepperWidget(negaviz.record(small, stuck, algorithm="negamax"), practice="steps")
@@ -98,8 +98,8 @@ for move in game.moves(game.root):
 #
 # **Your turn: two plies deep.**  4×4 Othello from the start, alpha-beta to depth 2.
 # The positions at the depth limit show their evaluation when the search reaches them;
-# before each other position returns, say what it returns, and, as each position is
-# entered, the window (α, β) it gets.  Watch where the search stops early.
+# when the stepper asks, say what a position returns, or the window (α, β) it is
+# entered with.  Watch where the search stops early.
 
 # %%
 StepperWidget(negaviz.record(small, algorithm="alphabeta", depth=2), practice="steps", windows=True)

@@ -46,8 +46,9 @@ small = Othello(4)
 #
 # **Your turn: a null window by hand.**  A tree, written with each leaf's value for the
 # player at P, searched from P with the window (5, 6): it asks *is P's value at least
-# 6?*  Before each node returns, say what it returns; say the window each node is
-# entered with; and watch where the search stops early.  Will the answer be yes or no?
+# 6?*  When the stepper asks, say what a node returns, the window it is entered with,
+# which of its moves are never tried, or which node is entered next; and watch where the
+# search stops early.  Will the answer be yes or no?
 
 # %%
 question_tree = negaviz.Tree.parse("P(Q(S:3 T:5) R(U:6 V:9) W(X:1 Y:2))")

@@ -74,7 +74,7 @@ picture(worked, windows=True)
 # window fields, click the edge of every move the search never tries (or focus it and
 # press Space), and press *check*.  The verdict names the first wrong node; *show me*
 # steps the search there, *try again* keeps your answers.  A value that is only a
-# bound accepts every equally valid bound, from fail-hard's to fail-soft's.
+# bound accepts fail-hard's bound and fail-soft's, and nothing between.
 
 # %%
 exam = random_tree(3, 2, seed=7, cutoffs=2, deep_cutoffs=1)
@@ -84,11 +84,12 @@ StepperWidget(negaviz.record(exam, algorithm="alphabeta"), practice="tree", wind
 # %% [markdown]
 # ## As the search goes
 #
-# Now one question at a time.  Press ▶ (or the → key): the stepper stops just before
-# each node returns and asks what it returns (type it on the node), after each child
-# returns while its parent has moves left asks which node is entered next (click it),
-# and, as each inner node is entered, the window it gets (untick *windows* to skip
-# those).  Answer, and the step is shown.
+# Now one question at a time.  Press ▶ (or the → key): the stepper stops where a
+# question applies, chosen so that no rule of thumb gets them right: what a node returns,
+# just before it does (type it on the node); which of a node's moves are never tried, as
+# it is entered (click their edges); which node is entered next, just after one returns
+# (click it); and the window an inner node gets, as it is entered (untick *windows* to
+# skip those).  Answer, and the step is shown.
 
 # %%
 steps_tree = random_tree(3, 2, seed=2, cutoffs=2, deep_cutoffs=1)

@@ -50,7 +50,7 @@ print("to move:", game.player_names[game.player(pos)], "  moves:", [game.move_na
 # ## Your turn: two end games
 #
 # Two 4×4 positions near the end, x to move, searched with alpha-beta to the end of the
-# game.  Step through each: before each position returns, say what it returns for the
+# game.  Step through each: when the stepper asks, say what a position returns for the
 # side to move there (1 a win, 0 a draw, −1 a loss).  Positions are named by the
 # columns played from the position shown.  Can x win the first?
 
@@ -60,8 +60,8 @@ print(game.position_text(first).replace("/", "\n"))
 StepperWidget(negaviz.record(game, first, algorithm="alphabeta"), practice="steps")
 
 # %% [markdown]
-# And the second: can x save it?  With the windows shown, say also the window (α, β)
-# each position is entered with.
+# And the second: can x save it?  With the windows shown, say also, when asked, the
+# window (α, β) a position is entered with.
 
 # %%
 second = game.parse("3331314421")

@@ -1076,8 +1076,9 @@ var sorted = (s) => [...s].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 function grade(key, answers, how) {
   const onlyGiven = !!how.onlyGiven;
   const W = how.words.grade, R = how.words.reading;
-  const notes = [], wrong = [];
-  let right = 0, asked = 0;
+  const notes = [], bounds = [], wrong = [];
+  const told2 = [];
+  let right = 0, asked = 0, valuesAsked = 0;
   const said = /* @__PURE__ */ new Map(), saidWindows = /* @__PURE__ */ new Map();
   const rightValues = /* @__PURE__ */ new Set(), wrongValues = /* @__PURE__ */ new Set(), wrongWindows = /* @__PURE__ */ new Set(), unanswered = /* @__PURE__ */ new Set();
   const nameOf2 = (raw) => {
@@ -1106,48 +1107,61 @@ function grade(key, answers, how) {
     }
     return into;
   };
-  const isWrong = (set, step, name, kind, why) => {
+  const isWrong = (set, step, name, kind, why2, pair = told2[told2.length - 1]) => {
     set.add(name);
-    wrong.push([step, name, kind, why]);
+    wrong.push([step, name, kind, why2, ...pair]);
   };
   if (answers.values) {
     const given = read(answers.values, parseValue, "value");
+    const typed3 = typedAnswers(key, answers.values);
     for (const [name, v] of given) said.set(name, canonical(v));
     for (const [name, want] of Object.entries(key.values)) {
       if (onlyGiven && !given.has(name)) continue;
       asked += 1;
+      valuesAsked += 1;
       if (!given.has(name)) {
         unanswered.add(name);
         continue;
       }
       const v = given.get(name);
+      told2.push([typed3.get(name), shown(W, want.accept)]);
       if (!accepts(v, want.accept, want.accepted)) {
         isWrong(wrongValues, want.step, name, "value", want.why);
         continue;
       }
       right += 1;
       rightValues.add(name);
-      if ((want.notes || {})[said.get(name)]) notes.push(want.notes[said.get(name)]);
+      if ((want.notes || {})[said.get(name)]) bounds.push(want.notes[said.get(name)]);
     }
     for (const name of given.keys()) {
       const leaf = (key.leaf_values || {})[name], never = key.never[name];
       if (leaf) {
         asked += 1;
+        valuesAsked += 1;
+        told2.push([typed3.get(name), shown(W, [leaf.accept])]);
         if (said.get(name) === leaf.accept) right += 1;
         else isWrong(wrongValues, leaf.step, name, "value", leaf.why);
-      } else if (never) isWrong(wrongValues, never.step, name, "never", never.why);
-      else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
+      } else if (never) {
+        valuesAsked += 1;
+        told2.push([typed3.get(name), W.answers.never]);
+        isWrong(wrongValues, never.step, name, "never", never.why);
+      } else if (key.leaves.includes(name)) notes.push(fill(W.leaf, { name }));
       else if (!key.values[name]) notes.push(fill(W.not_inner, { name }));
     }
   }
   if (answers.windows) {
     const given = read(answers.windows, parseWindow, "window");
     for (const [name, w] of given) saidWindows.set(name, canonicalWindow(w));
+    const typed3 = typedAnswers(key, answers.windows);
     for (const [name, want] of Object.entries(key.windows)) {
       if (onlyGiven && !given.has(name)) continue;
       asked += 1;
-      if (!given.has(name)) unanswered.add(name);
-      else if (saidWindows.get(name) === want.accept) right += 1;
+      if (!given.has(name)) {
+        unanswered.add(name);
+        continue;
+      }
+      told2.push([typed3.get(name), shown(W, [want.accept])]);
+      if (saidWindows.get(name) === want.accept) right += 1;
       else isWrong(wrongWindows, want.step, name, "window", want.why);
     }
     for (const name of given.keys()) if (!key.windows[name]) notes.push(fill(W.window_not_asked, { name }));
@@ -1163,12 +1177,13 @@ function grade(key, answers, how) {
       if (answers.cut_of != null && at.parent !== answers.cut_of) continue;
       asked += 1;
       if (chosen.has(name)) right += 1;
-      else isWrong(missed, at.step, name, "missed", at.why);
+      else isWrong(missed, at.step, name, "missed", at.why, cutsTold(key, W, chosen, at.parent));
     }
     for (const name of sorted(chosen).filter((n) => !key.cuts[n])) {
       asked += 1;
-      isWrong(extra, key.extra[name].step, name, "extra", key.extra[name].why);
+      isWrong(extra, key.extra[name].step, name, "extra", key.extra[name].why, cutsTold(key, W, chosen, key.extra[name].parent));
     }
+    if (answers.cut_of != null) told2.push(cutsTold(key, W, chosen, answers.cut_of));
   }
   for (const [raw, answer] of Object.entries(answers.tt || {})) {
     const name = nameOf2(raw);
@@ -1188,7 +1203,10 @@ function grade(key, answers, how) {
       }
     }
     asked += 1;
-    if (returned === want.accept) right += 1;
+    valuesAsked += 1;
+    const accept = want.accept ?? null;
+    told2.push([strip(answer), accept === null ? W.answers.on : shown(W, [accept])]);
+    if (returned === accept) right += 1;
     else isWrong(wrongValues, want.step, name, "value", want.why);
   }
   const wrongNext = /* @__PURE__ */ new Set();
@@ -1197,15 +1215,16 @@ function grade(key, answers, how) {
     asked += 1;
     const [at, want] = nextEntered(key, step);
     const name = blank(guess) || nodeName(guess, key.names) === null && R.nothing.includes(fold(strip(guess))) ? null : nameOf2(guess);
+    told2.push([(blank(guess) ? "" : strip(guess)) || W.answers.none, want || W.answers.none]);
     if (name === want) right += 1;
     else {
       wrongNext.add(step);
-      wrong.push([at, want || strip(guess), "next", want ? fill(W.next_is, { name: want }) : W.search_ends]);
+      wrong.push([at, want || strip(guess), "next", want ? "" : W.search_ends, ...told2[told2.length - 1]]);
     }
   }
   wrong.sort((a, b) => a[0] - b[0]);
   const first = wrong.length ? wrong[0] : null;
-  const named = first === null ? null : mistakeOf(key, said, rightValues, saidWindows, answers.cut != null && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
+  const [named, explained] = first === null ? [null, []] : mistakeOf(key, said, rightValues, saidWindows, answers.cut != null && answers.cut_of == null ? chosen : null, !!answers.values && !onlyGiven);
   const correct = !wrong.length && !unanswered.size;
   const counts = {
     values_wrong: wrongValues.size,
@@ -1215,6 +1234,9 @@ function grade(key, answers, how) {
     next_wrong: wrongNext.size,
     unanswered: unanswered.size
   };
+  const verdict = verdictOf(W, correct, counts, valuesAsked, first, onlyGiven && told2.length === 1 ? told2 : null);
+  const why = first === null ? "" : first[3];
+  const pattern = namedText(W, key, named, explained);
   return {
     correct,
     missed_cuts: sorted(missed),
@@ -1226,54 +1248,97 @@ function grade(key, answers, how) {
     first_wrong: first ? first[1] : null,
     step: first ? first[0] : null,
     mistake: named,
-    sentence: sentence(W, key, correct, counts, first, named),
+    sentence: [verdict, why, pattern].filter((p) => p).join(" "),
     score: [right, asked],
-    notes
+    notes,
+    verdict,
+    why,
+    bounds,
+    explained,
+    pattern
   };
+}
+var shown = (W, accept) => accept.map((a) => a.replaceAll("~", "")).join(W.or);
+function typedAnswers(key, answers) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [raw, answer] of Object.entries(answers)) {
+    const name = nodeName(raw, key.names);
+    if (name === null || blank(answer)) continue;
+    out.set(name, typeof answer === "string" ? strip(answer) : Array.isArray(answer) && answer.length === 2 ? "(" + fmt2(num(answer[0])) + ", " + fmt2(num(answer[1])) + ")" : typeof answer === "number" ? fmt2(answer) : String(answer));
+  }
+  return out;
+}
+function cutsTold(key, W, chosen, parent) {
+  const of = (name) => {
+    const at = key.cuts[name] || key.extra[name];
+    return at ? at.parent : void 0;
+  };
+  const said = sorted([...chosen].filter((n) => of(n) === parent));
+  const right = Object.entries(key.cuts).filter(([, at]) => at.parent === parent).map(([n]) => n);
+  return [said.join(", ") || W.answers.none, right.join(", ") || W.answers.none];
 }
 function nextEntered(key, step) {
   for (const [at, name] of key.entered) if (at >= step) return [at + 1, name];
   return [key.n, null];
 }
 function mistakeOf(key, said, rightValues, saidWindows, chosen, whole) {
-  let best = 0, chosenId = null;
+  let best = 0, chosenId = null, explains = [];
   for (const [id, m] of Object.entries(key.mistakes)) {
     const wrongValues = new Set(m.wrong_values), rightWindows = new Set(m.right_windows), wrongCuts = new Set(m.wrong_cuts);
-    let predicted = 0, contradicted = 0;
+    const predicted = [];
+    let contradicted = 0;
     for (const name of /* @__PURE__ */ new Set([...said.keys(), ...whole ? Object.keys(key.never) : []])) {
       const sRight = rightValues.has(name) || !said.has(name) && !key.values[name];
-      if (!sRight && said.has(name) && said.get(name) === m.gives[name]) predicted += 1;
+      if (!sRight && said.has(name) && said.get(name) === m.gives[name]) predicted.push(["value", name]);
       else if (wrongValues.has(name)) contradicted += 1;
     }
     for (const [name, given] of saidWindows) {
       const sRight = !!key.windows[name] && given === key.windows[name].accept;
-      if (!sRight && given === m.gives_windows[name]) predicted += 1;
+      if (!sRight && given === m.gives_windows[name]) predicted.push(["window", name]);
       else if (!rightWindows.has(name)) contradicted += 1;
     }
     if (chosen !== null) {
       for (const name of /* @__PURE__ */ new Set([...Object.keys(key.cuts), ...m.cuts, ...chosen])) {
         const rightC = !!key.cuts[name], theirsC = m.cuts.includes(name), givenC = chosen.has(name);
-        if (givenC !== rightC && givenC === theirsC) predicted += 1;
+        if (givenC !== rightC && givenC === theirsC) predicted.push(["cut", name]);
         else if (wrongCuts.has(name)) contradicted += 1;
       }
     }
-    if (predicted >= 2 && !contradicted && predicted > best) {
-      best = predicted;
+    if (predicted.length >= 2 && !contradicted && predicted.length > best) {
+      best = predicted.length;
       chosenId = id;
+      explains = predicted.map((p) => [stepOf(key, ...p), ...p]).sort(byStep).map(([, kind, name]) => [kind, name]);
     }
   }
-  return chosenId;
+  return [chosenId, explains];
 }
-function sentence(W, key, correct, counts, first, named) {
+function stepOf(key, kind, name) {
+  const at = { value: key.values, window: key.windows, cut: key.cuts }[kind][name] || key.never[name] || key.extra[name] || { step: 0 };
+  return at.step;
+}
+var cmp = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+var byStep = (a, b) => a[0] - b[0] || cmp(a[1], b[1]) || cmp(a[2], b[2]);
+function verdictOf(W, correct, counts, valuesAsked, first, one) {
+  if (one !== null && (correct || first !== null)) {
+    const [said, right] = one[0];
+    return correct ? fill(W.yes_one, { said }) : fill(W.no_one, { said, right });
+  }
   if (correct) return W.all_right;
-  const parts = W.parts.filter((p) => counts[p]).map((p) => fill(W[p], { n: counts[p], asked: Math.max(Object.keys(key.values).length, counts[p]) }));
+  const parts = W.parts.filter((p) => counts[p]).map((p) => fill(W[p], { n: counts[p], asked: Math.max(valuesAsked, counts[p]) }));
   let text = fill(W.not_yet, { parts: parts.length === 1 ? parts[0] : parts.slice(0, -1).join(W.comma) + W.and + parts[parts.length - 1] });
   if (first !== null) {
-    const [step, name, kind, why] = first;
-    text += fill(kind === "next" ? W.first_next : W.first, { what: W.what[kind], name, step, why });
+    const [step, name, kind, , said, right] = first;
+    text += fill(kind === "next" ? W.first_next : W.first, { what: W.what[kind], name, step, said, right });
   }
-  if (named !== null) text += fill(W.named, { title: key.titles[named][0], why: key.titles[named][1] });
   return text;
+}
+function namedText(W, key, named, explained) {
+  if (named === null) return "";
+  return fill(W.named, { names: listed(W, explained.map(([, name]) => name)), title: key.titles[named][0], why: key.titles[named][1] }).trim();
+}
+function listed(W, names) {
+  const once = [...new Set(names)];
+  return once.length === 1 ? once[0] : once.slice(0, -1).join(W.comma) + W.and + once[once.length - 1];
 }
 
 // negaviz/frontend/src/practice-steps.js
@@ -1286,20 +1351,8 @@ var VEILS = {
   tt: { node: false, sentence: false }
 };
 var writeValue = makeFmt({});
-var RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
-function stepQuestions(key, windows, ask2, skip = []) {
-  const on = (kind) => !ask2 || ask2.includes(kind);
-  const left = new Set(skip || []);
-  const questions = [];
-  if (on("value")) {
-    for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
-  }
-  if (on("leaf")) for (const [name, v] of Object.entries(key.leaf_values || {})) questions.push({ id: "l:" + name, q: v.ask, kind: "leaf", name });
-  if (on("tt")) for (const [name, v] of Object.entries(key.tt || {})) questions.push({ id: "t:" + name, q: v.step - 1, kind: "tt", name });
-  if (on("next")) for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
-  if (windows && on("window")) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
-  if (on("cut")) for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
-  return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
+function stepQuestions(p) {
+  return (p.questions || []).map((q) => q.name === null ? { id: q.id, q: q.q, kind: q.kind } : { ...q });
 }
 function taskText(question, perspective, key, W) {
   const name = question.name, kind = question.kind;
@@ -1354,12 +1407,20 @@ function markCuts(g, edges) {
     else if (g.extra_cuts.includes(name)) e.g.dataset.nvCut = "extra";
   }
 }
-function say(c, g, reveal = null) {
+function say(c, g, reveal = null, pattern = null) {
   const { tree, W, result } = c;
-  result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
-  const verdict = g.sentence.indexOf(". ");
-  if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
+  result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.verdict }));
+  if (!g.correct && g.why) result.append(h("p", { class: "nv-why", text: g.why }));
+  if (tree ? g.pattern : pattern) result.append(h("p", { class: "nv-pattern", text: tree ? g.pattern : pattern }));
   for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
+  if (g.bounds.length) {
+    result.append(h(
+      "details",
+      { class: "nv-bounds" },
+      h("summary", { text: fill(W.bounds, { n: g.bounds.length }) }),
+      ...g.bounds.map((n) => h("p", { class: "nv-note", text: n }))
+    ));
+  }
   if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
   c.firstStep = tree ? g.step : reveal;
   refresh(c);
@@ -1442,7 +1503,7 @@ function judgeOpen(c, nothing) {
     g = judge({ windows: { [open.name]: answerBox.value } }, true);
   } else if (open.kind === "tt") {
     g = judge({ tt: { [open.name]: answerBox.value } }, true);
-  } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
+  } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } }, true);
   return g;
 }
 function submit(c, nothing = false) {
@@ -1462,12 +1523,15 @@ function submit(c, nothing = false) {
   c.done.set(open.id, g.correct ? "right" : "wrong");
   const revealAt = open.kind === "value" ? key().values[open.name].step : open.kind === "leaf" ? key().leaf_values[open.name].step : open.kind === "tt" ? key().tt[open.name].step : open.kind === "window" ? key().windows[open.name].step : open.kind === "cut" ? cutShown(c, open.name) : nextEntered(key(), open.q)[0];
   close(c, "");
-  say(c, g, revealAt);
   const all = c.judge(c.soFar, true);
-  if (!g.correct && all.mistake !== null) {
-    const [title, why] = key().titles[all.mistake];
-    c.result.append(h("p", { class: "nv-pattern", text: fill(c.W.pattern, { title, why }) }));
-  }
+  const kind = open.kind === "window" ? "window" : "value";
+  const explains = !g.correct && all.mistake !== null && all.explained.some(([k, n]) => k === kind && n === open.name);
+  const pattern = explains ? fill(c.W.pattern, {
+    names: listed(c.p.words.grade, all.explained.map(([, n]) => n)),
+    title: key().titles[all.mistake][0],
+    why: key().titles[all.mistake][1]
+  }) : null;
+  say(c, g, revealAt, pattern);
   if (!c.open) c.home.focus({ preventScroll: true });
 }
 function cutShown(c, name) {
@@ -1497,7 +1561,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
       } else if (e.key === "Escape") {
         e.preventDefault();
         e.stopPropagation();
-        leave();
+        leave(box);
       }
     });
     return box;
@@ -1561,6 +1625,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     edges.clear();
     windowsBox.replaceChildren(h("span", { text: L.windows_heading }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    const cuts = !!p.cut_edges;
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
       const name = nameOf2(it);
@@ -1574,7 +1639,7 @@ function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
         if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
         fields.set(name, f);
       }
-      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
+      if ((tree || cuts) && it.item.up && it.edge && items.get(it.item.up)) {
         edges.set(name, edge(it, nameOf2(items.get(it.item.up)), name));
       }
     }
@@ -1746,7 +1811,7 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     shownGrade: null,
     // tree mode: the grade shown last (a submitted record's verdict)
     // questions as the search goes (window questions while windows are shown)
-    questions: tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip)
+    questions: tree ? [] : stepQuestions(p)
   };
   c.task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
   c.answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint });
@@ -1791,14 +1856,29 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     } else if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();
-      leave();
+      leave(c.answerBox);
     }
   });
-  c.marks = makeMarks({ p, tree, windowsBox: c.windowsBox, log, live: (e) => cutting(c, e), enter: () => tree ? checkTree(c) : submit(c), leave: () => leave() });
+  c.marks = makeMarks({ p, tree, windowsBox: c.windowsBox, log, live: (e) => cutting(c, e), enter: () => tree ? checkTree(c) : submit(c), leave: (box) => leave(box) });
   pane.tree.addEventListener("click", onNodeClick, true);
-  function leave() {
+  let leftFrom = null;
+  function leave(box) {
+    leftFrom = box || null;
     home.focus({ preventScroll: true });
   }
+  home.addEventListener("focusin", (e) => {
+    if (e.target !== home) leftFrom = null;
+  });
+  home.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab" || !leftFrom || e.target !== home || e.altKey || e.ctrlKey || e.metaKey) return;
+    const from = leftFrom;
+    leftFrom = null;
+    const order = tabOrder(home);
+    const to = e.shiftKey ? from : order[order.indexOf(from) + 1];
+    if (!to || !from.isConnected) return;
+    e.preventDefault();
+    to.focus({ preventScroll: false });
+  });
   function onNodeClick(ev) {
     if (tree ? !c.locked : !c.open) return;
     const g = ev.target.closest && ev.target.closest("g.node");
@@ -1838,6 +1918,10 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     }
   };
 }
+function tabOrder(root) {
+  const all = root.querySelectorAll("input:not([type=hidden]), button, select, textarea, a[href], [tabindex]");
+  return [...all].filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0 && el.getAttribute("aria-hidden") !== "true");
+}
 
 // negaviz/frontend/src/edit-ui.js
 var EDITING = " While the tree is edited, a click on a node picks it to edit instead (from the keyboard: Tab to it and press Enter, or the node list).";
@@ -1873,8 +1957,8 @@ function copyTreeBar(text) {
   button.addEventListener("click", async () => {
     field.select();
     const clip = typeof navigator !== "undefined" ? navigator.clipboard : void 0;
-    const sentence2 = await copyText(text, clip);
-    if (!sentence2.startsWith("Copied") && typeof document.execCommand === "function") {
+    const sentence = await copyText(text, clip);
+    if (!sentence.startsWith("Copied") && typeof document.execCommand === "function") {
       try {
         if (document.execCommand("copy")) {
           said.textContent = "Copied the tree: " + text;
@@ -1883,7 +1967,7 @@ function copyTreeBar(text) {
       } catch (e) {
       }
     }
-    said.textContent = sentence2;
+    said.textContent = sentence;
   });
   return h("div", { class: "nv-bar nv-tree-bar" }, h("label", {}, "tree ", field), button, said);
 }

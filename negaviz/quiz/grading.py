@@ -12,15 +12,20 @@ entered next.  :func:`grade` checks all of it against the recorded search:
 >>> g = grade(trace, values={"A": 5, "B": 5, "C": 3}, cut={"G"})
 >>> sorted(g.wrong_values), sorted(g.missed_cuts), g.first_wrong, g.mistake
 (['B', 'C'], ['H'], 'B', 'negation')
->>> print(g.sentence)  # doctest: +NORMALIZE_WHITESPACE
-Not yet: 2 of 3 values are wrong and 1 cut is missed. The first wrong node is B (step 9): B returns −5:
-negating what its children return gives D: −7, E: −5; the largest is −5. This is what mixing up the two
-views gives. In negamax every value is for the side to move, so a child's value is negated on the way up;
-in minimax every value is for the first player, and nothing is negated.
+>>> print(g.verdict)
+Not yet: 2 of 3 values are wrong and 1 cut is missed. The first wrong node is B (step 9): you answered 5; the answer is −5.
+>>> print(g.why)
+B returns −5: negating what its children return gives D: −7, E: −5; the largest is −5.
+>>> print(g.pattern)  # doctest: +NORMALIZE_WHITESPACE
+Your answers at B and C are what mixing up the two views gives. In negamax every value is for the side to move,
+so a child's value is negated on the way up; in minimax every value is for the first player, and nothing is negated.
+
+The sentence is the three in that order: the verdict first, on one line, with the
+student's answer and the right one; then why; then a misconception, named for the
+answers it explains (and only those: a slip beside it is told as the slip it is).
 
 What is judged is decided here, once: :func:`answer_key` holds, per question, the
-canonical forms of the answers accepted (and a range, where any bound between two is
-right), each mistake's answers and where they are right, and the explanations
+canonical forms of the answers accepted, each mistake's answers and where they are right, and the explanations
 (:class:`negaviz.quiz.key.Key`).  Python's grader (:mod:`negaviz.quiz.judging`) and the
 page's (``frontend/src/practice.js``, on the key's JSON) read an answer by
 :mod:`negaviz.quiz.reading`'s rule, put it in its canonical form and look it up; both
@@ -30,8 +35,8 @@ checks they agree.
 Names are the step sentences' names: a textbook tree's labels, or a position's moves
 from the root (``b1 c2``, all of them) on a board.  Values and windows are read in
 the view given by ``perspective``, as :func:`negaviz.quiz.questions` puts them; a value
-that is only a bound accepts any equally valid bound (from the fail-hard to the
-fail-soft value), and the grade says so in a note.
+that is only a bound accepts fail-hard's bound and fail-soft's (under the course's
+conventions) and nothing between, and the grade says which it was (:attr:`Grade.bounds`).
 """
 
 from __future__ import annotations
@@ -167,24 +172,23 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         elif ev.kind == EventKind.TT_PROBE and ev.bound is not None:
             hit = maker.table_hit(ev)
             tt[names[ev.node]] = {**hit, "accept": None if hit["value"] is None else canonical(hit["value"])}
+    parent_of = {names[n.id]: names[n.parent] for n in trace.nodes if n.parent >= 0}
     if textbook:
         assert game is not None
         unfolded = trace.names.unfolded
-        all_names = {qualified(path, repeated) if path else trace.names.label(0) for path, _ in unfolded}
+        root = trace.names.label(0)
+        all_names = {qualified(path, repeated) if path else root for path, _ in unfolded}
         leaves |= {qualified(path, repeated) for path, inner in unfolded if path and not inner}
+        parent_of |= {qualified(path, repeated): qualified(path[:-1], repeated) if len(path) > 1 else root
+                      for path, _ in unfolded if path}
     else:
         all_names = set(names.values()) | set(cuts)
     entered = tuple((at, names[ev.node]) for at, ev in enumerate(trace.events)
                     if ev.kind == EventKind.ENTER and ev.node > 0)
-    asks = sorted(trace.nodes[c].exit_step + 1 for n in trace.nodes if n.moves and textbook
-                  for k, c in enumerate(n.children) if trace.nodes[c].exit_step >= 0 and k + 1 < len(n.moves))
-    cut_asks = sorted((n.enter_step + 1, names[n.id]) for n in trace.nodes if textbook and n.moves
-                      and len(n.moves) >= 2 and _all_leaves(game, trace.position(n.id)))
-    if textbook:
-        restore(game)
-    extra = {name: _extra(name, entered, never, searched) for name in sorted(all_names - set(cuts))}
+    extra = {name: {**_extra(name, entered, never, searched), "parent": parent_of.get(name)}
+             for name in sorted(all_names - set(cuts))}
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
-               len(trace), tuple(asks), tuple(cut_asks), names, repeated, leaf_values=leaf_values, tt=tt, extra=extra,
+               len(trace), names, repeated, leaf_values=leaf_values, tt=tt, extra=extra,
                cut=cut_of(trace))
 
 
@@ -198,10 +202,6 @@ def _extra(name: str, entered: tuple[tuple[int, str], ...], never: dict[str, dic
         return {"step": step, "why": searched[name]}
     words = WORDS["grade"]
     return {"step": step, "why": fill(words["extra_never"] if name in never else words["extra_root"], name=name)}
-
-
-def _all_leaves(game: Any, pos: Any) -> bool:
-    return all(not game.moves(game.play(pos, m)) for m in game.moves(pos))
 
 
 def _skipped(trace: Trace, nid: int) -> list[tuple[str, list[str], bool]]:

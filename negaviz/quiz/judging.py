@@ -1,8 +1,8 @@
 """Judging a student's answers by an answer key's tables (:class:`negaviz.quiz.key.Key`).
 
-Nothing here knows a search: every question's accepted answers (canonical forms, and a
-range where any bound between two is right), every explanation and each mistake's
-answers come decided in the key.  An answer is read by :mod:`negaviz.quiz.reading`'s
+Nothing here knows a search: every question's accepted answers (canonical forms: both
+fail-hard's and fail-soft's where a value is only a bound), every explanation and each
+mistake's answers come decided in the key.  An answer is read by :mod:`negaviz.quiz.reading`'s
 rule, put in its canonical form and looked up; the sentence is filled in from the
 templates of ``words.json``.  The page (``frontend/src/practice.js``) judges the same
 way on the key's JSON, and ``tests/quiz/test_grading.py`` checks the two agree.
@@ -62,7 +62,20 @@ class Grade:
     score: tuple[int, int]
     """(right, asked): answers right out of the answers asked for."""
     notes: tuple[str, ...] = ()
-    """Answers that could not be read or name no node, and bounds accepted as bounds."""
+    """Answers that could not be read or name no node."""
+    verdict: str = ""
+    """The first line of :attr:`sentence`: the verdict, with the student's answer and the
+    right one (one answer graded alone, as the page asks them one at a time: ``Yes: −5 is
+    right.`` or ``No: you answered 5; the answer is −5.``)."""
+    why: str = ""
+    """Why the first wrong answer is wrong, with the numbers (empty when all is right)."""
+    bounds: tuple[str, ...] = ()
+    """For each value accepted as a bound: which kind it is (fail-hard's or fail-soft's)."""
+    explained: tuple[tuple[str, str], ...] = ()
+    """The answers :attr:`mistake` explains, as (kind, name) in search order: ``value``,
+    ``window`` (a node) or ``cut`` (a move); the others are slips."""
+    pattern: str = ""
+    """:attr:`mistake` named, for the answers it explains (the end of :attr:`sentence`; empty: none)."""
 
     def __str__(self) -> str:
         return self.sentence
@@ -81,8 +94,11 @@ def judge(
 ) -> Grade:
     """:meth:`Key.grade`: the answers looked up in ``key``'s tables."""
     notes: list[str] = []
-    wrong: list[tuple[int, str, str, str]] = []  # (step, name, kind, why)
+    bounds: list[str] = []
+    wrong: list[tuple[int, str, str, str, str, str]] = []  # (step, name, kind, why, said, right)
+    told: list[tuple[str, str]] = []  # (said, right) of each answer graded, in order
     right = asked = 0
+    values_asked = 0
     wrong_values: set[str] = set()
     right_values: set[str] = set()
     wrong_windows: set[str] = set()
@@ -94,34 +110,41 @@ def judge(
         check_mapping(values, "values")
         given_values = _read(key, values, parse_value, "value", notes, unanswered)
         said = {name: canonical(v) for name, v in given_values.items()}
+        typed = _typed(key, values)
         for name, want in key.values.items():
             if only_given and name not in given_values:
                 continue
             asked += 1
+            values_asked += 1
             if name not in given_values:
                 unanswered.add(name)
                 continue
             v = given_values[name]
+            told.append((typed[name], _shown(want["accept"])))
             if accepts(v, want["accept"], want["accepted"]):
                 right += 1
                 right_values.add(name)
                 if want["notes"].get(said[name]):  # a bound: which kind it is
-                    notes.append(want["notes"][said[name]])
+                    bounds.append(want["notes"][said[name]])
             else:
                 wrong_values.add(name)
-                wrong.append((want["step"], name, "value", want["why"]))
+                wrong.append((want["step"], name, "value", want["why"], *told[-1]))
         for name in given_values:
             if name in key.leaf_values:  # a board's terminal leaf: asked as the search goes
                 leaf = key.leaf_values[name]
                 asked += 1
+                values_asked += 1
+                told.append((typed[name], _shown([leaf["accept"]])))
                 if said[name] == leaf["accept"]:
                     right += 1
                 else:
                     wrong_values.add(name)
-                    wrong.append((leaf["step"], name, "value", leaf["why"]))
+                    wrong.append((leaf["step"], name, "value", leaf["why"], *told[-1]))
             elif name in key.never:
+                values_asked += 1
+                told.append((typed[name], _W["answers"]["never"]))
                 wrong_values.add(name)
-                wrong.append((key.never[name]["step"], name, "never", key.never[name]["why"]))
+                wrong.append((key.never[name]["step"], name, "never", key.never[name]["why"], *told[-1]))
             elif name in key.leaves:
                 notes.append(fill(_W["leaf"], name=name))
             elif name not in key.values:
@@ -131,17 +154,20 @@ def judge(
         check_mapping(windows, "windows")
         given_windows = _read(key, windows, parse_window, "window", notes, unanswered)
         said_windows = {name: canonical_window(w) for name, w in given_windows.items()}
+        typed = _typed(key, windows)
         for name, want in key.windows.items():
             if only_given and name not in given_windows:
                 continue
             asked += 1
             if name not in given_windows:
                 unanswered.add(name)
-            elif said_windows[name] == want["accept"]:
+                continue
+            told.append((typed[name], _shown([want["accept"]])))
+            if said_windows[name] == want["accept"]:
                 right += 1
             else:
                 wrong_windows.add(name)
-                wrong.append((want["step"], name, "window", want["why"]))
+                wrong.append((want["step"], name, "window", want["why"], *told[-1]))
         for name in given_windows:
             if name not in key.windows:
                 notes.append(fill(_W["window_not_asked"], name=name))
@@ -164,11 +190,14 @@ def judge(
                 right += 1
             else:
                 missed.add(name)
-                wrong.append((at["step"], name, "missed", at["why"]))
+                wrong.append((at["step"], name, "missed", at["why"], *_cuts_told(key, chosen, at["parent"])))
         for name in sorted(chosen - set(key.cuts)):
             asked += 1  # a cut marked where the search goes on is a wrong answer too
             extra.add(name)
-            wrong.append((key.extra[name]["step"], name, "extra", key.extra[name]["why"]))
+            wrong.append((key.extra[name]["step"], name, "extra", key.extra[name]["why"],
+                          *_cuts_told(key, chosen, key.extra[name]["parent"])))
+        if cut_of is not None:
+            told.append(_cuts_told(key, chosen, cut_of))
 
     if tt is not None:
         check_mapping(tt, "tt")
@@ -188,11 +217,13 @@ def judge(
                     notes.append(fill(_W["table_unread"], name=hit, error=exc))
                     continue
             asked += 1
+            values_asked += 1
+            told.append((str(answer).strip(), _W["answers"]["on"] if want["accept"] is None else _shown([want["accept"]])))
             if returned == want["accept"]:
                 right += 1
             else:
                 wrong_values.add(hit)
-                wrong.append((want["step"], hit, "value", want["why"]))
+                wrong.append((want["step"], hit, "value", want["why"], *told[-1]))
 
     wrong_next: set[int] = set()
     if next_nodes is not None:
@@ -202,25 +233,31 @@ def judge(
             shows, expect = key.next_entered(step)
             guessed = None if _blank(guess) or (node_name(guess, key.names) is None and fold(str(guess).strip()) in _NOTHING) \
                 else _name(key, guess, notes)
+            told.append((("" if _blank(guess) else str(guess).strip()) or _W["answers"]["none"],
+                         expect or _W["answers"]["none"]))
             if guessed == expect:
                 right += 1
             else:
                 wrong_next.add(step)
-                why = fill(_W["next_is"], name=expect) if expect else _W["search_ends"]
-                wrong.append((shows, expect or str(guess).strip(), "next", why))
+                why = "" if expect else _W["search_ends"]
+                wrong.append((shows, expect or str(guess).strip(), "next", why, *told[-1]))
 
     wrong.sort(key=lambda w: w[0])
     first = wrong[0] if wrong else None
-    named = None if first is None else _mistake(
+    named, explained = (None, ()) if first is None else _mistake(
         key, said, right_values, said_windows, None if cut is None or cut_of is not None else chosen,
         values is not None and not only_given)
     correct = not wrong and not unanswered
     counts = {"values_wrong": len(wrong_values), "windows_wrong": len(wrong_windows), "missed": len(missed),
               "extra": len(extra), "next_wrong": len(wrong_next), "unanswered": len(unanswered)}
-    sentence = _sentence(key, correct, counts, len(key.values), first, named)
+    verdict = _verdict(correct, counts, values_asked, first, told if only_given and len(told) == 1 else None)
+    why = "" if first is None else first[3]
+    pattern = _named(key, named, explained)
+    sentence = " ".join(part for part in (verdict, why, pattern) if part)
     return Grade(correct, frozenset(missed), frozenset(extra), frozenset(wrong_values), frozenset(wrong_windows),
                  frozenset(wrong_next), frozenset(unanswered), None if first is None else first[1],
-                 None if first is None else first[0], named, sentence, (right, asked), tuple(notes))
+                 None if first is None else first[0], named, sentence, (right, asked), tuple(notes), verdict, why,
+                 tuple(bounds), explained, pattern)
 
 
 def _read(key: Key, answers: Mapping[str, Any], parse: Callable[[Any], T], what: str, notes: list[str],
@@ -263,7 +300,7 @@ def _name(key: Key, raw: Any, notes: list[str]) -> str | None:
 
 
 def _mistake(key: Key, said: dict[str, str], right_values: set[str], said_windows: dict[str, str],
-             chosen: set[str] | None, whole: bool) -> str | None:
+             chosen: set[str] | None, whole: bool) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     """The misconception a student's answers follow, named only where it explains them
     better than single slips do.  A misconception *predicts* an answer when the student's
     answer is wrong and is the one the misconception gives; it is *contradicted* by an
@@ -277,48 +314,109 @@ def _mistake(key: Key, said: dict[str, str], right_values: set[str], said_window
 
     Only canonical forms and names are compared: where each mistake's answers are right
     comes decided in the key (``wrong_values``, ``right_windows``, ``wrong_cuts``), as the
-    page's ``mistakeOf`` reads them."""
+    page's ``mistakeOf`` reads them.  Returns the mistake's id (None: none is named) and
+    the answers it explains, as (kind, name), in search order."""
     best, chosen_id = 0, None
+    explains: tuple[tuple[str, str], ...] = ()
     for mid, m in key.mistakes.items():
-        predicted = contradicted = 0
-        for name in set(said) | (set(key.never) if whole else set()):
+        predicted: list[tuple[str, str]] = []
+        contradicted = 0
+        for name in sorted(set(said) | (set(key.never) if whole else set())):
             s_right = name in right_values or (name not in said and name not in key.values)
             if not s_right and name in said and said[name] == m["gives"].get(name):
-                predicted += 1
+                predicted.append(("value", name))
             elif name in m["wrong_values"]:
                 contradicted += 1
-        for name, given in said_windows.items():
+        for name, given in sorted(said_windows.items()):
             s_right = name in key.windows and given == key.windows[name]["accept"]
             if not s_right and given == m["gives_windows"].get(name):
-                predicted += 1
+                predicted.append(("window", name))
             elif name not in m["right_windows"]:
                 contradicted += 1
         if chosen is not None:
-            for name in set(key.cuts) | set(m["cuts"]) | chosen:
+            for name in sorted(set(key.cuts) | set(m["cuts"]) | chosen):
                 right_c, theirs_c, given_c = name in key.cuts, name in m["cuts"], name in chosen
                 if given_c != right_c and given_c == theirs_c:
-                    predicted += 1
+                    predicted.append(("cut", name))
                 elif name in m["wrong_cuts"]:
                     contradicted += 1
-        if predicted >= 2 and not contradicted and predicted > best:
-            best, chosen_id = predicted, mid
-    return chosen_id
+        if len(predicted) >= 2 and not contradicted and len(predicted) > best:
+            best, chosen_id, explains = len(predicted), mid, tuple(sorted(predicted, key=lambda p: _step_of(key, *p)))
+    return chosen_id, explains
 
 
-def _sentence(key: Key, correct: bool, counts: dict[str, int], asked_values: int,
-              first: tuple[int, str, str, str] | None, named: str | None) -> str:
+def _step_of(key: Key, kind: str, name: str) -> tuple[int, str, str]:
+    """Where an answer stands in search order: the step that shows it (then kind and name)."""
+    table = {"value": key.values, "window": key.windows, "cut": key.cuts}[kind]
+    at = table.get(name) or key.never.get(name) or key.extra.get(name) or {"step": 0}
+    return at["step"], kind, name
+
+
+def _verdict(correct: bool, counts: dict[str, int], values_asked: int,
+             first: tuple[int, str, str, str, str, str] | None, one: list[tuple[str, str]] | None) -> str:
+    """The verdict's line.  ``one``: the (said, right) of the one answer graded, as the page
+    asks them one at a time: then the line is that answer's, with no counts (a count of
+    the key's questions would tell how many are still to come, or pruned)."""
+    if one is not None and (correct or first is not None):
+        said, right = one[0]
+        return fill(_W["yes_one"], said=said) if correct else fill(_W["no_one"], said=said, right=right)
     if correct:
         return str(_W["all_right"])
-    parts = [fill(_W[part], n=counts[part], asked=max(asked_values, counts[part])) for part in _W["parts"]
+    parts = [fill(_W[part], n=counts[part], asked=max(values_asked, counts[part])) for part in _W["parts"]
              if counts[part]]
     text = fill(_W["not_yet"], parts=parts[0] if len(parts) == 1 else _W["comma"].join(parts[:-1]) + _W["and"] + parts[-1])
     if first is not None:
-        step, name, kind, why = first
-        text += fill(_W["first_next"] if kind == "next" else _W["first"], what=_W["what"][kind], name=name, step=step, why=why)
-    if named is not None:
-        title, why = key.titles()[named]
-        text += fill(_W["named"], title=title, why=why)
+        step, name, kind, _why, said, right = first
+        text += fill(_W["first_next"] if kind == "next" else _W["first"], what=_W["what"][kind], name=name, step=step,
+                     said=said, right=right)
     return text
+
+
+def _named(key: Key, named: str | None, explained: tuple[tuple[str, str], ...]) -> str:
+    """The misconception named, for the answers it explains (and only those)."""
+    if named is None:
+        return ""
+    title, why = key.titles()[named]
+    return fill(_W["named"], names=listed([name for _, name in explained]), title=title, why=why).strip()
+
+
+def listed(names: list[str]) -> str:
+    """``B``, ``B and C``, ``B, C and F``: each name once, in the order given."""
+    names = list(dict.fromkeys(names))
+    return names[0] if len(names) == 1 else _W["comma"].join(names[:-1]) + _W["and"] + names[-1]
+
+
+def _shown(accept: list[str] | tuple[str, ...]) -> str:
+    """Accepted canonical forms as the right answer is written: ``−3``, ``−3 or −5``, ``(5, ∞)``."""
+    return _W["or"].join(a.replace("~", "") for a in accept)
+
+
+def _typed(key: Key, answers: Mapping[str, Any]) -> dict[str, str]:
+    """Each answer as the student gave it (text stripped; a number as written), by node name."""
+    out = {}
+    for raw, answer in answers.items():
+        name = node_name(raw, key.names)
+        if name is not None and not _blank(answer):
+            out[name] = answer.strip() if isinstance(answer, str) else _written(answer)
+    return out
+
+
+def _written(answer: Any) -> str:
+    if isinstance(answer, (tuple, list)) and len(answer) == 2:
+        return f"({fmt(answer[0])}, {fmt(answer[1])})"
+    return fmt(answer) if isinstance(answer, (int, float)) else str(answer)
+
+
+def _cuts_told(key: Key, chosen: set[str], parent: str | None) -> tuple[str, str]:
+    """(the moves of ``parent`` the student cut, the moves it never tries), as written."""
+    def of(name: str) -> str | None:
+        at = key.cuts.get(name) or key.extra.get(name)
+        return None if at is None else at.get("parent")
+
+    said = sorted(n for n in chosen if of(n) == parent)
+    right = [n for n, at in key.cuts.items() if at["parent"] == parent]
+    none = _W["answers"]["none"]
+    return ", ".join(said) or none, ", ".join(right) or none
 
 
 def check_mapping(x: Any, what: str) -> None:

@@ -1,7 +1,7 @@
 """An answer key: per question, what is accepted, already decided (see :func:`negaviz.quiz.answer_key`).
 
 Each question's table holds the canonical forms of the answers it accepts
-(:func:`negaviz.quiz.reading.canonical`), a range where any bound between two is right,
+(:func:`negaviz.quiz.reading.canonical`: a bound node's fail-hard and fail-soft values),
 the explanation and the step that shows the answer; each mistake's table holds its
 answer to every question and where that answer is right.  Python's grader
 (:mod:`negaviz.quiz.judging`) and the page's (``frontend/src/practice.js``, on
@@ -52,14 +52,6 @@ class Key:
     """(step, name) of every event that enters a node below the root, in order."""
     n: int
     """The number of events."""
-    asks: tuple[int, ...] = ()
-    """Steps at which to ask "which node is entered next?" as the search goes: just after
-    each child returns while its parent still has moves it has not tried (textbook trees,
-    whose nodes are all drawn to be clicked)."""
-    cut_asks: tuple[tuple[int, str], ...] = ()
-    """(step, name): where to ask "which of this node's moves are never tried?" as the
-    search goes: as each node whose children are all leaves, with two or more, is entered
-    (textbook trees; asked of every such node, cut or not, so the asking tells nothing)."""
     ids: dict[int, str] = field(default_factory=dict)
     """trace node -> its name (the picture's names shorten long move paths; the key's do not)."""
     repeated: frozenset[str] = frozenset()
@@ -81,8 +73,9 @@ class Key:
     accept (value's canonical form, or None), step, why}: "does the search stop here, and
     with what?", asked just before the probe is shown (``step`` - 1)."""
     extra: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """name of every node but the moves never tried -> {step, why}: what a student who
-    cuts it is told (the slip, with the numbers), and the step that shows it searched."""
+    """name of every node but the moves never tried -> {step, why, parent}: what a student
+    who cuts it is told (the slip, with the numbers), the step that shows it searched, and
+    its parent's name (None for the root)."""
     cut: str = ">="
     """When the search stops a node (:attr:`negaviz.SearchOptions.cut`): the mistakes are
     named by it (under ``">"``, cutting on equality is the mistake)."""
@@ -109,8 +102,6 @@ class Key:
             "names": sorted(self.names),
             "entered": [list(e) for e in self.entered],
             "n": self.n,
-            "asks": list(self.asks),
-            "cut_asks": [list(a) for a in self.cut_asks],
             "ids": {str(k): v for k, v in sorted(self.ids.items())},
             "repeated": sorted(self.repeated),
             "mistakes": {k: {"gives": m["gives"], "gives_windows": m["gives_windows"],

@@ -7,12 +7,13 @@ Two modes (:data:`PRACTICE_MODES`):
   the moves the search never tries, and presses *check*.
 * ``steps``: as the search goes.  Stepping pauses where a question applies: a node's
   value just before it returns, typed on the node, and (in a textbook tree, drawn
-  whole) which of a node's moves are never tried, as each parent of leaves is entered
-  (its edges clicked), and which node is entered next, just after a child returns
-  while its parent has moves left (a node clicked).  Any game: boards get the value
-  questions.  While windows are shown, alpha-beta is also asked, just before each inner
-  node below the root is entered, which window it gets (typed); the page's
-  ``frontend/src/practice-steps.js`` says which questions, in what order.
+  whole) which of a node's moves are never tried, as it is entered (its edges
+  clicked), and which node is entered next, just after a node returns (a node
+  clicked).  Any game: boards get the value questions.  While windows are shown,
+  alpha-beta is also asked, just before an inner node below the root is entered, which
+  window it gets (typed).  Which of these are asked is chosen here, so that no rule of
+  thumb passes (:mod:`negaviz.quiz.schedule`), and the page asks the list it is given
+  (``frontend/src/practice-steps.js``).
 
 The page grades with :func:`negaviz.quiz.grading.answer_key`'s data, in the view shown
 (negamax or minimax): ``frontend/src/practice.js`` looks answers up in it, as
@@ -31,6 +32,7 @@ from typing import Any, Literal, get_args
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
 from negaviz.quiz.grading import GRADED_SEARCHES, answer_keys, check_gradable
+from negaviz.quiz.schedule import step_questions
 from negaviz.quiz.words import WORDS
 from negaviz.trace.trace import Trace, check_trace
 
@@ -50,8 +52,9 @@ DEFAULT_ASK: tuple[AskKind, ...] = ("value", "window", "next", "cut", "tt")
 """What is asked unless a lecturer chooses (``leaf`` is left out: on a board most
 positions the search reaches are ended games, each a question of a second's work)."""
 DEFAULT_LENGTH = 40
-"""By default a steps task asks at most about this many value questions: past it, only
-about nodes within two moves of the root, where the decisions are made."""
+"""A steps task asks at most this many questions, every kind counted (table hits and
+windows too): shared out among the kinds asked, nearest the root first, where the
+decisions are made (:mod:`negaviz.quiz.schedule`)."""
 
 
 def check_ask(ask: object) -> tuple[AskKind, ...] | None:
@@ -97,8 +100,10 @@ def practice_data(trace: Trace, mode: PracticeMode, ask: object = None) -> dict[
     """What the page carries to set and grade ``mode`` practice on ``trace``: the answer
     key in each view, whether windows are asked (searches with windows), the kinds of
     question asked as the search goes (``ask``, :data:`ASK_KINDS`; default
-    :data:`DEFAULT_ASK`) and the value questions left out to keep a long task short
-    (:data:`DEFAULT_LENGTH`; none when ``ask`` is given), and the words the page says
+    :data:`DEFAULT_ASK`) and, for ``steps``, the questions asked, in order
+    (:func:`negaviz.quiz.schedule.step_questions`: at most :data:`DEFAULT_LENGTH`, chosen
+    so that no rule of thumb passes) and whether the edges carry cut toggles (``cut_edges``:
+    a textbook tree asked about cuts, every edge alike), and the words the page says
     (:data:`negaviz.quiz.words.WORDS`, so that no sentence is written twice)."""
     checked = check_practice(trace, mode)
     if checked is None:
@@ -107,11 +112,11 @@ def practice_data(trace: Trace, mode: PracticeMode, ask: object = None) -> dict[
     options = trace.result.options if trace.result is not None else None
     windows = options is not None and options.algorithm == "alphabeta"
     keys = answer_keys(trace)
-    skip: list[str] = []
-    key = keys["negamax"]
-    if kinds is None and checked == "steps" and len(key.values) + len(key.tt) > DEFAULT_LENGTH:
-        depth = {name: trace.nodes[nid].depth for nid, name in key.ids.items()}
-        skip = sorted(name for name in key.values if depth.get(name, 0) > 2)
-    return {"mode": checked, "windows": windows, "ask": list(kinds or DEFAULT_ASK), "skip": skip,
+    asked = list(kinds or DEFAULT_ASK)
+    questions = step_questions(trace, keys, windows=windows, kinds=asked) if checked == "steps" else []
+    # every edge of a textbook tree carries a cut toggle when cuts may be asked, whichever are
+    # asked: which toggles a page has must not tell which nodes cut
+    cut_edges = checked == "steps" and "cut" in asked and trace.names.textbook
+    return {"mode": checked, "windows": windows, "ask": asked, "questions": questions, "cut_edges": cut_edges,
             "keys": {p: key.to_json() for p, key in keys.items()},
             "words": {part: WORDS[part] for part in ("reading", "grade", "steps", "page")}}

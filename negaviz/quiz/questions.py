@@ -132,7 +132,7 @@ class Question:
                 correct = {fold(n) for n in names} == want and len(set(names)) == len(names)
         except ValueError as exc:
             return Feedback(False, fill(_W["unread"], error=exc), understood=False)
-        return Feedback(correct, _W["yes" if correct else "no"] + self.explanation)
+        return Feedback(correct, (_W["yes"] if correct else _W["no"]) + self.explanation)
 
 
 # ------------------------------------------------------------------------- making them

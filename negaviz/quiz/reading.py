@@ -22,8 +22,7 @@ The rule, as a student meets it:
 * **A number read is compared by its canonical form** (:func:`canonical`): a whole
   number (or infinity) exactly, any other to the 4 significant digits values are shown
   with, tagged ``~`` so that 3.00001 is never the whole 3.  The answer key carries the
-  canonical forms it accepts (and a range, where any bound between two is right):
-  judging an answer is looking it up (:func:`accepts`).
+  canonical forms it accepts: judging an answer is looking it up (:func:`accepts`).
 
 >>> parse_value("５"), parse_value("−٣"), parse_value(" 1 000 ")
 (5.0, -3.0, 1000.0)

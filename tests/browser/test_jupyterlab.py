@@ -508,5 +508,6 @@ def test_practice_in_jupyter(frontend: str, lab: Lab, browser_page: Browser) -> 
     root.locator(".nv-practice button", has_text="check").click()
     want = grade(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), values=answers, cut=["G"])
     assert want.mistake == "negation" and want.missed_cuts == {"H"}
-    expect(root.locator(".nv-practice-result p").first).to_have_text(want.sentence)
+    expect(root.locator(".nv-practice-result p").first).to_have_text(want.verdict)
+    expect(root.locator(".nv-practice-result .nv-pattern")).to_have_text(want.pattern)
     expect(root.locator("g.edge[aria-label='cut C to H']")).to_have_attribute("data-nv-cut", "missed")

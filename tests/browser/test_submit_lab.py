@@ -91,7 +91,7 @@ def test_submit_saves_the_record_beside_the_notebook_graded_to_the_pages_verdict
     book = grade_attempts([record], expect={"week1": {"position": TEXTBOOK, "windows": False}})  # windows not shown
     assert not book.refused
     (graded,) = book.graded
-    assert graded.exercise == "week1" and graded.grade.sentence == said
-    assert graded.grade.mistake == "negation" and graded.answered.verdict["sentence"] == said  # type: ignore[index]
+    assert graded.exercise == "week1" and graded.grade.verdict == said
+    assert graded.grade.mistake == "negation" and graded.answered.verdict["sentence"] == graded.grade.sentence  # type: ignore[index]
     ours = [line for line in browser_page.console if "negaviz" in line.lower() or "pageerror" in line]
     assert not ours, ours

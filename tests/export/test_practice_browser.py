@@ -6,6 +6,7 @@ by keyboard), checked in the page with no kernel; the page's verdicts equal
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -29,7 +30,13 @@ def edge(root: Any, parent: str, child: str) -> Any:
 
 
 def verdict(root: Any) -> str:
+    """The verdict's line, first under the task."""
     return str(root.locator(".nv-practice-result p").first.inner_text())
+
+
+def said(root: Any) -> str:
+    """Everything said of the answer but the bound notes, folded away: one line a paragraph."""
+    return "\n".join(root.locator(".nv-practice-result > p").all_inner_texts())
 
 
 def test_a_whole_tree_exercise_by_mouse_scores_full_marks(opened: Any) -> None:
@@ -50,6 +57,11 @@ def test_a_whole_tree_exercise_by_mouse_scores_full_marks(opened: Any) -> None:
     assert edge(root, "C", "H").get_attribute("aria-checked") == "true"
     root.locator(".nv-practice button", has_text="check").click()
     assert verdict(root) == "All right: every answer matches the search."
+    # first, in one line; C's bound note folded behind one line below it
+    folded = root.locator(".nv-practice-result details.nv-bounds")
+    assert folded.locator("summary").inner_text() == "1 answer is a bound: which kind" and folded.get_attribute("open") is None
+    assert folded.locator("p").text_content() == "C: −3 is fail-soft's bound (this search's); fail-hard would give −5; both are right for this search."
+    assert said(root) == "All right: every answer matches the search."
     assert root.locator(".nv-practice-score").inner_text() == "score 7 of 7 · attempt 1"
     assert grade(trace, values={"A": 5, "B": -5, "C": -3}, windows={"B": "(-inf, inf)", "C": "(-inf, -5)"},
                  cut=["G", "H"]).correct
@@ -74,7 +86,7 @@ def test_a_shared_node_is_answered_on_each_drawing(opened: Any) -> None:
     root.locator(".nv-practice button", has_text="check").click()
     want = grade(trace, values=answers, cut=["B X Z"], windows={"B": "(-inf, inf)", "B X": "(-inf, 5)",
                                                                  "C": "(-inf, -5)", "C X": "(5, inf)"})
-    assert want.wrong_values == {"C X"} and verdict(root) == want.sentence
+    assert want.wrong_values == {"C X"} and verdict(root) == want.verdict and said(root).startswith(want.verdict + "\n" + want.why + "\n")
     assert field(root, "value", "C X").get_attribute("data-mark") == "wrong"
     assert field(root, "value", "B X").get_attribute("data-mark") != "wrong"
     root.locator(".nv-practice button", has_text="try again").click()
@@ -101,9 +113,10 @@ def test_mistakes_are_named_and_agree_with_python_by_keyboard(opened: Any) -> No
     assert want.wrong_values == {"B"} and want.missed_cuts == {"G"} and want.extra_cuts == {"N"}
     assert want.mistake is None and want.first_wrong == "B"  # three unrelated slips: each told as the slip it is
     text = verdict(root)
-    assert text == want.sentence
-    assert text.startswith("Not yet: 1 of 6 values is wrong, 1 cut is missed and 1 cut is extra. The first wrong node is B")
-    assert "This is what" not in text
+    assert text == want.verdict and said(root).startswith(want.verdict + "\n" + want.why)
+    assert text == ("Not yet: 1 of 6 values is wrong, 1 cut is missed and 1 cut is extra. The first wrong node is B "
+                    f"(step {want.step}): you answered 5; the answer is −5.")
+    assert " are what " not in said(root) and not root.locator(".nv-pattern").count()
     marked = {n for n in answers if field(root, "value", n).get_attribute("data-mark") == "wrong"}
     assert marked == {"B"} and field(root, "value", "B").get_attribute("aria-invalid") == "true"
     assert edge(root, "C", "G").get_attribute("data-nv-cut") == "missed"
@@ -125,7 +138,9 @@ def test_mistakes_are_named_and_agree_with_python_by_keyboard(opened: Any) -> No
     root.locator(".nv-practice button", has_text="check").click()
     want = grade(trace, values=other, cut=["K", "G"])
     assert want.mistake == "negation" and len(want.wrong_values) >= 2
-    assert verdict(root) == want.sentence and "This is what mixing up the two views gives." in want.sentence
+    assert verdict(root) == want.verdict and want.sentence == " ".join((want.verdict, want.why, want.pattern))
+    assert root.locator(".nv-pattern").inner_text() == want.pattern
+    assert want.pattern.startswith("Your answers at ") and " are what mixing up the two views gives." in want.pattern
     root.locator(".nv-practice button", has_text="try again").click()
     for name, value in answers.items():
         field(root, "value", name).fill(value)
@@ -137,46 +152,49 @@ def test_mistakes_are_named_and_agree_with_python_by_keyboard(opened: Any) -> No
 
 
 def test_practice_as_the_search_goes(opened: Any) -> None:
+    """The questions Python chose (negaviz.quiz.schedule), asked one at a time; each
+    verdict in one line with the answer given and the right one, then why."""
     trace = negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta")
     page, root, url, requests, errors = opened(trace, practice="steps")
-    page.keyboard.press("End")  # stops at the first question: B entered, which of its moves are cut?
-    assert root.locator(".nv-steplabel").inner_text() == "step 2"
-    assert "Which of B's moves are never tried?" in root.locator(".nv-practice-task").inner_text()
+    page.keyboard.press("End")  # stops at the first question: A entered, which of its moves are cut?
+    assert root.locator(".nv-steplabel").inner_text() == "step 1"
+    assert "Which of A's moves are never tried?" in root.locator(".nv-practice-task").inner_text()
     root.locator(".nv-practice button", has_text="none").click()
-    assert verdict(root) == "Yes."
+    assert verdict(root) == "Yes: none is right."
     root.locator(".nv-sentence").click()
-    page.keyboard.press("End")  # after D returns, which node is next?
-    assert root.locator(".nv-steplabel").inner_text() == "step 4"
-    assert "Which node is entered next?" in root.locator(".nv-practice-task").inner_text()
-    root.locator('svg g.node[aria-label="E"]').first.click()
-    assert verdict(root) == "Yes."
-    page.locator("[data-negaviz-stepper]").locator(".nv-sentence").click()
     page.keyboard.press("End")  # B's value, just before B returns
     assert root.locator(".nv-steplabel").inner_text() == "step 8"
     box = field(root, "value", "B")
     box.fill("5")
     box.press("Enter")
-    # one wrong answer is told as the slip it is, with the numbers: no misconception named
-    assert verdict(root).startswith("No. The first wrong node is B (step 9): B returns −5: negating what its children return")
-    assert "This is what" not in root.locator(".nv-practice-result").inner_text()
-    assert root.locator(".nv-practice-score").inner_text() == "score 2 of 3"
+    # one wrong answer is told as the slip it is: the verdict in one line, then why; no misconception named
+    assert verdict(root) == "No: you answered 5; the answer is −5."
+    assert said(root).split("\n")[1].startswith("B returns −5: negating what its children return")
+    assert " are what " not in said(root) and "pattern" not in said(root)
+    assert root.locator(".nv-practice-score").inner_text() == "score 1 of 2"
     # the focus is back on the stepper, whose keys step on (no click needed)
     assert page.evaluate("document.activeElement.matches('[data-negaviz-stepper]')")
-    page.keyboard.press("End")  # B has returned: which node is next?  Typed this time
+    page.keyboard.press("End")  # B has returned: which node is next?  Clicked
     assert root.locator(".nv-steplabel").inner_text() == "step 9"
-    name = root.locator("input[aria-label='name of the next node entered']")
-    name.fill("c")
-    name.press("Enter")
-    assert verdict(root) == "Yes."
+    assert "Which node is entered next?" in root.locator(".nv-practice-task").inner_text()
+    root.locator('svg g.node[aria-label="C"]').first.click()
+    assert verdict(root) == "Yes: C is right."
     root.locator(".nv-sentence").click()
-    page.keyboard.press("End")  # C entered: which of its moves are cut?  G and H, by keyboard, G only
+    page.keyboard.press("End")  # C entered: which of its moves are cut?  G and H; by keyboard, G only
     assert root.locator(".nv-steplabel").inner_text() == "step 11"
     edge(root, "C", "G").focus()
     page.keyboard.press("Space")
     root.locator(".nv-practice button", has_text="answer").click()
-    assert verdict(root).startswith("No. The first missed cut is H (step 15)")
+    assert verdict(root) == "No: you answered G; the answer is G, H."
     assert edge(root, "C", "H").get_attribute("data-nv-cut") == "missed"
-    assert root.locator(".nv-practice-score").inner_text() == "score 3 of 5"
+    assert root.locator(".nv-practice-score").inner_text() == "score 2 of 4"
+    root.locator(".nv-sentence").click()
+    page.keyboard.press("End")  # F has returned, and C stops: no node is entered next (the leftmost is G)
+    assert root.locator(".nv-steplabel").inner_text() == "step 13"
+    name = root.locator("input[aria-label='name of the next node entered']")
+    name.fill("g")
+    name.press("Enter")
+    assert verdict(root) == "No: you answered g; the answer is none."
     assert requests == [url] and not errors  # the file itself, nothing else
 
 
@@ -206,20 +224,19 @@ def test_windows_as_the_search_goes(opened: Any) -> None:
     assert box.get_attribute("aria-label") == "window of B, (α, β)" and box.is_visible()
     box.fill("(-inf, inf)")
     box.press("Enter")
-    assert verdict(root) == "Yes."
+    assert verdict(root) == "Yes: (-inf, inf) is right."
     on_to("With which window (α, β) is E entered")
     assert root.locator(".nv-steplabel").inner_text() == f"step {key.windows['E']['step'] - 1}"
     box.fill("(−∞, 5)")
     box.press("Enter")
-    assert verdict(root) == "Yes."
+    assert verdict(root) == "Yes: (−∞, 5) is right."
     on_to("With which window (α, β) is C entered")
     box.fill("(5, inf)")  # the first player's window: the minimax view's, in the negamax view
     box.press("Enter")
-    want = grade(trace, windows={"C": "(5, inf)"})
+    want = answer_key(trace).grade(windows={"C": "(5, inf)"}, only_given=True)
     assert want.wrong_windows == {"C"} and want.mistake is None  # one answer: a slip
-    text = verdict(root)
-    assert text == want.sentence.replace(want.sentence.split(". ", 1)[0] + ". ", "No. ", 1)
-    assert text.startswith("No. The first wrong window is C") and "(−β, −α) = (−∞, −5)" in text
+    assert verdict(root) == want.verdict == "No: you answered (5, inf); the answer is (−∞, −5)."
+    assert said(root) == want.verdict + "\n" + want.why and "(−β, −α) = (−∞, −5)" in want.why
     score = root.locator(".nv-practice-score").inner_text()
     assert score.startswith("score 2 of 3"), score
     # windows hidden: F's window is not asked; the other questions still are
@@ -239,7 +256,8 @@ def test_windows_as_the_search_goes(opened: Any) -> None:
 
 def test_a_shared_node_as_the_search_goes(opened: Any) -> None:
     """Each drawing of a shared node is asked about on its own visit: its moves' edges are
-    its own (Z is cut below B, tried below C)."""
+    its own (Z is cut below B; C X, which cuts nothing, is not asked: "none" may be right
+    on as many of these questions as are asked where something is cut, no more)."""
     trace = negaviz.record(negaviz.Tree.parse("A(B(D:5 X(Y:6 Z:8)) C(X W:7))"), algorithm="alphabeta")
     page, root, url, requests, errors = opened(trace, practice="steps")
     asked = []
@@ -258,31 +276,33 @@ def test_a_shared_node_as_the_search_goes(opened: Any) -> None:
             root.locator(".nv-practice button", has_text="answer").click()
         else:
             root.locator(".nv-practice button", has_text="none").click()
-        assert verdict(root) == "Yes.", task
+        assert verdict(root).startswith("Yes: ") and verdict(root).endswith(" is right."), task
     assert [t[t.index("Which"):t.index("?") + 1] for t in asked] == [
-        "Which of B X's moves are never tried?", "Which of C X's moves are never tried?"]
+        "Which of A's moves are never tried?", "Which of B X's moves are never tried?"]
     assert requests == [url] and not errors
 
 
 def test_practice_as_the_search_goes_on_a_board(opened: Any) -> None:
-    """Boards get the value questions, typed on the board drawn for the node (by default,
-    past 40 of them, only about nodes within two moves of the root)."""
+    """Boards get the value questions, typed on the board drawn for the node (at most 40
+    questions in all, chosen in Python: negaviz.quiz.schedule)."""
     from negaviz.quiz.practice import practice_data
 
     trace = negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta")
     page, root, url, requests, errors = opened(trace, practice="steps")
     key = answer_key(trace)
-    left_out = set(practice_data(trace, "steps")["skip"])
-    assert len(key.values) > 40 and left_out and all(n.count(" ") >= 2 for n in left_out)  # three moves deep or more
-    first = min(((n, v) for n, v in key.values.items() if n not in left_out), key=lambda kv: kv[1]["step"])
-    name, want = first
+    questions = practice_data(trace, "steps")["questions"]
+    values = [q for q in questions if q["kind"] == "value"]
+    assert len(key.values) > 40 and 0 < len(values) < len(key.values) and len(questions) <= 40
+    first = next(q for q in questions if q["kind"] != "window")  # windows are hidden: not asked
+    assert first["kind"] == "value"
+    name, want = first["name"], key.values[first["name"]]
     page.keyboard.press("End")
     assert root.locator(".nv-steplabel").inner_text() == f"step {want['step'] - 1}"
     assert f"What does {name} return?" in root.locator(".nv-practice-task").inner_text()
     box = field(root, "value", name)
     box.fill(str(want["value"]))
     box.press("Enter")
-    assert verdict(root) == "Yes."
+    assert verdict(root) == f"Yes: {want['value']} is right."
     root.locator(".nv-practice button", has_text="show me").click()
     assert root.locator(".nv-steplabel").inner_text() == f"step {want['step']}"
     assert requests == [url] and not errors  # the file itself, nothing else
@@ -323,14 +343,19 @@ def test_a_whole_tree_exercise_by_keyboard_alone(opened: Any) -> None:
     page.keyboard.press("Escape")  # out of the field, what was typed kept, the stepper has the keys
     assert page.evaluate("document.activeElement.matches('[data-negaviz-stepper]')")
     assert field(root, "value", "G").input_value() == "0"
-    page.evaluate("() => document.querySelector('[data-negaviz-stepper]').focus()")
-    for cut in ("cut C to G", "cut E to K"):
-        tab_to(page, cut)
-        page.keyboard.press("Space")
+    page.keyboard.press("Tab")  # Tab goes on from the field left: the next answer control, not play
+    assert page.evaluate(FOCUSED) == "cut G to N"
+    page.keyboard.press("Shift+Tab")  # and back: the field, then the edge into it
+    assert page.evaluate(FOCUSED) == "value of G"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED) == "cut C to G"
+    page.keyboard.press("Space")
+    tab_to(page, "cut E to K")
+    page.keyboard.press("Space")
     tab_to(page, "check my answers")
     page.keyboard.press("Enter")
     want = grade(trace, values=answers, cut=["G", "K"])
-    assert verdict(root) == want.sentence and want.wrong_values == {"B", "G"}
+    assert verdict(root) == want.verdict and want.wrong_values == {"B", "G"}
     # the focus goes to "show me", next after check; Enter goes to the step that shows B's value
     assert page.evaluate(FOCUSED) == "show me: go to the step where the search shows the answer"
     page.keyboard.press("Enter")
@@ -359,6 +384,13 @@ def test_a_steps_exercise_by_keyboard_alone(opened: Any) -> None:
             name = task.split()[2]
             assert page.evaluate(FOCUSED) == f"value of {name}"
             page.keyboard.type(fmt(key.values[name]["value"]))
+            if "value" not in kinds:  # Escape, then Tab: on to the answer button, not back to play
+                page.keyboard.press("Escape")
+                assert page.evaluate("document.activeElement.matches('[data-negaviz-stepper]')")
+                page.keyboard.press("Tab")
+                assert page.evaluate(FOCUSED) == "check my answers"
+                page.keyboard.press("Shift+Tab")
+                assert page.evaluate(FOCUSED) == f"value of {name}"
             page.keyboard.press("Enter")
             kinds.append("value")
         elif task.startswith("Which node is entered next?"):
@@ -377,10 +409,10 @@ def test_a_steps_exercise_by_keyboard_alone(opened: Any) -> None:
             tab_to(page, "check my answers")
             page.keyboard.press("Enter")
             kinds.append("cut")
-        assert verdict(root) == "Yes.", task
+        assert verdict(root).startswith("Yes: ") and verdict(root).endswith(" is right."), task
         assert page.evaluate("document.activeElement.matches('[data-negaviz-stepper]')"), task
     assert root.locator(".nv-steplabel").inner_text() == f"step {len(trace)}"
-    assert sorted(set(kinds)) == ["cut", "next", "value"] and len(kinds) >= 8, kinds
+    assert sorted(set(kinds)) == ["cut", "next", "value"] and len(kinds) >= 6, kinds
     assert page.evaluate("window.nvMouse") == 0
     assert requests == [url] and not errors
 
@@ -389,6 +421,8 @@ def test_a_table_hit_and_a_finished_game_on_a_board(opened: Any) -> None:
     """With ask='value, leaf, tt': a finished game's worth is typed on its board, and at a
     table hit the student says what the node returns (or on); each is graded in the page
     as grade() grades it, the slip told with the table's numbers."""
+    from negaviz.quiz.practice import practice_data
+
     trace = negaviz.record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True)
     key = answer_key(trace)
     assert key.tt and key.leaf_values
@@ -406,7 +440,7 @@ def test_a_table_hit_and_a_finished_game_on_a_board(opened: Any) -> None:
             assert name in key.leaf_values, name
             field(root, "value", name).fill(fmt(key.leaf_values[name]["value"]))
             field(root, "value", name).press("Enter")
-            assert verdict(root) == "Yes.", task
+            assert verdict(root).startswith("Yes: ") and verdict(root).endswith(" is right."), task
             seen["leaf"] += 1
         elif task.startswith("The table holds "):
             name = next(n for n in key.tt if f" for {n}, entered" in task)
@@ -417,14 +451,58 @@ def test_a_table_hit_and_a_finished_game_on_a_board(opened: Any) -> None:
                 box.fill("on")
                 box.press("Enter")
                 want = key.grade(tt={name: "on"}, only_given=True)
-                assert verdict(root) == "No. " + want.sentence.split(". ", 1)[1] and t["why"] in verdict(root)
+                assert verdict(root) == want.verdict == f"No: you answered on; the answer is {fmt(t['value'])}."
+                assert said(root) == want.verdict + "\n" + t["why"]
                 wrong_once = True
             else:
                 box.fill("on" if t["value"] is None else fmt(t["value"]))
                 box.press("Enter")
-                assert verdict(root) == "Yes.", task
+                assert verdict(root).startswith("Yes: ") and verdict(root).endswith(" is right."), task
             seen["tt"] += 1
         else:
             root.locator(".nv-practice button", has_text="skip").click()
-    assert seen["tt"] == len(key.tt) and seen["leaf"] == len(key.leaf_values), seen
+    chosen = Counter(q["kind"] for q in practice_data(trace, "steps", ask="value, leaf, tt")["questions"])
+    assert seen == {"leaf": chosen["leaf"], "tt": chosen["tt"]} and chosen["tt"] and chosen["leaf"], (seen, chosen)
     assert requests == [url] and not errors
+
+
+def test_feedback_in_one_glance_as_the_search_goes(opened: Any) -> None:
+    """Each answer's verdict is one line, first, with the answer given and the right one;
+    a bound's note is folded behind one line; a misconception is named for the answers it
+    explains, and a slip after it is told as a slip (issue 47, item 5)."""
+    trace = negaviz.record(negaviz.Tree.parse(BIGGER), algorithm="alphabeta")
+    key = answer_key(trace)
+    minimax = answer_key(trace, perspective="minimax")
+    # D: a slip where mixing up the views would be right; E: fail-hard's bound; B and C: the
+    # minimax view's values (mixing up the views); A: a slip after it
+    answers = {"D": "4", "E": "5", "B": fmt(minimax.values["B"]["value"]), "F": "2",
+               "C": fmt(minimax.values["C"]["value"]), "A": "4"}
+    page, root, url, requests, errors = opened(trace, practice="steps")
+    told: dict[str, tuple[str, list[str], str]] = {}
+    for _ in range(40):
+        root.locator(".nv-sentence").click()
+        page.keyboard.press("End")
+        task = root.locator(".nv-practice-task").inner_text()
+        if not task.startswith("What does"):
+            if root.locator(".nv-steplabel").inner_text() == f"step {len(trace)}":
+                break
+            root.locator(".nv-practice button", has_text="skip").click()
+            continue
+        name = task.split()[2]
+        box = field(root, "value", name)
+        box.fill(answers[name])
+        box.press("Enter")
+        folded = root.locator(".nv-practice-result details.nv-bounds")
+        told[name] = (verdict(root), said(root).split("\n"),
+                      folded.locator("summary").inner_text() if folded.count() else "")
+        if folded.count():
+            assert folded.get_attribute("open") is None  # folded: one line until opened
+    assert set(told) == set(answers), told
+    assert told["D"][0] == "No: you answered 4; the answer is 5." and len(told["D"][1]) == 2  # the slip, then why
+    assert told["E"][0] == "Yes: 5 is right." and told["E"][2] == "1 answer is a bound: which kind"
+    assert told["B"][0] == "No: you answered 5; the answer is −5." and not any("pattern" in t for t in told["B"][1])
+    pattern = next(t for t in told["C"][1] if t.startswith("Your answers at "))
+    assert pattern.startswith("Your answers at B and C follow one pattern: this is what mixing up the two views gives.")
+    assert told["A"][0] == "No: you answered 4; the answer is 5."
+    assert not any(t.startswith("Your answers at ") for t in told["A"][1]), told["A"]  # a slip after it: a slip
+    assert key.values["E"]["accept"] == ["6", "5"] and requests == [url] and not errors

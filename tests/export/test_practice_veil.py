@@ -191,4 +191,5 @@ def test_no_pending_question_is_answered_on_the_page(chromium: Any, tmp_path: Pa
         asked, shown, problems = asked + a, shown + s, problems + p
     print(f"{len(pages)} pages, {asked} value questions, {shown} of them answered on the page without the veil")
     assert not problems, "\n".join(problems[:20])
-    assert asked >= 150 and shown >= asked // 2, (asked, shown)
+    # (fewer than every value: a task asks those no rule of thumb answers, negaviz.quiz.schedule)
+    assert asked >= 100 and shown >= asked // 2, (asked, shown)

@@ -16,7 +16,7 @@ function session(c, { windows = true, tree = false } = {}) {
   const s = {
     p, tree, W: p.words.page, locked: tree, open: null, done: new Map(), pauses: 0,
     state: { step: 0, windows, perspective: "negamax" }, result: { textContent: "" },
-    questions: tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip),
+    questions: tree ? [] : stepQuestions(p),
     data: { current: (k) => c.current[k] },
   };
   s.pause = () => { s.pauses += 1; };

@@ -1,8 +1,10 @@
 """``src/practice-steps.js`` under node's test runner (``practice-steps.test.mjs``): the
-questions practice as the search goes pauses for, checked against the recorded searches:
-each window is asked just before the search's ENTER event of its node (read from the
-trace's events here, not from the key), only when the search has windows, after
-"which node is next?" on the same step, and before the step that shows its answer; and each question the notebook asks
+questions practice as the search goes pauses for (chosen in Python,
+:mod:`negaviz.quiz.schedule`, and asked by the page as given), checked against the
+recorded searches: each window is asked just before the search's ENTER event of its node
+(read from the trace's events here, not from the key), only when the search has windows,
+after "which node is next?" on the same step; each cut as its node is entered; every
+question before the step that shows its answer; and each question the notebook asks
 (negaviz.quiz.questions) is asked by the page in the same sentence.
 The page asking them is tested in Chromium (tests/export/test_practice_browser.py)."""
 
@@ -15,6 +17,7 @@ from typing import Any
 import negaviz
 import negaviz.quiz
 from negaviz.quiz.grading import answer_key
+from negaviz.quiz.practice import practice_data
 from negaviz.quiz.words import WORDS
 from negaviz.search.events import EventKind
 
@@ -29,10 +32,12 @@ TRACES = {
 def case(name: str, trace: negaviz.Trace, windows: bool) -> dict[str, Any]:
     key = answer_key(trace, mistakes=False)
     ids = key.ids
-    entered = {ids[ev.node]: at for at, ev in enumerate(trace.events) if ev.kind == EventKind.ENTER and ev.node > 0}
-    inner = {n: at for n, at in entered.items() if n in key.values}  # inner nodes below the root
+    entered = {ids[ev.node]: at for at, ev in enumerate(trace.events) if ev.kind == EventKind.ENTER}
+    inner = {ids[ev.node]: at for at, ev in enumerate(trace.events)
+             if ev.kind == EventKind.ENTER and ev.node > 0 and ids[ev.node] in key.values}  # inner nodes below the root
+    practice = json.loads(json.dumps(practice_data(trace, "steps")))
     return {"name": name, "key": json.loads(json.dumps(key.to_json())), "windows": windows, "entered_inner": inner,
-            "asked": asked(trace)}
+            "entered": entered, "practice": practice, "asked": asked(trace)}
 
 
 def asked(trace: negaviz.Trace) -> list[list[str]]:
@@ -61,5 +66,6 @@ def test_questions_as_the_search_goes(node_tests: Any) -> None:
     fixture = cases()
     assert all(c["entered_inner"] for c in fixture)
     assert {a[0] for c in fixture for a in c["asked"]} == {"value", "window", "cut"}
+    assert {q["kind"] for c in fixture for q in c["practice"]["questions"]} == {"value", "window", "cut", "next"}
     node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 2, fixture={"cases": fixture, "words": WORDS},
                    env="NEGAVIZ_PRACTICE_STEPS")

@@ -24,6 +24,7 @@ import negaviz
 from negaviz import Tree, record
 from negaviz.errors import InputError
 from negaviz.quiz import random_tree
+from negaviz.quiz.reading import canonical, parse_value
 from negaviz.quiz.grading import Key, answer_key, grade
 from negaviz.quiz.mistakes import MISTAKES
 from negaviz.quiz.words import WORDS
@@ -70,7 +71,7 @@ def test_the_right_answers_always_pass(tree: Tree, perspective: str, hard: bool)
     assert g.correct, g.sentence
     assert g.score == (len(key.values) + len(key.windows) + len(key.cuts),) * 2
     assert g.first_wrong is None and g.mistake is None
-    assert all("bound" in n and "both are right" in n for n in g.notes), g.notes  # which kind each bound is
+    assert not g.notes and all("bound" in n and "both are right" in n for n in g.bounds), g.bounds  # which kind each bound is
 
 
 @settings(max_examples=60, deadline=None)
@@ -124,7 +125,7 @@ def test_a_sign_error_is_named_and_a_bound_is_accepted_with_a_note() -> None:
     g = grade(trace, values={"A": 5, "B": 5, "C": 3}, cut=["G", "H"])
     assert g.wrong_values == {"B", "C"} and g.mistake == "negation" and g.first_wrong == "B"
     g = grade(trace, values={"A": 5, "B": -5, "C": "−5"}, cut=["G", "H"])
-    assert g.correct and g.notes == ("C: −5 is fail-hard's bound; fail-soft gives −3; both are right for this search.",)
+    assert g.correct and g.bounds == ("C: −5 is fail-hard's bound; fail-soft gives −3; both are right for this search.",) and g.notes == ()
     g = grade(trace, values={"A": 5, "B": -5, "C": "−4"}, cut=["G", "H"])  # between the two: no search returns it
     assert g.wrong_values == {"C"} and "both are right, and nothing between them" in g.sentence
     assert grade(trace, values={"A": 5, "B": 5, "C": 3}, cut=["G", "H"], perspective="minimax").correct
@@ -147,7 +148,6 @@ def test_bad_answers_get_a_note_not_a_verdict() -> None:
 def test_one_nodes_cuts_at_a_time() -> None:
     trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta")
     key = answer_key(trace)
-    assert key.cut_asks == ((2, "B"), (11, "C"))  # every parent of leaves, cut or not: entered at events 1 and 10
     assert key.grade(cut=[], cut_of="B").correct
     g = key.grade(cut=["G"], cut_of="C")
     assert g.missed_cuts == {"H"} and g.score == (1, 2)
@@ -238,9 +238,16 @@ def test_a_slip_is_told_as_a_slip_and_a_misconception_is_named() -> None:
         g = key.grade(**answers)
         assert not g.correct and g.mistake == want, (what, g.mistake, g.sentence)
         if want is None:
-            assert "This is what" not in g.sentence, (what, g.sentence)
+            assert " are what " not in g.sentence and not g.pattern and not g.explained, (what, g.sentence)
         else:
-            assert f"This is what {dict((m.id, m.title) for m in MISTAKES)[want]} gives." in g.sentence
+            assert f" are what {dict((m.id, m.title) for m in MISTAKES)[want]} gives." in g.pattern
+            assert g.sentence.endswith(g.pattern) and len(g.explained) >= 2
+            # named for the answers it explains, and only those: a slip beside it is not among them
+            gives = key.mistakes[want]["gives"]
+            for kind, name in g.explained:
+                if kind == "value":
+                    assert canonical(parse_value(answers["values"][name])) == gives[name], (what, name)
+            assert g.pattern.startswith("Your answers at " + ", ".join(n for _, n in g.explained[:1]))
 
 
 def test_every_answer_given_counts_in_the_score() -> None:
@@ -256,10 +263,10 @@ def test_an_accepted_bound_says_which_kind_it_is() -> None:
         trace = record(Tree.parse(TEXTBOOK), algorithm="alphabeta", fail_hard=hard)
         this = "(this search's)"
         g = grade(trace, values={"A": 5, "B": -5, "C": -3}, cut=["G", "H"])
-        assert g.correct and g.notes[0].startswith("C: −3 is fail-soft's bound") and (this in g.notes[0]) == (not hard)
+        assert g.correct and g.bounds[0].startswith("C: −3 is fail-soft's bound") and (this in g.bounds[0]) == (not hard)
         g = grade(trace, values={"A": 5, "B": -5, "C": -5}, cut=["G", "H"])
-        assert g.correct and g.notes[0].startswith("C: −5 is fail-hard's bound") and (this in g.notes[0]) == hard
-        assert g.notes[0].endswith("both are right for this search.")
+        assert g.correct and g.bounds[0].startswith("C: −5 is fail-hard's bound") and (this in g.bounds[0]) == hard
+        assert g.bounds[0].endswith("both are right for this search.") and g.notes == ()
 
 
 def fixture_cases() -> list[dict[str, Any]]:
@@ -268,6 +275,7 @@ def fixture_cases() -> list[dict[str, Any]]:
               record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), record(Tree.parse(SHARED), algorithm="alphabeta")]
     traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", fail_hard=s % 3 == 0) for s in range(8)]
     traces.append(record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True))  # table hits, finished games
+    traces.append(record(negaviz.TicTacToe("xo./xx./o.."), algorithm="alphabeta", tt=True))  # a table hit that goes on
     traces.append(record(Tree.parse("A(B(D:1 E:2) b(F:3 G:4))"), algorithm="alphabeta"))  # two names alike but for case
     traces.append(record(Tree.parse("A(none(D:1 E:2) and(F:3 G:4))"), algorithm="alphabeta"))  # nodes named as words
     # Ties at β under each cut rule (the lecture notes' ≥ and CS188's >), and random trees cut only past β:
@@ -314,7 +322,7 @@ def fixture_cases() -> list[dict[str, Any]]:
                 sets.append(({"windows": {n: f"({fmt(lo)}, {fmt(hi)})"}}, True))
                 sets.append(({"windows": {n: f"({fmt(-hi)}, {fmt(-lo)})"}}, True))  # negated, not swapped
                 sets.append(({"windows": {n: "(1, 2"}}, True))  # not read: a note
-            for _, parent in key.cut_asks:  # one node's moves at a time, as the steps mode asks
+            for parent in sorted({at["parent"] for at in key.cuts.values()} | set(list(key.values)[:2])):  # one node's moves at a time
                 mine = sorted(c for c, at in key.cuts.items() if at["parent"] == parent)
                 sets.append(({"cut": mine, "cut_of": parent}, True))
                 sets.append(({"cut": mine[:-1] + sorted(key.names)[:1], "cut_of": parent}, True))
@@ -394,7 +402,8 @@ def _case(key: Key, answers: dict[str, Any], only: bool, g: Any) -> dict[str, An
                     "wrong_values": sorted(g.wrong_values), "wrong_windows": sorted(g.wrong_windows),
                     "wrong_next": sorted(g.wrong_next), "unanswered": sorted(g.unanswered), "first_wrong": g.first_wrong,
                     "step": g.step, "mistake": g.mistake, "sentence": g.sentence, "score": list(g.score),
-                    "notes": list(g.notes)}}
+                    "notes": list(g.notes), "verdict": g.verdict, "why": g.why, "bounds": list(g.bounds),
+                    "explained": [list(e) for e in g.explained], "pattern": g.pattern}}
 
 
 def _json(x: Any) -> Any:
@@ -418,7 +427,7 @@ def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     assert any("tt" in c["answers"] and c["grade"]["correct"] for c in cases)
     strict = [c for c in cases if c["key"]["titles"]["equality"][0] == "cutting on equality"]
     assert any(c["grade"]["mistake"] == "equality" and "cutting on equality" in c["grade"]["sentence"] for c in strict)
-    node_tests.run("practice.test.mjs", passes=1, fixture={"cases": cases, "words": WORDS}, env="NEGAVIZ_PRACTICE")
+    node_tests.run("practice.test.mjs", passes=2, fixture={"cases": cases, "words": WORDS}, env="NEGAVIZ_PRACTICE")
 
 
 def _negamax(game: Any, pos: Any) -> float:

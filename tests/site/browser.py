@@ -612,7 +612,7 @@ def answer_practice(page: Any, root: Any, plan: dict[str, Any], *, most: int = 1
         else:
             problems.append(f"an unknown question: {task[:80]!r}")
             break
-        said("No." if wrong else "Yes.", f"{kind} {'wrong' if wrong else 'right'}: {task[:60]!r}")
+        said("No: you answered " if wrong else "Yes: ", f"{kind} {'wrong' if wrong else 'right'}: {task[:60]!r}")
         seen.add(kind)
         asked += 1
         root.locator(".nv-sentence").click()

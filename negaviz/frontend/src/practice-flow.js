@@ -3,8 +3,7 @@
 // reads the answer, says the verdict and steps on.  `c` is practice-ui.js's session (see
 // makePractice).
 
-import { h } from "./dom.js";
-import { nextEntered } from "./practice.js";
+import { listed, nextEntered } from "./practice.js";
 import { taskText, VEILS } from "./practice-steps.js";
 import { mark, markCuts, onNode, refresh, say } from "./practice-verdict.js";
 import { fill } from "./words.js";
@@ -75,7 +74,7 @@ function judgeOpen(c, nothing) {
     g = judge({ windows: { [open.name]: answerBox.value } }, true);
   } else if (open.kind === "tt") {
     g = judge({ tt: { [open.name]: answerBox.value } }, true);
-  } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } });
+  } else g = judge({ next: { [String(open.q)]: nothing ? "" : answerBox.value } }, true);
   return g;
 }
 
@@ -98,13 +97,14 @@ export function submit(c, nothing = false) {
     : open.kind === "window" ? key().windows[open.name].step
       : open.kind === "cut" ? cutShown(c, open.name) : nextEntered(key(), open.q)[0];
   close(c, "");
-  say(c, g, revealAt);
-  // a misconception is named once the answers so far follow it (two or more, none against it)
+  // a misconception is named once the answers so far follow it (two or more, none against
+  // it), and only for an answer it explains: a slip after it is told as the slip it is
   const all = c.judge(c.soFar, true);
-  if (!g.correct && all.mistake !== null) {
-    const [title, why] = key().titles[all.mistake];
-    c.result.append(h("p", { class: "nv-pattern", text: fill(c.W.pattern, { title, why }) }));
-  }
+  const kind = open.kind === "window" ? "window" : "value";
+  const explains = !g.correct && all.mistake !== null && all.explained.some(([k, n]) => k === kind && n === open.name);
+  const pattern = explains ? fill(c.W.pattern, { names: listed(c.p.words.grade, all.explained.map(([, n]) => n)),
+    title: key().titles[all.mistake][0], why: key().titles[all.mistake][1] }) : null;
+  say(c, g, revealAt, pattern);
   if (!c.open) c.home.focus({ preventScroll: true }); // the arrow keys step on (unless a question follows here)
 }
 

@@ -9,9 +9,9 @@ import { fill } from "./words.js";
 
 /**
  * @param {{p: object, tree: boolean, windowsBox: HTMLElement, live: (e: object) => boolean,
- *   enter: (box: HTMLInputElement) => void, leave: () => void, log: object}} args
+ *   enter: (box: HTMLInputElement) => void, leave: (box: HTMLInputElement) => void, log: object}} args
  *   p: the scene's practice data; live(edge): whether an edge's toggle is live now;
- *   enter: Enter pressed in a field; leave: Escape pressed in one (what was typed stays);
+ *   enter: Enter pressed in a field; leave(box): Escape pressed in one (what was typed stays);
  *   log: told each answer as it is given (practice-submit.js's answerLog)
  */
 export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
@@ -27,7 +27,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
   function keyed(box) {
     box.addEventListener("keydown", (e) => {
       if (e.key === "Enter") { e.preventDefault(); enter(box); }
-      else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+      else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(box); }
     });
     return box;
   }
@@ -89,6 +89,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
     edges.clear();
     windowsBox.replaceChildren(h("span", { text: L.windows_heading }));
     const inner = new Set([...items.values()].map((it) => it.item.up).filter((t) => t));
+    const cuts = !!p.cut_edges; // cuts may be asked: every edge has a toggle, whichever are asked (negaviz.quiz.practice)
     const leaves = new Set((p.ask || []).includes("leaf") ? Object.keys(p.keys.negamax.leaf_values || {}) : []);
     for (const it of items.values()) {
       const name = nameOf(it);
@@ -102,7 +103,7 @@ export function makeMarks({ p, tree, windowsBox, live, enter, leave, log }) {
         if (f.window) f.window.addEventListener("change", () => log.window(name, f.window.value));
         fields.set(name, f);
       }
-      if ((tree || p.keys.negamax.cut_asks.length) && it.item.up && it.edge && items.get(it.item.up)) {
+      if ((tree || cuts) && it.item.up && it.edge && items.get(it.item.up)) {
         edges.set(name, edge(it, nameOf(items.get(it.item.up)), name));
       }
     }

@@ -1,21 +1,22 @@
-// Practice as the search goes (the scene's practice.mode "steps"): which questions the
-// stepper pauses for, in what order, and how each is put.  practice-flow.js asks them on
-// the picture; practice.js grades the answers.
+// Practice as the search goes (the scene's practice.mode "steps"): the questions the
+// stepper pauses for, and how each is put.  practice-flow.js asks them on the picture;
+// practice.js grades the answers.
 //
-// A question is asked at step q, the last step before the picture shows its answer:
+// Which questions, and in what order, Python chose (negaviz/quiz/schedule.py: so that no
+// rule of thumb passes, at most negaviz.quiz.practice.DEFAULT_LENGTH of them); the scene's
+// practice.questions lists them, each asked at step q, the last step before the picture
+// shows its answer:
 //   value   "what does X return?", just before X returns;
-//   next    "which node is entered next?", just after a child returns while its parent
-//           has moves left (textbook trees, whose nodes are all drawn to be clicked);
+//   next    "which node is entered next?", just after a node returns (or where a table
+//           hit ends a node as it is entered); textbook trees, whose nodes are all drawn
+//           to be clicked;
 //   window  "which window is X entered with?", just before X (an inner node below the
-//           root) is entered, while windows are shown: after "which node is next?" when
-//           both fall on one step, so the one does not tell the other;
-//   cut     "which of X's moves are never tried?", as each parent of leaves is entered.
+//           root) is entered, while windows are shown;
+//   cut     "which of X's moves are never tried?", as X is entered.
 //   leaf    "what is this position worth?", on a board, as a terminal position is entered
 //           (a textbook tree's leaves are given, not asked).
 //   tt      "the table holds ... for X: does the search stop here, and with what?", just
 //           before a table hit is shown.
-// The scene's practice.ask lists the kinds a lecturer chose (negaviz.quiz.practice), and
-// practice.skip the value questions left out to keep a long search's task short.
 
 import { makeFmt, num } from "./values.js";
 import { fill } from "./words.js";
@@ -43,28 +44,14 @@ export const VEILS = {
 
 const writeValue = makeFmt({});
 
-/** The order of questions asked at one step. */
-export const RANK = { value: 0, leaf: 0, tt: 0, next: 1, window: 2, cut: 3 };
-
 /**
- * Every question of a key (answer_key(trace).to_json(); each view asks the same ones), in order.
- * @param {object} key
- * @param {boolean} windows  the search has windows to ask (alpha-beta)
- * @param {string[]} [ask]  the kinds asked (all if not given)
- * @param {string[]} [skip]  value questions left out, by node name
+ * The questions asked as the search goes, in the order asked (the scene's practice data,
+ * negaviz.quiz.practice.practice_data: chosen in Python, asked here as they are).
+ * @param {{questions?: {id: string, q: number, kind: string, name: string|null}[]}} p
  * @returns {{id: string, q: number, kind: string, name?: string}[]}
  */
-export function stepQuestions(key, windows, ask, skip = []) {
-  const on = (kind) => !ask || ask.includes(kind);
-  const left = new Set(skip || []);
-  const questions = [];
-  if (on("value")) for (const [name, v] of Object.entries(key.values)) if (!left.has(name)) questions.push({ id: "v:" + name, q: v.step - 1, kind: "value", name });
-  if (on("leaf")) for (const [name, v] of Object.entries(key.leaf_values || {})) questions.push({ id: "l:" + name, q: v.ask, kind: "leaf", name });
-  if (on("tt")) for (const [name, v] of Object.entries(key.tt || {})) questions.push({ id: "t:" + name, q: v.step - 1, kind: "tt", name });
-  if (on("next")) for (const q of key.asks) questions.push({ id: "n:" + q, q, kind: "next" });
-  if (windows && on("window")) for (const [name, w] of Object.entries(key.windows)) questions.push({ id: "w:" + name, q: w.step - 1, kind: "window", name });
-  if (on("cut")) for (const [q, name] of key.cut_asks) questions.push({ id: "c:" + name, q, kind: "cut", name });
-  return questions.sort((a, b) => a.q - b.q || RANK[a.kind] - RANK[b.kind]);
+export function stepQuestions(p) {
+  return (p.questions || []).map((q) => (q.name === null ? { id: q.id, q: q.q, kind: q.kind } : { ...q }));
 }
 
 /**

@@ -49,7 +49,7 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     revealed: false,        // tree mode: the search's answers shown since the last check (logged once)
     shownGrade: null,       // tree mode: the grade shown last (a submitted record's verdict)
     // questions as the search goes (window questions while windows are shown)
-    questions: tree ? [] : stepQuestions(p.keys.negamax, p.windows, p.ask, p.skip),
+    questions: tree ? [] : stepQuestions(p),
   };
 
   c.task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
@@ -77,17 +77,33 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     h("p", { class: "nv-practice-keys", text: W.keys }));
   c.answerBox.addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); submit(c); }
-    else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(); }
+    else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); leave(c.answerBox); }
   });
-  c.marks = makeMarks({ p, tree, windowsBox: c.windowsBox, log, live: (e) => cutting(c, e), enter: () => (tree ? checkTree(c) : submit(c)), leave: () => leave() });
+  c.marks = makeMarks({ p, tree, windowsBox: c.windowsBox, log, live: (e) => cutting(c, e), enter: () => (tree ? checkTree(c) : submit(c)), leave: (box) => leave(box) });
   // Once, on the pane's tree panel (every view's drawing is shown inside it): while
   // practising a click on a node answers, it does not step.
   pane.tree.addEventListener("click", onNodeClick, true);
 
-  // Escape: out of a field, back to the stepper (its keys step), what was typed kept.
-  function leave() {
+  // Escape: out of a field, back to the stepper (its keys step), what was typed kept.  Tab
+  // then goes on from that field, to the next answer control, as if the focus had stayed
+  // there in the tab order (not to the stepper's first control, play); Shift+Tab goes back
+  // to the field.  Any other focus forgets the field.
+  let leftFrom = null;
+  function leave(box) {
+    leftFrom = box || null;
     home.focus({ preventScroll: true });
   }
+  home.addEventListener("focusin", (e) => { if (e.target !== home) leftFrom = null; });
+  home.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab" || !leftFrom || e.target !== home || e.altKey || e.ctrlKey || e.metaKey) return;
+    const from = leftFrom;
+    leftFrom = null;
+    const order = tabOrder(home);
+    const to = e.shiftKey ? from : order[order.indexOf(from) + 1];
+    if (!to || !from.isConnected) return; // the last control: Tab leaves the stepper, as it would have
+    e.preventDefault();
+    to.focus({ preventScroll: false });
+  });
 
   function onNodeClick(ev) {
     if (tree ? !c.locked : !c.open) return;
@@ -122,4 +138,12 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
       }
     },
   };
+}
+
+// The controls inside `root` that Tab reaches, in the order it reaches them (document
+// order: the stepper sets no positive tabindex), shown and enabled.
+function tabOrder(root) {
+  const all = root.querySelectorAll("input:not([type=hidden]), button, select, textarea, a[href], [tabindex]");
+  return [...all].filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0
+    && el.getAttribute("aria-hidden") !== "true");
 }

@@ -50,13 +50,22 @@ export function markCuts(g, edges) {
   }
 }
 
-// The grade `g` said; `reveal`: the step that shows the answer (steps mode, "show me").
-export function say(c, g, reveal = null) {
+// The grade `g` said, to be read in one glance: the verdict first, on one line, with the
+// student's answer and the right one (g.verdict); then why (the first wrong answer's
+// reason); then the misconception, for the answers it explains (the whole tree's:
+// g.pattern; steps mode's: `pattern`, given only for an answer it explains, else null);
+// answers that could not be read; and the bound notes folded behind one line (a
+// <details>).  `reveal`: the step that shows the answer (steps mode, "show me").
+export function say(c, g, reveal = null, pattern = null) {
   const { tree, W, result } = c;
-  result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.correct && !tree ? W.yes : g.sentence }));
-  const verdict = g.sentence.indexOf(". "); // "Not yet: 1 value is wrong. The first ..." says "No. The first ..."
-  if (!tree && !g.correct && verdict >= 0) result.firstChild.textContent = W.no + g.sentence.slice(verdict + 2);
+  result.replaceChildren(h("p", { class: g.correct ? "nv-right" : "nv-wrong", text: g.verdict }));
+  if (!g.correct && g.why) result.append(h("p", { class: "nv-why", text: g.why }));
+  if (tree ? g.pattern : pattern) result.append(h("p", { class: "nv-pattern", text: tree ? g.pattern : pattern }));
   for (const n of g.notes) result.append(h("p", { class: "nv-note", text: n }));
+  if (g.bounds.length) {
+    result.append(h("details", { class: "nv-bounds" }, h("summary", { text: fill(W.bounds, { n: g.bounds.length }) }),
+      ...g.bounds.map((n) => h("p", { class: "nv-note", text: n }))));
+  }
   if (g.first_wrong !== null && tree) result.append(h("p", { text: fill(W.show_me, { step: g.step }) }));
   c.firstStep = tree ? g.step : reveal;
   refresh(c);
