@@ -50,6 +50,7 @@ FILES: dict[str, str] = {
     "README.md": "README.md",
     "requirements.txt": "requirements.txt",
     "requirements-site.txt": "requirements-site.txt",
+    "requirements-otter.txt": "requirements-otter.txt",
     "pytest.ini": "pytest.ini",
     "environment.yml": "environment.yml",
     "postBuild": "postBuild",
@@ -202,6 +203,8 @@ def _fill(data: bytes, source: Source) -> bytes:
 
     for word, value in (("@NEGAVIZ_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
                         ("@NEGAVIZ_SITE_REQUIREMENT@", source.lines(",".join(EXTRAS)).rstrip("\n")),
+                        ("@NEGAVIZ_OTTER_REQUIREMENT@", source.autograder_line()),
+                        ("@OTTER_GENERATE@", source.otter_generate()),
                         ("@NEGAVIZ_VERSION@", negaviz.__version__), ("@PYTHON_VERSION@", _python()),
                         ("@STARTING_SECONDS@", str(STARTING_SECONDS))):
         text = text.replace(word, value)

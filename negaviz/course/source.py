@@ -46,6 +46,10 @@ __all__: list[str] = []
 
 WHEELS = "wheels"
 """The course's folder of wheels that its requirements find with ``--find-links``."""
+OTTER_REQUIREMENTS = "requirements-otter.txt"
+"""What otter-grader's autograder installs beside otter (``otter generate -r``)."""
+AUTOGRADER_FILES = "/autograder/source/files"
+"""Where Gradescope's autograder unpacks the files ``otter generate FILE...`` adds to its zip."""
 EXTRAS = ("notebook", "site")
 """The extras a course installs: the notebooks and nbval's run of them, and the site."""
 _WHEEL_NAME = re.compile(r"^negaviz-([0-9][^-]*)-[^-]+-[^-]+-[^-]+\.whl$", re.IGNORECASE)
@@ -73,6 +77,20 @@ class Source:
         """The requirements lines that install negaviz with ``extras`` (``notebook,site``)."""
         find = f"--find-links {WHEELS}\n" if self.wheel else ""
         return find + self.requirement.format(extras=extras) + "\n"
+
+    def autograder_line(self) -> str:
+        """The requirement Gradescope's otter autograder installs negaviz by: no extras (the
+        tests only grade records), and a course's wheel named where the autograder's zip puts
+        it (``otter generate ... wheels/NAME`` stores it under ``files/``), since the zip
+        holds neither ``constraints.txt`` nor ``wheels/``."""
+        if self.wheel:
+            return f"negaviz @ file://{AUTOGRADER_FILES}/{WHEELS}/{self.wheel}"
+        return self.requirement.replace("[{extras}]", "")
+
+    def otter_generate(self) -> str:
+        """The command, run in the course's folder, that makes Gradescope's ``autograder.zip``
+        with negaviz in its environment (``requirements-otter.txt``, and the wheel if any)."""
+        return f"otter generate -r {OTTER_REQUIREMENTS}" + (f" {WHEELS}/{self.wheel}" if self.wheel else "")
 
 
 def find_source(wheel: str | os.PathLike[str] | None = None) -> Source:

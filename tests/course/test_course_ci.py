@@ -60,7 +60,7 @@ def test_the_readme_command_installs_the_course_from_the_wheel_it_carries(instal
     assert said == (
         f"requirements.txt installs negaviz {negaviz.__version__} from wheels/{wheel}, a copy of the wheel this "
         f"negaviz was installed from ({installed_course.course.parent / 'dist'}); commit wheels/ with the course")
-    assert summary == f"{installed_course.course}: a course of 1 notebook, 15 files written; README.md says what to run next"
+    assert summary == f"{installed_course.course}: a course of 1 notebook, 16 files written; README.md says what to run next"
     assert (installed_course.course / "wheels" / wheel).read_bytes() == (
         installed_course.course.parent / "dist" / wheel).read_bytes()
     setup = re.search(r"^Set up once per machine.*?^```\n(.*?)^```", (installed_course.course / "README.md").read_text(

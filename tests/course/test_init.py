@@ -53,12 +53,15 @@ def test_init_writes_the_course_and_a_manifest_of_it(tmp_path: Path) -> None:
     assert manifest["files"] == {name: hashlib.sha256(data).hexdigest() for name, data in course.items() if name != MANIFEST}
     for name, data in course.items():
         assert b"@NEGAVIZ_VERSION@" not in data and b"@PYTHON_VERSION@" not in data, name
-        assert b"@STARTING_SECONDS@" not in data, name
+        assert b"@STARTING_SECONDS@" not in data and b"@OTTER_GENERATE@" not in data, name
     # This environment runs negaviz from its checkout (pip install -e .): a wheel built from it.
     assert wheels == [f"wheels/negaviz-{negaviz.__version__}-py3-none-any.whl"]
     assert f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n" in course["requirements.txt"].decode()
     assert course["requirements-site.txt"].decode().endswith(
         f"\n--find-links wheels\nnegaviz[notebook,site]=={negaviz.__version__}\n")
+    otter = course["requirements-otter.txt"].decode()  # what Gradescope's autograder installs: nothing outside its zip
+    assert otter.endswith(f"\nnegaviz @ file:///autograder/source/files/{wheels[0]}\n") and "\n-" not in otter
+    assert f"#   otter generate -r requirements-otter.txt {wheels[0]}\n" in otter
     assert info.source.startswith(f"requirements.txt installs negaviz {negaviz.__version__} from {wheels[0]}, a wheel "
                                   f"built from the editable checkout {ROOT}")
     assert course["notebooks/01-game-trees.ipynb"] == (TEMPLATE / STARTER[0]).read_bytes()
@@ -123,7 +126,7 @@ def test_force_never_replaces_a_file_init_did_not_write(tmp_path: Path, capsys: 
     assert err == "kept pytest.ini (not written by negaviz init, or changed since)\n"
     said, summary = out.splitlines()
     assert said.startswith("requirements.txt installs negaviz ") and said.endswith("; commit wheels/ with the course")
-    assert summary == f"{course}: a course of 1 notebook, 14 files written, 1 kept; README.md says what to run next"
+    assert summary == f"{course}: a course of 1 notebook, 15 files written, 1 kept; README.md says what to run next"
     assert "pytest.ini" not in json.loads((course / MANIFEST).read_text())["files"]
 
 

@@ -104,6 +104,9 @@ def test_an_install_from_a_git_url_is_named_at_its_commit(core: Path, tmp_path: 
     requirements = (tmp_path / "c" / "requirements.txt").read_text()
     assert f"\nnegaviz[notebook,site] @ git+https://github.com/example/negaviz@{commit}\n" in requirements
     assert "--find-links" not in requirements and not (tmp_path / "c" / "wheels").exists()
+    otter = (tmp_path / "c" / "requirements-otter.txt").read_text()  # the autograder's: no extras, no wheel
+    assert otter.endswith(f"\nnegaviz @ git+https://github.com/example/negaviz@{commit}\n")
+    assert "#   otter generate -r requirements-otter.txt\n" in otter
     assert done.stdout.splitlines()[0] == (f"requirements.txt names negaviz at git+https://github.com/example/negaviz@"
                                            f"{commit}, the commit this negaviz was installed from")
 

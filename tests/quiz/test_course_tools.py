@@ -116,3 +116,79 @@ def test_otter_runs_two_submission_zips(tmp_path: Path) -> None:
     assert said.count("✅ Test case passed") == 4 and said.count("❌ Test case failed") == 3
     assert "Exercise week1: 4 of 7 answers right." in said and "mixing up the two views" in said
     assert "❌" not in results["right"]["week1"]["output"]
+
+
+def test_the_courses_otter_autograder_carries_negaviz(tmp_path: Path, built_dists: tuple[Path, Path]) -> None:
+    """Issue 48, item 4: ``autograder.zip`` made as the course's ``requirements-otter.txt``
+    says installs negaviz on Gradescope.  Every pip line of the zip's environment names
+    otter or negaviz, and nothing outside the zip (the course's own requirements name
+    ``constraints.txt`` and ``wheels/``, which it does not hold); the wheel it names is in it,
+    byte for byte; and the negaviz installed from that line, alone on the path, grades a
+    submission with ``otter run`` (7 of 7)."""
+    import nbformat
+    import yaml
+
+    from negaviz.course.init import init_course
+
+    wheel = built_dists[1]
+    course = tmp_path / "course"
+    init_course(course, wheel=wheel)
+    run(sys.executable, "-m", "negaviz", "grade-attempts", "--expect", "week1.json", "--otter-test", "tests/week1.py",
+        cwd=_with_week1(course))
+    said = (course / "requirements-otter.txt").read_text(encoding="utf-8")
+    (command,) = [line.strip("# ").strip() for line in said.splitlines() if line.strip("# ").startswith("otter generate")]
+    assert command == f"otter generate -r requirements-otter.txt wheels/{wheel.name}"
+    assert f"`{command}`" in (course / "README.md").read_text(encoding="utf-8")  # the README says the same command
+    run(*command.split(), cwd=course)
+    with zipfile.ZipFile(course / "autograder.zip") as z:
+        held = set(z.namelist())
+        environment = yaml.safe_load(z.read("environment.yml"))
+        assert z.read(f"files/wheels/{wheel.name}") == wheel.read_bytes()
+        z.extractall(tmp_path / "autograder" / "source")
+    (pip,) = [d["pip"] for d in environment["dependencies"] if isinstance(d, dict)]
+    assert pip[0].startswith("otter-grader") and len(pip) == 2
+    line = pip[1]
+    assert line.startswith("negaviz @ file:///autograder/source/"), line
+    assert line.removeprefix("negaviz @ file:///autograder/source/") in held
+    here = line.replace("file:///autograder/", f"file://{tmp_path / 'autograder'}/")
+    venv = _bare_venv(tmp_path / "venv")
+    python = venv / "bin" / "python"
+    run(sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", here,
+        cwd=tmp_path)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, course / "week1.ipynb")
+    with zipfile.ZipFile(tmp_path / "right.zip", "w") as z:
+        z.write(course / "week1.ipynb", "week1.ipynb")
+        z.writestr("negaviz_answers.json", json.dumps(record(RIGHT)))
+    out = tmp_path / "out"
+    out.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(python), "-c", "import negaviz; print(negaviz.__file__)"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.startswith(str(venv)), done.stdout  # the zip's negaviz, not this checkout's
+    done = subprocess.run([str(python), "-m", "otter", "run", "-a", str(course / "autograder.zip"), "-o", str(out),
+                           str(tmp_path / "right.zip")], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    tests = {t["name"]: t for t in json.loads((out / "results.json").read_text(encoding="utf-8"))["tests"]}
+    assert (tests["week1"]["score"], tests["week1"]["max_score"]) == (7, 7)
+
+
+def _bare_venv(path: Path) -> Path:
+    """A virtual environment that sees this one's packages but not its editable negaviz: a
+    ``.pth`` line adds this environment's site-packages after its own, where a ``.pth`` of that
+    folder (the editable install's finder) is not run."""
+    import sysconfig
+
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(path)], check=True, timeout=120)
+    (own,) = path.glob("lib/python*/site-packages")
+    (own / "base.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    return path
+
+
+def _with_week1(course: Path) -> Path:
+    """``course`` with the exercises file the README's command reads, and a ``tests/`` folder."""
+    (course / "week1.json").write_text(json.dumps(EXPECT), encoding="utf-8")
+    (course / "tests").mkdir()
+    return course
