@@ -63,6 +63,16 @@ StepperWidget(negaviz.record(best_first, algorithm="alphabeta"), practice="tree"
 # first, B gives A less than C will, so C must be searched in full.
 # </details>
 #
+# For the lecture, after the task: both searches drawn whole, worst first, then best first
+# (a move never tried is dashed, its node greyed).
+
+# %%
+picture(negaviz.record(worst_first, algorithm="alphabeta"), windows=True)
+
+# %%
+picture(negaviz.record(best_first, algorithm="alphabeta"), windows=True)
+
+# %% [markdown]
 # The rest of this notebook is about guessing the best move first in real games.
 
 # %% [markdown]
