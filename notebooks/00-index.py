@@ -63,7 +63,7 @@
 # | [6 · Transposition tables](05-transposition-tables.ipynb) | store a result with its bound, say why a value alone is wrong, and size a table |
 # | [7 · Proof trees](06-proof-trees.ipynb) | build and check the proof of a win, tell a proof tree from the minimal tree, and say why a draw needs two proofs |
 # | [8 · Depth-limited search: Othello](07-depth-limited-othello.ipynb) | state Othello's rules (passes, game end), design an evaluation function and compare it with your own, name the horizon, and read and run a small quiescence search past it |
-# | [9 · Iterative deepening, PVS and MTD(f)](08-search-drivers.ipynb) | say how iterative deepening, PVS and MTD(f) call alpha-beta with tables and null windows, solve 4×4 Othello, and size its table |
+# | [9 · Iterative deepening, PVS and MTD(f)](08-search-drivers.ipynb) | say how iterative deepening, PVS and MTD(f) call alpha-beta with tables and null windows, predict a PVS re-search and MTD(f)'s questions step by step, solve 4×4 Othello, and size its table |
 # | [10 · Exercises](09-exercises.ipynb) | do alpha-beta by hand on a whole tree and as the search goes, with your answers checked on the picture and your mistake named |
 # | [11 · Connect Four](11-connect-four.ipynb) | climb the enhancement ladder, check solved boards against published results, and watch the horizon effect |
 # | [12 · Chance: expectimax and star1](14-chance-nodes.ipynb) | value a position where dice roll by its expected value, say when expectimax and minimax choose differently, prune a chance node with star1 and leaf bounds, and search a dice game |

@@ -102,6 +102,62 @@ print("iterative deepening, nodes per iteration:", sizes)
 # order the moves.
 
 # %% [markdown]
+# ## Your turn: PVS and MTD(f), stepped
+#
+# Both drivers on 04's tree with A's worse move, B, first.  PVS searches B with the full
+# window, then asks of C only *is C better for A than B?*, with a null window.  Before you
+# step: will that question be answered *yes* (C's search fails high) or *no*?  If *yes*,
+# what happens next?  And inside B, which of B's replies is asked the same kind of
+# question?  Step through with the windows shown; the sentence under the tree says when a
+# null-window search fails high and is searched again.
+
+# %%
+worst_first = negaviz.Tree.parse("A(B(D:3 E:1) C(F:6 G:8))")
+pvs = negaviz.record(worst_first, algorithm="pvs")
+StepperWidget(pvs, windows=True)
+
+# %% [markdown]
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# *Yes*: C is better for A than B, so C's null-window search fails high and C is searched
+# again with the full window, F and G with it.  Inside B, E is asked whether it beats D
+# for B; it does (for B, E's 1 is better than D's 3), so E is searched twice as well.  PVS
+# pays for a wrong first guess with these second searches; with the best move first, no
+# question is answered *yes* and nothing is searched twice.
+# </details>
+
+# %%
+entered = [pvs.label(n.id) for n in pvs.nodes]
+twice = sorted({name for name in entered if entered.count(name) > 1})
+print("PVS enters", len(pvs.nodes), "nodes; entered twice:", ", ".join(twice))
+best_first = negaviz.Tree.parse("A(C(F:6 G:8) B(D:3 E:1))")
+print("with C first:", len(negaviz.record(best_first, algorithm="pvs").nodes), "nodes")
+
+# %% [markdown]
+# MTD(f) asks only null-window questions of the root, starting from a guess of 0: *is
+# A's value at least 0?*, then at least one more than each *yes* it gets, until a *no*
+# meets a *yes*.  Before you step: which questions will it ask here, and which answers
+# will it get?  Each new *Start at A* in the stepper is a new question; its table lets
+# later questions skip what earlier ones settled.
+
+# %%
+mtdf = negaviz.record(worst_first, algorithm="mtdf")
+StepperWidget(mtdf, windows=True)
+
+# %% [markdown]
+# <details><summary><b>Answer</b> (try first)</summary>
+#
+# Three questions.  *At least 0?* Yes: the search returns 1, a lower bound.  *At least
+# 2?* Yes: it returns 6, a new lower bound.  *At least 7?* No: at most 6.  The bounds meet
+# at 6, A's value.  The second and third questions start with table lookups that narrow
+# the window: what the earlier questions proved is not asked again.
+# </details>
+
+# %%
+print("MTD(f): questions asked:", len(mtdf.roots()), "| nodes entered:", len(mtdf.nodes),
+      "| value:", mtdf.result.value)
+
+# %% [markdown]
 # ## Your turn: MTD(f) in code
 #
 # MTD(f) needs only the question.  Start from a guess *g*; ask *is the value at least

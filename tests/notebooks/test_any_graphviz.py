@@ -153,7 +153,7 @@ def test_a_stepper_static_form_is_compared_without_its_front_end() -> None:
 
 @pytest.mark.slow
 def test_a_notebook_stored_with_another_front_end_passes_nbval(tmp_path: Path) -> None:
-    """Real nbval on notebook 08 (one stepper) as an older negaviz would have stored it."""
+    """Real nbval on notebook 08 (three steppers) as an older negaviz would have stored it."""
     notebook = json.loads((NOTEBOOKS / "08-search-drivers.ipynb").read_text(encoding="utf-8"))
     swapped = 0
     for cell in notebook["cells"]:
@@ -164,7 +164,7 @@ def test_a_notebook_stored_with_another_front_end_passes_nbval(tmp_path: Path) -
                 swapped += 1
             if swapped and "text/html" in output.get("data", {}):
                 output["data"]["text/html"] = shown
-    assert swapped == 1
+    assert swapped == 3
     (tmp_path / "stored.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-c", os.devnull,
            "--nbval", "-p", "negaviz.course.nbval_plugin", "stored.ipynb"]
