@@ -63,7 +63,7 @@ def convergence(trace: MctsTrace, proven: Trace) -> Convergence:
     alpha-beta or negamax trace of the same position)."""
     if not isinstance(trace, MctsTrace):
         raise InputError(f"convergence needs an MCTS trace (from record_mcts), not {type(trace).__name__}")
-    check_trace(proven, "proven")
+    check_trace(proven, "proven", mcts=True)
     if isinstance(proven, MctsTrace) or not proven.complete or proven.value is None or len(proven.roots()) != 1:
         raise InputError("proven must be a complete alpha-beta or negamax trace (negaviz.record) with one root")
     value = proven.value

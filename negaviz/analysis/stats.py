@@ -32,25 +32,25 @@ __all__ = [
 
 def nodes_per_depth(trace: Trace) -> list[int]:
     """Nodes entered at each depth (index 0: the root)."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     return list(trace.counts().nodes_per_depth)
 
 
 def leaves_per_depth(trace: Trace) -> list[int]:
     """Nodes valued by the game's score or evaluation, at each depth."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     return list(trace.counts().leaves_per_depth)
 
 
 def cutoffs_per_depth(trace: Trace) -> list[int]:
     """Nodes at each depth where a cutoff skipped at least one move."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     return list(trace.counts().cutoffs_per_depth)
 
 
 def tt_hits_per_depth(trace: Trace) -> list[int]:
     """Transposition-table probes that found a usable entry, at each depth."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     return list(trace.counts().tt_hits_per_depth)
 
 
@@ -92,7 +92,7 @@ def effective_branching_factor(trace: Trace) -> float | None:
     Solves ``b + b**2 + ... + b**d = N - 1`` numerically, where ``N`` is the number of
     nodes entered and ``d`` the deepest depth reached.  None for a trace of the root alone.
     """
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     per = nodes_per_depth(trace)
     if not per:
         return None
@@ -101,7 +101,7 @@ def effective_branching_factor(trace: Trace) -> float | None:
 
 def branching_ratios(trace: Trace) -> list[float]:
     """The simple per-level ratio: nodes at depth ``d + 1`` / nodes at depth ``d``."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     per = nodes_per_depth(trace)
     return [per[d + 1] / per[d] for d in range(len(per) - 1)]
 
@@ -131,7 +131,7 @@ class Stats(NamedTuple):
 
 def summary(trace: Trace) -> Stats:
     """All of a trace's numbers at once."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     counts = trace.counts()
     per = list(counts.nodes_per_depth)
     return Stats(

@@ -79,7 +79,7 @@ def draw(
     and the legend say so); off by default, since a step should not give away what the
     search does next.
     """
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     if isinstance(trace, MctsTrace):
         raise InputError("draw() draws a negamax or alpha-beta trace; this one is a Monte Carlo tree search's: "
                          "draw it with negaviz.render.mcts_tree.draw_mcts")

@@ -107,13 +107,13 @@ def to_dict(trace: Trace) -> dict[str, Any]:
 
 def dumps(trace: Trace) -> str:
     """The trace as JSON text (deterministic)."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     return json.dumps(to_dict(trace), sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def save(trace: Trace, path: str | Path) -> None:
     """Write ``trace`` to ``path`` as JSON; an interrupted write leaves the old file."""
-    check_trace(trace)
+    check_trace(trace, mcts=True)
     check_path(path)
     atomic_write(path, (dumps(trace) + "\n").encode("utf-8"))
 

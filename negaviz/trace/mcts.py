@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from array import array
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from negaviz.errors import InputError, TraceFormatError
 from negaviz.games.protocol import Game, checked_position, root_of
@@ -306,6 +306,8 @@ class MctsTrace(Trace):
     """The trace of a Monte Carlo tree search: a :class:`Trace` whose events are MCTS
     events and whose nodes are the tree's nodes (node ``value``: -Q, for the side to move
     there, at the end).  ``mcts`` is the search's result; ``options`` its options."""
+
+    monte_carlo: ClassVar[bool] = True
 
     def __init__(self, stream: array, moves: Sequence[tuple[Any, ...]], count: int, *, game: Any = None,
                  root: Any = None, mcts: MctsResult | None = None, options: MctsOptions | None = None) -> None:

@@ -77,7 +77,7 @@ class Replay:
     """
 
     def __init__(self, trace: Trace, every: int | None = None) -> None:
-        check_trace(trace)
+        check_trace(trace, mcts=True)
         if isinstance(trace, MctsTrace):
             raise InputError("Replay steps a negamax or alpha-beta trace; this one is a Monte Carlo tree search's: "
                              "step it with negaviz.trace.mcts.state_at")

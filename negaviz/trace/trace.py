@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 from array import array
 from functools import cached_property
-from typing import Any, Iterator, Sequence
+from typing import Any, ClassVar, Iterator, Sequence
 
 from negaviz.errors import InputError
 from negaviz.games.protocol import is_textbook_tree
@@ -31,6 +31,9 @@ _K = EventKind
 
 class Trace:
     """An immutable record of one search."""
+
+    monte_carlo: ClassVar[bool] = False
+    """Whether this is a Monte Carlo tree search's trace (:class:`~negaviz.trace.mcts.MctsTrace`)."""
 
     def __init__(
         self,
@@ -398,10 +401,16 @@ class _Events(Sequence[Event]):
         return self._trace.event(k)
 
 
-def check_trace(trace: Any, what: str = "trace") -> Any:
+def check_trace(trace: Any, what: str = "trace", *, mcts: bool = False) -> Any:
     """``trace`` if it is a recorded :class:`Trace`, else an InputError naming ``what``
-    (here, beside the class, so that the vocabulary stays below the trace)."""
+    (here, beside the class, so that the vocabulary stays below the trace).  A Monte
+    Carlo tree search's trace (:class:`~negaviz.trace.mcts.MctsTrace`) has no windows,
+    returned values or cutoffs: it is refused, naming what reads it, unless ``mcts``."""
     if isinstance(trace, Trace):
+        if trace.monte_carlo and not mcts:
+            raise InputError(f"{what}: a Monte Carlo tree search's trace has no windows, returned values or cutoffs "
+                             "to ask about, step or check; draw it with negaviz.render.mcts_tree.draw_mcts, step it "
+                             "with negaviz.trace.mcts.state_at, and compare it with negaviz.analysis.mcts.convergence")
         return trace
     hint = " (record one: negaviz.record(tree))" if type(trace).__name__ == "Tree" else ""
     raise InputError(f"{what}: needs a negaviz Trace (from negaviz.record or negaviz.load), "

@@ -228,3 +228,32 @@ def test_ucb_table_refuses_a_node_that_does_not_select() -> None:
     with pytest.raises(InputError, match="nid must be a node of the state"):
         ucb_table(t, state_at(t, 6), 9)
     assert [u.child for u in ucb_table(t, state_at(t, 10), 0)] == [1, 2]
+
+
+def test_what_reads_windows_values_or_cutoffs_refuses_a_monte_carlo_trace_in_one_line() -> None:
+    """Questions, keys, steppers, checks, pages, diffs, minimal trees and node types read
+    what an MCTS trace does not have: each refuses it, naming the argument and where MCTS
+    is drawn and stepped (before, questions() and the key were silently empty, and the
+    stepper an IndexError).  Saving, loading and counting nodes take it."""
+    from negaviz.analysis import stats
+    from negaviz.analysis.diff import diff
+    from negaviz.analysis.minimal import minimal_tree
+    from negaviz.analysis.nodetypes import observed_types
+    from negaviz.errors import InputError
+    from negaviz.export.html import export_html
+    from negaviz.quiz import answer_key, questions
+    from negaviz.student import check
+    from negaviz.widgets import StepperWidget
+
+    t = record_mcts(TicTacToe(), "xo./.x./..o", iterations=30, seed=1)
+    other = record(TicTacToe(), "xo./.x./..o", algorithm="alphabeta")
+    for call, what in [(lambda: questions(t), "trace"), (lambda: answer_key(t), "trace"),
+                       (lambda: StepperWidget(t), "trace"), (lambda: check(t), "student_trace"),
+                       (lambda: export_html(t, "/nonexistent/x.html"), "trace"), (lambda: diff(other, t), "trace_b"),
+                       (lambda: minimal_tree(t), "full"), (lambda: observed_types(t), "trace")]:
+        with pytest.raises(InputError) as caught:
+            call()
+        said = str(caught.value)
+        assert "\n" not in said and said.startswith(f"{what}: a Monte Carlo tree search's trace has no windows")
+        assert "draw_mcts" in said and "state_at" in said
+    assert loads(dumps(t)).monte_carlo and stats.summary(t).nodes == len(t.nodes)
