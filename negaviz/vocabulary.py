@@ -259,6 +259,17 @@ def check_perspective(perspective: Any) -> Perspective:
     return perspective
 
 
+def view_of(perspective: Any) -> Perspective:
+    """``perspective`` checked, or for None the view the course's conventions open
+    pictures and pages in (:attr:`negaviz.conventions.Conventions.view`: the lecture
+    notes' negamax, AIMA's and CS188's minimax)."""
+    if perspective is None:
+        from negaviz.conventions import current  # the course's negaviz.toml, read when asked
+
+        return current().view
+    return check_perspective(perspective)
+
+
 def check_step(step: Any, events: int, *, what: str = "step") -> int:
     """``step`` if it is a step of a trace with ``events`` events (``0..events``), else
     an InputError; ``what`` names the step in the message (``--step`` on the command line).

@@ -348,7 +348,7 @@ def test_a_record_carries_its_rule_and_is_refused_under_other_conventions(tmp_pa
     assert not book.refused and [g.source for g in book.graded] == [str(plain), str(strict)]
     right, other = book.graded
     assert right.grade.correct and not other.grade.correct
-    assert "This is what not cutting on equality gives" in other.grade.sentence
+    assert "Your answers at G and C are what not cutting on equality gives" in other.grade.sentence
     assert other.grade.notes == ("the record says a node stops only past β (>), but the exercise set says on reaching "
                                  "β (≥): graded on the exercise as set",)
     use("cs188")
@@ -398,3 +398,30 @@ def test_the_roots_move_among_ties_follows_the_courses_rule() -> None:
     assert not report.ok
     assert ("the move returned, C, ties the best value, but in this course (AIMA (Russell and Norvig)) the root "
             "plays the first move of best value, B, as max() does") in str(report)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_pictures_steppers_and_pages_open_in_the_courses_view(preset: str, tmp_path: Path) -> None:
+    """The preset's view is the default of draw(), the stepper, the comparison, the editor,
+    an exported page, a flip-book and the command line; a view asked for wins."""
+    from negaviz.cli import main
+    from negaviz.export.html import export_html
+    from negaviz.frontend.page import page_state
+    from negaviz.render import draw
+    from negaviz.render.flipbook import flipbook
+    from negaviz.widgets import CompareWidget, StepperWidget, TreeEditor
+
+    view = PRESETS[preset].view
+    other = "negamax" if view == "minimax" else "minimax"
+    trace = record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    use(preset)
+    caption = {p: f"{p} view" for p in ("negamax", "minimax")}
+    assert caption[view] in draw(trace).source and caption[other] in draw(trace, perspective=other).source
+    assert StepperWidget(trace).perspective == view and StepperWidget(trace, perspective=other).perspective == other
+    assert CompareWidget(trace, trace).perspective == view
+    assert TreeEditor(trace).perspective == view
+    assert caption[view] in flipbook(trace, f"{len(trace)}-{len(trace)}")[-1].digraph.source
+    assert page_state(export_html(trace, tmp_path / "page.html").path.read_text(encoding="utf-8"))["perspective"] == view
+    svg = tmp_path / "tree.svg"
+    assert main(["render", "tree", "A(B(D:7 E:5) C(F:3 G:1 H:9))", "--algorithm", "alphabeta", "-o", str(svg)]) == 0
+    assert caption[view] in svg.read_text(encoding="utf-8")

@@ -54,8 +54,10 @@ def _record_for(args: argparse.Namespace, output: str, *, check: bool = True) ->
 
 def add_view_arguments(group: Any, *, per: str) -> None:
     """--perspective, --windows and --max-nodes: how a drawn tree looks (render, export)."""
-    group.add_argument("--perspective", choices=PERSPECTIVES, default=PERSPECTIVES[0],
-                       help="values for the side to move (negamax) or the first player (minimax)")
+    group.add_argument("--perspective", choices=PERSPECTIVES, default=None,
+                       help="values for the side to move (negamax) or the first player (minimax); default: the "
+                            "course's conventions' view (negaviz.toml: negamax for the lecture notes, minimax "
+                            "for AIMA and CS188)")
     group.add_argument("--windows", action="store_true", help="show each node's alpha-beta window and bound")
     group.add_argument("--max-nodes", type=_whole, default=400, metavar="N",
                        help=f"draw at most N nodes{per}, folding the rest (default 400)")

@@ -41,7 +41,7 @@ from negaviz.frontend.scene import CHUNK, Layout, Scene
 from negaviz.games.protocol import spec_of
 from negaviz.progress import bar, delay
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import Perspective, check_flag, check_path, check_perspective, check_text
+from negaviz.vocabulary import Perspective, check_flag, check_path, check_text, view_of
 
 # Public through the package: negaviz.export lists export_html and Export.
 
@@ -107,7 +107,7 @@ def export_html(
     trace: Trace,
     path: str | os.PathLike[str],
     *,
-    perspective: Perspective = "negamax",
+    perspective: Perspective | None = None,
     windows: bool = False,
     max_nodes: int = 400,
     title: str | None = None,
@@ -137,7 +137,7 @@ def export_html(
     the tree's text and a *copy tree* button, to paste it into a notebook.
     """
     check_trace(trace)
-    check_perspective(perspective)
+    perspective = view_of(perspective)
     for name, flag in (("windows", windows), ("preview", preview), ("presenter", presenter), ("progress", progress)):
         check_flag(flag, name)
     check_text(title, "title", none=True)

@@ -58,7 +58,7 @@ from negaviz.render.tree_legend import PREVIEW_NOTE
 from negaviz.trace.replay import Status
 from negaviz.trace.timeline import BEST, timeline_of
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import Perspective, check_flag, check_perspective, fmt, shown
+from negaviz.vocabulary import Perspective, check_flag, fmt, shown, view_of
 
 __all__ = ["flipbook", "save_pdf", "save_pages"]
 
@@ -213,7 +213,7 @@ def flipbook(
     trace: Trace,
     steps: str | range,
     *,
-    perspective: Perspective = "negamax",
+    perspective: Perspective | None = None,
     windows: bool = False,
     max_nodes: int = 400,
     preview: bool = False,
@@ -227,7 +227,7 @@ def flipbook(
     trees: each pass keeps its own layout.
     """
     check_trace(trace)
-    check_perspective(perspective)
+    perspective = view_of(perspective)
     check_max_nodes(max_nodes)
     check_preview(preview)
     check_flag(windows, "windows")

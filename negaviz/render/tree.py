@@ -26,7 +26,7 @@ from negaviz.render.styles import default_edge_style, default_node_style
 from negaviz.render.tree_legend import GIVEN_NOTE, PREVIEW_NOTE
 from negaviz.trace.mcts import MctsTrace
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_perspective, check_step
+from negaviz.vocabulary import PERSPECTIVES, Perspective, check_callable, check_flag, check_step, view_of
 
 # (Builder and the DOT attributes live in builder.py, the caption and legend in
 # tree_legend.py; NODE_ATTR, the legend's notes and PERSPECTIVES are imported here too,
@@ -52,7 +52,7 @@ def draw(
     trace: Trace,
     *,
     step: int | None = None,
-    perspective: Perspective = "negamax",
+    perspective: Perspective | None = None,
     windows: bool = False,
     dag: bool = False,
     max_nodes: int = 400,
@@ -83,7 +83,7 @@ def draw(
     if isinstance(trace, MctsTrace):
         raise InputError("draw() draws a negamax or alpha-beta trace; this one is a Monte Carlo tree search's: "
                          "draw it with negaviz.render.mcts_tree.draw_mcts")
-    check_perspective(perspective)
+    perspective = view_of(perspective)
     for name, flag in (("windows", windows), ("dag", dag), ("legend", legend)):
         check_flag(flag, name)
     check_callable(node_style, "node_style", takes="from a NodeView to graphviz attributes")

@@ -39,9 +39,8 @@ from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.games.protocol import is_textbook_tree, spec_of
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import check_flag, check_int, shown
-from negaviz.vocabulary import Perspective
-from negaviz.widgets.stepper import StepperView, check_perspective
+from negaviz.vocabulary import Perspective, check_flag, check_int, shown, view_of
+from negaviz.widgets.stepper import StepperView
 from negaviz.widgets.synced import SyncedState
 
 __all__ = ["CompareWidget"]
@@ -73,7 +72,7 @@ class CompareWidget(SyncedState, widgets.VBox):
         trace_b: Trace,
         *,
         titles: tuple[str, str] = ("A", "B"),
-        perspective: Perspective = "negamax",
+        perspective: Perspective | None = None,
         windows: bool = False,
         max_nodes: int = 400,
         play_interval: int = 900,
@@ -86,7 +85,7 @@ class CompareWidget(SyncedState, widgets.VBox):
                 raise InputError(f"{name} must be a negaviz Trace (from negaviz.record), not {type(t).__name__}")
         if not isinstance(titles, (tuple, list)) or len(titles) != 2 or not all(isinstance(t, str) for t in titles):
             raise InputError(f"titles must be two strings, e.g. ('A', 'B'), not {shown(titles)}")  # 'AB' is one
-        check_perspective(perspective)
+        perspective = view_of(perspective)
         check_int(play_interval, "play_interval", low=1)
         _same_position(trace_a, trace_b, check_flag(edited, "edited"))
         paths_a, paths_b = move_paths(trace_a), move_paths(trace_b)

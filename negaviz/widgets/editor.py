@@ -43,7 +43,7 @@ from negaviz.frontend.page import ESM
 from negaviz.frontend.scene import Scene
 from negaviz.games.edit import EDITS, Edit
 from negaviz.trace.trace import Trace
-from negaviz.vocabulary import Perspective, check_flag, check_perspective, check_step
+from negaviz.vocabulary import Perspective, check_flag, check_step, view_of
 from negaviz.widgets.editing import EditSession, focus_after, kept_step
 from negaviz.widgets.stepper import StepperView
 from negaviz.widgets.synced import SyncedState
@@ -76,7 +76,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         self,
         trace: Trace,
         *,
-        perspective: Perspective = "negamax",
+        perspective: Perspective | None = None,
         windows: bool = False,
         max_nodes: int = 400,
         step: int = 0,
@@ -85,7 +85,7 @@ class TreeEditor(SyncedState, widgets.VBox):
         presenter: bool = False,
     ) -> None:
         self.session = EditSession(trace)
-        check_perspective(perspective)
+        perspective = view_of(perspective)
         step = check_step(step, len(trace))
         self._max_nodes, self._title = max_nodes, title
         self.front = self._view(trace, frozenset(), frozenset(), step=step, perspective=perspective,

@@ -43,7 +43,8 @@ from negaviz.frontend.page import ESM, viz_source
 from negaviz.frontend.scene import CHUNK, Scene
 from negaviz.trace.timeline import Counters
 from negaviz.trace.trace import Trace, check_trace
-from negaviz.vocabulary import PERSPECTIVES, STACK_COLUMNS, Perspective, check_flag, check_perspective, check_step, check_text, fmt
+from negaviz.vocabulary import (PERSPECTIVES, Perspective, STACK_COLUMNS, check_flag, check_perspective, check_step,
+                                check_text, fmt, view_of)
 from negaviz.widgets.synced import SyncedState, descendants  # imported from here too
 
 __all__ = ["StepperWidget"]
@@ -177,7 +178,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         self,
         trace: Trace,
         *,
-        perspective: Perspective = "negamax",
+        perspective: Perspective | None = None,
         windows: bool = False,
         max_nodes: int = 400,
         step: int = 0,
@@ -191,7 +192,7 @@ class StepperWidget(SyncedState, widgets.VBox):
         answers_file: str = "negaviz_answers.json",
     ) -> None:
         check_trace(trace)
-        check_perspective(perspective)
+        perspective = view_of(perspective)
         step = check_step(step, len(trace))
         if isinstance(play_interval, bool) or not isinstance(play_interval, int) or not 20 <= play_interval <= 60_000:
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")

@@ -36,7 +36,8 @@ def files_in(folder: Path) -> dict[str, bytes]:
 
 def test_the_template_list_names_every_template_file() -> None:
     stored = {name for name in files_in(TEMPLATE) if "__pycache__" not in name}
-    variants = {"notebooks/01-game-trees.cs188.ipynb"}  # the starter executed under CS188's conventions
+    # the starter executed under AIMA's and CS188's conventions (their view, minimax; CS188's cut rule)
+    variants = {"notebooks/01-game-trees.aima.ipynb", "notebooks/01-game-trees.cs188.ipynb"}
     assert stored == set(FILES) | set(STARTER) | variants
 
 
@@ -267,8 +268,9 @@ def test_the_stored_starter_lecture_is_what_a_fresh_build_makes(tmp_path: Path) 
     name = Path(STARTER[0]).stem
     fresh = tool.build(name, tool.COURSE, out=tmp_path)
     assert fresh.read_bytes() == (TEMPLATE / STARTER[0]).read_bytes()
-    variant = tool.build(name, tool.COURSE, out=tmp_path, conventions="cs188")  # CS188's, stored beside it
-    assert variant.read_bytes() == (TEMPLATE / "notebooks" / f"{name}.cs188.ipynb").read_bytes()
+    for preset in ("aima", "cs188"):  # AIMA's and CS188's, stored beside it
+        variant = tool.build(name, tool.COURSE, out=tmp_path, conventions=preset)
+        assert variant.read_bytes() == (TEMPLATE / "notebooks" / f"{name}.{preset}.ipynb").read_bytes()
 
 
 def test_init_from_a_notebook_that_breaks_a_rule_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,8 +32,10 @@ print("never visited:", ", ".join(trace.pruned_labels()))
 # ## The tree
 #
 # The root A chooses between B and C, positions where the opponent moves; leaves are
-# written for the player at A.  A trace shows itself as its tree: values are for the
-# side to move at each node (negamax), and the dashed leaves were pruned.
+# written for the player at A.  A trace shows itself as its tree, in the view this
+# course's conventions choose (the caption under it says which: in the negamax view each
+# value is for the side to move at its node, in the minimax view for the player at A),
+# and the dashed leaves were pruned.
 
 # %%
 trace
