@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from negaviz.conventions import current
+from negaviz.conventions import current, using
 from negaviz.errors import InputError
 from negaviz.vocabulary import check_flag, check_number, check_path, shown
 from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args, as_issued, expected_exercise
@@ -188,9 +188,10 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                     raise InputError(f"{name}: exercise {item.exercise.id!r} is not sealed: give the exercises set "
                                      "(expect, --expect) to check its tree against")
                 claimed: tuple[str, ...] = ()
-                if expect is not None:
+                if expect is not None:  # the exercise as set, its conventions too (otter on Gradescope reads no negaviz.toml)
                     item, claimed = as_issued(item, expect[item.exercise.id])
-                _check_conventions(name, item.exercise)
+                else:
+                    _check_conventions(name, item.exercise)
                 mark = grade_answered(item)
                 if claimed:
                     mark = replace(mark, notes=(*claimed, *mark.notes))
@@ -236,15 +237,16 @@ def _submitter(name: str, student: str | None, who: tuple[str, ...] | None) -> s
 
 
 def _check_conventions(name: str, ex: Exercise) -> None:
-    """Refuse an exercise answered under another cut rule than the course's conventions."""
+    """Refuse a sealed exercise, graded with no exercises set to hold it to, that was set
+    under another cut rule than the course's conventions."""
     if ex.algorithm != "alphabeta":
         return
     course = current()
     if ex.cut != course.cut:
-        said = {">=": "stops a node on reaching β (≥)", ">": "stops a node only past β (>)"}
+        said = {">=": "stops a node on reaching β (≥)", ">": "stops a node only past β (>)"}  # "a search that ..."
         raise InputError(f"{name}: exercise {ex.id!r} was set under a search that {said[ex.cut]}, but this course's "
                          f"conventions ({course.title}: negaviz.toml or NEGAVIZ_CONVENTIONS) say it "
-                         f"{said[course.cut].split(' ', 1)[1]}: set the exercise again, or grade under its conventions")
+                         f"{said[course.cut]}: set the exercise again, or grade under its conventions")
 
 
 def feedback(g: Graded) -> str:
@@ -257,13 +259,21 @@ def feedback(g: Graded) -> str:
 
 # --------------------------------------------------------------------- nbgrader
 def grade_file(path: str | os.PathLike[str] = ANSWERS_FILE, *, expect: Mapping[str, Any],
-               key_salt: str | bytes | None = None, points: float | None = None) -> float:
+               key_salt: str | bytes | None = None, points: float | None = None, conventions: str | None = None) -> float:
     """What an nbgrader autograder test cell runs: grade the record at ``path`` against
     the exercises ``expect`` sets (id -> tree text, or the exercise's fields), print the
     feedback on stdout, and return the points (``points`` for all of them, shared by
     answers; default one per answer, ``points`` at least 0).  A missing or untrusted
     record prints why and scores 0; nothing is written on stderr.  An exercise that asks
-    nothing (a tree of one leaf) is refused, as :func:`nbgrader_cell` refuses to write it."""
+    nothing (a tree of one leaf) is refused, as :func:`nbgrader_cell` refuses to write it.
+    ``conventions`` (a preset's name) grades under those, wherever it runs; None, under the
+    course's (:mod:`negaviz.conventions`)."""
+    with using(conventions):
+        return _grade_file(path, expect, key_salt, points)
+
+
+def _grade_file(path: str | os.PathLike[str], expect: Mapping[str, Any], key_salt: str | bytes | None,
+                points: float | None) -> float:
     check_path(path, "path")
     _check_trust_args(key_salt, None)
     _check_points(points)
@@ -379,7 +389,7 @@ def nbgrader_cell(expect: Mapping[str, Any], *, path: str = ANSWERS_FILE, grade_
     full = full_expect(expect)
     asked = count_asked(expect)
     total = float(points) if points is not None else float(sum(asked.values()))
-    call = f"grade_file({path!r}, expect={full!r}, points={total!r})"
+    call = f"grade_file({path!r}, expect={full!r}, points={total!r}, conventions={current().name!r})"
     source = (
         f"# Grades the answers saved in {path} beside this notebook, afresh: the course's autograder runs\n"
         "# this cell, and the points it ends with count.\n"
@@ -409,6 +419,7 @@ def otter_test(expect: Mapping[str, Any], *, name: str = "negaviz", path: str = 
         "",
         f"name = {name!r}",
         f"EXPECT = {full!r}",
+        f"CONVENTIONS = {current().name!r}  # the course's, named: Gradescope has no negaviz.toml",
         "",
     ]
     names = _idents(list(asked))
@@ -417,7 +428,7 @@ def otter_test(expect: Mapping[str, Any], *, name: str = "negaviz", path: str = 
             lines += [
                 f"@test_case(name={f'{ex_id}: answer {k} of {n}'!r}, points=1, hidden={hidden!r})",
                 f"def test_{names[ex_id]}_{k}(env):",
-                f"    otter_check({path!r}, EXPECT, {ex_id!r}, {k})",
+                f"    otter_check({path!r}, EXPECT, {ex_id!r}, {k}, conventions=CONVENTIONS)",
                 "",
             ]
     return "\n".join(lines)
@@ -439,13 +450,19 @@ def _idents(ids: Sequence[str]) -> dict[str, str]:
 _CHECKED: dict[tuple[str, str], Gradebook] = {}
 
 
-def otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int) -> None:
+def otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int, *, conventions: str | None = None) -> None:
     """One otter case: fails (AssertionError carrying the feedback) unless at least
-    ``k`` of ``exercise``'s answers in the record at ``path`` are right."""
+    ``k`` of ``exercise``'s answers in the record at ``path`` are right, graded under
+    ``conventions`` (a preset's name; None: the course's)."""
+    with using(conventions):
+        _otter_check(path, expect, exercise, k)
+
+
+def _otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int) -> None:
     if not os.path.exists(path):
         raise AssertionError(f"No answers: {path} is not beside the notebook: run the cell that saves your answers "
                              "(or press submit under each exercise).")
-    key = (os.path.abspath(path), json.dumps(expect, sort_keys=True))
+    key = (os.path.abspath(path), json.dumps(expect, sort_keys=True), current().name)
     if key not in _CHECKED:
         _CHECKED[key] = grade_attempts([path], expect=expect)
     book = _CHECKED[key]

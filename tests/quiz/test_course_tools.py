@@ -30,9 +30,9 @@ NEGATED = [("value", "A", "5"), ("value", "B", "-5"), ("value", "C", "-3"), ("wi
 (4 of 7 right; three answers the misconception predicts, none against it)."""
 
 
-def record(answers: list[tuple[str, str, str]]) -> dict[str, Any]:
+def record(answers: list[tuple[str, str, str]], tree: str = TREE) -> dict[str, Any]:
     return {"format": "negaviz-attempt", "schema": 1, "negaviz": "0.1.0", "student": None,
-            "exercises": [{"exercise": {"id": "week1", "game": "tree", "position": TREE, "algorithm": "alphabeta",
+            "exercises": [{"exercise": {"id": "week1", "game": "tree", "position": tree, "algorithm": "alphabeta",
                                         "fail_hard": False, "perspective": "minimax"},
                            "answers": [{"kind": k, "node": n, **({"text": t} if k in ("value", "window") else {})}
                                        for k, n, t in answers],
@@ -118,13 +118,28 @@ def test_otter_runs_two_submission_zips(tmp_path: Path) -> None:
     assert "❌" not in results["right"]["week1"]["output"]
 
 
-def test_the_courses_otter_autograder_carries_negaviz(tmp_path: Path, built_dists: tuple[Path, Path]) -> None:
-    """Issue 48, item 4: ``autograder.zip`` made as the course's ``requirements-otter.txt``
-    says installs negaviz on Gradescope.  Every pip line of the zip's environment names
-    otter or negaviz, and nothing outside the zip (the course's own requirements name
-    ``constraints.txt`` and ``wheels/``, which it does not hold); the wheel it names is in it,
-    byte for byte; and the negaviz installed from that line, alone on the path, grades a
-    submission with ``otter run`` (7 of 7)."""
+TIE = "A(B(D:7 E:5) C(F:5 G:1 H:9))"
+"""F ties B's 5: on reaching β C stops after F (G and H never tried, C is 5); only past β it tries G (C is 1)."""
+BY_RULE = {
+    "notes": [("value", "A", "5"), ("value", "B", "5"), ("value", "C", "5"), ("window", "B", "(−∞, ∞)"),
+              ("window", "C", "(5, ∞)"), ("cut", "G", ""), ("cut", "H", "")],
+    "cs188": [("value", "A", "5"), ("value", "B", "5"), ("value", "C", "1"), ("window", "B", "(−∞, ∞)"),
+              ("window", "C", "(5, ∞)"), ("cut", "H", "")],
+}
+"""Every answer on ``TIE`` as the lecture notes' rule (≥) and as CS188's (>) search it (minimax view)."""
+
+
+@pytest.mark.parametrize("preset", ["notes", "cs188"])
+def test_the_courses_otter_autograder_carries_negaviz(tmp_path: Path, built_dists: tuple[Path, Path],
+                                                     preset: str) -> None:
+    """Issue 48, item 4, and issue 46 end to end: ``autograder.zip`` made as the course's
+    ``requirements-otter.txt`` says installs negaviz on Gradescope.  Every pip line of the
+    zip's environment names otter or negaviz, and nothing outside the zip (the course's own
+    requirements name ``constraints.txt`` and ``wheels/``, which it does not hold); the wheel
+    it names is in it, byte for byte; and the negaviz installed from that line, alone on the
+    path and with no ``negaviz.toml`` in sight (as on Gradescope), grades by the course's
+    conventions: on a tree with a tie at β, the answers of the course's rule score full
+    marks and those of the other rule lose points, named as the other rule's."""
     import nbformat
     import yaml
 
@@ -132,9 +147,14 @@ def test_the_courses_otter_autograder_carries_negaviz(tmp_path: Path, built_dist
 
     wheel = built_dists[1]
     course = tmp_path / "course"
-    init_course(course, wheel=wheel)
-    run(sys.executable, "-m", "negaviz", "grade-attempts", "--expect", "week1.json", "--otter-test", "tests/week1.py",
-        cwd=_with_week1(course))
+    init_course(course, wheel=wheel, conventions=preset)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NEGAVIZ_CONVENTIONS")}
+    (course / "week1.json").write_text(json.dumps({"week1": TIE}), encoding="utf-8")
+    (course / "tests").mkdir()
+    done = subprocess.run([sys.executable, "-m", "negaviz", "grade-attempts", "--expect", "week1.json", "--otter-test",
+                           "tests/week1.py"], cwd=course, env={**env, "PYTHONPATH": str(Path(__file__).parents[2])},
+                          capture_output=True, text=True, timeout=300, check=True)
+    assert ("only past β" in done.stdout) == (preset == "cs188"), done.stdout
     said = (course / "requirements-otter.txt").read_text(encoding="utf-8")
     (command,) = [line.strip("# ").strip() for line in said.splitlines() if line.strip("# ").startswith("otter generate")]
     assert command == f"otter generate -r requirements-otter.txt wheels/{wheel.name}"
@@ -155,24 +175,29 @@ def test_the_courses_otter_autograder_carries_negaviz(tmp_path: Path, built_dist
     python = venv / "bin" / "python"
     run(sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", here,
         cwd=tmp_path)
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, course / "week1.ipynb")
-    with zipfile.ZipFile(tmp_path / "right.zip", "w") as z:
-        z.write(course / "week1.ipynb", "week1.ipynb")
-        z.writestr("negaviz_answers.json", json.dumps(record(RIGHT)))
-    out = tmp_path / "out"
-    out.mkdir()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([str(python), "-c", "import negaviz; print(negaviz.__file__)"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.startswith(str(venv)), done.stdout  # the zip's negaviz, not this checkout's
-    done = subprocess.run([str(python), "-m", "otter", "run", "-a", str(course / "autograder.zip"), "-o", str(out),
-                           str(tmp_path / "right.zip")], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=600, check=False)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    tests = {t["name"]: t for t in json.loads((out / "results.json").read_text(encoding="utf-8"))["tests"]}
-    assert (tests["week1"]["score"], tests["week1"]["max_score"]) == (7, 7)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, course / "week1.ipynb")
+    results = {}
+    for rule, answers in BY_RULE.items():
+        with zipfile.ZipFile(tmp_path / f"{rule}.zip", "w") as z:
+            z.write(course / "week1.ipynb", "week1.ipynb")
+            z.writestr("negaviz_answers.json", json.dumps(record(answers, TIE)))
+        out = tmp_path / f"out-{rule}"
+        out.mkdir()
+        done = subprocess.run([str(python), "-m", "otter", "run", "-a", str(course / "autograder.zip"), "-o", str(out),
+                               str(tmp_path / f"{rule}.zip")], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=600, check=False)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        tests = {t["name"]: t for t in json.loads((out / "results.json").read_text(encoding="utf-8"))["tests"]}
+        results[rule] = tests["week1"]
+    right, wrong = results[preset], results["cs188" if preset == "notes" else "notes"]
+    assert right["score"] == right["max_score"] > 0 and "❌" not in right["output"], right["output"]
+    assert 0 < wrong["score"] < wrong["max_score"] == right["max_score"], wrong["output"]
+    assert ("not cutting on equality" if preset == "notes" else "cutting on equality") in wrong["output"]
 
 
 def _bare_venv(path: Path) -> Path:
@@ -185,10 +210,3 @@ def _bare_venv(path: Path) -> Path:
     (own,) = path.glob("lib/python*/site-packages")
     (own / "base.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
     return path
-
-
-def _with_week1(course: Path) -> Path:
-    """``course`` with the exercises file the README's command reads, and a ``tests/`` folder."""
-    (course / "week1.json").write_text(json.dumps(EXPECT), encoding="utf-8")
-    (course / "tests").mkdir()
-    return course
