@@ -220,9 +220,17 @@ class Trace:
     @cached_property
     def _sides(self) -> list[int] | None:
         nodes = self.nodes
-        if all(n.chance is None for n in nodes):
+        turns = self.game is not None and getattr(self.game, "alternates", True) is False
+        if not turns and all(n.chance is None for n in nodes):
             return None
         out = [0] * len(nodes)
+        if turns:  # the game says whose turn each position is (a marked tree): read, not searched again
+            who = self.game.player
+            for n in nodes:
+                if n.parent < 0:
+                    first = who(self.position(n.id))
+                out[n.id] = 0 if who(self.position(n.id)) == first else 1
+            return out
         for n in nodes:  # parents come before their children
             if n.parent >= 0:
                 above = nodes[n.parent].chance
@@ -232,9 +240,19 @@ class Trace:
     def side(self, nid: int) -> int:
         """0 if the player to move at the root is to move at node ``nid`` (the player whose
         view a chance node's value is in), 1 if the other one is: the parity of the depth,
-        but where a chance node's outcomes keep the turn."""
+        but where a chance node's outcomes keep the turn, or the game says a side moves
+        twice in a row (a tree's ``@max``/``@min`` marks)."""
         sides = self._sides
         return self.nodes[nid].depth % 2 if sides is None else sides[nid]
+
+    @property
+    def alternates(self) -> bool:
+        """Whether every move here hands the turn over, so that a node's side is its
+        depth's parity (False where a chance node keeps the turn or a side moves twice)."""
+        sides = self._sides
+        return sides is None or all(
+            sides[n.id] == n.depth % 2 for n in self.nodes
+        )
 
     # --- questions ------------------------------------------------------------------
     def counts(self) -> Counts:

@@ -23,7 +23,8 @@ over.
 
 with CUTOFF only right after CHILD or BEST, and RESEARCH followed by the same move
 entered again.  A child's return (its LEAF, EVAL or EXIT) is reported by its parent in
-the very next event, with the child's value negated.  The first child entered takes
+the very next event, with the child's value negated (as it is, with a game whose side
+moves twice in a row there: a marked tree's ``@max``/``@min``).  The first child entered takes
 the next move list, and its index must fall inside it.  Values and windows (ENTER's
 alpha and beta, BEST's alpha) are numbers, never NaN, and may be infinite (a game may
 score a win as infinity); a window has alpha <= beta, except in a trace captured from a
@@ -113,6 +114,10 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     s = stream
     n = len(s)
     widths = _WIDTHS
+    # A game whose side moves twice in a row (a marked tree): a child where the same side
+    # moves reports its value as it is, read from the game's player(), not from a flag.
+    who = game.player if game is not None and getattr(game, "alternates", True) is False else None
+    kept = False
     stack: list[int] = []  # per open node, innermost last: phase + 8 * its move index
     turns: list[float] = []  # per open node: -1 a player's node; a chance node's turn (0 or 1)
     lists: list[Sequence[Any] | None] = []  # the move list each open node took
@@ -205,9 +210,10 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 turns.pop()
                 lists.pop()
                 if game is not None:
-                    places.pop()
+                    place = places.pop()
                 if stack:
-                    pending = v if turns[-1] == 0.0 else -v
+                    kept = turns[-1] == 0.0 or (who is not None and turns[-1] < 0 and who(place) == who(places[-1]))
+                    pending = v if kept else -v
                     expect = True
                 else:
                     root_value = v
@@ -224,7 +230,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     raise _bad(step, k, "no child has returned since the node's last CHILD, BEST or RESEARCH")
                 if v != pending:
                     raise _bad(step, k, f"value {_show(v)} is not the returned child's value"
-                                        f"{'' if turns[-1] == 0.0 else ' negated'} ({_show(pending)})")
+                                        f"{'' if kept else ' negated'} ({_show(pending)})")
                 if k == 5.0 and s[p + 2] != s[p + 2]:
                     raise _bad(step, k, "alpha is NaN")
                 pending = None
