@@ -96,16 +96,20 @@ class Explainer:
             return f"{returns}."
         if n.chance is not None:
             return self._explain_chance(nid, returns, v)
-        # Each child's value as seen from here: negated, then shown in the perspective.
-        seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]
+        # Each child's value as seen from here: negated (where the turn passes), then shown in the perspective.
+        seen = [(self.child_name(c), s * self._up(c)) for c in n.children]
         best = max(v_ for _, v_ in seen) if s > 0 else min(v_ for _, v_ in seen)
         listing = ", ".join(f"{name}: {fmt(x)}" for name, x in seen)
         if minimax:
             role = "MAX node (the first player moves): it takes the largest" if s > 0 else (
                 "MIN node (the second player moves): it takes the smallest")
             text = f"{returns}: it is a {role} of its children's values, {listing}"
-        else:
+        elif all(t.turn_passes(c) for c in n.children):
             text = f"{returns}: negating what its children return gives {listing}"
+        else:  # a side moving twice: a child where it moves again is taken as it is
+            again = _and([self.child_name(c) for c in n.children if not t.turn_passes(c)])
+            text = (f"{returns}: taking what its children return, as it is where {me}'s side moves again ({again}) "
+                    f"and negated elsewhere, gives {listing}")
             if len(seen) > 1:
                 text += f"; the largest is {fmt(best)}"
         alpha, beta = self.window(nid, n.alpha, n.beta)
@@ -155,6 +159,10 @@ class Explainer:
     def sign_minimax(self, nid: int) -> int:
         return sign(self.trace, nid, "minimax")
 
+    def _up(self, nid: int) -> float:
+        """Node ``nid``'s value as its parent sees it: negated where the turn passes."""
+        return -self._value(nid) if self.trace.turn_passes(nid) else self._value(nid)
+
     def _value(self, nid: int) -> float:
         v = self.trace.nodes[nid].value
         assert v is not None
@@ -174,9 +182,13 @@ class Explainer:
         if state is None or state.alpha is None or state.beta is None:
             return says + "."
         pa, pb = state.alpha, state.beta
-        if (n.alpha, n.beta) != (-pb, -pa):
+        passes = t.turn_passes(nid)
+        if (n.alpha, n.beta) != ((-pb, -pa) if passes else (pa, pb)):
             return says + "."  # not the plain negamax rule (a null window, or a student's own)
         shown = self.window(parent.id, pa, pb)
+        if self.perspective == "negamax" and not passes:
+            return (f"{says} because {pname}'s side moves again at {me}: {pname}'s window {_pair(pa, pb)} is passed "
+                    "on unchanged, neither negated nor swapped.")
         if self.perspective == "negamax":
             if (pa, pb) == (parent.alpha, parent.beta):
                 return f"{says} because {pname}'s window {_pair(pa, pb)} is negated and swapped."
@@ -236,7 +248,7 @@ class Explainer:
         if k == 0:
             return f"{me} is searched: it is {up}'s first move, and a node always tries its first move."
         s = self.sign(n.parent)
-        best = s * max(-self._value(c) for c in parent.children[:k])
+        best = s * max(self._up(c) for c in parent.children[:k])
         alpha, beta = self.window(n.parent, parent.alpha, parent.beta)
         if s > 0:
             below = "not past" if self.strict and best == beta else "below"
@@ -264,7 +276,7 @@ class Explainer:
         last = self.child_name(n.children[-1])
         if n.cutoff == CutReason.WIN:
             return f"{lost} {verb} never visited: after {last}, {me} has found a win, and nothing can beat it."
-        best = s * max(-self._value(c) for c in n.children)
+        best = s * max(self._up(c) for c in n.children)
         alpha, beta = self.window(nid, n.alpha, n.beta)
         if s > 0:
             test = f"{me}'s value so far is {fmt(best)} {self.ge} β = {fmt(beta)}"

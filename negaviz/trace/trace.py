@@ -245,13 +245,21 @@ class Trace:
         sides = self._sides
         return self.nodes[nid].depth % 2 if sides is None else sides[nid]
 
+    def turn_passes(self, nid: int) -> bool:
+        """Whether the turn passes to the other player between node ``nid``'s parent and
+        it, so that its value comes up negated (False at a root, where a chance node's
+        outcome keeps the turn, and where a side moves twice in a row)."""
+        parent = self.nodes[nid].parent
+        return parent >= 0 and self.side(nid) != self.side(parent)
+
     @property
     def alternates(self) -> bool:
-        """Whether every move here hands the turn over, so that a node's side is its
-        depth's parity (False where a chance node keeps the turn or a side moves twice)."""
+        """Whether every player's move here hands the turn to the other player (False
+        where the game says a side moves twice in a row: a tree's ``@max``/``@min``)."""
         sides = self._sides
+        nodes = self.nodes
         return sides is None or all(
-            sides[n.id] == n.depth % 2 for n in self.nodes
+            sides[n.id] != sides[n.parent] for n in nodes if n.parent >= 0 and nodes[n.parent].chance is None
         )
 
     # --- questions ------------------------------------------------------------------
