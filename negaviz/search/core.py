@@ -504,37 +504,39 @@ def run(
         best = -INF
         best_move = best_pv = None
         for i, m in enumerate(ms):
+            child_alpha, child_beta = -beta, -alpha
             nodes += 1
             if nodes > check_at:
                 counted()
             child = play(pos, m)
-            # A child where the same side moves again (a pass, CS188's second ghost) has
-            # this node's window and value as they are; any other has them negated.
-            kept = keeps is not None and keeps(pos, child)
-            child_alpha, child_beta = (alpha, beta) if kept else (-beta, -alpha)
-            if scout and i and child_alpha < child_beta - 1:
+            if keeps is not None and keeps(pos, child):
+                # The same side moves again (a pass, CS188's second ghost): the child gets
+                # this window and returns a value for this side, neither negated (and PVS
+                # searches it with the full window).
+                child_alpha, child_beta = alpha, beta
+                v = r = negamax(child, i, depth - 1, alpha, beta)
+            elif scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
-                null_alpha, null_beta = (alpha, alpha + 1) if kept else (-alpha - 1, child_beta)
-                r = negamax(child, i, depth - 1, null_alpha, null_beta)
-                v = r if kept else -r
+                r = negamax(child, i, depth - 1, -alpha - 1, child_beta)
+                v = -r
                 if alpha < v < beta:  # it failed high: search it again for its value
                     if emit:
                         if ret_kind == EXIT:
                             emit((EXIT, r, ret_flag, RESEARCH, v))
                         elif ret_kind:
-                            emit((ENTER, i, null_alpha, null_beta, ret_kind, r, RESEARCH, v))
+                            emit((ENTER, i, -alpha - 1, child_beta, ret_kind, r, RESEARCH, v))
                         else:
                             emit((RESEARCH, v))
                     nodes += 1
                     if nodes > check_at:
                         counted()
                     r = negamax(child, i, depth - 1, child_alpha, child_beta)
-                    v = r if kept else -r
+                    v = -r
                 else:
-                    child_alpha, child_beta = null_alpha, null_beta  # the window the leaf (if it was one) had
+                    child_alpha = -alpha - 1  # the window the leaf (if it was one) had
             else:
                 r = negamax(child, i, depth - 1, child_alpha, child_beta)
-                v = r if kept else -r
+                v = -r
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:
