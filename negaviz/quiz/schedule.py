@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from negaviz.analysis.steps import sign
+from negaviz.games.protocol import alternates_of
 from negaviz.search.events import Bound, EventKind
 from negaviz.quiz.reading import canonical, canonical_window
 from negaviz.trace.names import qualified
@@ -301,7 +302,7 @@ class _Facts:
         it would be: the leaf's score for its side to move, negated each time the turn passes."""
         game = self.trace.game
         out: list[float] = []
-        marked = getattr(game, "alternates", True) is False  # a side may move twice: ask the game
+        marked = not alternates_of(game)  # a side may move twice: ask the game
         stack = [(self.trace.position(nid), 1)]
         while stack:
             pos, sg = stack.pop()

@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable, NamedTuple, cast
 
 from negaviz.errors import InputError, UnorderedMovesWarning, too_deep
 from negaviz.games.adapter import by_value, freeze, one_line, shown
-from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
+from negaviz.games.protocol import Game, alternates_of, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.options import PRUNING, SearchOptions
@@ -234,7 +234,7 @@ def _where(game: Game, pos: Any) -> str:
 def _refuse_turns(game: Any, what: str) -> None:
     """An InputError if ``game`` says its sides do not alternate (``alternates = False``)
     and ``what`` (a search that negates every child's value) cannot honour that."""
-    if getattr(game, "alternates", True) is False:
+    if not alternates_of(game):
         raise InputError(f"{type(game).__name__} has a side moving twice in a row (marked @max/@min), and {what} "
                          "assumes the players alternate: search it with negamax, minimax, alphabeta, pvs, mtdf or id")
 
@@ -243,12 +243,9 @@ def _keeps_turn(game: Game) -> Callable[[Any, Any], bool] | None:
     """None for a game whose every move hands the turn over (the game does not say
     ``alternates = False``); else whether the side to move at a position moves again at
     its child, read from ``player()``."""
-    if getattr(game, "alternates", True) is not False:
+    if alternates_of(game):
         return None
-    who = verb(game, "player")
-    if who is None:
-        raise InputError(f"{type(game).__name__} says alternates = False, and has no player() to say whose turn "
-                         "each position is")
+    who = cast(Callable[[Any], int], verb(game, "player"))
 
     def keeps(pos: Any, child: Any) -> bool:
         return bool(who(pos) == who(child))

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, Iterator, Sequence
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree
+from negaviz.games.protocol import alternates_of, is_textbook_tree
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.result import SearchResult
 from negaviz.trace.decode import decode
@@ -220,7 +220,7 @@ class Trace:
     @cached_property
     def _sides(self) -> list[int] | None:
         nodes = self.nodes
-        turns = self.game is not None and getattr(self.game, "alternates", True) is False
+        turns = self.game is not None and not alternates_of(self.game)
         if not turns and all(n.chance is None for n in nodes):
             return None
         out = [0] * len(nodes)

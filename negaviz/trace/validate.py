@@ -53,6 +53,7 @@ from array import array
 from typing import Any, NamedTuple, Sequence
 
 from negaviz.errors import TraceFormatError
+from negaviz.games.protocol import alternates_of
 from negaviz.search.events import MCTS_KINDS, WIDTH, EventKind
 
 _NAMES = {float(k): k.name for k in EventKind}
@@ -116,7 +117,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     widths = _WIDTHS
     # A game whose side moves twice in a row (a marked tree): a child where the same side
     # moves reports its value as it is, read from the game's player(), not from a flag.
-    who = game.player if game is not None and getattr(game, "alternates", True) is False else None
+    who = game.player if game is not None and not alternates_of(game) else None
     kept = False
     stack: list[int] = []  # per open node, innermost last: phase + 8 * its move index
     turns: list[float] = []  # per open node: -1 a player's node; a chance node's turn (0 or 1)
