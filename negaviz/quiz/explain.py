@@ -110,8 +110,8 @@ class Explainer:
             again = _and([self.child_name(c) for c in n.children if not t.turn_passes(c)])
             text = (f"{returns}: taking what its children return, as it is where {me}'s side moves again ({again}) "
                     f"and negated elsewhere, gives {listing}")
-            if len(seen) > 1:
-                text += f"; the largest is {fmt(best)}"
+        if not minimax and len(seen) > 1:
+            text += f"; the largest is {fmt(best)}"
         alpha, beta = self.window(nid, n.alpha, n.beta)
         if n.cutoff == CutReason.WIN and n.skipped:
             text += f"; {fmt(best)} is a win that nothing can beat, so {me} stops there"
