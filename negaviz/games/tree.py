@@ -134,7 +134,8 @@ class Tree:
             for c in self.children[node]:
                 d = depth[node]
                 assert d is not None
-                mine = turn if given[c] is None else given[c]
+                marked = given[c]
+                mine = turn if marked is None else marked
                 if depth[c] is None:
                     depth[c] = d + 1
                     side[c] = mine
