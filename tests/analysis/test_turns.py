@@ -69,6 +69,7 @@ def test_the_picture_marks_each_side(ghosts: negaviz.Trace) -> None:
 def test_the_stepper_items_carry_each_side(ghosts: negaviz.Trace) -> None:
     scene = Scene(ghosts)
     view = resolved(scene.data())["views"][0]
+    assert (view["svg"].count("▲"), view["svg"].count("▼")) == (9, 6)  # A and the 8 leaves; B to G
     col = {k: i for i, k in enumerate(SCHEMA["item"])}
     tree = ghosts.game
     for item in view["items"]:  # named by their place: t_1_0 is the root's second child's first child
@@ -76,6 +77,13 @@ def test_the_stepper_items_carry_each_side(ghosts: negaviz.Trace) -> None:
         for step in item[col["title"]].split("_")[1:]:
             node = tree.children[node][int(step)]
         assert item[col["player"]] == tree.player(node), item[col["title"]]
+
+
+def test_practice_names_no_mistake_from_searches_that_assume_alternation(ghosts: negaviz.Trace) -> None:
+    from negaviz.quiz.mistakes import recorded, searchable
+
+    assert not searchable(ghosts) and recorded(ghosts) == {}
+    assert searchable(record(Tree.parse(CS188.replace("@min", "")), algorithm="alphabeta"))
 
 
 def test_minimal_tree_and_node_types_refuse_in_one_line(ghosts: negaviz.Trace) -> None:
