@@ -221,9 +221,15 @@ class Trace:
     def _sides(self) -> list[int] | None:
         nodes = self.nodes
         turns = self.game is not None and not alternates_of(self.game)
-        if not turns and all(n.chance is None for n in nodes):
+        if not turns and self._kept is None and all(n.chance is None for n in nodes):
             return None
         out = [0] * len(nodes)
+        if not turns and self._kept is not None:  # saved with the trace: a game no spec rebuilds
+            kept = self._kept
+            for n in nodes:
+                if n.parent >= 0:
+                    out[n.id] = out[n.parent] ^ (0 if n.id in kept else 1)
+            return out
         if turns:  # the game says whose turn each position is (a marked tree): read, not searched again
             who = self.game.player
             for n in nodes:
@@ -244,6 +250,10 @@ class Trace:
         twice in a row (a tree's ``@max``/``@min`` marks)."""
         sides = self._sides
         return self.nodes[nid].depth % 2 if sides is None else sides[nid]
+
+    _kept: frozenset[int] | None = None
+    """Nodes where the side that moved at the parent moves again, as a saved trace of a
+    game no spec rebuilds gives them (the game says so itself when it is known)."""
 
     def turn_passes(self, nid: int) -> bool:
         """Whether the turn passes to the other player between node ``nid``'s parent and

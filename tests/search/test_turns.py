@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from negaviz import Tree, prove, record, search
 from negaviz.search.mcts import mcts
-from negaviz.errors import InputError
+from negaviz.errors import InputError, TraceFormatError
 from negaviz.trace import dumps, loads
 
 INF = math.inf
@@ -201,3 +202,58 @@ def test_searches_that_assume_alternation_refuse_marked_trees_in_one_line(run: A
     with pytest.raises(InputError, match="has a side moving twice in a row") as caught:
         run(Tree.parse(CS188))
     assert "\n" not in str(caught.value)
+
+
+class ExtraMove:
+    """Sticks: take 1 and the turn passes; take 2 and the same player moves again. The
+    player who takes the last stick wins. No spec(): a saved trace carries its sides."""
+
+    alternates = False
+    root = (5, 0, -1)  # sticks left, player to move, who took last
+
+    def moves(self, pos: tuple[int, int, int]) -> list[int]:
+        return [t for t in (1, 2) if t <= pos[0]]
+
+    def play(self, pos: tuple[int, int, int], take: int) -> tuple[int, int, int]:
+        sticks, mover, _ = pos
+        return (sticks - take, mover if take == 2 else 1 - mover, mover)
+
+    def is_terminal(self, pos: tuple[int, int, int]) -> bool:
+        return pos[0] == 0
+
+    def score(self, pos: tuple[int, int, int]) -> int:
+        return 1 if pos[2] == pos[1] else -1
+
+    def player(self, pos: tuple[int, int, int]) -> int:
+        return pos[1]
+
+
+def first_players_value(game: ExtraMove, pos: tuple[int, int, int]) -> int:
+    """Minimax for player 0, reading player() and nothing else."""
+    if game.is_terminal(pos):
+        return game.score(pos) if game.player(pos) == 0 else -game.score(pos)
+    values = [first_players_value(game, game.play(pos, m)) for m in game.moves(pos)]
+    return max(values) if game.player(pos) == 0 else min(values)
+
+
+@pytest.mark.parametrize("sticks", range(1, 8))
+def test_a_game_with_extra_moves_is_searched_saved_and_loaded_with_its_sides(sticks: int) -> None:
+    game = ExtraMove()
+    root = (sticks, 0, -1)
+    truth = first_players_value(game, root)
+    for options in SEARCHES[:8]:
+        assert search(game, root, **options).value == truth, options
+    trace = record(game, root, algorithm="alphabeta")
+    text = dumps(trace)
+    again = loads(text)  # no game in the file: the sides come from its "kept"
+    assert again.game is None and dumps(again) == text
+    assert [again.side(n.id) for n in again.nodes] == [game.player(trace.position(n.id)) for n in trace.nodes]
+    if '"kept"' in text:
+        tampered = re.sub(r'"kept":\[(\d+)', lambda m: f'"kept":[{int(m.group(1)) + 1}', text)
+        with pytest.raises(TraceFormatError):
+            loads(tampered)
+
+
+def test_plain_traces_have_no_kept_field() -> None:
+    assert '"kept"' not in dumps(record(Tree.parse("A(B(D:1 E:2) C:3)"), algorithm="alphabeta"))
+    assert '"kept":[2,3]' in dumps(record(Tree.parse("A(B@min(D@min:1 E@min:2) C:3)"), algorithm="alphabeta"))
