@@ -18,8 +18,8 @@ Two ways to write a tree:
 Who moves where: the root's player first (MAX), and each player's move hands the turn to
 the other, unless a node is marked: ``@max`` or ``▲`` right after its name says MAX moves
 there, ``@min`` or ``▼`` that MIN does (CS188's MAX layer then one MIN layer per ghost,
-``A(B@min(D@min(F:3 G:5)))``; a pass; an extra move).  Leaf values stay MAX's.  A chance node either comes before the next player's move (``players=2``, the
-default: expectiminimax, as AIMA's backgammon, MAX, chance, MIN, chance, MAX) or takes
+``A(B@min(D@min(F:3 G:5)))``; a pass; an extra move).  Leaf values stay MAX's.  A
+chance node either comes before the next player's move (``players=2``, the default: expectiminimax, as AIMA's backgammon, MAX, chance, MIN, chance, MAX) or takes
 the opponent's turn (``players=1``: expectimax, one player against chance, as CS188's
 Pacman against random ghosts, MAX, chance, MAX).
 
@@ -286,7 +286,8 @@ class Tree:
             written.add(node)
             v = self.values[node]
             probs = self.probabilities[node]
-            mark = "" if self.marks[node] is None else ("@max", "@min")[self.marks[node]]  # type: ignore[index]
+            side = self.marks[node]
+            mark = "" if side is None else "@min" if side else "@max"
             head = (name + mark if probs is None else name + "?") + ("" if v is None else f":{_fmt(v)}")
             kids = self.children[node]
             if probs is not None and any(p != Fraction(1, len(kids)) or not isinstance(p, Fraction) for p in probs):

@@ -168,8 +168,9 @@ def from_dict(data: Any) -> Trace:
     if kept is not None:
         if any(k >= checked.nodes for k in kept):
             raise fail("kept", f"node {max(kept)} is not in the trace (it has {checked.nodes} nodes)")
-        trace._kept = kept
-        if game is not None and trace.alternates or [n.id for n in trace.nodes if n.parent >= 0 and not trace.turn_passes(n.id)] != sorted(kept):
+        trace._kept = kept  # read by Trace.side where no game says whose turn it is
+        said = [n.id for n in trace.nodes if n.parent >= 0 and not trace.turn_passes(n.id)]
+        if game is not None and trace.alternates or said != sorted(kept):
             raise fail("kept", "the nodes where a side moves twice are not the ones the game says")
     if student is None:
         return trace
