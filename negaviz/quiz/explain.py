@@ -168,6 +168,48 @@ class Explainer:
         assert v is not None
         return v
 
+    def root_moves(self, nid: int) -> tuple[str, ...] | None:
+        """The moves root ``nid`` may play, as the course's conventions choose among ties
+        (:data:`negaviz.conventions.RootMove`): children whose value, as the root sees it,
+        is its exact value and is itself exact (a child that only shows a bound equal to
+        it may be worse); None where the root's value is only a bound."""
+        n = self.trace.nodes[nid]
+        if n.value is None or n.bound != Bound.EXACT or not n.children:
+            return None
+        best = [c for c in n.children
+                if self.trace.nodes[c].bound == Bound.EXACT and self._up(c) == n.value]
+        if not best:
+            return None
+        chosen = best[:1] if current().root_move == "first" else best
+        return tuple(self.child_name(c) for c in chosen)
+
+    def explain_move(self, nid: int) -> str:
+        """Why root ``nid`` plays its move: the best exact value, and the trap of a child
+        that ties it only as a bound (a fail-hard search makes many)."""
+        n = self.trace.nodes[nid]
+        moves = self.root_moves(nid)
+        assert moves is not None and n.value is not None
+        s = self.sign(nid)
+        me = self.name(nid)
+        seen = [(c, s * self._up(c)) for c in n.children]
+        listing = ", ".join(f"{self.child_name(c)}: {fmt(v)}" for c, v in seen)
+        text = f"{me} plays {_or(list(moves))}: of {listing}, the best for {me} is {fmt(s * n.value)}"
+        exact = [c for c in n.children if self.trace.nodes[c].bound == Bound.EXACT and self._up(c) == n.value]
+        if len(exact) > 1:
+            text += (f", which {_and([self.child_name(c) for c in exact])} reach; "
+                     + ("this course plays the first of them, as max() takes it" if len(moves) == 1
+                        else "this course accepts any of them"))
+        ties = [c for c in n.children if self._up(c) == n.value]
+        if self.trace.nodes[ties[-1]].bound != Bound.EXACT:  # the last to show the best is only a bound: the trap
+            ties = [c for c in ties if self.trace.nodes[c].bound != Bound.EXACT]
+            names = _and([self.child_name(c) for c in ties])
+            limit = "at most" if s > 0 else "at least"
+            why = "a fail-hard search returns the window's edge there" if self.fail_hard else "it was cut off"
+            text += (f"; {names} also show{'s' if len(ties) == 1 else ''} {fmt(s * n.value)}, but only as a bound "
+                     f"({limit} that: {why}), so a loop that keeps a move whose value is ≥ the best so far plays "
+                     f"{self.child_name(ties[-1])}, which may be worse")
+        return text + "."
+
     def explain_window(self, nid: int) -> str:
         t = self.trace
         n = t.nodes[nid]
@@ -295,6 +337,10 @@ def _num(x: float) -> float:
 
 def _pair(a: float, b: float) -> str:
     return f"({fmt(a)}, {fmt(b)})"
+
+
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _and(names: list[str]) -> str:
