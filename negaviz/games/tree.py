@@ -229,12 +229,12 @@ class Tree:
         return v * self._sign[pos]
 
     def order(self, pos: int, moves: Sequence[int]) -> list[int]:
-        """Children with a heuristic value first, best for the side to move first (a
-        child's value is for the opponent, so the lowest comes first); the others after,
-        as written."""
+        """Children with a heuristic value first, best for the side to move first (for
+        MAX the highest value, for MIN the lowest, whoever moves at the child); the others
+        after, as written."""
         valued = [m for m in moves if self.values[m] is not None]
         rest = [m for m in moves if self.values[m] is None]
-        return sorted(valued, key=lambda m: self.values[m] * self._sign[m]) + rest  # type: ignore[operator]
+        return sorted(valued, key=lambda m: -self.values[m] * self._sign[pos]) + rest  # type: ignore[operator]
 
     def label(self, pos: int) -> str:
         return self.labels[pos]

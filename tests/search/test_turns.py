@@ -107,7 +107,8 @@ def test_alphabeta_from_any_window_is_right_or_a_true_bound(tree: Tree, lo: int,
 @given(marked_trees(inner_values=True), st.integers(1, 4))
 def test_depth_limited_searches_equal_a_depth_limited_minimax(tree: Tree, depth: int) -> None:
     truth = minimax(tree, 0, depth)
-    for options in ({"algorithm": "alphabeta"}, {"algorithm": "negamax"}, {"algorithm": "pvs"}):
+    for options in ({"algorithm": "alphabeta"}, {"algorithm": "negamax"}, {"algorithm": "pvs"},
+                    {"algorithm": "alphabeta", "order": "heuristic"}, {"algorithm": "pvs", "order": "heuristic", "tt": True}):
         assert search(tree, depth=depth, **options).value == truth, (tree.text(), options)
     assert search(tree, algorithm="id", depth=depth).value == truth, tree.text()
 
@@ -257,3 +258,10 @@ def test_a_game_with_extra_moves_is_searched_saved_and_loaded_with_its_sides(sti
 def test_plain_traces_have_no_kept_field() -> None:
     assert '"kept"' not in dumps(record(Tree.parse("A(B(D:1 E:2) C:3)"), algorithm="alphabeta"))
     assert '"kept":[2,3]' in dumps(record(Tree.parse("A(B@min(D@min:1 E@min:2) C:3)"), algorithm="alphabeta"))
+
+
+def test_a_tree_orders_moves_best_first_for_the_side_to_move_whoever_moves_next() -> None:
+    tree = Tree.parse("A(B:1(D:1) C@max:5(E:5) F:3(G:3))")  # C: MAX moves again; B and F: MIN's
+    assert [tree.label(m) for m in tree.order(0, tree.moves(0))] == ["C", "F", "B"]
+    low = Tree.parse("A(B@min:1(D@min:4(H:4) E@max:2(I:2)))")  # at B, MIN wants the lowest first
+    assert [low.label(m) for m in low.order(1, low.moves(1))] == ["E", "D"]
