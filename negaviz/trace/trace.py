@@ -266,6 +266,8 @@ class Trace:
     def alternates(self) -> bool:
         """Whether every player's move here hands the turn to the other player (False
         where the game says a side moves twice in a row: a tree's ``@max``/``@min``)."""
+        if self._kept is None and (self.game is None or alternates_of(self.game)):
+            return True  # known without decoding a node (a save asks this of every trace)
         sides = self._sides
         nodes = self.nodes
         return sides is None or all(

@@ -120,8 +120,9 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
     # A game whose side moves twice in a row (a marked tree): a child where the same side
     # moves reports its value as it is, read from the game's player(), not from a flag.
     who = game.player if game is not None and not alternates_of(game) else None
+    marked = who is not None or bool(kept)  # else every player's child comes up negated: nothing more to track
     same = False
-    ids: list[int] = []  # per open node: its number (nodes are numbered as they are entered)
+    ids: list[int] = []  # per open node, when marked: its number (nodes are numbered as they are entered)
     stack: list[int] = []  # per open node, innermost last: phase + 8 * its move index
     turns: list[float] = []  # per open node: -1 a player's node; a chance node's turn (0 or 1)
     lists: list[Sequence[Any] | None] = []  # the move list each open node took
@@ -193,7 +194,8 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     if game is not None:
                         places.append(game.root)
                 stack.append(i << 3)
-                ids.append(entered)
+                if marked:
+                    ids.append(entered)
                 turns.append(-1.0)
                 lists.append(None)
                 entered += 1
@@ -212,13 +214,13 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 if v != v:
                     raise _bad(step, k, "the value is NaN")
                 returned = stack.pop() >> 3
-                nid = ids.pop()
+                nid = ids.pop() if marked else -1
                 turns.pop()
                 lists.pop()
                 if game is not None:
                     place = places.pop()
                 if stack:
-                    same = turns[-1] == 0.0 or turns[-1] < 0 and (
+                    same = turns[-1] == 0.0 or marked and turns[-1] < 0 and (
                         nid in kept if who is None else who(place) == who(places[-1]))
                     pending = v if same else -v
                     expect = True
