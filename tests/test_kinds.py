@@ -167,7 +167,7 @@ def test_literal_families_list_their_values() -> None:
     assert NODE_KINDS == get_args(NodeKind) == ("node", "folded", "group", "pruned", "unvisited")
     assert EDGE_KINDS == get_args(EdgeKind) == ("tree", "folded", "pruned", "unvisited", "transposition")
     assert PROOF_KINDS == get_args(ProofKind) == ("prover", "opponent", "folded")
-    assert KINDS == get_args(QuestionKind) == ("value", "window", "pruned")
+    assert KINDS == get_args(QuestionKind) == ("value", "window", "pruned", "move")
     assert NODE_TYPES == get_args(NodeType) == ("PV", "CUT", "ALL")
     assert ALGORITHMS == get_args(Algorithm) == ("minimax", "negamax", "alphabeta", "pvs", "mtdf", "id")
     assert ORDERS == get_args(Order) == ("natural", "heuristic", "threats", "threats+heuristic")

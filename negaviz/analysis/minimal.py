@@ -97,7 +97,11 @@ def full_tree(
 
 
 def _check_full(trace: Trace) -> None:
-    """Raise InputError unless ``trace`` visited every node of one game tree."""
+    """Raise InputError unless ``trace`` visited every node of one game tree, where the
+    players alternate (the bounds' proofs below swap at every level)."""
+    if not trace.alternates:
+        raise InputError("a minimal tree is worked out here for players who alternate, and in this tree a side "
+                         "moves twice in a row (marked @max/@min)")
     result = trace.result
     if result is not None:
         opts = result.options

@@ -59,6 +59,9 @@ PV, CUT, ALL = NODE_TYPES
 def node_types(trace: Trace) -> dict[int, NodeType]:
     """The expected type of every node entered, by node number (see the module docstring)."""
     check_trace(trace)
+    if not trace.alternates:
+        raise InputError("node types (PV, CUT, ALL) follow windows that swap at every level, and in this tree a side "
+                         "moves twice in a row: Knuth and Moore's types do not apply")
     nodes = trace.nodes
     types: dict[int, NodeType] = {}
     for node in nodes:  # numbered in entry order: a parent always comes before its children

@@ -183,7 +183,8 @@ class Stepper:
             child = t.names.short(ev.child) if ev.child is not None else "the child"
             got = f"{me} gets {self._v(ev.node, ev.value)} from {child}"
             if self.perspective == "negamax":
-                got += " (its value negated)"
+                passes = ev.child is None or t.turn_passes(ev.child)
+                got += " (its value negated)" if passes else f" (its value as it is: {me}'s side moves again there)"
             if k == _K.CHILD:
                 return got + ": no better than the best so far."
             alpha = f"; α is now {self._v(ev.node, ev.alpha)}" if self.perspective == "negamax" and self.windowed else ""

@@ -346,7 +346,8 @@ def conventions(ex: Exercise) -> str:
     values the leaves give and the answers take, and the order of children."""
     view = ("leaf values are for ▲ MAX, and so is every value you write (minimax view)" if ex.perspective == "minimax"
             else "leaf values are for ▲ (the first player); write each node's value for the side to move there "
-            "(negamax view: a child's value negated)")
+            "(negamax view: a child's value negated" + ("" if ex.tree.alternates else
+                                                          ", but kept as it is where the same side moves again") + ")")
     return (f"▲ marks a node where MAX (the first player) moves, ▼ where MIN moves; {view}. Children are searched "
             "left to right; the root's window is (−∞, ∞).")
 

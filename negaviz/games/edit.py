@@ -78,7 +78,9 @@ def _rebuilt(tree: Tree, children: list[list[int]], values: list[Number | None])
                 stack.append(c)
     keep.sort()
     new = {old: i for i, old in enumerate(keep)}
-    return Tree([tree.labels[o] for o in keep], [[new[c] for c in children[o]] for o in keep], [values[o] for o in keep])
+    marks = [tree.marks[o] for o in keep] if any(m is not None for m in tree.marks) else None  # whose turn, kept
+    return Tree([tree.labels[o] for o in keep], [[new[c] for c in children[o]] for o in keep], [values[o] for o in keep],
+                marks=marks)
 
 
 def set_value(tree: Tree, name: str, text: object) -> Tree:
@@ -112,7 +114,8 @@ def add_child(tree: Tree, name: str) -> Tree:
         values.append(value)
     children.append([])
     children[node].append(len(tree.labels))
-    return Tree([*tree.labels, label], children, values)
+    marks = [*tree.marks, None] if any(m is not None for m in tree.marks) else None
+    return Tree([*tree.labels, label], children, values, marks=marks)
 
 
 def remove(tree: Tree, name: str) -> Tree:

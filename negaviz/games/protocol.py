@@ -58,6 +58,8 @@ verb                     kind        meaning
                                      ``("x", "o")``
 ``size``                 value       side of a square board whose ``label`` draws it
                                      in rows (drawn as a board)
+``alternates``           value       False when a side may move twice in a row:
+                                     ``player(pos)`` says whose turn it is (a marked tree)
 ``check_position(pos)``  method      the position to search for what a caller passed
                                      (e.g. its text form), or an InputError
 =======================  ==========  ====================================================
@@ -117,6 +119,7 @@ from negaviz.games.verbs import (  # the optional verbs' protocols, one each (re
     HasMaxScore,
     HasPlayerNames,
     HasSize,
+    HasAlternates,
     HasCheckPosition,
     Move,
     Position,
@@ -168,11 +171,12 @@ OPTIONAL_VERBS: dict[str, type] = {
     "max_score": HasMaxScore,
     "player_names": HasPlayerNames,
     "size": HasSize,
+    "alternates": HasAlternates,
     "check_position": HasCheckPosition,
 }
 """Every optional verb, by name, with the protocol that documents it."""
 
-VALUE_VERBS = ("root", "max_score", "player_names", "size")
+VALUE_VERBS = ("root", "max_score", "player_names", "size", "alternates")
 """The optional verbs that are attributes holding a value; the others are methods."""
 
 METHOD_VERBS = tuple(name for name in OPTIONAL_VERBS if name not in VALUE_VERBS)
@@ -203,7 +207,7 @@ def verb(game: object, name: str) -> Callable[..., Any] | None:
 
 def has_verb(game: object, name: str) -> bool:
     """Whether ``game`` has the verb ``name``, by the rule of the module: a value verb
-    (``root``, ``max_score``, ``player_names``, ``size``) a usable value, any other name
+    (``root``, ``max_score``, ``player_names``, ``size``, ``alternates``) a usable value, any other name
     a callable attribute (so a ladder step may need a verb of the lecturer's own).
 
     >>> class G:
@@ -220,6 +224,8 @@ def has_verb(game: object, name: str) -> bool:
         return player_names_of(game) is not None
     if name == "size":
         return size_of(game) is not None
+    if name == "alternates":
+        return not alternates_of(game)
     return callable(getattr(game, name, None))
 
 
@@ -253,6 +259,17 @@ def player_names_of(game: object) -> tuple[str, str] | None:
     if isinstance(names, (tuple, list)) and len(names) == 2:
         return str(names[0]), str(names[1])
     return None
+
+
+def alternates_of(game: object) -> bool:
+    """False if ``game`` says a side may move twice in a row (``alternates = False``, and a
+    ``player()`` to say whose turn it is), else True: every move hands the turn over."""
+    if getattr(game, "alternates", True) is not False:
+        return True
+    if not callable(getattr(game, "player", None)):
+        raise InputError(f"{type(game).__name__} says alternates = False, and has no player() to say whose turn "
+                         "each position is")
+    return False
 
 
 def size_of(game: object) -> int | None:

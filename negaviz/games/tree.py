@@ -15,9 +15,11 @@ Two ways to write a tree:
   chance node (a dice roll, drawn as a circle), each outcome after its probability:
   ``C?(1/6 F:3 5/6 G:-1)``; with none written, the outcomes are equally likely.
 
-Who moves where: the root's player first, and each player's move hands the turn to the
-other.  A chance node either comes before the next player's move (``players=2``, the
-default: expectiminimax, as AIMA's backgammon, MAX, chance, MIN, chance, MAX) or takes
+Who moves where: the root's player first (MAX), and each player's move hands the turn to
+the other, unless a node is marked: ``@max`` or ``▲`` right after its name says MAX moves
+there, ``@min`` or ``▼`` that MIN does (CS188's MAX layer then one MIN layer per ghost,
+``A(B@min(D@min(F:3 G:5)))``; a pass; an extra move).  Leaf values stay MAX's.  A
+chance node either comes before the next player's move (``players=2``, the default: expectiminimax, as AIMA's backgammon, MAX, chance, MIN, chance, MAX) or takes
 the opponent's turn (``players=1``: expectimax, one player against chance, as CS188's
 Pacman against random ghosts, MAX, chance, MAX).
 
@@ -82,6 +84,7 @@ class Tree:
         *,
         chance: Sequence[Sequence[Probability] | None] | None = None,
         players: int = 2,
+        marks: Sequence[int | None] | None = None,
     ) -> None:
         if isinstance(players, bool) or players not in (1, 2):
             raise InputError(f"players must be 1 (one player against chance: expectimax) or 2, not {_shown(players)}")
@@ -107,7 +110,8 @@ class Tree:
                 if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n:
                     raise InputError(f"node {labels[node]} has a child number {c!r} outside the tree")
         probs = _chance_of(labels, children, chance)
-        labels, children, values, probs = _in_tree_order(labels, children, values, probs)
+        given = _marks_of(labels, marks, probs)
+        labels, children, values, probs, given = _in_tree_order(labels, children, values, probs, given)
         n = len(labels)
         self.labels = tuple(labels)
         self.children = tuple(tuple(c) for c in children)
@@ -118,6 +122,8 @@ class Tree:
         """Per node: None for a player's node, else its outcomes' probabilities, in order."""
         self.players = players
         """2: a chance node comes before the next player's move; 1: it takes the opponent's turn."""
+        self.marks: tuple[int | None, ...] = tuple(given)
+        """Per node: 0 (MAX) or 1 (MIN) where the tree says whose turn it is, else None."""
         self.root = 0
         depth: list[int | None] = [None] * n
         depth[0] = 0
@@ -128,11 +134,18 @@ class Tree:
             for c in self.children[node]:
                 d = depth[node]
                 assert d is not None
+                marked = given[c]
+                mine = turn if marked is None else marked
                 if depth[c] is None:
                     depth[c] = d + 1
-                    side[c] = turn
+                    side[c] = mine
                     order.append(c)
-                elif side[c] != turn:
+                elif side[c] != mine:
+                    if any(m is not None for m in given):
+                        raise InputError(
+                            f"node {self.labels[c]} is reached from nodes where it would be MAX's turn and MIN's: "
+                            f"mark whose turn it is ({self.labels[c]}@max or {self.labels[c]}@min)"
+                        )
                     both = ("at both odd and even depth" if not any(p is not None for p in self.probabilities)
                             else "with both players to move")
                     raise InputError(
@@ -149,6 +162,11 @@ class Tree:
         self._depth = tuple(d or 0 for d in depth)
         self._player = tuple(side)
         self._sign = tuple(-1 if s else 1 for s in side)
+        self.alternates = all(
+            side[c] != side[p] for p in range(n) if self.probabilities[p] is None for c in self.children[p]
+        )
+        """Whether every player's move hands the turn to the other player (searches that
+        negate every child's value need it; marks can make it False)."""
         self.max_score = max(abs(v) for v in self.values if v is not None)
 
     def _check_acyclic(self) -> None:
@@ -211,12 +229,12 @@ class Tree:
         return v * self._sign[pos]
 
     def order(self, pos: int, moves: Sequence[int]) -> list[int]:
-        """Children with a heuristic value first, best for the side to move first (a
-        child's value is for the opponent, so the lowest comes first); the others after,
-        as written."""
+        """Children with a heuristic value first, best for the side to move first (for
+        MAX the highest value, for MIN the lowest, whoever moves at the child); the others
+        after, as written."""
         valued = [m for m in moves if self.values[m] is not None]
         rest = [m for m in moves if self.values[m] is None]
-        return sorted(valued, key=lambda m: self.values[m] * self._sign[m]) + rest  # type: ignore[operator]
+        return sorted(valued, key=lambda m: -self.values[m] * self._sign[pos]) + rest  # type: ignore[operator]
 
     def label(self, pos: int) -> str:
         return self.labels[pos]
@@ -268,7 +286,9 @@ class Tree:
             written.add(node)
             v = self.values[node]
             probs = self.probabilities[node]
-            head = (name if probs is None else name + "?") + ("" if v is None else f":{_fmt(v)}")
+            side = self.marks[node]
+            mark = "" if side is None else "@min" if side else "@max"
+            head = (name + mark if probs is None else name + "?") + ("" if v is None else f":{_fmt(v)}")
             kids = self.children[node]
             if probs is not None and any(p != Fraction(1, len(kids)) or not isinstance(p, Fraction) for p in probs):
                 return head + "(" + " ".join(f"{_fmt_p(p)} {write(c)}" for c, p in zip(kids, probs)) + ")"
@@ -297,10 +317,13 @@ class Tree:
             tree = cls.from_lists(_ListParser(text).parse())
             return tree if players == 2 else tree._with(players)
         parser = _LabelledParser(text)
-        return cls(*parser.parse(), chance=parser.chance, players=players)
+        parsed = parser.parse()
+        marks = parser.marks if any(m is not None for m in parser.marks) else None
+        return cls(*parsed, chance=parser.chance, players=players, marks=marks)
 
     def _with(self, players: int) -> Tree:
-        return Tree(self.labels, self.children, self.values, chance=self.probabilities, players=players)
+        return Tree(self.labels, self.children, self.values, chance=self.probabilities, players=players,
+                    marks=self.marks)
 
     @classmethod
     def from_lists(cls, nested: Any) -> Tree:
@@ -352,10 +375,33 @@ def _chance_of(
     return out
 
 
+def _marks_of(
+    labels: Sequence[str], marks: Sequence[int | None] | None, probs: Sequence[list[Probability] | None]
+) -> list[int | None]:
+    """Each node's mark (0: MAX's turn, 1: MIN's, None: the other side from its parent's), checked."""
+    if marks is None:
+        return [None] * len(labels)
+    if isinstance(marks, (str, bytes)) or not isinstance(marks, Sequence) or len(marks) != len(labels):
+        raise InputError("marks must give each node 0 (MAX's turn), 1 (MIN's turn) or None (unmarked), one per node")
+    for node, mark in enumerate(marks):
+        if mark is None:
+            continue
+        if isinstance(mark, bool) or mark not in (0, 1):
+            raise InputError(f"node {labels[node]}'s mark must be 0 (MAX, @max), 1 (MIN, @min) or None, "
+                             f"not {_shown(mark)}")
+        if any(p is not None for p in probs):
+            raise InputError(f"node {labels[node]} is marked, in a tree with chance nodes: who moves after a roll "
+                             "is chance's rule (players=1 or 2), so marks are for trees without chance nodes")
+    if marks[0] == 1:
+        raise InputError(f"root {labels[0]} is marked MIN (@min): the root is MAX's, whose view the values are "
+                         "in; mark the nodes below it")
+    return list(marks)
+
+
 def _in_tree_order(
     labels: Sequence[str], children: Sequence[Sequence[int]], values: Sequence[Number | None],
-    probs: Sequence[list[Probability] | None],
-) -> tuple[list[str], list[list[int]], list[Number | None], list[list[Probability] | None]]:
+    probs: Sequence[list[Probability] | None], marks: Sequence[int | None],
+) -> tuple[list[str], list[list[int]], list[Number | None], list[list[Probability] | None], list[int | None]]:
     """Renumber nodes in tree order (depth first, each node where first met), the order
     the labelled form numbers them in, so :meth:`Tree.text` parses back to the same
     node numbers (saved traces refer to nodes by number)."""
@@ -377,5 +423,6 @@ def _in_tree_order(
         [[new[c] for c in children[o]] for o in order],
         [values[o] for o in order],
         [probs[o] for o in order],
+        [marks[o] for o in order],
     )
 

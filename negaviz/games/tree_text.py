@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from negaviz.games.tree_checks import MAX_DEPTH, NUMBER, Number, Probability, check_probabilities, check_value
 
-_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]?/])|(?P<bad>\S))")
+_TOKEN = re.compile(rf"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>{NUMBER})|(?P<punct>[():,\[\]?/@▲▼])|(?P<bad>\S))")
 _NUMBERISH = re.compile(r"[-+]?(?:[^\W_]|\.(?=[^\W_]))[\w.]*(?:(?<=[eE])[-+][\w.]+)?")
 """A run of text that starts like a number (a digit of any script, or '.' and one)."""
 
@@ -84,6 +84,10 @@ class _Reader:
             raise self.fail(f"{shown!r} is too long a number") from None
         self.i += 1
         return value
+
+
+_MARK_WORDS = ("MAX (@max)", "MIN (@min)")
+"""A mark's side in words, by side (0: MAX, 1: MIN)."""
 
 
 class _ListParser(_Reader):
@@ -152,6 +156,10 @@ class _LabelledParser(_Reader):
     A chance node is a name with ``?``, its outcomes each after its probability, a
     fraction or a decimal: ``C?(1/6 D:3 5/6 E:-1)``; with no probability written, its n
     outcomes are equally likely (``C?(D:3 E:-1)``, each 1/2).
+
+    Whose turn a node is, where it is not the other side's from its parent's, is a mark
+    right after its name: ``@max`` or ``▲`` (MAX, the root's player), ``@min`` or ``▼``
+    (MIN): ``A(B@min(D@min(F:3 G:5)) C:2)``.
     """
 
     EXAMPLE = "A(B(D:7 E:5) C:3)"
@@ -165,6 +173,8 @@ class _LabelledParser(_Reader):
         self.depth = 0
         self.chance: list[list[Probability] | None] = []
         """Per node: None for a player's node; a chance node's outcome probabilities."""
+        self.marks: list[int | None] = []
+        """Per node: 0 if marked MAX (``@max``, ``▲``), 1 if marked MIN, None if unmarked."""
 
     def parse(self) -> tuple[list[str], list[list[int]], list[Number | None]]:
         """The tree's labels, child lists and values (for :class:`~negaviz.games.tree.Tree`);
@@ -198,9 +208,11 @@ class _LabelledParser(_Reader):
             raise self.fail(f"expected a node name, found {val!r}" if kind != "end" else "expected a node name, found the end")
         name = val
         self.i += 1
+        mark = self.mark(name)
         chance = self.peek() == ("punct", "?")
         if chance:
             self.i += 1
+            mark = self.mark(name) if mark is None else mark  # a mark after the '?' is refused below too
         value: Number | None = None
         if self.peek() == ("punct", ":"):
             self.i += 1
@@ -214,8 +226,11 @@ class _LabelledParser(_Reader):
                 self.i -= 1  # the error points at the number
                 raise self.fail(str(exc)) from None
         has_kids = self.peek() == ("punct", "(")
+        if chance and mark is not None:
+            raise self.fail(f"chance node {name} is marked {_MARK_WORDS[mark]}: a mark says whose turn a player's "
+                            "node is, and chance moves at a chance node")
         if name in self.index:
-            if value is not None or has_kids or chance:
+            if value is not None or has_kids or chance or mark is not None:
                 raise self.fail(f"node name {name!r} is used twice (repeat a name alone to share a node)")
             return self.index[name]
         if chance and not has_kids:
@@ -226,6 +241,7 @@ class _LabelledParser(_Reader):
         self.children.append([])
         self.values.append(value)
         self.chance.append(None)
+        self.marks.append(mark)
         probs: list[Probability | None] = []
         if has_kids:
             self.depth += 1
@@ -255,6 +271,23 @@ class _LabelledParser(_Reader):
         elif value is None:
             raise self.fail(f"leaf {name} needs a value, e.g. {name}:3")
         return me
+
+    def mark(self, name: str) -> int | None:
+        """The mark after node ``name`` (and the tokens passed): 0 for ``@max`` or ``▲``,
+        1 for ``@min`` or ``▼``, None if there is none."""
+        kind, val = self.peek()
+        if (kind, val) in (("punct", "▲"), ("punct", "▼")):
+            self.i += 1
+            return 0 if val == "▲" else 1
+        if (kind, val) != ("punct", "@"):
+            return None
+        self.i += 1
+        kind, val = self.peek()
+        if kind == "name" and val.lower() in ("max", "min"):
+            self.i += 1
+            return 0 if val.lower() == "max" else 1
+        found = "the end" if kind == "end" else repr(val)
+        raise self.fail(f"node {name}'s mark is @max or @min (or ▲, ▼), not '@' then {found}")
 
     def _probabilities(self, name: str, me: int, probs: list[Probability | None]) -> list[Probability]:
         """Chance node ``name``'s probabilities, checked: all written, or none (equally likely)."""

@@ -225,6 +225,19 @@ class HasSize(Protocol):
     size: int
 
 
+class HasAlternates(Protocol):
+    """``alternates``: False when a side may move twice in a row (a pass, an extra move,
+    CS188's one MIN layer per ghost); ``player(pos)`` then says whose turn each position is.
+
+    Used by the negamax core, which negates a child's value and window only where the
+    turn passes, by the trace (``Trace.side``) and everything that reads it.  Searches
+    that assume alternation (MCTS, ``prove``, expectimax and star1) refuse such a game.
+    Without it (or if it is not False) every move hands the turn over.
+    """
+
+    alternates: bool
+
+
 class HasCheckPosition(Protocol):
     """``check_position(pos)``: the position to search for ``pos`` as a caller gave it
     (the game's own text form, e.g. ``"x../.o./..."``, becomes a position), or an

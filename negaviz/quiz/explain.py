@@ -96,18 +96,22 @@ class Explainer:
             return f"{returns}."
         if n.chance is not None:
             return self._explain_chance(nid, returns, v)
-        # Each child's value as seen from here: negated, then shown in the perspective.
-        seen = [(self.child_name(c), s * -self._value(c)) for c in n.children]
+        # Each child's value as seen from here: negated (where the turn passes), then shown in the perspective.
+        seen = [(self.child_name(c), s * self._up(c)) for c in n.children]
         best = max(v_ for _, v_ in seen) if s > 0 else min(v_ for _, v_ in seen)
         listing = ", ".join(f"{name}: {fmt(x)}" for name, x in seen)
         if minimax:
             role = "MAX node (the first player moves): it takes the largest" if s > 0 else (
                 "MIN node (the second player moves): it takes the smallest")
             text = f"{returns}: it is a {role} of its children's values, {listing}"
-        else:
+        elif all(t.turn_passes(c) for c in n.children):
             text = f"{returns}: negating what its children return gives {listing}"
-            if len(seen) > 1:
-                text += f"; the largest is {fmt(best)}"
+        else:  # a side moving twice: a child where it moves again is taken as it is
+            again = _and([self.child_name(c) for c in n.children if not t.turn_passes(c)])
+            text = (f"{returns}: taking what its children return, as it is where {me}'s side moves again ({again}) "
+                    f"and negated elsewhere, gives {listing}")
+        if not minimax and len(seen) > 1:
+            text += f"; the largest is {fmt(best)}"
         alpha, beta = self.window(nid, n.alpha, n.beta)
         if n.cutoff == CutReason.WIN and n.skipped:
             text += f"; {fmt(best)} is a win that nothing can beat, so {me} stops there"
@@ -155,10 +159,56 @@ class Explainer:
     def sign_minimax(self, nid: int) -> int:
         return sign(self.trace, nid, "minimax")
 
+    def _up(self, nid: int) -> float:
+        """Node ``nid``'s value as its parent sees it: negated where the turn passes."""
+        return -self._value(nid) if self.trace.turn_passes(nid) else self._value(nid)
+
     def _value(self, nid: int) -> float:
         v = self.trace.nodes[nid].value
         assert v is not None
         return v
+
+    def root_moves(self, nid: int) -> tuple[str, ...] | None:
+        """The moves root ``nid`` may play, as the course's conventions choose among ties
+        (:data:`negaviz.conventions.RootMove`): children whose value, as the root sees it,
+        is its exact value and is itself exact (a child that only shows a bound equal to
+        it may be worse); None where the root's value is only a bound."""
+        n = self.trace.nodes[nid]
+        if n.value is None or n.bound != Bound.EXACT or not n.children:
+            return None
+        best = [c for c in n.children
+                if self.trace.nodes[c].bound == Bound.EXACT and self._up(c) == n.value]
+        if not best:
+            return None
+        chosen = best[:1] if current().root_move == "first" else best
+        return tuple(self.child_name(c) for c in chosen)
+
+    def explain_move(self, nid: int) -> str:
+        """Why root ``nid`` plays its move: the best exact value, and the trap of a child
+        that ties it only as a bound (a fail-hard search makes many)."""
+        n = self.trace.nodes[nid]
+        moves = self.root_moves(nid)
+        assert moves is not None and n.value is not None
+        s = self.sign(nid)
+        me = self.name(nid)
+        seen = [(c, s * self._up(c)) for c in n.children]
+        listing = ", ".join(f"{self.child_name(c)}: {fmt(v)}" for c, v in seen)
+        text = f"{me} plays {_or(list(moves))}: of {listing}, the best for {me} is {fmt(s * n.value)}"
+        exact = [c for c in n.children if self.trace.nodes[c].bound == Bound.EXACT and self._up(c) == n.value]
+        if len(exact) > 1:
+            text += (f", which {_and([self.child_name(c) for c in exact])} reach; "
+                     + ("this course plays the first of them, as max() takes it" if len(moves) == 1
+                        else "this course accepts any of them"))
+        ties = [c for c in n.children if self._up(c) == n.value]
+        if self.trace.nodes[ties[-1]].bound != Bound.EXACT:  # the last to show the best is only a bound: the trap
+            ties = [c for c in ties if self.trace.nodes[c].bound != Bound.EXACT]
+            names = _and([self.child_name(c) for c in ties])
+            limit = "at most" if s > 0 else "at least"
+            why = "a fail-hard search returns the window's edge there" if self.fail_hard else "it was cut off"
+            text += (f"; {names} also show{'s' if len(ties) == 1 else ''} {fmt(s * n.value)}, but only as a bound "
+                     f"({limit} that: {why}), so a loop that keeps a move whose value is ≥ the best so far plays "
+                     f"{self.child_name(ties[-1])}, which may be worse")
+        return text + "."
 
     def explain_window(self, nid: int) -> str:
         t = self.trace
@@ -174,9 +224,13 @@ class Explainer:
         if state is None or state.alpha is None or state.beta is None:
             return says + "."
         pa, pb = state.alpha, state.beta
-        if (n.alpha, n.beta) != (-pb, -pa):
+        passes = t.turn_passes(nid)
+        if (n.alpha, n.beta) != ((-pb, -pa) if passes else (pa, pb)):
             return says + "."  # not the plain negamax rule (a null window, or a student's own)
         shown = self.window(parent.id, pa, pb)
+        if self.perspective == "negamax" and not passes:
+            return (f"{says} because {pname}'s side moves again at {me}: {pname}'s window {_pair(pa, pb)} is passed "
+                    "on unchanged, neither negated nor swapped.")
         if self.perspective == "negamax":
             if (pa, pb) == (parent.alpha, parent.beta):
                 return f"{says} because {pname}'s window {_pair(pa, pb)} is negated and swapped."
@@ -236,7 +290,7 @@ class Explainer:
         if k == 0:
             return f"{me} is searched: it is {up}'s first move, and a node always tries its first move."
         s = self.sign(n.parent)
-        best = s * max(-self._value(c) for c in parent.children[:k])
+        best = s * max(self._up(c) for c in parent.children[:k])
         alpha, beta = self.window(n.parent, parent.alpha, parent.beta)
         if s > 0:
             below = "not past" if self.strict and best == beta else "below"
@@ -264,7 +318,7 @@ class Explainer:
         last = self.child_name(n.children[-1])
         if n.cutoff == CutReason.WIN:
             return f"{lost} {verb} never visited: after {last}, {me} has found a win, and nothing can beat it."
-        best = s * max(-self._value(c) for c in n.children)
+        best = s * max(self._up(c) for c in n.children)
         alpha, beta = self.window(nid, n.alpha, n.beta)
         if s > 0:
             test = f"{me}'s value so far is {fmt(best)} {self.ge} β = {fmt(beta)}"
@@ -283,6 +337,10 @@ def _num(x: float) -> float:
 
 def _pair(a: float, b: float) -> str:
     return f"({fmt(a)}, {fmt(b)})"
+
+
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _and(names: list[str]) -> str:

@@ -60,9 +60,11 @@ def cut_of(trace: Trace) -> Cut:
 
 def searchable(trace: Trace) -> bool:
     """Whether the variant searches can be recorded for ``trace``: a textbook tree
-    searched to the end in its own order from the full window, by negamax or alpha-beta."""
+    searched to the end in its own order from the full window, by negamax or alpha-beta,
+    whose players alternate (the variants negate every child's value, as a student's
+    function does: on a tree where a side moves twice they would name the wrong mistakes)."""
     result = trace.result
-    if result is None or trace.game is None or not is_textbook_tree(trace.game):
+    if result is None or trace.game is None or not is_textbook_tree(trace.game) or not trace.alternates:
         return False
     o = result.options
     return (o.algorithm in ("negamax", "minimax", "alphabeta") and o.depth is None and o.order == "natural"

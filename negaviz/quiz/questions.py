@@ -53,11 +53,14 @@ from negaviz.vocabulary import Perspective, check_perspective, check_steps, fmt,
 
 __all__ = ["questions", "Question"]
 
-QuestionKind = Literal["value", "window", "pruned"]
+QuestionKind = Literal["value", "window", "pruned", "move"]
 """``value``: what a node returns; ``window``: the window a child is entered with;
-``pruned``: which moves a cutoff skips."""
+``pruned``: which moves a cutoff skips; ``move``: which move the root plays (asked
+only when chosen: ``kinds=["move"]``)."""
 
 KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
+_ASKED: tuple[QuestionKind, ...] = ("value", "window", "pruned")
+"""The kinds asked when none are chosen."""
 Window = tuple[float, float]
 Answer = float | Window | tuple[str, ...]
 _W = WORDS["questions"]
@@ -107,13 +110,16 @@ class Question:
     search returned, fail-soft's; nothing between them); None when only ``answer`` is right."""
 
     def answer_text(self) -> str:
-        """The answer as written in an answer key: ``−3``, ``(5, ∞)``, ``G, H`` or ``none``."""
+        """The answer as written in an answer key: ``−3``, ``(5, ∞)``, ``G, H`` or ``none``
+        (a root's move: ``B``, or ``B or C`` where the course accepts any of them)."""
         if self.kind == "value":
             assert isinstance(self.answer, (int, float))
             return fmt(self.answer)
         if self.kind == "window":
             lo, hi = cast("tuple[float, float]", self.answer)
             return f"({fmt(lo)}, {fmt(hi)})"
+        if self.kind == "move":
+            return " or ".join(cast("tuple[str, ...]", self.answer))
         return ", ".join(cast("tuple[str, ...]", self.answer)) or "none"
 
     def check(self, answer: Any) -> Feedback:
@@ -126,6 +132,9 @@ class Question:
                 correct = accepts(parse_value(answer), [canonical(x) for x in (self.answer, *ends)], None)
             elif self.kind == "window":
                 correct = canonical_window(parse_window(answer)) == canonical_window(cast("Window", self.answer))
+            elif self.kind == "move":  # one move, any of those the course's rule accepts
+                names = parse_labels(answer)
+                correct = len(names) == 1 and fold(names[0]) in {fold(a) for a in cast("tuple[str, ...]", self.answer)}
             else:
                 names = parse_labels(answer)
                 want = {fold(a) for a in cast("tuple[str, ...]", self.answer)}
@@ -163,7 +172,7 @@ def questions(
         pruning = any(n.cutoff is not None for n in trace.nodes) or any(
             not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes
         )
-        kinds = KINDS if pruning else ("value",)
+        kinds = _ASKED if pruning else ("value",)
     else:
         if isinstance(kinds, str):
             kinds = (kinds,)
@@ -216,6 +225,10 @@ class _Maker(Explainer):
             return start, n.enter_step + 1
         if n.moves is None or len(n.moves) < 2:
             return None
+        if kind == "move":  # the root's move, once it is entered: known when it returns
+            if n.parent >= 0 or n.chance is not None or self.root_moves(n.id) is None:
+                return None
+            return n.enter_step + 1, n.exit_step + 1
         return n.enter_step + 1, self.cut_step(n) + 1
 
     def cut_step(self, n: Node) -> int:
@@ -246,6 +259,10 @@ class _Maker(Explainer):
             prompt = self.ask("window", me)
             answer = self.window(nid, n.alpha, n.beta)
             explanation = self.explain_window(nid)
+        elif kind == "move":
+            prompt = self.ask("move", me)
+            answer = self.root_moves(nid) or ()
+            explanation = self.explain_move(nid)
         else:
             n = self.trace.nodes[nid]
             prompt = self.ask("cut", me) + _W["cut_hint"]

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from negaviz.analysis.steps import sign
+from negaviz.games.protocol import alternates_of
 from negaviz.search.events import Bound, EventKind
 from negaviz.quiz.reading import canonical, canonical_window
 from negaviz.trace.names import qualified
@@ -298,16 +299,19 @@ class _Facts:
 
     def subtree_leaves(self, nid: int) -> list[float]:
         """The given leaves below ``nid`` (pruned ones too), each as ``nid``'s negamax value
-        it would be: the leaf's score for its side to move, negated once per ply."""
+        it would be: the leaf's score for its side to move, negated each time the turn passes."""
         game = self.trace.game
         out: list[float] = []
-        stack = [(self.trace.position(nid), 0)]
+        marked = not alternates_of(game)  # a side may move twice: ask the game
+        stack = [(self.trace.position(nid), 1)]
         while stack:
-            pos, d = stack.pop()
+            pos, sg = stack.pop()
             moves = game.moves(pos)
             if not moves:
-                out.append(game.score(pos) * (-1) ** d)
-            stack.extend((game.play(pos, m), d + 1) for m in moves)
+                out.append(game.score(pos) * sg)
+            for m in moves:
+                child = game.play(pos, m)
+                stack.append((child, sg if marked and game.player(child) == game.player(pos) else -sg))
         _restore(game)
         return out
 
@@ -381,7 +385,8 @@ class _Facts:
             for view in VIEWS:
                 accept = self.keys[view].windows[name]["accept"]
                 s = sign(t, nid, view)
-                lo, hi = -parent.beta, -parent.alpha  # as entered, α never risen
+                # as entered, α never risen (passed on as it is where the same side moves again)
+                lo, hi = (-parent.beta, -parent.alpha) if t.turn_passes(nid) else (parent.alpha, parent.beta)
                 c.hits[(view, "unrisen")] = canonical_window((lo, hi) if s > 0 else (-hi, -lo)) == accept
                 c.hits[(view, "infinite")] = canonical_window((-math.inf, math.inf)) == accept
                 c.accept[view], c.shown[view] = frozenset([accept]), accept

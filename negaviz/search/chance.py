@@ -33,7 +33,7 @@ from typing import Any, Callable
 
 from negaviz.errors import InputError, too_deep
 from negaviz.games.protocol import Game, evaluator, max_score_of, player, restore, verb
-from negaviz.search.core import RawResult, _checked, _where
+from negaviz.search.core import RawResult, _checked, _where, _refuse_turns
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.options import SearchOptions
@@ -112,6 +112,7 @@ def _outcomes(game: Game, pos: Any, found: Any) -> list[tuple[Any, Any]]:
 
 def run_chance(game: Game, root: Any, options: SearchOptions, observer: SearchObserver | None = None) -> RawResult:
     """One search of ``root`` by ``options.algorithm`` (``expectimax`` or ``star1``)."""
+    _refuse_turns(game, options.algorithm)
     moves, play, is_terminal, score = game.moves, game.play, game.is_terminal, game.score
     outcomes = verb(game, "outcomes")
     evaluate = evaluator(game)

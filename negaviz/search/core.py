@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable, NamedTuple, cast
 
 from negaviz.errors import InputError, UnorderedMovesWarning, too_deep
 from negaviz.games.adapter import by_value, freeze, one_line, shown
-from negaviz.games.protocol import Game, evaluator, keyer, label, max_score_of, restore, verb
+from negaviz.games.protocol import Game, alternates_of, evaluator, keyer, label, max_score_of, restore, verb
 from negaviz.search.events import PROBE_ENDED, Bound, CutReason, EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.options import PRUNING, SearchOptions
@@ -231,6 +231,28 @@ def _where(game: Game, pos: Any) -> str:
     return one_line(where)
 
 
+def _refuse_turns(game: Any, what: str) -> None:
+    """An InputError if ``game`` says its sides do not alternate (``alternates = False``)
+    and ``what`` (a search that negates every child's value) cannot honour that."""
+    if not alternates_of(game):
+        raise InputError(f"{type(game).__name__} has a side moving twice in a row (marked @max/@min), and {what} "
+                         "assumes the players alternate: search it with negamax, minimax, alphabeta, pvs, mtdf or id")
+
+
+def _keeps_turn(game: Game) -> Callable[[Any, Any], bool] | None:
+    """None for a game whose every move hands the turn over (the game does not say
+    ``alternates = False``); else whether the side to move at a position moves again at
+    its child, read from ``player()``."""
+    if alternates_of(game):
+        return None
+    who = cast(Callable[[Any], int], verb(game, "player"))
+
+    def keeps(pos: Any, child: Any) -> bool:
+        return bool(who(pos) == who(child))
+
+    return keeps
+
+
 def _narrow(x: float) -> bool:
     """Whether ``x`` is ±inf or a whole number small enough for a 4-byte float (with room
     for PVS's null windows, alpha - 1)."""
@@ -270,6 +292,7 @@ def run(
             "(search without --depth)"
         )
     order = orderer(game, options.order)
+    keeps = _keeps_turn(game)
     prune = options.algorithm in PRUNING
     scout = options.algorithm == "pvs"
     fail_hard = options.fail_hard
@@ -483,25 +506,34 @@ def run(
             if nodes > check_at:
                 counted()
             child = play(pos, m)
-            if scout and i and child_alpha < child_beta - 1:
+            if keeps is not None and keeps(pos, child):
+                # The same side moves again (a pass, CS188's second ghost): the child gets
+                # this window and returns a value for this side, neither negated (and PVS
+                # searches it with the full window).
+                child_alpha, child_beta = alpha, beta
+                v = r = negamax(child, i, depth - 1, alpha, beta)
+            elif scout and i and child_alpha < child_beta - 1:
                 # PVS: prove the move no better than alpha with a null window first.
-                v = -negamax(child, i, depth - 1, -alpha - 1, child_beta)
+                r = negamax(child, i, depth - 1, -alpha - 1, child_beta)
+                v = -r
                 if alpha < v < beta:  # it failed high: search it again for its value
                     if emit:
                         if ret_kind == EXIT:
-                            emit((EXIT, -v, ret_flag, RESEARCH, v))
+                            emit((EXIT, r, ret_flag, RESEARCH, v))
                         elif ret_kind:
-                            emit((ENTER, i, -alpha - 1, child_beta, ret_kind, -v, RESEARCH, v))
+                            emit((ENTER, i, -alpha - 1, child_beta, ret_kind, r, RESEARCH, v))
                         else:
                             emit((RESEARCH, v))
                     nodes += 1
                     if nodes > check_at:
                         counted()
-                    v = -negamax(child, i, depth - 1, child_alpha, child_beta)
+                    r = negamax(child, i, depth - 1, child_alpha, child_beta)
+                    v = -r
                 else:
                     child_alpha = -alpha - 1  # the window the leaf (if it was one) had
             else:
-                v = -negamax(child, i, depth - 1, child_alpha, child_beta)
+                r = negamax(child, i, depth - 1, child_alpha, child_beta)
+                v = -r
             if v > best:
                 best, best_move, best_pv = v, m, pv_out
                 if prune and v > alpha:
@@ -510,9 +542,9 @@ def run(
                     # The child's return and this report in one batch (written out at each
                     # of the three reports: a helper would cost a Python call per node).
                     if ret_kind == EXIT:
-                        emit((EXIT, -v, ret_flag, BEST, v, alpha))
+                        emit((EXIT, r, ret_flag, BEST, v, alpha))
                     elif ret_kind:
-                        emit((ENTER, i, child_alpha, child_beta, ret_kind, -v, BEST, v, alpha))
+                        emit((ENTER, i, child_alpha, child_beta, ret_kind, r, BEST, v, alpha))
                     else:
                         emit((BEST, v, alpha))
                 if (alpha > beta if strict else alpha >= beta) or v >= win:
@@ -526,9 +558,9 @@ def run(
                     break
             elif emit:
                 if ret_kind == EXIT:
-                    emit((EXIT, -v, ret_flag, CHILD, v))
+                    emit((EXIT, r, ret_flag, CHILD, v))
                 elif ret_kind:
-                    emit((ENTER, i, child_alpha, child_beta, ret_kind, -v, CHILD, v))
+                    emit((ENTER, i, child_alpha, child_beta, ret_kind, r, CHILD, v))
                 else:
                     emit((CHILD, v))
         if fail_hard:

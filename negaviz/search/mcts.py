@@ -56,7 +56,7 @@ from negaviz.games.adapter import by_value
 from negaviz.games.protocol import Game, checked_position, move_name, player, restore, root_of
 from negaviz.search import check_game
 from negaviz.search.chance import has_chance
-from negaviz.search.core import _checked, _checked_play, _listed, _no_moves  # the core's checks of a game's answers
+from negaviz.search.core import _checked, _checked_play, _listed, _no_moves, _refuse_turns  # the core's checks of a game's answers
 from negaviz.search.events import EventKind
 from negaviz.search.observer import SearchObserver, hooks
 from negaviz.search.result import Stopped
@@ -202,6 +202,7 @@ def mcts(game: Game, position: Any = None, *, observer: SearchObserver | None = 
     observer (a recorder), returns it.
     """
     check_game(game)
+    _refuse_turns(game, "MCTS (which backs results up negated at every move)")
     if has_chance(game):
         raise InputError(
             f"{type(game).__name__} has chance nodes, and MCTS here plays every move as a player's choice (its "

@@ -46,6 +46,7 @@ from negaviz.errors import InputError, too_deep
 from negaviz.games.protocol import (
     checked_position, key_of, label, max_score_of, move_name, player, restore, root_of, spec_of, verb,
 )
+from negaviz.search.core import _refuse_turns
 from negaviz.search.exact import _ExactValues
 from negaviz.search.prooftree import (  # the proof's values and words: imported from here too
     OPS, Claim, ProofNode, Proofs, ProofTree, describe, player_names, player_words,
@@ -160,6 +161,7 @@ def prove(game: Any, position: Any = None, *, minimal: bool = False) -> Proofs:
 
     check_flag(minimal, "minimal")
     check_game(game)
+    _refuse_turns(game, "prove (whose proof trees take turns by depth)")
     root = checked_position(game, root_of(game, position, needed_by="prove"))  # text, as record() takes it
     if game.is_terminal(root):
         raise InputError(

@@ -8,6 +8,7 @@ Layout (version 2)::
      "moves": [[move, ...], ...],          # move list of each expanded node
      "events": "1,0,-inf,inf,1,0,...",     # every event's kind code and numbers, in order
      "student": {"function": "alphabeta", "windowed": true},   # only in a student's trace
+     "kept": [3, 4, ...],                  # only where a side moves twice in a row: the nodes where it does
      "mcts": {"options": {...}, "result": {...} | null}}       # only in a Monte Carlo tree search's
 
 ``events`` is the packed stream of :attr:`Trace.stream` as text: numbers separated by
@@ -96,6 +97,8 @@ def to_dict(trace: Trace) -> dict[str, Any]:
         "moves": [list(m) for m in trace.move_lists],
         "events": _events_text(trace.stream),
     }
+    if not isinstance(trace, MctsTrace) and not trace.alternates:  # a side moves twice: where, by node number
+        out["kept"] = [n.id for n in trace.nodes if n.parent >= 0 and not trace.turn_passes(n.id)]
     if isinstance(trace, MctsTrace):  # Monte Carlo tree search: its options and result (negaviz.trace.mcts)
         out["mcts"] = mcts_json(trace)
     if isinstance(trace, StudentTrace):
@@ -157,14 +160,31 @@ def from_dict(data: Any) -> Trace:
         return mcts_trace(data["mcts"], stream, moves, game)
     result = _result(data["result"], game)
     student = _student(data.get("student"))
-    checked = check_stream(stream, moves, game, captured=student is not None)
+    kept = _kept(data.get("kept"))
+    checked = check_stream(stream, moves, game, captured=student is not None, kept=kept or frozenset())
     if result is not None:
         _agrees(result, checked)
     trace = Trace(stream, moves, checked.events, game=game, root=None if game is None else game.root, result=result)
+    if kept is not None:
+        if any(k >= checked.nodes for k in kept):
+            raise fail("kept", f"node {max(kept)} is not in the trace (it has {checked.nodes} nodes)")
+        trace._kept = kept  # read by Trace.side where no game says whose turn it is
+        said = [n.id for n in trace.nodes if n.parent >= 0 and not trace.turn_passes(n.id)]
+        if game is not None and trace.alternates or said != sorted(kept):
+            raise fail("kept", "the nodes where a side moves twice are not the ones the game says")
     if student is None:
         return trace
     function, windowed, fault = student
     return StudentTrace(trace, function=function, windowed=windowed, fault=fault)
+
+
+def _kept(d: Any) -> frozenset[int] | None:
+    """The ``kept`` field: node numbers, each once, in order (absent: every move hands the turn over)."""
+    if d is None:
+        return None
+    if not isinstance(d, list) or not d or any(type(k) is not int or k < 1 for k in d) or d != sorted(set(d)):
+        raise fail("kept", "expected node numbers above 0, each once, in increasing order")
+    return frozenset(d)
 
 
 def _agrees(result: SearchResult, checked: Checked) -> None:

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Iterator, Sequence
 
 from negaviz.errors import InputError
-from negaviz.games.protocol import is_textbook_tree
+from negaviz.games.protocol import alternates_of, is_textbook_tree
 from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.search.result import SearchResult
 from negaviz.trace.decode import decode
@@ -223,9 +223,23 @@ class Trace:
     @cached_property
     def _sides(self) -> list[int] | None:
         nodes = self.nodes
-        if all(n.chance is None for n in nodes):
+        turns = self.game is not None and not alternates_of(self.game)
+        if not turns and self._kept is None and all(n.chance is None for n in nodes):
             return None
         out = [0] * len(nodes)
+        if not turns and self._kept is not None:  # saved with the trace: a game no spec rebuilds
+            kept = self._kept
+            for n in nodes:
+                if n.parent >= 0:
+                    out[n.id] = out[n.parent] ^ (0 if n.id in kept else 1)
+            return out
+        if turns:  # the game says whose turn each position is (a marked tree): read, not searched again
+            who = self.game.player
+            for n in nodes:
+                if n.parent < 0:
+                    first = who(self.position(n.id))
+                out[n.id] = 0 if who(self.position(n.id)) == first else 1
+            return out
         for n in nodes:  # parents come before their children
             if n.parent >= 0:
                 above = nodes[n.parent].chance
@@ -235,9 +249,33 @@ class Trace:
     def side(self, nid: int) -> int:
         """0 if the player to move at the root is to move at node ``nid`` (the player whose
         view a chance node's value is in), 1 if the other one is: the parity of the depth,
-        but where a chance node's outcomes keep the turn."""
+        but where a chance node's outcomes keep the turn, or the game says a side moves
+        twice in a row (a tree's ``@max``/``@min`` marks)."""
         sides = self._sides
         return self.nodes[nid].depth % 2 if sides is None else sides[nid]
+
+    _kept: frozenset[int] | None = None
+    """Nodes where the side that moved at the parent moves again, as a saved trace of a
+    game no spec rebuilds gives them (the game says so itself when it is known)."""
+
+    def turn_passes(self, nid: int) -> bool:
+        """Whether the turn passes to the other player between node ``nid``'s parent and
+        it, so that its value comes up negated (False at a root, where a chance node's
+        outcome keeps the turn, and where a side moves twice in a row)."""
+        parent = self.nodes[nid].parent
+        return parent >= 0 and self.side(nid) != self.side(parent)
+
+    @property
+    def alternates(self) -> bool:
+        """Whether every player's move here hands the turn to the other player (False
+        where the game says a side moves twice in a row: a tree's ``@max``/``@min``)."""
+        if self._kept is None and (self.game is None or alternates_of(self.game)):
+            return True  # known without decoding a node (a save asks this of every trace)
+        sides = self._sides
+        nodes = self.nodes
+        return sides is None or all(
+            sides[n.id] != sides[n.parent] for n in nodes if n.parent >= 0 and nodes[n.parent].chance is None
+        )
 
     # --- questions ------------------------------------------------------------------
     def counts(self) -> Counts:

@@ -23,7 +23,8 @@ over.
 
 with CUTOFF only right after CHILD or BEST, and RESEARCH followed by the same move
 entered again.  A child's return (its LEAF, EVAL or EXIT) is reported by its parent in
-the very next event, with the child's value negated.  The first child entered takes
+the very next event, with the child's value negated (as it is, with a game whose side
+moves twice in a row there: a marked tree's ``@max``/``@min``).  The first child entered takes
 the next move list, and its index must fall inside it.  Values and windows (ENTER's
 alpha and beta, BEST's alpha) are numbers, never NaN, and may be infinite (a game may
 score a win as infinity); a window has alpha <= beta, except in a trace captured from a
@@ -49,9 +50,10 @@ from __future__ import annotations
 
 import math
 from array import array
-from typing import Any, NamedTuple, Sequence
+from typing import AbstractSet as Set, Any, NamedTuple, Sequence
 
 from negaviz.errors import TraceFormatError
+from negaviz.games.protocol import alternates_of
 from negaviz.search.events import MCTS_KINDS, WIDTH, EventKind
 
 _NAMES = {float(k): k.name for k in EventKind}
@@ -105,14 +107,22 @@ def _show(x: float) -> str:
     return str(int(x)) if x.is_integer() else repr(x)
 
 
-def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None, *, captured: bool = False) -> Checked:
+def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None, *, captured: bool = False,
+                 kept: Set[int] = frozenset()) -> Checked:
     """Check ``stream`` and the move lists ``moves`` (and, with ``game``, that the moves
     are legal from the game's root); raise :class:`TraceFormatError` at the first
     broken rule.  ``captured``: the trace was captured from a student's function, whose
-    windows may be upside down."""
+    windows may be upside down.  ``kept``: the nodes (by number) where the side that
+    moved at the parent moves again, when no game says so."""
     s = stream
     n = len(s)
     widths = _WIDTHS
+    # A game whose side moves twice in a row (a marked tree): a child where the same side
+    # moves reports its value as it is, read from the game's player(), not from a flag.
+    who = game.player if game is not None and not alternates_of(game) else None
+    marked = who is not None or bool(kept)  # else every player's child comes up negated: nothing more to track
+    same = False
+    ids: list[int] = []  # per open node, when marked: its number (nodes are numbered as they are entered)
     stack: list[int] = []  # per open node, innermost last: phase + 8 * its move index
     turns: list[float] = []  # per open node: -1 a player's node; a chance node's turn (0 or 1)
     lists: list[Sequence[Any] | None] = []  # the move list each open node took
@@ -184,6 +194,8 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     if game is not None:
                         places.append(game.root)
                 stack.append(i << 3)
+                if marked:
+                    ids.append(entered)
                 turns.append(-1.0)
                 lists.append(None)
                 entered += 1
@@ -202,12 +214,15 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                 if v != v:
                     raise _bad(step, k, "the value is NaN")
                 returned = stack.pop() >> 3
+                nid = ids.pop() if marked else -1
                 turns.pop()
                 lists.pop()
                 if game is not None:
-                    places.pop()
+                    place = places.pop()
                 if stack:
-                    pending = v if turns[-1] == 0.0 else -v
+                    same = turns[-1] == 0.0 or marked and turns[-1] < 0 and (
+                        nid in kept if who is None else who(place) == who(places[-1]))
+                    pending = v if same else -v
                     expect = True
                 else:
                     root_value = v
@@ -224,7 +239,7 @@ def check_stream(stream: array, moves: Sequence[Sequence[Any]], game: Any = None
                     raise _bad(step, k, "no child has returned since the node's last CHILD, BEST or RESEARCH")
                 if v != pending:
                     raise _bad(step, k, f"value {_show(v)} is not the returned child's value"
-                                        f"{'' if turns[-1] == 0.0 else ' negated'} ({_show(pending)})")
+                                        f"{'' if same else ' negated'} ({_show(pending)})")
                 if k == 5.0 and s[p + 2] != s[p + 2]:
                     raise _bad(step, k, "alpha is NaN")
                 pending = None

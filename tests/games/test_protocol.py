@@ -13,7 +13,7 @@ import negaviz
 from negaviz import InputError, Tree, prove, record, search
 from negaviz.games import protocol
 from negaviz.games.protocol import (
-    METHOD_VERBS, OPTIONAL_VERBS, REQUIRED_VERBS, VALUE_VERBS, evaluator, has_verb, is_textbook_tree, key_of, keyer,
+    METHOD_VERBS, OPTIONAL_VERBS, REQUIRED_VERBS, VALUE_VERBS, alternates_of, evaluator, has_verb, is_textbook_tree, key_of, keyer,
     label, max_score_of, missing_verbs, move_name, player, player_names_of, restore, root_of, size_of, spec_of, verb,
 )
 from negaviz.search.ordering import orderer
@@ -191,7 +191,8 @@ def test_each_value_verb_is_found(name: str, value: object, helper: Any, expecte
 @pytest.mark.parametrize(
     ("name", "value"),
     [("root", None), ("max_score", None), ("player_names", "xo"), ("player_names", ("x", "o", "-")),
-     ("player_names", None), ("size", 0), ("size", "8"), ("size", True), ("size", 2.0)],
+     ("player_names", None), ("size", 0), ("size", "8"), ("size", True), ("size", 2.0),
+     ("alternates", True), ("alternates", 0), ("alternates", None)],
 )
 def test_a_value_verb_of_the_wrong_kind_counts_as_absent(name: str, value: object) -> None:
     assert not has_verb(with_attributes(**{name: value}), name)
@@ -296,3 +297,10 @@ def test_a_game_with_outcomes_is_searched_only_by_the_chance_searches_unless_it_
         search(game, algorithm="alphabeta")
     assert search(game, algorithm="expectimax").value == search(with_attributes(), algorithm="negamax").value
     assert search(with_attributes(outcomes=_method("outcomes"), has_chance=False), algorithm="alphabeta").value == 1
+
+
+def test_alternates_false_is_found_with_a_player_and_refused_without_one() -> None:
+    game = with_attributes(alternates=False, player=lambda pos: 0)
+    assert has_verb(game, "alternates") and alternates_of(game) is False
+    with pytest.raises(InputError, match="says alternates = False, and has no player"):
+        alternates_of(with_attributes(alternates=False))
