@@ -159,7 +159,11 @@ def questions(
     if kinds is not None and not isinstance(kinds, str) and (
             not hasattr(kinds, "__iter__") or not all(isinstance(k, str) for k in kinds)):
         raise InputError(f"kinds must be question kinds, e.g. ['value'], or None, not {shown(kinds)}")
-    if kinds is None:
+    algorithm = trace.result.options.algorithm if trace.result is not None else None
+    if kinds is None and algorithm in ("expectimax", "star1"):
+        # (Star1's windows are its sums' bounds, not a parent's window passed down: not asked)
+        kinds = ("value", "pruned") if algorithm == "star1" else ("value",)
+    elif kinds is None:
         pruning = any(n.cutoff is not None for n in trace.nodes) or any(
             not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes
         )
@@ -235,7 +239,7 @@ class _Maker(Explainer):
         if kind == "value":
             value = self.trace.nodes[nid].value
             assert value is not None
-            prompt = self.ask("value", me)
+            prompt = self.ask("expected" if self.trace.nodes[nid].chance is not None else "value", me)
             if self.fail_hard:
                 prompt += _W["fail_hard"]
             answer: Answer = self.sign(nid) * value
@@ -248,11 +252,19 @@ class _Maker(Explainer):
             explanation = self.explain_window(nid)
         else:
             n = self.trace.nodes[nid]
-            prompt = self.ask("cut", me) + _W["cut_hint"]
+            chance = self.trace.nodes[nid].chance is not None
+            prompt = (self.ask("cut", me) if not chance else fill(_ASK["ask"]["cut_chance"], name=me, bounds=fmt_pair(
+                *self.chance_bounds(nid)))) + _W["cut_hint_chance" if chance else "cut_hint"]
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)
 
     def ask(self, kind: str, me: str) -> str:
         """The question, in the sentence the page asks it in (words.json's ``steps.ask``)."""
-        return fill(_ASK["ask"][kind], name=me, view=_ASK["view"][self.perspective].get(kind, ""))
+        view = _ASK["view"][self.perspective].get("value" if kind == "expected" else kind, "")
+        return fill(_ASK["ask"][kind], name=me, view=view)
+
+
+def fmt_pair(lo: float, hi: float) -> str:
+    """Bounds as the chance prompts write them: ``[0, 10]``."""
+    return f"[{fmt(lo)}, {fmt(hi)}]"
