@@ -119,7 +119,9 @@ def _with_soft(values: dict[str, dict[str, Any]], soft: dict[str, float]) -> dic
 def _chance_answers(trace: Trace, variant: Trace, key: Key) -> dict[str, Any]:
     """A chance mistake's answers: its search's values at the nodes whose value ``key``
     asks, each shown in ``key``'s view as ``trace`` (the right search, which knows which
-    outcomes pass the turn) signs that node; no windows or cuts (it searches without them)."""
+    outcomes pass the turn) signs that node; no windows, and the right cuts (it is a
+    mistake in valuing chance nodes, not in where Star1 stops: its own search, without
+    bounds, cuts nothing, and a student's right cuts must not contradict it)."""
     ids = {name: nid for nid, name in key.ids.items()}
     values = {}
     for n in variant.nodes:
@@ -127,7 +129,7 @@ def _chance_answers(trace: Trace, variant: Trace, key: Key) -> dict[str, Any]:
         if name in key.values and n.value is not None:
             v = sign(trace, ids[name], key.perspective) * n.value  # type: ignore[arg-type]
             values[name] = int(v) if float(v).is_integer() else v
-    return {"values": values, "windows": {}, "cuts": set()}
+    return {"values": values, "windows": {}, "cuts": set(key.cuts)}
 
 
 def _answers(key: Key) -> dict[str, Any]:
