@@ -1363,7 +1363,7 @@ function stepQuestions(p) {
 }
 function taskText(question, perspective, key, W) {
   const name = question.name;
-  const chance = (question.kind === "value" || question.kind === "cut") && key.values[name] ? key.values[name].chance : void 0;
+  const chance = (question.kind === "value" || question.kind === "cut") && key && key.values[name] ? key.values[name].chance : void 0;
   const kind = chance ? { value: "expected", cut: "cut_chance" }[question.kind] : question.kind;
   const parts = { name, view: W.view[perspective][kind === "expected" ? "value" : kind] || "" };
   if (chance) parts.bounds = "[" + writeValue(num(chance[0])) + ", " + writeValue(num(chance[1])) + "]";

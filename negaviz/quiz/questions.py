@@ -254,7 +254,7 @@ class _Maker(Explainer):
             n = self.trace.nodes[nid]
             chance = self.trace.nodes[nid].chance is not None
             prompt = (self.ask("cut", me) if not chance else fill(_ASK["ask"]["cut_chance"], name=me, bounds=fmt_pair(
-                *self.chance_bounds(nid)))) + _W["cut_hint_chance" if chance else "cut_hint"]
+                *self.chance_bounds(nid)))) + (_W["cut_hint_chance"] if chance else _W["cut_hint"])
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)

@@ -67,7 +67,7 @@ export function taskText(question, perspective, key, W) {
   const name = question.name;
   // at a chance node (its value table says its outcomes' bounds): its expected value, and
   // which outcomes are never searched with every outcome's value within those bounds
-  const chance = (question.kind === "value" || question.kind === "cut") && key.values[name] ? key.values[name].chance : undefined;
+  const chance = (question.kind === "value" || question.kind === "cut") && key && key.values[name] ? key.values[name].chance : undefined;
   const kind = chance ? { value: "expected", cut: "cut_chance" }[question.kind] : question.kind;
   const parts = { name, view: W.view[perspective][kind === "expected" ? "value" : kind] || "" };
   if (chance) parts.bounds = "[" + writeValue(num(chance[0])) + ", " + writeValue(num(chance[1])) + "]";
