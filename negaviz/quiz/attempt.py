@@ -39,7 +39,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.quiz.salt import issued_exercise, seal
-from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, shown
+from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, fmt, shown
 
 __all__ = ["Attempt"]
 
@@ -300,10 +300,10 @@ class Attempt:
                                      "is not the one set")
 
 
-TREE_FIELDS = ("game", "position", "options")
+TREE_FIELDS = ("game", "position", "options", "players")
 """What an exercise is searched on: a record whose tree differs from the one set answers
 another exercise, and is refused (:meth:`Attempt.check`)."""
-TASK_FIELDS = ("algorithm", "fail_hard", "cut", "windows")
+TASK_FIELDS = ("algorithm", "fail_hard", "cut", "windows", "leaf_bounds")
 """What an exercise asks of its tree: an unsealed record's claim is never trusted; it is
 graded on the exercise as set (:func:`as_issued`)."""
 SPEC_FIELDS = ("game", "position", "algorithm", "fail_hard", "perspective", "windows", "options", "cut", "leaf_bounds",
@@ -371,6 +371,9 @@ def as_issued(item: Answered, spec: Any) -> tuple[Answered, tuple[str, ...]]:
     elif got.cut != want.cut and want.algorithm == "alphabeta":
         said.append(f"the record says a node stops {_CUT[got.cut]}, but the exercise set says {_CUT[want.cut]}: "
                     "graded on the exercise as set")
+    elif got.leaf_bounds != want.leaf_bounds:
+        said.append(f"the record says star1's leaf bounds were {_bounds(got)}, but the exercise set gives "
+                    f"{_bounds(want)}: graded on the exercise as set")
     if got.windows != want.windows and want.windows:
         said.append("the record says the windows were not asked (the page hid them), but the exercise set asks "
                     "them: they are graded")
@@ -378,6 +381,10 @@ def as_issued(item: Answered, spec: Any) -> tuple[Answered, tuple[str, ...]]:
 
 
 _CUT = {">=": "on reaching β (≥)", ">": "only past β (>)"}
+
+
+def _bounds(ex: Exercise) -> str:
+    return "none" if ex.leaf_bounds is None else f"[{fmt(ex.leaf_bounds[0])}, {fmt(ex.leaf_bounds[1])}]"
 
 
 def _search(ex: Exercise) -> str:
