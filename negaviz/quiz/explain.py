@@ -39,8 +39,9 @@ class Explainer:
         """Whether the search stops a node only once its value passes β (Berkeley CS188's rule)."""
         self.ge, self.le = (">", "<") if self.strict else ("≥", "≤")
         self.algorithm = trace.result.options.algorithm if trace.result is not None else ""
-        self.windowless = self.algorithm in ("negamax", "minimax", "expectimax")
-        """Whether the search has no window (every move and outcome is searched)."""
+        self.windowless = self.algorithm == "expectimax"
+        """Whether the search is expectimax, with no window: every move and outcome is searched
+        (plain negamax's sentences speak of its infinite window, as they did before chance)."""
 
     # --- views ------------------------------------------------------------------------
     def sign(self, nid: int) -> int:
@@ -290,7 +291,7 @@ class Explainer:
         if k == 0:
             return f"{me} is searched: it is {up}'s first {what}, and a node always tries its first {what}."
         if self.windowless:
-            return f"{me} is searched: {self.algorithm} has no window, so {up} tries every {what}."
+            return f"{me} is searched: {self.algorithm} cuts nothing, so {up} tries every {what}."
         if parent.chance is not None:
             total, rest = self.chance_so_far(parent.id, k)
             lo, hi = self.chance_bounds(parent.id)
@@ -320,11 +321,11 @@ class Explainer:
         s = self.sign(nid)
         if not skipped and n.chance is not None:
             if self.windowless:
-                return f"none: {self.algorithm} has no window, so every outcome of {me} is searched."
+                return f"none: {self.algorithm} cuts nothing, so every outcome of {me} is searched."
             return (f"none: every outcome of {me} is searched: until the last one, the outcomes left could still bring "
                     f"its value inside its window {_pair(*self.window(nid, n.alpha, n.beta))}.")
         if not skipped and self.windowless:
-            return f"none: {self.algorithm} has no window, so every move of {me} is tried."
+            return f"none: {self.algorithm} cuts nothing, so every move of {me} is tried."
         if not skipped:
             if n.cutoff is None and math.isinf(n.beta) and n.beta > 0:
                 edge = "its β is ∞, and no value can reach it" if s > 0 else "its α is −∞, and no value can get below it"
