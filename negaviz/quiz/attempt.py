@@ -344,7 +344,7 @@ def expected_exercise(ex_id: str, spec: Any, *, where: str = "expect") -> Exerci
     algorithm = fields.get("algorithm", "alphabeta")
     fail_hard = fields.get("fail_hard", False)
     alphabeta = algorithm == "alphabeta"
-    full = {"id": ex_id, "game": fields.get("game", "tree"), "position": fields.get("position"),
+    full: dict[str, Any] = {"id": ex_id, "game": fields.get("game", "tree"), "position": fields.get("position"),
             "algorithm": algorithm, "fail_hard": fail_hard, "perspective": fields.get("perspective", "minimax"),
             "windows": fields.get("windows", alphabeta),
             "cut": fields.get("cut", current().cut if alphabeta and fail_hard is False else ">="),
