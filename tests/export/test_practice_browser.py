@@ -520,6 +520,8 @@ def test_practice_on_a_chance_tree(opened: Any) -> None:
     page, root, url, requests, errors = opened(trace, practice="tree")
     key = answer_key(trace)
     assert sorted(key.cuts) == ["G", "L"] and root.locator("input.nv-answer[aria-label^='window of']").count() == 0
+    assert "a chance node's expected value as a number or a fraction such as 7/3" in root.locator(
+        ".nv-practice-task").inner_text()
     wrong = {n: fmt(v) for n, v in key.mistakes["chance-as-min"]["values"].items()}
     for name, value in wrong.items():
         field(root, "value", name).fill(value)
