@@ -12,6 +12,11 @@ shows.  Values and windows are in the negamax convention (for the side to move) 
 ``perspective="minimax"`` (for the first player: negated, and windows flipped, where
 the second player moves).
 
+On a search with chance nodes (expectimax, star1), a chance node's value question asks
+its expected value, star1's ``pruned`` question at a chance node asks which outcomes are
+never searched given the bounds on their values, and no windows are asked (star1's are
+its sums' bounds, not a window passed down).
+
 Where a node's value is only a bound (it failed high or low), fail-soft and fail-hard
 searches return different values, and both are right where the course's conventions
 accept either (:mod:`negaviz.conventions`, the lecture notes' do): a value question
