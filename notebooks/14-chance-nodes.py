@@ -222,6 +222,20 @@ StepperWidget(negaviz.record(one_player, algorithm="star1", leaf_bounds=(0, 10))
 # stop there.
 # </details>
 #
+# ## Practise as the search goes
+#
+# The stepper below stops for you: a chance node's expected value just before it returns
+# (type a number, or a fraction such as 7/3), which of a node's outcomes or moves are
+# never searched, with every leaf in [0, 10], and which node is entered next.  A wrong
+# answer is told with its numbers; answers that follow a misconception, such as taking
+# chance for MIN or averaging outcomes without their probabilities, are named.
+
+# %%
+practice_tree = negaviz.Tree.parse("A(B?(1/2 D(H:3 I:7) 1/2 E(J:6 K:4)) C?(3/4 F(L:1 M:5) 1/4 G(N:8 O:9)))")
+StepperWidget(negaviz.record(practice_tree, algorithm="star1", leaf_bounds=(0, 10)), practice="steps",
+              perspective="minimax")
+
+# %% [markdown]
 # ## A dice race
 #
 # A game to play with the same searches: two runners, red and blue, each a few squares

@@ -989,6 +989,7 @@ var WINDOW_EDGES = /^[()[\]{} ]+|[()[\]{} ]+$/g;
 var WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE + "]+");
 var LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
 var NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+var FRACTION = /^([+-]?)(\d{1,15})\/(\d{1,15})$/;
 var DECIMAL = /\p{Nd}/u;
 var OTHER_NUMBER = /\p{No}/u;
 var strip = (text) => String(text).replace(EDGES, "");
@@ -1031,6 +1032,12 @@ function parseValue(answer, w) {
   }
   const text = strip(typed(answer)).replace(/[−–]/g, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
   let v;
+  const ratio = FRACTION.exec(text);
+  if (ratio) {
+    if (Number(ratio[3]) === 0) throw new Error(fill(w.zero_denominator, { answer: pyRepr(answer) }));
+    v = Number(ratio[2]) / Number(ratio[3]);
+    return ratio[1] === "-" ? -v : v;
+  }
   if (NUMBER.test(text)) v = Number(text);
   else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
   else throw new Error(fill(w.not_number, { answer: pyRepr(answer) }));
@@ -1355,8 +1362,11 @@ function stepQuestions(p) {
   return (p.questions || []).map((q) => q.name === null ? { id: q.id, q: q.q, kind: q.kind } : { ...q });
 }
 function taskText(question, perspective, key, W) {
-  const name = question.name, kind = question.kind;
-  const parts = { name, view: W.view[perspective][kind] || "" };
+  const name = question.name;
+  const chance = (question.kind === "value" || question.kind === "cut") && key && key.values[name] ? key.values[name].chance : void 0;
+  const kind = chance ? { value: "expected", cut: "cut_chance" }[question.kind] : question.kind;
+  const parts = { name, view: W.view[perspective][kind === "expected" ? "value" : kind] || "" };
+  if (chance) parts.bounds = "[" + writeValue(num(chance[0])) + ", " + writeValue(num(chance[1])) + "]";
   if (kind === "tt") {
     const t = key.tt[name];
     Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });
@@ -1813,7 +1823,8 @@ function makePractice({ data, pane, state, go, pause, home, model }) {
     // questions as the search goes (window questions while windows are shown)
     questions: tree ? [] : stepQuestions(p)
   };
-  c.task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
+  const chance = !!(p.keys && p.keys.negamax && p.keys.negamax.chance);
+  c.task = h("p", { class: "nv-practice-task", text: tree ? (chance ? W.tree_task_chance : W.tree_task) + (p.windows ? W.tree_windows : "") : "" });
   c.answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint });
   c.result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   c.score = h("span", { class: "nv-practice-score" });

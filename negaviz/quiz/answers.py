@@ -46,7 +46,21 @@ def submit_data(trace: Any, exercise_id: str | None = None, *, student: str | No
     return {"format": FORMAT, "schema": SCHEMA, "negaviz": _version(), "student": student, "file": file,
             "words": WORDS["submit"], "exercise": {"id": ident, "game": kind, "position": position, "algorithm": options.algorithm,
                          "fail_hard": bool(options.fail_hard),
-                         **({"cut": options.cut} if options.algorithm == "alphabeta" and options.cut == ">" else {})}}
+                         **({"cut": options.cut} if options.algorithm == "alphabeta" and options.cut == ">" else {}),
+                         **_chance_fields(game, options)}}
+
+
+def _chance_fields(game: Any, options: Any) -> dict[str, Any]:
+    """A chance tree's exercise fields: star1's leaf bounds (the options', else the
+    game's), and ``players`` where chance takes the opponent's turn."""
+    out: dict[str, Any] = {}
+    if options.algorithm == "star1":
+        from negaviz.search.chance import leaf_bounds
+
+        out["leaf_bounds"] = list(leaf_bounds(game, options))
+    if getattr(game, "players", 2) == 1:
+        out["players"] = 1
+    return out
 
 
 def save_record(path: str | os.PathLike[str], data: Any) -> Path:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import hmac
 import itertools
 import json
+import math
 import os
 import re
 import stat
@@ -38,7 +39,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.quiz.salt import issued_exercise, seal
-from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, shown
+from negaviz.vocabulary import check_choice, check_path, check_perspective, check_text, fmt, shown
 
 __all__ = ["Attempt"]
 
@@ -66,7 +67,7 @@ node); ``shown``: the page showed the search's answers, ``show me`` at ``node`` 
 wrong node), or the student stepping through the search after a check (no node).  Counted
 in the class report (:mod:`negaviz.quiz.integrity`), never graded."""
 GAME_OPTIONS = ("size", "cols", "rows", "connect")
-ALGORITHMS = ("negamax", "minimax", "alphabeta")
+ALGORITHMS = ("negamax", "minimax", "alphabeta", "expectimax", "star1")
 VARIANT_FIELDS = ("sheet", "number", "count", "depth", "branching", "cutoffs", "deep_cutoffs", "ties", "perspective")
 
 
@@ -98,7 +99,7 @@ class Exercise:
     position: str | None
     """The tree's text, or the position (None: the game's start)."""
     algorithm: str
-    """``negamax``, ``minimax`` or ``alphabeta``."""
+    """``negamax``, ``minimax`` or ``alphabeta``; on a tree with chance nodes, ``expectimax`` or ``star1``."""
     fail_hard: bool
     """Whether the search clamps values into the window."""
     perspective: str
@@ -114,6 +115,11 @@ class Exercise:
     cut: str = ">="
     """When the search stops a node (:mod:`negaviz.conventions`): ``>=`` on reaching β,
     ``>`` only past it (written only when ``>``, so records made before it read the same)."""
+    leaf_bounds: tuple[float, float] | None = None
+    """Star1's bounds on every leaf's value, for the first player (``star1`` only; else None)."""
+    players: int = 2
+    """Who moves in a tree with chance nodes: 2, or 1 where chance takes the opponent's
+    turn (:class:`~negaviz.games.Tree`; written only when 1)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "game": self.game, "position": self.position,
@@ -121,6 +127,10 @@ class Exercise:
                                "perspective": self.perspective, "windows": self.windows}
         if self.cut != ">=":
             out["cut"] = self.cut
+        if self.leaf_bounds is not None:
+            out["leaf_bounds"] = list(self.leaf_bounds)
+        if self.players != 2:
+            out["players"] = self.players
         if self.options:
             out["options"] = dict(self.options)
         if self.variant is not None:
@@ -290,13 +300,14 @@ class Attempt:
                                      "is not the one set")
 
 
-TREE_FIELDS = ("game", "position", "options")
+TREE_FIELDS = ("game", "position", "options", "players")
 """What an exercise is searched on: a record whose tree differs from the one set answers
 another exercise, and is refused (:meth:`Attempt.check`)."""
-TASK_FIELDS = ("algorithm", "fail_hard", "cut", "windows")
+TASK_FIELDS = ("algorithm", "fail_hard", "cut", "windows", "leaf_bounds")
 """What an exercise asks of its tree: an unsealed record's claim is never trusted; it is
 graded on the exercise as set (:func:`as_issued`)."""
-SPEC_FIELDS = ("game", "position", "algorithm", "fail_hard", "perspective", "windows", "options", "cut")
+SPEC_FIELDS = ("game", "position", "algorithm", "fail_hard", "perspective", "windows", "options", "cut", "leaf_bounds",
+               "players")
 """The fields an exercises set (``--expect``) may give an exercise."""
 
 
@@ -333,11 +344,12 @@ def expected_exercise(ex_id: str, spec: Any, *, where: str = "expect") -> Exerci
     algorithm = fields.get("algorithm", "alphabeta")
     fail_hard = fields.get("fail_hard", False)
     alphabeta = algorithm == "alphabeta"
-    full = {"id": ex_id, "game": fields.get("game", "tree"), "position": fields.get("position"),
+    full: dict[str, Any] = {"id": ex_id, "game": fields.get("game", "tree"), "position": fields.get("position"),
             "algorithm": algorithm, "fail_hard": fail_hard, "perspective": fields.get("perspective", "minimax"),
             "windows": fields.get("windows", alphabeta),
             "cut": fields.get("cut", current().cut if alphabeta and fail_hard is False else ">="),
-            "options": fields.get("options", {})}
+            "options": fields.get("options", {}),
+            **{k: fields[k] for k in ("leaf_bounds", "players") if k in fields}}
     return _Reader(where).exercise(full, f"[{json.dumps(ex_id, ensure_ascii=False)}]")
 
 
@@ -359,6 +371,9 @@ def as_issued(item: Answered, spec: Any) -> tuple[Answered, tuple[str, ...]]:
     elif got.cut != want.cut and want.algorithm == "alphabeta":
         said.append(f"the record says a node stops {_CUT[got.cut]}, but the exercise set says {_CUT[want.cut]}: "
                     "graded on the exercise as set")
+    elif got.leaf_bounds != want.leaf_bounds:
+        said.append(f"the record says star1's leaf bounds were {_bounds(got)}, but the exercise set gives "
+                    f"{_bounds(want)}: graded on the exercise as set")
     if got.windows != want.windows and want.windows:
         said.append("the record says the windows were not asked (the page hid them), but the exercise set asks "
                     "them: they are graded")
@@ -368,8 +383,12 @@ def as_issued(item: Answered, spec: Any) -> tuple[Answered, tuple[str, ...]]:
 _CUT = {">=": "on reaching β (≥)", ">": "only past β (>)"}
 
 
+def _bounds(ex: Exercise) -> str:
+    return "none" if ex.leaf_bounds is None else f"[{fmt(ex.leaf_bounds[0])}, {fmt(ex.leaf_bounds[1])}]"
+
+
 def _search(ex: Exercise) -> str:
-    return {"negamax": "negamax", "minimax": "minimax"}.get(ex.algorithm) or (
+    return {"negamax": "negamax", "minimax": "minimax", "expectimax": "expectimax", "star1": "star1"}.get(ex.algorithm) or (
         "fail-hard alpha-beta" if ex.fail_hard else "fail-soft alpha-beta")
 
 
@@ -495,7 +514,8 @@ class _Reader:
         from negaviz.games import GAMES
 
         self.keys(ex, where, {"id", "game", "position", "algorithm", "fail_hard", "perspective", "windows", "options",
-                              "variant", "seal", "cut"}, {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
+                              "variant", "seal", "cut", "leaf_bounds", "players"},
+                  {"id", "game", "position", "algorithm", "fail_hard", "perspective"})
         ident = self.text(ex, "id", where)
         if ex["game"] not in GAMES:
             raise self.bad(f"{where}.game", f"is {shown(ex['game'])} (must be one of {list(GAMES)})")
@@ -514,6 +534,17 @@ class _Reader:
         cut = ex.get("cut", ">=")
         if cut not in (">=", ">") or (cut == ">" and (ex["algorithm"] != "alphabeta" or ex["fail_hard"])):
             raise self.bad(f"{where}.cut", "must be \">=\" or \">\" (\">\": fail-soft alpha-beta only)")
+        bounds = ex.get("leaf_bounds")
+        if bounds is not None or ex["algorithm"] == "star1":
+            if ex["algorithm"] != "star1" or not isinstance(bounds, list) or len(bounds) != 2 or any(
+                    isinstance(b, bool) or not isinstance(b, (int, float)) or not math.isfinite(b) for b in bounds) \
+                    or bounds[0] > bounds[1]:
+                raise self.bad(f"{where}.leaf_bounds", "must be two numbers, lowest first, for star1 only (the bounds "
+                                                       "on every leaf's value)")
+            bounds = (bounds[0], bounds[1])
+        players = ex.get("players", 2)
+        if isinstance(players, bool) or players not in (1, 2) or (players == 1 and ex["game"] != "tree"):
+            raise self.bad(f"{where}.players", "must be 1 or 2 (1: a tree where chance takes the opponent's turn)")
         options = ex.get("options", {})
         self.keys(options, f"{where}.options", set(GAME_OPTIONS))
         for k, v in options.items():
@@ -531,4 +562,4 @@ class _Reader:
                                    or any(c not in "0123456789abcdef" for c in sealed)):
             raise self.bad(f"{where}.seal", "must be 64 hexadecimal digits (an HMAC-SHA256)")
         return Exercise(ident, ex["game"], position, ex["algorithm"], ex["fail_hard"], ex["perspective"],
-                        dict(options), variant, sealed, windows, cut)
+                        dict(options), variant, sealed, windows, cut, bounds, players)

@@ -366,6 +366,9 @@ def exercise(
     four windows worth asking (finite ones), and, for up to four nodes with a cutoff,
     which children are never visited.  ``cutoffs``, ``deep_cutoffs`` and ``ties`` set
     its difficulty, as in :func:`random_tree` (they count alpha-beta's cutoffs)."""
+    if algorithm in ("expectimax", "star1"):
+        raise InputError(f"exercise sheets are random trees for {' and '.join(ALGORITHMS)}, not {algorithm}: a chance "
+                         "tree is practised on its own page (StepperWidget or export_html with practice='tree')")
     if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise InputError(f"unknown algorithm: {shown(algorithm)} (must be one of {list(ALGORITHMS)})")
     check_perspective(perspective)

@@ -10,14 +10,16 @@ player): how a node's value and window read in it, and why each is what it is.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from negaviz.analysis.steps import opts_cut, outcome_probability, sign
 from negaviz.conventions import current
-from negaviz.search.events import Bound, CutReason
+from negaviz.games.protocol import restore
+from negaviz.search.events import Bound, CutReason, EventKind
 from negaviz.trace.replay import Replay
 from negaviz.trace.trace import Ending, Node, Trace
-from negaviz.vocabulary import Perspective, fmt, window_story
+from negaviz.vocabulary import Perspective, fmt, probability_text, window_story
 
 __all__: list[str] = []  # used by negaviz.quiz's questions and key
 
@@ -36,6 +38,10 @@ class Explainer:
         self.strict = opts_cut(trace) == ">"
         """Whether the search stops a node only once its value passes β (Berkeley CS188's rule)."""
         self.ge, self.le = (">", "<") if self.strict else ("≥", "≤")
+        self.algorithm = trace.result.options.algorithm if trace.result is not None else ""
+        self.windowless = self.algorithm == "expectimax"
+        """Whether the search is expectimax, with no window: every move and outcome is searched
+        (plain negamax's sentences speak of its infinite window, as they did before chance)."""
 
     # --- views ------------------------------------------------------------------------
     def sign(self, nid: int) -> int:
@@ -62,7 +68,8 @@ class Explainer:
         """The two bounds a value question about ``nid`` accepts, lowest first (fail-hard's
         and fail-soft's: see the module), or None where one alone is right."""
         n = self.trace.nodes[nid]
-        if n.value is None or n.bound not in (Bound.LOWER, Bound.UPPER) or current().hardness != "either":
+        if (n.value is None or n.bound not in (Bound.LOWER, Bound.UPPER) or current().hardness != "either"
+                or n.chance is not None):  # Star1's bound at a chance node is its own, not fail-hard's β
             return None
         edge = n.beta if n.bound == Bound.LOWER else n.alpha
         if math.isinf(edge) or edge == n.value:
@@ -141,20 +148,67 @@ class Explainer:
 
     def _explain_chance(self, nid: int, returns: str, v: float) -> str:
         """A chance node's value: its outcomes' values (as seen from it) times their
-        probabilities, summed; a bound where star1 cut it."""
+        probabilities, summed; where Star1 stopped it, the bound that let it."""
         n = self.trace.nodes[nid]
         assert n.chance is not None
         s = self.sign(nid)
         turn = -1 if n.chance[2] else 1  # each outcome's value negated where the turn passes
         terms = [f"{outcome_probability(self.trace, c)} × {self.child_name(c)}: {fmt(s * turn * self._value(c))}"
                  for c in n.children]
-        text = f"{returns}: it is a chance node, worth its outcomes' expected value, {' + '.join(terms)}"
         shown = n.bound if s > 0 or n.bound is None else _FLIP[n.bound]
         if n.skipped and shown in (Bound.LOWER, Bound.UPPER):
-            text += (f"; with every outcome left worth at {'least' if shown == Bound.LOWER else 'most'} its bound, "
-                     f"{self.name(nid)} is already settled (a cutoff), and {fmt(v)} is only "
-                     f"{'a lower' if shown == Bound.LOWER else 'an upper'} bound")
-        return text + "."
+            return (f"{returns}: it is a chance node; after {', '.join(terms)}, {self.chance_cut(nid)}, and {fmt(v)} "
+                    f"is only {'a lower' if shown == Bound.LOWER else 'an upper'} bound: {self.name(nid)}'s expected "
+                    f"value is at {'least' if shown == Bound.LOWER else 'most'} {fmt(v)}.")
+        return f"{returns}: it is a chance node, worth its outcomes' expected value, {' + '.join(terms)}."
+
+    # --- chance nodes under Star1 ---------------------------------------------------------------
+    def chance_bounds(self, nid: int) -> tuple[float, float]:
+        """The bounds of every outcome's value at chance node ``nid``, in this view."""
+        chance = self.trace.nodes[nid].chance
+        assert chance is not None
+        lo, hi = chance[0], chance[1]
+        return (_num(lo), _num(hi)) if self.sign(nid) > 0 else (_num(-hi), _num(-lo))
+
+    def chance_so_far(self, nid: int, k: int) -> tuple[float, Any]:
+        """At chance node ``nid``, once its first ``k`` outcomes are searched: the sum of
+        their weighted values (in this view) and the probability of the outcomes left (a
+        fraction where the game's are)."""
+        t = self.trace
+        n = t.nodes[nid]
+        total: float = 0
+        if k:
+            last = t.nodes[n.children[k - 1]]
+            ev = next(e for e in t.events[last.exit_step:] if e.kind == EventKind.OUTCOME and e.node == nid)
+            assert ev.total is not None
+            total = self.sign(nid) * ev.total
+        searched = {t.move(c) for c in n.children[:k]}
+        pairs = list(self.game.outcomes(t.position(nid)) or ()) if self.game is not None else []
+        restore(self.game)
+        rest: Any = sum((p for o, p in pairs if o not in searched), Fraction(0))
+        if isinstance(rest, Fraction) and rest.denominator == 1:
+            rest = rest.numerator
+        return _num(total), rest
+
+    def chance_cut(self, nid: int) -> str:
+        """Why Star1 stops chance node ``nid`` where it does: the outcomes so far and the
+        bound on the rest prove its value outside its window (``nid`` has skipped outcomes)."""
+        n = self.trace.nodes[nid]
+        me = self.name(nid)
+        total, rest = self.chance_so_far(nid, len(n.children))
+        lo, hi = self.chance_bounds(nid)
+        alpha, beta = self.window(nid, n.alpha, n.beta)
+        s = self.sign(nid)
+        assert n.value is not None
+        v = s * n.value
+        high = (n.bound == Bound.LOWER) == (s > 0)  # proved at least β (in this view), else at most α
+        edge = f"{self.ge} β = {fmt(beta)}" if high else f"{self.le} α = {fmt(alpha)}"
+        bound = lo if high else hi
+        return (f"its outcomes so far add up to {fmt(total)}, and the outcomes left (probability "
+                f"{probability_text(rest)}) are each worth at {'least' if high else 'most'} {fmt(bound)}, so {me} is "
+                f"worth at {'least' if high else 'most'} {fmt(total)} + {probability_text(rest)} × {_paren(bound)} = "
+                f"{fmt(v)} {edge} whatever they are: its value cannot fall inside its window {_pair(alpha, beta)}, so "
+                f"{me} stops there (a cutoff)")
 
     def sign_minimax(self, nid: int) -> int:
         return sign(self.trace, nid, "minimax")
@@ -287,8 +341,19 @@ class Explainer:
         parent = t.nodes[n.parent]
         up = self.name(n.parent)
         k = parent.children.index(nid)
+        what = "outcome" if parent.chance is not None else "move"
         if k == 0:
-            return f"{me} is searched: it is {up}'s first move, and a node always tries its first move."
+            return f"{me} is searched: it is {up}'s first {what}, and a node always tries its first {what}."
+        if self.windowless:
+            return f"{me} is searched: {self.algorithm} cuts nothing, so {up} tries every {what}."
+        if parent.chance is not None:
+            total, rest = self.chance_so_far(parent.id, k)
+            lo, hi = self.chance_bounds(parent.id)
+            alpha, beta = self.window(parent.id, parent.alpha, parent.beta)
+            return (f"{me} is searched: when {up} comes to it, its outcomes so far add up to {fmt(total)} and the "
+                    f"outcomes left (probability {probability_text(rest)}) could each be worth anything from "
+                    f"{fmt(lo)} to {fmt(hi)}, so {up}'s value could still fall inside its window {_pair(alpha, beta)}, "
+                    f"and {up} goes on.")
         s = self.sign(n.parent)
         best = s * max(self._up(c) for c in parent.children[:k])
         alpha, beta = self.window(n.parent, parent.alpha, parent.beta)
@@ -308,6 +373,13 @@ class Explainer:
         me = self.name(nid)
         skipped = self.skipped_names(n)
         s = self.sign(nid)
+        if not skipped and n.chance is not None:
+            if self.windowless:
+                return f"none: {self.algorithm} cuts nothing, so every outcome of {me} is searched."
+            return (f"none: every outcome of {me} is searched: until the last one, the outcomes left could still bring "
+                    f"its value inside its window {_pair(*self.window(nid, n.alpha, n.beta))}.")
+        if not skipped and self.windowless:
+            return f"none: {self.algorithm} cuts nothing, so every move of {me} is tried."
         if not skipped:
             if n.cutoff is None and math.isinf(n.beta) and n.beta > 0:
                 edge = "its β is ∞, and no value can reach it" if s > 0 else "its α is −∞, and no value can get below it"
@@ -318,12 +390,19 @@ class Explainer:
         last = self.child_name(n.children[-1])
         if n.cutoff == CutReason.WIN:
             return f"{lost} {verb} never visited: after {last}, {me} has found a win, and nothing can beat it."
+        if n.chance is not None:
+            return f"{lost} {verb} never searched: after {last}, {self.chance_cut(nid)}."
         best = s * max(self._up(c) for c in n.children)
         alpha, beta = self.window(nid, n.alpha, n.beta)
         if s > 0:
             test = f"{me}'s value so far is {fmt(best)} {self.ge} β = {fmt(beta)}"
         else:
             test = f"{me} can hold the first player to {fmt(best)} {self.le} α = {fmt(alpha)}"
+        if n.parent >= 0 and t.nodes[n.parent].chance is not None:  # its window is Star1's, not an opponent's
+            up = self.name(n.parent)
+            return (f"{lost} {verb} never visited: after {last}, {test}, so {me} stops: Star1 searched {me} with the "
+                    f"window in which its value could still bring {up}'s expected value inside {up}'s window, and "
+                    f"{me}'s value is already past it.")
         return (
             f"{lost} {verb} never visited: after {last}, {test}, so {me} stops: "
             f"the opponent already has a better choice than {me}."
@@ -333,6 +412,11 @@ class Explainer:
 def _num(x: float) -> float:
     """Whole numbers as ints, so answers read as the game gave them."""
     return int(x) if math.isfinite(x) and float(x).is_integer() else x
+
+
+def _paren(x: float) -> str:
+    """A number as a factor: in brackets when negative (``1/4 × (−10)``)."""
+    return f"({fmt(x)})" if x < 0 else fmt(x)
 
 
 def _pair(a: float, b: float) -> str:

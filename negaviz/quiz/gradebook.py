@@ -124,8 +124,10 @@ class Gradebook:
 
 
 def _game(ex: Exercise) -> Any:
-    from negaviz.games import make_game
+    from negaviz.games import Tree, make_game
 
+    if ex.game == "tree" and ex.players != 2 and ex.position is not None:
+        return Tree.parse(ex.position, players=ex.players)
     options = dict(ex.options)
     return make_game(ex.game, ex.position,  # type: ignore[arg-type]  # a name of GAMES: the record was checked size=options.get("size"), cols=options.get("cols"),
                      rows=options.get("rows"), connect=options.get("connect"))
@@ -137,6 +139,8 @@ def search(ex: Exercise) -> Any:
 
     try:
         rule: dict[str, Any] = {"cut": ex.cut} if ex.algorithm == "alphabeta" else {}
+        if ex.leaf_bounds is not None:
+            rule["leaf_bounds"] = ex.leaf_bounds
         return record(_game(ex), algorithm=ex.algorithm, fail_hard=ex.fail_hard, **rule)
     except InputError as exc:
         raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None

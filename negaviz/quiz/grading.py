@@ -52,7 +52,7 @@ from negaviz.errors import InputError
 from negaviz.games.protocol import restore
 from negaviz.quiz.judging import Grade, check_mapping
 from negaviz.quiz.key import Key, mistake_table, value_question
-from negaviz.quiz.mistakes import cut_of, practised, recorded
+from negaviz.quiz.mistakes import cut_of, is_chance, practised, recorded
 from negaviz.quiz.questions import _Maker
 from negaviz.quiz.reading import canonical, canonical_window
 from negaviz.quiz.words import WORDS, fill
@@ -82,18 +82,22 @@ def answer_keys(trace: Trace, perspectives: Iterable[Perspective] = PERSPECTIVES
     answers: the variant searches are recorded once for all of them."""
     plain = {p: _key(trace, p) for p in PERSPECTIVES}  # each view's answers are the other's "negation"
     variants = recorded(trace)
+    chance = is_chance(trace)
     keys = {}
     for p in perspectives:
         key = plain[p]
         found = {"negation": _answers(plain["minimax" if p == "negamax" else "negamax"])}
-        found.update({mid: _answers(_key(variant, p)) for mid, variant in variants.items()})
+        if chance:
+            found.update({mid: _chance_answers(trace, variant, key) for mid, variant in variants.items()})
+        else:
+            found.update({mid: _answers(_key(variant, p)) for mid, variant in variants.items()})
         if "bound" in found:  # plain negamax's values, on an alpha-beta student's cuts and windows
             found["bound"] = {**_answers(key), "values": found["bound"]["values"]}
         if "hardness" in found and trace.result is not None and trace.result.options.fail_hard:
             key = replace(key, values=_with_soft(key.values, found["hardness"]["values"]))
         # (fail-hard's and fail-soft's bounds are both right answers: mixing them up is a
         # bug in code, not in a practice answer, and is not named here)
-        keys[p] = replace(key, mistakes={m.id: mistake_table(key, found[m.id]) for m in practised(key.cut)
+        keys[p] = replace(key, mistakes={m.id: mistake_table(key, found[m.id]) for m in practised(key.cut, chance)
                                          if m.id in found and m.id != "hardness"})
     return keys
 
@@ -112,6 +116,22 @@ def _with_soft(values: dict[str, dict[str, Any]], soft: dict[str, float]) -> dic
     return out
 
 
+def _chance_answers(trace: Trace, variant: Trace, key: Key) -> dict[str, Any]:
+    """A chance mistake's answers: its search's values at the nodes whose value ``key``
+    asks, each shown in ``key``'s view as ``trace`` (the right search, which knows which
+    outcomes pass the turn) signs that node; no windows, and the right cuts (it is a
+    mistake in valuing chance nodes, not in where Star1 stops: its own search, without
+    bounds, cuts nothing, and a student's right cuts must not contradict it)."""
+    ids = {name: nid for nid, name in key.ids.items()}
+    values = {}
+    for n in variant.nodes:
+        name = variant.names.full(n.id)
+        if name in key.values and n.value is not None:
+            v = sign(trace, ids[name], key.perspective) * n.value  # type: ignore[arg-type]
+            values[name] = int(v) if float(v).is_integer() else v
+    return {"values": values, "windows": {}, "cuts": set(key.cuts)}
+
+
 def _answers(key: Key) -> dict[str, Any]:
     values = {n: v["value"] for n, v in key.values.items()}
     return {"values": values, "windows": {n: v["window"] for n, v in key.windows.items()}, "cuts": set(key.cuts)}
@@ -128,7 +148,9 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
     cuts: dict[str, dict[str, Any]] = {}
     never: dict[str, dict[str, Any]] = {}
     leaves: set[str] = set()
-    windowed = any(not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes)
+    chance = is_chance(trace)
+    windowed = not chance and any(not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes)
+    # (Star1's windows are its own sums' bounds, not a window a student passes down: not asked)
     both = current().hardness == "either"  # the course accepts fail-hard's bound beside fail-soft's
     searched: dict[str, str] = {}
     for n in trace.nodes:
@@ -147,6 +169,8 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
         edge = None if accepted is None else accepted[0] if accepted[1] == v else accepted[1]
         values[me] = value_question(me, v, n.exit_step + 1, maker.explain_value(n.id), hard=edge, soft=v,
                                     both=both)
+        if n.chance is not None:
+            values[me]["chance"] = maker.chance_bounds(n.id)
         if n.parent >= 0 and windowed:
             window = maker.window(n.id, n.alpha, n.beta)
             windows[me] = {"window": window, "accept": canonical_window(window), "step": n.enter_step + 1,
@@ -189,7 +213,7 @@ def _key(trace: Trace, perspective: Perspective) -> Key:
              for name in sorted(all_names - set(cuts))}
     return Key(perspective, values, windows, cuts, never, frozenset(leaves), frozenset(all_names), entered,
                len(trace), names, repeated, leaf_values=leaf_values, tt=tt, extra=extra,
-               cut=cut_of(trace))
+               cut=cut_of(trace), chance=chance)
 
 
 def _extra(name: str, entered: tuple[tuple[int, str], ...], never: dict[str, dict[str, Any]],
@@ -227,9 +251,10 @@ def _skipped(trace: Trace, nid: int) -> list[tuple[str, list[str], bool]]:
 
 
 # ----------------------------------------------------------------------- grade()
-GRADED_SEARCHES = ("negamax", "minimax", "alphabeta")
+GRADED_SEARCHES = ("negamax", "minimax", "alphabeta", "expectimax", "star1")
 """The searches whose answers are graded: one pass, each node searched once per visit
-(PVS, MTD(f) and iterative deepening search nodes again with other windows)."""
+(PVS, MTD(f) and iterative deepening search nodes again with other windows); with chance
+nodes, expectimax and Star1."""
 
 
 def check_gradable(trace: Trace) -> None:

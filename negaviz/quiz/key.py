@@ -79,11 +79,15 @@ class Key:
     cut: str = ">="
     """When the search stops a node (:attr:`negaviz.SearchOptions.cut`): the mistakes are
     named by it (under ``">"``, cutting on equality is the mistake)."""
+    chance: bool = False
+    """A search with chance nodes (expectimax, star1): its mistakes are the chance ones
+    (:data:`negaviz.quiz.mistakes.CHANCE_MISTAKES`), and each chance node's value table
+    has ``chance``: its outcomes' bounds in this view, ``[lo, hi]`` (infinite for expectimax)."""
 
     def titles(self) -> dict[str, list[str]]:
         """mistake id -> [its title, its rule in the words of this view]."""
         return {m.id: [m.title, str(getattr(m, "why_minimax", None) or m.why) if self.perspective == "minimax"
-                       else str(m.why)] for m in practised(self.cut)}
+                       else str(m.why)] for m in practised(self.cut, self.chance)}
 
     def to_json(self) -> dict[str, Any]:
         """The key as JSON data: infinities as ``"inf"``, pairs as lists, sets sorted."""
@@ -93,7 +97,8 @@ class Key:
         return {
             "perspective": self.perspective,
             "values": {k: {**v, "value": number_out(v["value"]),
-                           "accepted": None if v["accepted"] is None else pair(v["accepted"])}
+                           "accepted": None if v["accepted"] is None else pair(v["accepted"]),
+                           **({"chance": pair(v["chance"])} if v.get("chance") is not None else {})}
                        for k, v in self.values.items()},
             "windows": {k: {**v, "window": pair(v["window"])} for k, v in self.windows.items()},
             "cuts": self.cuts,
@@ -112,6 +117,7 @@ class Key:
                        "window": pair(v["window"])} for k, v in self.tt.items()},
             "extra": dict(sorted(self.extra.items())),
             "titles": self.titles(),
+            **({"chance": True} if self.chance else {}),
         }
 
     def grade(

@@ -47,10 +47,23 @@ answers on a textbook tree are named after, in the order the grader tries them;
 :func:`mistake` finds any of the catalogue's by id."""
 
 
-def practised(cut: str = ">=") -> tuple[Mistake, ...]:
+CHANCE_MISTAKES: tuple[Mistake, ...] = tuple(m for m in CATALOGUE if m.id == "negation" or "chance" in m.needs)
+"""The mistakes practice answers on a chance tree (expectimax, star1) are named after:
+mixing up the views, and the catalogue's chance variants, each searched on the same tree."""
+
+
+def practised(cut: str = ">=", chance: bool = False) -> tuple[Mistake, ...]:
     """:data:`MISTAKES` as a course that stops a node by ``cut`` names them
-    (:func:`negaviz.mistakes.under`: under ``">"``, cutting on equality is the mistake)."""
+    (:func:`negaviz.mistakes.under`: under ``">"``, cutting on equality is the mistake);
+    with ``chance``, :data:`CHANCE_MISTAKES`."""
+    if chance:
+        return CHANCE_MISTAKES
     return MISTAKES if cut == ">=" else tuple(m for m in catalogue(cut) if m.practice)
+
+
+def is_chance(trace: Trace) -> bool:
+    """Whether ``trace`` is a search with chance nodes (expectimax or star1)."""
+    return trace.result is not None and trace.result.options.algorithm in ("expectimax", "star1")
 
 
 def cut_of(trace: Trace) -> Cut:
@@ -67,6 +80,8 @@ def searchable(trace: Trace) -> bool:
     if result is None or trace.game is None or not is_textbook_tree(trace.game) or not trace.alternates:
         return False
     o = result.options
+    if o.algorithm in ("expectimax", "star1"):
+        return o.depth is None and o.order == "natural"
     return (o.algorithm in ("negamax", "minimax", "alphabeta") and o.depth is None and o.order == "natural"
             and not o.tt and not o.symmetry and o.window == (-math.inf, math.inf))
 
@@ -74,12 +89,16 @@ def searchable(trace: Trace) -> bool:
 def recorded(trace: Trace) -> dict[str, Trace]:
     """The traces of the variant searches a practice mistake makes, keyed by mistake id
     (the view mistake ``negation`` needs no search, and is not here).  Empty unless
-    :func:`searchable`."""
+    :func:`searchable`.  On a chance tree, the chance mistakes' searches, searched to the
+    end without a window (their values are compared where the search asks one)."""
     if not searchable(trace):
         return {}
     from negaviz.trace import record  # the recorder: quiz sits above search and trace
 
     game = trace.game
+    if is_chance(trace):  # each chance mistake's student, searching every outcome (no bounds)
+        return {m.id: run(m.variants[0], game, windowed=False).trace for m in CHANCE_MISTAKES if m.variants
+                and m.id != "negation"}
     hard = trace.result is not None and trace.result.options.fail_hard
     cut = cut_of(trace)
     other: Cut = ">" if cut == ">=" else ">="

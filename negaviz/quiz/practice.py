@@ -15,6 +15,12 @@ Two modes (:data:`PRACTICE_MODES`):
   thumb passes (:mod:`negaviz.quiz.schedule`), and the page asks the list it is given
   (``frontend/src/practice-steps.js``).
 
+A tree with chance nodes, searched by expectimax or Star1, is practised the same way: a
+chance node's value question asks its expected value (typed as a number, or as a
+fraction such as 7/3), and under Star1 a cut question at a chance node asks which
+outcomes are never searched, the bound reasoning in the explanation; no windows are
+asked (Star1's are its sums' bounds, not passed down), and expectimax has no cuts to ask.
+
 The page grades with :func:`negaviz.quiz.grading.answer_key`'s data, in the view shown
 (negamax or minimax): ``frontend/src/practice.js`` looks answers up in it, as
 :meth:`~negaviz.quiz.key.Key.grade` does.
@@ -89,8 +95,8 @@ def check_practice(trace: Trace, mode: object) -> PracticeMode | None:
         what = "a search with no result" if options is None else (
             f"{options.algorithm}" + (" with a transposition table" if options.tt else "")
             + (f" to depth {options.depth}" if options.depth is not None else ""))
-        allowed = ("negamax, minimax and alpha-beta searched to the end with no table" if mode == "tree"
-                   else "negamax, minimax and alpha-beta")
+        allowed = ("negamax, minimax, alpha-beta, expectimax and star1 searched to the end with no table"
+                   if mode == "tree" else "negamax, minimax, alpha-beta, expectimax and star1")
         raise InputError(f"practice='{mode}' has questions for {allowed}; this trace is {what}")
     check_gradable(trace)
     return mode
@@ -113,6 +119,8 @@ def practice_data(trace: Trace, mode: PracticeMode, ask: object = None) -> dict[
     windows = options is not None and options.algorithm == "alphabeta"
     keys = answer_keys(trace)
     asked = list(kinds or DEFAULT_ASK)
+    if options is not None and options.algorithm == "expectimax":
+        asked = [k for k in asked if k != "cut"]  # expectimax searches every outcome and move: nothing to cut
     questions = step_questions(trace, keys, windows=windows, kinds=asked) if checked == "steps" else []
     # every edge of a textbook tree carries a cut toggle when cuts may be asked, whichever are
     # asked: which toggles a page has must not tell which nodes cut

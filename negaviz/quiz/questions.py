@@ -12,6 +12,11 @@ shows.  Values and windows are in the negamax convention (for the side to move) 
 ``perspective="minimax"`` (for the first player: negated, and windows flipped, where
 the second player moves).
 
+On a search with chance nodes (expectimax, star1), a chance node's value question asks
+its expected value, star1's ``pruned`` question at a chance node asks which outcomes are
+never searched given the bounds on their values, and no windows are asked (star1's are
+its sums' bounds, not a window passed down).
+
 Where a node's value is only a bound (it failed high or low), fail-soft and fail-hard
 searches return different values, and both are right where the course's conventions
 accept either (:mod:`negaviz.conventions`, the lecture notes' do): a value question
@@ -168,7 +173,11 @@ def questions(
     if kinds is not None and not isinstance(kinds, str) and (
             not hasattr(kinds, "__iter__") or not all(isinstance(k, str) for k in kinds)):
         raise InputError(f"kinds must be question kinds, e.g. ['value'], or None, not {shown(kinds)}")
-    if kinds is None:
+    algorithm = trace.result.options.algorithm if trace.result is not None else None
+    if kinds is None and algorithm in ("expectimax", "star1"):
+        # (Star1's windows are its sums' bounds, not a parent's window passed down: not asked)
+        kinds = ("value", "pruned") if algorithm == "star1" else ("value",)
+    elif kinds is None:
         pruning = any(n.cutoff is not None for n in trace.nodes) or any(
             not (math.isinf(n.alpha) and math.isinf(n.beta)) for n in trace.nodes
         )
@@ -248,7 +257,7 @@ class _Maker(Explainer):
         if kind == "value":
             value = self.trace.nodes[nid].value
             assert value is not None
-            prompt = self.ask("value", me)
+            prompt = self.ask("expected" if self.trace.nodes[nid].chance is not None else "value", me)
             if self.fail_hard:
                 prompt += _W["fail_hard"]
             answer: Answer = self.sign(nid) * value
@@ -265,11 +274,19 @@ class _Maker(Explainer):
             explanation = self.explain_move(nid)
         else:
             n = self.trace.nodes[nid]
-            prompt = self.ask("cut", me) + _W["cut_hint"]
+            chance = self.trace.nodes[nid].chance is not None
+            prompt = (self.ask("cut", me) if not chance else fill(_ASK["ask"]["cut_chance"], name=me, bounds=fmt_pair(
+                *self.chance_bounds(nid)))) + (_W["cut_hint_chance"] if chance else _W["cut_hint"])
             answer = self.skipped_names(n)
             explanation = self.explain_pruned(nid)
         return Question(step, reveal, kind, nid, prompt, answer, explanation, self.perspective, accepted)
 
     def ask(self, kind: str, me: str) -> str:
         """The question, in the sentence the page asks it in (words.json's ``steps.ask``)."""
-        return fill(_ASK["ask"][kind], name=me, view=_ASK["view"][self.perspective].get(kind, ""))
+        view = _ASK["view"][self.perspective].get("value" if kind == "expected" else kind, "")
+        return fill(_ASK["ask"][kind], name=me, view=view)
+
+
+def fmt_pair(lo: float, hi: float) -> str:
+    """Bounds as the chance prompts write them: ``[0, 10]``."""
+    return f"[{fmt(lo)}, {fmt(hi)}]"

@@ -14,6 +14,9 @@ The rule, as a student meets it:
 * **No underscores** (``1_0``): Python's literal grouping, not a separator any keyboard
   or school writes; and ``_`` is shift and minus on many keyboards, so reading ``_5`` or
   ``1_0`` as a number could mark a mistyped minus right.
+* **A fraction** of two whole numbers (``7/3``, ``-1/6``; at most 15 digits each) is read
+  as the number it stands for, divided in floating point as the page divides it: an
+  expected value is often one.  A zero denominator is refused.
 * Spaces inside a number are dropped (``1 000``); ``−``, ``–`` and ``-`` are minus;
   ``∞``, ``inf`` and ``infinity`` are infinity, in any case.
 * **Names** match a node's name exactly, or else in NFKC form by Unicode case folding
@@ -50,6 +53,8 @@ from negaviz.vocabulary import fmt
 _MINUS = str.maketrans({"−": "-", "–": "-", "∞": "inf"})
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|[+-]?(inf|infinity)", re.ASCII)
 """A typed number, once :func:`typed`: a sign, ASCII digits with a point, an exponent, or inf."""
+_FRACTION = re.compile(r"([+-]?)(\d{1,15})/(\d{1,15})", re.ASCII)
+"""A typed fraction, once :func:`typed`: a sign, then whole numbers (exact as floats) over and under."""
 _W = WORDS["reading"]
 _NONE = set(_W["none"])
 """A list of names with nothing in it."""
@@ -83,8 +88,8 @@ def fold(text: str) -> str:
 def parse_value(answer: Any) -> float:
     """A number from an answer: ``3``, ``-3.5``, ``"−3"``, ``"-inf"``, ``"∞"``.
 
-    >>> parse_value("−∞"), parse_value(" 5 "), parse_value("+infinity")
-    (-inf, 5.0, inf)
+    >>> parse_value("−∞"), parse_value(" 5 "), parse_value("+infinity"), parse_value("−7/2")
+    (-inf, 5.0, inf, -3.5)
     """
     if isinstance(answer, bool):
         raise _not_number(answer)
@@ -95,6 +100,12 @@ def parse_value(answer: Any) -> float:
             raise _too_large(answer) from None
     elif isinstance(answer, str):
         text = typed(answer).strip().translate(_MINUS).replace(" ", "").lower()
+        ratio = _FRACTION.fullmatch(text)
+        if ratio is not None:
+            if int(ratio[3]) == 0:
+                raise InputError(fill(_W["zero_denominator"], answer=repr(answer)))
+            v = float(int(ratio[2])) / float(int(ratio[3]))
+            return -v if ratio[1] == "-" else v
         if not _NUMBER.fullmatch(text):
             raise _not_number(answer)
         v = float(text)

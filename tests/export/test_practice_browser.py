@@ -6,6 +6,7 @@ by keyboard), checked in the page with no kernel; the page's verdicts equal
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -506,3 +507,62 @@ def test_feedback_in_one_glance_as_the_search_goes(opened: Any) -> None:
     assert told["A"][0] == "No: you answered 4; the answer is 5."
     assert not any(t.startswith("Your answers at ") for t in told["A"][1]), told["A"]  # a slip after it: a slip
     assert key.values["E"]["accept"] == ["6", "5"] and requests == [url] and not errors
+
+
+def test_practice_on_a_chance_tree(opened: Any) -> None:
+    """Star1 on a tree with chance nodes (leaves in [0, 10]): the whole tree by hand, with
+    a misconception's values (chance taken for an opponent) named as the grader names
+    them, then right answers, an expected value typed as a fraction, and the outcome
+    Star1 never searches clicked; then, as the search goes, a chance node's expected
+    value asked in those words and answered wrong, then right."""
+    text = "A(B?(1/2 D:2 1/2 E:4) C?(3/4 F:0 1/4 G:6) H?(1/2 I:5 1/2 J(K:1 L:9)))"
+    trace = negaviz.record(negaviz.Tree.parse(text), algorithm="star1", leaf_bounds=(0, 10))
+    page, root, url, requests, errors = opened(trace, practice="tree")
+    key = answer_key(trace)
+    assert sorted(key.cuts) == ["G", "L"] and root.locator("input.nv-answer[aria-label^='window of']").count() == 0
+    assert "a chance node's expected value as a number or a fraction such as 7/3" in root.locator(
+        ".nv-practice-task").inner_text()
+    wrong = {n: fmt(v) for n, v in key.mistakes["chance-as-min"]["values"].items()}
+    for name, value in wrong.items():
+        field(root, "value", name).fill(value)
+    edge(root, "C", "G").click()
+    edge(root, "J", "L").click()
+    root.locator(".nv-practice button", has_text="check").click()
+    want = grade(trace, values=wrong, cut=["G", "L"])
+    assert want.mistake == "chance-as-min" and len(want.wrong_values) >= 2
+    assert verdict(root) == want.verdict and root.locator(".nv-pattern").inner_text() == want.pattern
+    assert " are what treating chance as an opponent gives." in want.pattern and "negat" not in want.why
+    root.locator(".nv-practice button", has_text="try again").click()
+    right = {"A": "3", "B": "-3", "C": "-5/2", "H": "−3", "J": "-1"}  # C's bound typed as a fraction
+    for name, value in right.items():
+        field(root, "value", name).fill(value)
+    root.locator(".nv-practice button", has_text="check").click()
+    assert verdict(root) == "All right: every answer matches the search." == grade(trace, values=right, cut=["G", "L"]).verdict
+    # As the search goes: C's expected value is asked in those words, with its outcomes' bounds.
+    page, root, url2, requests2, errors2 = opened(trace, practice="steps")
+    tasks = []
+    for _ in range(12):  # the questions before C's value (values answered right, others "none")
+        page.keyboard.press("End")
+        task = root.locator(".nv-practice-task").inner_text()
+        tasks.append(task)
+        if "What is C's expected value?" in task:
+            break
+        other = re.match(r"What (?:is (\w+)'s expected value|does (\w+) return)\?", task)
+        if other:
+            name = other[1] or other[2]
+            field(root, "value", name).fill(fmt(key.values[name]["value"]))
+            field(root, "value", name).press("Enter")
+        elif "never searched" in task or "never tried" in task or "entered next" in task:
+            root.locator(".nv-practice button", has_text="none").click()
+        else:
+            pytest.fail(f"an unexpected question before C's value: {task}")
+        root.locator(".nv-sentence").click()
+    assert "as a number or a fraction such as 7/3" in task
+    assert any(t.startswith("With every outcome's value in [−10, 0], which of B's outcomes are never searched?")
+               for t in tasks), tasks
+    box = field(root, "value", "C")
+    box.fill("-3")  # the plain average's answer: a slip, told with the bound reasoning
+    box.press("Enter")
+    assert verdict(root) == "No: you answered -3; the answer is −2.5."
+    assert "the outcomes left (probability 1/4) are each worth at least −10" in said(root)
+    assert requests == [url] and requests2 == [url2] and not errors and not errors2

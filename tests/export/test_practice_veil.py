@@ -14,7 +14,8 @@ of what lies ahead.
 
 The pages: every practice stepper stored in the lecture notebooks (the self-contained
 page their output carries), and searches of every kind: a textbook tree in both views,
-fail-hard, plain negamax, a board, and a board with a transposition table.
+fail-hard, plain negamax, a board, a board with a transposition table, and chance trees
+searched by expectimax and Star1 ("what is X's expected value?").
 """
 
 from __future__ import annotations
@@ -94,6 +95,13 @@ def made_pages(tmp_path: Path) -> list[tuple[str, str]]:
         "plain negamax": (negaviz.record(tree, algorithm="negamax"), {}),
         "a board": (negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), {}),
         "a board with a table": (negaviz.record(negaviz.TicTacToe("x.o/.x./o.."), algorithm="alphabeta", tt=True), {}),
+        # chance nodes: the running sum of a chance node's outcomes is its answer once the last is in
+        "expectimax": (negaviz.record(negaviz.Tree.parse(
+            "A(B?(1/3 D(H:2 I:6) 2/3 E(J:5 K:8)) C?(1/2 F(L:9 M:1) 1/2 G(N:6 O:4)))"), algorithm="expectimax"),
+            {"perspective": "minimax"}),
+        "star1": (negaviz.record(negaviz.Tree.parse(
+            "A(B?(1/2 D(H:3 I:7) 1/2 E(J:6 K:4)) C?(3/4 F(L:1 M:5) 1/4 G(N:8 O:9)))"), algorithm="star1",
+            leaf_bounds=(0, 10)), {}),
     }
     out = []
     for i, (what, (trace, kw)) in enumerate(searches.items()):
@@ -132,11 +140,11 @@ def walk(chromium: Any, tmp_path: Path, where: str, page_text: str) -> tuple[int
             if any(jumps.nth(i).is_disabled() for i in range(jumps.count())):
                 problems.append(f"{where}, {label}: a jump button is greyed, telling what lies ahead")
             task = root.locator(".nv-practice-task").inner_text()
-            m = re.match(r"What does (.+?) return", task)
+            m = re.match(r"What does (.+?) return|What is (.+?)'s expected value", task)
             if not m:
                 root.locator(".nv-practice button", has_text="skip").click()
                 continue
-            name = m.group(1)
+            name = m.group(1) or m.group(2)
             want = key["values"][name]["value"]
             pending = root.evaluate(SNAPSHOT)
             # where the answer stood before the veil: the node's value, the call stack's

@@ -44,7 +44,7 @@ test("the page asks each question in the notebook's sentence (negaviz.quiz.quest
   let n = 0;
   for (const c of fixture.cases) {
     for (const [kind, name, view, prompt] of c.asked) {
-      const text = taskText({ kind, name }, view, c.key, W);
+      const text = taskText({ kind, name }, view, c.keys[view], W);
       assert.ok(text.startsWith(prompt + " "), JSON.stringify([text, prompt]));
       n += 1;
     }

@@ -111,8 +111,13 @@ def edge_titles(svg: str) -> list[str]:
     return [html.unescape(t) for t in re.findall(r'<g class="edge">\s*<title>([^<]*)</title>', svg)]
 
 
-def read(text: str, mode: str, tmp_path: Path) -> tuple[negaviz.Trace, str, dict[str, Any]]:
-    trace = negaviz.record(negaviz.Tree.parse(text), algorithm="alphabeta")
+CHANCE_PAIR = ("A(B?(1/2 D:2 1/2 E:4) C?(3/4 F:0 1/4 G:6) H?(1/2 I:5 1/2 J(K:1 L:9)))",
+               "A(B?(1/2 D:2 1/2 E:4) C?(3/4 F:6 1/4 G:0) H?(1/2 I:5 1/2 J(K:9 L:1)))")
+"""Star1 with leaves in [0, 10]: the first cuts G (at a chance node) and L; the second enters both."""
+
+
+def read(text: str, mode: str, tmp_path: Path, **search: Any) -> tuple[negaviz.Trace, str, dict[str, Any]]:
+    trace = negaviz.record(negaviz.Tree.parse(text), **(search or {"algorithm": "alphabeta"}))
     path = export_html(trace, tmp_path / f"p{abs(hash((text, mode)))}.html", practice=mode, layout="dot").path
     page = path.read_text(encoding="utf-8")
     return trace, page, page_state(page)["scenes"][0]
@@ -142,11 +147,12 @@ def test_the_rest_of_the_scene_data_holds_nothing_of_the_search(pair: tuple[str,
 
 
 @pytest.mark.parametrize("mode", ["steps", "tree"])
-@pytest.mark.parametrize("pair", PAIRS, ids=[f"tree{i}" for i in range(len(PAIRS))])
+@pytest.mark.parametrize("pair", [*PAIRS, CHANCE_PAIR], ids=[*(f"tree{i}" for i in range(len(PAIRS))), "chance"])
 def test_no_key_in_a_given_trees_markup(pair: tuple[str, str], mode: str, tmp_path: Path) -> None:
     seen = []
+    search = {"algorithm": "star1", "leaf_bounds": (0, 10)} if pair is CHANCE_PAIR else {}
     for text in pair:
-        trace, page, scene = read(text, mode, tmp_path)
+        trace, page, scene = read(text, mode, tmp_path, **search)
         tree = trace.game
         assert isinstance(tree, negaviz.Tree)
         names = places(tree, trace.root)

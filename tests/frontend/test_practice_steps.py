@@ -36,7 +36,10 @@ def case(name: str, trace: negaviz.Trace, windows: bool) -> dict[str, Any]:
     inner = {ids[ev.node]: at for at, ev in enumerate(trace.events)
              if ev.kind == EventKind.ENTER and ev.node > 0 and ids[ev.node] in key.values}  # inner nodes below the root
     practice = json.loads(json.dumps(practice_data(trace, "steps")))
-    return {"name": name, "key": json.loads(json.dumps(key.to_json())), "windows": windows, "entered_inner": inner,
+    keys = {view: json.loads(json.dumps(answer_key(trace, perspective=view, mistakes=False).to_json()))
+            for view in ("negamax", "minimax")}  # each view's key, as the page asks in the view shown
+    return {"name": name, "key": json.loads(json.dumps(key.to_json())), "keys": keys, "windows": windows,
+            "entered_inner": inner,
             "entered": entered, "practice": practice, "asked": asked(trace)}
 
 
@@ -48,7 +51,8 @@ def asked(trace: negaviz.Trace) -> list[list[str]]:
     for view in ("negamax", "minimax"):
         for q in negaviz.quiz.questions(trace, perspective=view):  # type: ignore[arg-type]
             kind = "cut" if q.kind == "pruned" else q.kind
-            prompt = q.prompt.removesuffix(WORDS["questions"]["cut_hint"]).removesuffix(WORDS["questions"]["fail_hard"])
+            prompt = (q.prompt.removesuffix(WORDS["questions"]["cut_hint"]).removesuffix(WORDS["questions"]["cut_hint_chance"])
+                      .removesuffix(WORDS["questions"]["fail_hard"]))
             out.append([kind, trace.names.prose(q.node), view, prompt])
     return out
 
@@ -59,6 +63,10 @@ def cases() -> list[dict[str, Any]]:
     out.append(case("a board", negaviz.record(negaviz.TicTacToe("xo.x.o..."), algorithm="alphabeta"), True))
     out.append(case("negamax: no windows to ask", negaviz.record(negaviz.Tree.parse(TRACES["three levels"][0]),
                                                                   algorithm="negamax"), False))
+    # chance nodes: "what is C's expected value?" and star1's "which outcomes are never searched?", with the bounds
+    out.append(case("star1", negaviz.record(negaviz.Tree.parse(
+        "A(B?(1/2 D:2 1/2 E:4) C?(3/4 F:0 1/4 G:6) H?(1/2 I:5 1/2 J(K:1 L:9)))"), algorithm="star1",
+        leaf_bounds=(0, 10)), False))
     return out
 
 
@@ -66,6 +74,9 @@ def test_questions_as_the_search_goes(node_tests: Any) -> None:
     fixture = cases()
     assert all(c["entered_inner"] for c in fixture)
     assert {a[0] for c in fixture for a in c["asked"]} == {"value", "window", "cut"}
+    prompts = [a[3] for c in fixture for a in c["asked"]]
+    assert "What is C's expected value for the first player (minimax)?" in prompts
+    assert "With every outcome's value in [−10, 0], which of C's outcomes are never searched?" in prompts
     assert {q["kind"] for c in fixture for q in c["practice"]["questions"]} == {"value", "window", "cut", "next"}
     node_tests.run("practice-steps.test.mjs", passes=len(fixture) + 2, fixture={"cases": fixture, "words": WORDS},
                    env="NEGAVIZ_PRACTICE_STEPS")

@@ -143,9 +143,9 @@ def test_an_exercise_set_in_a_view_refuses_a_record_in_the_other(week: Path) -> 
 @pytest.mark.parametrize(("spec", "said"), [
     ({"week1": {"position": TREE, "windowz": False}},
      "--expect 'bad.json': exercise 'week1' has 'windowz', which is not a field of an exercise (allowed: game, "
-     "position, algorithm, fail_hard, perspective, windows, options, cut)"),
+     "position, algorithm, fail_hard, perspective, windows, options, cut, leaf_bounds, players)"),
     ({"week1": {"position": TREE, "algorithm": "alpha-beta"}},
-     "--expect 'bad.json': [\"week1\"].algorithm is 'alpha-beta' (must be one of ['negamax', 'minimax', 'alphabeta'])"),
+     "--expect 'bad.json': [\"week1\"].algorithm is 'alpha-beta' (must be one of ['negamax', 'minimax', 'alphabeta', 'expectimax', 'star1'])"),
     ({"week1": {"position": TREE, "algorithm": "negamax", "windows": True}},
      "--expect 'bad.json': [\"week1\"].windows must be true or false (true for alpha-beta only: windows are asked)"),
 ])

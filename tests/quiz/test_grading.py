@@ -31,6 +31,8 @@ from negaviz.quiz.words import WORDS
 from negaviz.vocabulary import fmt
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
+STAR1 = "A(B?(1/2 D:2 1/2 E:4) C?(3/4 F:0 1/4 G:6) H?(1/2 I:5 1/2 J(K:1 L:9)))"  # leaves in [0, 10]: Star1 cuts G
+DICE = "A(B?(1/6 D:3 5/6 E:-1) C?(1/3 F:4 2/3 G(H:1 I:2)))"
 SHARED = "A(B(D:5 X(Y:6 Z:8)) C(X W:7))"  # X is shared: a transposition, searched twice with no table
 
 
@@ -283,6 +285,15 @@ def fixture_cases() -> list[dict[str, Any]]:
     traces += [record(Tree.parse("A(B(D:7 E:5) C(F:5 G:1 H:9) I(J:5 K:0 L:8))"), algorithm="alphabeta", cut=c)
                for c in (">=", ">")]
     traces += [record(random_tree(3, 3, seed=s), algorithm="alphabeta", cut=">") for s in range(3)]
+    # Chance trees: expectimax (with the opponent, and one player against chance) and Star1,
+    # its cuts at a chance node and at a player's node below one; values typed as fractions too.
+    chance = [record(Tree.parse(DICE), algorithm="expectimax"),
+              record(Tree.parse("A(B?(1/4 D:8 3/4 E:0) C?(1/2 F:3 1/2 G:3))"), algorithm="expectimax"),
+              record(Tree.parse("A(B?(1/2 D:0 1/2 E:10) C?(1/2 F:4 1/2 G:6))", players=1), algorithm="expectimax"),
+              record(Tree.parse("A(B?(D(H:2 I:6) E(J:5 K:8)) C?(F(L:9 M:1) G(N:6 O:4)))"), algorithm="expectimax"),
+              record(Tree.parse(STAR1), algorithm="star1", leaf_bounds=(0, 10)),
+              record(Tree.parse(DICE), algorithm="star1", leaf_bounds=(-5, 5))]
+    traces += chance
     out = []
     for trace in traces:
         for perspective in ("negamax", "minimax"):
@@ -344,6 +355,13 @@ def fixture_cases() -> list[dict[str, Any]]:
             for name, leaf in list(key.leaf_values.items())[:4]:  # a finished game's worth, on a board
                 sets.append(({"values": {name: leaf["value"]}}, True))
                 sets.append(({"values": {name: -leaf["value"] if leaf["value"] else 1}}, True))
+            if trace in chance:  # expected values typed as fractions, right and wrong, whole and one at a time
+                fractions = {n: _fraction(v["value"]) for n, v in key.values.items()}
+                sets.append(({"values": fractions, "cut": right_answers(key)["cut"]}, False))
+                for n, text in list(fractions.items())[:3]:
+                    sets.append(({"values": {n: text}}, True))
+                    sets.append(({"values": {n: "1/" + text.split("/")[-1] if "/" in text else "1/3"}}, True))
+                sets.append(({"values": {list(key.values)[0]: "1/0"}}, True))  # not read: a note
             for answers, only in sets:
                 answers = {k: (v if k != "windows" else {n: list(w) if isinstance(w, tuple) else w for n, w in v.items()})
                            for k, v in answers.items()}
@@ -357,6 +375,14 @@ def fixture_cases() -> list[dict[str, Any]]:
     for key, answers, _ in changed_keys():  # the page follows the key, whatever it says
         out.append(_case(key, answers, False, key.grade(**answers)))
     return out
+
+
+def _fraction(v: float) -> str:
+    """A value as a student writes an expected value: a fraction such as ``7/3`` (or a whole number)."""
+    from fractions import Fraction
+
+    f = Fraction(v).limit_denominator(1000)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 
 def changed_keys() -> list[tuple[Key, dict[str, Any], str]]:
@@ -425,8 +451,13 @@ def test_the_page_grades_as_python_does(node_tests: Any) -> None:
     assert any(" is drawn 2 times; name each by its path: " in n for c in cases for n in c["grade"]["notes"])
     assert any("tt" in c["answers"] and not c["grade"]["correct"] for c in cases)
     assert any("tt" in c["answers"] and c["grade"]["correct"] for c in cases)
-    strict = [c for c in cases if c["key"]["titles"]["equality"][0] == "cutting on equality"]
+    strict = [c for c in cases if c["key"]["titles"].get("equality", [""])[0] == "cutting on equality"]
     assert any(c["grade"]["mistake"] == "equality" and "cutting on equality" in c["grade"]["sentence"] for c in strict)
+    chance = [c for c in cases if c["key"].get("chance")]
+    assert any(c["grade"]["mistake"] and c["grade"]["mistake"].startswith("chance-") for c in chance)
+    assert any(c["grade"]["correct"] and any("/" in str(v) for v in c["answers"].get("values", {}).values())
+               for c in chance)
+    assert any(c["answers"].get("cut") and c["grade"]["correct"] for c in chance)
     node_tests.run("practice.test.mjs", passes=2, fixture={"cases": cases, "words": WORDS}, env="NEGAVIZ_PRACTICE")
 
 

@@ -89,6 +89,8 @@ def notebook_tasks() -> dict[str, list[negaviz.Trace]]:
         "09-exercises": [rec(random_tree(3, 2, seed=2, cutoffs=2, deep_cutoffs=1), algorithm="alphabeta")],
         "11-connect-four": [rec(c4, c4.parse("1133443411"), algorithm="alphabeta"),
                             rec(c4, c4.parse("3331314421"), algorithm="alphabeta")],
+        "14-chance-nodes": [rec(Tree.parse("A(B?(1/2 D(H:3 I:7) 1/2 E(J:6 K:4)) C?(3/4 F(L:1 M:5) 1/4 G(N:8 O:9)))"),
+                                algorithm="star1", leaf_bounds=(0, 10))],
     }
 
 
@@ -119,6 +121,24 @@ def ttt_position(seed: int, moves: int) -> Any:
     return pos
 
 
+def chance_tree(rng: random.Random, depth: int) -> str:
+    """A tree's text with players' nodes and chance nodes at random (probabilities in sixths)."""
+    count = iter(range(10_000))
+
+    def node(d: int) -> str:
+        name = f"N{next(count)}"
+        if d == 0 or rng.random() < 0.15:
+            return f"{name}:{rng.randint(0, 9)}"
+        k = rng.randint(2, 3)
+        kids = [node(d - 1) for _ in range(k)]
+        if rng.random() < 0.5:
+            cuts = sorted(rng.sample(range(1, 6), k - 1))
+            return f"{name}?(" + " ".join(f"{b - a}/6 {kid}" for a, b, kid in zip([0, *cuts], [*cuts, 6], kids)) + ")"
+        return f"{name}(" + " ".join(kids) + ")"
+
+    return node(depth)
+
+
 def random_tasks() -> dict[str, negaviz.Trace]:
     out: dict[str, negaviz.Trace] = {}
     for seed in range(4):
@@ -129,6 +149,10 @@ def random_tasks() -> dict[str, negaviz.Trace]:
                     tree, algorithm=algorithm, tt=tt)
     for text in ("A(B(D:5 X(Y:6 Z:8)) C(X W:7))", "A(B(X(P:1 Q:2) D:4) C(X E:0))"):  # a shared node: table hits
         out[f"shared {text} tt"] = negaviz.record(Tree.parse(text), algorithm="alphabeta", tt=True)
+    for seed in range(6):  # chance trees: expectimax, and star1 with leaves in [0, 9]
+        text = chance_tree(random.Random(seed), 3)
+        out[f"chance seed {seed} expectimax"] = negaviz.record(Tree.parse(text), algorithm="expectimax")
+        out[f"chance seed {seed} star1"] = negaviz.record(Tree.parse(text), algorithm="star1", leaf_bounds=(0, 9))
     game = TicTacToe()
     for seed in range(5):
         for moves in (3, 4, 5):

@@ -64,8 +64,13 @@ export function stepQuestions(p) {
  * @returns {string}
  */
 export function taskText(question, perspective, key, W) {
-  const name = question.name, kind = question.kind;
-  const parts = { name, view: W.view[perspective][kind] || "" };
+  const name = question.name;
+  // at a chance node (its value table says its outcomes' bounds): its expected value, and
+  // which outcomes are never searched with every outcome's value within those bounds
+  const chance = (question.kind === "value" || question.kind === "cut") && key && key.values[name] ? key.values[name].chance : undefined;
+  const kind = chance ? { value: "expected", cut: "cut_chance" }[question.kind] : question.kind;
+  const parts = { name, view: W.view[perspective][kind === "expected" ? "value" : kind] || "" };
+  if (chance) parts.bounds = "[" + writeValue(num(chance[0])) + ", " + writeValue(num(chance[1])) + "]";
   if (kind === "tt") {
     const t = key.tt[name];
     Object.assign(parts, { entry: t.entry, alpha: writeValue(num(t.window[0])), beta: writeValue(num(t.window[1])) });

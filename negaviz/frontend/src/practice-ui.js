@@ -52,7 +52,8 @@ export function makePractice({ data, pane, state, go, pause, home, model }) {
     questions: tree ? [] : stepQuestions(p),
   };
 
-  c.task = h("p", { class: "nv-practice-task", text: tree ? W.tree_task + (p.windows ? W.tree_windows : "") : "" });
+  const chance = !!(p.keys && p.keys.negamax && p.keys.negamax.chance); // a tree with chance nodes: its own task
+  c.task = h("p", { class: "nv-practice-task", text: tree ? (chance ? W.tree_task_chance : W.tree_task) + (p.windows ? W.tree_windows : "") : "" });
   c.answerBox = h("input", { type: "text", class: "nv-practice-name", "aria-label": L.next, placeholder: L.next_hint }); // or a window
   c.result = h("div", { class: "nv-practice-result", role: "status", "aria-live": "polite" });
   c.score = h("span", { class: "nv-practice-score" });

@@ -17,6 +17,8 @@ const WINDOW_SPLIT = new RegExp("[" + SPACE + "]*[,;][" + SPACE + "]*|[" + SPACE
 // Python's \b around "and": a letter, digit or underscore on neither side.
 const LABEL_SPLIT = new RegExp("[" + SPACE + "]*(?:,|;|/|(?<![\\p{L}\\p{N}_])and(?![\\p{L}\\p{N}_])|[" + SPACE + "])[" + SPACE + "]*", "u");
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+// A fraction of whole numbers, each exact as a double: divided as Python divides it.
+const FRACTION = /^([+-]?)(\d{1,15})\/(\d{1,15})$/;
 const DECIMAL = /\p{Nd}/u;
 const OTHER_NUMBER = /\p{No}/u;
 
@@ -73,6 +75,12 @@ export function parseValue(answer, w) {
   }
   const text = strip(typed(answer)).replace(/[−–]/g, "-").replaceAll("∞", "inf").replaceAll(" ", "").toLowerCase();
   let v;
+  const ratio = FRACTION.exec(text);
+  if (ratio) {
+    if (Number(ratio[3]) === 0) throw new Error(fill(w.zero_denominator, { answer: pyRepr(answer) }));
+    v = Number(ratio[2]) / Number(ratio[3]);
+    return ratio[1] === "-" ? -v : v;
+  }
   if (NUMBER.test(text)) v = Number(text);
   else if (/^[+-]?(inf|infinity)$/.test(text)) v = text.startsWith("-") ? -Infinity : Infinity;
   else throw new Error(fill(w.not_number, { answer: pyRepr(answer) }));
