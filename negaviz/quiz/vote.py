@@ -255,3 +255,52 @@ def _next(trace: Trace, key: Key, view: Perspective, name: str | None, q: int) -
     why = key.extra[want]["why"] if want is not None and want in key.extra else _W["ended_why"]
     return opts, why, shows
 
+
+
+# ------------------------------------------------------------------- the page's data
+def check_collector(collector: object) -> str | None:
+    """``collector`` (``negaviz class serve``'s address, ``http://HOST:PORT``) without a
+    trailing slash, or None; InputError for anything else."""
+    if collector is None:
+        return None
+    import urllib.parse
+
+    if isinstance(collector, str):
+        parts = urllib.parse.urlsplit(collector.strip())
+        try:
+            ok = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port is not None
+        except ValueError:
+            ok = False
+        if ok and not parts.query and not parts.fragment and parts.path in ("", "/") and parts.username is None:
+            return f"{parts.scheme}://{parts.netloc}"
+    raise InputError(f"collector must be the address negaviz class serve prints, such as http://10.0.0.5:8765, "
+                     f"not {collector!r}")
+
+
+def vote_page(trace: Trace, vote: object, *, site: object = None, collector: object = None,
+              perspective: Perspective = "negamax") -> dict[str, Any]:
+    """What a stepper page carries to run votes on ``trace``.
+
+    ``vote="presenter"``: the lecturer's page, with every question (:func:`vote_questions`,
+    answers included: the projector shows them once the vote closes) and, given ``site``
+    (a course site's address, :func:`negaviz.site.share.share`), each question's follow
+    link.  ``vote=`` a question's id (``"v:C"``): a follower's page, with that question's
+    :func:`public` part only.  ``collector``: where votes go (``negaviz class serve``);
+    without one, the options' letters are for a show of hands or cards, and the
+    presenter types the counts."""
+    address = check_collector(collector)
+    words = {**WORDS["vote"]["page"], "slips": sorted(WORDS["vote"]["slips"])}
+    if vote == "presenter":
+        questions = vote_questions(trace, perspective=perspective)
+        if site is not None:
+            from negaviz.site.share import follow_link  # (the site's link rule, in one place)
+
+            for q in questions:
+                q["link"] = follow_link(trace, site=str(site), step=q["q"], question=q["id"], collector=address)
+        return {"role": "presenter", "questions": questions, "collector": address, "words": words}
+    if site is not None:
+        raise InputError("site gives the presenter's page its follow links: give vote='presenter' with it")
+    if not isinstance(vote, str):
+        raise InputError(f"vote must be 'presenter' or a question's id such as 'v:C', not {vote!r}")
+    q = vote_question(trace, vote, perspective=perspective)
+    return {"role": "follower", "question": public(q), "collector": address, "words": words}
