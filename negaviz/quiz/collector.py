@@ -56,8 +56,8 @@ MAX_BODY = 4096
 """The longest request body taken, in bytes (a question with its words is about 1 KB)."""
 MAX_QUESTIONS = 1000
 """Questions one collector holds; the oldest closed one is dropped past it."""
-FLOOD = 600
-"""Votes one address may send in :data:`FLOOD_SECONDS` (a hall of 500 behind one NAT fits)."""
+FLOOD = 1200
+"""Votes one address may send in :data:`FLOOD_SECONDS` (a hall of 500 behind one NAT, voting twice, fits)."""
 FLOOD_SECONDS = 60.0
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A code's letters: no 0/O or 1/I to mistake for each other."""
