@@ -289,7 +289,8 @@ def page_html(
     block = stepper_block(scenes, "negaviz-0", step=step, perspective=perspective, windows=windows, preview=preview,
                           presenter=presenter, autofocus=autofocus)
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
-    csp = CSP if connect is None else f"{CSP}; connect-src {html.escape(check_collector(connect) or '')}"
+    address = check_collector(connect, "connect")
+    csp = CSP if address is None else f"{CSP}; connect-src {html.escape(address)}"
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'

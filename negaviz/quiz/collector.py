@@ -134,7 +134,7 @@ class Collector:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         while code in self.questions:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        kept = {"id": qid, "prompt": prompt, "options": [{"letter": o["letter"], "text": o["text"]} for o in options],
+        kept: dict[str, Any] = {"id": qid, "prompt": prompt, "options": [{"letter": o["letter"], "text": o["text"]} for o in options],
                 "answer": answer, "why": data.get("why") if isinstance(data.get("why"), str) else "",
                 "stands_for": data.get("stands_for") if isinstance(data.get("stands_for"), dict) else {}, "link": link}
         self.questions[code] = _Question(code, secrets.token_urlsafe(16), kept, letters)

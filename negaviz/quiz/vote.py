@@ -50,6 +50,7 @@ __all__: list[str] = []  # reached through the stepper's presenter mode and `neg
 VOTE_KINDS = ("next", "cut", "value", "window")
 """The kinds of question a room votes on (practice's, less those of boards and tables)."""
 _W = WORDS["vote"]
+_SLIPS = _W["slips"]
 LETTERS: str = _W["letters"]
 """The options' letters, for a show of hands or cards: at most four options."""
 PUBLIC = ("id", "kind", "name", "q", "prompt", "options")
@@ -127,8 +128,9 @@ def _mistake(m_id: str, key: Key) -> dict[str, str]:
     return {"id": m_id, "title": title, "why": why}
 
 
-def _slip(s_id: str) -> dict[str, str]:
-    title, why = _W["slips"][s_id]
+def _slip(s_id: str, words: list[str]) -> dict[str, str]:
+    """A slip's entry: its id and words (``_SLIPS[s_id]``, looked up where it is offered)."""
+    title, why = words
     return {"id": s_id, "title": title, "why": why}
 
 
@@ -167,9 +169,9 @@ def _value(trace: Trace, key: Key, view: Perspective, name: str, q: int) -> tupl
     node = trace.nodes[nid]
     s = sign(trace, nid, view)
     lo, hi = (node.alpha, node.beta) if s > 0 else (-node.beta, -node.alpha)
-    for slip, edge in (("alpha", lo), ("beta", hi)):
+    for edge, slip in ((lo, _slip("alpha", _SLIPS["alpha"])), (hi, _slip("beta", _SLIPS["beta"]))):
         if canonical(edge) not in accepted and abs(edge) != float("inf"):
-            opts.offer(fmt(edge), _slip(slip))
+            opts.offer(fmt(edge), slip)
     return opts, want["why"], want["step"]
 
 
@@ -188,8 +190,8 @@ def _window(trace: Trace, key: Key, view: Perspective, name: str, q: int) -> tup
     parent = trace.nodes[trace.nodes[nid].parent]
     lo, hi = -parent.beta, -parent.alpha  # the parent's window as entered, α never risen
     s = sign(trace, nid, view)
-    opts.offer(_window_text((lo, hi) if s > 0 else (-hi, -lo)), _slip("unrisen"))
-    opts.offer(_window_text((-float("inf"), float("inf"))), _slip("full"))
+    opts.offer(_window_text((lo, hi) if s > 0 else (-hi, -lo)), _slip("unrisen", _SLIPS["unrisen"]))
+    opts.offer(_window_text((-float("inf"), float("inf"))), _slip("full", _SLIPS["full"]))
     return opts, want["why"], want["step"]
 
 
@@ -213,8 +215,8 @@ def _cut(trace: Trace, key: Key, view: Perspective, name: str, q: int) -> tuple[
     opts = _Options(_names_text(right))
     for m_id, table in key.mistakes.items():
         opts.offer(_names_text([c for c in moves if c in table["cuts"]]), _mistake(m_id, key))
-    opts.offer(_names_text([]), _slip("no_cut"))
-    opts.offer(_names_text(moves[1:]), _slip("all_cut"))
+    opts.offer(_names_text([]), _slip("no_cut", _SLIPS["no_cut"]))
+    opts.offer(_names_text(moves[1:]), _slip("all_cut", _SLIPS["all_cut"]))
     if right:
         first = key.cuts[right[0]]
         return opts, first["why"], first["step"]
@@ -250,15 +252,15 @@ def _next(trace: Trace, key: Key, view: Perspective, name: str | None, q: int) -
     for m_id, table in key.mistakes.items():
         guess = leftmost(live & set(table["cuts"]))
         opts.offer(guess or _W["none"], _mistake(m_id, key))
-    opts.offer(leftmost(set()) or _W["none"], _slip("leftmost"))
-    opts.offer(_W["none"], _slip("ended"))
+    opts.offer(leftmost(set()) or _W["none"], _slip("leftmost", _SLIPS["leftmost"]))
+    opts.offer(_W["none"], _slip("ended", _SLIPS["ended"]))
     why = key.extra[want]["why"] if want is not None and want in key.extra else _W["ended_why"]
     return opts, why, shows
 
 
 
 # ------------------------------------------------------------------- the page's data
-def check_collector(collector: object) -> str | None:
+def check_collector(collector: object, what: str = "collector") -> str | None:
     """``collector`` (``negaviz class serve``'s address, ``http://HOST:PORT``) without a
     trailing slash, or None; InputError for anything else."""
     if collector is None:
@@ -273,7 +275,7 @@ def check_collector(collector: object) -> str | None:
             ok = False
         if ok and not parts.query and not parts.fragment and parts.path in ("", "/") and parts.username is None:
             return f"{parts.scheme}://{parts.netloc}"
-    raise InputError(f"collector must be the address negaviz class serve prints, such as http://10.0.0.5:8765, "
+    raise InputError(f"{what} must be the address negaviz class serve prints, such as http://10.0.0.5:8765, "
                      f"not {collector!r}")
 
 
