@@ -14,7 +14,7 @@ the same question is lettered the same way every time, and not always alike.
 Everything is decided here; the page only shows it.  :func:`public` is what a follower's
 page may carry: the question and its options, nothing that tells which is right.
 
->>> from negaviz import Tree, record
+>>> from negaviz import record
 >>> trace = record(Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
 >>> q = vote_question(trace, "v:C", seed=1)
 >>> q["prompt"], [(o["letter"], o["text"]) for o in q["options"]]
@@ -35,7 +35,9 @@ from collections.abc import Callable
 from typing import Any
 
 from negaviz.analysis.steps import sign
+from negaviz.checks import check_seed
 from negaviz.errors import InputError
+from negaviz.games.tree import Tree
 from negaviz.quiz.grading import answer_keys, check_gradable
 from negaviz.quiz.key import Key
 from negaviz.quiz.reading import canonical, canonical_window
@@ -93,6 +95,35 @@ def vote_question(trace: Trace, qid: str, *, perspective: Perspective = "negamax
             return q
     some = [q["id"] for q in vote_questions(trace, perspective=perspective, seed=seed)]
     raise InputError(f"no question {qid!r} in this search (there are: {', '.join(some) or 'none'})")
+
+
+def twin_tree(tree: Tree, *, seed: int) -> Tree:
+    """An isomorphic tree for a re-vote (Peer Instruction): the same shape and names, other
+    numbers in the same order (ties kept, drawn from ``seed``), so that every comparison
+    the search makes comes out the same: the same cutoffs, the same questions, the same
+    concept, and answers a student cannot carry over from the first vote.
+
+    >>> from negaviz import record
+    >>> tree = Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))")
+    >>> twin = twin_tree(tree, seed=2)
+    >>> twin.text(), record(twin, algorithm="alphabeta").pruned_labels()
+    ('A(B(D:4 E:2) C(F:-7 G:-8 H:8))', ['G', 'H'])
+    """
+    if not isinstance(tree, Tree):
+        raise InputError(f"twin_tree needs a negaviz.Tree, not {type(tree).__name__}")
+    seed = check_seed(seed)
+    if tree.players != 2 or any(p is not None for p in tree.probabilities):
+        raise InputError("twin_tree takes a tree with no chance nodes (its numbers are compared, not averaged)")
+    numbers = sorted({v for v in tree.values if v is not None})
+    span = 9 if len(numbers) <= 19 else 99 if len(numbers) <= 199 else 999
+    if len(numbers) > 2 * span + 1:
+        raise InputError(f"twin_tree takes at most {2 * span + 1} different numbers, not {len(numbers)}")
+    rng = random.Random(seed)
+    drawn = sorted(rng.sample(range(-span, span + 1), len(numbers)))
+    if drawn == numbers:  # (the same numbers again: draw once more)
+        drawn = sorted(rng.sample(range(-span, span + 1), len(numbers)))
+    new = dict(zip(numbers, drawn))
+    return Tree(tree.labels, tree.children, [None if v is None else new[v] for v in tree.values])
 
 
 def public(question: dict[str, Any]) -> dict[str, Any]:

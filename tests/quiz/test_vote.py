@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from negaviz import Tree, record
+from negaviz.analysis.steps import sign
 from negaviz.errors import InputError
 from negaviz.quiz import random_tree
 from negaviz.quiz.grading import answer_keys
 from negaviz.quiz.reading import canonical, canonical_window, parse_labels, parse_value, parse_window
-from negaviz.quiz.vote import LETTERS, PUBLIC, public, vote_question, vote_questions
+from negaviz.quiz.vote import LETTERS, PUBLIC, public, twin_tree, vote_question, vote_questions
 from negaviz.quiz.words import WORDS
 
 TEXTBOOK = "A(B(D:7 E:5) C(F:3 G:1 H:9))"
@@ -114,3 +115,34 @@ def test_a_board_or_a_bad_view_is_refused() -> None:
         vote_questions(record(Tree.parse(TEXTBOOK), algorithm="alphabeta"), perspective="max")
     plain = vote_questions(record(Tree.parse(TEXTBOOK), algorithm="negamax"))
     assert plain and "window" not in {q["kind"] for q in plain}  # negamax has no windows to ask
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_twin_tree_asks_the_same_concepts_with_other_numbers(seed: int) -> None:
+    tree = random_tree(3, 2, seed=seed, ties=None)
+    twin = twin_tree(tree, seed=seed + 100)
+    assert twin.labels == tree.labels and twin.children == tree.children
+    assert twin.values != tree.values
+    a, b = record(tree, algorithm="alphabeta"), record(twin, algorithm="alphabeta")
+    assert b.pruned_labels() == a.pruned_labels() and len(b) == len(a)
+    # the same order of numbers: each node's value (for the first player) is the twin's mapped one
+    mapped = dict(zip(sorted({v for v in tree.values if v is not None}), sorted({v for v in twin.values if v is not None})))
+    for x, y in zip(a.nodes, b.nodes):
+        assert (x.value is None) == (y.value is None)
+        if x.value is not None:
+            assert sign(b, y.id, "minimax") * y.value == mapped[sign(a, x.id, "minimax") * x.value]
+    qa = {q["id"]: q for q in vote_questions(a)}
+    qb = {q["id"]: q for q in vote_questions(b)}
+    for qid in set(qa) & set(qb):
+        if qa[qid]["kind"] in ("cut", "next"):
+            right = [{o["letter"]: o["text"] for o in q["options"]}[q["answer"]] for q in (qa[qid], qb[qid])]
+            assert right[0] == right[1], qid
+
+
+def test_a_twin_tree_refuses_what_it_cannot_mirror() -> None:
+    with pytest.raises(InputError, match="negaviz.Tree"):
+        twin_tree("A(B:1 C:2)", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="chance"):
+        twin_tree(Tree.parse("A(B:1 C?(D:1 E:2))"), seed=1)
+    with pytest.raises(InputError, match="seed"):
+        twin_tree(Tree.parse(TEXTBOOK), seed=None)  # type: ignore[arg-type]
