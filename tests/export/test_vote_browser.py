@@ -117,3 +117,26 @@ def test_presenter_and_followers_vote_through_a_collector(chromium: Any, tmp_pat
         for ctx in contexts:
             ctx.close()
         presenter.close()
+
+    # With nothing running: a show of hands, the counts typed, the same answer after close.
+    static = watch(chromium.new_page(viewport={"width": 1280, "height": 900}))
+    static.goto(export_html(trace, tmp_path / "hands.html", vote="presenter").path.as_uri())
+    static.wait_for_selector("[data-negaviz-stepper] svg g.node")
+    while static.locator('button.nv-vote-ask[data-question="w:C"]').count() == 0:
+        static.locator("button.nv-vote-next").click()
+    static.locator('button.nv-vote-ask[data-question="w:C"]').click()
+    assert static.locator(".nv-vote-code, .nv-vote-qr").count() == 0  # no collector, no site: no code, no link
+    hands = {right: 30, wrong[0]: 12, wrong[1]: 5, wrong[2]: 3}
+    for letter, n in hands.items():
+        static.locator(f'input.nv-vote-count[data-letter="{letter}"]').fill(str(n))
+    assert static.locator(".nv-vote-answer").count() == 0
+    static.locator("button.nv-vote-close").click()
+    assert static.locator(".nv-vote-answer").inner_text().startswith(f"Answer: {right}.")
+    assert static.locator(f'tr[data-option="{right}"] span[data-letter="{right}"]').inner_text() == "30"
+    static.locator("button.nv-vote-revote").click()
+    for letter, n in {right: 45, wrong[0]: 5}.items():
+        static.locator(f'input.nv-vote-count[data-letter="{letter}"]').fill(str(n))
+    static.locator("button.nv-vote-close").click()
+    assert "60%" in static.locator(".nv-vote-moved").inner_text() and "90%" in static.locator(".nv-vote-moved").inner_text()
+    static.close()
+    assert errors == []
