@@ -175,3 +175,26 @@ def test_the_code_page_sends_a_typed_code_to_the_follow_link(server: str) -> Non
     with pytest.raises(urllib.error.HTTPError) as seen:
         opener.open(f"{server}/c/QQQQ", timeout=10)
     assert seen.value.code == 404 and b"no question has the code" in seen.value.read()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--port", "70000"], "--port 70000 is not a port"),
+    (["--host", "no.such.host.invalid", "--port", "0"], "cannot listen on no.such.host.invalid:0"),
+    (["--flood", "0", "--port", "0"], "--flood 0 is not allowed"),
+    (["--port", "x"], "invalid int value: 'x'"),
+])
+def test_cli_errors_are_one_line_and_exit_2(argv: list[str], words: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "negaviz", "class", "serve", *argv], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("negaviz: error: ") and words in done.stderr
+
+
+def test_a_port_in_use_is_one_line_and_the_first_collector_runs_on(server: str) -> None:
+    port = server.rsplit(":", 1)[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "negaviz", "class", "serve", "--port", port], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert _call(server, "GET", "/api/questions/ZZZZ")[0] == 404  # (a JSON answer: it still runs)
