@@ -65,6 +65,7 @@ def vote_questions(trace: Trace, *, perspective: Perspective = "negamax", seed: 
     :func:`vote_question` gives it.  A question with no wrong answer to offer (none of the
     mistakes and slips differs from the right one) is left out."""
     keys, view = _keys(trace, perspective)
+    seed = check_seed(seed)
     facts = _Facts(trace, keys)
     out = []
     for kind in VOTE_KINDS:
