@@ -2427,13 +2427,13 @@ function makeVote({ data, state, go }) {
   const v = data.s.vote;
   return v.role === "presenter" ? presenter(v, state, go) : follower(v, state);
 }
-async function call(collector, method, path, body) {
+async function call(collector, method, path, body, W) {
   const r = await fetch(collector + path, {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : void 0
   });
-  const answer = await r.json().catch(() => ({ error: "the collector's answer could not be read" }));
+  const answer = await r.json().catch(() => ({ error: W.unreadable }));
   if (!r.ok) throw new Error(answer.error || String(r.status));
   return answer;
 }
@@ -2457,7 +2457,7 @@ function presenter(v, state, go) {
       picker.append(h("button", { type: "button", class: "nv-vote-ask", "data-question": q.id, text: `${W.ask}: ${q.prompt}`, onclick: () => ask2(q) }));
     }
     const later = nextAt();
-    if (later) picker.append(h("button", { type: "button", class: "nv-vote-next", text: "› " + later.prompt, title: "go to the next step with a question", onclick: () => go(later.q) }));
+    if (later) picker.append(h("button", { type: "button", class: "nv-vote-next", text: "› " + later.prompt, title: W.next_title, onclick: () => go(later.q) }));
   }
   async function ask2(q) {
     active = { q, rounds: [{ counts: {}, closed: false }], code: null, key: null, timer: null, error: "" };
@@ -2471,7 +2471,7 @@ function presenter(v, state, go) {
           why: q.why,
           stands_for: q.stands_for,
           link: q.link || null
-        });
+        }, W);
         active.code = made2.code;
         active.key = made2.key;
         active.timer = setInterval(poll, 1e3);
@@ -2485,7 +2485,7 @@ function presenter(v, state, go) {
   async function poll() {
     if (!active || !active.code) return;
     try {
-      const t = await call(v.collector, "GET", `/api/questions/${active.code}/tally?key=${encodeURIComponent(active.key)}`);
+      const t = await call(v.collector, "GET", `/api/questions/${active.code}/tally?key=${encodeURIComponent(active.key)}`, void 0, W);
       t.rounds.forEach((r, i) => {
         if (active.rounds[i] && !active.rounds[i].closed) active.rounds[i].counts = r.counts;
       });
@@ -2499,7 +2499,7 @@ function presenter(v, state, go) {
   async function closeVote() {
     if (v.collector && active.code) {
       try {
-        const t = await call(v.collector, "POST", `/api/questions/${active.code}/close`, { key: active.key });
+        const t = await call(v.collector, "POST", `/api/questions/${active.code}/close`, { key: active.key }, W);
         round().counts = t.rounds[active.rounds.length - 1].counts;
       } catch (e) {
         active.error = String(e.message || e);
@@ -2511,7 +2511,7 @@ function presenter(v, state, go) {
   async function revote() {
     if (v.collector && active.code) {
       try {
-        await call(v.collector, "POST", `/api/questions/${active.code}/revote`, { key: active.key });
+        await call(v.collector, "POST", `/api/questions/${active.code}/revote`, { key: active.key }, W);
       } catch (e) {
         active.error = String(e.message || e);
       }
@@ -2536,7 +2536,7 @@ function presenter(v, state, go) {
       }
     }
     const err = stage.querySelector(".nv-vote-error");
-    if (err) err.textContent = active.error ? `collector: ${active.error}` : "";
+    if (err) err.textContent = active.error ? fill(W.error, { error: active.error }) : "";
   }
   function renderStage() {
     const q = active.q;
@@ -2587,7 +2587,7 @@ function presenter(v, state, go) {
     if (!closed) bar.append(h("button", { type: "button", class: "nv-vote-close", text: W.close, onclick: closeVote }));
     else {
       if (active.rounds.length === 1) bar.append(h("button", { type: "button", class: "nv-vote-revote", text: W.revote, onclick: revote }));
-      bar.append(h("button", { type: "button", class: "nv-vote-done", text: "✓", title: "done: back to stepping", onclick: done }));
+      bar.append(h("button", { type: "button", class: "nv-vote-done", text: "✓", title: W.done_title, onclick: done }));
     }
     parts.push(bar);
     if (closed) parts.push(result(q));
@@ -2653,7 +2653,7 @@ function follower(v, state) {
       if (!code) return;
     }
     try {
-      const r = await call(v.collector, "POST", `/api/questions/${code}/votes`, { student: me, option: letter });
+      const r = await call(v.collector, "POST", `/api/questions/${code}/votes`, { student: me, option: letter }, W);
       voted.set(r.round, letter);
       status.textContent = `${letter} ✓`;
     } catch (e) {
@@ -2669,7 +2669,7 @@ function follower(v, state) {
   }
   async function find() {
     try {
-      const found = await call(v.collector, "GET", `/api/find?question=${encodeURIComponent(q.id)}`);
+      const found = await call(v.collector, "GET", `/api/find?question=${encodeURIComponent(q.id)}`, void 0, W);
       code = found.code;
     } catch (e) {
       status.textContent = String(e.message || e);
@@ -2679,7 +2679,7 @@ function follower(v, state) {
     if (!code) await find();
     if (!code) return;
     try {
-      const s = await call(v.collector, "GET", `/api/questions/${code}`);
+      const s = await call(v.collector, "GET", `/api/questions/${code}`, void 0, W);
       round = s.round;
       closed = s.state === "closed";
       if (closed && s.answer && !answer.firstChild) {

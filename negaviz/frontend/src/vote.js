@@ -24,11 +24,11 @@ export function makeVote({ data, state, go }) {
   return v.role === "presenter" ? presenter(v, state, go) : follower(v, state);
 }
 
-async function call(collector, method, path, body) {
+async function call(collector, method, path, body, W) {
   const r = await fetch(collector + path, {
     method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined,
   });
-  const answer = await r.json().catch(() => ({ error: "the collector's answer could not be read" }));
+  const answer = await r.json().catch(() => ({ error: W.unreadable }));
   if (!r.ok) throw new Error(answer.error || String(r.status));
   return answer;
 }
@@ -56,7 +56,7 @@ function presenter(v, state, go) {
       picker.append(h("button", { type: "button", class: "nv-vote-ask", "data-question": q.id, text: `${W.ask}: ${q.prompt}`, onclick: () => ask(q) }));
     }
     const later = nextAt();
-    if (later) picker.append(h("button", { type: "button", class: "nv-vote-next", text: "› " + later.prompt, title: "go to the next step with a question", onclick: () => go(later.q) }));
+    if (later) picker.append(h("button", { type: "button", class: "nv-vote-next", text: "› " + later.prompt, title: W.next_title, onclick: () => go(later.q) }));
   }
 
   async function ask(q) {
@@ -65,7 +65,7 @@ function presenter(v, state, go) {
       try {
         const made = await call(v.collector, "POST", "/api/questions", {
           id: q.id, prompt: q.prompt, options: q.options, answer: q.answer, why: q.why, stands_for: q.stands_for, link: q.link || null,
-        });
+        }, W);
         active.code = made.code; active.key = made.key;
         active.timer = setInterval(poll, 1000);
       } catch (e) { active.error = String(e.message || e); }
@@ -77,7 +77,7 @@ function presenter(v, state, go) {
   async function poll() {
     if (!active || !active.code) return;
     try {
-      const t = await call(v.collector, "GET", `/api/questions/${active.code}/tally?key=${encodeURIComponent(active.key)}`);
+      const t = await call(v.collector, "GET", `/api/questions/${active.code}/tally?key=${encodeURIComponent(active.key)}`, undefined, W);
       t.rounds.forEach((r, i) => { if (active.rounds[i] && !active.rounds[i].closed) active.rounds[i].counts = r.counts; });
       renderCounts();
     } catch (e) { active.error = String(e.message || e); renderCounts(); }
@@ -88,7 +88,7 @@ function presenter(v, state, go) {
   async function closeVote() {
     if (v.collector && active.code) {
       try {
-        const t = await call(v.collector, "POST", `/api/questions/${active.code}/close`, { key: active.key });
+        const t = await call(v.collector, "POST", `/api/questions/${active.code}/close`, { key: active.key }, W);
         round().counts = t.rounds[active.rounds.length - 1].counts;
       } catch (e) { active.error = String(e.message || e); }
     }
@@ -98,7 +98,7 @@ function presenter(v, state, go) {
 
   async function revote() {
     if (v.collector && active.code) {
-      try { await call(v.collector, "POST", `/api/questions/${active.code}/revote`, { key: active.key }); } catch (e) { active.error = String(e.message || e); }
+      try { await call(v.collector, "POST", `/api/questions/${active.code}/revote`, { key: active.key }, W); } catch (e) { active.error = String(e.message || e); }
     }
     active.rounds.push({ counts: {}, closed: false });
     renderStage();
@@ -122,7 +122,7 @@ function presenter(v, state, go) {
       }
     }
     const err = stage.querySelector(".nv-vote-error");
-    if (err) err.textContent = active.error ? `collector: ${active.error}` : "";
+    if (err) err.textContent = active.error ? fill(W.error, { error: active.error }) : "";
   }
 
   function renderStage() {
@@ -164,7 +164,7 @@ function presenter(v, state, go) {
     if (!closed) bar.append(h("button", { type: "button", class: "nv-vote-close", text: W.close, onclick: closeVote }));
     else {
       if (active.rounds.length === 1) bar.append(h("button", { type: "button", class: "nv-vote-revote", text: W.revote, onclick: revote }));
-      bar.append(h("button", { type: "button", class: "nv-vote-done", text: "✓", title: "done: back to stepping", onclick: done }));
+      bar.append(h("button", { type: "button", class: "nv-vote-done", text: "✓", title: W.done_title, onclick: done }));
     }
     parts.push(bar);
     if (closed) parts.push(result(q));
@@ -223,7 +223,7 @@ function follower(v, state) {
     if (!v.collector) { status.textContent = `${letter}: ${W.votes}`; return; }
     if (!code) { status.textContent = "…"; await find(); if (!code) return; }
     try {
-      const r = await call(v.collector, "POST", `/api/questions/${code}/votes`, { student: me, option: letter });
+      const r = await call(v.collector, "POST", `/api/questions/${code}/votes`, { student: me, option: letter }, W);
       voted.set(r.round, letter);
       status.textContent = `${letter} ✓`;
     } catch (e) { status.textContent = String(e.message || e); }
@@ -239,7 +239,7 @@ function follower(v, state) {
 
   async function find() {
     try {
-      const found = await call(v.collector, "GET", `/api/find?question=${encodeURIComponent(q.id)}`);
+      const found = await call(v.collector, "GET", `/api/find?question=${encodeURIComponent(q.id)}`, undefined, W);
       code = found.code;
     } catch (e) { status.textContent = String(e.message || e); }
   }
@@ -248,7 +248,7 @@ function follower(v, state) {
     if (!code) await find();
     if (!code) return;
     try {
-      const s = await call(v.collector, "GET", `/api/questions/${code}`);
+      const s = await call(v.collector, "GET", `/api/questions/${code}`, undefined, W);
       round = s.round; closed = s.state === "closed";
       if (closed && s.answer && !answer.firstChild) {
         answer.append(h("p", { class: "nv-vote-answer", text: fill(W.answer, { letter: s.answer }) + " " + s.why }));
