@@ -1,12 +1,16 @@
-"""A QR code as an SVG, drawn here with no network (the vendored encoder, ``vendor/qrcodegen.py``).
+"""A QR code's modules, made here with no network (the vendored encoder, ``vendor/qrcodegen.py``).
 
-A presenter's page shows the QR code of a follow link (:mod:`negaviz.quiz.vote`) so that
-a room can open it by camera.  The SVG is one path of dark runs, row by row, with the
-four-module quiet zone the standard asks for; the same text gives the same bytes.
+A presenter's page shows the QR code of each follow link (:mod:`negaviz.quiz.vote`) so
+that a room can open it by camera.  The page carries the code as data, one hex string a
+row (:func:`qr_rows`: about 2 KB for a 300-character link), and draws it (``vote.js``):
+an SVG drawn here would be ten times that, for every question of the page.  Error
+correction is the low level (the smallest code, so the biggest squares on a projector),
+with one fixed mask: the encoder's choice of the best of eight masks takes three times
+as long, and any reader reads any mask.  The same text gives the same rows.
 
->>> svg = qr_svg("https://example.edu/cs440/")
->>> svg.startswith("<svg") and svg == qr_svg("https://example.edu/cs440/")
-True
+>>> rows = qr_rows("https://example.edu/cs440/")
+>>> len(rows), rows[0]
+(25, 'fe6b3f8')
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from negaviz.errors import InputError
 
 __all__: list[str] = []
 
-QUIET = 4
-"""Light modules around the code (the standard's quiet zone)."""
+MASK = 0
+"""The mask every code is drawn with."""
 
 
 @lru_cache(maxsize=1)
@@ -38,33 +42,25 @@ def _encoder() -> ModuleType:
 
 
 def qr_modules(text: str) -> list[list[bool]]:
-    """The QR code of ``text`` (error correction M, the smallest version that holds it),
-    as rows of dark (True) and light modules."""
+    """The QR code of ``text`` (the smallest version that holds it) as rows of dark (True)
+    and light modules, with no quiet zone (the page adds it)."""
     if not isinstance(text, str) or not text:
         raise InputError(f"a QR code needs some text, not {text!r}")
-    q = _encoder().QrCode
+    qr = _encoder()
     try:
-        code = q.encode_text(text, q.Ecc.MEDIUM)
-    except Exception as exc:  # the encoder's DataTooLongError: over a version 40 code
-        raise InputError(f"this link is too long for a QR code ({len(text):,} characters): {exc}") from None
-    return [[code.get_module(x, y) for x in range(code.get_size())] for y in range(code.get_size())]
+        code = qr.QrCode.encode_segments(qr.QrSegment.make_segments(text), qr.QrCode.Ecc.LOW, mask=MASK)
+    except qr.DataTooLongError:  # over a version 40 code
+        raise InputError(f"this link is too long for a QR code ({len(text):,} characters)") from None
+    size = code.get_size()
+    return [[code.get_module(x, y) for x in range(size)] for y in range(size)]
 
 
-def qr_svg(text: str, *, label: str = "QR code of the link") -> str:
-    """The QR code of ``text`` as an SVG (scalable: one unit per module)."""
-    rows = qr_modules(text)
-    size = len(rows) + 2 * QUIET
-    runs = []
-    for y, row in enumerate(rows):
-        x = 0
-        while x < len(row):
-            if row[x]:
-                start = x
-                while x < len(row) and row[x]:
-                    x += 1
-                runs.append(f"M{start + QUIET} {y + QUIET}h{x - start}v1h-{x - start}z")
-            else:
-                x += 1
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" '
-            f'aria-label="{label}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/>'
-            f'<path fill="#000" d="{"".join(runs)}"/></svg>')
+def qr_rows(text: str) -> list[str]:
+    """:func:`qr_modules` as data for the page: each row's modules, left first, as the bits
+    of one hex number (most significant first, padded to whole hex digits on the right)."""
+    out = []
+    for row in qr_modules(text):
+        bits = "".join("1" if dark else "0" for dark in row)
+        bits += "0" * (-len(bits) % 4)
+        out.append(f"{int(bits, 2):0{len(bits) // 4}x}")
+    return out

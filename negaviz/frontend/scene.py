@@ -63,7 +63,7 @@ from negaviz.layout.fold import Sizes, given_plan, snapshot
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
 from negaviz.quiz.vote import vote_page
-from negaviz.frontend.qr import qr_svg
+from negaviz.frontend.qr import qr_rows
 from negaviz.frontend.style import css, legend_html
 from negaviz.render.builder import NODE_ATTR, Builder
 from negaviz.render.tree import check_max_nodes
@@ -148,10 +148,10 @@ class Scene:
             raise InputError("a page either practises or votes: give practice or vote, not both")
         self.vote: dict[str, Any] | None = None if vote is None else vote_page(trace, vote, site=site, collector=collector)
         """What the page needs for a vote (:func:`negaviz.quiz.vote.vote_page`: the presenter's
-        questions, with each follow link's QR code, or a follower's question), or None."""
+        questions, with each follow link's QR code as rows of modules, or a follower's question), or None."""
         for q in self.vote["questions"] if self.vote is not None and self.vote["role"] == "presenter" else []:
             if "link" in q:
-                q["qr"] = qr_svg(q["link"])
+                q["qr"] = qr_rows(q["link"])
         text = getattr(trace.game, "text", None)
         self.tree_text: str | None = (
             text() if check_flag(tree_text, "tree_text") and callable(text) and labels.family(trace.game) == "textbook"

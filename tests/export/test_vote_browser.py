@@ -18,6 +18,7 @@ import pytest
 
 import negaviz
 from negaviz.export import export_html
+from negaviz.frontend.qr import qr_modules
 from negaviz.quiz.vote import vote_question
 
 pytestmark = pytest.mark.browser  # the browser fixtures: tests/export/conftest.py
@@ -67,7 +68,13 @@ def test_presenter_and_followers_vote_through_a_collector(chromium: Any, tmp_pat
     code = presenter.locator(".nv-vote-code").inner_text().split()[-1]
     assert re.fullmatch(r"[A-Z2-9]{4}", code)
     assert presenter.locator(".nv-vote-qr svg path").count() == 1
-    assert presenter.locator("a.nv-vote-link").get_attribute("href").startswith("https://example.edu/cs440/repl/")
+    link = presenter.locator("a.nv-vote-link").get_attribute("href")
+    assert link.startswith("https://example.edu/cs440/repl/")
+    # the page draws the modules Python made: one run of dark modules per M, each where it is
+    drawn = re.findall(r"M(\d+) (\d+)h(\d+)", presenter.locator(".nv-vote-qr svg path").get_attribute("d"))
+    runs = [(str(m.start() + 4), str(y + 4), str(len(m.group()))) for y, row in enumerate(qr_modules(link))
+            for m in re.finditer("1+", "".join("1" if b else "0" for b in row))]
+    assert drawn == runs
 
     contexts = [chromium.new_context() for _ in range(4)]  # four students: four storages, four ids
     followers = []

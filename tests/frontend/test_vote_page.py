@@ -13,7 +13,7 @@ import pytest
 import negaviz
 from negaviz.errors import InputError
 from negaviz.export import export_html
-from negaviz.frontend.qr import qr_modules
+from negaviz.frontend.qr import qr_modules, qr_rows
 from negaviz.frontend.scene import Scene
 from negaviz.quiz.vote import PUBLIC, vote_question, vote_questions
 from negaviz.site.share import shared_code
@@ -36,14 +36,17 @@ def test_a_presenters_page_carries_every_question_its_link_and_qr_code(trace: ne
         code = shared_code(q["link"])
         assert code.splitlines()[-1].endswith(
             f"step={q['q']}, vote={q['id']!r}, collector='http://10.0.0.5:8765')")
-        assert q["qr"].startswith("<svg") and q["qr"].count("<path") == 1
+        assert q["qr"] == qr_rows(q["link"]) and len(q["qr"]) in range(21, 178, 4)
     again = Scene(trace, vote="presenter", site=SITE, collector="http://10.0.0.5:8765").data()["vote"]
     assert again == vote  # the same bytes for the same input
 
 
 def test_the_qr_code_reads_back_as_its_version_and_size() -> None:
-    rows = qr_modules("https://example.edu/cs440/repl/index.html?code=x")
+    text = "https://example.edu/cs440/repl/index.html?code=x"
+    rows = qr_modules(text)
     assert len(rows) in range(21, 178, 4) and all(len(r) == len(rows) for r in rows)
+    as_hex = qr_rows(text)  # the page's data: each row's bits, read back
+    assert [[b == "1" for b in f"{int(h, 16):0{len(h) * 4}b}"[: len(rows)]] for h in as_hex] == rows
     # the three finder patterns: dark 7x7 rings at three corners
     for top, left in ((0, 0), (0, len(rows) - 7), (len(rows) - 7, 0)):
         ring = [rows[top + i][left + j] for i in range(7) for j in range(7) if i in (0, 6) or j in (0, 6)]

@@ -155,7 +155,7 @@ function presenter(v, state, go) {
     if (q.link || active.code) {
       const follow = h("div", { class: "nv-vote-follow" });
       if (active.code) follow.append(h("p", { class: "nv-vote-code", text: fill(W.code, { code: active.code }) }));
-      if (q.qr) { const box = h("div", { class: "nv-vote-qr" }); box.innerHTML = q.qr; follow.append(box); } // (Python's SVG: data, no script)
+      if (q.qr) follow.append(h("div", { class: "nv-vote-qr" }, qrSvg(q.qr, W.follow)));
       if (q.link) follow.append(h("a", { href: q.link, class: "nv-vote-link", target: "_blank", rel: "noopener", text: W.follow }));
       parts.push(follow);
     }
@@ -196,6 +196,32 @@ function presenter(v, state, go) {
     shown: () => { if (!active) renderPicker(); },
     close: () => { if (active && active.timer) clearInterval(active.timer); },
   };
+}
+
+// A QR code from its rows (negaviz/frontend/qr.py's qr_rows: each row's modules as the bits
+// of a hex number), as one SVG path of dark runs, with the standard's quiet zone of four.
+export function qrSvg(rows, label) {
+  const quiet = 4, n = rows.length, size = n + 2 * quiet;
+  let d = "";
+  rows.forEach((hex, y) => {
+    const bits = Array.from(hex, (c) => parseInt(c, 16).toString(2).padStart(4, "0")).join("").slice(0, n);
+    for (let x = 0; x < n;) {
+      if (bits[x] !== "1") { x += 1; continue; }
+      const start = x;
+      while (x < n && bits[x] === "1") x += 1;
+      d += `M${start + quiet} ${y + quiet}h${x - start}v1h${start - x}z`;
+    }
+  });
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  for (const [k, v] of Object.entries({ viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": label, "shape-rendering": "crispEdges" })) svg.setAttribute(k, v);
+  const back = document.createElementNS(NS, "rect");
+  for (const [k, v] of Object.entries({ width: size, height: size, fill: "#fff" })) back.setAttribute(k, String(v));
+  const path = document.createElementNS(NS, "path");
+  path.setAttribute("fill", "#000");
+  path.setAttribute("d", d);
+  svg.append(back, path);
+  return svg;
 }
 
 function studentId() {
