@@ -154,7 +154,7 @@ def export_html(
     if target.is_dir():
         raise InputError(f"cannot write {str(path)!r}: it is a folder; give the page's file name, e.g. page.html")
     scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True, ask=ask,
-                  vote=vote, site=site, collector=collector)  # a tree: its text, to copy
+                  vote=vote, site=site, collector=collector, vote_perspective=perspective)  # a tree: its text, to copy
     check_page_size([scene])
     heading = title or describe(trace)
     whole = "" if title else describe(trace, one_line=False)  # behind the heading's toggle, when cut

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
@@ -111,6 +111,7 @@ class Scene:
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
         ask: object = None, vote: object = None, site: object = None, collector: object = None,
+        vote_perspective: object = "negamax",
         cut_names: frozenset[str] = frozenset(), result: TreeChange | None = None,
     ) -> None:
         check_trace(trace)
@@ -146,7 +147,10 @@ class Scene:
             raise InputError("site and collector are for votes: give vote='presenter' (or a question's id) with them")
         if vote is not None and mode is not None:
             raise InputError("a page either practises or votes: give practice or vote, not both")
-        self.vote: dict[str, Any] | None = None if vote is None else vote_page(trace, vote, site=site, collector=collector)
+        if vote_perspective not in PERSPECTIVES:
+            raise InputError(f"vote_perspective must be one of {list(PERSPECTIVES)}, not {vote_perspective!r}")
+        self.vote: dict[str, Any] | None = None if vote is None else vote_page(
+            trace, vote, site=site, collector=collector, perspective=cast(Perspective, vote_perspective))
         """What the page needs for a vote (:func:`negaviz.quiz.vote.vote_page`: the presenter's
         questions, with each follow link's QR code as rows of modules, or a follower's question), or None."""
         for q in self.vote["questions"] if self.vote is not None and self.vote["role"] == "presenter" else []:

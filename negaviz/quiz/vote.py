@@ -321,7 +321,8 @@ def vote_page(trace: Trace, vote: object, *, site: object = None, collector: obj
     link.  ``vote=`` a question's id (``"v:C"``): a follower's page, with that question's
     :func:`public` part only.  ``collector``: where votes go (``negaviz class serve``);
     without one, the options' letters are for a show of hands or cards, and the
-    presenter types the counts."""
+    presenter types the counts.  ``perspective``: the view the questions are asked in
+    (the page's first view; a follow link opens in it)."""
     address = check_collector(collector)
     words = {**WORDS["vote"]["page"], "slips": sorted(WORDS["vote"]["slips"])}
     if vote == "presenter":
@@ -330,7 +331,8 @@ def vote_page(trace: Trace, vote: object, *, site: object = None, collector: obj
             from negaviz.site.share import follow_link  # (the site's link rule, in one place)
 
             for q in questions:
-                q["link"] = follow_link(trace, site=str(site), step=q["q"], question=q["id"], collector=address)
+                q["link"] = follow_link(trace, site=str(site), step=q["q"], question=q["id"], collector=address,
+                                        perspective=perspective)
         return {"role": "presenter", "questions": questions, "collector": address, "words": words}
     if site is not None:
         raise InputError("site gives the presenter's page its follow links: give vote='presenter' with it")

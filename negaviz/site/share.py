@@ -171,18 +171,21 @@ def site_base(site: object) -> tuple[str, str, str]:
     return parts.scheme, netloc, path if path.endswith("/") else path + "/"
 
 
-def follow_link(trace: Trace, *, site: str, step: int, question: str, collector: str | None = None) -> str:
+def follow_link(trace: Trace, *, site: str, step: int, question: str, collector: str | None = None,
+                perspective: str = "negamax") -> str:
     """A link that opens ``site``'s REPL with ``trace``'s stepper at ``step``, asking the
     vote question ``question`` (:mod:`negaviz.quiz.vote`: the follower's page, which shows
     the question and its options, not the answer) and sending the vote to ``collector``
-    (``negaviz class serve``'s address) if given.
+    (``negaviz class serve``'s address) if given, in ``perspective`` (the view the question
+    is asked in).
 
     >>> import negaviz
     >>> trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
     >>> print(shared_code(follow_link(trace, site="https://example.edu/cs440/", step=15, question="v:C")).splitlines()[-1])
     StepperWidget(negaviz.record(tree, algorithm='alphabeta'), step=15, vote='v:C')
     """
-    extra = f", step={int(step)}, vote={question!r}" + (f", collector={collector!r}" if collector else "")
+    extra = (f", step={int(step)}, vote={question!r}" + (f", collector={collector!r}" if collector else "")
+             + (f", perspective={perspective!r}" if perspective != "negamax" else ""))
     return _link(trace, site, {}, extra)
 
 

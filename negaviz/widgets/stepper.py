@@ -205,7 +205,7 @@ class StepperWidget(SyncedState, widgets.VBox):
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
         self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval), practice=practice,
-                           ask=ask, vote=vote, site=site, collector=collector)
+                           ask=ask, vote=vote, site=site, collector=collector, vote_perspective=perspective)
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )

@@ -89,3 +89,15 @@ def test_bad_vote_arguments_are_refused_in_one_line(trace: negaviz.Trace, kw: di
     with pytest.raises(InputError, match=re.escape(words)) as seen:
         Scene(trace, **kw)
     assert "\n" not in str(seen.value)
+
+
+def test_questions_are_asked_in_the_pages_view_and_a_follow_link_opens_in_it(trace: negaviz.Trace) -> None:
+    p = StepperWidget(trace, vote="presenter", perspective="minimax", site=SITE).scene.vote
+    assert p is not None
+    assert [q["prompt"] for q in p["questions"]] == [q["prompt"] for q in vote_questions(trace, perspective="minimax")]
+    assert any("(minimax)" in q["prompt"] for q in p["questions"])
+    assert all(shared_code(q["link"]).endswith(", perspective='minimax')") for q in p["questions"])
+    f = StepperWidget(trace, vote="v:C", step=15, perspective="minimax").scene.vote
+    assert f is not None and f["question"] == {k: vote_question(trace, "v:C", perspective="minimax")[k] for k in PUBLIC}
+    with pytest.raises(InputError, match="vote_perspective must be one of"):
+        Scene(trace, vote="presenter", vote_perspective="max")
