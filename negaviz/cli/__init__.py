@@ -11,7 +11,8 @@ One module per command group, each adding its subcommands with ``add_command`` a
 running them with its ``_cmd_*`` functions: :mod:`~negaviz.cli.solve`,
 :mod:`~negaviz.cli.drawing` (render, export), :mod:`~negaviz.cli.proof`,
 :mod:`~negaviz.cli.exercises`, :mod:`~negaviz.cli.course` (site, init,
-check-notebooks) and :mod:`~negaviz.cli.grade` (grade-attempts).  What they share:
+check-notebooks), :mod:`~negaviz.cli.grade` (grade-attempts) and
+:mod:`~negaviz.cli.classroom` (class serve: a vote collector).  What they share:
 the parser (:mod:`~negaviz.cli.parser`), the game and search-option arguments
 (:mod:`~negaviz.cli.arguments`: added by ``add_game_arguments`` and
 ``add_search_arguments``, read back by ``game_from_args`` and ``options_from_args``) and
@@ -51,7 +52,7 @@ import sys
 from typing import Any, Sequence
 
 from negaviz import _startup
-from negaviz.cli import course, drawing, exercises, grade, proof, solve
+from negaviz.cli import classroom, course, drawing, exercises, grade, proof, solve
 from negaviz.cli.files import _reason
 from negaviz.cli.parser import EXIT_INTERRUPTED, EXIT_USAGE, PROG, _CommandParser, _Parser
 from negaviz.errors import NegavizError
@@ -67,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     parser.set_defaults(run=_cmd_help(parser))  # a bare `negaviz` prints this help
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
-    for group in (solve, drawing, proof, exercises, course, grade):  # in the order `negaviz --help` lists them
+    for group in (solve, drawing, proof, exercises, course, grade, classroom):  # in the order `negaviz --help` lists them
         group.add_command(commands)
     return parser
 

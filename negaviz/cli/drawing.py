@@ -152,6 +152,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
             trace, args.output, perspective=args.perspective, windows=args.windows,
             max_nodes=args.max_nodes, title=args.title, preview=args.preview, presenter=args.presenter,
             progress=progress.wanted(args.quiet), practice=args.practice, ask=args.ask,
+            vote=args.vote, site=args.site, collector=args.collector,
         )
     views = f", {info.views} views of the tree" if info.views > 1 else ""
     print(f"{info.path}: every one of {info.steps:,} steps{views}, {info.bytes:,} bytes")
@@ -199,6 +200,8 @@ def add_command(commands: Any) -> None:
         "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' -o alphabeta.html\n"
         "  negaviz export ttt 'x.o/x../o..' --tt --perspective minimax -o ttt.html\n"
         "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --practice tree -o exercise.html\n"
+        "  negaviz export tree 'A(B(D:7 E:5) C(F:3 G:1 H:9))' --vote presenter --collector http://10.0.0.5:8765 "
+        "-o lecture.html\n"
         "exit status: 0 done, 2 bad input, 130 Ctrl-C",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -216,6 +219,13 @@ def add_command(commands: Any) -> None:
     page.add_argument("--ask", default=None, metavar="KINDS",
                       help="with --practice steps: the questions asked, some of " + ", ".join(ASK_KINDS)
                       + " (comma-separated; default all but leaf)")
+    page.add_argument("--vote", default=None, metavar="presenter|ID",
+                      help="votes in a lecture: 'presenter' (the lecturer's page: ask the room at a step) or a "
+                      "question's id such as v:C (a follower's page); textbook trees")
+    page.add_argument("--site", default=None, metavar="URL",
+                      help="with --vote presenter: the course site's address, for the follow links and QR codes")
+    page.add_argument("--collector", default=None, metavar="URL",
+                      help="with --vote: the address `negaviz class serve` prints, where votes go")
     page.add_argument("-o", "--output", required=True, metavar="FILE.html", help="the page to write")
     page.add_argument("--force", action="store_true", help="replace the page if it is already there")
     add_quiet_argument(page)

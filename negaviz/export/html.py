@@ -117,6 +117,9 @@ def export_html(
     progress: bool = False,
     practice: str | None = None,
     ask: object = None,
+    vote: object = None,
+    site: object = None,
+    collector: object = None,
 ) -> Export:
     """Write ``trace`` as one self-contained HTML page at ``path``; see the module.
 
@@ -134,7 +137,11 @@ def export_html(
     ``tree`` or ``steps``, students do the exercise on the picture, graded in the page
     (:mod:`negaviz.quiz.practice`); ``tree`` on textbook trees only.  ``ask``: the kinds
     of question ``steps`` asks (:data:`negaviz.quiz.practice.ASK_KINDS`).  A textbook tree's page carries
-    the tree's text and a *copy tree* button, to paste it into a notebook.
+    the tree's text and a *copy tree* button, to paste it into a notebook.  ``vote``:
+    ``"presenter"`` (the lecturer's page: ask the room a question at a step) or a question's
+    id (a follower's page), with ``site`` (a course site's address, for the presenter's
+    follow links and QR codes) and ``collector`` (``negaviz class serve``'s address, where
+    votes go): :func:`negaviz.quiz.vote.vote_page`.
     """
     check_trace(trace)
     perspective = view_of(perspective)
@@ -146,7 +153,8 @@ def export_html(
         raise InputError(f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist")
     if target.is_dir():
         raise InputError(f"cannot write {str(path)!r}: it is a folder; give the page's file name, e.g. page.html")
-    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True, ask=ask)  # a tree: its text, to copy
+    scene = Scene(trace, max_nodes=max_nodes, layout=layout, practice=practice, tree_text=True, ask=ask,
+                  vote=vote, site=site, collector=collector, vote_perspective=perspective)  # a tree: its text, to copy
     check_page_size([scene])
     heading = title or describe(trace)
     whole = "" if title else describe(trace, one_line=False)  # behind the heading's toggle, when cut
@@ -164,7 +172,8 @@ def export_html(
     with bar(total=1, desc="writing the page", unit=" page", enabled=long, wait=0, scale=False) as writing:
         page = page_html(
             [scene], title=heading, about=about, perspective=perspective, windows=windows, preview=preview,
-            presenter=presenter, whole_title=whole,
+            presenter=presenter, whole_title=whole, connect=(scene.vote or {}).get("collector"),
+            step=scene.vote["question"]["q"] if scene.vote is not None and scene.vote["role"] == "follower" else 0,
         )
         writing.update()
     data = page.encode("utf-8", errors="replace")  # a game's move name may hold half a character

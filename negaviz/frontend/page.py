@@ -40,6 +40,7 @@ from typing import Any
 
 from negaviz.errors import InputError
 from negaviz.frontend.scene import CHUNK, MAX_PAGE_EVENTS, Scene
+from negaviz.quiz.vote import check_collector
 from negaviz.vocabulary import Perspective, check_flag, check_int, check_perspective, check_step, check_text, printable, shown
 
 __all__ = ["ESM", "page_html", "static_html"]
@@ -260,7 +261,7 @@ def heading_html(title: str, whole: str = "") -> str:
 def page_html(
     scenes: list[Scene], *, title: str = "negaviz", about: str = "", step: int = 0,
     perspective: Perspective = "negamax", windows: bool = False, preview: bool = False, presenter: bool = False,
-    autofocus: bool = True, whole_title: str = "",
+    autofocus: bool = True, whole_title: str = "", connect: str | None = None,
 ) -> str:
     """One page stepping ``scenes`` (one, or two side by side) from ``step``.
 
@@ -271,6 +272,8 @@ def page_html(
     ``presenter``: open in presenter size (bigger text and tree, for a projector).
     ``autofocus``: the stepper takes the keys at once (a page of its own; not a page
     framed in a notebook's output, which would take the focus from the notebook).
+    ``connect``: the one address the page may talk to (a vote collector's, ``http://HOST:PORT``,
+    :func:`negaviz.quiz.vote.check_collector`); otherwise it requests nothing.
     """
     if not isinstance(scenes, (list, tuple)) or not all(isinstance(scene, Scene) for scene in scenes):
         raise InputError(f"scenes must be a list of one or two Scene, not {shown(scenes)}")
@@ -286,10 +289,12 @@ def page_html(
     block = stepper_block(scenes, "negaviz-0", step=step, perspective=perspective, windows=windows, preview=preview,
                           presenter=presenter, autofocus=autofocus)
     about_html = f'<p class="nv-about">{html.escape(about)}</p>' if about else ""
+    address = check_collector(connect, "connect")
+    csp = CSP if address is None else f"{CSP}; connect-src {html.escape(address)}"
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
         f"{heading_html(title, printable(check_text(whole_title, 'whole_title')))}\n{about_html}\n"

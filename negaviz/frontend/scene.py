@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 from negaviz.analysis.diff import TreeChange
 from negaviz.analysis.pseudocode import LISTINGS, line_of, listing_for
@@ -62,6 +62,8 @@ from negaviz.render import labels
 from negaviz.layout.fold import Sizes, given_plan, snapshot
 from negaviz.quiz.answers import submit_data
 from negaviz.quiz.practice import check_practice, practice_data
+from negaviz.quiz.vote import vote_page
+from negaviz.frontend.qr import qr_rows
 from negaviz.frontend.style import css, legend_html
 from negaviz.render.builder import NODE_ATTR, Builder
 from negaviz.render.tree import check_max_nodes
@@ -108,7 +110,8 @@ class Scene:
     def __init__(
         self, trace: Trace, *, max_nodes: int = 400, title: str = "", only: frozenset[int] = frozenset(),
         interval: int = 600, layout: Layout = "auto", practice: str | None = None, tree_text: bool = False,
-        ask: object = None,
+        ask: object = None, vote: object = None, site: object = None, collector: object = None,
+        vote_perspective: object = "negamax",
         cut_names: frozenset[str] = frozenset(), result: TreeChange | None = None,
     ) -> None:
         check_trace(trace)
@@ -140,6 +143,19 @@ class Scene:
         if self.practice is not None and mode == "tree":  # submit: the record's frame (negaviz.quiz.attempt)
             self.practice["submit"] = submit_data(trace, title or None)
         """What the page needs for practice on the picture (:mod:`negaviz.quiz.practice`), or None."""
+        if (site is not None or collector is not None) and vote is None:
+            raise InputError("site and collector are for votes: give vote='presenter' (or a question's id) with them")
+        if vote is not None and mode is not None:
+            raise InputError("a page either practises or votes: give practice or vote, not both")
+        if vote_perspective not in PERSPECTIVES:
+            raise InputError(f"vote_perspective must be one of {list(PERSPECTIVES)}, not {vote_perspective!r}")
+        self.vote: dict[str, Any] | None = None if vote is None else vote_page(
+            trace, vote, site=site, collector=collector, perspective=cast(Perspective, vote_perspective))
+        """What the page needs for a vote (:func:`negaviz.quiz.vote.vote_page`: the presenter's
+        questions, with each follow link's QR code as rows of modules, or a follower's question), or None."""
+        for q in self.vote["questions"] if self.vote is not None and self.vote["role"] == "presenter" else []:
+            if "link" in q:
+                q["qr"] = qr_rows(q["link"])
         text = getattr(trace.game, "text", None)
         self.tree_text: str | None = (
             text() if check_flag(tree_text, "tree_text") and callable(text) and labels.family(trace.game) == "textbook"
@@ -363,6 +379,7 @@ class Scene:
             "legend": {p: legend_html(p, self.first_player, windowed=self.windowed) for p in PERSPECTIVES},
             "css": css(),
             "practice": self.practice,
+            **({"vote": self.vote} if self.vote is not None else {}),
             **({"tree_text": self.tree_text} if self.tree_text is not None else {}),
             **({"result": self.result} if self.result is not None else {}),
         }

@@ -56,9 +56,9 @@ def _literal(value: Any) -> str:
     return repr(value)
 
 
-def _code(tree: Tree, root: int, options: SearchOptions) -> str:
+def _code(tree: Tree, root: int, options: SearchOptions, stepper: str = "") -> str:
     """The cell the REPL runs: the tree, its search with only the options that differ from
-    the defaults (the algorithm always), and its stepper."""
+    the defaults (the algorithm always), and its stepper (with ``stepper``'s arguments)."""
     default = SearchOptions()
     args = [repr(tree.labels[root])] if root != tree.root else []
     # The cut rule is written whenever it is the strict one: the site may not share the
@@ -69,7 +69,7 @@ def _code(tree: Tree, root: int, options: SearchOptions) -> str:
     return ("import negaviz\n"
             "from negaviz.widgets import StepperWidget\n"
             f"tree = negaviz.Tree.parse({tree.text()!r}{', players=1' if tree.players == 1 else ''})\n"
-            f"StepperWidget(negaviz.record(tree, {', '.join(args)}))")
+            f"StepperWidget(negaviz.record(tree, {', '.join(args)}){stepper})")
 
 
 def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
@@ -91,6 +91,10 @@ def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
     password, a bad port, or spaces, backslashes or control characters where no encoding
     can mend them is refused, naming what to give instead.
     """
+    return _link(trace_or_tree, site, options, "")
+
+
+def _link(trace_or_tree: Trace | Tree, site: str, options: dict[str, Any], stepper: str) -> str:
     if isinstance(trace_or_tree, Trace):
         game = trace_or_tree.game
         if not isinstance(game, Tree):
@@ -114,7 +118,7 @@ def share(trace_or_tree: Trace | Tree, *, site: str, **options: Any) -> str:
         except InputError as exc:
             raise InputError(f"share makes no link for a search that cannot run: {exc}") from None
     scheme, netloc, path = base
-    query = urllib.parse.urlencode([("kernel", "python"), ("toolbar", "1"), ("code", _code(tree, root, opts))],
+    query = urllib.parse.urlencode([("kernel", "python"), ("toolbar", "1"), ("code", _code(tree, root, opts, stepper))],
                                    safe=_SAFE, quote_via=urllib.parse.quote_plus)
     link = urllib.parse.urlunsplit((scheme, netloc, path + "repl/index.html", query, ""))
     if len(link) > LIMIT:
@@ -165,6 +169,24 @@ def site_base(site: object) -> tuple[str, str, str]:
         netloc += f":{port}"
     path = urllib.parse.quote(parts.path, safe="/%:@!$&'()*+,;=~")  # spaces, é: encoded; %20 kept as it is
     return parts.scheme, netloc, path if path.endswith("/") else path + "/"
+
+
+def follow_link(trace: Trace, *, site: str, step: int, question: str, collector: str | None = None,
+                perspective: str = "negamax") -> str:
+    """A link that opens ``site``'s REPL with ``trace``'s stepper at ``step``, asking the
+    vote question ``question`` (:mod:`negaviz.quiz.vote`: the follower's page, which shows
+    the question and its options, not the answer) and sending the vote to ``collector``
+    (``negaviz class serve``'s address) if given, in ``perspective`` (the view the question
+    is asked in).
+
+    >>> import negaviz
+    >>> trace = negaviz.record(negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), algorithm="alphabeta")
+    >>> print(shared_code(follow_link(trace, site="https://example.edu/cs440/", step=15, question="v:C")).splitlines()[-1])
+    StepperWidget(negaviz.record(tree, algorithm='alphabeta'), step=15, vote='v:C')
+    """
+    extra = (f", step={int(step)}, vote={question!r}" + (f", collector={collector!r}" if collector else "")
+             + (f", perspective={perspective!r}" if perspective != "negamax" else ""))
+    return _link(trace, site, {}, extra)
 
 
 def shared_code(link: str) -> str:

@@ -168,6 +168,11 @@ class StepperWidget(SyncedState, widgets.VBox):
     :data:`negaviz.quiz.practice.ASK_KINDS` (default: all but ``leaf``).
     ``answers_file``: where *submit* saves the student's attempt record, beside the
     notebook (:mod:`negaviz.quiz.attempt`; ``tree`` practice), for staff to grade.
+    ``vote``: ``"presenter"``, the lecturer asks the room a question at a step (lettered
+    options, counts typed or collected, the answer and the misconceptions after the vote
+    closes), or a question's id, a follower's stepper showing that question and no
+    answer; ``site``: a course site's address, for the follow links and QR codes;
+    ``collector``: ``negaviz class serve``'s address (:func:`negaviz.quiz.vote.vote_page`).
 
     :attr:`step`, :attr:`perspective` and :attr:`windows` are settable and synced with
     the page; :attr:`sentence`, :attr:`stack_rows`, :attr:`code_line` and
@@ -190,6 +195,9 @@ class StepperWidget(SyncedState, widgets.VBox):
         practice: str | None = None,
         ask: object = None,
         answers_file: str = "negaviz_answers.json",
+        vote: object = None,
+        site: object = None,
+        collector: object = None,
     ) -> None:
         check_trace(trace)
         perspective = view_of(perspective)
@@ -198,7 +206,7 @@ class StepperWidget(SyncedState, widgets.VBox):
             raise InputError(f"play_interval must be a whole number of milliseconds from 20 to 60000, not {play_interval!r}")
         self.trace = trace
         self.scene = Scene(trace, max_nodes=max_nodes, title=title, interval=int(play_interval), practice=practice,
-                           ask=ask)
+                           ask=ask, vote=vote, site=site, collector=collector, vote_perspective=perspective)
         self.front = StepperView(
             [self.scene], step=step, perspective=perspective, windows=windows, preview=preview, presenter=presenter,
         )

@@ -29,6 +29,7 @@ import { resultLine } from "./edit-result.js";
 import { SceneData } from "./scene-data.js";
 import { showPanes } from "./show-step.js";
 import { nullify } from "./values.js";
+import { makeVote } from "./vote.js";
 import { makeWarmer } from "./warm.js";
 
 /**
@@ -100,6 +101,8 @@ export async function render({ model, el }) {
   const practice = !compare && scenes[0].s.practice
     ? makePractice({ data: scenes[0], pane: panes[0], state, model, go: (k) => go(k, true), pause: () => { if (state.timer) togglePlay(); }, home: root })
     : null;
+  // Votes (the scene's vote data): the presenter asks the room, or a follower answers.
+  const vote = !compare && scenes[0].s.vote ? makeVote({ data: scenes[0], state, go: (k) => go(k, true) }) : null;
   // (a slider's length and place tell how long the search is: practice has none)
   if (practice) controls.slider.remove();
   // A TreeEditor picks nodes by click; a scene with its tree's text offers to copy it.
@@ -109,7 +112,7 @@ export async function render({ model, el }) {
   const result = !compare && scenes[0].s.result ? resultLine(scenes[0].s.result) : null;
   if (result) panes[0].el.prepend(result.el);
   const treeBar = !compare && scenes[0].s.tree_text ? [copyTreeBar(scenes[0].s.tree_text)] : [];
-  root.append(...controls.bars, ...treeBar, ...(practice ? [practice.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
+  root.append(...controls.bars, ...treeBar, ...(practice ? [practice.el] : []), ...(vote ? [vote.el] : []), panesBox, ...(practice ? [practice.controls] : []), keys);
   el.append(root);
   root.classList.toggle("nv-presenter", ui.presenter);
   // Side panels go under the tree when the stepper is narrow (a phone, a split screen,
@@ -138,6 +141,7 @@ export async function render({ model, el }) {
   function go(k, force = false) {
     k = clamp(k);
     if (practice && !force) k = practice.gate(state.step, k);
+    if (vote) k = vote.gate(k); // (an open vote: the steps after its question would answer it)
     if (k === state.step) { if (practice) show(); return; } // (a slider held back by a question)
     state.step = k;
     model.set("step", k);
@@ -160,6 +164,7 @@ export async function render({ model, el }) {
     }
     root.dataset.paintMs = (performance.now() - t0).toFixed(2);
     if (practice) practice.shown();
+    if (vote) vote.shown();
     if (editKeys) editKeys.attach();
     if (result) result.show(state.perspective);
     warm();
@@ -186,6 +191,7 @@ export async function render({ model, el }) {
   root.dataset.readyMs = performance.now().toFixed(1); // since the page began loading
   return () => {
     warmer.close();
+    if (vote) vote.close();
     if (state.timer) clearInterval(state.timer);
     if (resizing) resizing.disconnect();
     for (const [event, listener] of Object.entries(listeners)) model.off(event, listener);
