@@ -267,7 +267,7 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("whole-tree practice on a board", ["export", "ttt", "xo.x.o...", "--practice", "tree", "-o", "{tmp}/x.html"],
      "practice='tree' needs a textbook tree"),
     ("practice on a table search", ["export", "tree", TREE, "--algorithm", "mtdf", "--practice", "steps", "-o",
-                                    "{tmp}/x.html"], "practice='steps' has questions for negamax, minimax and alpha-beta"),
+                                    "{tmp}/x.html"], "practice='steps' has questions for negamax, minimax, alpha-beta, expectimax and star1; this trace is mtdf"),
     ("unknown practice mode", ["export", "tree", TREE, "--practice", "quiz", "-o", "{tmp}/x.html"],
      "invalid choice: 'quiz'"),
     ("export into a missing folder", ["export", "tree", TREE, "-o", "{tmp}/missing/x.html"], "does not exist"),
