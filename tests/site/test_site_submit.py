@@ -124,8 +124,8 @@ def test_submit_saves_a_record_from_every_whole_tree_stepper(
             page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
             try:
                 page.wait_for_function(
-                    "n => document.querySelectorAll('[data-negaviz-stepper] .nv-practice').length >= n",
-                    arg=len(plans), timeout=400_000)
+                    "([selector, n]) => document.querySelectorAll(selector).length >= n",
+                    arg=[site_browser.PRACTICE_SHOWN, len(plans)], timeout=400_000)
             except Exception:  # Playwright's TimeoutError: counted below
                 pass
             shown = page.locator("[data-negaviz-stepper]:has(.nv-practice)").count()
