@@ -25,7 +25,7 @@ def _js_null() -> object:
         from pyodide.ffi import jsnull  # type: ignore[import-not-found]
     except ImportError:  # not a browser's Python: messages are JSON, null is None already
         return object()
-    return jsnull  # type: ignore[no-any-return]
+    return jsnull
 
 
 def from_page(value: Any, *, _null: object | None = None) -> Any:
