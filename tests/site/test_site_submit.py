@@ -122,12 +122,11 @@ def test_submit_saves_a_record_from_every_whole_tree_stepper(
             page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
             page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
             page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
-            try:
-                page.wait_for_function(
-                    "([selector, n]) => document.querySelectorAll(selector).length >= n",
-                    arg=[site_browser.PRACTICE_SHOWN, len(plans)], timeout=400_000)
-            except Exception:  # Playwright's TimeoutError: counted below
-                pass
+            deadline = time.monotonic() + 400
+            while page.locator(site_browser.PRACTICE_SHOWN).count() < len(plans) and time.monotonic() < deadline:
+                # a notebook renders the outputs of cells out of sight only when scrolled to
+                page.evaluate("() => document.querySelectorAll('.jp-Notebook .jp-Cell').forEach((c) => c.scrollIntoView())")
+                page.wait_for_timeout(2000)  # not time.sleep: that would stall the routing
             shown = page.locator("[data-negaviz-stepper]:has(.nv-practice)").count()
             if shown != len(plans):
                 problems.append(f"{notebook.name}: {shown} practice steppers shown, {len(plans)} stored")
