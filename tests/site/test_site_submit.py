@@ -99,6 +99,12 @@ def submit_all(page: Any, site_browser: Any, plans: list[dict[str, Any]]) -> tup
     return said, problems
 
 
+def run_all(page: Any) -> None:
+    """Run > Run All Cells, in either interface's menu bar."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
+    page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
+
+
 @pytest.mark.parametrize("interface", sorted(INTERFACES))
 def test_submit_saves_a_record_from_every_whole_tree_stepper(
     interface: str, served: Any, chromium: Any, site_browser: Any, tmp_path: Path,
@@ -120,10 +126,13 @@ def test_submit_saves_a_record_from_every_whole_tree_stepper(
             started = time.perf_counter()
             page.goto(served.url + INTERFACES[interface].format(path=urllib.parse.quote(notebook.name)))
             page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
-            page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
-            deadline = time.monotonic() + 400
+            run_all(page)
+            deadline, asked_again = time.monotonic() + 400, time.monotonic() + 90
             while page.locator(site_browser.PRACTICE_SHOWN).count() < len(plans) and time.monotonic() < deadline:
+                if asked_again and time.monotonic() > asked_again:  # a first Run All can land before the kernel takes it
+                    asked_again = 0
+                    if all(t.strip() == "[ ]:" for t in page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").all_text_contents()):
+                        run_all(page)
                 # a notebook renders the outputs of cells out of sight only when scrolled to
                 page.evaluate("() => document.querySelectorAll('.jp-Notebook .jp-Cell').forEach((c) => c.scrollIntoView())")
                 page.wait_for_timeout(2000)  # not time.sleep: that would stall the routing
@@ -150,8 +159,10 @@ def test_submit_saves_a_record_from_every_whole_tree_stepper(
             (tmp_path / notebook.name).mkdir()
             saved = tmp_path / notebook.name / "negaviz_answers.json"
             saved.write_text(text, encoding="utf-8")
-            expect = {a.exercise.id: {"position": a.exercise.position, "windows": a.exercise.windows}
-                      for a in record.exercises}
+            expect = {  # as the lecturer's notebook issued each: its stored page's exercise
+                plan["exercise"]["id"]: {**{k: plan["exercise"][k] for k in ("game", "position", "algorithm", "fail_hard")},
+                                         "windows": plan["windows"]}
+                for plan in trees}
             book = grade_attempts([saved], expect=expect)
             problems += [f"{notebook.name}: refused {r}" for r in book.refused]
             problems += [f"{notebook.name}: {g.exercise} graded {g.grade.verdict!r}, the page said "
