@@ -4,16 +4,18 @@ front-end's own tests under node, and this checkout built as an sdist and a whee
 
 from __future__ import annotations
 
+import atexit
 import json
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -21,6 +23,42 @@ from hypothesis import settings
 # Searches are fast but not uniformly so; a deadline would only make the suite flaky.
 settings.register_profile("negaviz", deadline=None)
 settings.load_profile("negaviz")
+
+
+def _processes() -> Any:
+    """``processes.py`` beside this file (``tests/`` is not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("negaviz_test_processes", Path(__file__).with_name("processes.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+processes = _processes()
+
+
+def _end_what_is_left() -> None:
+    left = processes.owned()
+    if left:
+        processes.end(list(left))
+
+
+atexit.register(_end_what_is_left)  # however the session ends, in this process (a worker's too)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_server_left() -> Iterator[None]:
+    """At the end of the session (each xdist worker's too), after every fixture that
+    started a server has stopped it: no server or kernel a test started is still running.
+    Any that is gets ended, and the session fails, naming it (``processes.py``)."""
+    yield
+    left = processes.owned()
+    if left:
+        processes.end(list(left))
+        pytest.fail("servers or kernels a test started were still running at the end of the session (ended now):\n"
+                    + "\n".join(f"  {pid}: {command[:160]}" for pid, command in sorted(left.items())), pytrace=False)
 
 
 @pytest.hookimpl(trylast=True)  # after notebooks/conftest.py has marked the slow notebooks

@@ -24,6 +24,7 @@ require("ipywidgets", "anywidget", purpose="a widget")  # one line when they are
 import anywidget
 import traitlets
 
+from negaviz.display.page_values import FromPage
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, viz_source
 from negaviz.render.output import drawn_nodes
@@ -32,7 +33,7 @@ from negaviz.vocabulary import check_text, printable
 __all__ = ["DrawingView"]
 
 
-class DrawingView(anywidget.AnyWidget):
+class DrawingView(FromPage, anywidget.AnyWidget):
     """A still drawing: DOT laid out in the page (no kernel round trip after it shows)."""
 
     _esm = ESM

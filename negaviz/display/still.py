@@ -65,15 +65,20 @@ FALLBACK_AFTER_MS = 4000
 """How long a stepper's widget may take to show before its fallback shows instead."""
 
 # Shows the fallback (the element before the script) when no stepper has rendered just
-# before it, in document order, within FALLBACK_AFTER_MS: a widget that failed (VS Code or
-# Colab with no CDN, a notebook saved without its widgets), and hides it again if one shows
-# later.  A stepper's stored HTML form counts as shown.  Where scripts do not run (an
-# untrusted notebook) it stays hidden: the stepper's own output shows its still there.
+# before it within FALLBACK_AFTER_MS: a widget that failed (VS Code or Colab with no CDN, a
+# notebook saved without its widgets, anywidget's two-second start missed under load), and
+# hides it again if one shows later.  Where the cell's outputs are known (JupyterLab,
+# Notebook 7, JupyterLite: .jp-OutputArea) only a stepper among this cell's outputs, before
+# this one, counts: a stepper of another cell never hides it.  Elsewhere, the one just
+# before it in document order.  A stepper's stored HTML form counts as shown.  Where
+# scripts do not run (an untrusted notebook) it stays hidden: the stepper's own output
+# shows its still there.
 _FALLBACK_SCRIPT = """<script>(() => {
   const me = document.currentScript && document.currentScript.previousElementSibling;
   if (!me || !me.classList.contains("%(fallback)s")) return;
+  const area = me.closest(".jp-OutputArea");
   const shown = () => {
-    const all = [...document.querySelectorAll("[data-negaviz-stepper], .negaviz-output, .%(fallback)s")];
+    const all = [...(area || document).querySelectorAll("[data-negaviz-stepper], .negaviz-output, .%(fallback)s")];
     const before = all[all.indexOf(me) - 1];
     return !!before && !before.classList.contains("%(fallback)s");
   };

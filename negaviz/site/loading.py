@@ -7,7 +7,8 @@ for the seconds Python takes to start.  A site says what the wait is, in two pla
   before anything runs, and in any view of the notebook);
 * the lab, notebook and REPL pages load ``js/loading.js`` first, which shows one line at
   the top of the page from the moment JupyterLite makes the kernel's worker ("Loading
-  Python in your browser (the first time takes about 15 s): 3 s so far…") until it is
+  Python in your browser (the first time takes about 15 s, longer on a busy computer): 3 s
+  so far…") until it is
   ready ("Python is ready (it started in 9 s).", then gone), or says why it could not
   start and what to do ("Python could not start: pyodide.asm.wasm did not download (the
   server answered 404 File not found). Reload the page to try again; if it fails again,
@@ -37,11 +38,14 @@ cold five times on this 2-core machine, taking turns with a site built without b
 (medians, in the same run): 7.9 s against 13.6 s at load average 3 to 7 (every open 7.5
 to 9.9 s; ratio 0.63), 12.7 s against 20.0 s at load 4 to 8 (0.66), and 15.5 s against
 27.7 s at load 9 to 12 (0.53); issue 40 measured 10.5 to 16 s at load 4 to 9.  So 15 s:
-what a student on a busy machine meets, and not far off on an idle one.  The line that
-counts the seconds says it is taking much longer than usual only after six times this."""
+what a student on a busy machine meets, and not far off on an idle one.  It is a typical
+figure, not a promise: issue 54 saw 26 s and more on a loaded machine, so every text that
+gives it adds "longer on a busy computer".  The line that counts the seconds says it is
+taking much longer than usual only after six times this."""
 
 STARTING_NOTE = (
-    f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s: the first cell's "
+    f"*Python is starting in your browser, which usually takes about {STARTING_SECONDS} s (longer on a busy "
+    "computer): the first cell's "
     "output comes when it is ready (nothing is installed on your computer).*"
 )
 """The line a site adds at the top of each notebook, so a student knows what the wait is."""

@@ -38,6 +38,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from negaviz.analysis.diff import TreeChange
+from negaviz.display.page_values import FromPage
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM
 from negaviz.frontend.scene import Scene
@@ -51,7 +52,7 @@ from negaviz.widgets.synced import SyncedState
 __all__ = ["TreeEditor"]
 
 
-class StatusLine(anywidget.AnyWidget):
+class StatusLine(FromPage, anywidget.AnyWidget):
     """The editor's status line: one live region that stays in the page while its text
     changes (``frontend/src/edit-ui.js``), so screen readers read every new line out."""
 

@@ -38,6 +38,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from negaviz.analysis.steps import Jump, next_step, sign
+from negaviz.display.page_values import FromPage
 from negaviz.errors import InputError
 from negaviz.frontend.page import ESM, viz_source
 from negaviz.frontend.scene import CHUNK, Scene
@@ -59,7 +60,7 @@ class RefusedValue(InputError, traitlets.TraitError):
     a TraitError so that traitlets rolls back an update from the page."""
 
 
-class StepperView(anywidget.AnyWidget):
+class StepperView(FromPage, anywidget.AnyWidget):
     """The front-end itself: one or two scenes and the synced state (step, perspective,
     windows).  :class:`StepperWidget` and :class:`~negaviz.widgets.CompareWidget` wrap it."""
 

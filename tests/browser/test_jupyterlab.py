@@ -40,6 +40,20 @@ import pytest
 
 import negaviz
 
+
+def _processes() -> Any:
+    """``tests/processes.py``: marking the servers this test starts, and ending them."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("negaviz_test_processes", Path(__file__).parents[1] / "processes.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+processes = _processes()
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = Path(__file__).with_name("stepper_fixture.ipynb")
 SCREENSHOT = ROOT / "artifacts" / "jupyterlab-stepper.png"
@@ -111,7 +125,7 @@ def isolated_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPYTHON"))}
     env.update({k: str(v) for k, v in dirs.items()})
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    return env
+    return processes.owned_env(env)  # the server and its kernels: found and ended at the session's end
 
 
 def server_info(runtime: Path, pid: int) -> dict[str, Any] | None:
@@ -147,6 +161,19 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
+def shutdown_kernels(lab: Lab) -> list[str]:
+    """Shut down every kernel ``lab`` runs (a server a module's tests share starts one for
+    each notebook a page opens, and closing the page does not stop it); their ids."""
+    headers = {"Authorization": f"token {lab.token}"}
+    with urllib.request.urlopen(urllib.request.Request(f"{lab.url}/api/kernels", headers=headers), timeout=10) as r:
+        ids = [k["id"] for k in json.loads(r.read())]
+    for kernel in ids:
+        request = urllib.request.Request(f"{lab.url}/api/kernels/{kernel}", headers=headers, method="DELETE")
+        with urllib.request.urlopen(request, timeout=30):
+            pass
+    return ids
+
+
 @contextmanager
 def serving(root: Path, env: dict[str, str], log: Path, test_failed: Callable[[], bool]) -> Iterator[Lab]:
     """A JupyterLab server on 127.0.0.1 with a token, serving ``root`` with ``env`` (from
@@ -162,7 +189,8 @@ def serving(root: Path, env: dict[str, str], log: Path, test_failed: Callable[[]
     ]
     with open(log, "wb") as out:
         proc = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+                                stdin=subprocess.DEVNULL, start_new_session=True,
+                                preexec_fn=processes.die_with_parent)  # SIGTERM if pytest dies first
     try:
         deadline = time.monotonic() + SERVER_TIMEOUT
         url = None

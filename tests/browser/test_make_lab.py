@@ -27,8 +27,23 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+
+def _processes() -> Any:
+    """``tests/processes.py``: marking the servers this test starts, and ending them."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("negaviz_test_processes", Path(__file__).parents[1] / "processes.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+processes = _processes()
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "01-negamax.ipynb"
@@ -83,7 +98,7 @@ def fresh_jupyter(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPYTHON", "MAKE"))}
     env.update({k: str(v) for k, v in dirs.items()})
     env["PATH"] = "/usr/local/bin:/usr/bin:/bin"  # as a lecturer's shell: no .venv/bin on it
-    return env
+    return processes.owned_env(env)  # make, its server and kernels: found and ended at the session's end
 
 
 def answers(url: str, token: str) -> bool:
@@ -107,7 +122,8 @@ def make_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = home / "make-lab.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(["make", "-s", "lab", f"LAB_ARGS={lab_args}"], cwd=ROOT, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+                                preexec_fn=processes.die_with_parent)  # SIGTERM (make passes it on) if pytest dies
     try:
         deadline = time.monotonic() + TIMEOUT_S
         while True:

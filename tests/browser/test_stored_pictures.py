@@ -114,6 +114,21 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
             server.__exit__(None, None, None)
 
 
+@pytest.fixture
+def lab_of(servers: dict[str, Any]) -> Iterator[Callable[[str], Any]]:
+    """The server for ``trust``; after the test, every kernel the page started on it is shut
+    down (closing the page does not stop them, and the servers outlive each test)."""
+    used: list[Any] = []
+
+    def lab_for(trust: str) -> Any:
+        used.append(servers[trust])
+        return servers[trust]
+
+    yield lab_for
+    for lab in used:
+        jl.shutdown_kernels(lab)
+
+
 WAIT_FOR_IMAGES = """(root, [n, ms]) => new Promise((done) => {
   const end = Date.now() + ms;
   const t = setInterval(() => {
@@ -142,9 +157,9 @@ READ_OUTPUTS = """(root) => {
 
 @pytest.mark.parametrize("trust", ["untrusted", "trusted"])
 @pytest.mark.parametrize("frontend", sorted(PAGES))
-def test_every_stored_picture_shows(frontend: str, trust: str, servers: dict[str, Any], browser_page: Any) -> None:
+def test_every_stored_picture_shows(frontend: str, trust: str, lab_of: Callable[[str], Any], browser_page: Any) -> None:
     assert NOTEBOOKS, f"no lecture notebooks in {FOLDER}"
-    lab = servers[trust]
+    lab = lab_of(trust)
     page = browser_page.page
     problems = []
     for name in NOTEBOOKS:
@@ -180,4 +195,5 @@ def test_every_stored_picture_shows(frontend: str, trust: str, servers: dict[str
             problems.append(f"{name}: stored {want['drawings']} drawings, {want['steppers']} steppers; expected "
                             f"{images} images; "
                             f"page {seen} (unexpected text lines {unexpected})")
+        jl.shutdown_kernels(lab)  # the kernel this notebook's page started: one at a time, not 16
     assert not problems, "\n".join(problems)

@@ -197,6 +197,14 @@ def test_a_leaf_edited_by_keyboard_changes_the_cut_nodes(lab: Any, browser_page:
     expect(value).to_have_value("5")
     expect(stepper.locator("input.nv-slider")).to_have_value("18")
     expect(stepper.locator(".nv-keys")).to_contain_text("a click on a node picks it to edit")
+    expect(stepper.locator('svg g.node[data-nv-name="E"]')).to_be_focused()  # the README: a node clicked has the focus
+
+    # --- by mouse, as the README says: the picked leaf's value in the value box, then Enter ----
+    value.click()
+    value.fill("2")
+    value.press("Enter")
+    stepper = cell.locator("[data-negaviz-stepper]")
+    expect(stepper.locator("input.nv-tree-text")).to_have_value("A(B(D:7 E:2) C(F:3 G:1 H:9))")
 
     ours = [m for m in browser_page.console if m.startswith("pageerror") and ("blob:" in m or "anywidget" in m)]
     assert ours == []  # no error from the front-end (JupyterLab's own extensions may log theirs)

@@ -60,12 +60,12 @@ def lab(tmp_path: Path, test_failed: Callable[[], bool]) -> Iterator[Any]:
         yield server
 
 
-def run(page: Any, lab: Any) -> Any:
-    """Open the notebook and run its cell until it has run; its cell."""
+def run(page: Any, lab: Any, name: str = "fallback.ipynb") -> Any:
+    """Open the notebook and run its cells until the first has run; its first cell."""
     from playwright.sync_api import expect
 
     page.add_locator_handler(page.locator(".jp-Dialog"), lambda d: d.locator(".jp-mod-accept").first.click())
-    page.goto(f"{lab.url}/lab/tree/fallback.ipynb?reset&token={lab.token}")
+    page.goto(f"{lab.url}/lab/tree/{name}?reset&token={lab.token}")
     notebook = page.locator(".jp-NotebookPanel")
     expect(notebook).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
     prompt = notebook.locator(".jp-CodeCell .jp-InputPrompt").first
@@ -123,3 +123,40 @@ def test_where_the_widget_renders_the_still_stays_hidden(lab: Any, browser_page:
     page.wait_for_timeout(6000)  # past the few seconds the fallback waits for
     assert cell.locator(".negaviz-fallback").count() == 1  # it is there, hidden
     assert cell.evaluate(SHOWN_STILL) is None
+
+
+# A stepper shown inside a box (no fallback of its own), then a stepper whose model never
+# starts: its front-end module's initialize never resolves, so anywidget's own two-second
+# start fails ("Failed to initialize model"), as it does under load.
+NEVER_STARTS = ("from negaviz.widgets import stepper\n"
+                "stepper.StepperView._esm = 'export default { initialize() { return new Promise(() => {}); },"
+                " render() {} }'\n" + CELL.splitlines()[-1])
+
+
+def test_a_stepper_that_anywidget_fails_to_start_shows_its_still(lab: Any, browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = browser_page.page
+    first = ("import ipywidgets\n" + "\n".join(CELL.splitlines()[:-1])
+             + "\nipywidgets.VBox([" + CELL.splitlines()[-1] + "])")
+    (lab.root / "never.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                   "source": source} for i, source in enumerate([first, NEVER_STARTS])],
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}},
+    }))
+    boxed = run(page, lab, "never.ipynb")
+    expect(boxed.locator("[data-negaviz-stepper] svg g.node").first).to_be_visible(timeout=jl.KERNEL_TIMEOUT_MS)
+    cell = page.locator(".jp-NotebookPanel .jp-CodeCell").nth(1)
+    expect(cell.locator(".jp-InputPrompt")).to_have_text(re.compile(r"^\[\d+\]:$"), timeout=jl.KERNEL_TIMEOUT_MS)
+    deadline = time.monotonic() + 30
+    shown = None
+    while shown is None and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        shown = cell.evaluate(SHOWN_STILL)
+    failed = [line for line in browser_page.console if "Failed to initialize model" in line]
+    assert failed, f"anywidget never said it failed to start the model: the test tested nothing {browser_page.console}"
+    assert cell.locator("[data-negaviz-stepper]").count() == 0  # the widget really did not render
+    assert shown is not None, "the still did not show where anywidget failed to start the stepper"
+    assert shown["loaded"] and "has not loaded here" in shown["line"]
+    assert boxed.evaluate(SHOWN_STILL) is None  # the boxed stepper rendered: nothing of its own to fall back to

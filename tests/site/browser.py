@@ -504,7 +504,8 @@ def practice_plans(notebook: Path) -> list[dict[str, Any]]:
             practice = state["scenes"][0].get("practice")
             if practice:
                 plans.append({"mode": practice["mode"], "perspective": state["perspective"], "windows": state["windows"],
-                              "key": practice["keys"][state["perspective"]]})
+                              "key": practice["keys"][state["perspective"]],
+                              "exercise": practice.get("submit", {}).get("exercise")})  # what submit records
     return plans
 
 
@@ -619,3 +620,35 @@ def answer_practice(page: Any, root: Any, plan: dict[str, Any], *, most: int = 1
     if not asked:
         problems.append("no question was asked")
     return problems
+
+
+# --- files the kernel saved in the site's drive --------------------------------------------
+READ_DRIVE = """async (name) => {
+  const dbs = (await indexedDB.databases()).filter((d) => d.name.startsWith('JupyterLite Storage'));
+  for (const d of dbs) {
+    const db = await new Promise((ok, no) => { const r = indexedDB.open(d.name); r.onsuccess = () => ok(r.result); r.onerror = no; });
+    if (![...db.objectStoreNames].includes('files')) { db.close(); continue; }
+    const got = db.transaction('files').objectStore('files').get(name);
+    const model = await new Promise((ok, no) => { got.onsuccess = () => ok(got.result); got.onerror = no; });
+    db.close();
+    if (model) return model;
+  }
+  return null;
+}"""
+"""The contents model JupyterLite keeps for a file of its drive (IndexedDB's
+``JupyterLite Storage…``, store ``files``), or null."""
+
+
+def drive_file(page: Any, name: str) -> str | None:
+    """The text of ``name`` as the site's drive holds it (what a kernel saved there, in
+    this browser profile), or None when there is no such file."""
+    import base64
+    import json
+
+    model = page.evaluate(READ_DRIVE, name)
+    if model is None:
+        return None
+    content = model["content"]
+    if model.get("format") == "base64":
+        return base64.b64decode(content).decode("utf-8")
+    return content if isinstance(content, str) else json.dumps(content)

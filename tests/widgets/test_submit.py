@@ -59,3 +59,41 @@ def test_a_stepper_without_practice_saves_nothing(tmp_path: Path, monkeypatch: p
     assert w.front.answers_file == ""
     w.front._on_msg(w.front, {"type": "attempt", "record": {}}, [])
     assert list(tmp_path.iterdir()) == []
+
+
+class _JsNull:
+    """What Pyodide's ``pyodide.ffi.jsnull`` is: an object that is not ``None``."""
+
+    def __repr__(self) -> str:
+        return "jsnull"
+
+
+def test_a_null_from_the_site_kernel_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The course site's kernel hands a message over with ``pyodide.toPy``, which leaves
+    the page's ``null`` as ``pyodide.ffi.jsnull``: the message, as ipywidgets receives it,
+    saves the record all the same (the real kernel: tests/site/test_site_submit.py)."""
+    import sys
+    import types
+
+    jsnull = _JsNull()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = jsnull  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.chdir(tmp_path)
+    w = StepperWidget(negaviz.record(negaviz.Tree.parse(TEXTBOOK), algorithm="alphabeta"), practice="tree",
+                      title="week1")
+    sent: list[Any] = []
+    monkeypatch.setattr(w.front, "send", lambda content, buffers=None: sent.append(content))
+    rec = record(w, [{"kind": "value", "node": "A", "text": "5"}])
+    rec["student"] = jsnull
+    rec["exercises"][0]["verdict"] = {"advisory": True, "correct": False, "score": [0, 1], "mistake": jsnull,
+                                      "sentence": "Not yet."}
+    w.front._handle_msg({"content": {"data": {
+        "method": "custom", "content": {"type": "attempt", "record": rec}}}, "buffers": []})
+    assert sent == [{"type": "saved", "file": "negaviz_answers.json"}]
+    saved = json.loads((tmp_path / "negaviz_answers.json").read_text(encoding="utf-8"))
+    assert saved["student"] is None and saved["exercises"][0]["verdict"]["mistake"] is None
+    # a state update from the page goes through the same door
+    w.front._handle_msg({"content": {"data": {"method": "update", "state": {"focus": "A"}}}, "buffers": []})
+    assert w.front.focus == "A"

@@ -58,7 +58,7 @@
   }
 
   function starting() {
-    const first = usual ? `the first time takes about ${usual} s` : "the first time takes a while";
+    const first = usual ? `the first time takes about ${usual} s, longer on a busy computer` : "the first time takes a while";
     if (seconds() < SLOW_AFTER_S) {
       say("starting", `Loading Python in your browser (${first}): ${seconds()} s so far…`,
         `Loading Python in your browser: ${first}.`);
