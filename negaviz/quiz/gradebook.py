@@ -37,7 +37,8 @@ from negaviz.conventions import current
 from negaviz.errors import InputError
 from negaviz.vocabulary import check_flag, check_number, check_path, shown
 from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args, as_issued, expected_exercise
-from negaviz.quiz.grading import Grade, grade
+from negaviz.quiz.grading import Grade, answer_key, check_gradable
+from negaviz.quiz.key import Key
 
 __all__ = ["grade_attempts", "grade_file"]
 
@@ -142,16 +143,46 @@ def search(ex: Exercise) -> Any:
         raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None
 
 
-def grade_answered(item: Answered) -> Grade:
-    """Grade one exercise's answers afresh: record its search from the exercise's own
-    data, and grade every inner node's value (and window, for alpha-beta) and the cuts."""
-    ex = item.exercise
+KEYS_KEPT = 4096
+"""The most answer keys one :func:`grade_attempts` run keeps, one per distinct exercise
+(a class's records repeat their exercises: a shared sheet, sections, re-submissions),
+so each is searched and keyed once; past it the oldest is dropped (memory stays bounded)."""
+
+
+def _identity(ex: Exercise) -> tuple[Any, ...]:
+    """What an exercise's key depends on (its id, seal and the answers asked do not)."""
+    return (ex.game, ex.position, tuple(sorted(ex.options.items())), ex.algorithm, ex.fail_hard, ex.cut,
+            ex.perspective)
+
+
+def _answer_key(ex: Exercise, keys: dict[tuple[Any, ...], Key] | None) -> Key:
+    """``ex``'s answer key: its search recorded afresh from its own data, keyed in its view;
+    from ``keys`` where this run keyed the same exercise already (the course's conventions,
+    which the key follows, are the same throughout a run)."""
+    ident = _identity(ex)
+    if keys is not None and ident in keys:
+        return keys[ident]
     trace = search(ex)
+    check_gradable(trace)
+    key = answer_key(trace, perspective=ex.perspective)  # type: ignore[arg-type]
+    if keys is not None and KEYS_KEPT > 0:
+        while len(keys) >= KEYS_KEPT:
+            del keys[next(iter(keys))]  # the oldest (dicts keep their order)
+        keys[ident] = key
+    return key
+
+
+def grade_answered(item: Answered, keys: dict[tuple[Any, ...], Key] | None = None) -> Grade:
+    """Grade one exercise's answers afresh: record its search from the exercise's own
+    data, and grade every inner node's value (and window, for alpha-beta) and the cuts.
+    ``keys``: the answer keys of exercises graded before in this run, by exercise (it is
+    filled in)."""
+    ex = item.exercise
     values, windows, cut = item.given()
     with warnings.catch_warnings():  # a graded cell writes nothing on stderr
         warnings.simplefilter("ignore")
-        return grade(trace, values=values, windows=windows if ex.algorithm == "alphabeta" and ex.windows else None, cut=cut,
-                     perspective=ex.perspective)  # type: ignore[arg-type]
+        key = _answer_key(ex, keys)
+        return key.grade(values=values, windows=windows if ex.algorithm == "alphabeta" and ex.windows else None, cut=cut)
 
 
 def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | bytes | None = None,
@@ -177,6 +208,7 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
     graded: list[Graded] = []
     refused: list[tuple[str, str]] = []
     seen: dict[tuple[str, str], str] = {}
+    keys: dict[tuple[Any, ...], Key] = {}  # each distinct exercise keyed once
     for path in paths:
         name = os.fspath(path)
         try:
@@ -191,7 +223,7 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                 if expect is not None:
                     item, claimed = as_issued(item, expect[item.exercise.id])
                 _check_conventions(name, item.exercise)
-                mark = grade_answered(item)
+                mark = grade_answered(item, keys)
                 if claimed:
                     mark = replace(mark, notes=(*claimed, *mark.notes))
                 g = Graded(name, rec.student, item.exercise.id, mark, item, submitter, claimed)
