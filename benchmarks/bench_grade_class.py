@@ -15,7 +15,8 @@ Then times the command ``negaviz grade-attempts RECORDS --key-salt-file F --csv 
 (every exercise of every record made again from its sheet to check it, and its key
 computed afresh: nothing kept, as before issue 54) and once *after* (each distinct
 exercise made and keyed once), and checks the two CSVs are the same bytes.  (Before
-also gains what is not a cache: a sheet's exercise is made without its sheet questions.)  Prints one JSON object: the seconds of each run, their medians and the ratio.
+also gains what is not a cache: a sheet's exercise is made without its sheet questions,
+and the totals read the gradebook once, not once per student.)  Prints one JSON object: the seconds of each run, their medians and the ratio.
 Target (issue 54): 300 records of 20 exercises in at most 30 s on this machine.
 
 Run: python benchmarks/bench_grade_class.py [--records 300] [--exercises 20] [--sheets 1] [--rounds 1]

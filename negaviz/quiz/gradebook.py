@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from negaviz.conventions import current
+from negaviz.conventions import Conventions, current
 from negaviz.errors import InputError
 from negaviz.vocabulary import check_flag, check_number, check_path, shown
 from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args, as_issued, expected_exercise
@@ -209,6 +209,7 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
     refused: list[tuple[str, str]] = []
     seen: dict[tuple[str, str], str] = {}
     keys: dict[tuple[Any, ...], Key] = {}  # each distinct exercise keyed once
+    course = current()  # (read once: the same for the whole run)
     for path in paths:
         name = os.fspath(path)
         try:
@@ -222,7 +223,7 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                 claimed: tuple[str, ...] = ()
                 if expect is not None:
                     item, claimed = as_issued(item, expect[item.exercise.id])
-                _check_conventions(name, item.exercise)
+                _check_conventions(name, item.exercise, course)
                 mark = grade_answered(item, keys)
                 if claimed:
                     mark = replace(mark, notes=(*claimed, *mark.notes))
@@ -267,11 +268,12 @@ def _submitter(name: str, student: str | None, who: tuple[str, ...] | None) -> s
     return student
 
 
-def _check_conventions(name: str, ex: Exercise) -> None:
-    """Refuse an exercise answered under another cut rule than the course's conventions."""
+def _check_conventions(name: str, ex: Exercise, course: Conventions | None = None) -> None:
+    """Refuse an exercise answered under another cut rule than the course's conventions
+    (``course``: the conventions in force, if read already)."""
     if ex.algorithm != "alphabeta":
         return
-    course = current()
+    course = course or current()
     if ex.cut != course.cut:
         said = {">=": "stops a node on reaching β (≥)", ">": "stops a node only past β (>)"}
         raise InputError(f"{name}: exercise {ex.id!r} was set under a search that {said[ex.cut]}, but this course's "
@@ -547,21 +549,34 @@ def expected_exercises(book: Gradebook, student: str, *, expect: Mapping[str, An
     """Every exercise ``student`` was set (id -> answers asked): ``expect``'s, or each
     sealed sheet's whole count as issued to this student (so a missing exercise counts
     against the total, not out of it); else the exercises graded."""
-    if expect is not None:
-        return _asked_once(expect)
-    mine = book.by_student().get(student, [])
-    asked = {g.exercise: g.points[1] for g in mine}
-    variants = {json.dumps(dict(v), sort_keys=True): dict(v) for g in book.graded
-                if (v := g.answered.exercise.variant) is not None}
-    if key_salt is not None:
-        from negaviz.quiz.salt import issued_exercise
+    return _Class(book).expected(student, expect=expect, key_salt=key_salt)
 
-        for v in variants.values():
-            for number in range(1, v["count"] + 1):
-                if f"{v['sheet']}#{number}" not in asked:
-                    ex = issued_exercise(key_salt, student, {**v, "number": number})
-                    asked[ex.id] = grade_answered(Answered(ex, ())).score[1]
-    return asked
+
+class _Class:
+    """What every student's expected exercises read of a gradebook, worked out once (a
+    class's totals ask for each student in turn)."""
+
+    def __init__(self, book: Gradebook) -> None:
+        self.students = book.by_student()
+        self.variants = {json.dumps(dict(v), sort_keys=True): dict(v) for g in book.graded
+                         if (v := g.answered.exercise.variant) is not None}
+        self.keys: dict[tuple[Any, ...], Key] = {}  # an exercise not answered: keyed once, to count its questions
+
+    def expected(self, student: str, *, expect: Mapping[str, Any] | None = None,
+                 key_salt: str | bytes | None = None) -> dict[str, int]:
+        """:func:`expected_exercises`."""
+        if expect is not None:
+            return _asked_once(expect)
+        asked = {g.exercise: g.points[1] for g in self.students.get(student, [])}
+        if key_salt is not None:
+            from negaviz.quiz.salt import issued_exercise
+
+            for v in self.variants.values():
+                for number in range(1, v["count"] + 1):
+                    if f"{v['sheet']}#{number}" not in asked:
+                        ex = issued_exercise(key_salt, student, {**v, "number": number})
+                        asked[ex.id] = grade_answered(Answered(ex, ()), self.keys).score[1]
+        return asked
 
 
 _ASKED: dict[str, dict[str, int]] = {}
@@ -580,10 +595,11 @@ def totals(book: Gradebook, *, roster: Sequence[str] | None = None, points: Poin
     """A grade per student: each graded, then each of ``roster`` with no record (0 of
     what was set); scaled by ``points``, so every student is out of the same maximum."""
     out = []
-    students = book.by_student()
+    whole = _Class(book)
+    students = whole.students
     for who in [*students, *(r for r in roster or () if r not in students)]:
         items = students.get(who, [])
-        asked = expected_exercises(book, who, expect=expect, key_salt=key_salt)
+        asked = whole.expected(who, expect=expect, key_salt=key_salt)
         got = {g.exercise: g.points[0] for g in items}
         scale = points.scale(asked)
         score = round(sum(got.get(ex, 0) * scale[ex] for ex in asked), 2)
