@@ -34,6 +34,10 @@ export function showPanes(panes, state, hide, parts) {
     pane.setView(view, state.windows);
     if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
     pane.paint(k, state.perspective, state.preview, hide.veil || null);
+    // the end of the search: its whole drawing, where one view holds it all (drawn whole,
+    // or grown from the first step of its pass)
+    const first = d.s.passes[d.passOf(k)][0];
+    if (pane.showEnd(k === d.n, !view.span || (view.span[0] <= first && view.span[1] < 0))) pane.followNode = null;
     showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
     pane.panels(k, state.perspective, hide);
     const legendKey = state.perspective + "/" + state.preview;
