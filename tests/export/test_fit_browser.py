@@ -76,3 +76,71 @@ def test_the_pane_grows_with_the_window(chromium: Any, tmp_path: Path) -> None:
         finally:
             page.close()
     assert heights[0] == 560 and heights[0] < heights[1] < heights[2], heights
+
+
+# ---------------------------------------------------------------- draw() and save SVG
+GO = """(k) => {
+  const slider = document.querySelector('[data-negaviz-stepper] .nv-slider');
+  slider.value = String(k);
+  slider.dispatchEvent(new Event('input', {bubbles: true}));
+}"""
+
+
+def saved_svg(page: Any) -> str:
+    with page.expect_download() as download:
+        page.locator("[data-negaviz-stepper] .nv-save").click()
+    return Path(download.value.path()).read_text(encoding="utf-8")
+
+
+def drawn(source: str) -> list[str]:
+    """The DOT ids of the nodes ``draw()`` draws (not its legend)."""
+    import re
+
+    return [name for name in re.findall(r"^\t(\w+) \[", source, re.M)
+            if name not in ("graph", "node", "edge") and not name.startswith("legend")]
+
+
+SEARCHES = {  # each one view in the page (draw() folds a bigger search its own way; the page grows it in spans)
+    "textbook": (lambda: negaviz.Tree.parse("A(B(D:7 E:5) C(F:3 G:1 H:9))"), {"algorithm": "alphabeta"}),
+    "ttt depth 3": (lambda: negaviz.TicTacToe("x.o.x.o.."), {"algorithm": "alphabeta", "depth": 3}),
+    "ttt negamax": (lambda: negaviz.TicTacToe("xo.x.o..."), {"algorithm": "negamax"}),
+    "ttt alpha-beta, table": (lambda: negaviz.TicTacToe("xo./.x./..."), {"algorithm": "alphabeta", "tt": True}),
+}
+
+
+@pytest.mark.parametrize("name", list(SEARCHES))
+def test_draw_at_a_step_is_the_pictures_save_svg(chromium: Any, tmp_path: Path, name: str) -> None:
+    """Issue 54: ``draw(trace, step=k)`` added dotted placeholders for the moves a board
+    search had not tried yet (at 8 of 10 sampled steps), which the page's *save SVG* never
+    shows: a board's picture holds the nodes entered by step k, in both; a textbook tree
+    is the given tree, whole, in both."""
+    import re
+
+    from negaviz.render import draw
+
+    make, options = SEARCHES[name]
+    trace = negaviz.record(make(), **options)
+    path = export_html(trace, tmp_path / "page.html").path
+    page = open_at(chromium, path, (1280, 820))
+    steps = sorted({round(i * len(trace) / 9) for i in range(10)})
+    textbook = name == "textbook"
+    ghosts_seen = 0
+    try:
+        for k in steps:
+            page.evaluate(GO, k)
+            page.wait_for_function(f"() => document.querySelector('[data-negaviz-stepper]').dataset.step === '{k}'")
+            svg = saved_svg(page)
+            ids = drawn(draw(trace, step=k).source)
+            saved = re.findall(r'<g [^>]*data-nv="([^"]+)"[^>]*data-node="(\d+)"|<g [^>]*data-nv="([^"]+)"', svg)
+            saved_nodes = [m[0] or m[2] for m in saved if "-&gt;" not in (m[0] or m[2])]  # (edges: n0->n1)
+            if textbook:  # the given tree whole: every node, entered or not, in both
+                assert len(saved_nodes) == len(ids) == 8, (k, saved_nodes, ids)
+                ghosts_seen += sum(i.startswith("g") for i in ids)
+            else:
+                entered = sorted(int(i[1:]) for i in ids if i.startswith("n"))
+                assert all(i.startswith("n") for i in ids), (k, ids)  # no placeholder in draw()
+                assert sorted(int(m[1]) for m in saved if m[1]) == entered, k
+                assert len(saved_nodes) == len(entered), (k, saved_nodes)  # nor in save SVG
+    finally:
+        page.close()
+    assert not textbook or ghosts_seen > 0  # (a textbook tree's unvisited and pruned nodes are drawn)
