@@ -123,7 +123,7 @@ def draw(
         layout = (given_plan(trace, snap, budget) if whole else None) or plan(
             trace, snap, budget, ghosts=None if textbook else 2,
         )
-    if not textbook:
+    if labels.family(trace.game) == "board":
         # A board's picture holds the nodes the search has entered, as the stepper's does
         # (its "save SVG" is this picture): no placeholder for a move not tried yet (which
         # moves are left, and what they lead to, is for the search to find) nor for one a
