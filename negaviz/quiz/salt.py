@@ -85,7 +85,7 @@ def issued_exercise(key_salt: str | bytes, student: str | None, variant: Mapping
     if not 1 <= number <= v["count"]:
         raise InputError(f"exercise number {number} is not on a sheet of {v['count']}")
     made = _issued(_key(key_salt), student, _canonical(v), current())
-    return replace(made, variant=dict(made.variant))  # each caller its own copy of the variant
+    return replace(made, variant=dict(v))  # each caller its own copy of the variant (the same as made's)
 
 
 ISSUED_KEPT = 4096
