@@ -152,6 +152,10 @@ class Scene:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
         self.layout: Layout = auto_layout(trace, layout)
         """``dot`` or ``browser``: where this scene's views are laid out."""
+        self.first_by_dot = layout == "auto" and self.layout == "browser" and dot_installed()
+        """A big search that ``auto`` lays out in the browser, where ``dot`` is installed:
+        its first view is laid out here all the same, so the page shows it at once, while
+        the Graphviz it carries starts (for the views after it)."""
         self.trace = trace
         self.max_nodes = max_nodes
         self.title = title
@@ -213,6 +217,10 @@ class Scene:
                 grow_view(self, p, first)  # the start of the search, growing
 
     # --- views -----------------------------------------------------------------------
+    def by_dot(self, index: int) -> bool:
+        """Whether view ``index`` is laid out here, by ``dot`` (else in the browser)."""
+        return self.layout == "dot" or (self.first_by_dot and index == 0)
+
     def covers(self, step: int) -> int | None:
         """The index of a view showing ``step`` (one drawing the current node), or None."""
         cur = self.timeline.current[step]
@@ -370,6 +378,7 @@ class Scene:
         return {
             "v": 2,
             "layout": self.layout,
+            **({"viz_later": True} if self.first_by_dot else {}),  # the first view is here: Graphviz may come after
             "schema": {k: list(v) for k, v in SCHEMA.items()},
             "n": n,
             "kinds": self.timeline.kinds,

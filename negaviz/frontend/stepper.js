@@ -2424,6 +2424,11 @@ function showPanes(panes, state, hide2, parts) {
       waiting = true;
       return;
     }
+    if (!pane.built.has(view.index) && view.svg == null && !d.viz) {
+      pane.note.textContent = "Starting Graphviz, to lay out the view of the tree around step " + k.toLocaleString("en-US") + "…";
+      waiting = true;
+      return;
+    }
     const changed = pane.view !== view;
     pane.shownStep = k;
     pane.setView(view, state.windows);
@@ -2456,7 +2461,8 @@ function nextToBuild(pane, step, ends) {
     const v = d.viewFor(k);
     if (!v) return { need: { view_for: k } };
     if (v === pane.view || pane.built.has(v.index)) return v;
-    return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
+    if (!hasDrawing(v)) return { need: { drawing: v.index } };
+    return v.svg == null && !d.viz ? {} : { build: [v, k] };
   };
   for (const dir of [1, -1]) {
     for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
@@ -2480,7 +2486,7 @@ function makeWarmer(root, panes, state, need, ends = false) {
   let warming = false;
   let closed = false;
   let warmedFor = "";
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0, p.d.viz ? 1 : 0].join("/")).join(",");
   function warm() {
     if (warming || closed || warmKey() === warmedFor) return;
     warming = true;
@@ -2518,14 +2524,23 @@ async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(nullify(s)));
+  let vizLater = null;
   if (scenes.some((d) => d.s.layout === "browser")) {
-    try {
-      const viz = await loadViz(model);
-      for (const d of scenes) d.viz = viz;
-    } catch (e) {
-      el.append(h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." }));
-      return () => {
-      };
+    const noViz = (e) => h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." });
+    if (scenes.every((d) => d.s.viz_later)) {
+      vizLater = () => loadViz(model).then((viz) => {
+        for (const d of scenes) d.viz = viz;
+        show();
+      }, (e) => el.append(noViz(e)));
+    } else {
+      try {
+        const viz = await loadViz(model);
+        for (const d of scenes) d.viz = viz;
+      } catch (e) {
+        el.append(noViz(e));
+        return () => {
+        };
+      }
     }
   }
   const compare = scenes.length > 1;
@@ -2658,6 +2673,7 @@ async function render({ model, el }) {
   };
   for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
+  if (vizLater) setTimeout(vizLater, 0);
   if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1);
   return () => {

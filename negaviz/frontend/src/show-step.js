@@ -29,6 +29,11 @@ export function showPanes(panes, state, hide, parts) {
       return;
     }
     if (!pane.built.has(view.index) && !hasDrawing(view) && !parts.ask(i, { drawing: view.index })) { waiting = true; return; }
+    if (!pane.built.has(view.index) && view.svg == null && !d.viz) { // to lay out here, once Graphviz has started
+      pane.note.textContent = "Starting Graphviz, to lay out the view of the tree around step " + k.toLocaleString("en-US") + "…";
+      waiting = true;
+      return;
+    }
     const changed = pane.view !== view;
     pane.shownStep = k; // (a view opens on what this step shows)
     pane.setView(view, state.windows);
