@@ -746,11 +746,9 @@ var Pane = class {
   place(height) {
     this.tree.style.height = Math.round(height) + "px";
   }
-  // The tallest the tree panel grows: in presenter size, the window below the panel's top
-  // (the controls and the sentence stay in sight above it); else it grows with the window:
-  // 560 px up to a window 820 px tall (a notebook's stored frame), the window less 260 px
-  // (the controls above, the legend below) in a taller one, less in a short window (never
-  // under 240 px).
+  // The tallest the tree panel grows: in presenter size, the window below the panel's top;
+  // else 560 px up to a window 820 px tall (a notebook's stored frame), the window less
+  // 260 px in a taller one (controls above, legend below), less in a short one (>= 240 px).
   maxHeight() {
     const win = window.innerHeight || 800;
     if (this.ui.presenter) {
@@ -773,9 +771,8 @@ var Pane = class {
     const [, , w, h2] = this.full;
     return Math.min(this.width() / w, this.maxHeight() / h2, cap);
   }
-  // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
-  // `done`: a growing view's drawing is all there (the end of its search): the panel as
-  // tall as the fitted drawing, as for a view drawn whole.
+  // The whole drawing in the panel (text under READABLE px: the note says how to read a part);
+  // `done`: a growing view's search has ended: the panel as tall as the fitted drawing.
   fit(done = false) {
     const k = this.fitScale(), px = k * this.d.s.text_size;
     this.note.textContent = (this.view && this.view.note || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1) + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
@@ -804,24 +801,6 @@ var Pane = class {
     } else if (this.fitScale() * this.d.s.text_size >= READABLE) this.fit();
     else this.natural();
     this.opened = [this.vb.join(), this.width()];
-  }
-  // At the end of the search the whole search is shown, fitted to the panel (as big as
-  // the panel allows: the note says when its text is too small to read, and how to read a
-  // part), if the view holds all of it: a view of a search drawn as it grows from its
-  // first step.  Stepping back from the end opens the view again as it was, unless the
-  // reader has moved or zoomed it since.  Returns whether it fitted the view (nothing
-  // then follows the current node: the whole search is in sight).
-  showEnd(atEnd, whole) {
-    if (!atEnd) {
-      const was = this.endVb;
-      this.endVb = null;
-      if (was && this.vb && was === this.vb.join()) this.open();
-      return false;
-    }
-    if (!whole || this.endVb) return false;
-    this.fit(true);
-    this.endVb = this.vb.join();
-    return true;
   }
   // Presenter size changed: the same view, opened again at the new sizes.
   resize() {
@@ -2438,7 +2417,7 @@ function showPanes(panes, state, hide2, parts) {
     }
     pane.paint(k, state.perspective, state.preview, hide2.veil || null);
     const first = d.s.passes[d.passOf(k)][0];
-    if (pane.showEnd(k === d.n, !view.span || view.span[0] <= first && view.span[1] < 0)) pane.followNode = null;
+    if (showEnd(pane, k === d.n, !view.span || view.span[0] <= first && view.span[1] < 0)) pane.followNode = null;
     showTextTree(pane, k, state.perspective, state.preview, hide2.veil || null);
     pane.panels(k, state.perspective, hide2);
     const legendKey = state.perspective + "/" + state.preview;
@@ -2449,6 +2428,18 @@ function showPanes(panes, state, hide2, parts) {
   });
   for (const pane of panes) if (pane.followNode !== null && pane.followNode !== void 0) pane.follow(pane.followNode);
   return waiting;
+}
+function showEnd(pane, atEnd, whole) {
+  const was = pane.endVb;
+  if (!atEnd) {
+    pane.endVb = null;
+    if (was && pane.vb && was === pane.vb.join()) pane.open();
+    return false;
+  }
+  if (!whole || was) return false;
+  pane.fit(true);
+  pane.endVb = pane.vb.join();
+  return true;
 }
 
 // negaviz/frontend/src/warm.js

@@ -42,7 +42,7 @@ export function showPanes(panes, state, hide, parts) {
     // the end of the search: its whole drawing, where one view holds it all (drawn whole,
     // or grown from the first step of its pass)
     const first = d.s.passes[d.passOf(k)][0];
-    if (pane.showEnd(k === d.n, !view.span || (view.span[0] <= first && view.span[1] < 0))) pane.followNode = null;
+    if (showEnd(pane, k === d.n, !view.span || (view.span[0] <= first && view.span[1] < 0))) pane.followNode = null;
     showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
     pane.panels(k, state.perspective, hide);
     const legendKey = state.perspective + "/" + state.preview;
@@ -54,4 +54,20 @@ export function showPanes(panes, state, hide, parts) {
   // Last, after every write: following the current node reads the layout once.
   for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
   return waiting;
+}
+
+// The end of the search shows all of it, fitted (if the view holds it `whole`; the note
+// says if its text is then too small); a step back opens the view again, unless the
+// reader has moved it since.  Returns whether it fitted (then nothing follows a node).
+function showEnd(pane, atEnd, whole) {
+  const was = pane.endVb;
+  if (!atEnd) {
+    pane.endVb = null;
+    if (was && pane.vb && was === pane.vb.join()) pane.open();
+    return false;
+  }
+  if (!whole || was) return false;
+  pane.fit(true);
+  pane.endVb = pane.vb.join();
+  return true;
 }
