@@ -3,7 +3,8 @@
 The full alpha-beta search of tic-tac-toe (18,297 nodes, 59,127 events) is recorded once
 (not timed), then exported in rounds, each round once with ``layout="dot"`` (what
 ``auto`` chose before, where ``dot`` is installed) and once with ``layout="auto"`` (now:
-``browser`` for a search of more than :data:`negaviz.frontend.scene.DOT_NODES` nodes), so
+``browser`` for a search of more than :data:`negaviz.frontend.scene.DOT_NODES` nodes, its
+first view laid out by ``dot`` all the same so that the page shows it at once), so
 a load on this shared machine falls on both alike.  Each page is then opened in one
 headless Chromium (Debian's) ``--opens`` times, in turn, to the first animation frame
 with a node of a drawing in the page (as ``bench_open.py`` measures it).

@@ -130,7 +130,8 @@ def export_html(
     and lays a view out when a step first shows it: no ``dot`` needed here, a smaller
     page for a big search, slower to open), or ``auto`` (``dot`` where it is installed, for a search
     of at most :data:`~negaviz.frontend.scene.DOT_NODES` nodes; ``browser`` for a bigger one,
-    whose page is then smaller and several times faster to write).  ``progress``: show
+    whose page is then smaller and several times faster to write, its first view still laid
+    out by ``dot`` so that it opens as fast).  ``progress``: show
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
     that takes long enough to need them; the page is the same either way.  ``practice``:
     ``tree`` or ``steps``, students do the exercise on the picture, graded in the page

@@ -89,8 +89,9 @@ search's nodes (about 0.8 ms a node).  A view's SVG takes about 340 bytes a node
 than its DOT source, and a page laid out in the browser carries the 1.2 MB Graphviz
 once: beyond about 3,500 nodes that page is the smaller one, and much the faster to
 write (the full alpha-beta search of tic-tac-toe, 18,297 nodes: 8.2 MB and three times
-the time with dot; ``benchmarks/bench_export_big.py``).  Every search a notebook
-stores is far below this, so its steppers keep their SVG."""
+the time with dot; ``benchmarks/bench_export_big.py``).  Its first view is laid out by
+``dot`` all the same (:attr:`Scene.first_by_dot`), so the page opens as fast.  Every search
+a notebook stores is far below this, so its steppers keep their SVG."""
 
 
 def auto_layout(trace: Trace, layout: Layout) -> Layout:
