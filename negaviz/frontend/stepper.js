@@ -2664,7 +2664,7 @@ async function render({ model, el }) {
   };
   for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
-  if (vizLater) setTimeout(vizLater, 0);
+  if (vizLater) requestAnimationFrame(() => setTimeout(vizLater, 0));
   if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1);
   return () => {

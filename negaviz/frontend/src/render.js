@@ -188,7 +188,8 @@ export async function render({ model, el }) {
   };
   for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
-  if (vizLater) setTimeout(vizLater, 0); // (after the first picture is painted)
+  // (after the frame that paints the first picture: starting Graphviz holds the page a moment)
+  if (vizLater) requestAnimationFrame(() => setTimeout(vizLater, 0));
   // A page of its own takes the keys at once; in a notebook the stepper takes them once
   // clicked (or on the first key inside it), so running cells is not disturbed.
   if (model.get("autofocus")) root.focus({ preventScroll: true });
