@@ -2,8 +2,8 @@
 
 :func:`export_html` writes a single file holding the stepping front-end (the module the
 widgets run, :mod:`negaviz.frontend`), each view of the tree laid out by ``dot`` as SVG
-(or, where ``dot`` is not installed, as its DOT source, laid out once in the reader's
-browser by the Graphviz the page then carries), and compact per-step data, in parts
+(or, where ``dot`` is not installed or the search is big, as its DOT source, laid out once
+in the reader's browser by the Graphviz the page then carries), and compact per-step data, in parts
 that the page unpacks as the steps need them: it opens at once, whatever the search's size.  The page steps every event of the search (up to
 :data:`~negaviz.frontend.MAX_PAGE_EVENTS`): Play/Pause, a slider, ◀/▶, jumps to the
 next cutoff, return or table hit, the keys ← → Home End, a negamax/minimax switch, and
@@ -131,7 +131,10 @@ def export_html(
     ``layout``: ``dot`` (laid out here: each view's SVG in the page, which opens at once),
     ``browser`` (the page carries each view's DOT source and the WebAssembly Graphviz, 1.2 MB,
     and lays a view out when a step first shows it: no ``dot`` needed here, a smaller
-    page for a big search, slower to open), or ``auto`` (``dot`` where it is installed).  ``progress``: show
+    page for a big search, slower to open), or ``auto`` (``dot`` where it is installed, for a search
+    of at most :data:`~negaviz.frontend.scene.DOT_NODES` nodes; ``browser`` for a bigger one,
+    whose page is then smaller and several times faster to write, its first view still laid
+    out by ``dot`` so that it opens as fast).  ``progress``: show
     progress bars (:mod:`negaviz.progress`) while the page is laid out and written, if
     that takes long enough to need them; the page is the same either way.  ``practice``:
     ``tree`` or ``steps``, students do the exercise on the picture, graded in the page

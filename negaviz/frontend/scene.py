@@ -83,6 +83,33 @@ Layout = Literal["auto", "dot", "browser"]
 """Where a scene's views are laid out (:class:`Scene`'s ``layout``)."""
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 
+DOT_NODES = 4_000
+"""The most nodes a search may have for ``layout="auto"`` to lay it out with ``dot``.
+
+Every node is laid out about once, in one view or another, so dot's work grows with the
+search's nodes (about 0.8 ms a node).  A view's SVG takes about 340 bytes a node more
+than its DOT source, and a page laid out in the browser carries the 1.2 MB Graphviz
+once: beyond about 3,500 nodes that page is the smaller one, and much the faster to
+write (the full alpha-beta search of tic-tac-toe, 18,297 nodes: 8.2 MB and three times
+the time with dot; ``benchmarks/bench_export_big.py``).  Its first view is laid out by
+``dot`` all the same (:attr:`Scene.first_by_dot`), so the page opens as fast.  Every search
+a notebook stores is far below this, so its steppers keep their SVG."""
+
+
+def auto_layout(trace: Trace, layout: Layout) -> Layout:
+    """Where ``layout`` lays out ``trace``'s views: ``auto`` is ``dot`` where the program
+    is installed and the search has at most :data:`DOT_NODES` nodes, else ``browser``.
+
+    >>> import negaviz
+    >>> auto_layout(negaviz.record(negaviz.TicTacToe(), algorithm="alphabeta"), "auto")
+    'browser'
+    >>> auto_layout(negaviz.record(negaviz.TicTacToe(), algorithm="alphabeta"), "dot")
+    'dot'
+    """
+    if layout != "auto":
+        return layout
+    return "dot" if len(trace.nodes) <= DOT_NODES and dot_installed() else "browser"
+
 
 TEXT_SIZE = float(NODE_ATTR["fontsize"])
 """Graphviz points of a node's label text: the front-end opens a view fitted only when
@@ -98,7 +125,9 @@ class Scene:
     ``layout``: where views are laid out: ``dot`` (here, by Graphviz's ``dot``: each
     view carries its SVG), ``browser`` (in the reader's browser, by the Graphviz bundled
     with the front-end: each view carries its DOT source, a fraction of the size), or
-    ``auto`` (``dot`` where the program is installed, else ``browser``).
+    ``auto`` (``dot`` where the program is installed and the search has at most
+    :data:`DOT_NODES` nodes, else ``browser``: a big search's page is smaller and much
+    faster to write laid out in the browser).
     ``tree_text``: carry a textbook tree's text, which the page offers to copy ("copy tree").
     ``cut_names``: names of nodes this search cuts off and the one it is compared with
     visits (an edit's new cutoffs, :class:`~negaviz.widgets.TreeEditor`): marked as
@@ -125,8 +154,12 @@ class Scene:
         check_int(interval, "interval", low=1)
         if layout not in LAYOUTS:
             raise InputError(f"unknown layout: {layout!r} (must be one of {list(LAYOUTS)})")
-        self.layout: Layout = layout if layout != "auto" else ("dot" if dot_installed() else "browser")
+        self.layout: Layout = auto_layout(trace, layout)
         """``dot`` or ``browser``: where this scene's views are laid out."""
+        self.first_by_dot = layout == "auto" and self.layout == "browser" and dot_installed()
+        """A big search that ``auto`` lays out in the browser, where ``dot`` is installed:
+        its first view is laid out here all the same, so the page shows it at once, while
+        the Graphviz it carries starts (for the views after it)."""
         self.trace = trace
         self.max_nodes = max_nodes
         self.title = title
@@ -201,6 +234,10 @@ class Scene:
                 grow_view(self, p, first)  # the start of the search, growing
 
     # --- views -----------------------------------------------------------------------
+    def by_dot(self, index: int) -> bool:
+        """Whether view ``index`` is laid out here, by ``dot`` (else in the browser)."""
+        return self.layout == "dot" or (self.first_by_dot and index == 0)
+
     def covers(self, step: int) -> int | None:
         """The index of a view showing ``step`` (one drawing the current node), or None."""
         cur = self.timeline.current[step]
@@ -358,6 +395,7 @@ class Scene:
         return {
             "v": 2,
             "layout": self.layout,
+            **({"viz_later": True} if self.first_by_dot else {}),  # the first view is here: Graphviz may come after
             "schema": {k: list(v) for k, v in SCHEMA.items()},
             "n": n,
             "kinds": self.timeline.kinds,

@@ -90,7 +90,7 @@ def grow_view(scene: Scene, p: int, start: int, note_new: bool = False) -> int:
     for row in items:
         row[settle_at] = settles.get(row[SCHEMA["item"].index("node")], [])
     dot.node(ANCHOR, _attributes=ANCHOR_ATTR)  # (what keeps each node's coordinates the same at every step)
-    drawing = {"svg": inline_svg(to_svg(dot))} if scene.layout == "dot" else {"dot": dot.source}
+    drawing = {"svg": inline_svg(to_svg(dot))} if scene.by_dot(len(scene.views)) else {"dot": dot.source}
     note = (
         f"The search as it grows: each node is placed when it is entered, and centred over its children once it returns "
         f"(this view: from step {start:,}, at most {scene.max_nodes} nodes)."
@@ -156,7 +156,7 @@ def add_view(scene: Scene, p: int, keep: Any, note_new: int | None = None, budge
     dot.attr("graph", label="")
     # Laid out here by dot, or in the reader's browser by the bundled Graphviz: the
     # front-end marks the drawing's shapes and cells itself, whichever Graphviz drew it.
-    drawing = {"svg": inline_svg(to_svg(dot))} if scene.layout == "dot" else {"dot": dot.source}
+    drawing = {"svg": inline_svg(to_svg(dot))} if scene.by_dot(len(scene.views)) else {"dot": dot.source}
     tl = scene.timeline
     sizes = Sizes(trace.nodes, len(trace.nodes))
     index = len(scene.views)

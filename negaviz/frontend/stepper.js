@@ -746,16 +746,16 @@ var Pane = class {
   place(height) {
     this.tree.style.height = Math.round(height) + "px";
   }
-  // The tallest the tree panel grows: in presenter size, the window below the panel's top
-  // (the controls and the sentence stay in sight above it); else 560 px, less in a short
-  // window (never under 240 px).
+  // The tallest the tree panel grows: in presenter size, the window below the panel's top;
+  // else 560 px up to a window 820 px tall (a notebook's stored frame), the window less
+  // 260 px in a taller one (controls above, legend below), less in a short one (>= 240 px).
   maxHeight() {
     const win = window.innerHeight || 800;
     if (this.ui.presenter) {
       const top = this.tree.getBoundingClientRect().top + (window.scrollY || 0);
       return Math.max(240, win - Math.min(Math.max(top, 0), 300) - 12);
     }
-    return Math.max(240, Math.min(560, win - 120));
+    return Math.max(240, Math.min(Math.max(560, win - 260), win - 120));
   }
   height() {
     if (this.view && this.view.span) return this.maxHeight();
@@ -771,12 +771,13 @@ var Pane = class {
     const [, , w, h2] = this.full;
     return Math.min(this.width() / w, this.maxHeight() / h2, cap);
   }
-  // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
-  fit() {
+  // The whole drawing in the panel (text under READABLE px: the note says how to read a part);
+  // `done`: a growing view's search has ended: the panel as tall as the fitted drawing.
+  fit(done = false) {
     const k = this.fitScale(), px = k * this.d.s.text_size;
     this.note.textContent = (this.view && this.view.note || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1) + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
     const [, , w, h2] = this.full;
-    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h2 * k));
+    this.place(this.view && this.view.span && !done ? this.maxHeight() : Math.max(120, h2 * k));
     this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }
@@ -2413,6 +2414,11 @@ function showPanes(panes, state, hide2, parts) {
       waiting = true;
       return;
     }
+    if (!pane.built.has(view.index) && view.svg == null && !d.viz) {
+      pane.note.textContent = "Starting Graphviz, to lay out the view of the tree around step " + k.toLocaleString("en-US") + "…";
+      waiting = true;
+      return;
+    }
     const changed = pane.view !== view;
     pane.shownStep = k;
     pane.setView(view, state.windows);
@@ -2421,6 +2427,8 @@ function showPanes(panes, state, hide2, parts) {
       view.sayOnce = "";
     }
     pane.paint(k, state.perspective, state.preview, hide2.veil || null);
+    const first = d.s.passes[d.passOf(k)][0];
+    if (showEnd(pane, k === d.n, !view.span || view.span[0] <= first && view.span[1] < 0)) pane.followNode = null;
     showTextTree(pane, k, state.perspective, state.preview, hide2.veil || null);
     pane.panels(k, state.perspective, hide2);
     const legendKey = state.perspective + "/" + state.preview;
@@ -2431,6 +2439,18 @@ function showPanes(panes, state, hide2, parts) {
   });
   for (const pane of panes) if (pane.followNode !== null && pane.followNode !== void 0) pane.follow(pane.followNode);
   return waiting;
+}
+function showEnd(pane, atEnd, whole) {
+  const was = pane.endVb;
+  if (!atEnd) {
+    pane.endVb = null;
+    if (was && pane.vb && was === pane.vb.join()) pane.open();
+    return false;
+  }
+  if (!whole || was) return false;
+  pane.fit(true);
+  pane.endVb = pane.vb.join();
+  return true;
 }
 
 // negaviz/frontend/src/vote.js
@@ -2749,7 +2769,8 @@ function nextToBuild(pane, step, ends) {
     const v = d.viewFor(k);
     if (!v) return { need: { view_for: k } };
     if (v === pane.view || pane.built.has(v.index)) return v;
-    return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
+    if (!hasDrawing(v)) return { need: { drawing: v.index } };
+    return v.svg == null && !d.viz ? {} : { build: [v, k] };
   };
   for (const dir of [1, -1]) {
     for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
@@ -2773,7 +2794,7 @@ function makeWarmer(root, panes, state, need, ends = false) {
   let warming = false;
   let closed = false;
   let warmedFor = "";
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0, p.d.viz ? 1 : 0].join("/")).join(",");
   function warm() {
     if (warming || closed || warmKey() === warmedFor) return;
     warming = true;
@@ -2811,14 +2832,23 @@ async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(nullify(s)));
+  let vizLater = null;
   if (scenes.some((d) => d.s.layout === "browser")) {
-    try {
-      const viz = await loadViz(model);
-      for (const d of scenes) d.viz = viz;
-    } catch (e) {
-      el.append(h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." }));
-      return () => {
-      };
+    const noViz = (e) => h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." });
+    if (scenes.every((d) => d.s.viz_later)) {
+      vizLater = () => loadViz(model).then((viz) => {
+        for (const d of scenes) d.viz = viz;
+        show();
+      }, (e) => el.append(noViz(e)));
+    } else {
+      try {
+        const viz = await loadViz(model);
+        for (const d of scenes) d.viz = viz;
+      } catch (e) {
+        el.append(noViz(e));
+        return () => {
+        };
+      }
     }
   }
   const compare = scenes.length > 1;
@@ -2954,6 +2984,7 @@ async function render({ model, el }) {
   };
   for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
+  if (vizLater) requestAnimationFrame(() => setTimeout(vizLater, 0));
   if (model.get("autofocus")) root.focus({ preventScroll: true });
   root.dataset.readyMs = performance.now().toFixed(1);
   return () => {

@@ -35,6 +35,7 @@ generously, so boxes never overlap; Graphviz then sizes each box to its label.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from bisect import bisect_right
@@ -58,6 +59,7 @@ _SIZE = re.compile(r'POINT-SIZE="(\d+(?:\.\d+)?)"')
 _TAG = re.compile(r"<[^>]+>")
 
 
+@functools.lru_cache(maxsize=8192)  # a game's positions recur in a search (transpositions), labels with them
 def label_size(label: str, font: float = 10.0) -> tuple[float, float]:
     """An upper estimate of an HTML-like table label's width and height in points,
     box included: fixed cells count at their size, text at :data:`CHAR` per character.

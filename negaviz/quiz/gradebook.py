@@ -33,11 +33,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from negaviz.conventions import current, using
+from negaviz.conventions import Conventions, current, using
 from negaviz.errors import InputError
 from negaviz.vocabulary import check_flag, check_number, check_path, shown
 from negaviz.quiz.attempt import Answered, Attempt, Exercise, _check_trust_args, as_issued, expected_exercise
-from negaviz.quiz.grading import Grade, grade
+from negaviz.quiz.grading import Grade, answer_key, check_gradable
+from negaviz.quiz.key import Key
 
 __all__ = ["grade_attempts", "grade_file"]
 
@@ -146,16 +147,46 @@ def search(ex: Exercise) -> Any:
         raise InputError(f"exercise {ex.id!r} cannot be searched: {exc}") from None
 
 
-def grade_answered(item: Answered) -> Grade:
-    """Grade one exercise's answers afresh: record its search from the exercise's own
-    data, and grade every inner node's value (and window, for alpha-beta) and the cuts."""
-    ex = item.exercise
+KEYS_KEPT = 4096
+"""The most answer keys one :func:`grade_attempts` run keeps, one per distinct exercise
+(a class's records repeat their exercises: a shared sheet, sections, re-submissions),
+so each is searched and keyed once; past it the oldest is dropped (memory stays bounded)."""
+
+
+def _identity(ex: Exercise) -> tuple[Any, ...]:
+    """What an exercise's key depends on (its id, seal and the answers asked do not)."""
+    return (ex.game, ex.position, tuple(sorted(ex.options.items())), ex.algorithm, ex.fail_hard, ex.cut,
+            ex.perspective)
+
+
+def _answer_key(ex: Exercise, keys: dict[tuple[Any, ...], Key] | None) -> Key:
+    """``ex``'s answer key: its search recorded afresh from its own data, keyed in its view;
+    from ``keys`` where this run keyed the same exercise already (the course's conventions,
+    which the key follows, are the same throughout a run)."""
+    ident = _identity(ex)
+    if keys is not None and ident in keys:
+        return keys[ident]
     trace = search(ex)
+    check_gradable(trace)
+    key = answer_key(trace, perspective=ex.perspective)  # type: ignore[arg-type]
+    if keys is not None and KEYS_KEPT > 0:
+        while len(keys) >= KEYS_KEPT:
+            del keys[next(iter(keys))]  # the oldest (dicts keep their order)
+        keys[ident] = key
+    return key
+
+
+def grade_answered(item: Answered, keys: dict[tuple[Any, ...], Key] | None = None) -> Grade:
+    """Grade one exercise's answers afresh: record its search from the exercise's own
+    data, and grade every inner node's value (and window, for alpha-beta) and the cuts.
+    ``keys``: the answer keys of exercises graded before in this run, by exercise (it is
+    filled in)."""
+    ex = item.exercise
     values, windows, cut = item.given()
     with warnings.catch_warnings():  # a graded cell writes nothing on stderr
         warnings.simplefilter("ignore")
-        return grade(trace, values=values, windows=windows if ex.algorithm == "alphabeta" and ex.windows else None, cut=cut,
-                     perspective=ex.perspective)  # type: ignore[arg-type]
+        key = _answer_key(ex, keys)
+        return key.grade(values=values, windows=windows if ex.algorithm == "alphabeta" and ex.windows else None, cut=cut)
 
 
 def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | bytes | None = None,
@@ -181,6 +212,8 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
     graded: list[Graded] = []
     refused: list[tuple[str, str]] = []
     seen: dict[tuple[str, str], str] = {}
+    keys: dict[tuple[Any, ...], Key] = {}  # each distinct exercise keyed once
+    course = current()  # (read once: the same for the whole run)
     for path in paths:
         name = os.fspath(path)
         try:
@@ -195,8 +228,8 @@ def grade_attempts(paths: Iterable[str | os.PathLike[str]], *, key_salt: str | b
                 if expect is not None:  # the exercise as set, its conventions too (otter on Gradescope reads no negaviz.toml)
                     item, claimed = as_issued(item, expect[item.exercise.id])
                 else:
-                    _check_conventions(name, item.exercise)
-                mark = grade_answered(item)
+                    _check_conventions(name, item.exercise, course)
+                mark = grade_answered(item, keys)
                 if claimed:
                     mark = replace(mark, notes=(*claimed, *mark.notes))
                 g = Graded(name, rec.student, item.exercise.id, mark, item, submitter, claimed)
@@ -240,12 +273,13 @@ def _submitter(name: str, student: str | None, who: tuple[str, ...] | None) -> s
     return student
 
 
-def _check_conventions(name: str, ex: Exercise) -> None:
+def _check_conventions(name: str, ex: Exercise, course: Conventions | None = None) -> None:
     """Refuse a sealed exercise, graded with no exercises set to hold it to, that was set
-    under another cut rule than the course's conventions."""
+    under another cut rule than the course's conventions (``course``: the conventions in
+    force, if read already)."""
     if ex.algorithm != "alphabeta":
         return
-    course = current()
+    course = course or current()
     if ex.cut != course.cut:
         said = {">=": "stops a node on reaching β (≥)", ">": "stops a node only past β (>)"}  # "a search that ..."
         raise InputError(f"{name}: exercise {ex.id!r} was set under a search that {said[ex.cut]}, but this course's "
@@ -536,21 +570,34 @@ def expected_exercises(book: Gradebook, student: str, *, expect: Mapping[str, An
     """Every exercise ``student`` was set (id -> answers asked): ``expect``'s, or each
     sealed sheet's whole count as issued to this student (so a missing exercise counts
     against the total, not out of it); else the exercises graded."""
-    if expect is not None:
-        return _asked_once(expect)
-    mine = book.by_student().get(student, [])
-    asked = {g.exercise: g.points[1] for g in mine}
-    variants = {json.dumps(dict(v), sort_keys=True): dict(v) for g in book.graded
-                if (v := g.answered.exercise.variant) is not None}
-    if key_salt is not None:
-        from negaviz.quiz.salt import issued_exercise
+    return _Class(book).expected(student, expect=expect, key_salt=key_salt)
 
-        for v in variants.values():
-            for number in range(1, v["count"] + 1):
-                if f"{v['sheet']}#{number}" not in asked:
-                    ex = issued_exercise(key_salt, student, {**v, "number": number})
-                    asked[ex.id] = grade_answered(Answered(ex, ())).score[1]
-    return asked
+
+class _Class:
+    """What every student's expected exercises read of a gradebook, worked out once (a
+    class's totals ask for each student in turn)."""
+
+    def __init__(self, book: Gradebook) -> None:
+        self.students = book.by_student()
+        self.variants = {json.dumps(dict(v), sort_keys=True): dict(v) for g in book.graded
+                         if (v := g.answered.exercise.variant) is not None}
+        self.keys: dict[tuple[Any, ...], Key] = {}  # an exercise not answered: keyed once, to count its questions
+
+    def expected(self, student: str, *, expect: Mapping[str, Any] | None = None,
+                 key_salt: str | bytes | None = None) -> dict[str, int]:
+        """:func:`expected_exercises`."""
+        if expect is not None:
+            return _asked_once(expect)
+        asked = {g.exercise: g.points[1] for g in self.students.get(student, [])}
+        if key_salt is not None:
+            from negaviz.quiz.salt import issued_exercise
+
+            for v in self.variants.values():
+                for number in range(1, v["count"] + 1):
+                    if f"{v['sheet']}#{number}" not in asked:
+                        ex = issued_exercise(key_salt, student, {**v, "number": number})
+                        asked[ex.id] = grade_answered(Answered(ex, ()), self.keys).score[1]
+        return asked
 
 
 _ASKED: dict[str, dict[str, int]] = {}
@@ -569,10 +616,11 @@ def totals(book: Gradebook, *, roster: Sequence[str] | None = None, points: Poin
     """A grade per student: each graded, then each of ``roster`` with no record (0 of
     what was set); scaled by ``points``, so every student is out of the same maximum."""
     out = []
-    students = book.by_student()
+    whole = _Class(book)
+    students = whole.students
     for who in [*students, *(r for r in roster or () if r not in students)]:
         items = students.get(who, [])
-        asked = expected_exercises(book, who, expect=expect, key_salt=key_salt)
+        asked = whole.expected(who, expect=expect, key_salt=key_salt)
         got = {g.exercise: g.points[0] for g in items}
         scale = points.scale(asked)
         score = round(sum(got.get(ex, 0) * scale[ex] for ex in asked), 2)

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -21,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from negaviz.errors import InputError
+from negaviz.vocabulary import check_perspective, check_seed
 
 if TYPE_CHECKING:
     from negaviz.quiz.attempt import Exercise
@@ -69,20 +71,43 @@ def variant_seed(key_salt: str | bytes, sheet: str, student: str | None) -> int:
 
 
 def issued_exercise(key_salt: str | bytes, student: str | None, variant: Mapping[str, Any]) -> Exercise:
-    """The exercise a graded sheet made with ``variant`` gives ``student`` (unsealed)."""
-    import random
+    """The exercise a graded sheet made with ``variant`` gives ``student`` (unsealed).
 
-    from negaviz.quiz.attempt import Exercise
-    from negaviz.quiz.exercises import exercise
+    Each is made once per salt, student, variant and course conventions (the last
+    :data:`ISSUED_KEPT` are kept): a class's records are checked against their sheets
+    exercise by exercise, and a sheet shared by a section repeats its exercises."""
+    from dataclasses import replace
+
+    from negaviz.conventions import current
 
     v = dict(variant)
     number = v["number"]
     if not 1 <= number <= v["count"]:
         raise InputError(f"exercise number {number} is not on a sheet of {v['count']}")
+    made = _issued(_key(key_salt), student, _canonical(v), current())
+    return replace(made, variant=dict(v))  # each caller its own copy of the variant (the same as made's)
+
+
+ISSUED_KEPT = 4096
+"""How many exercises :func:`issued_exercise` keeps made (a class's sheets' worth)."""
+
+
+@functools.lru_cache(maxsize=ISSUED_KEPT)
+def _issued(key: bytes, student: str | None, variant: bytes, conventions: Any) -> Exercise:
+    """:func:`issued_exercise`'s exercise, ``variant`` in its canonical JSON; made under
+    ``conventions`` (the course's, which the tree's cutoffs are counted by)."""
+    import random
+
+    from negaviz.quiz.attempt import Exercise
+    from negaviz.quiz.exercises import random_tree
+
+    v = json.loads(variant)
     # As negaviz.export.sheet.make_sheet draws its exercises' seeds (a test keeps the two the same).
-    rng = random.Random(variant_seed(key_salt, v["sheet"], student))
-    seeds = [rng.randrange(2**32) for _ in range(number)]
-    ex = exercise(v["depth"], v["branching"], seeds[-1], perspective=v["perspective"], cutoffs=v["cutoffs"],
-                  deep_cutoffs=v["deep_cutoffs"], ties=v["ties"])
-    return Exercise(f"{v['sheet']}#{number}", "tree", ex.text, ex.algorithm, False, ex.perspective, {}, v, None,
-                    ex.algorithm == "alphabeta")
+    rng = random.Random(variant_seed(key, v["sheet"], student))
+    seeds = [rng.randrange(2**32) for _ in range(v["number"])]
+    check_perspective(v["perspective"])
+    # negaviz.quiz.exercises.exercise's tree (its questions are not needed to check a record)
+    tree = random_tree(v["depth"], v["branching"], seed=check_seed(seeds[-1]), cutoffs=v["cutoffs"],
+                       deep_cutoffs=v["deep_cutoffs"], ties=v["ties"])
+    return Exercise(f"{v['sheet']}#{v['number']}", "tree", tree.text(), "alphabeta", False, v["perspective"], {}, v,
+                    None, True)

@@ -123,6 +123,13 @@ def draw(
         layout = (given_plan(trace, snap, budget) if whole else None) or plan(
             trace, snap, budget, ghosts=None if textbook else 2,
         )
+    if labels.family(trace.game) == "board":
+        # A board's picture holds the nodes the search has entered, as the stepper's does
+        # (its "save SVG" is this picture): no placeholder for a move not tried yet (which
+        # moves are left, and what they lead to, is for the search to find) nor for one a
+        # cutoff skipped (the node that cuts says "cut").  A textbook tree's ghosts are
+        # the exercise's given tree.
+        layout.items[:] = [item for item in layout.items if item.node >= 0 or item.kind not in ("pruned", "unvisited")]
     builder.pass_note = pass_note
     try:
         return builder.build(layout, node_style, edge_style, legend=legend, max_nodes=max_nodes)

@@ -253,3 +253,20 @@ def test_a_given_tree_opens_whole_in_the_space_it_has_and_its_heading_is_one_lin
     toggle.locator("summary").click()
     assert "A(B(E(N:1 O:2 P:3)" in toggle.inner_text()
     assert errors == []
+
+
+def test_the_biggest_search_shows_its_first_view_before_graphviz_starts(opened: Any) -> None:
+    """Issue 54: the full alpha-beta search of tic-tac-toe is laid out in the browser
+    (auto, more than DOT_NODES nodes), but its first view comes laid out by dot, so the
+    page paints it without waiting for the bundled Graphviz; the views after it are laid
+    out by that Graphviz as steps reach them."""
+    trace = negaviz.record(negaviz.TicTacToe(), algorithm="alphabeta")
+    page, root, url, requests, errors = opened(trace)  # (auto)
+    first = root.evaluate("(root) => root.querySelector('.nv-view').dataset.view")
+    assert first == "0"
+    root.evaluate("(root) => root.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))")
+    page.wait_for_function(f"() => document.querySelector('[data-negaviz-stepper]').dataset.step === '{len(trace)}'",
+                           timeout=60_000)
+    last = root.evaluate("(root) => root.dataset.view")
+    assert last != "0" and root.locator(f'.nv-view[data-view="{last}"] svg g.node').count() > 0  # laid out here
+    assert errors == [] and requests == [url], (errors, requests)

@@ -254,3 +254,38 @@ def test_reading_a_page_that_is_not_text_is_one_line() -> None:
             assert str(err.value) == f"page must be text (a str), not {page!r}"
     with pytest.raises(InputError, match="not a page made by negaviz"):
         page_state("<html></html>")
+
+
+def fan(leaves: int) -> negaviz.Trace:
+    """A root with ``leaves`` leaves (``leaves + 1`` nodes), searched."""
+    return negaviz.record(negaviz.Tree.parse("[" + ",".join(str(i % 7) for i in range(leaves)) + "]"),
+                          algorithm="alphabeta")
+
+
+def test_auto_lays_out_with_dot_up_to_dot_nodes_and_in_the_browser_beyond(textbook: negaviz.Trace, tmp_path: Path) -> None:
+    """Issue 54: with dot installed, ``auto`` laid out every view of any search with dot, so
+    the full alpha-beta search of tic-tac-toe took 35 s and 8.2 MB to export.  Now a search
+    of more than DOT_NODES nodes takes the browser's path; a smaller one's page is the
+    same bytes as before (dot's)."""
+    from negaviz.frontend.scene import DOT_NODES, Scene
+
+    assert Scene(fan(DOT_NODES - 1)).layout == "dot"  # DOT_NODES nodes
+    assert Scene(fan(DOT_NODES)).layout == "browser"
+    assert Scene(fan(DOT_NODES), layout="dot").layout == "dot"  # asked by name: as asked
+    small = export_html(textbook, tmp_path / "auto.html").path.read_bytes()
+    assert small == export_html(textbook, tmp_path / "dot.html", layout="dot").path.read_bytes()
+
+
+def test_the_whole_alphabeta_search_of_tictactoe_exports_within_five_megabytes(tmp_path: Path) -> None:
+    """Issue 54: the biggest search's page (18,297 nodes, 59,127 events) carries each
+    view's DOT source and the Graphviz to lay it out, not 47 views of SVG (8.2 MB); its
+    first view only is laid out here, so the page shows it before Graphviz has started."""
+    trace = negaviz.record(negaviz.TicTacToe(), algorithm="alphabeta")
+    info = export_html(trace, tmp_path / "ttt.html")
+    text = info.path.read_text(encoding="utf-8")
+    assert info.bytes <= 5_000_000
+    assert 'class="negaviz-viz"' in text
+    assert re.findall(r'class="negaviz-layout" data-for="[^"]+" data-view="([^"]+)"', text) == ["0/0"]
+    assert text.count('class="negaviz-dot"') == info.views - 1 > 40
+    assert page_state(text)["scenes"][0]["viz_later"] is True
+    check_every_step(text, trace)

@@ -47,7 +47,7 @@ def show(x: float) -> str:
     return "∞" if x == float("inf") else "−∞" if x == float("-inf") else str(int(x))
 
 
-def sealed(student: str, number: int) -> dict[str, Any]:
+def sealed(student: str | None, number: int) -> dict[str, Any]:
     variant = {**SHEET, "number": number}
     ex = issued_exercise(SALT, student, variant).to_json()
     ex["seal"] = seal(SALT, ex["id"], student, variant)
@@ -72,7 +72,7 @@ def answers(ex: dict[str, Any], kind: str) -> list[dict[str, str]]:
     return out + [{"kind": "cut", "node": n} for n in sorted(cuts)]
 
 
-def attempt(student: str, kind: str) -> dict[str, Any]:
+def attempt(student: str | None, kind: str) -> dict[str, Any]:
     items = [{"exercise": sealed(student, k), "answers": answers(sealed(student, k), kind), "verdict": None}
              for k in (1, 2)]
     return {"format": "negaviz-attempt", "schema": 1, "negaviz": "0.1.0", "student": student, "exercises": items}
@@ -381,3 +381,31 @@ def test_one_results_json_for_many_students_writes_nothing(tmp_path: Path, capsy
     assert main(["grade-attempts", *paths, "--csv", str(grades), "--gradescope", str(out)]) == 2
     assert not grades.exists() and not out.exists()
     capsys.readouterr()
+
+
+def test_a_class_searches_and_keys_each_distinct_exercise_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 54: 300 records of 20 exercises were not graded within 120 s: every exercise of
+    every record was made again from its sheet to check the record, and searched and keyed
+    afresh.  Now a sheet shared by a section (issued to no one in particular) is made once
+    and each distinct exercise searched once per run; each record's grades are the ones
+    it gets graded alone."""
+    from negaviz.quiz import gradebook, salt
+
+    kinds = ["right", "slip", "misconception", "right", "slip", "misconception"]
+    paths = []
+    for i, kind in enumerate(kinds):
+        path = tmp_path / f"r{i}.json"
+        path.write_text(json.dumps(attempt(None, kind)), encoding="utf-8")
+        paths.append(str(path))
+    alone = [[g.points for g in grade_attempts([p], key_salt=SALT).graded] for p in paths]
+    searched: list[str] = []
+    real = gradebook.search
+    monkeypatch.setattr(gradebook, "search", lambda ex: searched.append(ex.position) or real(ex))
+    salt._issued.cache_clear()
+    book = grade_attempts(paths, key_salt=SALT)
+    assert not book.refused and len(book.graded) == 2 * len(kinds)
+    assert [[g.points for g in book.by_record()[p]] for p in paths] == alone
+    assert alone[0] != alone[1] and alone[0] == alone[3]  # a slip costs points: the grades are each record's own
+    positions = {g.answered.exercise.position for g in book.graded}
+    assert len(positions) == 2 and sorted(searched) == sorted(positions)  # each tree searched once
+    assert salt._issued.cache_info().misses == 2  # each exercise of the sheet made once

@@ -119,16 +119,16 @@ export class Pane {
     this.tree.style.height = Math.round(height) + "px";
   }
 
-  // The tallest the tree panel grows: in presenter size, the window below the panel's top
-  // (the controls and the sentence stay in sight above it); else 560 px, less in a short
-  // window (never under 240 px).
+  // The tallest the tree panel grows: in presenter size, the window below the panel's top;
+  // else 560 px up to a window 820 px tall (a notebook's stored frame), the window less
+  // 260 px in a taller one (controls above, legend below), less in a short one (>= 240 px).
   maxHeight() {
     const win = window.innerHeight || 800;
     if (this.ui.presenter) {
       const top = this.tree.getBoundingClientRect().top + (window.scrollY || 0);
       return Math.max(240, win - Math.min(Math.max(top, 0), 300) - 12);
     }
-    return Math.max(240, Math.min(560, win - 120));
+    return Math.max(240, Math.min(Math.max(560, win - 260), win - 120));
   }
 
   height() {
@@ -148,13 +148,14 @@ export class Pane {
     return Math.min(this.width() / w, this.maxHeight() / h, cap);
   }
 
-  // The whole drawing in the panel (text under READABLE px: the note says how to read a part).
-  fit() {
+  // The whole drawing in the panel (text under READABLE px: the note says how to read a part);
+  // `done`: a growing view's search has ended: the panel as tall as the fitted drawing.
+  fit(done = false) {
     const k = this.fitScale(), px = k * this.d.s.text_size;
     this.note.textContent = ((this.view && this.view.note) || "") + (px < READABLE ? " Fitted whole, its text is " + px.toFixed(1)
       + " px, too small to read: press 1:1 or + to read a part, and drag the tree to move to it." : "");
     const [, , w, h] = this.full;
-    this.place(this.view && this.view.span ? this.maxHeight() : Math.max(120, h * k));
+    this.place(this.view && this.view.span && !done ? this.maxHeight() : Math.max(120, h * k));
     this.vb = [(this.width() - w * k) / 2, 0, k];
     this.applyViewBox();
   }

@@ -54,13 +54,21 @@ export async function render({ model, el }) {
   if (model.get("drawing")) return renderDrawing({ model, el });
   if (typeof model.get("status_line") === "string") return renderStatusLine({ model, el });
   const scenes = model.get("scenes").map((s) => new SceneData(nullify(s)));
+  // Views laid out here need the bundled Graphviz; a big search's first view comes laid
+  // out (viz_later), so its stepper shows at once and Graphviz starts after it.
+  let vizLater = null;
   if (scenes.some((d) => d.s.layout === "browser")) {
-    try {
-      const viz = await loadViz(model);
-      for (const d of scenes) d.viz = viz;
-    } catch (e) {
-      el.append(h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." }));
-      return () => {};
+    const noViz = (e) => h("p", { class: "nv-error", text: "negaviz: the bundled Graphviz could not start here, so the tree cannot be laid out (" + e + ")." });
+    if (scenes.every((d) => d.s.viz_later)) {
+      vizLater = () => loadViz(model).then((viz) => { for (const d of scenes) d.viz = viz; show(); }, (e) => el.append(noViz(e)));
+    } else {
+      try {
+        const viz = await loadViz(model);
+        for (const d of scenes) d.viz = viz;
+      } catch (e) {
+        el.append(noViz(e));
+        return () => {};
+      }
     }
   }
   const compare = scenes.length > 1;
@@ -185,6 +193,8 @@ export async function render({ model, el }) {
   };
   for (const [event, listener] of Object.entries(listeners)) model.on(event, listener);
   show();
+  // (after the frame that paints the first picture: starting Graphviz holds the page a moment)
+  if (vizLater) requestAnimationFrame(() => setTimeout(vizLater, 0));
   // A page of its own takes the keys at once; in a notebook the stepper takes them once
   // clicked (or on the first key inside it), so running cells is not disturbed.
   if (model.get("autofocus")) root.focus({ preventScroll: true });

@@ -29,11 +29,20 @@ export function showPanes(panes, state, hide, parts) {
       return;
     }
     if (!pane.built.has(view.index) && !hasDrawing(view) && !parts.ask(i, { drawing: view.index })) { waiting = true; return; }
+    if (!pane.built.has(view.index) && view.svg == null && !d.viz) { // to lay out here, once Graphviz has started
+      pane.note.textContent = "Starting Graphviz, to lay out the view of the tree around step " + k.toLocaleString("en-US") + "…";
+      waiting = true;
+      return;
+    }
     const changed = pane.view !== view;
     pane.shownStep = k; // (a view opens on what this step shows)
     pane.setView(view, state.windows);
     if (changed) { pane.note.textContent = view.sayOnce || view.note || ""; view.sayOnce = ""; }
     pane.paint(k, state.perspective, state.preview, hide.veil || null);
+    // the end of the search: its whole drawing, where one view holds it all (drawn whole,
+    // or grown from the first step of its pass)
+    const first = d.s.passes[d.passOf(k)][0];
+    if (showEnd(pane, k === d.n, !view.span || (view.span[0] <= first && view.span[1] < 0))) pane.followNode = null;
     showTextTree(pane, k, state.perspective, state.preview, hide.veil || null); // the same step in words, for screen readers
     pane.panels(k, state.perspective, hide);
     const legendKey = state.perspective + "/" + state.preview;
@@ -45,4 +54,20 @@ export function showPanes(panes, state, hide, parts) {
   // Last, after every write: following the current node reads the layout once.
   for (const pane of panes) if (pane.followNode !== null && pane.followNode !== undefined) pane.follow(pane.followNode);
   return waiting;
+}
+
+// The end of the search shows all of it, fitted (if the view holds it `whole`; the note
+// says if its text is then too small); a step back opens the view again, unless the
+// reader has moved it since.  Returns whether it fitted (then nothing follows a node).
+function showEnd(pane, atEnd, whole) {
+  const was = pane.endVb;
+  if (!atEnd) {
+    pane.endVb = null;
+    if (was && pane.vb && was === pane.vb.join()) pane.open();
+    return false;
+  }
+  if (!whole || was) return false;
+  pane.fit(true);
+  pane.endVb = pane.vb.join();
+  return true;
 }

@@ -23,7 +23,8 @@ function nextToBuild(pane, step, ends) {
     const v = d.viewFor(k);
     if (!v) return { need: { view_for: k } };
     if (v === pane.view || pane.built.has(v.index)) return v;
-    return hasDrawing(v) ? { build: [v, k] } : { need: { drawing: v.index } };
+    if (!hasDrawing(v)) return { need: { drawing: v.index } };
+    return v.svg == null && !d.viz ? {} : { build: [v, k] }; // (nothing to build until Graphviz has started)
   };
   for (const dir of [1, -1]) {
     for (let k = step + dir, seen = 0; k >= 0 && k <= d.n && seen < WARM_REACH; k += dir, seen++) {
@@ -52,7 +53,7 @@ export function makeWarmer(root, panes, state, need, ends = false) {
   let warming = false;
   let closed = false;
   let warmedFor = ""; // the views shown (and known) when the neighbours were last all built
-  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0].join("/")).join(",");
+  const warmKey = () => panes.map((p) => [p.view ? p.view.index : -1, p.d.views.length, p.d.chunks.size, p.d.drawings || 0, p.d.viz ? 1 : 0].join("/")).join(",");
   function warm() {
     if (warming || closed || warmKey() === warmedFor) return; // steps within a view: nothing new
     warming = true;
