@@ -25,9 +25,9 @@ SALT = "course-salt-cs440-week3"
 SHEET = {"sheet": "week3", "count": 2, "depth": 2, "branching": 2, "cutoffs": 1, "deep_cutoffs": None,
          "ties": False, "perspective": "minimax"}
 KINDS = ["right", "copied", "slip", "misconception", "missing", "edited"]
-CLASS = [f"s{i:02}" for i in range(30)]
+CLASS = [f"s{i:03}" for i in range(300)]
 KIND = {sid: KINDS[i % len(KINDS)] for i, sid in enumerate(CLASS)}
-"""Five students of each kind; a copier hands in the record of the student before them."""
+"""Fifty students of each kind (a class of 300); a copier hands in the record of the student before them."""
 
 GRADESCOPE_RESULTS = {  # Gradescope's documented results.json (autograder specifications), the fields negaviz writes
     "type": "object", "required": ["tests"],
@@ -237,7 +237,7 @@ def test_one_results_json_takes_one_submission_only(tmp_path: Path, capsys: Any)
     out = tmp_path / "results.json"
     assert main(["grade-attempts", *paths, "--gradescope", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "a Gradescope results.json is one submission's, but these records are 15 students'" in err
+    assert f"a Gradescope results.json is one submission's, but these records are {len(CLASS) // 2} students'" in err
     assert main(["grade-attempts", paths[0], "--gradescope", str(out)]) == 0
     jsonschema.validate(json.loads(out.read_text(encoding="utf-8")), GRADESCOPE_RESULTS)
 
@@ -269,14 +269,14 @@ def test_the_class_report_is_anonymous_counts_students_and_groups_by_role(tmp_pa
     assert not any(sid in page for sid in CLASS) and str(tmp_path) not in page and "submitted/" not in page
     assert not any(sid in r["example"] for r in table for sid in CLASS)
     misled = sum(1 for sid in CLASS if KIND[sid] == "misconception")  # each counted once, on both exercises
-    assert f"<td class=n>{misled}</td><td class=n>{misled / 30:.0%}</td>" in page
+    assert f"<td class=n>{misled}</td><td class=n>{misled / len(CLASS):.0%}</td>" in page
     assert {r["role"] for r in table} <= {"the root", "a node that fails high", "a node that fails low",
                                           "a node with an exact value", "the first cut", "a later cut",
                                           "a move that is tried, marked cut"}
     assert all(not r["role"].isupper() for r in table)
     staff = tmp_path / "staff.html"
     main(["grade-attempts", *paths, "--names", "--report", str(staff)])
-    assert "s03" in staff.read_text(encoding="utf-8")  # a misconception student, named for staff
+    assert "s003" in staff.read_text(encoding="utf-8")  # a misconception student, named for staff
 
 
 def test_the_salt_from_a_file_the_environment_or_the_command_line(tmp_path: Path, capsys: Any,
