@@ -217,13 +217,29 @@ def test_a_search_drawn_as_it_grows_shows_the_same_page_until_it_parts(opened: A
     assert 10 < d < max(len(x), len(y))
     seen_x, seen_y = read(opened, x, layout=layout, **kw), read(opened, y, layout=layout, **kw)
     for k in range(d + 1):
+        a, b = seen_x[k], seen_y[k]
+        if k == min(len(x), len(y)):  # one search has ended here (a budget): End fits all of it to the pane
+            a, b = unplaced(a), unplaced(b)
         for key in ("nodes", "edges", "size", "at", "sentence", "stack", "counters"):
-            assert seen_x[k][key] == seen_y[k][key], f"step {k}: {key} differs before the searches part (event {d})"
+            assert a[key] == b[key], f"step {k}: {key} differs before the searches part (event {d})"
     # Nothing is drawn before the search enters it: the root alone at step 0, then one node more per entry.
     assert len(seen_x[0]["nodes"]) == 1
     if not kw:  # (one view: every node entered so far is drawn)
         entered = [sum(1 for i in range(k) if x.event(i).kind.name == "ENTER") for k in range(len(x) + 1)]
         assert [len(s["nodes"]) for s in seen_x] == [max(1, e) for e in entered]
+
+
+def unplaced(seen: dict[str, Any]) -> dict[str, Any]:
+    """What a step shows, without where the pane puts it: the end of a search is fitted
+    whole to the pane (show-step.js), so where one of two searches ends, only their
+    content, not the zoom, must agree (the other search goes on: it is not at its end)."""
+    nodes = sorted(" ; ".join(n.split(" ; ")[4:]) for n in seen["nodes"])
+    edges = sorted(" ; ".join(e.split(" ; ")[1:]) for e in seen["edges"])
+    return {**seen, "nodes": nodes, "edges": edges, "size": None, "at": None}
+
+
+ZOOM = re.compile(r'^(<svg [^>]*?) style="[^"]*"')
+"""The shown drawing's pan and zoom (its root's style), which End sets to fit the whole search."""
 
 
 # ------------------------------------------------------------------ what a page holds
@@ -309,7 +325,9 @@ def test_the_saved_svg_and_the_page_hold_only_what_the_step_has_reached(opened: 
         # every drawing in the page, shown or built ahead: no node the step has not reached,
         # and the ones not shown blank (nothing painted, no state)
         shown = [v for v in drawings_x if v["shown"]]
-        assert len(shown) == 1 and [v["markup"] for v in drawings_x if v["shown"]] == [v["markup"] for v in drawings_y if v["shown"]]
+        zoom = (lambda m: ZOOM.sub(r"\1", m)) if k == min(len(x), len(y)) else (lambda m: m)  # y ends here: fitted
+        assert len(shown) == 1 and [zoom(v["markup"]) for v in drawings_x if v["shown"]] == [
+            zoom(v["markup"]) for v in drawings_y if v["shown"]]
         for v in drawings_x:
             assert set(v["named"]) <= allowed, f"step {k}: a drawing holds nodes not entered yet"
             assert not v["comments"]
