@@ -485,7 +485,7 @@ def _idents(ids: Sequence[str]) -> dict[str, str]:
     return out
 
 
-_CHECKED: dict[tuple[str, str], Gradebook] = {}
+_CHECKED: dict[tuple[str, str, str], Gradebook] = {}
 
 
 def otter_check(path: str, expect: Mapping[str, Any], exercise: str, k: int, *, conventions: str | None = None) -> None:

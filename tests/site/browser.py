@@ -565,9 +565,10 @@ def answer_practice(page: Any, root: Any, plan: dict[str, Any], *, most: int = 1
         if not task or task.startswith("Step on"):
             break  # the end: no question left
         wrong = False
-        if task.startswith("What does ") or task.startswith("The game is over at "):
+        if task.startswith(("What does ", "The game is over at ")) or re.match(r"What is .+?'s expected value", task):
             kind = "value"
-            name = task.split(" return")[0][len("What does "):] if task.startswith("What") else \
+            name = task.split(" return")[0][len("What does "):] if task.startswith("What does ") else \
+                task[len("What is "):task.index("'s expected value")] if task.startswith("What is ") else \
                 task[len("The game is over at "):task.index(". What")]
             want = (key["values"].get(name) or key["leaf_values"][name])["value"]
             wrong = kind not in seen
@@ -595,9 +596,9 @@ def answer_practice(page: Any, root: Any, plan: dict[str, Any], *, most: int = 1
             right = "on" if want is None else _fmt(want)
             box.fill(("0" if want is None else "on") if wrong else right)
             box.press("Enter")
-        elif "moves are never tried" in task:
-            kind = "cut"
-            parent = task.split("Which of ")[1].split("'s moves")[0]
+        elif "moves are never tried" in task or "outcomes are never searched" in task:
+            kind = "cut"  # a player's moves, or (star1) a chance node's outcomes
+            parent = re.split(r"[Ww]hich of ", task)[1].split("'s ")[0]
             cuts = [c for c, at in key["cuts"].items() if at["parent"] == parent]
             wrong = kind not in seen
             if wrong and cuts:

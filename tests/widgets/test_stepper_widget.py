@@ -447,7 +447,9 @@ def test_the_page_asks_for_a_view(big: StepperWidget, monkeypatch: pytest.Monkey
     view = msg["view"]
     current = scene.timeline.current[step]
     assert [item[1] for item in view["items"] if item[2] == current] == ["n"]  # draws the step's current node
-    assert str(current) in view["lives"] and f"<title>n{current}</title>" in view["svg"]
+    # a view laid out by dot comes as SVG; a search this big is laid out in the browser, from DOT
+    drawn = view["svg"] if "svg" in view else view["dot"]
+    assert str(current) in view["lives"] and (f"<title>n{current}</title>" in drawn or f"n{current} [" in drawn)
     assert view["note_new"].startswith(f"A new view from step {view['span'][0]:,}") and view["span"][0] <= step
     assert not any(k.startswith("_") for k in view)
     json.dumps(msg, allow_nan=False)
